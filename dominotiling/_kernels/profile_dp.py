@@ -1,0 +1,260 @@
+"""Numba kernels of the broken-profile (transfer-matrix) DP; see ``transfer.py``.
+
+Conventions shared by every kernel here:
+
+- ``mask`` is a C-contiguous ``bool`` array ``(rows, w)``, already oriented so that the
+  sweep runs row by row over the ``w`` columns (``w`` is the narrow side).
+- Cells are visited in row-major order; cell ``i`` is ``(i // w, i % w)``.
+- A *profile* is an integer of ``w`` bits. Before cell ``(r, c)`` is processed, bit
+  ``j`` tells whether cell ``(r, j)`` (for ``j >= c``) or ``(r + 1, j)`` (for ``j < c``)
+  is already covered by a domino that sticks into it from above or from the left.
+- Processing a free cell with bit ``c`` clear places a vertical domino (sets bit ``c``,
+  now meaning the cell below), a horizontal one (sets bit ``c + 1``), or -- for the
+  max-cover DP -- leaves it uncovered; with bit ``c`` set the cell is skipped and the
+  bit cleared. Blocked cells never have their bit set and change nothing.
+- The four profiles that differ only in bits ``c`` and ``c + 1`` (a *quad*) map to each
+  other, so every step reads a quad and writes it back: the update is in place.
+"""
+
+import numpy as np
+from numba import njit, prange
+
+_INF = np.int32(1 << 30)
+
+
+@njit(cache=True, inline="always")
+def _quad(q, c):
+    """Index of the profile of quad ``q`` at cell column ``c`` with bits ``c``, ``c+1`` clear."""
+    low = q & ((1 << c) - 1)
+    return ((q >> c) << (c + 2)) | low
+
+
+@njit(cache=True, inline="always")
+def _pair(q, c):
+    """Index of the profile of pair ``q`` at column ``c`` with bit ``c`` clear."""
+    low = q & ((1 << c) - 1)
+    return ((q >> c) << (c + 1)) | low
+
+
+@njit(cache=True, inline="always")
+def _cell_moves(mask, i):
+    """``(r, c, free, vertical allowed, horizontal allowed)`` for cell ``i``."""
+    rows, w = mask.shape
+    r = i // w
+    c = i - r * w
+    free = mask[r, c]
+    vert = free and r + 1 < rows and mask[r + 1, c]
+    horiz = free and c + 1 < w and mask[r, c + 1]
+    return r, c, free, vert, horiz
+
+
+# --------------------------------------------------------------------- exact counts
+@njit(cache=True, parallel=True)
+def count_tilings_mod(mask, moduli):
+    """Tilings of ``mask`` modulo each of ``moduli`` (uint64; 0 stands for 2**64).
+
+    Returns a uint64 array of residues, one per modulus. Every modulus must be 0 or
+    below 2**63 so that the sum of two residues never wraps.
+    """
+    rows, w = mask.shape
+    n_mod = moduli.shape[0]
+    n_states = 1 << w
+    dp = np.zeros((n_states, n_mod), dtype=np.uint64)
+    dp[0, :] = 1
+    zero = np.uint64(0)
+    for i in range(rows * w):
+        r, c, free, vert, horiz = _cell_moves(mask, i)
+        if not free:
+            continue
+        bit = 1 << c
+        if c + 1 < w:
+            for q in prange(n_states >> 2):
+                i00 = _quad(q, c)
+                i01 = i00 | bit
+                i10 = i00 | (bit << 1)
+                i11 = i10 | bit
+                for k in range(n_mod):
+                    a = dp[i00, k]
+                    x = dp[i10, k]
+                    s = dp[i11, k]
+                    if horiz:
+                        s += a
+                        if s >= moduli[k]:
+                            s -= moduli[k]
+                    dp[i00, k] = dp[i01, k]
+                    dp[i01, k] = a if vert else zero
+                    dp[i10, k] = s
+                    dp[i11, k] = x if vert else zero
+        else:
+            for q in prange(n_states >> 1):
+                i0 = _pair(q, c)
+                i1 = i0 | bit
+                for k in range(n_mod):
+                    a = dp[i0, k]
+                    dp[i0, k] = dp[i1, k]
+                    dp[i1, k] = a if vert else zero
+    return dp[0].copy()
+
+
+# ------------------------------------------------- min uncovered cells / float counts
+@njit(cache=True)
+def _step_min(src, dst, c, w, free, vert, horiz):
+    """One cell of the max-cover DP: ``dst[m]`` = fewest uncovered cells so far."""
+    n_states = src.shape[0]
+    bit = 1 << c
+    if not free:
+        dst[:] = src
+        return
+    if c + 1 < w:
+        for q in range(n_states >> 2):
+            i00 = _quad(q, c)
+            i01 = i00 | bit
+            i10 = i00 | (bit << 1)
+            i11 = i10 | bit
+            a, b, x, d = src[i00], src[i01], src[i10], src[i11]
+            v10 = min(d, x + 1)
+            if horiz:
+                v10 = min(v10, a)
+            dst[i00] = min(b, a + 1, _INF)
+            dst[i01] = a if vert else _INF
+            dst[i10] = min(v10, _INF)
+            dst[i11] = x if vert else _INF
+    else:
+        for q in range(n_states >> 1):
+            i0 = _pair(q, c)
+            i1 = i0 | bit
+            a, b = src[i0], src[i1]
+            dst[i0] = min(b, a + 1, _INF)
+            dst[i1] = a if vert else _INF
+
+
+@njit(cache=True)
+def _step_float(src, dst, c, w, free, vert, horiz):
+    """One cell of the counting DP in floats, out of place (``dst`` may be ``src``)."""
+    n_states = src.shape[0]
+    bit = 1 << c
+    if not free:
+        dst[:] = src
+        return
+    if c + 1 < w:
+        for q in range(n_states >> 2):
+            i00 = _quad(q, c)
+            i01 = i00 | bit
+            i10 = i00 | (bit << 1)
+            i11 = i10 | bit
+            a, b, x, d = src[i00], src[i01], src[i10], src[i11]
+            dst[i00] = b
+            dst[i01] = a if vert else 0.0
+            dst[i10] = d + a if horiz else d
+            dst[i11] = x if vert else 0.0
+    else:
+        for q in range(n_states >> 1):
+            i0 = _pair(q, c)
+            i1 = i0 | bit
+            a = src[i0]
+            dst[i0] = src[i1]
+            dst[i1] = a if vert else 0.0
+
+
+@njit(cache=True)
+def _normalize(layer):
+    top = layer.max()
+    if top > 0.0:
+        layer /= top
+
+
+@njit(cache=True)
+def forward_min(mask, layer, start, stop):
+    """Advance a max-cover layer (int32, in place) over cells ``start..stop-1``."""
+    w = mask.shape[1]
+    for i in range(start, stop):
+        r, c, free, vert, horiz = _cell_moves(mask, i)
+        _step_min(layer, layer, c, w, free, vert, horiz)
+
+
+@njit(cache=True)
+def layers_min(mask, layer, start, stop):
+    """All max-cover layers from ``layer`` (before cell ``start``) to after ``stop-1``."""
+    w = mask.shape[1]
+    out = np.empty((stop - start + 1, layer.shape[0]), dtype=np.int32)
+    out[0] = layer
+    for i in range(start, stop):
+        r, c, free, vert, horiz = _cell_moves(mask, i)
+        _step_min(out[i - start], out[i - start + 1], c, w, free, vert, horiz)
+    return out
+
+
+@njit(cache=True)
+def forward_float(mask, layer, start, stop):
+    """Advance a float count layer in place over cells ``start..stop-1``, rescaled per row."""
+    w = mask.shape[1]
+    for i in range(start, stop):
+        r, c, free, vert, horiz = _cell_moves(mask, i)
+        _step_float(layer, layer, c, w, free, vert, horiz)
+        if c == w - 1:
+            _normalize(layer)
+
+
+@njit(cache=True)
+def layers_float(mask, layer, start, stop):
+    """All float count layers from ``layer`` (before cell ``start``) to after ``stop-1``."""
+    w = mask.shape[1]
+    out = np.empty((stop - start + 1, layer.shape[0]), dtype=np.float64)
+    out[0] = layer
+    for i in range(start, stop):
+        r, c, free, vert, horiz = _cell_moves(mask, i)
+        _step_float(out[i - start], out[i - start + 1], c, w, free, vert, horiz)
+        if c == w - 1:
+            _normalize(out[i - start + 1])
+    return out
+
+
+# ------------------------------------------------------------------------ backtrack
+@njit(cache=True)
+def backtrack(mask, layers, start, stop, state, labels, next_id, uniforms, mode):
+    """Walk back from profile ``state`` after cell ``stop-1`` to the layer before ``start``.
+
+    ``layers[j]`` is the layer before cell ``start + j``. ``mode`` 0 follows the
+    max-cover costs (any optimal predecessor, deterministic), mode 1 draws each
+    predecessor with probability proportional to its count, using ``uniforms[i]``
+    for cell ``i``. Dominoes are written into ``labels`` (``-2`` marks cells left
+    uncovered). Returns ``(state before start, next free domino id)``.
+    """
+    w = mask.shape[1]
+    for i in range(stop - 1, start - 1, -1):
+        r, c, free, vert, horiz = _cell_moves(mask, i)
+        if not free:
+            continue
+        before = layers[i - start]
+        bit = 1 << c
+        hbit = bit << 1
+        if state & bit:  # the cell was covered by a vertical domino placed here
+            state ^= bit
+            labels[r, c] = next_id
+            labels[r + 1, c] = next_id
+            next_id += 1
+            continue
+        skip = state | bit
+        can_h = horiz and (state & hbit) != 0
+        if mode == 0:
+            v = layers[i - start + 1][state]
+            if before[skip] == v:
+                state = skip
+            elif can_h and before[state ^ hbit] == v:
+                state ^= hbit
+                labels[r, c] = next_id
+                labels[r, c + 1] = next_id
+                next_id += 1
+            else:  # left uncovered: before[state] + 1 == v
+                labels[r, c] = -2
+        else:
+            w_skip = before[skip]
+            w_h = before[state ^ hbit] if can_h else 0.0
+            if uniforms[i] * (w_skip + w_h) < w_skip:
+                state = skip
+            else:
+                state ^= hbit
+                labels[r, c] = next_id
+                labels[r, c + 1] = next_id
+                next_id += 1
+    return state, next_id

@@ -1,0 +1,411 @@
+"""Regions: which cells of the square grid are there to be tiled.
+
+A :class:`Region` wraps a read-only 2-D boolean array ``mask``; ``True`` marks a
+cell of the region. Coordinates are ``(row, col)`` with row 0 on top, as in the
+strings of the source article, and a cell is *black* when ``(row + col) % 2 == 0``.
+
+Examples
+--------
+>>> from dominotiling import Region
+>>> board = Region.rectangle(8, 8)
+>>> board.n_cells, board.is_balanced
+(64, True)
+>>> mutilated = Region.from_strings(["#.......", "........", "........", "........",
+...                                  "........", "........", "........", ".......#"])
+>>> mutilated.color_counts()
+(30, 32)
+"""
+
+from __future__ import annotations
+
+import io
+
+import numpy as np
+
+from .errors import RegionFormatError
+
+__all__ = ["Region"]
+
+_FREE, _BLOCKED = ".", "#"
+
+
+def _label4(mask):
+    """Label the 4-connected components of a boolean array (scipy.ndimage)."""
+    from scipy import ndimage
+
+    return ndimage.label(mask)
+
+
+class Region:
+    """A finite set of cells of the square grid.
+
+    Parameters
+    ----------
+    mask : array_like of bool, 2-D
+        ``mask[r, c]`` is True when cell ``(r, c)`` belongs to the region. The
+        array is copied and made read-only; a Region never changes.
+
+    Raises
+    ------
+    RegionFormatError
+        If `mask` is not two-dimensional or holds values other than 0/1/True/False.
+
+    See Also
+    --------
+    Region.from_strings, Region.rectangle, Region.aztec_diamond, Region.from_cells
+
+    Notes
+    -----
+    Empty rows and columns are kept: the mask's shape is part of the region's
+    identity (it fixes the coordinates). A region need not be connected.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> r = Region(np.array([[1, 1, 0], [1, 1, 1]], dtype=bool))
+    >>> r.shape, r.n_cells
+    ((2, 3), 5)
+    >>> print("\\n".join(r.to_strings()))
+    ..#
+    ...
+    """
+
+    __slots__ = ("_mask", "_hash")
+
+    def __init__(self, mask):
+        arr = np.asarray(mask)
+        if arr.ndim != 2:
+            raise RegionFormatError(
+                f"a region mask must be a 2-D array, got {arr.ndim} dimension(s) "
+                f"(shape {arr.shape}); pass a list of rows, e.g. [[1, 1], [1, 0]]"
+            )
+        if arr.dtype != bool:
+            if arr.dtype.kind not in "biu" or (arr.size and not np.isin(arr, (0, 1)).all()):
+                raise RegionFormatError(
+                    f"a region mask must hold booleans (or 0/1), got dtype {arr.dtype}; "
+                    "use Region.from_strings for text such as ['..#', '...']"
+                )
+            arr = arr.astype(bool)
+        m = np.array(arr, dtype=bool, copy=True)
+        m.setflags(write=False)
+        self._mask = m
+        self._hash = None
+
+    # ------------------------------------------------------------------ builders
+    @classmethod
+    def from_mask(cls, mask):
+        """Region from a 2-D boolean array (copied).
+
+        Examples
+        --------
+        >>> Region.from_mask([[True, False], [True, True]]).n_cells
+        3
+        """
+        return cls(mask)
+
+    @classmethod
+    def from_strings(cls, lines):
+        """Region from the source article's text format.
+
+        Parameters
+        ----------
+        lines : str or sequence of str
+            One string per row, ``'.'`` a cell of the region, ``'#'`` a blocked
+            cell. A single string is split into lines; blank lines at either end
+            and trailing ``'\\r'`` are ignored.
+
+        Raises
+        ------
+        RegionFormatError
+            If the rows are ragged, a character is neither ``'.'`` nor ``'#'``,
+            a row is not a string, or there is no cell at all. The message names
+            the line and column (both counted from 1).
+
+        Examples
+        --------
+        >>> r = Region.from_strings(["..#", "..."])
+        >>> r.n_cells
+        5
+        >>> Region.from_strings(["..", "."])
+        Traceback (most recent call last):
+        ...
+        dominotiling.errors.RegionFormatError: line 2 has 1 character(s) but line 1 has 2: every line must have the same length (use '#' for cells that are not part of the region)
+        """
+        if isinstance(lines, str):
+            rows = [ln.rstrip("\r") for ln in lines.split("\n")]
+            while rows and not rows[0].strip():
+                rows.pop(0)
+            while rows and not rows[-1].strip():
+                rows.pop()
+        else:
+            try:
+                rows = list(lines)
+            except TypeError:
+                raise RegionFormatError(
+                    f"expected a string or a sequence of strings, got {type(lines).__name__}"
+                ) from None
+        if not rows:
+            raise RegionFormatError("no lines given: a region needs at least one row like '..'")
+        for i, row in enumerate(rows, 1):
+            if not isinstance(row, str):
+                raise RegionFormatError(
+                    f"line {i} is a {type(row).__name__}, not a string: give rows like '..#.'"
+                )
+        width = len(rows[0])
+        for i, row in enumerate(rows, 1):
+            if len(row) != width:
+                raise RegionFormatError(
+                    f"line {i} has {len(row)} character(s) but line 1 has {width}: every line "
+                    "must have the same length (use '#' for cells that are not part of the region)"
+                )
+            for j, ch in enumerate(row, 1):
+                if ch not in (_FREE, _BLOCKED):
+                    raise RegionFormatError(
+                        f"line {i}, column {j}: unexpected character {ch!r}; use '.' for a cell "
+                        "and '#' for a blocked cell"
+                    )
+        if width == 0:
+            raise RegionFormatError("the lines are empty: a region needs at least one cell '.'")
+        mask = np.array([[ch == _FREE for ch in row] for row in rows], dtype=bool)
+        if not mask.any():
+            raise RegionFormatError("the region has no cell: mark at least one cell with '.'")
+        return cls(mask)
+
+    @classmethod
+    def rectangle(cls, rows, cols):
+        """The full ``rows`` x ``cols`` board.
+
+        Raises
+        ------
+        RegionFormatError
+            If a side is not a positive integer.
+
+        Examples
+        --------
+        >>> Region.rectangle(2, 3).n_cells
+        6
+        """
+        rows, cols = _positive_int(rows, "rows"), _positive_int(cols, "cols")
+        return cls(np.ones((rows, cols), dtype=bool))
+
+    @classmethod
+    def aztec_diamond(cls, n):
+        """The Aztec diamond of order `n`: cells whose centres satisfy |x| + |y| <= n.
+
+        The mask has shape ``(2n, 2n)`` and ``2n(n+1)`` cells; the region has
+        ``2**(n(n+1)/2)`` tilings (Elkies, Kuperberg, Larsen, Propp 1992).
+
+        Examples
+        --------
+        >>> print("\\n".join(Region.aztec_diamond(2).to_strings()))
+        #..#
+        ....
+        ....
+        #..#
+        """
+        n = _positive_int(n, "n")
+        centre = np.arange(2 * n) - n + 0.5
+        mask = np.abs(centre)[:, None] + np.abs(centre)[None, :] <= n
+        return cls(mask)
+
+    @classmethod
+    def from_cells(cls, cells, shape=None):
+        """Region from an iterable of ``(row, col)`` pairs.
+
+        Parameters
+        ----------
+        cells : iterable of (int, int)
+            Non-negative coordinates; duplicates are allowed.
+        shape : (int, int), optional
+            Shape of the mask; by default the smallest that holds every cell.
+
+        Examples
+        --------
+        >>> Region.from_cells([(0, 0), (0, 1), (2, 1)]).shape
+        (3, 2)
+        """
+        arr = np.asarray(list(cells))
+        if arr.size == 0:
+            raise RegionFormatError("no cells given: a region needs at least one (row, col) pair")
+        if arr.ndim != 2 or arr.shape[1] != 2 or arr.dtype.kind not in "iu":
+            raise RegionFormatError("cells must be (row, col) pairs of integers, e.g. [(0, 0), (0, 1)]")
+        if (arr < 0).any():
+            raise RegionFormatError("cell coordinates must be non-negative (row 0 is on top)")
+        need = tuple(int(v) + 1 for v in arr.max(axis=0))
+        if shape is None:
+            shape = need
+        shape = (_positive_int(shape[0], "shape[0]"), _positive_int(shape[1], "shape[1]"))
+        if shape[0] < need[0] or shape[1] < need[1]:
+            raise RegionFormatError(f"shape {shape} is too small for the cells (need at least {need})")
+        mask = np.zeros(shape, dtype=bool)
+        mask[arr[:, 0], arr[:, 1]] = True
+        return cls(mask)
+
+    # ----------------------------------------------------------------- basic views
+    @property
+    def mask(self):
+        """The read-only boolean array of the region's cells."""
+        return self._mask
+
+    @property
+    def shape(self):
+        """``(rows, cols)`` of the mask."""
+        return self._mask.shape
+
+    @property
+    def n_cells(self):
+        """Number of cells in the region."""
+        return int(self._mask.sum())
+
+    @property
+    def cells(self):
+        """Array of shape ``(n_cells, 2)``: the cells in row-major order."""
+        return np.argwhere(self._mask)
+
+    def colors(self):
+        """Array of the mask's shape: 0 for black cells, 1 for white (``(r + c) % 2``)."""
+        r, c = np.indices(self.shape)
+        return (r + c) % 2
+
+    def color_counts(self):
+        """``(black, white)``: how many cells of each colour the region has.
+
+        Every domino covers one black and one white cell, so a region whose two
+        numbers differ has no tiling (the checkerboard argument).
+
+        Examples
+        --------
+        >>> Region.rectangle(3, 3).color_counts()
+        (5, 4)
+        """
+        black = int(self._mask[self.colors() == 0].sum())
+        return black, self.n_cells - black
+
+    @property
+    def is_balanced(self):
+        """True when the region has as many black cells as white ones."""
+        black, white = self.color_counts()
+        return black == white
+
+    @property
+    def holes(self):
+        """The holes: bounded 4-connected components of the complement.
+
+        Returns
+        -------
+        tuple of Region
+            One region (same shape) per hole, in row-major order of their first cell.
+
+        Examples
+        --------
+        >>> ring = Region.from_strings(["...", ".#.", "..."])
+        >>> [h.n_cells for h in ring.holes]
+        [1]
+        """
+        padded = np.pad(~self._mask, 1, constant_values=True)
+        labels, count = _label4(padded)
+        outside = labels[0, 0]
+        inner = labels[1:-1, 1:-1]
+        return tuple(
+            Region(inner == k) for k in range(1, count + 1) if k != outside and (inner == k).any()
+        )
+
+    @property
+    def n_components(self):
+        """Number of 4-connected components of the region."""
+        return int(_label4(self._mask)[1])
+
+    @property
+    def is_simply_connected(self):
+        """True when the region is 4-connected and has no holes.
+
+        Examples
+        --------
+        >>> Region.rectangle(3, 3).is_simply_connected
+        True
+        >>> Region.from_strings(["...", ".#.", "..."]).is_simply_connected
+        False
+        """
+        return self.n_components == 1 and not self.holes
+
+    def transpose(self):
+        """The mirror image in the main diagonal (rows become columns)."""
+        return Region(self._mask.T)
+
+    def to_strings(self):
+        """The article's text format: a list of rows of ``'.'`` and ``'#'``.
+
+        Examples
+        --------
+        >>> Region.rectangle(1, 3).to_strings()
+        ['...']
+        """
+        return ["".join(_FREE if v else _BLOCKED for v in row) for row in self._mask]
+
+    def to_networkx(self):
+        """The grid graph of the cells.
+
+        Returns
+        -------
+        networkx.Graph
+            Nodes are ``(row, col)`` tuples with attribute ``color`` (0 black,
+            1 white) and ``bipartite`` (the same value, as networkx's bipartite
+            algorithms expect); edges join cells sharing a side.
+
+        Examples
+        --------
+        >>> g = Region.rectangle(2, 2).to_networkx()
+        >>> g.number_of_nodes(), g.number_of_edges(), g.nodes[(0, 1)]["color"]
+        (4, 4, 1)
+        """
+        import networkx as nx
+
+        g = nx.Graph()
+        for r, c in self.cells.tolist():
+            col = (r + c) % 2
+            g.add_node((r, c), color=col, bipartite=col)
+        m = self._mask
+        for r, c in np.argwhere(m[:, :-1] & m[:, 1:]).tolist():
+            g.add_edge((r, c), (r, c + 1))
+        for r, c in np.argwhere(m[:-1, :] & m[1:, :]).tolist():
+            g.add_edge((r, c), (r + 1, c))
+        return g
+
+    # ------------------------------------------------------------ python protocol
+    def __contains__(self, cell):
+        try:
+            r, c = cell
+        except (TypeError, ValueError):
+            return False
+        rows, cols = self.shape
+        return 0 <= r < rows and 0 <= c < cols and bool(self._mask[r, c])
+
+    def __eq__(self, other):
+        if not isinstance(other, Region):
+            return NotImplemented
+        return self.shape == other.shape and bool((self._mask == other._mask).all())
+
+    def __hash__(self):
+        if self._hash is None:
+            self._hash = hash((self.shape, np.packbits(self._mask).tobytes()))
+        return self._hash
+
+    def __repr__(self):
+        rows, cols = self.shape
+        if rows <= 12 and cols <= 40:
+            body = ", ".join(repr(s) for s in self.to_strings())
+            return f"Region.from_strings([{body}])"
+        return f"<Region {rows}x{cols}, {self.n_cells} cells>"
+
+    def _repr_png_(self):
+        from .viz.draw import draw_region, figure_png
+
+        return figure_png(draw_region, self)
+
+
+def _positive_int(value, name):
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise RegionFormatError(f"{name} must be a positive integer, got {value!r}")
+    if value <= 0:
+        raise RegionFormatError(f"{name} must be a positive integer, got {value}")
+    return int(value)

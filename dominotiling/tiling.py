@@ -1,0 +1,266 @@
+"""Tilings: (partial) domino covers of a region.
+
+A :class:`Tiling` is a :class:`~dominotiling.Region` plus an ``int32`` array
+``labels`` of the same shape: ``-1`` outside the region, ``-2`` a region cell left
+uncovered, and ``k >= 0`` the id of the domino covering the cell (both cells of a
+domino share ``k``). This is the ``filling`` format of the source article.
+
+Examples
+--------
+>>> from dominotiling import Region, Tiling
+>>> t = Tiling.from_dominoes(Region.rectangle(2, 2), [((0, 0), (0, 1)), ((1, 0), (1, 1))])
+>>> t.labels
+array([[0, 0],
+       [1, 1]], dtype=int32)
+>>> t.is_complete
+True
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .errors import DominoTilingError
+from .region import Region
+
+__all__ = ["Tiling", "OUTSIDE", "UNCOVERED"]
+
+OUTSIDE = -1
+UNCOVERED = -2
+
+
+class Tiling:
+    """A set of non-overlapping dominoes placed on the cells of a region.
+
+    Parameters
+    ----------
+    region : Region
+        The region being tiled.
+    labels : array_like of int
+        Same shape as ``region.mask``: ``-1`` outside, ``-2`` uncovered,
+        ``k >= 0`` the domino covering the cell. Domino ids need not be
+        consecutive; they are renumbered ``0, 1, ...`` in row-major order of
+        each domino's first cell.
+    validate : bool, default True
+        Check the labels (see :meth:`validate`); pass False only for labels you
+        know to be valid (the library's own algorithms do).
+
+    Raises
+    ------
+    DominoTilingError
+        If the labels do not describe dominoes on the region (see :meth:`validate`).
+
+    Examples
+    --------
+    >>> r = Region.rectangle(1, 3)
+    >>> t = Tiling(r, [[0, 0, -2]])
+    >>> t.n_dominoes, t.is_complete
+    (1, False)
+    """
+
+    __slots__ = ("_region", "_labels")
+
+    def __init__(self, region, labels, validate=True):
+        if not isinstance(region, Region):
+            raise TypeError(f"region must be a Region, got {type(region).__name__}")
+        lab = np.asarray(labels)
+        if lab.shape != region.shape:
+            raise DominoTilingError(
+                f"labels have shape {lab.shape} but the region's mask has shape {region.shape}"
+            )
+        if lab.size and lab.dtype.kind not in "iu":
+            raise DominoTilingError(f"labels must be integers, got dtype {lab.dtype}")
+        lab = _renumber(lab.astype(np.int64))
+        lab.setflags(write=False)
+        self._region = region
+        self._labels = lab
+        if validate:
+            self.validate()
+
+    @classmethod
+    def from_dominoes(cls, region, pairs):
+        """Tiling from a list of dominoes, each a pair of cells ``((r1, c1), (r2, c2))``.
+
+        Cells of the region that no pair mentions are left uncovered (``-2``).
+
+        Raises
+        ------
+        DominoTilingError
+            If a pair is not two neighbouring cells of the region, or two pairs overlap.
+
+        Examples
+        --------
+        >>> t = Tiling.from_dominoes(Region.rectangle(1, 2), [((0, 0), (0, 1))])
+        >>> t.dominoes.tolist()
+        [[[0, 0], [0, 1]]]
+        """
+        labels = np.where(region.mask, UNCOVERED, OUTSIDE).astype(np.int64)
+        rows, cols = region.shape
+        for k, pair in enumerate(pairs):
+            try:
+                (r1, c1), (r2, c2) = pair
+                r1, c1, r2, c2 = (int(v) for v in (r1, c1, r2, c2))
+            except (TypeError, ValueError):
+                raise DominoTilingError(
+                    f"domino {k} is {pair!r}: give each domino as ((row, col), (row, col))"
+                ) from None
+            for r, c in ((r1, c1), (r2, c2)):
+                if not (0 <= r < rows and 0 <= c < cols) or not region.mask[r, c]:
+                    raise DominoTilingError(f"domino {k} uses cell {(r, c)}, which is not in the region")
+                if labels[r, c] >= 0:
+                    raise DominoTilingError(
+                        f"domino {k} overlaps domino {labels[r, c]} at cell {(r, c)}"
+                    )
+            if abs(r1 - r2) + abs(c1 - c2) != 1:
+                raise DominoTilingError(
+                    f"domino {k} joins {(r1, c1)} and {(r2, c2)}, which are not neighbours"
+                )
+            labels[r1, c1] = labels[r2, c2] = k
+        return cls(region, labels, validate=False)
+
+    # ----------------------------------------------------------------------- views
+    @property
+    def region(self):
+        """The :class:`Region` being tiled."""
+        return self._region
+
+    @property
+    def labels(self):
+        """Read-only ``int32`` array: ``-1`` outside, ``-2`` uncovered, ``k`` domino id."""
+        return self._labels
+
+    @property
+    def n_dominoes(self):
+        """Number of dominoes placed."""
+        return int(self._labels.max(initial=-1)) + 1
+
+    @property
+    def n_uncovered(self):
+        """Number of region cells left uncovered."""
+        return int((self._labels == UNCOVERED).sum())
+
+    @property
+    def is_complete(self):
+        """True when every cell of the region is covered (a perfect tiling)."""
+        return self.n_uncovered == 0
+
+    @property
+    def dominoes(self):
+        """Array of shape ``(n_dominoes, 2, 2)``: the two cells ``(row, col)`` of each domino.
+
+        Domino ``k`` is ``dominoes[k]``, its cells in row-major order.
+        """
+        lab = self._labels
+        flat = lab.ravel()
+        order = np.argsort(flat, kind="stable")
+        order = order[flat[order] >= 0]
+        cells = np.stack(np.unravel_index(order, lab.shape), axis=1)
+        return cells.reshape(-1, 2, 2)
+
+    def orientations(self):
+        """Array of length ``n_dominoes``: 0 for a horizontal domino, 1 for a vertical one.
+
+        Examples
+        --------
+        >>> t = Tiling.from_dominoes(Region.rectangle(2, 2), [((0, 0), (1, 0)), ((0, 1), (1, 1))])
+        >>> t.orientations().tolist()
+        [1, 1]
+        """
+        d = self.dominoes
+        return (d[:, 0, 0] != d[:, 1, 0]).astype(np.int8)
+
+    def to_matching(self):
+        """The dominoes as a perfect (or partial) matching of ``region.to_networkx()``.
+
+        Returns
+        -------
+        set of tuple
+            ``{((r_black, c_black), (r_white, c_white)), ...}``, black cell first.
+        """
+        out = set()
+        for a, b in self.dominoes.tolist():
+            a, b = tuple(a), tuple(b)
+            out.add((a, b) if (a[0] + a[1]) % 2 == 0 else (b, a))
+        return out
+
+    def validate(self):
+        """Check that the labels describe non-overlapping dominoes on the region.
+
+        Raises
+        ------
+        DominoTilingError
+            If a label marks a cell outside the region as covered, a region cell
+            is marked outside, a domino id is used on other than two cells
+            (overlap or a lone half), or a domino's two cells are not neighbours.
+
+        Examples
+        --------
+        >>> r = Region.rectangle(2, 2)
+        >>> Tiling(r, [[0, 1], [1, 0]])
+        Traceback (most recent call last):
+        ...
+        dominotiling.errors.DominoTilingError: domino 0 covers cells (0, 0) and (1, 1), which are not neighbours
+        """
+        lab, mask = self._labels, self._region.mask
+        bad = np.argwhere(~mask & (lab != OUTSIDE))
+        if len(bad):
+            r, c = bad[0]
+            raise DominoTilingError(
+                f"cell {(int(r), int(c))} is outside the region but labelled {int(lab[r, c])} "
+                "(cells outside the region must be -1)"
+            )
+        bad = np.argwhere(mask & ((lab == OUTSIDE) | (lab < UNCOVERED)))
+        if len(bad):
+            r, c = bad[0]
+            raise DominoTilingError(
+                f"cell {(int(r), int(c))} is in the region but labelled {int(lab[r, c])}; use -2 "
+                "for an uncovered cell or a domino id >= 0"
+            )
+        flat = lab.ravel()
+        counts = np.bincount(flat[flat >= 0]) if (flat >= 0).any() else np.zeros(0, int)
+        wrong = np.flatnonzero(counts != 2)
+        if len(wrong):
+            k = int(wrong[0])
+            cells = [tuple(int(v) for v in rc) for rc in np.argwhere(lab == k)]
+            what = "overlaps: it is used on" if counts[k] > 2 else "has only"
+            raise DominoTilingError(
+                f"domino {k} {what} {int(counts[k])} cell(s) {cells}; a domino covers exactly two cells"
+            )
+        d = self.dominoes
+        far = np.abs(d[:, 0] - d[:, 1]).sum(axis=1) != 1
+        if far.any():
+            k = int(np.flatnonzero(far)[0])
+            a, b = (tuple(int(v) for v in d[k, i]) for i in range(2))
+            raise DominoTilingError(f"domino {k} covers cells {a} and {b}, which are not neighbours")
+        return self
+
+    # ------------------------------------------------------------ python protocol
+    def __eq__(self, other):
+        if not isinstance(other, Tiling):
+            return NotImplemented
+        return self._region == other._region and bool((self._labels == other._labels).all())
+
+    def __hash__(self):
+        return hash((self._region, self._labels.tobytes()))
+
+    def __repr__(self):
+        rows, cols = self._region.shape
+        state = "complete" if self.is_complete else f"{self.n_uncovered} cells uncovered"
+        return f"<Tiling of a {rows}x{cols} region: {self.n_dominoes} dominoes, {state}>"
+
+    def _repr_png_(self):
+        from .viz.draw import draw_tiling, figure_png
+
+        return figure_png(draw_tiling, self)
+
+
+def _renumber(lab):
+    """Relabel domino ids as 0, 1, ... in row-major order of first appearance (int32)."""
+    out = lab.astype(np.int32)
+    pos = lab >= 0
+    if pos.any():
+        flat = lab[pos]
+        _, first, inverse = np.unique(flat, return_index=True, return_inverse=True)
+        rank = np.argsort(np.argsort(first)).astype(np.int32)
+        out[pos] = rank[inverse.ravel()]
+    return out

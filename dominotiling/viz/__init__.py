@@ -1,0 +1,1 @@
+"""Pictures: static drawings (draw), animations (animate), widgets (widgets)."""
