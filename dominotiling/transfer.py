@@ -42,8 +42,8 @@ MAX_WIDTH = 22
 MEMORY_LIMIT = 4 * 2**30
 
 _ALTERNATIVE = (
-    "the Kasteleyn determinant (count_tilings(region, method='kasteleyn'), which is "
-    "polynomial in the region's size) is the method for wide regions"
+    "wider regions need the Kasteleyn determinant, polynomial in the region's size "
+    "(count_tilings(region, method='kasteleyn'), planned for the next release)"
 )
 
 

@@ -97,7 +97,7 @@ def count_tilings_mod(mask, moduli):
 
 
 # ------------------------------------------------- min uncovered cells / float counts
-@njit(cache=True)
+@njit(cache=True, parallel=True)
 def _step_min(src, dst, c, w, free, vert, horiz):
     """One cell of the max-cover DP: ``dst[m]`` = fewest uncovered cells so far."""
     n_states = src.shape[0]
@@ -106,7 +106,7 @@ def _step_min(src, dst, c, w, free, vert, horiz):
         dst[:] = src
         return
     if c + 1 < w:
-        for q in range(n_states >> 2):
+        for q in prange(n_states >> 2):
             i00 = _quad(q, c)
             i01 = i00 | bit
             i10 = i00 | (bit << 1)
@@ -120,7 +120,7 @@ def _step_min(src, dst, c, w, free, vert, horiz):
             dst[i10] = min(v10, _INF)
             dst[i11] = x if vert else _INF
     else:
-        for q in range(n_states >> 1):
+        for q in prange(n_states >> 1):
             i0 = _pair(q, c)
             i1 = i0 | bit
             a, b = src[i0], src[i1]
@@ -128,7 +128,7 @@ def _step_min(src, dst, c, w, free, vert, horiz):
             dst[i1] = a if vert else _INF
 
 
-@njit(cache=True)
+@njit(cache=True, parallel=True)
 def _step_float(src, dst, c, w, free, vert, horiz):
     """One cell of the counting DP in floats, out of place (``dst`` may be ``src``)."""
     n_states = src.shape[0]
@@ -137,7 +137,7 @@ def _step_float(src, dst, c, w, free, vert, horiz):
         dst[:] = src
         return
     if c + 1 < w:
-        for q in range(n_states >> 2):
+        for q in prange(n_states >> 2):
             i00 = _quad(q, c)
             i01 = i00 | bit
             i10 = i00 | (bit << 1)
@@ -148,7 +148,7 @@ def _step_float(src, dst, c, w, free, vert, horiz):
             dst[i10] = d + a if horiz else d
             dst[i11] = x if vert else 0.0
     else:
-        for q in range(n_states >> 1):
+        for q in prange(n_states >> 1):
             i0 = _pair(q, c)
             i1 = i0 | bit
             a = src[i0]

@@ -27,16 +27,16 @@ __all__ = ["draw_region", "draw_tiling", "draw_cells", "figure_png", "PALETTE"]
 #: Domino colours: soft, distinguishable, and readable with black outlines.
 PALETTE = np.array(
     [
-        (0.894, 0.102, 0.110), (0.216, 0.494, 0.722), (0.302, 0.686, 0.290),
-        (0.992, 0.749, 0.435), (0.596, 0.306, 0.639), (1.000, 0.498, 0.000),
-        (0.651, 0.808, 0.890), (0.984, 0.604, 0.600), (0.698, 0.875, 0.541),
-        (0.792, 0.698, 0.839), (0.553, 0.827, 0.780), (0.992, 0.855, 0.925),
+        (0.400, 0.651, 0.118), (0.459, 0.439, 0.702), (0.992, 0.749, 0.435),
+        (0.651, 0.808, 0.890), (0.902, 0.671, 0.008), (0.553, 0.827, 0.780),
+        (0.792, 0.698, 0.839), (0.698, 0.875, 0.541), (0.216, 0.494, 0.722),
+        (0.984, 0.604, 0.600),
     ]
 )
 _BLACK_CELL = (0.80, 0.74, 0.62)
 _WHITE_CELL = (0.97, 0.94, 0.86)
 _OUTSIDE = (1.0, 1.0, 1.0)
-_UNCOVERED = (0.85, 0.10, 0.10)
+_UNCOVERED = (1.0, 0.88, 0.88)
 _ORIENT = np.array([(0.984, 0.690, 0.361), (0.420, 0.624, 0.812)])  # horizontal, vertical
 
 
@@ -164,8 +164,7 @@ def draw_tiling(tiling, ax=None, color_by="domino", cmap="viridis"):
     labels = tiling.labels
     n = tiling.n_dominoes
     if isinstance(color_by, str) and color_by == "domino":
-        # a fixed scramble of ids so that neighbouring dominoes rarely share a colour
-        dom_rgb = PALETTE[(np.arange(n) * 7 + np.arange(n) // 5) % len(PALETTE)]
+        dom_rgb = PALETTE[_greedy_colors(labels, n, len(PALETTE))]
     elif isinstance(color_by, str) and color_by == "orientation":
         dom_rgb = _ORIENT[tiling.orientations()]
     elif isinstance(color_by, str):
@@ -189,7 +188,56 @@ def draw_tiling(tiling, ax=None, color_by="domino", cmap="viridis"):
     covered = labels >= 0
     rgb[covered] = dom_rgb[labels[covered]]
     rgb[labels == -2] = _UNCOVERED
-    return draw_cells(rgb, labels, ax=ax)
+    ax = draw_cells(rgb, labels, ax=ax)
+    _cross_out(ax, np.argwhere(labels == -2), labels.shape)
+    return ax
+
+
+def _cross_out(ax, cells, shape):
+    """Mark cells with a red cross (uncovered cells of a partial tiling)."""
+    if not len(cells):
+        return
+    from matplotlib.collections import LineCollection
+
+    r, c = cells[:, 0].astype(float), cells[:, 1].astype(float)
+    d = 0.2
+    segs = np.concatenate(
+        [
+            np.stack([np.stack([c + d, r + d], 1), np.stack([c + 1 - d, r + 1 - d], 1)], 1),
+            np.stack([np.stack([c + d, r + 1 - d], 1), np.stack([c + 1 - d, r + d], 1)], 1),
+        ]
+    )
+    lw = float(np.clip(_cell_px(ax, shape) / 8, 0.4, 3.0))
+    ax.add_collection(LineCollection(segs, colors=(0.8, 0.0, 0.0), linewidths=lw))
+
+
+def _greedy_colors(labels, n, k):
+    """Palette index per domino, differing from side-neighbours where `k` colours allow.
+
+    Greedy in id order, each domino starting its search at a different palette entry
+    so that the picture is varied; a domino has at most 6 side-neighbours, so
+    ``k >= 7`` always succeeds.
+    """
+    pairs = []
+    for a, b in ((labels[1:, :], labels[:-1, :]), (labels[:, 1:], labels[:, :-1])):
+        sel = (a >= 0) & (b >= 0) & (a != b)
+        pairs.append(np.stack([a[sel], b[sel]], 1))
+    pairs = np.unique(np.concatenate(pairs), axis=0) if n else np.zeros((0, 2), int)
+    pairs = np.concatenate([pairs, pairs[:, ::-1]])
+    pairs = pairs[np.argsort(pairs[:, 0], kind="stable")]
+    starts = np.searchsorted(pairs[:, 0], np.arange(n + 1))
+    nbrs = pairs[:, 1].tolist()
+    color = [-1] * n
+    for i in range(n):
+        used = {color[j] for j in nbrs[starts[i] : starts[i + 1]]}
+        for step in range(k):
+            cand = (3 * i + step) % k
+            if cand not in used:
+                color[i] = cand
+                break
+        else:
+            color[i] = (3 * i) % k
+    return np.array(color, dtype=int)
 
 
 def figure_png(draw, obj, dpi=72):

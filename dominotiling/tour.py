@@ -1,0 +1,219 @@
+"""The main job: reproduce the headline results as one self-contained HTML gallery.
+
+``dominotiling tour --out DIR`` calls :func:`run_tour`, which runs every registered
+section in order and writes ``DIR/index.html`` with the pictures embedded (no other
+files needed to view it). A section is a function decorated with :func:`section`
+that receives a :class:`Page` and adds text and figures to it; adding one to the
+tour is a few lines.
+
+Examples
+--------
+>>> import tempfile, pathlib
+>>> out = pathlib.Path(tempfile.mkdtemp())
+>>> path = run_tour(out, quick=True, progress=False)
+>>> path.name
+'index.html'
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+import pathlib
+import sys
+import time
+
+__all__ = ["run_tour", "section", "Page", "SECTIONS"]
+
+#: Registered sections, in tour order: ``(title, function)``.
+SECTIONS = []
+
+
+def section(title):
+    """Register a tour section: ``@section("Title")`` over ``def f(page): ...``."""
+
+    def register(fn):
+        SECTIONS.append((title, fn))
+        return fn
+
+    return register
+
+
+class Page:
+    """What one section writes: paragraphs, facts and figures, in order.
+
+    Attributes
+    ----------
+    quick : bool
+        True for the short run (``--quick``): sections use smaller sizes.
+    """
+
+    def __init__(self, title, quick):
+        self.title = title
+        self.quick = quick
+        self.parts = []
+
+    def text(self, words):
+        """A paragraph of plain text (escaped)."""
+        self.parts.append(f"<p>{html.escape(words)}</p>")
+
+    def fact(self, label, value):
+        """A headline result, e.g. ``page.fact("tilings of the 8x8 board", 12988816)``."""
+        self.parts.append(
+            f'<p class="fact">{html.escape(label)}: <b>{html.escape(str(value))}</b></p>'
+        )
+
+    def figure(self, fig, caption=""):
+        """Embed a matplotlib figure as a PNG and close it."""
+        import matplotlib.pyplot as plt
+
+        buf = io.BytesIO()
+        fig.savefig(buf, format="png", dpi=90, bbox_inches="tight")
+        plt.close(fig)
+        data = base64.b64encode(buf.getvalue()).decode("ascii")
+        cap = f"<figcaption>{html.escape(caption)}</figcaption>" if caption else ""
+        self.parts.append(f'<figure><img src="data:image/png;base64,{data}" alt="{html.escape(caption)}">{cap}</figure>')
+
+    def html(self):
+        return f"<section><h2>{html.escape(self.title)}</h2>\n" + "\n".join(self.parts) + "\n</section>"
+
+
+_STYLE = """
+body { font-family: system-ui, sans-serif; max-width: 62em; margin: 2em auto; padding: 0 1em; color: #222; }
+h1 { font-weight: 600; } h2 { border-bottom: 1px solid #ddd; padding-bottom: .2em; margin-top: 2em; }
+figure { display: inline-block; margin: .5em 1em .5em 0; vertical-align: top; }
+figure img { max-width: 100%; } figcaption { font-size: .9em; color: #555; max-width: 28em; }
+.fact { font-size: 1.1em; } footer { margin-top: 3em; font-size: .85em; color: #777; }
+"""
+
+
+def run_tour(out, quick=False, progress=True):
+    """Run every section and write ``out/index.html``.
+
+    Parameters
+    ----------
+    out : str or pathlib.Path
+        Folder for the gallery; created if missing.
+    quick : bool
+        Smaller sizes, for a smoke run (CI).
+    progress : bool
+        Print one line per section to stderr with its time.
+
+    Returns
+    -------
+    pathlib.Path
+        The path of the written ``index.html``.
+    """
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from . import __version__
+
+    out = pathlib.Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    pages, t0 = [], time.perf_counter()
+    for i, (title, fn) in enumerate(SECTIONS, 1):
+        if progress:
+            print(f"[{i}/{len(SECTIONS)}] {title} ...", end="", file=sys.stderr, flush=True)
+        t = time.perf_counter()
+        page = Page(title, quick)
+        fn(page)
+        pages.append(page)
+        if progress:
+            print(f" {time.perf_counter() - t:.1f} s", file=sys.stderr, flush=True)
+    body = "\n".join(p.html() for p in pages)
+    doc = (
+        "<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>"
+        f"<title>dominotiling tour</title><style>{_STYLE}</style></head><body>\n"
+        "<h1>dominotiling: a tour</h1>\n"
+        "<p>Headline results of the library, recomputed on this machine.</p>\n"
+        f"{body}\n<footer>dominotiling {__version__}; {'quick run; ' if quick else ''}"
+        f"computed in {time.perf_counter() - t0:.1f} s.</footer></body></html>\n"
+    )
+    path = out / "index.html"
+    path.write_text(doc, encoding="utf-8")
+    return path
+
+
+# ------------------------------------------------------------------------ sections
+def _subplots(n, size=3.2):
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, n, figsize=(size * n, size))
+    return fig, (list(axes) if n > 1 else [axes])
+
+
+#: The article's figure: as many black as white cells, and still no tiling.
+NO_TILING_FIGURE = ["...####", "....###", "......#", "#.#....", "#......", "##.....", "###...#"]
+#: A figure with holes that can be tiled.
+HOLED_FIGURE = ["..........", "..#....#..", "..........", "....##....", "....##....",
+                "..........", "..#....#..", ".........."]
+
+
+@section("The 8x8 board")
+def _board(page):
+    from .counting import count_tilings
+    from .region import Region
+    from .sampling import random_tiling
+    from .viz.draw import draw_tiling
+
+    board = Region.rectangle(8, 8)
+    page.fact("domino tilings of the 8x8 chessboard", f"{count_tilings(board):,}")
+    page.text("Counted exactly by the broken-profile DP, modulo 2**64 and large primes at once, "
+              "put together by the Chinese remainder theorem.")
+    fig, axes = _subplots(2)
+    for ax, seed in zip(axes, (1, 2)):
+        draw_tiling(random_tiling(board, seed=seed), ax=ax)
+    page.figure(fig, "Two of them, drawn uniformly at random (seeds 1 and 2).")
+
+
+@section("The mutilated chessboard")
+def _mutilated(page):
+    from .counting import count_tilings
+    from .region import Region
+    from .viz.draw import draw_region
+
+    mask = Region.rectangle(8, 8).mask.copy()
+    mask[0, 0] = mask[7, 7] = False
+    board = Region(mask)
+    black, white = board.color_counts()
+    page.fact("tilings of the board without two opposite corners", count_tilings(board))
+    page.text(f"The two removed corners have the same colour, so {black} black and {white} white "
+              "cells remain, and every domino covers one of each: no tiling can exist.")
+    fig, (ax,) = _subplots(1)
+    draw_region(board, ax=ax)
+    page.figure(fig, f"{black} black cells, {white} white cells.")
+
+
+@section("A figure with holes")
+def _holes(page):
+    from .counting import count_tilings
+    from .region import Region
+    from .transfer import find_tiling
+    from .viz.draw import draw_region, draw_tiling
+
+    fig_region = Region.from_strings(HOLED_FIGURE)
+    page.fact(f"tilings of this {len(fig_region.holes)}-hole figure", f"{count_tilings(fig_region):,}")
+    fig, axes = _subplots(2)
+    draw_region(fig_region, ax=axes[0])
+    draw_tiling(find_tiling(fig_region), ax=axes[1])
+    page.figure(fig, "The figure and one of its tilings, found by the DP and a walk back through it.")
+
+
+@section("The maximum cover of a figure with no tiling")
+def _max_cover(page):
+    from .region import Region
+    from .transfer import max_cover
+    from .viz.draw import draw_region, draw_tiling
+
+    region = Region.from_strings(NO_TILING_FIGURE)
+    black, white = region.color_counts()
+    cover = max_cover(region)
+    page.text(f"This figure from the source article has {black} black and {white} white cells, "
+              "yet no tiling. The DP with a fourth case, 'leave the cell uncovered', finds the "
+              f"largest partial cover: {cover.n_dominoes} dominoes, {cover.n_uncovered} cells left over.")
+    fig, axes = _subplots(2)
+    draw_region(region, ax=axes[0])
+    draw_tiling(cover, ax=axes[1])
+    page.figure(fig, "Uncovered cells are crossed out.")
