@@ -1,0 +1,149 @@
+import networkx as nx
+import numpy as np
+import pytest
+
+from dominotiling import Region
+from dominotiling.errors import DominoTilingError, RegionFormatError
+
+
+ARTICLE_FIGURE = ["...####", "....###", "......#", "#.#....", "#......", "##.....", "###...#"]
+
+
+def test_from_strings_round_trip():
+    r = Region.from_strings(ARTICLE_FIGURE)
+    assert r.to_strings() == ARTICLE_FIGURE
+    assert r.shape == (7, 7)
+    assert r.n_cells == sum(line.count(".") for line in ARTICLE_FIGURE)
+
+
+def test_from_strings_accepts_one_text_block():
+    text = "\n" + "\n".join(ARTICLE_FIGURE) + "\r\n\n"
+    assert Region.from_strings(text) == Region.from_strings(ARTICLE_FIGURE)
+
+
+@pytest.mark.parametrize(
+    "lines, words",
+    [
+        (["..", "."], ["line 2", "1 character", "line 1 has 2"]),
+        (["..", ".x"], ["line 2, column 2", "'x'"]),
+        ([], ["no lines"]),
+        ("", ["no lines"]),
+        (["##", "##"], ["no cell"]),
+        ([""], ["empty"]),
+        (["..", 5], ["line 2", "int"]),
+        (42, ["int"]),
+    ],
+)
+def test_from_strings_errors_name_the_problem(lines, words):
+    with pytest.raises(RegionFormatError) as info:
+        Region.from_strings(lines)
+    for w in words:
+        assert w in str(info.value)
+    assert isinstance(info.value, DominoTilingError) and isinstance(info.value, ValueError)
+
+
+@pytest.mark.parametrize("rows, cols", [(0, 3), (-1, 2), (2, -5), (2.5, 3), ("3", 3), (True, 2)])
+def test_rectangle_rejects_bad_sizes(rows, cols):
+    with pytest.raises(RegionFormatError, match="positive integer"):
+        Region.rectangle(rows, cols)
+
+
+def test_aztec_diamond_cells_and_symmetry():
+    for n in range(1, 7):
+        a = Region.aztec_diamond(n)
+        assert a.shape == (2 * n, 2 * n)
+        assert a.n_cells == 2 * n * (n + 1)
+        m = a.mask
+        assert (m == m[::-1]).all() and (m == m[:, ::-1]).all() and (m == m.T).all()
+        assert a.is_balanced and a.is_simply_connected
+    with pytest.raises(RegionFormatError):
+        Region.aztec_diamond(0)
+
+
+def test_mask_is_read_only_copy():
+    src = np.ones((2, 2), dtype=bool)
+    r = Region.from_mask(src)
+    src[0, 0] = False
+    assert r.n_cells == 4
+    with pytest.raises(ValueError):
+        r.mask[0, 0] = False
+
+
+def test_mask_validation():
+    with pytest.raises(RegionFormatError, match="2-D"):
+        Region(np.ones(3, dtype=bool))
+    with pytest.raises(RegionFormatError, match="booleans"):
+        Region(np.array([[0, 2]]))
+    with pytest.raises(RegionFormatError, match="booleans"):
+        Region(np.array([[0.5, 1.0]]))
+    assert Region(np.array([[0, 1]])).n_cells == 1
+
+
+def test_from_cells():
+    r = Region.from_cells([(0, 0), (0, 1), (2, 1), (2, 1)])
+    assert r.shape == (3, 2) and r.n_cells == 3
+    assert Region.from_cells([(0, 0)], shape=(2, 3)).shape == (2, 3)
+    with pytest.raises(RegionFormatError, match="too small"):
+        Region.from_cells([(4, 4)], shape=(2, 2))
+    with pytest.raises(RegionFormatError, match="non-negative"):
+        Region.from_cells([(-1, 0)])
+    with pytest.raises(RegionFormatError, match="no cells"):
+        Region.from_cells([])
+
+
+def test_colors_and_balance():
+    r = Region.rectangle(3, 5)
+    black, white = r.color_counts()
+    assert (black, white) == (8, 7)
+    assert not r.is_balanced
+    mask = Region.rectangle(8, 8).mask.copy()
+    mask[0, 0] = mask[7, 7] = False
+    assert Region(mask).color_counts() == (30, 32)
+
+
+def test_holes_and_simple_connectivity():
+    ring = Region.from_strings(["....", ".##.", "...."])
+    assert len(ring.holes) == 1 and ring.holes[0].n_cells == 2
+    assert not ring.is_simply_connected
+    # a notch open to the outside is not a hole
+    notch = Region.from_strings(["....", ".#..", ".#.."])
+    assert notch.holes == () and notch.is_simply_connected
+    # two cells touching at a corner: not 4-connected
+    diag = Region.from_strings([".#", "#."])
+    assert diag.n_components == 2 and not diag.is_simply_connected
+    two_holes = Region.from_strings([".....", ".#.#.", "....."])
+    assert len(two_holes.holes) == 2
+
+
+def test_transpose():
+    r = Region.from_strings(["..#", "..."])
+    assert r.transpose().to_strings() == ["..", "..", "#."]
+    assert r.transpose().transpose() == r
+
+
+def test_to_networkx_is_the_grid_graph():
+    r = Region.from_strings(ARTICLE_FIGURE)
+    g = r.to_networkx()
+    assert g.number_of_nodes() == r.n_cells
+    for (a, b) in g.edges:
+        assert abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+        assert g.nodes[a]["color"] != g.nodes[b]["color"]
+    full = Region.rectangle(4, 5).to_networkx()
+    assert nx.is_isomorphic(full, nx.grid_2d_graph(4, 5))
+    assert {full.nodes[v]["color"] for v in full} == {0, 1}
+    assert all(full.nodes[v]["color"] == (v[0] + v[1]) % 2 for v in full)
+
+
+def test_equality_hash_contains_repr():
+    a = Region.from_strings(["..", ".#"])
+    b = Region.from_mask([[1, 1], [1, 0]])
+    assert a == b and hash(a) == hash(b)
+    assert a != Region.rectangle(2, 2)
+    assert (0, 1) in a and (1, 1) not in a and (5, 5) not in a and "x" not in a
+    assert "Region.from_strings" in repr(a)
+    assert "cells" in repr(Region.rectangle(50, 50))
+
+
+def test_png_repr_is_a_png():
+    png = Region.from_strings(ARTICLE_FIGURE)._repr_png_()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
