@@ -6,6 +6,7 @@
     dominotiling count --file FIGURE.txt   # the article's '.'/'#' format; '-' is stdin
     dominotiling tile FIGURE.txt --png out.png
     dominotiling tour --out DIR [--quick]
+    dominotiling play --rules kozel --games 500 --players greedy,random,doubles_first
 
 Errors are printed to stderr as one line, with a non-zero exit status.
 """
@@ -79,6 +80,33 @@ def _cmd_tile(args):
         print(f"picture written to {args.png}")
 
 
+_PLAYERS = ("random", "greedy", "doubles_first")
+
+
+def _cmd_play(args):
+    from . import games
+
+    names = [n.strip() for n in args.players.split(",") if n.strip()]
+    unknown = [n for n in names if n not in _PLAYERS]
+    if unknown or not 2 <= len(names) <= 4:
+        raise _UsageError(
+            f"--players takes 2 to 4 names from {', '.join(_PLAYERS)} separated by commas, "
+            f"got {args.players!r}"
+        )
+    if args.games < 1:
+        raise _UsageError(f"--games must be at least 1, got {args.games}")
+    presets = {"classic": games.Rules.classic, "muggins": games.Rules.muggins,
+               "kozel": lambda: games.Rules.kozel(fish_mode=args.fish)}
+    rules = presets[args.rules]()
+    players = [getattr(games, f"{n}_player") for n in names]
+    try:
+        summary = games.simulate(rules, args.games, len(players), players, seed=args.seed,
+                                 progress=True)
+    except ValueError as exc:  # rules that do not allow this many players, ...
+        raise _UsageError(str(exc)) from None
+    print(summary)
+
+
 def _cmd_tour(args):
     from .tour import run_tour
 
@@ -104,6 +132,15 @@ def _parser():
     t.add_argument("--png", help="write a picture to this PNG file")
     t.add_argument("--dpi", type=int, default=100, help="resolution of the picture")
     t.set_defaults(func=_cmd_tile)
+
+    g = sub.add_parser("play", help="simulate the table game of dominoes and compare strategies")
+    g.add_argument("--rules", choices=("kozel", "classic", "muggins"), default="kozel")
+    g.add_argument("--fish", choices=("all", "one"), default="all", help="Kozel's fish scoring")
+    g.add_argument("--games", type=int, default=500, help="number of games (default 500)")
+    g.add_argument("--players", default="greedy,random",
+                   help="comma-separated strategies, one per seat: random, greedy, doubles_first")
+    g.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    g.set_defaults(func=_cmd_play)
 
     r = sub.add_parser("tour", help="reproduce the headline results as an HTML gallery")
     r.add_argument("--out", default="tour", help="output folder (default: tour)")

@@ -64,6 +64,10 @@ class Page:
             f'<p class="fact">{html.escape(label)}: <b>{html.escape(str(value))}</b></p>'
         )
 
+    def pre(self, text):
+        """Preformatted text, e.g. a small table."""
+        self.parts.append(f"<pre>{html.escape(text)}</pre>")
+
     def figure(self, fig, caption=""):
         """Embed a matplotlib figure as a PNG and close it."""
         import matplotlib.pyplot as plt
@@ -217,3 +221,19 @@ def _max_cover(page):
     draw_region(region, ax=axes[0])
     draw_tiling(cover, ax=axes[1])
     page.figure(fig, "Uncovered cells are crossed out.")
+
+
+@section("The table game: strategies compared")
+def _games(page):
+    from . import games
+
+    n_games = 100 if page.quick else 400
+    players = [games.greedy_player, games.random_player, games.doubles_first_player]
+    summary = games.simulate(games.Rules.kozel(), n_games, 3, players, seed=1, progress=False)
+    page.text(f"{n_games} games of Kozel (fish for all) between three strategies: play the "
+              "heaviest bone, play at random, play doubles first. The goat is the first to "
+              "reach 101 points.")
+    page.pre(str(summary))
+    fig, (ax,) = _subplots(1, size=4.5)
+    summary.plot(ax=ax)
+    page.figure(fig, "Win and goat rates per seat.")

@@ -38,6 +38,9 @@ def test_count_file_and_stdin(capsys, tmp_path, monkeypatch):
         (["count", "--file", "/no/such/file.txt"], "cannot read"),
         (["count", "8x8", "--method", "magic"], "unknown method"),
         (["tile", "/no/such/file.txt"], "cannot read"),
+        (["play", "--players", "greedy"], "2 to 4 names"),
+        (["play", "--players", "greedy,clever"], "2 to 4 names"),
+        (["play", "--games", "0"], "at least 1"),
     ],
 )
 def test_errors_are_one_line_on_stderr(capsys, argv, words):
@@ -69,7 +72,8 @@ def test_tour_quick(capsys, tmp_path):
     code, out, err = run(capsys, "tour", "--out", str(tmp_path / "t"), "--quick")
     assert code == 0 and "index.html" in out
     page = (tmp_path / "t" / "index.html").read_text()
-    assert "12,988,816" in page and page.count("<img") >= 4
+    assert "12,988,816" in page and page.count("<img") >= 5
+    assert "Kozel" in page
     assert "[1/" in err  # progress lines
 
 
@@ -78,3 +82,13 @@ def test_console_script_entry_point():
 
     (ep,) = [e for e in entry_points(group="console_scripts") if e.name == "dominotiling"]
     assert ep.load() is main
+
+
+def test_play_prints_a_summary_reproducibly(capsys):
+    code, out, _ = run(capsys, "play", "--games", "30", "--players", "greedy,random", "--seed", "4")
+    assert code == 0 and "30 games, 2 players" in out
+    assert "greedy_player" in out and "random_player" in out
+    assert run(capsys, "play", "--games", "30", "--players", "greedy,random", "--seed", "4")[1] == out
+    code, out, _ = run(capsys, "play", "--rules", "classic", "--games", "10", "--players",
+                       "random,random,random")
+    assert code == 0 and "10 games, 3 players" in out

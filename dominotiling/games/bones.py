@@ -1,0 +1,217 @@
+"""Domino bones and full sets.
+
+Inside: :class:`Bone`, one tile of a domino set, and :func:`double_set`, the
+complete double-n set.
+
+A bone is unordered: ``Bone(2, 5)`` and ``Bone(5, 2)`` are the same bone and
+print as ``2-5``.
+
+Examples
+--------
+>>> from dominotiling.games import Bone, double_set
+>>> Bone(5, 2)
+Bone(2, 5)
+>>> str(Bone(5, 2)), Bone(5, 2).pips, Bone(3, 3).is_double
+('2-5', 7, True)
+>>> len(double_set(6))
+28
+"""
+
+from numbers import Integral
+
+__all__ = ["Bone", "double_set"]
+
+# Every distinct bone is created once and reused: the engine compares bones
+# millions of times in simulations, and identity is the cheapest comparison.
+_INTERNED = {}
+
+
+class Bone:
+    """One domino bone (tile) with two pip values.
+
+    Parameters
+    ----------
+    a, b : int
+        The pip values of the two halves, in any order; both must be
+        non-negative integers.
+
+    Attributes
+    ----------
+    low, high : int
+        The smaller and the larger value.
+    pips : int
+        The total number of pips, ``low + high``.
+    is_double : bool
+        True when both halves show the same value.
+
+    Raises
+    ------
+    TypeError
+        If a value is not an integer.
+    ValueError
+        If a value is negative.
+
+    Notes
+    -----
+    Bones are immutable and hashable; equal bones are the same object.  They
+    sort by ``(low, high)``.  ``v in bone`` tells whether one half shows ``v``.
+
+    Examples
+    --------
+    >>> Bone(2, 5) == Bone(5, 2)
+    True
+    >>> b = Bone(6, 4)
+    >>> b.low, b.high, b.pips, b.is_double, 6 in b
+    (4, 6, 10, False, True)
+    >>> b.other(6)
+    4
+    >>> sorted([Bone(6, 6), Bone(0, 3), Bone(1, 1)])
+    [Bone(0, 3), Bone(1, 1), Bone(6, 6)]
+    """
+
+    __slots__ = ("low", "high", "pips", "is_double", "_hash", "__weakref__")
+
+    def __new__(cls, a, b):
+        key = (a, b) if type(a) is int and type(b) is int else None
+        if key is not None:
+            found = _INTERNED.get(key)
+            if found is not None:
+                return found
+        for value in (a, b):
+            if isinstance(value, bool) or not isinstance(value, Integral):
+                raise TypeError(
+                    f"a bone's values must be integers, got {value!r}; "
+                    "write for example Bone(2, 5)"
+                )
+            if value < 0:
+                raise ValueError(
+                    f"a bone's values must be 0 or more, got {value}; "
+                    "write for example Bone(2, 5)"
+                )
+        low, high = sorted((int(a), int(b)))
+        found = _INTERNED.get((low, high))
+        if found is None:
+            found = object.__new__(cls)
+            object.__setattr__(found, "low", low)
+            object.__setattr__(found, "high", high)
+            object.__setattr__(found, "pips", low + high)
+            object.__setattr__(found, "is_double", low == high)
+            object.__setattr__(found, "_hash", hash((low, high)))
+            _INTERNED[(low, high)] = found
+            _INTERNED[(high, low)] = found
+        return found
+
+    def __setattr__(self, name, value):
+        raise AttributeError("a Bone is immutable; create a new one instead")
+
+    def __reduce__(self):
+        return (Bone, (self.low, self.high))
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __hash__(self):
+        return self._hash
+
+    def __eq__(self, other):
+        if self is other:
+            return True
+        if isinstance(other, Bone):
+            return self.low == other.low and self.high == other.high
+        return NotImplemented
+
+    def __lt__(self, other):
+        if not isinstance(other, Bone):
+            return NotImplemented
+        return (self.low, self.high) < (other.low, other.high)
+
+    def __le__(self, other):
+        if not isinstance(other, Bone):
+            return NotImplemented
+        return (self.low, self.high) <= (other.low, other.high)
+
+    def __gt__(self, other):
+        if not isinstance(other, Bone):
+            return NotImplemented
+        return (self.low, self.high) > (other.low, other.high)
+
+    def __ge__(self, other):
+        if not isinstance(other, Bone):
+            return NotImplemented
+        return (self.low, self.high) >= (other.low, other.high)
+
+    def __contains__(self, value):
+        return value == self.low or value == self.high
+
+    def __iter__(self):
+        return iter((self.low, self.high))
+
+    def __repr__(self):
+        return f"Bone({self.low}, {self.high})"
+
+    def __str__(self):
+        return f"{self.low}-{self.high}"
+
+    def other(self, value):
+        """Return the value on the half opposite to a half showing ``value``.
+
+        Parameters
+        ----------
+        value : int
+            The value of one half of the bone.
+
+        Returns
+        -------
+        int
+            The other half's value (``value`` itself for a double).
+
+        Raises
+        ------
+        ValueError
+            If neither half shows ``value``.
+
+        Examples
+        --------
+        >>> Bone(2, 5).other(5)
+        2
+        """
+        if value == self.low:
+            return self.high
+        if value == self.high:
+            return self.low
+        raise ValueError(f"bone {self} has no half showing {value}")
+
+
+def double_set(n=6):
+    """Return the complete double-``n`` domino set.
+
+    Parameters
+    ----------
+    n : int, optional
+        The largest pip value (default 6, the usual double-six set).
+
+    Returns
+    -------
+    list of Bone
+        The ``(n + 1) * (n + 2) / 2`` bones, sorted; ``n + 1`` of them are
+        doubles.
+
+    Raises
+    ------
+    ValueError
+        If ``n`` is negative or not an integer.
+
+    Examples
+    --------
+    >>> bones = double_set(6)
+    >>> len(bones), sum(b.is_double for b in bones), sum(b.pips for b in bones)
+    (28, 7, 168)
+    >>> [str(b) for b in double_set(1)]
+    ['0-0', '0-1', '1-1']
+    """
+    if isinstance(n, bool) or not isinstance(n, Integral) or n < 0:
+        raise ValueError(f"double_set needs a whole number n >= 0, got {n!r}; try double_set(6)")
+    return [Bone(a, b) for a in range(n + 1) for b in range(a, n + 1)]

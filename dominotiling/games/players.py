@@ -1,0 +1,97 @@
+"""Ready-made players (strategies) for the game engine.
+
+Inside: :func:`random_player`, :func:`greedy_player` and
+:func:`doubles_first_player`.  A player is any function that takes a
+:class:`~dominotiling.games.PlayerView` and returns one of its
+``legal_moves`` (a :class:`~dominotiling.games.Move`, a ``(bone, side)``
+pair, or a bone).  It is called only when the player has at least one legal
+move; drawing and knocking are automatic.
+
+Writing your own takes a few lines:
+
+>>> def lightest_player(view):
+...     return min(view.legal_moves, key=lambda move: move.bone.pips)
+>>> from dominotiling.games import Game, Rules
+>>> game = Game(Rules.classic(), [lightest_player, greedy_player], seed=3)
+>>> game.play_match().winner in (0, 1)
+True
+"""
+
+__all__ = ["random_player", "greedy_player", "doubles_first_player"]
+
+
+def random_player(view):
+    """Play a legal move chosen uniformly at random.
+
+    The choice uses ``view.rng``, the game's generator, so a seeded game
+    replays exactly.
+
+    Parameters
+    ----------
+    view : PlayerView
+
+    Returns
+    -------
+    Move
+
+    Examples
+    --------
+    >>> from dominotiling.games import Game, Rules
+    >>> Game(Rules.kozel(), [random_player] * 3, seed=5).play_match().loser in (0, 1, 2)
+    True
+    """
+    moves = view.legal_moves
+    return moves[int(view.rng.integers(len(moves)))]
+
+
+def greedy_player(view):
+    """Play the heaviest playable bone (most pips; the larger half breaks ties).
+
+    Among equal bones the first legal move in the view's order is taken, so
+    the choice is deterministic.
+
+    Parameters
+    ----------
+    view : PlayerView
+
+    Returns
+    -------
+    Move
+
+    Examples
+    --------
+    >>> from dominotiling.games import Game, Rules, Move, Bone
+    >>> game = Game(Rules.classic(), [greedy_player, greedy_player], seed=0)
+    >>> game.step()   # the opening bone is forced by the rules
+    >>> move = greedy_player(game.view())
+    >>> move.bone.pips == max(m.bone.pips for m in game.legal_moves())
+    True
+    """
+    return max(view.legal_moves, key=lambda m: (m.bone.pips, m.bone.high))
+
+
+def doubles_first_player(view):
+    """Play the heaviest playable double; with no double playable, play greedily.
+
+    Getting rid of doubles early is a common rule of thumb: a double fits
+    only one value and is hard to place late in a round.
+
+    Parameters
+    ----------
+    view : PlayerView
+
+    Returns
+    -------
+    Move
+
+    Examples
+    --------
+    >>> from dominotiling.games import Game, Rules
+    >>> game = Game(Rules.kozel(), [doubles_first_player, greedy_player], seed=2)
+    >>> game.play_match().loser in (0, 1)
+    True
+    """
+    doubles = [m for m in view.legal_moves if m.bone.is_double]
+    if doubles:
+        return max(doubles, key=lambda m: m.bone.pips)
+    return greedy_player(view)

@@ -1,0 +1,239 @@
+"""A puzzle: the longest line that can be laid from given bones.
+
+Inside: :func:`longest_line`.  "Vasya has 7 bones; how long a line can he
+lay?"  Bones are laid end to end, touching halves showing equal values, each
+bone used at most once.
+
+Examples
+--------
+>>> from dominotiling.games import Bone, double_set, longest_line
+>>> longest_line([Bone(0, 1), Bone(1, 2), Bone(2, 0), Bone(3, 4)])
+3
+>>> longest_line(double_set(6))   # every value appears 8 times: the whole set
+28
+"""
+
+from .bones import Bone
+
+__all__ = ["longest_line"]
+
+#: Search nodes allowed before giving up; sets from a double-six box need far fewer.
+_NODE_LIMIT = 3_000_000
+
+
+class _Budget:
+    def __init__(self):
+        self.nodes = 0
+
+
+def longest_line(bones, return_line=False):
+    """Return the length of the longest line that can be laid from ``bones``.
+
+    Parameters
+    ----------
+    bones : iterable of Bone or of (int, int)
+        The bones available; a bone given twice may be used twice.
+    return_line : bool, optional
+        Also return one longest line.
+
+    Returns
+    -------
+    int or (int, list of (int, int))
+        The largest number of bones in a line; with ``return_line``, also the
+        line as oriented pairs, left to right, each pair's right value equal
+        to the next pair's left value.
+
+    Raises
+    ------
+    ValueError
+        If a bone is malformed, or the search would be too long (sets with
+        many values, such as a double-eleven set; any set drawn from a
+        double-nine box is fine).
+
+    Notes
+    -----
+    A line is a trail in the multigraph whose vertices are pip values and
+    whose edges are the bones; a double is a loop, and it can always be
+    slipped into a line passing through its value.  So the answer is the
+    largest ``|S| + (doubles on values touched by S)`` over sets ``S`` of
+    non-double bones that are connected and have at most two values of odd
+    degree (Euler's theorem), or the largest number of doubles of one value
+    when no non-double bone is used.  The search removes as few non-double
+    bones as possible from each connected component, with a parity bound
+    (each removed bone fixes at most two odd values), and stops as soon as
+    removing more cannot beat the best line found.  The result is exact.
+
+    Examples
+    --------
+    >>> longest_line([(1, 2), (2, 3), (3, 1), (1, 4), (5, 5)])
+    4
+    >>> longest_line([(2, 2), (2, 5), (5, 6)], return_line=True)
+    (3, [(2, 2), (2, 5), (5, 6)])
+    """
+    edges, loops = [], {}
+    for item in bones:
+        bone = item if isinstance(item, Bone) else _to_bone(item)
+        if bone.is_double:
+            loops[bone.low] = loops.get(bone.low, 0) + 1
+        else:
+            edges.append((bone.low, bone.high))
+    if not edges and not loops:
+        return (0, []) if return_line else 0
+    best = (0, None, None)  # (length, kept edge list, vertex for a loops-only line)
+    for comp_vertices, comp_edges in _components(edges, loops):
+        if not comp_edges:
+            v = comp_vertices[0]
+            if loops[v] > best[0]:
+                best = (loops[v], [], v)
+            continue
+        length, kept = _best_in_component(comp_edges, loops)
+        if length > best[0]:
+            best = (length, kept, None)
+    if not return_line:
+        return best[0]
+    length, kept, lone = best
+    if lone is not None:
+        return length, [(lone, lone)] * length
+    return length, _lay(kept, loops)
+
+
+def _to_bone(item):
+    try:
+        a, b = item
+    except (TypeError, ValueError):
+        raise ValueError(f"a bone is a Bone or a pair of values, got {item!r}") from None
+    return Bone(a, b)
+
+
+def _components(edges, loops):
+    parent = {}
+
+    def find(v):
+        while parent.setdefault(v, v) != v:
+            parent[v] = parent[parent[v]]
+            v = parent[v]
+        return v
+
+    for v in loops:
+        find(v)
+    for a, b in edges:
+        parent[find(a)] = find(b)
+    groups = {}
+    for v in list(parent):
+        groups.setdefault(find(v), ([], []))[0].append(v)
+    for a, b in edges:
+        groups[find(a)][1].append((a, b))
+    return [(sorted(vs), es) for vs, es in groups.values()]
+
+
+def _odd_mask(edges):
+    mask = 0
+    for a, b in edges:
+        mask ^= (1 << a) ^ (1 << b)
+    return mask
+
+
+def _value(kept, loops):
+    touched = set()
+    for a, b in kept:
+        touched.add(a)
+        touched.add(b)
+    return len(kept) + sum(loops.get(v, 0) for v in touched)
+
+
+def _connected(kept):
+    adj = {}
+    for a, b in kept:
+        adj[a] = adj.get(a, 0) | (1 << b)
+        adj[b] = adj.get(b, 0) | (1 << a)
+    every = 0
+    for v in adj:
+        every |= 1 << v
+    start = next(iter(adj))
+    seen = frontier = 1 << start
+    while frontier:
+        new = 0
+        f = frontier
+        while f:
+            low = f & -f
+            new |= adj[low.bit_length() - 1]
+            f ^= low
+        frontier = new & ~seen
+        seen |= new
+    return seen == every
+
+
+def _best_in_component(edges, loops):
+    m = len(edges)
+    all_loops = sum(loops.get(v, 0) for v in {x for e in edges for x in e})
+    bits = [(1 << a) ^ (1 << b) for a, b in edges]
+    odd0 = _odd_mask(edges)
+    k = max(0, (bin(odd0).count("1") - 2) // 2)
+    best_len, best_kept = 0, None
+    budget = _Budget()
+    while k <= m - 1 and m - k + all_loops > best_len:
+        for removed in _removals(bits, odd0, k, budget):
+            kept = [e for i, e in enumerate(edges) if i not in removed]
+            if _connected(kept):
+                value = _value(kept, loops)
+                if value > best_len:
+                    best_len, best_kept = value, kept
+        k += 1
+    return best_len, best_kept
+
+
+def _removals(bits, odd0, k, budget):
+    """Yield sets of k edge indices whose removal leaves at most two odd values."""
+    m = len(bits)
+    chosen = []
+
+    def walk(start, odd, left):
+        budget.nodes += 1
+        if budget.nodes > _NODE_LIMIT:
+            raise ValueError("longest_line: this set needs too long a search; it is exact and "
+                             "fast for sets from a double-nine box or smaller -- split the "
+                             "problem or use fewer values")
+        if bin(odd).count("1") > 2 + 2 * left:
+            return
+        if left == 0:
+            yield frozenset(chosen)
+            return
+        for i in range(start, m - left + 1):
+            chosen.append(i)
+            yield from walk(i + 1, odd ^ bits[i], left - 1)
+            chosen.pop()
+
+    yield from walk(0, odd0, k)
+
+
+def _lay(kept, loops):
+    """Lay an Euler trail through ``kept`` and slip in the doubles it touches."""
+    adj = {}
+    for i, (a, b) in enumerate(kept):
+        adj.setdefault(a, []).append((b, i))
+        adj.setdefault(b, []).append((a, i))
+    odd = [v for v in sorted(adj) if len(adj[v]) % 2]
+    start = odd[0] if odd else min(adj)
+    used = [False] * len(kept)
+    stack, walk = [start], []
+    while stack:
+        v = stack[-1]
+        while adj[v] and used[adj[v][-1][1]]:
+            adj[v].pop()
+        if adj[v]:
+            w, i = adj[v].pop()
+            used[i] = True
+            stack.append(w)
+        else:
+            walk.append(stack.pop())
+    walk.reverse()
+    line, placed = [], set()
+    for a, b in zip(walk, walk[1:]):
+        if a not in placed:
+            line.extend([(a, a)] * loops.get(a, 0))
+            placed.add(a)
+        line.append((a, b))
+    last = walk[-1]
+    if last not in placed:
+        line.extend([(last, last)] * loops.get(last, 0))
+    return line

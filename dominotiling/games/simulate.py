@@ -1,0 +1,227 @@
+"""Many games at once: comparing strategies.
+
+Inside: :func:`simulate`, which plays whole matches with given player
+functions, and :class:`SimulationSummary`, what it returns: win and goat
+rates per seat, rounds per match, round lengths and how often rounds end on
+a fish, printable as a small table and plottable as a bar chart.
+
+Examples
+--------
+>>> from dominotiling.games import Rules, simulate, greedy_player, random_player
+>>> s = simulate(Rules.kozel(), 30, 2, [greedy_player, random_player], seed=0, progress=False)
+>>> s == simulate(Rules.kozel(), 30, 2, [greedy_player, random_player], seed=0, progress=False)
+True
+>>> print(s)  # doctest: +ELLIPSIS
+Kozel (fish for all): 30 games, 2 players
+seat  player         win rate  goat rate
+   0  greedy_player      ...
+"""
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .game import Game
+from .players import random_player
+
+__all__ = ["simulate", "SimulationSummary"]
+
+
+@dataclass(frozen=True)
+class SimulationSummary:
+    """The results of :func:`simulate`; equal seeds give equal summaries.
+
+    Attributes
+    ----------
+    rules_name : str
+    n_games, n_players : int
+    player_names : tuple of str
+        The player functions' names, by seat.
+    wins : tuple of float
+        Matches won per seat.  A Kozel match is won by the lowest written
+        score when the goat is found; a tie shares the win.
+    goats : tuple of int
+        Matches lost as the goat per seat (Kozel only; zeros otherwise).
+    rounds_per_game : tuple of int
+        The number of rounds of each match.
+    round_lengths : tuple of int
+        The number of bones played in each round of every match.
+    fish_rounds, blocked_rounds : int
+        How many rounds ended on a fish, or blocked.
+    """
+
+    rules_name: str
+    n_games: int
+    n_players: int
+    player_names: tuple
+    wins: tuple
+    goats: tuple
+    rounds_per_game: tuple
+    round_lengths: tuple
+    fish_rounds: int
+    blocked_rounds: int
+
+    @property
+    def win_rates(self):
+        """Fraction of matches won, per seat."""
+        return tuple(w / self.n_games for w in self.wins)
+
+    @property
+    def goat_rates(self):
+        """Fraction of matches lost as the goat, per seat."""
+        return tuple(g / self.n_games for g in self.goats)
+
+    @property
+    def n_rounds(self):
+        """The total number of rounds played."""
+        return len(self.round_lengths)
+
+    @property
+    def fish_rate(self):
+        """Fraction of rounds that ended on a fish."""
+        return self.fish_rounds / max(1, self.n_rounds)
+
+    @property
+    def mean_rounds(self):
+        """Mean number of rounds per match."""
+        return float(np.mean(self.rounds_per_game))
+
+    @property
+    def mean_round_length(self):
+        """Mean number of bones played per round."""
+        return float(np.mean(self.round_lengths))
+
+    def __str__(self):
+        width = max(6, *(len(n) for n in self.player_names))
+        rows = [f"{self.rules_name}: {self.n_games} games, {self.n_players} players",
+                f"seat  {'player':<{width}}  win rate  goat rate"]
+        for seat in range(self.n_players):
+            rows.append(f"{seat:>4}  {self.player_names[seat]:<{width}}  "
+                        f"{self.win_rates[seat]:>8.3f}  {self.goat_rates[seat]:>9.3f}")
+        rows.append(f"rounds per game {self.mean_rounds:.2f}; bones per round "
+                    f"{self.mean_round_length:.2f}; fish {100 * self.fish_rate:.1f}% "
+                    f"and blocked {100 * self.blocked_rounds / max(1, self.n_rounds):.1f}% "
+                    f"of rounds")
+        return "\n".join(rows)
+
+    def plot(self, ax=None):
+        """Draw the win and goat rates per seat as a bar chart.
+
+        Parameters
+        ----------
+        ax : matplotlib.axes.Axes, optional
+            Where to draw; a new figure is made when None.
+
+        Returns
+        -------
+        matplotlib.axes.Axes
+
+        Examples
+        --------
+        >>> import matplotlib
+        >>> matplotlib.use("Agg")
+        >>> from dominotiling.games import Rules, simulate
+        >>> ax = simulate(Rules.classic(), 5, 3, seed=0, progress=False).plot()
+        >>> ax.get_ylabel()
+        'fraction of games'
+        """
+        if ax is None:
+            import matplotlib.pyplot as plt
+
+            _, ax = plt.subplots(figsize=(5, 3))
+        x = np.arange(self.n_players)
+        width = 0.38
+        ax.bar(x - width / 2, self.win_rates, width, label="win", color="#4c72b0")
+        ax.bar(x + width / 2, self.goat_rates, width, label="goat", color="#dd8452")
+        ax.set_xticks(x)
+        ax.set_xticklabels([f"{s}: {n}" for s, n in enumerate(self.player_names)],
+                           rotation=15, fontsize="small")
+        ax.set_ylabel("fraction of games")
+        ax.set_ylim(0, 1)
+        ax.set_title(f"{self.rules_name}, {self.n_games} games", fontsize="medium")
+        ax.legend(fontsize="small")
+        return ax
+
+
+def simulate(rules, n_games, n_players, players=None, seed=None, progress=True):
+    """Play ``n_games`` whole matches and summarise them.
+
+    Parameters
+    ----------
+    rules : Rules
+    n_games : int
+        The number of matches (at least 1).
+    n_players : int
+        The number of seats.
+    players : sequence of callables, optional
+        One player function per seat; :func:`random_player` everywhere by
+        default.  Seat ``i`` keeps its function in every match.
+    seed : None, int or numpy.random.Generator, optional
+        The same seed gives an equal summary.
+    progress : bool, optional
+        Show a tqdm progress bar if the run lasts more than about 2 seconds.
+
+    Returns
+    -------
+    SimulationSummary
+
+    Raises
+    ------
+    ValueError
+        If ``n_games`` is not positive, ``players`` does not have
+        ``n_players`` entries, or the rules do not allow ``n_players``.
+
+    Examples
+    --------
+    >>> from dominotiling.games import Rules, greedy_player
+    >>> s = simulate(Rules.muggins(), 10, 2, [greedy_player] * 2, seed=4, progress=False)
+    >>> s.n_games, len(s.rounds_per_game), s.goats
+    (10, 10, (0, 0))
+    """
+    if isinstance(n_games, bool) or not isinstance(n_games, int) or n_games < 1:
+        raise ValueError(f"n_games must be a whole number >= 1, got {n_games!r}")
+    rules.check_players(n_players)
+    if players is None:
+        players = [random_player] * n_players
+    players = list(players)
+    if len(players) != n_players:
+        raise ValueError(f"give one player function per seat: {n_players} expected, "
+                         f"got {len(players)}")
+    for p in players:
+        if not callable(p):
+            raise TypeError(f"players must be functions f(view) -> Move, got {p!r}")
+    names = tuple(getattr(p, "__name__", type(p).__name__) for p in players)
+    rng = np.random.default_rng(seed)
+    seeds = rng.integers(0, 2**63, size=n_games)
+    wins = [0.0] * n_players
+    goats = [0] * n_players
+    rounds_per_game, round_lengths = [], []
+    fish = blocked = 0
+    from tqdm import tqdm
+
+    for game_seed in tqdm(seeds, total=n_games, delay=2, disable=not progress,
+                          desc=f"{rules.name} games", leave=False):
+        game = Game(rules, players, seed=int(game_seed))
+        sheet = game.play_match()
+        for r in game.rounds:
+            round_lengths.append(r.plays)
+            fish += r.reason == "fish"
+            blocked += r.reason == "blocked"
+        rounds_per_game.append(len(game.rounds))
+        if rules.target_loses:
+            losing = sheet.loser
+            for p in (losing if isinstance(losing, tuple) else (losing,)):
+                goats[p] += 1
+            others = [team for team in sheet.teams if team[0] not in
+                      (losing if isinstance(losing, tuple) else (losing,))]
+            lowest = min(sheet.score(team[0]) for team in others)
+            best = [team for team in others if sheet.score(team[0]) == lowest]
+            for team in best:
+                for p in team:
+                    wins[p] += 1 / len(best)
+        else:
+            wins[sheet.winner] += 1
+    return SimulationSummary(
+        rules_name=rules.name, n_games=n_games, n_players=n_players, player_names=names,
+        wins=tuple(wins), goats=tuple(goats), rounds_per_game=tuple(rounds_per_game),
+        round_lengths=tuple(round_lengths), fish_rounds=fish, blocked_rounds=blocked)

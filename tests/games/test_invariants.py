@@ -1,0 +1,267 @@
+"""Invariants over thousands of simulated games, for every preset.
+
+Each game is played step by step; after every action the test checks, with
+its own bookkeeping rather than the engine's: bones are conserved and hands
+disjoint, every accepted play was legal (the bone was in the mover's hand and
+matched the end it was played on; the opening bone followed the rule), draws
+and knocks happened only when no play was possible, and the points written
+each round follow the scoring rules (an independent re-implementation below).
+"""
+
+import pytest
+
+from dominotiling.games import (Bone, Game, Rules, doubles_first_player, double_set,
+                                greedy_player, random_player)
+
+FULL = frozenset(double_set(6))
+STRATEGIES = [random_player, greedy_player, doubles_first_player, random_player]
+
+
+def expected_opening(rules, hands):
+    dealt = {b: s for s, h in enumerate(hands) for b in h}
+    for v in rules.opening_doubles:
+        if Bone(v, v) in dealt:
+            return dealt[Bone(v, v)], Bone(v, v)
+    heaviest = max(dealt, key=lambda b: (b.pips, b.high))
+    return dealt[heaviest], heaviest
+
+
+def fits(bone, ends):
+    return any(v in (bone.low, bone.high) for v in ends)
+
+
+class ReferenceKozel:
+    """The Kozel sheet rules, written again for checking (accounts = teams or players)."""
+
+    def __init__(self, accounts, fish_mode):
+        self.accounts = accounts
+        self.fish_mode = fish_mode
+        self.written = {a: 0 for a in accounts}
+        self.memory = {a: 0 for a in accounts}
+        self.open = {a: False for a in accounts}
+        self.pot = 0
+
+    def take(self, a, pts, gained):
+        if self.open[a] or pts > 12:
+            gained[a] = pts + self.memory[a]
+            self.memory[a] = 0
+            self.open[a] = True
+        else:
+            self.memory[a] += pts
+
+    def round(self, pts, out_account, fish):
+        gained = {a: 0 for a in self.accounts}
+        most = max(pts.values())
+        top = [a for a in self.accounts if pts[a] == most]
+        if fish and self.fish_mode == "one":
+            if len(top) == 1:
+                everything = sum(pts.values()) + self.pot
+                self.pot = 0
+                for a in self.accounts:
+                    if a == top[0]:
+                        self.take(a, everything, gained)
+                    else:
+                        self.memory[a] = 0
+            else:
+                self.pot += sum(pts.values())
+        else:
+            if self.pot and len(top) == 1:
+                pts = dict(pts)
+                pts[top[0]] += self.pot
+                self.pot = 0
+            for a in self.accounts:
+                if a == out_account:
+                    self.memory[a] = 0
+                else:
+                    self.take(a, pts[a], gained)
+        for a in self.accounts:
+            self.written[a] += gained[a]
+        return gained
+
+
+def kozel_points(hand):
+    if list(hand) == [Bone(0, 0)]:
+        return 10
+    return sum(b.pips for b in hand)
+
+
+def is_fish(ends, table):
+    values = set(ends)
+    if len(values) != 1:
+        return False
+    v = values.pop()
+    return all(Bone(v, w) in table for w in range(7) if w != v)
+
+
+def round_to_five(x):
+    return 5 * round(x / 5)  # never a tie: x is a whole number
+
+
+def check_match(rules, n, seed):
+    """Play one match step by step and check everything; return counters."""
+    game = Game(rules, STRATEGIES[:n], seed=seed)
+    teams = [(0, 2), (1, 3)] if rules.teams else [(s,) for s in range(n)]
+    account = {s: i for i, t in enumerate(teams) for s in t}
+    ref = ReferenceKozel(range(len(teams)), rules.fish_mode)
+    totals = [0] * n  # classic and Muggins: written points per seat
+    stats = {"rounds": 0, "redeals": 0, "fish": 0, "draws": 0, "knocks": 0, "plays": 0,
+             "carries": 0}
+    bazaar_order = list(game.history[0].info[1])
+    first_in_round = True
+    while not game.over:
+        seat = game.turn
+        hands = [game.hand(s) for s in range(n)]
+        ends = game.line.open_ends()
+        start = len(game.history)
+        number = game.round_number
+        if first_in_round:
+            deal = game.history[-1]
+            assert deal.kind == "deal"
+            dealt = deal.info[0]
+            assert [tuple(sorted(h)) for h in dealt] == [tuple(sorted(h)) for h in hands]
+            assert all(len(h) == rules.hand_size(n) for h in dealt)
+            assert not any(rules.needs_redeal(h) for h in dealt)
+            stats["redeals"] += deal.info[2]
+            bazaar_order = list(deal.info[1])
+            if number == 0 or rules.later_opener == "rule":
+                opener, bone = expected_opening(rules, dealt)
+                assert seat == opener
+            else:  # opened by the previous round's winner (out, or made the fish)
+                assert seat == game.rounds[-1].winner
+        game.step()
+        action = game.history[start]
+        assert action.seat == seat
+        if action.kind == "play":
+            stats["plays"] += 1
+            assert action.bone in hands[seat]
+            if first_in_round:
+                if number == 0 or rules.later_opener == "rule":
+                    assert action.bone == bone
+            else:
+                assert action.side in ends and ends[action.side] in (action.bone.low,
+                                                                      action.bone.high)
+            if rules.scoring == "muggins":
+                assert action.info % 5 == 0
+                totals[seat] += action.info
+        else:
+            assert ends and not any(fits(b, ends.values()) for b in hands[seat])
+            if action.kind == "draw":
+                stats["draws"] += 1
+                assert action.bone == bazaar_order.pop(0)
+                assert game.hand(seat) == hands[seat] + (action.bone,)
+            else:
+                stats["knocks"] += 1
+                assert action.kind == "knock" and not bazaar_order
+        first_in_round = False
+        if game.round_number == number and not game.over:
+            held = [set(game.hand(s)) for s in range(n)]
+            table = game.line.bones_on_table
+            assert sum(map(len, held)) + len(table) + len(bazaar_order) == len(FULL)
+            assert set().union(*held, table, bazaar_order) == FULL
+            assert len(bazaar_order) == game.bazaar_size
+            if rules.fish_ends_round and action.kind == "play":
+                assert not is_fish(game.line.ends, table)  # a fish would have ended the round
+            continue
+        # the round ended on this action
+        first_in_round = True
+        stats["rounds"] += 1
+        result = game.rounds[-1]
+        left = [set(h) for h in result.hands]
+        table = set(result.line)
+        assert sum(map(len, left)) + len(table) + len(bazaar_order) == len(FULL)
+        assert set().union(*left, table, bazaar_order) == FULL
+        empty = [s for s in range(n) if not left[s]]
+        if result.reason == "out":
+            assert empty == [seat]
+        elif result.reason == "fish":
+            stats["fish"] += 1
+            assert not empty and rules.fish_ends_round
+            assert is_fish(result.line.ends, table)
+        else:
+            assert not empty and not bazaar_order
+            assert not any(fits(b, result.line.ends) for h in left for b in h)
+        if rules.scoring == "kozel":
+            pts = {a: sum(kozel_points(result.hands[s]) for s in t) for a, t in enumerate(teams)}
+            out = account[empty[0]] if empty else None
+            gained = ref.round(pts, out, result.reason != "out")
+            assert result.written == tuple(gained[account[s]] for s in range(n))
+            stats["carries"] += ref.pot > 0
+            # the match goes on exactly while nobody has written 101
+            assert game.over == (max(ref.written.values()) >= 101)
+        else:
+            pips = [sum(b.pips for b in h) for h in result.hands]
+            gain = [0] * n
+            if empty:
+                gain[seat] = sum(pips)
+            else:
+                low = min(pips)
+                if pips.count(low) == 1:
+                    gain[pips.index(low)] = sum(pips) - 2 * low
+            if rules.scoring == "muggins":
+                gain = [round_to_five(g) for g in gain]
+            assert result.written == tuple(gain)
+            for s in range(n):
+                totals[s] += gain[s]
+            assert game.over == (max(totals) >= rules.target)
+    # the end of the match
+    if rules.scoring == "kozel":
+        assert {s: ref.written[account[s]] for s in range(n)} == game.sheet.scores()
+        loser = game.sheet.loser
+        goat_account = account[loser[0] if rules.teams else loser]
+        assert ref.written[goat_account] >= 101
+        assert ref.written[goat_account] == max(ref.written.values())
+        assert game.sheet.carried == ref.pot
+        for s in range(n):
+            assert game.sheet.remembered(s) == ref.memory[account[s]]
+    else:
+        assert totals == [game.sheet.score(s) for s in range(n)]
+        assert max(totals) >= rules.target and game.sheet.winner == totals.index(max(totals))
+    return stats
+
+
+def run_many(rules, counts, seed0):
+    stats = {}
+    for n, games in counts:
+        for k in range(games):
+            for key, value in check_match(rules, n, seed0 + 1000 * n + k).items():
+                stats[key] = stats.get(key, 0) + value
+    return stats
+
+
+def test_kozel_fish_for_all_invariants():
+    stats = run_many(Rules.kozel("all"), [(2, 350), (3, 350), (4, 350)], seed0=1)
+    assert stats["fish"] > 0 and stats["draws"] > 0 and stats["knocks"] > 0
+    assert stats["redeals"] > 0  # the redeal rule was exercised (and held: see check_match)
+
+
+def test_kozel_fish_for_one_invariants():
+    stats = run_many(Rules.kozel("one"), [(2, 350), (3, 350), (4, 350)], seed0=2)
+    assert stats["fish"] > 0 and stats["redeals"] > 0
+    assert stats["carries"] > 0  # tied fish for one happened and was carried
+
+
+def test_kozel_teams_invariants():
+    stats = run_many(Rules.kozel("one", players=4, teams=True), [(4, 400)], seed0=3)
+    assert stats["fish"] > 0
+
+
+def test_classic_invariants():
+    stats = run_many(Rules.classic(), [(2, 400), (3, 300), (4, 300)], seed0=4)
+    assert stats["fish"] == 0 and stats["draws"] > 0 and stats["knocks"] > 0
+
+
+def test_muggins_invariants():
+    stats = run_many(Rules.muggins(), [(2, 400), (3, 300), (4, 300)], seed0=5)
+    assert stats["plays"] > 0 and stats["draws"] > 0
+
+
+@pytest.mark.parametrize("rules", [Rules.kozel(), Rules.classic(), Rules.muggins()],
+                         ids=["kozel", "classic", "muggins"])
+def test_replay_of_simulated_games(rules):
+    for seed in range(30):
+        game = Game(rules, STRATEGIES[:3], seed=seed)
+        game.play_match()
+        again = Game.replay(rules, 3, game.history)
+        assert again.history == game.history
+        assert again.sheet.scores() == game.sheet.scores()
+        assert [r.written for r in again.rounds] == [r.written for r in game.rounds]
