@@ -328,6 +328,61 @@ class Region:
         """
         return self.n_components == 1 and not self.holes
 
+    def degrees(self):
+        """Array of the mask's shape: how many side-neighbours in the region each cell has.
+
+        Cells outside the region get 0. (The degrees of the grid graph of
+        :meth:`to_networkx`, as an array.)
+
+        Examples
+        --------
+        >>> Region.rectangle(2, 3).degrees().tolist()
+        [[2, 3, 2], [2, 3, 2]]
+        """
+        m = self._mask.astype(np.int8)
+        deg = np.zeros(self.shape, dtype=np.int8)
+        deg[1:] += m[:-1]
+        deg[:-1] += m[1:]
+        deg[:, 1:] += m[:, :-1]
+        deg[:, :-1] += m[:, 1:]
+        return np.where(self._mask, deg, 0).astype(np.int8)
+
+    def log2_count_bound(self):
+        """Brègman's bound on log2 of the number of tilings (see ``dominotiling.exact``).
+
+        Examples
+        --------
+        >>> import math
+        >>> Region.rectangle(8, 8).log2_count_bound() >= math.log2(12988816)
+        True
+        """
+        from .exact import bregman_log2_bound
+
+        deg, black = self.degrees(), self.colors() == 0
+        return bregman_log2_bound(deg[self._mask & black], deg[self._mask & ~black])
+
+    def narrow_view(self):
+        """The mask cropped to its cells and turned so that it is at least as tall as wide.
+
+        Returns
+        -------
+        mask : numpy.ndarray of bool, C-contiguous
+        offset : (int, int)
+            Row and column of the crop's top-left cell in this region.
+        transposed : bool
+            True when ``mask`` is the transposed crop.
+
+        Sweeps (the profile DP) and banded eliminations (Kasteleyn) run along the
+        long side so that their cost grows with the short one.
+        """
+        rows = np.flatnonzero(self._mask.any(axis=1))
+        cols = np.flatnonzero(self._mask.any(axis=0))
+        if rows.size == 0:
+            return np.zeros((0, 0), dtype=bool), (0, 0), False
+        box = self._mask[rows[0] : rows[-1] + 1, cols[0] : cols[-1] + 1]
+        transposed = box.shape[1] > box.shape[0]
+        return np.ascontiguousarray(box.T if transposed else box), (int(rows[0]), int(cols[0])), transposed
+
     def transpose(self):
         """The mirror image in the main diagonal (rows become columns)."""
         return Region(self._mask.T)

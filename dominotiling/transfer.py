@@ -30,11 +30,11 @@ import numpy as np
 
 from ._random import as_generator
 from .errors import DominoTilingError, TooLargeError
-from .exact import bregman_log2_bound, crt, moduli_for_bits
+from .exact import crt, moduli_for_bits
 from .region import Region
 from .tiling import OUTSIDE, UNCOVERED, Tiling
 
-__all__ = ["count_transfer", "find_tiling", "max_cover", "sample_transfer", "MAX_WIDTH"]
+__all__ = ["count_transfer", "find_tiling", "max_cover", "sample_transfer", "cost_estimate", "MAX_WIDTH"]
 
 #: The widest narrow side the DP accepts (``2**22`` profiles per layer).
 MAX_WIDTH = 22
@@ -42,8 +42,8 @@ MAX_WIDTH = 22
 MEMORY_LIMIT = 4 * 2**30
 
 _ALTERNATIVE = (
-    "wider regions need the Kasteleyn determinant, polynomial in the region's size "
-    "(count_tilings(region, method='kasteleyn'), planned for the next release)"
+    "count wider regions with the Kasteleyn determinant, polynomial in the region's size: "
+    "count_tilings(region, method='kasteleyn')"
 )
 
 
@@ -59,19 +59,8 @@ class _Sweep:
     """The region cropped to its cells and turned so that the sweep runs over the narrow side."""
 
     def __init__(self, region):
-        mask = region.mask
-        rows = np.flatnonzero(mask.any(axis=1))
-        cols = np.flatnonzero(mask.any(axis=0))
-        self.shape = mask.shape
-        if rows.size == 0:
-            self.r0 = self.c0 = 0
-            self.transposed = False
-            self.mask = np.zeros((0, 0), dtype=bool)
-            return
-        self.r0, self.c0 = int(rows[0]), int(cols[0])
-        box = mask[rows[0] : rows[-1] + 1, cols[0] : cols[-1] + 1]
-        self.transposed = box.shape[1] > box.shape[0]
-        self.mask = np.ascontiguousarray(box.T if self.transposed else box)
+        self.shape = region.shape
+        self.mask, (self.r0, self.c0), self.transposed = region.narrow_view()
 
     @property
     def width(self):
@@ -103,22 +92,19 @@ def _fmt_bytes(n):
         n /= 1024
 
 
-def _degrees(mask):
-    """Grid-graph degree of every cell of `mask`, split by colour (black, white)."""
-    m = mask.astype(np.int8)
-    deg = np.zeros(mask.shape, dtype=np.int8)
-    deg[1:] += m[:-1]
-    deg[:-1] += m[1:]
-    deg[:, 1:] += m[:, :-1]
-    deg[:, :-1] += m[:, 1:]
-    r, c = np.indices(mask.shape)
-    black = (r + c) % 2 == 0
-    return deg[mask & black], deg[mask & ~black]
+def cost_estimate(region):
+    """``(operations, bytes)`` that :func:`count_transfer` would spend, or None if refused.
 
-
-def log2_bound(region):
-    """Brègman's bound on log2 of the number of tilings of `region` (see ``exact``)."""
-    return bregman_log2_bound(*_degrees(region.mask))
+    Operations are additions of one residue: ``cells * 2**w`` per modulus, one
+    modulus per 62 bits of Brègman's bound; bytes are one layer of residues.
+    """
+    mask, _, _ = region.narrow_view()
+    w = mask.shape[1] if mask.size else 0
+    lanes = 1 + int(max(0.0, region.log2_count_bound() - 64) // 62 + 1)
+    layer = (1 << w) * 8 * lanes
+    if w > MAX_WIDTH or (1 << w) * 8 > MEMORY_LIMIT:
+        return None
+    return float(mask.size) * (1 << w) * lanes, min(layer, MEMORY_LIMIT)
 
 
 def count_transfer(region):
@@ -170,7 +156,7 @@ def count_transfer(region):
     sweep.check_width(8, "one modulus")
     from ._kernels.profile_dp import count_tilings_mod
 
-    moduli = moduli_for_bits(log2_bound(region))
+    moduli = moduli_for_bits(region.log2_count_bound())
     per_sweep = max(1, MEMORY_LIMIT // ((1 << sweep.width) * 8))
     residues = []
     for start in range(0, len(moduli), per_sweep):

@@ -48,8 +48,179 @@ def _cell_moves(mask, i):
     return r, c, free, vert, horiz
 
 
-# --------------------------------------------------------------------- exact counts
+#: Layers with fewer profiles than this are swept on one thread (no launch overhead).
+PARALLEL_MIN_STATES = 1 << 16
+
+
+# ------------------------------------------------- one quad / pair of each semiring
+@njit(cache=True, inline="always")
+def _count_quad(dp, q, c, vert, horiz, moduli):
+    """Residue counts (all moduli side by side) at a column with a right neighbour."""
+    zero = np.uint64(0)
+    i00 = _quad(q, c)
+    i01 = i00 | (1 << c)
+    i10 = i00 | (2 << c)
+    i11 = i10 | (1 << c)
+    for k in range(dp.shape[1]):
+        a = dp[i00, k]
+        x = dp[i10, k]
+        s = dp[i11, k]
+        if horiz:
+            s += a
+            if s >= moduli[k]:
+                s -= moduli[k]
+        dp[i00, k] = dp[i01, k]
+        dp[i01, k] = a if vert else zero
+        dp[i10, k] = s
+        dp[i11, k] = x if vert else zero
+
+
+@njit(cache=True, inline="always")
+def _count_pair(dp, q, c, vert):
+    """Residue counts at the last column."""
+    zero = np.uint64(0)
+    i0 = _pair(q, c)
+    i1 = i0 | (1 << c)
+    for k in range(dp.shape[1]):
+        a = dp[i0, k]
+        dp[i0, k] = dp[i1, k]
+        dp[i1, k] = a if vert else zero
+
+
+@njit(cache=True, inline="always")
+def _min_quad(src, dst, q, c, vert, horiz):
+    """Fewest uncovered cells: place vertical, horizontal, skip, or leave uncovered (+1)."""
+    i00 = _quad(q, c)
+    i01 = i00 | (1 << c)
+    i10 = i00 | (2 << c)
+    i11 = i10 | (1 << c)
+    a, b, x, d = src[i00], src[i01], src[i10], src[i11]
+    v10 = min(d, x + 1)
+    if horiz:
+        v10 = min(v10, a)
+    dst[i00] = min(b, a + 1, _INF)
+    dst[i01] = a if vert else _INF
+    dst[i10] = min(v10, _INF)
+    dst[i11] = x if vert else _INF
+
+
+@njit(cache=True, inline="always")
+def _min_pair(src, dst, q, c, vert):
+    i0 = _pair(q, c)
+    i1 = i0 | (1 << c)
+    a, b = src[i0], src[i1]
+    dst[i0] = min(b, a + 1, _INF)
+    dst[i1] = a if vert else _INF
+
+
+@njit(cache=True, inline="always")
+def _float_quad(src, dst, q, c, vert, horiz):
+    """Counts in floats, out of place (``dst`` may be ``src``)."""
+    i00 = _quad(q, c)
+    i01 = i00 | (1 << c)
+    i10 = i00 | (2 << c)
+    i11 = i10 | (1 << c)
+    a, b, x, d = src[i00], src[i01], src[i10], src[i11]
+    dst[i00] = b
+    dst[i01] = a if vert else 0.0
+    dst[i10] = d + a if horiz else d
+    dst[i11] = x if vert else 0.0
+
+
+@njit(cache=True, inline="always")
+def _float_pair(src, dst, q, c, vert):
+    i0 = _pair(q, c)
+    i1 = i0 | (1 << c)
+    a = src[i0]
+    dst[i0] = src[i1]
+    dst[i1] = a if vert else 0.0
+
+
+# ------------------------------------- one cell over all profiles: parallel and serial
 @njit(cache=True, parallel=True)
+def _step_count_par(dp, c, w, vert, horiz, moduli):
+    if c + 1 < w:
+        for q in prange(dp.shape[0] >> 2):
+            _count_quad(dp, q, c, vert, horiz, moduli)
+    else:
+        for q in prange(dp.shape[0] >> 1):
+            _count_pair(dp, q, c, vert)
+
+
+@njit(cache=True)
+def _step_count_ser(dp, c, w, vert, horiz, moduli):
+    if c + 1 < w:
+        for q in range(dp.shape[0] >> 2):
+            _count_quad(dp, q, c, vert, horiz, moduli)
+    else:
+        for q in range(dp.shape[0] >> 1):
+            _count_pair(dp, q, c, vert)
+
+
+@njit(cache=True, parallel=True)
+def _step_min_par(src, dst, c, w, vert, horiz):
+    if c + 1 < w:
+        for q in prange(src.shape[0] >> 2):
+            _min_quad(src, dst, q, c, vert, horiz)
+    else:
+        for q in prange(src.shape[0] >> 1):
+            _min_pair(src, dst, q, c, vert)
+
+
+@njit(cache=True)
+def _step_min_ser(src, dst, c, w, vert, horiz):
+    if c + 1 < w:
+        for q in range(src.shape[0] >> 2):
+            _min_quad(src, dst, q, c, vert, horiz)
+    else:
+        for q in range(src.shape[0] >> 1):
+            _min_pair(src, dst, q, c, vert)
+
+
+@njit(cache=True, parallel=True)
+def _step_float_par(src, dst, c, w, vert, horiz):
+    if c + 1 < w:
+        for q in prange(src.shape[0] >> 2):
+            _float_quad(src, dst, q, c, vert, horiz)
+    else:
+        for q in prange(src.shape[0] >> 1):
+            _float_pair(src, dst, q, c, vert)
+
+
+@njit(cache=True)
+def _step_float_ser(src, dst, c, w, vert, horiz):
+    if c + 1 < w:
+        for q in range(src.shape[0] >> 2):
+            _float_quad(src, dst, q, c, vert, horiz)
+    else:
+        for q in range(src.shape[0] >> 1):
+            _float_pair(src, dst, q, c, vert)
+
+
+@njit(cache=True)
+def _step_min(src, dst, c, w, free, vert, horiz):
+    """One cell of the max-cover DP: ``dst[m]`` = fewest uncovered cells so far."""
+    if not free:
+        dst[:] = src
+    elif src.shape[0] >= PARALLEL_MIN_STATES:
+        _step_min_par(src, dst, c, w, vert, horiz)
+    else:
+        _step_min_ser(src, dst, c, w, vert, horiz)
+
+
+@njit(cache=True)
+def _step_float(src, dst, c, w, free, vert, horiz):
+    """One cell of the counting DP in floats (``dst`` may be ``src``)."""
+    if not free:
+        dst[:] = src
+    elif src.shape[0] >= PARALLEL_MIN_STATES:
+        _step_float_par(src, dst, c, w, vert, horiz)
+    else:
+        _step_float_ser(src, dst, c, w, vert, horiz)
+
+
+# --------------------------------------------------------------------- exact counts
+@njit(cache=True)
 def count_tilings_mod(mask, moduli):
     """Tilings of ``mask`` modulo each of ``moduli`` (uint64; 0 stands for 2**64).
 
@@ -57,103 +228,18 @@ def count_tilings_mod(mask, moduli):
     below 2**63 so that the sum of two residues never wraps.
     """
     rows, w = mask.shape
-    n_mod = moduli.shape[0]
     n_states = 1 << w
-    dp = np.zeros((n_states, n_mod), dtype=np.uint64)
+    dp = np.zeros((n_states, moduli.shape[0]), dtype=np.uint64)
     dp[0, :] = 1
-    zero = np.uint64(0)
     for i in range(rows * w):
         r, c, free, vert, horiz = _cell_moves(mask, i)
         if not free:
             continue
-        bit = 1 << c
-        if c + 1 < w:
-            for q in prange(n_states >> 2):
-                i00 = _quad(q, c)
-                i01 = i00 | bit
-                i10 = i00 | (bit << 1)
-                i11 = i10 | bit
-                for k in range(n_mod):
-                    a = dp[i00, k]
-                    x = dp[i10, k]
-                    s = dp[i11, k]
-                    if horiz:
-                        s += a
-                        if s >= moduli[k]:
-                            s -= moduli[k]
-                    dp[i00, k] = dp[i01, k]
-                    dp[i01, k] = a if vert else zero
-                    dp[i10, k] = s
-                    dp[i11, k] = x if vert else zero
+        if n_states >= PARALLEL_MIN_STATES:
+            _step_count_par(dp, c, w, vert, horiz, moduli)
         else:
-            for q in prange(n_states >> 1):
-                i0 = _pair(q, c)
-                i1 = i0 | bit
-                for k in range(n_mod):
-                    a = dp[i0, k]
-                    dp[i0, k] = dp[i1, k]
-                    dp[i1, k] = a if vert else zero
+            _step_count_ser(dp, c, w, vert, horiz, moduli)
     return dp[0].copy()
-
-
-# ------------------------------------------------- min uncovered cells / float counts
-@njit(cache=True, parallel=True)
-def _step_min(src, dst, c, w, free, vert, horiz):
-    """One cell of the max-cover DP: ``dst[m]`` = fewest uncovered cells so far."""
-    n_states = src.shape[0]
-    bit = 1 << c
-    if not free:
-        dst[:] = src
-        return
-    if c + 1 < w:
-        for q in prange(n_states >> 2):
-            i00 = _quad(q, c)
-            i01 = i00 | bit
-            i10 = i00 | (bit << 1)
-            i11 = i10 | bit
-            a, b, x, d = src[i00], src[i01], src[i10], src[i11]
-            v10 = min(d, x + 1)
-            if horiz:
-                v10 = min(v10, a)
-            dst[i00] = min(b, a + 1, _INF)
-            dst[i01] = a if vert else _INF
-            dst[i10] = min(v10, _INF)
-            dst[i11] = x if vert else _INF
-    else:
-        for q in prange(n_states >> 1):
-            i0 = _pair(q, c)
-            i1 = i0 | bit
-            a, b = src[i0], src[i1]
-            dst[i0] = min(b, a + 1, _INF)
-            dst[i1] = a if vert else _INF
-
-
-@njit(cache=True, parallel=True)
-def _step_float(src, dst, c, w, free, vert, horiz):
-    """One cell of the counting DP in floats, out of place (``dst`` may be ``src``)."""
-    n_states = src.shape[0]
-    bit = 1 << c
-    if not free:
-        dst[:] = src
-        return
-    if c + 1 < w:
-        for q in prange(n_states >> 2):
-            i00 = _quad(q, c)
-            i01 = i00 | bit
-            i10 = i00 | (bit << 1)
-            i11 = i10 | bit
-            a, b, x, d = src[i00], src[i01], src[i10], src[i11]
-            dst[i00] = b
-            dst[i01] = a if vert else 0.0
-            dst[i10] = d + a if horiz else d
-            dst[i11] = x if vert else 0.0
-    else:
-        for q in prange(n_states >> 1):
-            i0 = _pair(q, c)
-            i1 = i0 | bit
-            a = src[i0]
-            dst[i0] = src[i1]
-            dst[i1] = a if vert else 0.0
 
 
 @njit(cache=True)
