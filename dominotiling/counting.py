@@ -9,13 +9,49 @@ Examples
 
 from __future__ import annotations
 
+from . import kasteleyn, transfer
 from ._util import pick_method
-from .transfer import count_transfer
+from .errors import TooLargeError
+from .region import Region
 
-__all__ = ["count_tilings", "METHODS"]
+__all__ = ["count_tilings", "choose_method", "METHODS"]
 
 #: Counting methods by name.
-METHODS = {"transfer": count_transfer}
+METHODS = {"transfer": transfer.count_transfer, "kasteleyn": kasteleyn.count_kasteleyn}
+#: Rough seconds per operation of each method's kernel, to compare their estimates.
+_SECONDS_PER_OP = {"transfer": 0.3e-9, "kasteleyn": 0.5e-9}
+
+
+def choose_method(region):
+    """The method ``count_tilings(region, method="auto")`` uses, by estimated time.
+
+    Each method estimates its operations and memory from the region's shape
+    (``transfer.cost_estimate``, ``kasteleyn.cost_estimate``); methods whose
+    tables would not fit are left out, and the fastest estimate wins.
+
+    Raises
+    ------
+    TooLargeError
+        If no method fits in memory.
+
+    Examples
+    --------
+    >>> from dominotiling import Region
+    >>> choose_method(Region.rectangle(100, 100))
+    'kasteleyn'
+    """
+    costs = {}
+    for name, module in (("transfer", transfer), ("kasteleyn", kasteleyn)):
+        estimate = module.cost_estimate(region)
+        if estimate is not None:
+            costs[name] = estimate[0] * _SECONDS_PER_OP[name]
+    if not costs:
+        raise TooLargeError(
+            f"no counting method fits this region ({region.n_cells} cells) in memory: the "
+            "profile DP needs a narrower side of at most 22 cells and the exact Kasteleyn "
+            "determinant a band of a few GiB; log_count(region) gives the logarithm of the count"
+        )
+    return min(costs, key=costs.get)
 
 
 def count_tilings(region, method="auto"):
@@ -25,9 +61,11 @@ def count_tilings(region, method="auto"):
     ----------
     region : Region
         Any region; it need not be connected or simply connected.
-    method : {"auto", "transfer"}
-        ``"transfer"`` is the broken-profile DP (narrower side up to 22 cells).
-        ``"auto"`` picks by estimated cost; for now it means ``"transfer"``.
+    method : {"auto", "transfer", "kasteleyn"}
+        ``"transfer"`` is the broken-profile DP (narrower side up to 22 cells),
+        ``"kasteleyn"`` the exact Kasteleyn determinant (any region; cost grows
+        with the square of the narrower side). ``"auto"`` picks the one with the
+        smaller estimated time (see :func:`choose_method`).
 
     Returns
     -------
@@ -44,12 +82,14 @@ def count_tilings(region, method="auto"):
 
     Notes
     -----
-    The profile DP sweeps the region cell by cell over its narrower side ``w``, at
-    cost ``O(cells * 2**w)`` per modulus; it counts modulo ``2**64`` and primes
-    below ``2**63`` at once, as many as Brègman's bound on the count requires,
-    and the Chinese remainder theorem gives the exact integer. A region with
-    unequal numbers of black and white cells has no tiling (each domino covers
-    one of each) and returns 0 at once.
+    Both methods are exact: they compute the count modulo several word-sized
+    moduli, as many as a rigorous bound on the count requires (Brègman's bound on
+    the permanent, Hadamard's on the determinant), and the Chinese remainder
+    theorem gives the integer. The profile DP sweeps the region cell by cell over
+    its narrower side ``w`` at cost ``O(cells * 2**w)`` per modulus; the
+    Kasteleyn determinant eliminates inside a band of width about ``w`` at cost
+    ``O(cells * w**2)`` per prime. A region with unequal numbers of black and white
+    cells has no tiling (each domino covers one of each) and returns 0 at once.
 
     References
     ----------
@@ -65,4 +105,10 @@ def count_tilings(region, method="auto"):
     >>> count_tilings(Region.rectangle(2, 10))   # Fibonacci: F(11)
     89
     """
-    return pick_method(METHODS, method, "transfer")(region)
+    if method == "auto":
+        if not isinstance(region, Region):
+            raise TypeError(f"expected a Region, got {type(region).__name__}")
+        if not region.is_balanced:
+            return 0
+        method = choose_method(region)
+    return pick_method(METHODS, method, None)(region)

@@ -34,7 +34,7 @@ def test_count_file_and_stdin(capsys, tmp_path, monkeypatch):
         (["count", "8x"], "ROWSxCOLS"),
         (["count", "0x3"], "positive integer"),
         (["count"], "either a board size"),
-        (["count", "30x30"], "30 cells wide"),
+        (["count", "30x30", "--method", "transfer"], "30 cells wide"),
         (["count", "--file", "/no/such/file.txt"], "cannot read"),
         (["count", "8x8", "--method", "magic"], "unknown method"),
         (["tile", "/no/such/file.txt"], "cannot read"),

@@ -6,7 +6,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dominotiling.exact import bregman_log2_bound, crt, is_prime, moduli_for_bits, primes_below
-from dominotiling.transfer import log2_bound
 from dominotiling import Region
 
 from helpers import brute_force_tilings
@@ -47,7 +46,31 @@ def test_bregman_bound_holds_on_small_regions():
     for _ in range(40):
         mask = rng.random((5, 6)) < 0.85
         n = len(brute_force_tilings(mask))
-        bound = log2_bound(Region(mask))
+        bound = Region(mask).log2_count_bound()
         if n:
             assert math.log2(n) <= bound
     assert bregman_log2_bound([1, 0], [1, 1]) == 0.0
+
+
+def test_det_exact_matches_sympy_on_random_integer_matrices():
+    from dominotiling.exact import det_exact
+
+    rng = np.random.default_rng(3)
+    for _ in range(40):
+        n = int(rng.integers(1, 14))
+        a = rng.integers(-5, 6, (n, n)) * (rng.random((n, n)) < 0.5)
+        assert det_exact(a) == sympy.Matrix(a.tolist()).det()
+
+
+def test_det_exact_large_entries_and_band():
+    from scipy import sparse
+
+    from dominotiling.exact import det_exact, small_primes
+
+    # tridiagonal with entries 1000: det grows far past one prime
+    n = 60
+    a = sparse.diags([np.full(n - 1, 999), np.full(n, 1000), np.full(n - 1, -998)], [-1, 0, 1])
+    a = a.astype(np.int64)
+    assert det_exact(a) == sympy.Matrix(a.toarray().tolist()).det()
+    ps = small_primes(50)
+    assert all(sympy.isprime(int(p)) for p in ps) and ps.max() < 2**26

@@ -13,19 +13,7 @@ import dominotiling.transfer as transfer
 from dominotiling import Region, count_tilings, find_tiling, max_cover, random_tiling
 from dominotiling.errors import DominoTilingError, TooLargeError
 
-from helpers import brute_force_tilings, dominoes_of
-
-
-def ktf_count(m, n):
-    """Kasteleyn / Temperley-Fisher: prod over j, k of (4 cos^2(pi j/(m+1)) + 4 cos^2(pi k/(n+1)))."""
-    with mpmath.workdps(40 + m * n // 3):
-        p = mpmath.mpf(1)
-        for j in range(1, (m + 1) // 2 + 1):
-            for k in range(1, (n + 1) // 2 + 1):
-                p *= 4 * mpmath.cos(mpmath.pi * j / (m + 1)) ** 2 + 4 * mpmath.cos(mpmath.pi * k / (n + 1)) ** 2
-        value = int(mpmath.nint(p))
-        assert abs(p - value) < mpmath.mpf(10) ** -10
-    return value
+from helpers import brute_force_tilings, dominoes_of, ktf_count
 
 
 @pytest.mark.parametrize("m", range(1, 13))
@@ -158,7 +146,7 @@ def test_sampling_a_region_without_tiling_is_a_clear_error():
 
 def test_too_wide_is_refused_before_allocating():
     with pytest.raises(TooLargeError) as info:
-        count_tilings(Region.rectangle(30, 40))
+        count_tilings(Region.rectangle(30, 40), method="transfer")
     msg = str(info.value)
     assert "30 cells wide" in msg and "GiB" in msg and "Kasteleyn" in msg
     for fn in (find_tiling, max_cover, random_tiling):
