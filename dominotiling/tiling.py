@@ -169,6 +169,29 @@ class Tiling:
         d = self.dominoes
         return (d[:, 0, 0] != d[:, 1, 0]).astype(np.int8)
 
+    def height_function(self):
+        """Thurston's height function on the lattice vertices; see :func:`dominotiling.height.height_function`.
+
+        Returns
+        -------
+        numpy.ndarray of int64, shape ``(rows + 1, cols + 1)``
+            ``dominotiling.height.UNDEFINED`` at vertices that are no corner of a region cell.
+
+        Raises
+        ------
+        DominoTilingError
+            If the tiling is not complete or the region has holes.
+
+        Examples
+        --------
+        >>> t = Tiling.from_dominoes(Region.rectangle(1, 2), [((0, 0), (0, 1))])
+        >>> t.height_function().tolist()
+        [[0, -1, 0], [1, 2, 1]]
+        """
+        from .height import height_function
+
+        return height_function(self)
+
     def to_matching(self):
         """The dominoes as a perfect (or partial) matching of ``region.to_networkx()``.
 
