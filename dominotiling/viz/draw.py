@@ -22,7 +22,7 @@ import io
 
 import numpy as np
 
-__all__ = ["draw_region", "draw_tiling", "draw_cells", "figure_png", "PALETTE"]
+__all__ = ["draw_region", "draw_tiling", "draw_cells", "draw_placement", "figure_png", "PALETTE"]
 
 #: Domino colours: soft, distinguishable, and readable with black outlines.
 PALETTE = np.array(
@@ -240,6 +240,49 @@ def _greedy_colors(labels, n, k):
     return np.array(color, dtype=int)
 
 
+def draw_placement(probs, ax=None, cmap="coolwarm", colorbar=True):
+    """Heat map of placement probabilities: per cell, P(covered by a horizontal domino).
+
+    Parameters
+    ----------
+    probs : dominotiling.placement.PlacementProbabilities
+        From :func:`dominotiling.placement.placement_probabilities`.
+    ax : matplotlib.axes.Axes, optional
+    cmap : str
+        A diverging colormap: 0 (always vertical) to 1 (always horizontal).
+    colorbar : bool
+        Add a colour bar.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+
+    Examples
+    --------
+    >>> from dominotiling import Region
+    >>> from dominotiling.placement import placement_probabilities
+    >>> ax = draw_placement(placement_probabilities(Region.aztec_diamond(6), exact=False))
+    """
+    import matplotlib
+
+    from ..placement import horizontal_probability
+
+    h = horizontal_probability(probs)
+    ax = _new_axes(h.shape, ax)
+    rows, cols = h.shape
+    image = ax.imshow(
+        np.ma.masked_invalid(h), extent=(0, cols, rows, 0), interpolation="nearest",
+        cmap=matplotlib.colormaps[cmap].with_extremes(bad="white"), vmin=0.0, vmax=1.0,
+    )
+    if colorbar:
+        ax.figure.colorbar(image, ax=ax, fraction=0.046, pad=0.04, label="P(horizontal)")
+    ax.set_xlim(0, cols)
+    ax.set_ylim(rows, 0)
+    ax.set_aspect("equal")
+    ax.set_axis_off()
+    return ax
+
+
 def figure_png(draw, obj, dpi=72):
     """PNG bytes of ``draw(obj)`` on a fresh figure (for ``_repr_png_``), figure closed after."""
     from matplotlib.figure import Figure
@@ -253,3 +296,113 @@ def figure_png(draw, obj, dpi=72):
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=dpi)
     return buf.getvalue()
+
+
+# ----------------------------------------------------------- matching pictures
+_CERT_S = (0.85, 0.25, 0.20)
+_CERT_N = (0.25, 0.45, 0.85)
+_CERT_PALE = ((0.93, 0.91, 0.87), (0.98, 0.97, 0.95))  # black, white cells elsewhere
+
+__all__ += ["draw_certificate", "draw_augmenting_path"]
+
+
+def draw_certificate(region, cells, ax=None):
+    """Draw a Hall certificate: a set ``S`` of cells and its neighbourhood ``N(S)``.
+
+    Parameters
+    ----------
+    region : Region
+    cells : iterable of (int, int) or Region
+        The set ``S``, typically :func:`~dominotiling.matching.hall_violator`'s answer.
+    ax : matplotlib.axes.Axes, optional
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+
+    Notes
+    -----
+    ``S`` is painted red, ``N(S)`` (the region cells sharing a side with a cell of
+    ``S``) blue, the other cells pale in checkerboard shades; ``S`` and ``N(S)``
+    are outlined as blocks. The title states ``|S|`` and ``|N(S)|``: when
+    ``|N(S)| < |S|`` no tiling can cover ``S``, since each domino covering a cell
+    of ``S`` also covers a cell of ``N(S)``.
+
+    Examples
+    --------
+    >>> from dominotiling import Region
+    >>> from dominotiling.matching import hall_violator
+    >>> r = Region.from_strings(["...####", "....###", "......#", "#.#....",
+    ...                          "#......", "##.....", "###...#"])
+    >>> ax = draw_certificate(r, hall_violator(r))
+    >>> ax.get_title()
+    '|S| = 6 black cells, |N(S)| = 5 neighbours: no tiling'
+    """
+    from ..matching import _cell_mask, hall_neighbourhood
+
+    members = _cell_mask(region, cells)
+    near = np.zeros(region.shape, bool)
+    for r, c in hall_neighbourhood(region, cells):
+        near[r, c] = True
+    mask = region.mask
+    colors = region.colors()
+    rgb = np.empty(mask.shape + (3,))
+    rgb[...] = _OUTSIDE
+    rgb[mask & (colors == 0)] = _CERT_PALE[0]
+    rgb[mask & (colors == 1)] = _CERT_PALE[1]
+    rgb[near] = _CERT_N
+    rgb[members] = _CERT_S
+    labels = np.where(mask, 0, -1)
+    labels[near] = 1
+    labels[members] = 2
+    ax = draw_cells(rgb, labels, ax=ax, grid=True)
+    n_s, n_n = int(members.sum()), int(near.sum())
+    shades = {int(v) for v in colors[members]}
+    colour = {0: "black", 1: "white"}[shades.pop()] + " cells" if len(shades) == 1 else "cells"
+    verdict = ": no tiling" if n_n < n_s else ""
+    ax.set_title(f"|S| = {n_s} {colour}, |N(S)| = {n_n} neighbours{verdict}")
+    from matplotlib.patches import Patch
+
+    ax.legend(
+        handles=[Patch(color=_CERT_S, label=f"S ({n_s})"), Patch(color=_CERT_N, label=f"N(S) ({n_n})")],
+        loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False,
+    )
+    return ax
+
+
+def draw_augmenting_path(tiling, path, ax=None):
+    """Draw a partial tiling with an augmenting path over it (a Kuhn frame).
+
+    Parameters
+    ----------
+    tiling : Tiling
+        Usually a frame's ``before``.
+    path : array_like, shape (k, 2)
+        The alternating chain of cells, e.g. a :class:`~dominotiling.matching.KuhnFrame`'s
+        ``path``: drawn as a line through the cell centres, its start (a dot)
+        and end (a square) marked.
+    ax : matplotlib.axes.Axes, optional
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+
+    Examples
+    --------
+    >>> from dominotiling import Region
+    >>> from dominotiling.matching import kuhn_frames
+    >>> f = kuhn_frames(Region.rectangle(2, 3), seed=1)[-1]
+    >>> ax = draw_augmenting_path(f.before, f.path)
+    >>> len(ax.lines)
+    3
+    """
+    cells = np.asarray(path, dtype=float).reshape(-1, 2)
+    ax = draw_tiling(tiling, ax=ax)
+    if not len(cells):
+        return ax
+    lw = float(np.clip(_cell_px(ax, tiling.labels.shape) / 6, 0.8, 4.0))
+    x, y = cells[:, 1] + 0.5, cells[:, 0] + 0.5
+    ax.plot(x, y, color=(0.1, 0.1, 0.1), linewidth=lw, solid_capstyle="round", zorder=3)
+    ax.plot(x[:1], y[:1], "o", color=(0.8, 0.0, 0.0), markersize=2.5 * lw, zorder=4)
+    ax.plot(x[-1:], y[-1:], "s", color=(0.8, 0.0, 0.0), markersize=2.5 * lw, zorder=4)
+    return ax
