@@ -54,40 +54,6 @@ PARALLEL_MIN_STATES = 1 << 16
 
 # ------------------------------------------------- one quad / pair of each semiring
 @njit(cache=True, inline="always")
-def _count_quad(dp, q, c, vert, horiz, moduli):
-    """Residue counts (all moduli side by side) at a column with a right neighbour."""
-    zero = np.uint64(0)
-    i00 = _quad(q, c)
-    i01 = i00 | (1 << c)
-    i10 = i00 | (2 << c)
-    i11 = i10 | (1 << c)
-    for k in range(dp.shape[1]):
-        a = dp[i00, k]
-        x = dp[i10, k]
-        s = dp[i11, k]
-        if horiz:
-            s += a
-            if s >= moduli[k]:
-                s -= moduli[k]
-        dp[i00, k] = dp[i01, k]
-        dp[i01, k] = a if vert else zero
-        dp[i10, k] = s
-        dp[i11, k] = x if vert else zero
-
-
-@njit(cache=True, inline="always")
-def _count_pair(dp, q, c, vert):
-    """Residue counts at the last column."""
-    zero = np.uint64(0)
-    i0 = _pair(q, c)
-    i1 = i0 | (1 << c)
-    for k in range(dp.shape[1]):
-        a = dp[i0, k]
-        dp[i0, k] = dp[i1, k]
-        dp[i1, k] = a if vert else zero
-
-
-@njit(cache=True, inline="always")
 def _min_quad(src, dst, q, c, vert, horiz):
     """Fewest uncovered cells: place vertical, horizontal, skip, or leave uncovered (+1)."""
     i00 = _quad(q, c)
@@ -137,26 +103,6 @@ def _float_pair(src, dst, q, c, vert):
 
 
 # ------------------------------------- one cell over all profiles: parallel and serial
-@njit(cache=True, parallel=True)
-def _step_count_par(dp, c, w, vert, horiz, moduli):
-    if c + 1 < w:
-        for q in prange(dp.shape[0] >> 2):
-            _count_quad(dp, q, c, vert, horiz, moduli)
-    else:
-        for q in prange(dp.shape[0] >> 1):
-            _count_pair(dp, q, c, vert)
-
-
-@njit(cache=True)
-def _step_count_ser(dp, c, w, vert, horiz, moduli):
-    if c + 1 < w:
-        for q in range(dp.shape[0] >> 2):
-            _count_quad(dp, q, c, vert, horiz, moduli)
-    else:
-        for q in range(dp.shape[0] >> 1):
-            _count_pair(dp, q, c, vert)
-
-
 @njit(cache=True, parallel=True)
 def _step_min_par(src, dst, c, w, vert, horiz):
     if c + 1 < w:
@@ -221,25 +167,56 @@ def _step_float(src, dst, c, w, free, vert, horiz):
 
 # --------------------------------------------------------------------- exact counts
 @njit(cache=True)
+def _count_step(d, c, w, vert, horiz, p):
+    """One free cell for one modulus ``p`` (0 means 2**64), in place on the layer ``d``.
+
+    The profiles of a quad are ``i, i + bit, i + 2 bit, i + 3 bit`` for ``i`` in runs
+    of ``bit`` consecutive profiles: the inner loop is contiguous and vectorises.
+    """
+    bit = 1 << c
+    zero = np.uint64(0)
+    if c + 1 < w:
+        for base in range(0, d.shape[0], bit << 2):
+            for i in range(base, base + bit):
+                a = d[i]
+                x = d[i + 2 * bit]
+                s = d[i + 3 * bit]
+                if horiz:
+                    s += a
+                    if s >= p:
+                        s -= p
+                d[i] = d[i + bit]
+                d[i + bit] = a if vert else zero
+                d[i + 2 * bit] = s
+                d[i + 3 * bit] = x if vert else zero
+    else:
+        for i in range(bit):
+            a = d[i]
+            d[i] = d[i + bit]
+            d[i + bit] = a if vert else zero
+
+
+@njit(cache=True, parallel=True)
 def count_tilings_mod(mask, moduli):
     """Tilings of ``mask`` modulo each of ``moduli`` (uint64; 0 stands for 2**64).
 
     Returns a uint64 array of residues, one per modulus. Every modulus must be 0 or
-    below 2**63 so that the sum of two residues never wraps.
+    below 2**63 so that the sum of two residues never wraps. The moduli are
+    independent: each thread sweeps the whole region for its own moduli, with one
+    layer of ``2**w`` words (which stays in cache for moderate ``w``).
     """
     rows, w = mask.shape
     n_states = 1 << w
-    dp = np.zeros((n_states, moduli.shape[0]), dtype=np.uint64)
-    dp[0, :] = 1
-    for i in range(rows * w):
-        r, c, free, vert, horiz = _cell_moves(mask, i)
-        if not free:
-            continue
-        if n_states >= PARALLEL_MIN_STATES:
-            _step_count_par(dp, c, w, vert, horiz, moduli)
-        else:
-            _step_count_ser(dp, c, w, vert, horiz, moduli)
-    return dp[0].copy()
+    out = np.zeros(moduli.shape[0], dtype=np.uint64)
+    for k in prange(moduli.shape[0]):
+        d = np.zeros(n_states, dtype=np.uint64)
+        d[0] = 1
+        for i in range(rows * w):
+            r, c, free, vert, horiz = _cell_moves(mask, i)
+            if free:
+                _count_step(d, c, w, vert, horiz, moduli[k])
+        out[k] = d[0]
+    return out
 
 
 @njit(cache=True)
