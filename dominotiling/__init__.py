@@ -19,11 +19,15 @@ from .errors import (
     RegionFormatError,
     TooLargeError,
 )
+from .height import flip, max_tiling, min_tiling
+from .kasteleyn import kasteleyn_matrix, log_count
+from .placement import placement_probabilities
 from .region import Region
 from .sampling import random_tiling
 from .tiling import Tiling
 from .transfer import find_tiling, max_cover
-from .viz.draw import draw_region, draw_tiling
+from .strips import aztec_count, rectangle_count, strip_generating_function
+from .viz.draw import draw_placement, draw_region, draw_tiling
 
 __version__ = "0.1.0"
 
@@ -34,8 +38,18 @@ __all__ = [
     "find_tiling",
     "max_cover",
     "random_tiling",
+    "kasteleyn_matrix",
+    "log_count",
+    "placement_probabilities",
+    "min_tiling",
+    "max_tiling",
+    "flip",
+    "rectangle_count",
+    "aztec_count",
+    "strip_generating_function",
     "draw_region",
     "draw_tiling",
+    "draw_placement",
     "DominoTilingError",
     "RegionFormatError",
     "TooLargeError",

@@ -42,7 +42,6 @@ import math
 from fractions import Fraction
 
 import numpy as np
-import sympy
 
 from .errors import DominoTilingError, TooLargeError
 
@@ -343,6 +342,8 @@ def strip_generating_function(width, symbol=None):
     1/(1 - t**2)
     """
     width = _check_width(width)
+    import sympy
+
     x = sympy.Symbol("x") if symbol is None else symbol
     if not isinstance(x, sympy.Symbol):
         raise TypeError(f"symbol must be a sympy.Symbol, got {type(symbol).__name__}")
@@ -429,6 +430,8 @@ def rectangle_count(m, n):
         return 0
     if m > n:
         m, n = n, m
+    import sympy
+
     z = sympy.Symbol("z")
     g_m = _g_coefficients(m)
     g_n = _g_coefficients(n)

@@ -223,6 +223,59 @@ def _max_cover(page):
     page.figure(fig, "Uncovered cells are crossed out.")
 
 
+@section("Kasteleyn: exact counts of large regions")
+def _kasteleyn(page):
+    from .counting import count_tilings
+    from .region import Region
+    from .strips import rectangle_count
+    from .viz.draw import draw_region
+
+    side = 40 if page.quick else 100
+    count = count_tilings(Region.rectangle(side, side), method="kasteleyn")
+    digits = str(count)
+    page.fact(f"tilings of the {side}x{side} square",
+              f"{digits[:12]}...{digits[-12:]} ({len(digits)} digits)")
+    page.text(f"Equal to the Kasteleyn-Temperley-Fisher product formula: "
+              f"{count == rectangle_count(side, side)}. The determinant of the signed "
+              "black-by-white adjacency matrix is computed modulo primes below 2**26 by "
+              "elimination inside its band, and put together by the Chinese remainder theorem.")
+    mask = Region.rectangle(16, 16).mask.copy()
+    rng = __import__("numpy").random.default_rng(7)
+    for r, c in rng.integers(1, 15, size=(6, 2)):
+        mask[r, c] = False
+    holed = Region(mask)
+    page.fact(f"tilings of a 16x16 board with {len(holed.holes)} one-cell holes "
+              f"({holed.color_counts()[0]} black, {holed.color_counts()[1]} white cells)",
+              f"{count_tilings(holed, method='kasteleyn'):,}")
+    page.text("A hole enclosing an odd number of cells breaks the textbook signs; the "
+              "library flips signs along a ray from each such hole, and the count agrees "
+              "with the profile DP.")
+    fig, (ax,) = _subplots(1)
+    draw_region(holed, ax=ax)
+    page.figure(fig, "The board with holes.")
+
+
+@section("Placement probabilities: the arctic circle without sampling")
+def _placement(page):
+    import numpy as np
+
+    from .placement import placement_probabilities
+    from .region import Region
+    from .viz.draw import draw_placement
+
+    n = 16 if page.quick else 30
+    probs = placement_probabilities(Region.aztec_diamond(n), exact=False)
+    fig, (ax,) = _subplots(1, size=4.5)
+    draw_placement(probs, ax=ax)
+    t = np.linspace(0, 2 * np.pi, 200)
+    ax.plot(n + n / np.sqrt(2) * np.cos(t), n + n / np.sqrt(2) * np.sin(t), "k--", lw=1)
+    page.text("For every domino position, the probability that a uniformly random tiling of "
+              f"the Aztec diamond of order {n} uses it, from the inverse Kasteleyn matrix "
+              "(Kenyon's local statistics). Per cell: the chance of a horizontal domino.")
+    page.figure(fig, "Frozen brick walls in the four corners, disorder inside the inscribed "
+                     "circle (dashed).")
+
+
 @section("The table game: strategies compared")
 def _games(page):
     from . import games
