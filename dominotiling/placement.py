@@ -146,7 +146,10 @@ def placement_probabilities(region, exact=None):
     Kenyon's theorem: for a Kasteleyn matrix ``K`` (rows black cells, columns
     white), ``P(bw in the tiling) = |K(b, w) K^{-1}(w, b)|``. The float path
     inverts the real Kasteleyn matrix of :func:`dominotiling.kasteleyn.kasteleyn_matrix`
-    densely: ``O(n**3)`` time and ``8 n**2`` bytes for ``n`` black cells.
+    densely: ``O(n**3)`` time and ``8 n**2`` bytes for ``n`` black cells. The
+    matrix grows ill-conditioned with the region, so float probabilities lose
+    digits: around each cell they add up to 1 within about ``1e-14`` on an Aztec
+    diamond of order 10 and ``3e-8`` at order 36.
 
     Examples
     --------
