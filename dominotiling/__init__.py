@@ -21,6 +21,7 @@ from .errors import (
 )
 from .height import flip, max_tiling, min_tiling
 from .kasteleyn import kasteleyn_matrix, log_count
+from .pfaffian import count_perfect_matchings
 from .placement import placement_probabilities
 from .region import Region
 from .sampling import random_tiling
@@ -41,6 +42,7 @@ __all__ = [
     "kasteleyn_matrix",
     "log_count",
     "placement_probabilities",
+    "count_perfect_matchings",
     "min_tiling",
     "max_tiling",
     "flip",
