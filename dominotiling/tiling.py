@@ -283,6 +283,11 @@ def _renumber(lab):
     pos = lab >= 0
     if pos.any():
         flat = lab[pos]
+        seen = np.maximum.accumulate(flat)
+        # already numbered in order of first appearance: every id is at most one more
+        # than the largest id before it (a linear check, no sort)
+        if flat[0] == 0 and (flat[1:] <= seen[:-1] + 1).all():
+            return out
         _, first, inverse = np.unique(flat, return_index=True, return_inverse=True)
         rank = np.argsort(np.argsort(first)).astype(np.int32)
         out[pos] = rank[inverse.ravel()]
