@@ -21,6 +21,7 @@ from .errors import (
 )
 from .height import flip, max_tiling, min_tiling
 from .kasteleyn import kasteleyn_matrix, log_count
+from .matching import hall_violator, is_tileable, kuhn_frames, maximum_matching
 from .pfaffian import count_perfect_matchings
 from .placement import placement_probabilities
 from .region import Region
@@ -28,7 +29,7 @@ from .sampling import random_tiling
 from .tiling import Tiling
 from .transfer import find_tiling, max_cover
 from .strips import aztec_count, rectangle_count, strip_generating_function
-from .viz.draw import draw_placement, draw_region, draw_tiling
+from .viz.draw import draw_certificate, draw_placement, draw_region, draw_tiling
 
 __version__ = "0.1.0"
 
@@ -39,6 +40,10 @@ __all__ = [
     "find_tiling",
     "max_cover",
     "random_tiling",
+    "maximum_matching",
+    "is_tileable",
+    "hall_violator",
+    "kuhn_frames",
     "kasteleyn_matrix",
     "log_count",
     "placement_probabilities",
@@ -52,6 +57,7 @@ __all__ = [
     "draw_region",
     "draw_tiling",
     "draw_placement",
+    "draw_certificate",
     "DominoTilingError",
     "RegionFormatError",
     "TooLargeError",
