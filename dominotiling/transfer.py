@@ -41,10 +41,15 @@ MAX_WIDTH = 22
 #: Memory the DP's tables may take, in bytes. Wider needs raise TooLargeError.
 MEMORY_LIMIT = 4 * 2**30
 
-_ALTERNATIVE = (
-    "count wider regions with the Kasteleyn determinant, polynomial in the region's size: "
-    "count_tilings(region, method='kasteleyn')"
-)
+#: What serves instead, for each job, when a region is too wide for the DP.
+_ALTERNATIVES = {
+    "count": "count wider regions with the Kasteleyn determinant, polynomial in the "
+    "region's size: count_tilings(region, method='kasteleyn')",
+    "cover": "maximum_matching(region) finds a largest cover (and a tiling when there is "
+    "one) of any region",
+    "sample": "this version has no other exact sampler for regions this wide (coupling "
+    "from the past on height functions is planned)",
+}
 
 
 def _check_region(region):
@@ -66,7 +71,7 @@ class _Sweep:
     def width(self):
         return self.mask.shape[1]
 
-    def check_width(self, bytes_per_state, what):
+    def check_width(self, bytes_per_state, what, job):
         w = self.width
         need = (1 << w) * bytes_per_state
         if w > MAX_WIDTH or need > MEMORY_LIMIT:
@@ -74,7 +79,7 @@ class _Sweep:
                 f"the region is {w} cells wide on its narrower side; the profile DP would need "
                 f"2**{w} profiles x {bytes_per_state} bytes = {_fmt_bytes(need)} for {what} "
                 f"(it accepts widths up to {MAX_WIDTH} and {_fmt_bytes(MEMORY_LIMIT)}); "
-                f"{_ALTERNATIVE}"
+                f"{_ALTERNATIVES[job]}"
             )
 
     def to_labels(self, labels):
@@ -153,7 +158,7 @@ def count_transfer(region):
     sweep = _Sweep(region)
     if sweep.mask.size == 0:
         return 1
-    sweep.check_width(8, "one modulus")
+    sweep.check_width(8, "one modulus", "count")
     from ._kernels.profile_dp import count_tilings_mod
 
     moduli = moduli_for_bits(region.log2_count_bound())
@@ -181,7 +186,8 @@ def _solve(sweep, mode, uniforms=None):
     stride = max(w, math.isqrt(n_cells))
     n_seg = -(-n_cells // stride)
     itemsize = 4 if mode == 0 else 8
-    sweep.check_width(itemsize * (n_seg + stride + 2), f"{n_seg + stride + 2} layers")
+    sweep.check_width(itemsize * (n_seg + stride + 2), f"{n_seg + stride + 2} layers",
+                      "cover" if mode == 0 else "sample")
     dtype = np.int32 if mode == 0 else np.float64
     forward = k.forward_min if mode == 0 else k.forward_float
     layers = k.layers_min if mode == 0 else k.layers_float
