@@ -11,6 +11,7 @@ Examples
 12988816
 """
 
+from .color import color_dominoes
 from .counting import count_tilings
 from .errors import (
     DominoTilingError,
@@ -44,6 +45,7 @@ __all__ = [
     "is_tileable",
     "hall_violator",
     "kuhn_frames",
+    "color_dominoes",
     "kasteleyn_matrix",
     "log_count",
     "placement_probabilities",
