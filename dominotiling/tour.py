@@ -79,6 +79,18 @@ class Page:
         cap = f"<figcaption>{html.escape(caption)}</figcaption>" if caption else ""
         self.parts.append(f'<figure><img src="data:image/png;base64,{data}" alt="{html.escape(caption)}">{cap}</figure>')
 
+    def gif(self, frames, caption="", **kwargs):
+        """Embed an animation of `frames` (see ``viz.animate``) as a GIF."""
+        import tempfile
+
+        from .viz.animate import save_gif
+
+        with tempfile.TemporaryDirectory() as tmp:
+            data = save_gif(frames, pathlib.Path(tmp) / "a.gif", **kwargs).read_bytes()
+        src = "data:image/gif;base64," + base64.b64encode(data).decode("ascii")
+        cap = f"<figcaption>{html.escape(caption)}</figcaption>" if caption else ""
+        self.parts.append(f'<figure><img src="{src}" alt="{html.escape(caption)}">{cap}</figure>')
+
     def html(self):
         return f"<section><h2>{html.escape(self.title)}</h2>\n" + "\n".join(self.parts) + "\n</section>"
 
@@ -221,6 +233,67 @@ def _max_cover(page):
     draw_region(region, ax=axes[0])
     draw_tiling(cover, ax=axes[1])
     page.figure(fig, "Uncovered cells are crossed out.")
+
+
+@section("Kuhn's algorithm: augmenting paths")
+def _kuhn(page):
+    from .matching import kuhn_frames, maximum_matching
+    from .region import Region
+
+    region = Region.from_strings(["..#.....", "........", "....#...", "........", ".#......",
+                                  "........"])
+    frames = kuhn_frames(region, seed=3)
+    page.text(f"Kuhn's algorithm grows a matching one augmenting path at a time: {len(frames)} "
+              "paths tile this figure. Each frame shows the alternating chain of cells before "
+              "and after it is flipped; the start cells are shuffled (seed 3), as in the source "
+              "article, for a livelier picture.")
+    page.gif(frames, "Kuhn's augmenting paths, one per frame.", figsize=(5.0, 2.2), dpi=60)
+    big = Region.rectangle(300 if page.quick else 1000, 300 if page.quick else 1000)
+    mask = big.mask.copy()
+    rng = __import__("numpy").random.default_rng(0)
+    mask[rng.random(mask.shape) < 0.02] = False
+    cover = maximum_matching(Region(mask))
+    page.fact(f"maximum matching of a {mask.shape[0]}x{mask.shape[1]} board with 2% random "
+              "holes (Pothen-Fan+)", f"{cover.n_dominoes:,} dominoes, "
+                                     f"{cover.n_uncovered:,} cells uncovered")
+
+
+@section("Why there is no tiling: a Hall certificate")
+def _hall(page):
+    from .matching import hall_neighbourhood, hall_violator
+    from .region import Region
+    from .viz.draw import draw_certificate
+
+    region = Region.from_strings(NO_TILING_FIGURE)
+    cells = hall_violator(region)
+    nbrs = hall_neighbourhood(region, cells)
+    page.text(f"The article's figure has as many black as white cells, yet no tiling. Hall's "
+              f"theorem explains it: these {len(cells)} cells of one colour have only "
+              f"{len(nbrs)} neighbours, so some of them can never be covered.")
+    fig, (ax,) = _subplots(1, size=3.6)
+    draw_certificate(region, cells, ax=ax)
+    page.figure(fig, "The set S (red) and its neighbourhood N(S) (blue): |N(S)| < |S|.")
+
+
+@section("Five colours, and four")
+def _colors(page):
+    from .color import color_dominoes
+    from .region import Region
+    from .sampling import random_tiling
+    from .viz.draw import draw_tiling
+
+    tiling = random_tiling(Region.rectangle(10, 10), seed=16)
+    colors, frames = color_dominoes(tiling, k=4, adjacency="king", frames=True)
+    swaps = sum(1 for f in frames if f.kempe)
+    page.text(f"Colouring the dominoes of a tiling so that touching ones differ: smallest-last "
+              f"order, then greedy colours, with Kempe-chain swaps when a domino is stuck. Four "
+              f"colours with corner contacts counted needed {swaps} swap(s) here.")
+    fig, axes = _subplots(2)
+    draw_tiling(tiling, ax=axes[0], color_by=color_dominoes(tiling, k=4))
+    draw_tiling(tiling, ax=axes[1], color_by=colors)
+    page.figure(fig, "Four colours, sides only (left) and with corners (right).")
+    page.gif(frames[:: max(1, len(frames) // 25)] + [frames[-1]], "The colouring step by step; "
+             "rings mark a Kempe swap.", figsize=(3.0, 3.0), dpi=60)
 
 
 @section("Kasteleyn: exact counts of large regions")
