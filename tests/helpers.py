@@ -1,5 +1,8 @@
 """Test helpers independent of the library: brute-force enumeration of tilings."""
 
+import itertools
+import math
+
 import mpmath
 import numpy as np
 
@@ -43,3 +46,41 @@ def ktf_count(m, n):
         value = int(mpmath.nint(p))
         assert abs(p - value) < mpmath.mpf(10) ** -10
     return value
+
+
+def _find(parent, x):
+    while parent[x] != x:
+        parent[x] = parent[parent[x]]
+        x = parent[x]
+    return x
+
+
+def _is_spanning_tree(nodes, edges):
+    """Union-find: n - 1 edges without a cycle span a tree."""
+    parent = {v: v for v in nodes}
+    for a, b in edges:
+        ra, rb = _find(parent, a), _find(parent, b)
+        if ra == rb:
+            return False
+        parent[ra] = rb
+    return len(edges) == len(nodes) - 1
+
+
+def brute_trees(G, weight=None):
+    """Sum over (n-1)-edge subsets that are spanning trees of the product of weights."""
+    nodes = list(G)
+    edges = [(a, b, 1 if weight is None else d.get(weight, 1))
+             for a, b, d in G.edges(data=True) if a != b]
+    total = 0
+    for sub in itertools.combinations(edges, len(nodes) - 1):
+        if _is_spanning_tree(nodes, [(a, b) for a, b, _ in sub]):
+            total += math.prod(w for _, _, w in sub)
+    return total
+
+
+def tree_list(G):
+    """Every spanning tree of a small simple graph, as frozensets of frozenset edges."""
+    nodes = list(G)
+    return [frozenset(frozenset(e) for e in sub)
+            for sub in itertools.combinations(G.edges(), len(nodes) - 1)
+            if _is_spanning_tree(nodes, sub)]
