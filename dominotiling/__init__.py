@@ -27,9 +27,12 @@ from .pfaffian import count_perfect_matchings
 from .placement import placement_probabilities
 from .region import Region
 from .sampling import random_tiling
+from .temperley import temperley_graph, tiling_to_tree, tree_to_tiling
 from .tiling import Tiling
+from .trees import count_spanning_trees, effective_resistance, laplacian
 from .transfer import find_tiling, max_cover
 from .strips import aztec_count, rectangle_count, strip_generating_function
+from .wilson import uniform_spanning_tree
 from .viz.draw import draw_certificate, draw_placement, draw_region, draw_tiling
 
 __version__ = "0.1.0"
@@ -46,6 +49,13 @@ __all__ = [
     "hall_violator",
     "kuhn_frames",
     "color_dominoes",
+    "count_spanning_trees",
+    "effective_resistance",
+    "laplacian",
+    "uniform_spanning_tree",
+    "temperley_graph",
+    "tree_to_tiling",
+    "tiling_to_tree",
     "kasteleyn_matrix",
     "log_count",
     "placement_probabilities",

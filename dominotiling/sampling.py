@@ -10,12 +10,32 @@ True
 from __future__ import annotations
 
 from ._util import pick_method
+from .region import Region
+from .temperley_grid import sample_temperley, temperley_shape
 from .transfer import sample_transfer
 
-__all__ = ["random_tiling", "METHODS"]
+__all__ = ["random_tiling", "choose_sampler", "METHODS"]
 
 #: Sampling methods by name.
-METHODS = {"transfer": sample_transfer}
+METHODS = {"transfer": sample_transfer, "temperley": sample_temperley}
+
+
+def choose_sampler(region):
+    """The method ``random_tiling(region, method="auto")`` uses.
+
+    Temperley boards (:func:`dominotiling.temperley_grid.temperley_region`) go
+    through a uniform spanning tree (linear time); every other region through
+    the profile DP.
+
+    Examples
+    --------
+    >>> from dominotiling.temperley_grid import temperley_region
+    >>> choose_sampler(temperley_region(50, 50)), choose_sampler(Region.rectangle(6, 6))
+    ('temperley', 'transfer')
+    """
+    if isinstance(region, Region) and temperley_shape(region) is not None:
+        return "temperley"
+    return "transfer"
 
 
 def random_tiling(region, seed=None, method="auto"):
@@ -27,9 +47,11 @@ def random_tiling(region, seed=None, method="auto"):
         A region with at least one tiling.
     seed : None, int or numpy.random.Generator
         The same seed gives the same tiling on every machine.
-    method : {"auto", "transfer"}
+    method : {"auto", "transfer", "temperley"}
         ``"transfer"`` draws backwards through the profile DP's counts (narrower
-        side up to 22 cells); ``"auto"`` means ``"transfer"`` for now.
+        side up to 22 cells); ``"temperley"`` turns a uniform spanning tree of the
+        ``m x n`` grid into a tiling of the ``(2m-1) x (2n-1)`` board without its
+        corner cell; ``"auto"`` picks (see :func:`choose_sampler`).
 
     Returns
     -------
@@ -38,13 +60,15 @@ def random_tiling(region, seed=None, method="auto"):
     Raises
     ------
     DominoTilingError
-        If the region has no tiling or `method` is unknown.
+        If the region has no tiling, the method does not apply to it, or
+        `method` is unknown.
     TooLargeError
         If the method's tables would not fit in memory.
 
     See Also
     --------
     dominotiling.transfer.sample_transfer : how uniformity is ensured.
+    dominotiling.temperley_grid.sample_temperley : trees to tilings.
 
     Examples
     --------
@@ -53,4 +77,5 @@ def random_tiling(region, seed=None, method="auto"):
     >>> t.n_dominoes
     18
     """
-    return pick_method(METHODS, method, "transfer")(region, seed=seed)
+    auto = choose_sampler(region) if method == "auto" else None
+    return pick_method(METHODS, method, auto)(region, seed=seed)

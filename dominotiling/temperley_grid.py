@@ -32,7 +32,14 @@ from .errors import DominoTilingError
 from .region import Region
 from .tiling import Tiling
 
-__all__ = ["temperley_region", "tree_to_tiling", "tiling_to_tree", "draw_tree_on_tiling"]
+__all__ = [
+    "temperley_region",
+    "temperley_shape",
+    "tree_to_tiling",
+    "tiling_to_tree",
+    "sample_temperley",
+    "draw_tree_on_tiling",
+]
 
 _KIND_COLORS = (3, 2)  # palette entries (viz.draw.PALETTE) of vertex and face dominoes
 
@@ -53,6 +60,66 @@ def temperley_region(m, n):
     mask = np.ones((2 * m - 1, 2 * n - 1), dtype=bool)
     mask[0, 0] = False
     return Region(mask)
+
+
+def temperley_shape(region):
+    """``(m, n)`` when `region` is :func:`temperley_region` ``(m, n)``, else None.
+
+    Examples
+    --------
+    >>> temperley_shape(temperley_region(3, 4)), temperley_shape(Region.rectangle(5, 7))
+    ((3, 4), None)
+    """
+    rows, cols = region.shape
+    if rows % 2 == 0 or cols % 2 == 0 or region.n_cells != rows * cols - 1 or region.mask[0, 0]:
+        return None
+    return (rows + 1) // 2, (cols + 1) // 2
+
+
+def sample_temperley(region, seed=None):
+    """A uniformly random tiling of a Temperley board, through a uniform spanning tree.
+
+    Parameters
+    ----------
+    region : Region
+        The ``(2m-1) x (2n-1)`` board without its corner cell ``(0, 0)``
+        (:func:`temperley_region`).
+    seed : None, int or numpy.random.Generator
+
+    Returns
+    -------
+    Tiling
+
+    Raises
+    ------
+    DominoTilingError
+        If `region` is not such a board.
+
+    Notes
+    -----
+    Wilson's algorithm draws a uniform spanning tree of the ``m x n`` grid
+    (:func:`dominotiling.wilson.uniform_spanning_tree`, on arrays); Temperley's
+    bijection turns it into a tiling. A bijection maps the uniform distribution
+    to the uniform distribution, so the tiling is exactly uniform. Cost: the
+    walks' cover time, about ``m n log(m n)`` steps, and ``O(m n)`` for the
+    bijection -- boards of millions of cells take seconds.
+
+    Examples
+    --------
+    >>> t = sample_temperley(temperley_region(3, 3), seed=1)
+    >>> t.is_complete, t.n_dominoes
+    (True, 12)
+    """
+    from .wilson import uniform_spanning_tree
+
+    shape = temperley_shape(region) if isinstance(region, Region) else None
+    if shape is None:
+        raise DominoTilingError(
+            "method 'temperley' samples the (2m-1) x (2n-1) board without its corner cell "
+            "(0, 0) (temperley_region(m, n)); this region is not one"
+        )
+    parent = uniform_spanning_tree(shape, seed=seed, root=(0, 0))
+    return tree_to_tiling(parent, shape=shape)
 
 
 def _dims(shape):

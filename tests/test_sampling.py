@@ -1,0 +1,38 @@
+"""The front door random_tiling: method choice and the Temperley sampler's uniformity."""
+
+import numpy as np
+import pytest
+from scipy.stats import chisquare
+
+from dominotiling import Region, count_tilings, random_tiling
+from dominotiling.errors import DominoTilingError
+from dominotiling.sampling import choose_sampler
+from dominotiling.temperley_grid import temperley_region
+
+from helpers import brute_force_tilings, dominoes_of
+
+
+def test_temperley_sampler_is_uniform_on_the_5x5_board_without_a_corner():
+    region = temperley_region(3, 3)
+    tilings = brute_force_tilings(region.mask)
+    assert len(tilings) == 192 == count_tilings(region)
+    index = {t: i for i, t in enumerate(tilings)}
+    rng = np.random.default_rng(77)
+    counts = np.zeros(len(tilings))
+    for _ in range(192 * 40):
+        counts[index[dominoes_of(random_tiling(region, seed=rng, method="temperley"))]] += 1
+    assert chisquare(counts).pvalue > 1e-3
+
+
+def test_auto_uses_temperley_on_large_boards():
+    region = temperley_region(120, 90)
+    assert choose_sampler(region) == "temperley"
+    t = random_tiling(region, seed=3)
+    assert t.validate().is_complete and t.region == region
+    assert random_tiling(region, seed=3) == t
+
+
+def test_temperley_method_refuses_other_regions():
+    with pytest.raises(DominoTilingError, match="temperley_region"):
+        random_tiling(Region.rectangle(4, 4), method="temperley")
+    assert choose_sampler(Region.rectangle(5, 5)) == "transfer"
