@@ -168,3 +168,19 @@ def test_custom_draw_frame_and_errors():
         to_html(animate([object()], figsize=(1, 1), dpi=20))
     with pytest.raises(ValueError, match="no frames"):
         animate([])
+
+
+def test_wilson_frames_animate():
+    import matplotlib.pyplot as plt
+
+    from dominotiling.wilson import uniform_spanning_tree
+
+    parent, frames = uniform_spanning_tree((3, 4), seed=2, frames=True)
+    anim = animate(frames, max_frames=12)
+    assert anim.n_frames == 12
+    fig, ax = plt.subplots()
+    caption = draw_frame(frames[-1], ax)
+    assert caption and len(ax.collections) >= 1
+    # the last frame's tree has every vertex but the root attached: m*n - 1 edges
+    tree_lines = ax.collections[0].get_segments()
+    assert len(tree_lines) == 3 * 4 - 1

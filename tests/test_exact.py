@@ -69,7 +69,7 @@ def test_det_exact_large_entries_and_band():
 
     # tridiagonal with entries 1000: det grows far past one prime
     n = 60
-    a = sparse.diags([np.full(n - 1, 999), np.full(n, 1000), np.full(n - 1, -998)], [-1, 0, 1])
+    a = sparse.diags([np.full(n - 1, 999), np.full(n, 1000), np.full(n - 1, -998)], [-1, 0, 1], dtype=np.int64)
     a = a.astype(np.int64)
     assert det_exact(a) == sympy.Matrix(a.toarray().tolist()).det()
     ps = small_primes(50)

@@ -14,6 +14,9 @@ Conventions shared by every kernel here:
   bit cleared. Blocked cells never have their bit set and change nothing.
 - The four profiles that differ only in bits ``c`` and ``c + 1`` (a *quad*) map to each
   other, so every step reads a quad and writes it back: the update is in place.
+- The one parallel kernel, :func:`count_tilings_mod`, runs a thread per modulus and
+  is called from Python only: a cached ``parallel=True`` function called from
+  another cached jitted function has proved fragile (stale caches crashed).
 """
 
 import numpy as np
@@ -46,10 +49,6 @@ def _cell_moves(mask, i):
     vert = free and r + 1 < rows and mask[r + 1, c]
     horiz = free and c + 1 < w and mask[r, c + 1]
     return r, c, free, vert, horiz
-
-
-#: Layers with fewer profiles than this are swept on one thread (no launch overhead).
-PARALLEL_MIN_STATES = 1 << 16
 
 
 # ------------------------------------------------- one quad / pair of each semiring
@@ -102,56 +101,18 @@ def _float_pair(src, dst, q, c, vert):
     dst[i1] = a if vert else 0.0
 
 
-# ------------------------------------- one cell over all profiles: parallel and serial
-@njit(cache=True, parallel=True)
-def _step_min_par(src, dst, c, w, vert, horiz):
-    if c + 1 < w:
-        for q in prange(src.shape[0] >> 2):
-            _min_quad(src, dst, q, c, vert, horiz)
-    else:
-        for q in prange(src.shape[0] >> 1):
-            _min_pair(src, dst, q, c, vert)
-
-
-@njit(cache=True)
-def _step_min_ser(src, dst, c, w, vert, horiz):
-    if c + 1 < w:
-        for q in range(src.shape[0] >> 2):
-            _min_quad(src, dst, q, c, vert, horiz)
-    else:
-        for q in range(src.shape[0] >> 1):
-            _min_pair(src, dst, q, c, vert)
-
-
-@njit(cache=True, parallel=True)
-def _step_float_par(src, dst, c, w, vert, horiz):
-    if c + 1 < w:
-        for q in prange(src.shape[0] >> 2):
-            _float_quad(src, dst, q, c, vert, horiz)
-    else:
-        for q in prange(src.shape[0] >> 1):
-            _float_pair(src, dst, q, c, vert)
-
-
-@njit(cache=True)
-def _step_float_ser(src, dst, c, w, vert, horiz):
-    if c + 1 < w:
-        for q in range(src.shape[0] >> 2):
-            _float_quad(src, dst, q, c, vert, horiz)
-    else:
-        for q in range(src.shape[0] >> 1):
-            _float_pair(src, dst, q, c, vert)
-
-
+# ------------------------------------------------------ one cell over all profiles
 @njit(cache=True)
 def _step_min(src, dst, c, w, free, vert, horiz):
     """One cell of the max-cover DP: ``dst[m]`` = fewest uncovered cells so far."""
     if not free:
         dst[:] = src
-    elif src.shape[0] >= PARALLEL_MIN_STATES:
-        _step_min_par(src, dst, c, w, vert, horiz)
+    elif c + 1 < w:
+        for q in range(src.shape[0] >> 2):
+            _min_quad(src, dst, q, c, vert, horiz)
     else:
-        _step_min_ser(src, dst, c, w, vert, horiz)
+        for q in range(src.shape[0] >> 1):
+            _min_pair(src, dst, q, c, vert)
 
 
 @njit(cache=True)
@@ -159,10 +120,12 @@ def _step_float(src, dst, c, w, free, vert, horiz):
     """One cell of the counting DP in floats (``dst`` may be ``src``)."""
     if not free:
         dst[:] = src
-    elif src.shape[0] >= PARALLEL_MIN_STATES:
-        _step_float_par(src, dst, c, w, vert, horiz)
+    elif c + 1 < w:
+        for q in range(src.shape[0] >> 2):
+            _float_quad(src, dst, q, c, vert, horiz)
     else:
-        _step_float_ser(src, dst, c, w, vert, horiz)
+        for q in range(src.shape[0] >> 1):
+            _float_pair(src, dst, q, c, vert)
 
 
 # --------------------------------------------------------------------- exact counts

@@ -167,6 +167,42 @@ def _highlight_cells(obj, cells, ax):
     ax.set_ylim(shape[0], 0)
 
 
+def _is_walk(frame):
+    return all(hasattr(frame, a) for a in ("parent", "path", "event")) and getattr(frame, "shape", None)
+
+
+def _draw_walk(frame, ax):
+    """A Wilson frame on a grid: the tree in black, the walk in red, vertices not in the tree grey."""
+    from matplotlib.collections import LineCollection
+
+    rows, cols = frame.shape
+    parent = np.asarray(frame.parent)
+    ax.set_xlim(-0.6, cols - 0.4)
+    ax.set_ylim(rows - 0.4, -0.6)
+    ax.set_aspect("equal")
+    ax.set_axis_off()
+    v = np.flatnonzero(parent >= 0)
+    if len(v):
+        a = np.stack(np.divmod(v, cols), 1)[:, ::-1]
+        b = np.stack(np.divmod(parent[v], cols), 1)[:, ::-1]
+        ax.add_collection(LineCollection(np.stack([a, b], 1), colors="black", linewidths=2.0))
+    out = np.flatnonzero(parent == -2)
+    if len(out):
+        r, c = np.divmod(out, cols)
+        ax.scatter(c, r, s=12, color="0.7", zorder=2)
+    root = np.flatnonzero(parent == -1)
+    if len(root):
+        r, c = np.divmod(root, cols)
+        ax.scatter(c, r, s=40, color="tab:blue", zorder=3)
+    path = np.asarray(frame.path)
+    if len(path):
+        r, c = np.divmod(path, cols)
+        ax.plot(c, r, color="tab:red", lw=2.5, zorder=4)
+        ax.scatter(c[:1], r[:1], s=30, color="tab:red", zorder=5)
+    return {"start": "the root", "begin": "a new walk", "step": "walking", "erase": "loop erased",
+            "attach": "the walk joins the tree"}.get(frame.event, frame.event)
+
+
 def draw_frame(frame, ax):
     """Draw one frame of any kind this module knows on `ax`; return a short caption.
 
@@ -184,7 +220,10 @@ def draw_frame(frame, ax):
       pictures, the tiling before with the augmenting path as a thick line
       through the cell centres, then the tiling after with the path thin;
     - ``(tiling or region, cells)`` with ``cells`` an ``(k, 2)`` array of
-      ``(row, col)`` or a boolean mask: those cells highlighted in red.
+      ``(row, col)`` or a boolean mask: those cells highlighted in red;
+    - an object with ``parent``, ``path``, ``event`` and a grid ``shape`` (a step
+      of Wilson's algorithm, ``dominotiling.wilson.WilsonFrame`` on a grid): the
+      tree grown so far in black, the loop-erased walk in red.
 
     Returns
     -------
@@ -205,6 +244,8 @@ def draw_frame(frame, ax):
     if _is_tiling(frame):
         draw_tiling(frame, ax=ax)
         return ""
+    if _is_walk(frame):
+        return _draw_walk(frame, ax)
     if _is_region(frame):
         draw_region(frame, ax=ax)
         return ""
@@ -240,6 +281,8 @@ def _default_figsize(shape, side=3.0):
 
 
 def _shape_of(frame):
+    if _is_walk(frame):
+        return tuple(frame.shape)
     for obj in (frame, getattr(frame, "tiling", None), frame[0] if isinstance(frame, tuple) else None):
         if obj is not None and (_is_tiling(obj) or _is_region(obj)):
             return _labels_shape(obj)
