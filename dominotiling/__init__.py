@@ -22,6 +22,7 @@ from .errors import (
 )
 from .height import flip, max_tiling, min_tiling
 from .kasteleyn import kasteleyn_matrix, log_count
+from .mcmc import cftp_sample, glauber
 from .matching import hall_violator, is_tileable, kuhn_frames, maximum_matching
 from .pfaffian import count_perfect_matchings
 from .placement import placement_probabilities
@@ -44,6 +45,8 @@ __all__ = [
     "find_tiling",
     "max_cover",
     "random_tiling",
+    "cftp_sample",
+    "glauber",
     "maximum_matching",
     "is_tileable",
     "hall_violator",

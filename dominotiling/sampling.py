@@ -10,6 +10,7 @@ True
 from __future__ import annotations
 
 from ._util import pick_method
+from .mcmc import cftp_sample
 from .region import Region
 from .temperley_grid import sample_temperley, temperley_shape
 from .transfer import sample_transfer
@@ -17,24 +18,35 @@ from .transfer import sample_transfer
 __all__ = ["random_tiling", "choose_sampler", "METHODS"]
 
 #: Sampling methods by name.
-METHODS = {"transfer": sample_transfer, "temperley": sample_temperley}
+METHODS = {"transfer": sample_transfer, "temperley": sample_temperley, "cftp": cftp_sample}
+#: Regions at most this wide (narrow side) are sampled by the profile DP when "auto".
+DP_AUTO_WIDTH = 12
 
 
 def choose_sampler(region):
     """The method ``random_tiling(region, method="auto")`` uses.
 
     Temperley boards (:func:`dominotiling.temperley_grid.temperley_region`) go
-    through a uniform spanning tree (linear time); every other region through
-    the profile DP.
+    through a uniform spanning tree (linear time); regions at most
+    :data:`DP_AUTO_WIDTH` cells wide through the profile DP (fast and exact at
+    that width); wider regions without holes through coupling from the past;
+    the rest through the profile DP (which refuses regions too wide for it).
 
     Examples
     --------
     >>> from dominotiling.temperley_grid import temperley_region
     >>> choose_sampler(temperley_region(50, 50)), choose_sampler(Region.rectangle(6, 6))
     ('temperley', 'transfer')
+    >>> choose_sampler(Region.rectangle(100, 100))
+    'cftp'
     """
-    if isinstance(region, Region) and temperley_shape(region) is not None:
+    if not isinstance(region, Region):
+        return "transfer"  # which raises the clear type error
+    if temperley_shape(region) is not None:
         return "temperley"
+    mask, _, _ = region.narrow_view()
+    if mask.shape[1] > DP_AUTO_WIDTH and not region.holes:
+        return "cftp"
     return "transfer"
 
 
@@ -47,11 +59,12 @@ def random_tiling(region, seed=None, method="auto"):
         A region with at least one tiling.
     seed : None, int or numpy.random.Generator
         The same seed gives the same tiling on every machine.
-    method : {"auto", "transfer", "temperley"}
+    method : {"auto", "transfer", "temperley", "cftp"}
         ``"transfer"`` draws backwards through the profile DP's counts (narrower
         side up to 22 cells); ``"temperley"`` turns a uniform spanning tree of the
         ``m x n`` grid into a tiling of the ``(2m-1) x (2n-1)`` board without its
-        corner cell; ``"auto"`` picks (see :func:`choose_sampler`).
+        corner cell; ``"cftp"`` is coupling from the past on height functions
+        (regions without holes); ``"auto"`` picks (see :func:`choose_sampler`).
 
     Returns
     -------

@@ -36,3 +36,15 @@ def test_temperley_method_refuses_other_regions():
     with pytest.raises(DominoTilingError, match="temperley_region"):
         random_tiling(Region.rectangle(4, 4), method="temperley")
     assert choose_sampler(Region.rectangle(5, 5)) == "transfer"
+
+
+def test_auto_uses_cftp_for_wide_regions_without_holes():
+    region = Region.rectangle(30, 32)
+    assert choose_sampler(region) == "cftp"
+    t = random_tiling(region, seed=5)
+    assert t.validate().is_complete
+    assert t == random_tiling(region, seed=5, method="cftp")
+    holed = Region(np.pad(np.ones((30, 30), bool), 0))
+    mask = holed.mask.copy()
+    mask[10, 10] = mask[10, 11] = False
+    assert choose_sampler(Region(mask)) == "transfer"   # a hole: CFTP does not apply

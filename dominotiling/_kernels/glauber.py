@@ -1,0 +1,57 @@
+"""Numba kernel of Glauber dynamics on domino tilings (random 2x2 flips); see ``mcmc.py``.
+
+``labels`` is a C-contiguous int64 array ``(rows, cols)`` (-1 outside, -2 uncovered,
+k >= 0 domino ids), changed in place. Step ``t`` reads output number ``t`` of
+SplitMix64 seeded with ``key`` (``cftp.splitmix64``): bit 0 is the lazy coin, the
+other 63 bits modulo the number of blocks pick the block (top-left cell
+``(b // (cols - 1), b % (cols - 1))``).
+"""
+
+import numpy as np
+from numba import njit
+
+from .cftp import splitmix64
+
+
+@njit(cache=True)
+def glauber(labels, key, first, count, log):
+    """Make steps ``first, ..., first + count - 1`` in place; return the number of flips made.
+
+    ``log`` is an int64 array of length ``count`` (or 0 to keep no log): entry ``k``
+    becomes the index of the block flipped at step ``first + k``, or -1.
+    """
+    rows, cols = labels.shape
+    n_blocks = (rows - 1) * (cols - 1)
+    keep = log.shape[0] > 0
+    ukey = np.uint64(key)
+    flips = 0
+    if n_blocks <= 0:
+        if keep:
+            log[:] = -1
+        return 0
+    nb = np.uint64(n_blocks)
+    for k in range(count):
+        z = splitmix64(ukey, np.uint64(first + k))
+        done = -1
+        if z & np.uint64(1):
+            b = np.int64((z >> np.uint64(1)) % nb)
+            r = b // (cols - 1)
+            c = b % (cols - 1)
+            a = labels[r, c]
+            e = labels[r, c + 1]
+            d = labels[r + 1, c]
+            f = labels[r + 1, c + 1]
+            if a >= 0 and d >= 0 and e >= 0 and f >= 0:
+                if a == e and d == f and a != d:  # two horizontal -> two vertical
+                    labels[r, c + 1] = d
+                    labels[r + 1, c] = a
+                    done = b
+                elif a == d and e == f and a != e:  # two vertical -> two horizontal
+                    labels[r, c + 1] = a
+                    labels[r + 1, c] = e
+                    done = b
+        if done >= 0:
+            flips += 1
+        if keep:
+            log[k] = done
+    return flips
