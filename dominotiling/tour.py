@@ -349,6 +349,33 @@ def _placement(page):
                      "circle (dashed).")
 
 
+@section("Kirchhoff and Temperley: spanning trees and tilings")
+def _trees(page):
+    import networkx as nx
+
+    from .sampling import random_tiling
+    from .temperley_grid import draw_tree_on_tiling, temperley_region
+    from .trees import count_spanning_trees
+    from .wilson import uniform_spanning_tree
+
+    example = nx.Graph([(0, 1), (1, 2), (2, 0), (1, 3), (3, 4), (4, 2)])
+    big = count_spanning_trees(nx.grid_2d_graph(30, 30))
+    page.text(f"Kirchhoff's matrix-tree theorem: a triangle and a square sharing an edge have "
+              f"{count_spanning_trees(example)} = 3*4 - 1 spanning trees, and the 30x30 grid "
+              f"exactly {len(str(big))}-digit many (networkx's float count overflows there).")
+    m = 6 if page.quick else 10
+    tiling = random_tiling(temperley_region(m, m), seed=4, method="temperley")
+    fig, (ax,) = _subplots(1, size=4.5)
+    draw_tree_on_tiling(tiling, ax=ax)
+    page.figure(fig, f"Temperley's bijection: a uniform spanning tree of the {m}x{m} grid (black), "
+                     "its dual tree (red), and the uniform tiling of the "
+                     f"{2 * m - 1}x{2 * m - 1} board without a corner that they make.")
+    _, frames = uniform_spanning_tree((5, 5), seed=2, frames=True)
+    keep = frames[:: max(1, len(frames) // 30)] + [frames[-1]]
+    page.gif(keep, "Wilson's algorithm: loop-erased random walks grow a uniform spanning tree.",
+             figsize=(2.6, 2.6), dpi=60)
+
+
 @section("The table game: strategies compared")
 def _games(page):
     from . import games
