@@ -11,6 +11,7 @@ Examples
 12988816
 """
 
+from .aztec import arctic_circle, aztec_types, sample_aztec
 from .color import color_dominoes
 from .counting import count_tilings
 from .errors import (
@@ -45,6 +46,9 @@ __all__ = [
     "find_tiling",
     "max_cover",
     "random_tiling",
+    "sample_aztec",
+    "aztec_types",
+    "arctic_circle",
     "cftp_sample",
     "glauber",
     "maximum_matching",

@@ -10,6 +10,7 @@ True
 from __future__ import annotations
 
 from ._util import pick_method
+from .aztec import aztec_order, sample_shuffling
 from .mcmc import cftp_sample
 from .region import Region
 from .temperley_grid import sample_temperley, temperley_shape
@@ -18,7 +19,12 @@ from .transfer import sample_transfer
 __all__ = ["random_tiling", "choose_sampler", "METHODS"]
 
 #: Sampling methods by name.
-METHODS = {"transfer": sample_transfer, "temperley": sample_temperley, "cftp": cftp_sample}
+METHODS = {
+    "transfer": sample_transfer,
+    "temperley": sample_temperley,
+    "cftp": cftp_sample,
+    "shuffling": sample_shuffling,
+}
 #: Regions at most this wide (narrow side) are sampled by the profile DP when "auto".
 DP_AUTO_WIDTH = 12
 
@@ -26,6 +32,7 @@ DP_AUTO_WIDTH = 12
 def choose_sampler(region):
     """The method ``random_tiling(region, method="auto")`` uses.
 
+    Aztec diamonds go to domino shuffling (:func:`dominotiling.aztec.sample_aztec`);
     Temperley boards (:func:`dominotiling.temperley_grid.temperley_region`) go
     through a uniform spanning tree (linear time); regions at most
     :data:`DP_AUTO_WIDTH` cells wide through the profile DP (fast and exact at
@@ -37,11 +44,13 @@ def choose_sampler(region):
     >>> from dominotiling.temperley_grid import temperley_region
     >>> choose_sampler(temperley_region(50, 50)), choose_sampler(Region.rectangle(6, 6))
     ('temperley', 'transfer')
-    >>> choose_sampler(Region.rectangle(100, 100))
-    'cftp'
+    >>> choose_sampler(Region.rectangle(100, 100)), choose_sampler(Region.aztec_diamond(9))
+    ('cftp', 'shuffling')
     """
     if not isinstance(region, Region):
         return "transfer"  # which raises the clear type error
+    if aztec_order(region) is not None:
+        return "shuffling"
     if temperley_shape(region) is not None:
         return "temperley"
     mask, _, _ = region.narrow_view()
@@ -59,12 +68,13 @@ def random_tiling(region, seed=None, method="auto"):
         A region with at least one tiling.
     seed : None, int or numpy.random.Generator
         The same seed gives the same tiling on every machine.
-    method : {"auto", "transfer", "temperley", "cftp"}
+    method : {"auto", "transfer", "temperley", "cftp", "shuffling"}
         ``"transfer"`` draws backwards through the profile DP's counts (narrower
         side up to 22 cells); ``"temperley"`` turns a uniform spanning tree of the
         ``m x n`` grid into a tiling of the ``(2m-1) x (2n-1)`` board without its
         corner cell; ``"cftp"`` is coupling from the past on height functions
-        (regions without holes); ``"auto"`` picks (see :func:`choose_sampler`).
+        (regions without holes); ``"shuffling"`` is domino shuffling (Aztec
+        diamonds); ``"auto"`` picks (see :func:`choose_sampler`).
 
     Returns
     -------

@@ -48,3 +48,16 @@ def test_auto_uses_cftp_for_wide_regions_without_holes():
     mask = holed.mask.copy()
     mask[10, 10] = mask[10, 11] = False
     assert choose_sampler(Region(mask)) == "transfer"   # a hole: CFTP does not apply
+
+
+def test_auto_uses_shuffling_for_aztec_diamonds():
+    from dominotiling.aztec import sample_aztec
+
+    region = Region.aztec_diamond(7)
+    assert choose_sampler(region) == "shuffling"
+    assert random_tiling(region, seed=4) == sample_aztec(7, seed=4)
+    with pytest.raises(DominoTilingError, match="Aztec"):
+        random_tiling(Region.rectangle(4, 4), method="shuffling")
+    mask = region.mask.copy()
+    mask[0, 6] = mask[0, 7] = False   # not a diamond any more
+    assert choose_sampler(Region(mask)) != "shuffling"

@@ -1,0 +1,340 @@
+"""Tests of Aztec-diamond shuffling (dominotiling.aztec): exactness, validity, types, arctic circle.
+
+Every distribution is checked against brute-force enumeration of all tilings
+(tests/helpers.py), with the weights of a tiling computed here from the
+definition in ``sample_aztec``'s docstring, independently of the kernels.
+"""
+
+import math
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from scipy.stats import chisquare
+
+import dominotiling.aztec as aztec
+from dominotiling import Region, Tiling
+from dominotiling.aztec import (
+    EAST,
+    NORTH,
+    SOUTH,
+    WEST,
+    arctic_circle,
+    aztec_types,
+    frozen_mask,
+    sample_aztec,
+    shuffle_frames,
+    temperate_fraction,
+)
+from dominotiling.errors import DominoTilingError, TooLargeError
+from dominotiling.placement import placement_probabilities
+
+from helpers import brute_force_tilings, dominoes_of
+
+
+# ----------------------------------------------------------- independent helpers
+def block_half(n, domino):
+    """(i, j, t) of a domino ((r, c), (r2, c2)) in the order-n diamond, from the docstring's definition.
+
+    Block (i, j) has top-left cell (i + j, n - 1 + j - i); t = 0, 1, 2, 3 for its
+    N (top row), S (bottom row), W (left column), E (right column) half.
+    """
+    (r, c), (r2, c2) = domino
+    horizontal = r == r2
+    for i in range(n):
+        for j in range(n):
+            R, C = i + j, n - 1 + j - i
+            halves = {
+                0: ((R, C), (R, C + 1)),
+                1: ((R + 1, C), (R + 1, C + 1)),
+                2: ((R, C), (R + 1, C)),
+                3: ((R, C + 1), (R + 1, C + 1)),
+            }
+            for t, cells in halves.items():
+                if cells == ((r, c), (r2, c2)):
+                    assert horizontal == (t < 2)
+                    return i, j, t
+    raise AssertionError(f"{domino} is no half of a block")
+
+
+def tiling_weight(n, tiling, w):
+    """Product of the edge weights w[i % p, j % q, t] of a tiling (a set of dominoes)."""
+    p, q, _ = w.shape
+    out = 1.0
+    for d in tiling:
+        i, j, t = block_half(n, d)
+        out *= w[i % p, j % q, t]
+    return out
+
+
+def chi_square_pvalue(n, probs, tilings, samples):
+    index = {t: k for k, t in enumerate(tilings)}
+    counts = np.zeros(len(tilings))
+    for s in samples:
+        counts[index[dominoes_of(s)]] += 1
+    return chisquare(counts, np.asarray(probs) * counts.sum()).pvalue
+
+
+def two_periodic(a, b):
+    return np.repeat(np.array([[a, b], [b, a]], dtype=float)[:, :, None], 4, axis=2)
+
+
+# ------------------------------------------------------------------ uniformity
+@pytest.mark.parametrize("n, seed", [(2, 11), (3, 12)])
+def test_uniform_chi_square(n, seed):
+    tilings = brute_force_tilings(Region.aztec_diamond(n).mask)
+    assert len(tilings) == 2 ** (n * (n + 1) // 2)
+    rng = np.random.default_rng(seed)
+    samples = [sample_aztec(n, seed=rng) for _ in range(60 * len(tilings))]
+    p = chi_square_pvalue(n, np.full(len(tilings), 1 / len(tilings)), tilings, samples)
+    assert p > 1e-3
+
+
+def test_uniform_placement_frequencies_match_exact_probabilities():
+    n, m = 4, 3000
+    exact = placement_probabilities(Region.aztec_diamond(n), exact=True)
+    rng = np.random.default_rng(5)
+    hcount = np.zeros(exact.horizontal.shape)
+    vcount = np.zeros(exact.vertical.shape)
+    for _ in range(m):
+        for (r, c), (r2, c2) in sample_aztec(n, seed=rng).dominoes.tolist():
+            if r == r2:
+                hcount[r, c] += 1
+            else:
+                vcount[r, c] += 1
+    zs = []
+    for probs, counts in ((exact.horizontal, hcount), (exact.vertical, vcount)):
+        for idx, pr in np.ndenumerate(probs):
+            if pr is None or pr in (0, 1):
+                assert pr is None or counts[idx] == pr * m
+                continue
+            pr = float(pr)
+            zs.append((counts[idx] - m * pr) / math.sqrt(m * pr * (1 - pr)))
+    assert len(zs) > 20
+    assert max(abs(z) for z in zs) < 4.5
+
+
+# -------------------------------------------------------------------- weighted
+def test_general_periodic_weights_chi_square():
+    n = 3
+    w = np.random.default_rng(3).uniform(0.3, 3.0, size=(2, 3, 4))
+    tilings = brute_force_tilings(Region.aztec_diamond(n).mask)
+    ws = np.array([tiling_weight(n, t, w) for t in tilings])
+    rng = np.random.default_rng(21)
+    samples = [sample_aztec(n, seed=rng, weights=w) for _ in range(60 * len(tilings))]
+    assert chi_square_pvalue(n, ws / ws.sum(), tilings, samples) > 1e-3
+    # the test has power: the same samples against N<->S, W<->E swapped weights fail
+    swapped = np.array([tiling_weight(n, t, w[:, :, [1, 0, 3, 2]]) for t in tilings])
+    assert chi_square_pvalue(n, swapped / swapped.sum(), tilings, samples) < 1e-6
+
+
+def test_two_periodic_chi_square_n3():
+    n, (a, b) = 3, (1.0, 3.0)
+    tilings = brute_force_tilings(Region.aztec_diamond(n).mask)
+    ws = np.array([tiling_weight(n, t, two_periodic(a, b)) for t in tilings])
+    rng = np.random.default_rng(8)
+    samples = [sample_aztec(n, seed=rng, weights=(a, b)) for _ in range(60 * len(tilings))]
+    assert chi_square_pvalue(n, ws / ws.sum(), tilings, samples) > 1e-3
+
+
+def test_two_periodic_placement_probabilities_n4():
+    """Exact weighted placement probabilities by enumeration vs sample frequencies (z-test)."""
+    n, (a, b), m = 4, (1, 2), 3000
+    tilings = brute_force_tilings(Region.aztec_diamond(n).mask)
+    w = two_periodic(a, b)
+    weights = [Fraction(int(round(tiling_weight(n, t, w)))) for t in tilings]  # integer weights
+    total = sum(weights)
+    exact = {}
+    for t, wt in zip(tilings, weights):
+        for d in t:
+            exact[d] = exact.get(d, 0) + wt / total
+    rng = np.random.default_rng(9)
+    counts = dict.fromkeys(exact, 0)
+    for _ in range(m):
+        for d in dominoes_of(sample_aztec(n, seed=rng, weights=(a, b))):
+            counts[d] += 1
+    zs = [
+        (counts[d] - m * float(pr)) / math.sqrt(m * float(pr) * (1 - float(pr)))
+        for d, pr in exact.items()
+        if pr != 1
+    ]
+    assert max(abs(z) for z in zs) < 4.5
+    # and the weights matter: some placement differs clearly from the uniform measure
+    uniform = placement_probabilities(Region.aztec_diamond(n), exact=True)
+    diffs = [
+        abs(float(pr) - float(uniform.horizontal[d[0]] if d[0][0] == d[1][0] else uniform.vertical[d[0]]))
+        for d, pr in exact.items()
+    ]
+    assert max(diffs) > 0.05
+
+
+def test_equal_face_weights_give_the_uniform_probabilities():
+    probs = aztec._level_probabilities(7, (2.5, 2.5))
+    assert probs.shape == (7, 2, 2)
+    assert np.allclose(probs, 0.5)
+
+
+def test_face_weight_array_and_pair_agree():
+    a = sample_aztec(12, seed=4, weights=(1.0, 0.5))
+    b = sample_aztec(12, seed=4, weights=np.array([[1.0, 0.5], [0.5, 1.0]]))
+    c = sample_aztec(12, seed=4, weights=two_periodic(1.0, 0.5))
+    assert np.array_equal(a.labels, b.labels) and np.array_equal(a.labels, c.labels)
+
+
+# ----------------------------------------------------------- validity and seeds
+@pytest.mark.parametrize("weights", [None, (1.0, 0.25), np.random.default_rng(0).uniform(0.1, 5, (3, 2, 4))])
+def test_every_sample_validates(weights):
+    for n in list(range(1, 20)) + [63, 64, 65, 130]:
+        t = sample_aztec(n, seed=n, weights=weights)
+        t.validate()
+        assert t.is_complete and t.n_dominoes == n * (n + 1)
+        assert t.region == Region.aztec_diamond(n)
+        assert t.labels.dtype == np.int32
+
+
+def test_same_seed_same_sample():
+    for weights in (None, (1.0, 0.5)):
+        a = sample_aztec(40, seed=123, weights=weights)
+        b = sample_aztec(40, seed=123, weights=weights)
+        c = sample_aztec(40, seed=124, weights=weights)
+        assert np.array_equal(a.labels, b.labels)
+        assert not np.array_equal(a.labels, c.labels)
+        g = np.random.default_rng(123)
+        assert np.array_equal(sample_aztec(40, seed=g, weights=weights).labels, a.labels)
+
+
+def test_sample_does_not_depend_on_random_batch_size(monkeypatch):
+    want = sample_aztec(150, seed=6).labels
+    want_w = sample_aztec(70, seed=6, weights=(1, 3)).labels
+    monkeypatch.setattr(aztec, "_CHUNK_WORDS", 1)
+    monkeypatch.setattr(aztec, "_CHUNK_UNIFORMS", 1)
+    assert np.array_equal(sample_aztec(150, seed=6).labels, want)
+    assert np.array_equal(sample_aztec(70, seed=6, weights=(1, 3)).labels, want_w)
+
+
+def test_bad_arguments():
+    for n in (0, -3):
+        with pytest.raises(DominoTilingError, match="positive"):
+            sample_aztec(n)
+    for n in (2.0, True, "3"):
+        with pytest.raises(TypeError):
+            sample_aztec(n)
+    with pytest.raises(TooLargeError, match="GiB"):
+        sample_aztec(100_000)
+    with pytest.raises(DominoTilingError, match="positive"):
+        sample_aztec(3, weights=(1.0, -1.0))
+    with pytest.raises(DominoTilingError, match="shape"):
+        sample_aztec(3, weights=np.ones((2, 2, 3)))
+    with pytest.raises(TooLargeError, match="period"):
+        sample_aztec(1000, weights=np.ones((1000, 1000)))
+    with pytest.raises(TooLargeError, match="sample_aztec"):
+        shuffle_frames(aztec.MAX_FRAMES_ORDER + 1)
+
+
+# ------------------------------------------------------------- shuffling frames
+def test_frames_follow_destroy_slide_create():
+    """Between consecutive frames every domino slides one step its type's way or dies in a bad pair,
+    and the new dominoes fill 2x2 blocks -- checked from cells and types only."""
+    frames = shuffle_frames(12, seed=3)
+    assert [f.region for f in frames] == [Region.aztec_diamond(k) for k in range(1, 13)]
+    assert np.array_equal(frames[-1].labels, sample_aztec(12, seed=3).labels)
+    step = {NORTH: (-1, 0), SOUTH: (1, 0), EAST: (0, 1), WEST: (0, -1)}
+    for k in range(1, 12):
+        old, new = frames[k - 1], frames[k]
+        old_types = dict(zip(map(tuple, old.dominoes.reshape(-1, 4).tolist()), aztec_types(old)))
+        new_types = dict(zip(map(tuple, new.dominoes.reshape(-1, 4).tolist()), aztec_types(new)))
+        moved = set()
+        for (r1, c1, r2, c2), t in old_types.items():
+            dr, dc = step[t]
+            target = (r1 + 1 + dr, c1 + 1 + dc, r2 + 1 + dr, c2 + 1 + dc)  # the frame grows by one
+            if target in new_types:
+                assert new_types[target] == t
+                moved.add(target)
+            else:  # destroyed: the domino it faces moves the other way, and is gone too
+                face = (r1 + dr, c1 + dc, r2 + dr, c2 + dc)
+                assert old_types.get(face) == {NORTH: SOUTH, SOUTH: NORTH, EAST: WEST, WEST: EAST}[t]
+                mr, mc = step[old_types[face]]
+                gone = (face[0] + 1 + mr, face[1] + 1 + mc, face[2] + 1 + mr, face[3] + 1 + mc)
+                assert gone not in new_types
+        created = set(new_types) - moved
+        cells = {(r, c) for d in created for r, c in (d[:2], d[2:])}
+        while cells:  # the created dominoes pair up into 2x2 blocks, N above S or W left of E
+            r, c = min(cells)
+            block = {(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)}
+            assert block <= cells
+            pair = {d: new_types[d] for d in created if {d[:2], d[2:]} <= block}
+            assert sorted(pair.values()) in ([NORTH, SOUTH], [EAST, WEST])
+            cells -= block
+
+
+# --------------------------------------------------------------- types, frozen
+def test_types_of_brick_walls():
+    n = 5
+    region = Region.aztec_diamond(n)
+    rows = []  # every row of the diamond is a run of an even number of cells
+    for r in range(2 * n):
+        cols = np.flatnonzero(region.mask[r])
+        rows += [((r, int(c)), (r, int(c) + 1)) for c in cols[::2]]
+    horizontal = Tiling.from_dominoes(region, rows)
+    types = aztec_types(horizontal)
+    top = horizontal.dominoes[:, 0, 0] < n
+    assert (types[top] == NORTH).all() and (types[~top] == SOUTH).all()
+    vertical = Tiling.from_dominoes(region, [((c1, r1), (c2, r2)) for (r1, c1), (r2, c2) in rows])
+    types = aztec_types(vertical)
+    left = vertical.dominoes[:, 0, 1] < n
+    assert (types[left] == WEST).all() and (types[~left] == EAST).all()
+    # the all-horizontal tiling is one frozen brick wall from the top and bottom corners
+    assert frozen_mask(horizontal).sum() == region.n_cells
+    assert temperate_fraction(horizontal) == 0.0
+
+
+def test_types_need_a_complete_aztec_tiling():
+    with pytest.raises(DominoTilingError, match="Aztec"):
+        pairs = [((r, c), (r, c + 1)) for r in (0, 1) for c in (0, 2)]
+        aztec_types(Tiling.from_dominoes(Region.rectangle(2, 4), pairs))
+    with pytest.raises(DominoTilingError, match="uncovered"):
+        frozen_mask(Tiling.from_dominoes(Region.aztec_diamond(1), [((0, 0), (0, 1))]))
+
+
+def test_arctic_circle_frozen_corners_and_mixed_centre():
+    n = 300
+    t = sample_aztec(n, seed=2024)
+    frozen = frozen_mask(t)
+    centres = np.arange(2 * n) + 0.5
+    x, y = np.meshgrid(centres, centres)  # cell (r, c) has centre (x, y) = (c + 0.5, r + 0.5)
+    dist = np.hypot(x - n, y - n) / (n / math.sqrt(2))  # 1 on the arctic circle
+    inside = Region.aztec_diamond(n).mask
+    assert frozen[inside & (dist > 1.1)].all()  # the four corners, all frozen
+    assert not frozen[dist < 0.85].any()  # a mixed centre
+    for r, c in ((0, n - 1), (2 * n - 1, n), (n, 0), (n - 1, 2 * n - 1)):
+        assert frozen[r, c]
+    # each corner is frozen in its own type
+    types = aztec._cell_types(t, n)
+    assert (types[: n // 4][frozen[: n // 4]] == NORTH).all()
+    assert (types[-(n // 4):][frozen[-(n // 4):]] == SOUTH).all()
+    fraction = temperate_fraction(t)
+    assert abs(fraction / (math.pi / 4) - 1) < 0.06
+    # the frozen boundary layer shrinks relative to n: n = 100 is further from pi/4
+    assert fraction > temperate_fraction(sample_aztec(100, seed=2024))
+
+
+def test_arctic_circle_is_inscribed():
+    n = 13
+    x, y = arctic_circle(n, num=400)
+    assert len(x) == len(y) == 400
+    assert np.allclose(np.hypot(x - n, y - n), n / math.sqrt(2))
+    l1 = np.abs(x - n) + np.abs(y - n)  # the diamond's sides are |x - n| + |y - n| = n
+    assert l1.max() == pytest.approx(n, rel=1e-4) and (l1 <= n + 1e-9).all()
+
+
+def test_types_colour_a_drawing():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from dominotiling.viz.draw import draw_tiling
+
+    t = sample_aztec(8, seed=1)
+    ax = draw_tiling(t, color_by=aztec_types(t))
+    x, y = arctic_circle(8)
+    ax.plot(x, y)
+    assert len(ax.images) == 1 and len(ax.lines) == 1
