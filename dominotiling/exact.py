@@ -30,7 +30,10 @@ __all__ = [
     "is_prime",
     "primes_below",
     "moduli_for_bits",
+    "word_moduli",
     "crt",
+    "crt_near",
+    "float_sum_error",
     "bregman_log2_bound",
     "hadamard_log2_bound",
     "small_primes",
@@ -119,6 +122,70 @@ def moduli_for_bits(bits):
         k += 1
         have += 62  # each prime exceeds 2**62
     return np.array([0] + primes_below(k), dtype=np.uint64)
+
+
+def word_moduli(k):
+    """The first `k` moduli of :func:`moduli_for_bits`: ``2**64`` (as 0), then primes below 2**63."""
+    return np.array(([0] + primes_below(k - 1)) if k > 0 else [], dtype=np.uint64)
+
+
+def float_sum_error(depth):
+    """Relative error bound of a float64 value built by `depth` chained additions of non-negatives.
+
+    Each rounded addition multiplies by ``1 + e`` with ``|e| <= u = 2**-53``, so a
+    value ``depth`` additions deep carries a factor within ``(1 +- u)**depth``:
+    relative error at most ``gamma = depth u / (1 - depth u)`` (Higham, *Accuracy
+    and Stability of Numerical Algorithms*, 2002, Lemma 3.1). Sums of
+    non-negative terms cannot cancel, so the bound holds for the total.
+    """
+    nu = depth * 2.0**-53
+    if nu >= 0.5:
+        raise ValueError(f"{depth} additions are too many for a float64 error bound")
+    from fractions import Fraction
+
+    return Fraction(depth, 2**53 - depth)
+
+
+def crt_near(residues, moduli, approx, rel_error):
+    """The integer ``N >= 0`` with the given residues and ``|approx - N| <= rel_error * N``.
+
+    Parameters
+    ----------
+    residues, moduli : sequences
+        As for :func:`crt` (0 in `moduli` means ``2**64``).
+    approx : float
+        An approximation of ``N`` with relative error at most `rel_error`.
+    rel_error : fractions.Fraction or float
+        The proven bound, e.g. from :func:`float_sum_error`.
+
+    Returns
+    -------
+    int or None
+        ``N``, or None when the moduli's product is too small for the interval
+        ``[approx / (1 + rel), approx / (1 - rel)]`` to hold only one candidate.
+
+    Examples
+    --------
+    >>> n = 3**60                      # 96 bits; 2**64 alone could not tell it
+    >>> approx = float(n) * (1 + 1e-15)
+    >>> crt_near([n % 2**64], [0], approx, 1e-14) == n
+    True
+    >>> crt_near([n % 2**64], [0], approx, 1e-4) is None    # too loose: 2**64 is too small
+    True
+    """
+    from fractions import Fraction
+
+    f, rel = Fraction(approx), Fraction(rel_error)
+    lo = -((-f / (1 + rel)).__floor__())          # ceil
+    hi = (f / (1 - rel)).__floor__()
+    modulus = math.prod(_modulus(m) for m in moduli)
+    if hi - lo + 1 > modulus:
+        return None
+    r = crt(residues, moduli)
+    n = lo + (r - lo) % modulus
+    if n > hi:
+        raise ArithmeticError("no integer has these residues near the approximation: a bound is wrong")
+    return n
 
 
 def _modulus(m):

@@ -29,12 +29,22 @@ def test_counts_are_python_ints_and_large():
     assert c.bit_length() > 128  # needs several moduli
 
 
-def test_prime_batches_agree(monkeypatch):
-    """When all residues do not fit at once, several sweeps give the same count."""
-    region = Region.rectangle(14, 9)
-    expected = ktf_count(14, 9)
-    monkeypatch.setattr(transfer, "MEMORY_LIMIT", (1 << 9) * 8)  # one modulus per sweep
-    assert count_tilings(region) == expected
+@pytest.mark.parametrize("threads_free", [True, False])
+def test_with_and_without_the_float_sweep(monkeypatch, threads_free):
+    """The float sweep's interval and the residues-only path give the same counts."""
+    if not threads_free:
+        monkeypatch.setattr(transfer, "FLOAT_LANE_BITS", 0)  # residues only
+    for m, n in ((14, 9), (16, 16), (19, 18), (2, 300)):
+        assert count_tilings(Region.rectangle(m, n), method="transfer") == ktf_count(m, n)
+
+
+def test_second_round_of_primes(monkeypatch):
+    """With one thread the first round is the float sweep and 2**64 only; big counts need more."""
+    import numba
+
+    monkeypatch.setattr(numba, "get_num_threads", lambda: 1)
+    assert count_tilings(Region.rectangle(20, 20), method="transfer") == ktf_count(20, 20)
+    assert count_tilings(Region.rectangle(8, 8), method="transfer") == 12988816
 
 
 def test_transposition_and_offsets_do_not_matter():
@@ -150,7 +160,7 @@ def test_too_wide_is_refused_before_allocating():
     msg = str(info.value)
     assert "30 cells wide" in msg and "GiB" in msg and "Kasteleyn" in msg
     for fn, alternative in ((find_tiling, "maximum_matching"), (max_cover, "maximum_matching"),
-                            (random_tiling, "sampler")):
+                            (lambda r: random_tiling(r, method="transfer"), "sampler")):
         with pytest.raises(TooLargeError, match=alternative):
             fn(Region.rectangle(24, 24))
 

@@ -166,27 +166,80 @@ def _count_step(d, c, w, vert, horiz, p):
             B[i] = a & vm
 
 
+@njit(cache=True)
+def _float_count_step(d, c, w, vert, horiz):
+    """:func:`_count_step` in float64, without a modulus (the approximate count)."""
+    bit = 1 << c
+    vf = 1.0 if vert else 0.0
+    hf = 1.0 if horiz else 0.0
+    if c + 1 < w:
+        for base in range(0, d.shape[0], bit << 2):
+            A = d[base : base + bit]
+            B = d[base + bit : base + 2 * bit]
+            X = d[base + 2 * bit : base + 3 * bit]
+            Y = d[base + 3 * bit : base + 4 * bit]
+            for i in range(bit):
+                a = A[i]
+                x = X[i]
+                s = Y[i] + a * hf
+                A[i] = B[i]
+                B[i] = a * vf
+                X[i] = s
+                Y[i] = x * vf
+    else:
+        A = d[:bit]
+        B = d[bit : 2 * bit]
+        for i in range(bit):
+            a = A[i]
+            A[i] = B[i]
+            B[i] = a * vf
+
+
+@njit(cache=True)
+def _sweep_lane(mask, modulus):
+    """The whole sweep for one modulus: the count mod ``modulus`` (0 means 2**64)."""
+    rows, w = mask.shape
+    d = np.zeros(1 << w, dtype=np.uint64)
+    d[0] = 1
+    for i in range(rows * w):
+        r, c, free, vert, horiz = _cell_moves(mask, i)
+        if free:
+            _count_step(d, c, w, vert, horiz, modulus)
+    return d[0]
+
+
+@njit(cache=True)
+def _sweep_float(mask):
+    """The whole sweep in float64: the count, rounded (the caller bounds the error)."""
+    rows, w = mask.shape
+    d = np.zeros(1 << w, dtype=np.float64)
+    d[0] = 1.0
+    for i in range(rows * w):
+        r, c, free, vert, horiz = _cell_moves(mask, i)
+        if free:
+            _float_count_step(d, c, w, vert, horiz)
+    return d[0]
+
+
 @njit(cache=True, parallel=True)
-def count_tilings_mod(mask, moduli):
+def count_tilings_mod(mask, moduli, with_float):
     """Tilings of ``mask`` modulo each of ``moduli`` (uint64; 0 stands for 2**64).
 
-    Returns a uint64 array of residues, one per modulus. Every modulus must be 0 or
-    below 2**63 so that the sum of two residues never wraps. The moduli are
-    independent: each thread sweeps the whole region for its own moduli, with one
-    layer of ``2**w`` words (which stays in cache for moderate ``w``).
+    Returns ``(residues, approx)``: a uint64 array of residues, one per modulus,
+    and, when ``with_float``, the count in float64 (else 0.0). Every modulus must
+    be 0 or below 2**63 so that the sum of two residues never wraps. The sweeps
+    are independent: each thread runs whole sweeps, with one layer of ``2**w``
+    words (which stays in cache for moderate ``w``).
     """
-    rows, w = mask.shape
-    n_states = 1 << w
-    out = np.zeros(moduli.shape[0], dtype=np.uint64)
-    for k in prange(moduli.shape[0]):
-        d = np.zeros(n_states, dtype=np.uint64)
-        d[0] = 1
-        for i in range(rows * w):
-            r, c, free, vert, horiz = _cell_moves(mask, i)
-            if free:
-                _count_step(d, c, w, vert, horiz, moduli[k])
-        out[k] = d[0]
-    return out
+    n_mod = moduli.shape[0]
+    out = np.zeros(n_mod, dtype=np.uint64)
+    approx = np.zeros(1)
+    for k in prange(n_mod + (1 if with_float else 0)):
+        if k < n_mod:
+            out[k] = _sweep_lane(mask, moduli[k])
+        else:
+            approx[0] = _sweep_float(mask)
+    return out, approx[0]
 
 
 @njit(cache=True)
