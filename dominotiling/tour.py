@@ -349,6 +349,54 @@ def _placement(page):
                      "circle (dashed).")
 
 
+@section("Random tilings: the arctic circle")
+def _arctic(page):
+    import numpy as np
+
+    from .aztec import aztec_types, arctic_circle, sample_aztec, temperate_fraction
+
+    n = 100 if page.quick else 300
+    fig, axes = _subplots(2, size=4.2)
+    for ax, weights, title in ((axes[0], None, "uniform"), (axes[1], (1.0, 0.5), "two-periodic (1, 0.5)")):
+        tiling = sample_aztec(n, seed=1, weights=weights)
+        from .viz.draw import draw_tiling
+
+        draw_tiling(tiling, ax=ax, color_by=np.array([0, 6, 3, 1])[aztec_types(tiling)])
+        x, y = arctic_circle(n)
+        ax.plot(x, y, color="black", lw=0.8, ls="--")
+        ax.set_title(title, fontsize=9)
+    uniform = sample_aztec(n, seed=1)
+    page.text(f"Exactly uniform random tilings of the Aztec diamond of order {n} by domino "
+              "shuffling, coloured by the four domino types. The corners freeze into brick "
+              "walls; inside the inscribed circle the tiling is disordered (Jockusch, Propp and "
+              f"Shor). Here the temperate region covers {temperate_fraction(uniform):.3f} of the "
+              f"diamond (pi/4 = {np.pi / 4:.3f} in the limit). With two-periodic weights a "
+              "'gas' region appears in the middle.")
+    page.figure(fig, "Uniform (left) and two-periodic (right) samples, with the arctic circle.")
+
+
+@section("Coupling from the past")
+def _cftp(page):
+    import numpy as np
+
+    from .mcmc import cftp_sample
+    from .region import Region
+    from .viz.draw import draw_tiling
+
+    side = 28 if page.quick else 60  # the removed quadrant is even by even: balanced
+    r, c = np.indices((side, side))
+    mask = ~((r < side // 2) & (c >= side // 2))  # an L-shaped region
+    region = Region(mask)
+    tiling = cftp_sample(region, seed=2, progress=False)
+    fig, (ax,) = _subplots(1, size=4.2)
+    draw_tiling(tiling, ax=ax, color_by="orientation")
+    page.text(f"An exactly uniform tiling of an L-shaped region of {region.n_cells} cells by "
+              "monotone coupling from the past on height functions (Propp and Wilson): the "
+              "chains started from the minimal and maximal tilings met, so the result does not "
+              "depend on where the chain started.")
+    page.figure(fig, "A CFTP sample, coloured by orientation.")
+
+
 @section("Kirchhoff and Temperley: spanning trees and tilings")
 def _trees(page):
     import networkx as nx
