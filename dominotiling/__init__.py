@@ -25,6 +25,7 @@ from .height import flip, max_tiling, min_tiling
 from .kasteleyn import kasteleyn_matrix, log_count
 from .mcmc import cftp_sample, glauber
 from .matching import hall_violator, is_tileable, kuhn_frames, maximum_matching
+from .parallel import ensemble, height_fluctuations, placement_frequencies, sweep
 from .pfaffian import count_perfect_matchings
 from .placement import placement_probabilities
 from .region import Region
@@ -67,6 +68,10 @@ __all__ = [
     "log_count",
     "placement_probabilities",
     "count_perfect_matchings",
+    "ensemble",
+    "sweep",
+    "placement_frequencies",
+    "height_fluctuations",
     "min_tiling",
     "max_tiling",
     "flip",

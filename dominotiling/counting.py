@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from . import kasteleyn, transfer
 from ._util import pick_method
-from .errors import TooLargeError
+from .errors import DominoTilingError, TooLargeError
 from .region import Region
 
 __all__ = ["count_tilings", "choose_method", "METHODS"]
@@ -54,7 +54,7 @@ def choose_method(region):
     return min(costs, key=costs.get)
 
 
-def count_tilings(region, method="auto"):
+def count_tilings(region, method="auto", client=None):
     """Number of domino tilings of a region, exactly.
 
     Parameters
@@ -66,6 +66,11 @@ def count_tilings(region, method="auto"):
         ``"kasteleyn"`` the exact Kasteleyn determinant (any region; cost grows
         with the square of the narrower side). ``"auto"`` picks the one with the
         smaller estimated time (see :func:`choose_method`).
+    client : None, "local", str or distributed.Client
+        Spread the primes of the exact Kasteleyn determinant over Dask workers
+        (:func:`dominotiling.parallel.count_distributed`; the ``dist`` extra):
+        ``"local"`` starts a cluster on this machine, a string is a scheduler
+        address. The count is the same int.
 
     Returns
     -------
@@ -105,6 +110,15 @@ def count_tilings(region, method="auto"):
     >>> count_tilings(Region.rectangle(2, 10))   # Fibonacci: F(11)
     89
     """
+    if client is not None:
+        if method not in ("auto", "kasteleyn"):
+            raise DominoTilingError(
+                f"with a client, counts are spread over workers by the Kasteleyn method; "
+                f"method={method!r} runs on this machine only: drop client= or the method"
+            )
+        from .parallel import count_distributed
+
+        return count_distributed(region, client=client, method="kasteleyn")
     if method == "auto":
         if not isinstance(region, Region):
             raise TypeError(f"expected a Region, got {type(region).__name__}")

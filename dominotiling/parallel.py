@@ -1,0 +1,654 @@
+"""Ensembles, parameter sweeps and exact counts on a Dask cluster (the optional extra ``dist``).
+
+Everything here runs serially with ``client=None`` and gives the same results
+on a cluster: ``client="local"`` starts a :class:`distributed.LocalCluster` with
+one single-threaded worker process per core (and closes it afterwards), and a
+:class:`distributed.Client` connected to any scheduler runs the work there.
+
+- :func:`ensemble`: ``sampler(seed=s, **kwargs)`` for every seed, in seed order.
+- :func:`sweep`: a function over a grid of parameters (sizes, weights, ...).
+- :func:`placement_frequencies` and :func:`height_fluctuations`: Monte Carlo
+  statistics summed on the workers, so that no more than one chunk of samples is
+  ever held in memory.
+- :func:`count_distributed`: the exact Kasteleyn count with its primes spread
+  over the workers.
+
+Seeds are cut into chunks of a few each, one task per chunk. Tilings of one
+region travel back as one int32 array of labels per chunk (no pickled Python
+object per tiling or per cell), and are rebuilt on the client around one shared
+:class:`~dominotiling.Region`, without renumbering or copying. Without dask
+installed the library works as before and these functions run with
+``client=None``; asking for a cluster says how to install it
+(``pip install "dominotiling[dist]"``). In a script, start a local cluster under
+``if __name__ == "__main__":`` (its workers are new processes that import the
+script).
+
+Examples
+--------
+>>> from dominotiling import Region, random_tiling
+>>> from dominotiling.parallel import ensemble, placement_frequencies
+>>> tilings = ensemble(random_tiling, [1, 2, 3], region=Region.rectangle(4, 4))
+>>> len(tilings), tilings[0] == random_tiling(Region.rectangle(4, 4), seed=1)
+(3, True)
+>>> freq = placement_frequencies(random_tiling, range(200), region=Region.rectangle(2, 2))
+>>> float(freq.horizontal[0, 0] + freq.vertical[0, 0])   # every tiling uses one of the two
+1.0
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import math
+import os
+from typing import NamedTuple
+
+import numpy as np
+
+from .errors import DominoTilingError
+from .region import Region
+from .tiling import Tiling
+
+__all__ = [
+    "ensemble",
+    "sweep",
+    "grid_points",
+    "placement_frequencies",
+    "height_fluctuations",
+    "HeightFluctuations",
+    "count_distributed",
+    "local_cluster",
+    "INSTALL_HINT",
+]
+
+#: How to install what a cluster needs.
+INSTALL_HINT = 'pip install "dominotiling[dist]"'
+
+
+class HeightFluctuations(NamedTuple):
+    """Mean and variance of the height function over an ensemble, per lattice vertex.
+
+    Attributes
+    ----------
+    mean : numpy.ndarray of float, shape ``(rows + 1, cols + 1)``
+    variance : numpy.ndarray of float, shape ``(rows + 1, cols + 1)``
+
+    Vertices that are no corner of a region cell hold NaN in both.
+    """
+
+    mean: np.ndarray
+    variance: np.ndarray
+
+
+# ------------------------------------------------------------------ the cluster
+def _distributed():
+    """The ``distributed`` module, or an ImportError that says how to install it."""
+    try:
+        import distributed
+    except ImportError as err:
+        raise ImportError(
+            "running on a Dask cluster needs dask.distributed, which is not installed: "
+            f"{INSTALL_HINT} (or conda install -c conda-forge dask distributed); "
+            "client=None runs the same work serially without it"
+        ) from err
+    return distributed
+
+
+def _usable_cores():
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+def local_cluster(n_workers=None):
+    """A :class:`distributed.LocalCluster` set up for this library's work (what ``client="local"`` uses).
+
+    One worker process per usable core (or `n_workers`), one thread each (numba
+    too: ``NUMBA_NUM_THREADS=1``), no dashboard, listening on loopback only.
+    Start it under ``if __name__ == "__main__":`` in a script.
+    Dask's default ``MALLOC_TRIM_THRESHOLD_=65536`` for workers is left unset:
+    it turns off glibc's adaptive mmap threshold, so that every large array is a
+    fresh ``mmap`` and the samplers, which allocate many, run about twice as slowly.
+
+    Returns
+    -------
+    distributed.LocalCluster
+        Use it as a context manager, or close it when done; connect with
+        ``distributed.Client(cluster)``.
+    """
+    distributed = _distributed()
+    import dask
+
+    n = _usable_cores() if n_workers is None else int(n_workers)
+    with dask.config.set({"distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None}):
+        return distributed.LocalCluster(
+            n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None,
+            host="127.0.0.1", env={"NUMBA_NUM_THREADS": "1"},
+            # no dashboard; the scheduler's small HTTP server on any free loopback port
+            scheduler_kwargs={"dashboard": False, "dashboard_address": "127.0.0.1:0"},
+        )
+
+
+@contextlib.contextmanager
+def _connect(client):
+    """Yield a Client for `client` (None stays None); close what was opened here."""
+    if client is None:
+        yield None
+        return
+    distributed = _distributed()
+    if isinstance(client, distributed.Client):
+        yield client
+    elif isinstance(client, str) and client == "local":
+        with local_cluster() as cluster, distributed.Client(cluster) as owned:
+            yield owned
+    elif isinstance(client, str):
+        with distributed.Client(client) as owned:
+            yield owned
+    else:
+        raise TypeError(
+            "client must be None (serial), 'local' (a LocalCluster on this machine), a "
+            f"scheduler address or a distributed.Client, got {type(client).__name__}"
+        )
+
+
+def _n_workers(client):
+    return max(1, sum(client.nthreads().values()))
+
+
+def _chunks(items, parts, chunk_size):
+    if chunk_size is None:
+        chunk_size = max(1, min(64, math.ceil(len(items) / (4 * parts))))
+    elif int(chunk_size) < 1:
+        raise ValueError(f"chunk_size must be a positive integer, got {chunk_size}")
+    chunk_size = int(chunk_size)
+    return [items[i : i + chunk_size] for i in range(0, len(items), chunk_size)]
+
+
+#: Payloads larger than this are scattered once instead of sent with every task.
+_SCATTER_BYTES = 1 << 20
+
+
+def _nbytes(payload):
+    """Bytes of the arrays in a (sampler, kwargs) payload: a cheap guess of its size."""
+    values = list(payload[1].values()) if isinstance(payload, tuple) else []
+    total = 0
+    for v in values:
+        if isinstance(v, Region):
+            total += v.mask.nbytes
+        elif isinstance(v, Tiling):
+            total += v.labels.nbytes
+        elif isinstance(v, np.ndarray):
+            total += v.nbytes
+    return total
+
+
+def _each(client, task, items, payload, progress, desc, chunk_size=None):
+    """Run ``task(chunk, payload)`` over chunks of `items`; yield ``(index, result)`` as done.
+
+    On a cluster a large payload is sent once (scattered), and each result is
+    handed over as soon as it arrives, then forgotten, so reductions hold one at a time.
+    """
+    from tqdm import tqdm
+
+    parts = 1 if client is None else _n_workers(client)
+    chunks = _chunks(list(items), parts, chunk_size)
+    with tqdm(total=len(items), desc=desc, delay=2, disable=not progress, leave=False) as bar:
+        if client is None:
+            for i, chunk in enumerate(chunks):
+                yield i, task(chunk, payload)
+                bar.update(len(chunk))
+            return
+        distributed = _distributed()
+        if _nbytes(payload) > _SCATTER_BYTES:  # send it to each worker once, not per task
+            payload = client.scatter([payload], hash=False)[0]
+        futures = client.map(task, chunks, payload=payload, pure=False)
+        index = {f.key: i for i, f in enumerate(futures)}
+        done = distributed.as_completed(futures, with_results=True)
+        del futures
+        for future, result in done:
+            i = index[future.key]
+            yield i, result
+            bar.update(len(chunks[i]))
+            del future, result
+
+
+# ------------------------------------------------------------ compact transfer
+def _pack(results):
+    """Tilings of one region as ``("tilings", region, labels)``; anything else as it is.
+
+    ``labels`` stacks the tilings' int32 label arrays, shape ``(k, rows, cols)``: one
+    buffer per chunk, serialised without copying, and no Python object per tiling.
+    """
+    if results and all(type(t) is Tiling for t in results):
+        region = results[0].region
+        if all(t.region is region or t.region == region for t in results):
+            return ("tilings", region, np.stack([t.labels for t in results]))
+    return ("objects", results)
+
+
+def _unpack(packed, regions):
+    """The results of one chunk; tilings share one Region object per region."""
+    if packed[0] == "objects":
+        return packed[1]
+    _, region, labels = packed
+    region = regions.setdefault(region, region)
+    labels.setflags(write=False)
+    return [Tiling._trusted(region, lab) for lab in labels]
+
+
+def _ensemble_task(seeds, payload):
+    sampler, kwargs = payload
+    return _pack([sampler(seed=s, **kwargs) for s in seeds])
+
+
+def _sweep_task(points, payload):
+    return _pack([payload(**p) for p in points])
+
+
+# ------------------------------------------------------------------ public API
+def ensemble(sampler, seeds, *, client=None, progress=True, chunk_size=None, **kwargs):
+    """``[sampler(seed=s, **kwargs) for s in seeds]``, serially or on a Dask cluster.
+
+    Parameters
+    ----------
+    sampler : callable
+        Called as ``sampler(seed=s, **kwargs)``; e.g. :func:`~dominotiling.random_tiling`
+        (with ``region=``) or :func:`~dominotiling.sample_aztec` (with ``n=``). On a
+        cluster it must be picklable (module functions, partials and lambdas are).
+    seeds : iterable of int
+        One sample per seed. Give integers: a shared ``Generator`` would be advanced
+        by the serial loop but copied to the workers.
+    client : None, "local", str or distributed.Client
+        None runs serially here; ``"local"`` starts a LocalCluster with one
+        single-threaded worker process per usable core and closes it afterwards;
+        another string is a scheduler address; a Client runs on its cluster.
+    progress : bool
+        Show a tqdm bar if the run lasts more than 2 seconds.
+    chunk_size : int, optional
+        Seeds per task; by default about a quarter of an even share per worker,
+        at most 64.
+    **kwargs
+        Passed to every call of `sampler` (sent to the cluster once).
+
+    Returns
+    -------
+    list
+        The results, in the order of `seeds`, equal to the serial loop's.
+
+    Raises
+    ------
+    ImportError
+        If a cluster is asked for and dask.distributed is not installed.
+
+    Notes
+    -----
+    The seeds are cut into chunks, one task per chunk, so that the scheduler's
+    overhead (about a millisecond per task) stays small. Tilings of one region
+    come back as one stacked int32 label array per chunk, ``4 * rows * cols``
+    bytes per tiling, and are rebuilt as views of it around one shared Region,
+    with no work per cell on the client (which shares the cores with the
+    workers on a local cluster); other results come back pickled.
+
+    Examples
+    --------
+    >>> from dominotiling import Region, random_tiling
+    >>> r = Region.rectangle(4, 6)
+    >>> ensemble(random_tiling, range(5), region=r) == [random_tiling(r, seed=s) for s in range(5)]
+    True
+    """
+    seeds = list(seeds)
+    if client is None:
+        from tqdm import tqdm
+
+        bar = tqdm(seeds, desc="ensemble", delay=2, disable=not progress, leave=False)
+        return [sampler(seed=s, **kwargs) for s in bar]
+    regions = {}
+    chunks = {}
+    with _connect(client) as c:
+        for i, packed in _each(c, _ensemble_task, seeds, (sampler, kwargs), progress,
+                               "ensemble", chunk_size):
+            chunks[i] = _unpack(packed, regions)
+    return [result for i in range(len(chunks)) for result in chunks[i]]
+
+
+def grid_points(grid):
+    """The points of a parameter grid, as a list of keyword dicts.
+
+    Parameters
+    ----------
+    grid : dict or iterable of dict
+        ``{name: values}`` for the Cartesian product of the values (the last name
+        varies fastest), or the points themselves.
+
+    Examples
+    --------
+    >>> grid_points({"n": [2, 3], "a": [1.0, 2.0]})
+    [{'n': 2, 'a': 1.0}, {'n': 2, 'a': 2.0}, {'n': 3, 'a': 1.0}, {'n': 3, 'a': 2.0}]
+    """
+    if isinstance(grid, dict):
+        names = list(grid)
+        values = [list(grid[k]) for k in names]
+        return [dict(zip(names, combo)) for combo in itertools.product(*values)]
+    points = [dict(p) for p in grid]
+    return points
+
+
+def sweep(fn, grid, *, client=None, progress=True):
+    """``fn(**point)`` at every point of a parameter grid, serially or on a Dask cluster.
+
+    Parameters
+    ----------
+    fn : callable
+        Called with the point's parameters as keywords.
+    grid : dict or iterable of dict
+        See :func:`grid_points`.
+    client, progress
+        As in :func:`ensemble`. Each point is one task.
+
+    Returns
+    -------
+    list of (dict, object)
+        ``(point, fn(**point))`` in the order of :func:`grid_points`.
+
+    Examples
+    --------
+    >>> from dominotiling import Region, count_tilings
+    >>> def count(rows, cols):
+    ...     return count_tilings(Region.rectangle(rows, cols))
+    >>> [value for _, value in sweep(count, {"rows": [2, 4], "cols": [2, 4]})]
+    [2, 5, 5, 36]
+    """
+    points = grid_points(grid)
+    if client is None:
+        from tqdm import tqdm
+
+        bar = tqdm(points, desc="sweep", delay=2, disable=not progress, leave=False)
+        return [(p, fn(**p)) for p in bar]
+    values = [None] * len(points)
+    regions = {}
+    with _connect(client) as c:
+        for i, packed in _each(c, _sweep_task, points, fn, progress, "sweep", chunk_size=1):
+            values[i] = _unpack(packed, regions)[0]
+    return list(zip(points, values))
+
+
+def _as_tiling(t):
+    if not isinstance(t, Tiling):
+        raise TypeError(f"the sampler must return Tiling objects, got {type(t).__name__}")
+    return t
+
+
+def _same_region(region, other):
+    if region is not None and not (other is region or other == region):
+        raise DominoTilingError(
+            "the samples tile different regions; these statistics need every sample to "
+            "tile the same region (pass it with region=...)"
+        )
+    return other
+
+
+def _placement_task(seeds, payload):
+    sampler, kwargs = payload
+    region = hsum = vsum = None
+    for s in seeds:
+        t = _as_tiling(sampler(seed=s, **kwargs))
+        region = _same_region(region, t.region)
+        lab = t.labels
+        if hsum is None:
+            hsum = np.zeros((lab.shape[0], max(lab.shape[1] - 1, 0)), dtype=np.int64)
+            vsum = np.zeros((max(lab.shape[0] - 1, 0), lab.shape[1]), dtype=np.int64)
+        hsum += (lab[:, :-1] == lab[:, 1:]) & (lab[:, :-1] >= 0)
+        vsum += (lab[:-1] == lab[1:]) & (lab[:-1] >= 0)
+    return region, hsum, vsum, len(seeds)
+
+
+def placement_frequencies(sampler, seeds, *, client=None, progress=True, chunk_size=None,
+                          **kwargs):
+    """How often each domino position is used in ``sampler(seed=s, **kwargs)`` over `seeds`.
+
+    Parameters
+    ----------
+    sampler, seeds, client, progress, chunk_size, **kwargs
+        As in :func:`ensemble`; every sample must be a Tiling of the same region.
+
+    Returns
+    -------
+    PlacementProbabilities
+        Float arrays ``horizontal`` (shape ``(rows, cols - 1)``) and ``vertical``
+        (``(rows - 1, cols)``) of frequencies, NaN where the two cells are not
+        both in the region; compare with
+        :func:`~dominotiling.placement.placement_probabilities`.
+
+    Raises
+    ------
+    DominoTilingError
+        If the samples tile different regions.
+    TypeError
+        If the sampler returns something that is not a Tiling.
+
+    Notes
+    -----
+    Each task adds the indicator arrays of its samples into integer counts and
+    returns only those; the client adds the counts, chunk by chunk as they arrive,
+    so memory does not grow with the number of samples and the result does not
+    depend on the order in which tasks finish. For ``N`` independent uniform
+    samples, a frequency has standard error ``sqrt(p (1 - p) / N)`` about the
+    exact probability ``p`` (Kenyon's local statistics [1]_).
+
+    References
+    ----------
+    .. [1] R. Kenyon, "Local statistics of lattice dimers", Ann. Inst. H. Poincaré
+       Probab. Statist. 33 (1997), 591-618.
+
+    Examples
+    --------
+    >>> from dominotiling import Region, random_tiling
+    >>> f = placement_frequencies(random_tiling, range(100), region=Region.rectangle(2, 3))
+    >>> f.horizontal.shape, f.vertical.shape
+    ((2, 2), (1, 3))
+    """
+    from .placement import PlacementProbabilities
+
+    seeds = list(seeds)
+    if not seeds:
+        raise ValueError("no seeds: frequencies need at least one sample")
+    region = hsum = vsum = None
+    total = 0
+    with _connect(client) as c:
+        for _, (reg, h, v, n) in _each(c, _placement_task, seeds, (sampler, kwargs), progress,
+                                       "placements", chunk_size):
+            region = _same_region(region, reg)
+            hsum = h if hsum is None else hsum + h
+            vsum = v if vsum is None else vsum + v
+            total += n
+    mask = region.mask
+    out = []
+    for counts, pos in ((hsum, mask[:, :-1] & mask[:, 1:]), (vsum, mask[:-1] & mask[1:])):
+        out.append(np.where(pos, counts / total, np.nan))
+    return PlacementProbabilities(*out)
+
+
+def _height_task(seeds, payload):
+    from .height import UNDEFINED
+
+    sampler, kwargs = payload
+    region = s1 = s2 = None
+    top = 0
+    for s in seeds:
+        t = _as_tiling(sampler(seed=s, **kwargs))
+        region = _same_region(region, t.region)
+        h = t.height_function()
+        h = np.where(h == UNDEFINED, 0, h)
+        top = max(top, int(np.abs(h).max(initial=0)))
+        s1 = h if s1 is None else s1 + h
+        s2 = h * h if s2 is None else s2 + h * h
+    return region, s1, s2, len(seeds), top
+
+
+def height_fluctuations(sampler, seeds, *, client=None, progress=True, chunk_size=None, ddof=0,
+                        **kwargs):
+    """Mean and variance of Thurston's height function at every vertex, over an ensemble.
+
+    Parameters
+    ----------
+    sampler, seeds, client, progress, chunk_size, **kwargs
+        As in :func:`ensemble`; every sample must be a complete Tiling of the same
+        region without holes.
+    ddof : int
+        The variance divides by ``N - ddof`` for ``N`` samples (0: the sample's
+        own variance, as :func:`numpy.var`; 1: the unbiased estimate).
+
+    Returns
+    -------
+    HeightFluctuations
+        ``(mean, variance)``, float arrays of shape ``(rows + 1, cols + 1)``, NaN at
+        vertices that are no corner of a region cell. On the boundary the heights
+        are the same for every tiling, so the variance there is 0.
+
+    Raises
+    ------
+    DominoTilingError
+        If the samples tile different regions, or a region with holes.
+
+    Notes
+    -----
+    Each task returns the sums of ``h`` and ``h**2`` over its samples, as int64
+    (heights are integers); the client adds them, switching to Python ints should
+    ``N * max|h|**2`` approach ``2**62``, and forms ``(N S2 - S1**2) / (N (N - ddof))``
+    exactly before one rounding to float. The result does not depend on how the
+    seeds are split. For uniform tilings the heights converge to a Gaussian free
+    field [1]_: the variance in the bulk grows like ``c log n`` with the size
+    ``n`` of the region, where fixed-size statistics would stay bounded.
+
+    References
+    ----------
+    .. [1] R. Kenyon, "Dominos and the Gaussian free field", Ann. Probab. 29 (2001),
+       1128-1137.
+
+    Examples
+    --------
+    >>> from dominotiling import Region, random_tiling
+    >>> mean, var = height_fluctuations(random_tiling, range(50), region=Region.rectangle(4, 4))
+    >>> var.shape, float(var[0, 0]), bool(var[2, 2] > 0)
+    ((5, 5), 0.0, True)
+    """
+    from .height import defined_vertices
+
+    seeds = list(seeds)
+    if len(seeds) <= ddof:
+        raise ValueError(f"{len(seeds)} sample(s) give no variance with ddof={ddof}")
+    region = s1 = s2 = None
+    total = top = 0
+    with _connect(client) as c:
+        for _, (reg, a, b, n, t) in _each(c, _height_task, seeds, (sampler, kwargs), progress,
+                                          "heights", chunk_size):
+            region = _same_region(region, reg)
+            top = max(top, t)
+            if s1 is None:
+                s1, s2 = a, b
+            else:
+                if s1.dtype != object and (total + n) * (top * top + 1) >= 2**62:
+                    s1, s2 = s1.astype(object), s2.astype(object)
+                s1, s2 = s1 + a, s2 + b
+            total += n
+    s1, s2 = s1.astype(object), s2.astype(object)
+    mean = (s1 / total).astype(float)
+    variance = ((total * s2 - s1 * s1) / (total * (total - ddof))).astype(float)
+    undefined = ~defined_vertices(region)
+    mean[undefined] = np.nan
+    variance[undefined] = np.nan
+    return HeightFluctuations(mean, variance)
+
+
+# ---------------------------------------------------------------- exact counts
+def _det_task(primes, payload):
+    from .exact import det_mod_primes
+
+    return det_mod_primes(payload, primes)
+
+
+def count_distributed(region, client="local", method="kasteleyn"):
+    """Number of tilings of `region`, exactly, with the primes of the determinant on a cluster.
+
+    Parameters
+    ----------
+    region : Region
+        Any region, as for :func:`~dominotiling.kasteleyn.count_kasteleyn`.
+    client : None, "local", str or distributed.Client
+        As in :func:`ensemble`; None computes here.
+    method : {"kasteleyn"}
+        The exact Kasteleyn determinant (the method whose work splits by prime).
+
+    Returns
+    -------
+    int
+        The same int as ``count_tilings(region)``.
+
+    Raises
+    ------
+    TooLargeError
+        If the band of the elimination would not fit in memory.
+    DominoTilingError
+        If `method` is not "kasteleyn".
+
+    Notes
+    -----
+    The Kasteleyn matrix of the region (turned to run along its long side, so
+    that it is banded) is sent to every worker once; each worker computes the
+    determinant modulo its share of the primes below ``2**26`` by banded
+    elimination, ``O(cells * w**2)`` per prime for narrower side ``w``, and the
+    client puts the residues together by the Chinese remainder theorem. The
+    number of primes follows from Hadamard's bound on the determinant or
+    Brègman's on the count, whichever is smaller, plus two bits so that the
+    symmetric remainder fixes the sign; the count is the absolute value.
+
+    References
+    ----------
+    .. [1] P. W. Kasteleyn, "The statistics of dimers on a lattice", Physica 27 (1961).
+
+    Examples
+    --------
+    >>> count_distributed(Region.rectangle(8, 8), client=None)
+    12988816
+    """
+    from .errors import TooLargeError
+    from .exact import bandwidths, crt, det_mod_primes, hadamard_log2_bound, small_primes_for_bits
+    from .kasteleyn import MEMORY_LIMIT, _band_bytes, _matrix
+
+    if method != "kasteleyn":
+        raise DominoTilingError(
+            f"count_distributed splits the primes of the Kasteleyn determinant; method must "
+            f"be 'kasteleyn', got {method!r}"
+        )
+    if not isinstance(region, Region):
+        raise TypeError(f"expected a Region, got {type(region).__name__}")
+    if not region.is_balanced:
+        return 0
+    mask, _, _ = region.narrow_view()
+    if mask.size == 0:
+        return 1
+    a = _matrix(mask, "real")
+    kl, ku = bandwidths(a)
+    need = _band_bytes(a.shape[0], kl, ku)
+    if need > MEMORY_LIMIT:
+        raise TooLargeError(
+            f"the exact Kasteleyn determinant of this region ({region.n_cells} cells) needs "
+            f"bands of {need / 2**30:.1f} GiB (limit {MEMORY_LIMIT / 2**30:.1f} GiB); "
+            "log_count(region) gives the logarithm of the count in floating point"
+        )
+    bound = min(hadamard_log2_bound(a), region.log2_count_bound())
+    if bound == -math.inf:
+        return 0
+    primes = small_primes_for_bits(max(bound, 0.0) + 2.0)
+    with _connect(client) as c:
+        if c is None:
+            residues = det_mod_primes(a, primes)
+        else:
+            parts = np.array_split(primes, min(len(primes), _n_workers(c)))
+            shared = c.scatter([a], broadcast=True, hash=False)[0]
+            futures = c.map(_det_task, parts, payload=shared, pure=False)
+            residues = np.concatenate(c.gather(futures))
+    value = crt(residues, primes)
+    modulus = math.prod(int(p) for p in primes)
+    return abs(value - modulus if value > modulus // 2 else value)

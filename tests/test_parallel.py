@@ -1,0 +1,231 @@
+"""Tests of dominotiling.parallel: serial and Dask results agree, statistics match exact values.
+
+One LocalCluster (2 single-threaded worker processes, loopback only) serves the
+whole module; it is closed at the end.
+"""
+
+import math
+import sys
+
+import numpy as np
+import pytest
+
+from dominotiling import Region, Tiling, count_tilings, random_tiling
+from dominotiling.aztec import sample_aztec
+from dominotiling.errors import DominoTilingError
+from dominotiling.height import UNDEFINED
+from dominotiling.parallel import (
+    count_distributed,
+    ensemble,
+    grid_points,
+    height_fluctuations,
+    placement_frequencies,
+    sweep,
+)
+from dominotiling.placement import placement_probabilities
+
+from helpers import brute_force_tilings, dominoes_of
+
+NOTCHED = Region.from_strings(["......", "......", "....##", "......"])
+
+
+@pytest.fixture(scope="module")
+def client():
+    from distributed import Client, LocalCluster
+
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                      dashboard_address=None, host="127.0.0.1") as cluster:
+        with Client(cluster) as c:
+            yield c
+
+
+def _seed_echo(seed, offset=0):
+    return ("sample", seed + offset)
+
+
+def _rectangle_count(rows, cols):
+    return count_tilings(Region.rectangle(rows, cols))
+
+
+def _partial(seed):
+    region = Region.rectangle(2, 3)
+    labels = [[0, 0, -2], [1, 1, -2]] if seed % 2 else [[0, 1, 1], [0, 2, 2]]
+    return Tiling(region, labels)
+
+
+def test_ensemble_on_cluster_equals_serial_loop(client):
+    seeds = [17, 3, 250, 0, 9, 9, 41, 5, 123, 8, 77]  # unsorted, with a repeat
+    loop = [random_tiling(NOTCHED, seed=s) for s in seeds]
+    got = ensemble(random_tiling, seeds, client=client, chunk_size=2, region=NOTCHED)
+    assert got == loop
+    assert ensemble(random_tiling, seeds, region=NOTCHED) == loop
+    for t in got:
+        t.validate()
+        assert t.region is got[0].region  # one shared Region, rebuilt on the client
+        assert not t.labels.flags.writeable
+
+
+def test_ensemble_keeps_seed_order_for_any_result(client):
+    seeds = list(range(40, 0, -1))
+    got = ensemble(_seed_echo, seeds, client=client, chunk_size=3, offset=1000)
+    assert got == [("sample", s + 1000) for s in seeds]
+
+
+def test_ensemble_of_aztec_tilings(client):
+    got = ensemble(sample_aztec, range(6), client=client, n=5)
+    assert got == [sample_aztec(5, seed=s) for s in range(6)]
+    assert all(t.region == Region.aztec_diamond(5) for t in got)
+
+
+def test_ensemble_of_partial_tilings_round_trips(client):
+    got = ensemble(_partial, range(5), client=client, chunk_size=2)
+    assert got == [_partial(s) for s in range(5)]
+    assert [t.n_uncovered for t in got] == [0, 2, 0, 2, 0]
+
+
+def test_ensemble_through_local_string():
+    # client="local" starts and closes its own cluster
+    got = ensemble(random_tiling, [4, 5], client="local", region=Region.rectangle(3, 4))
+    assert got == [random_tiling(Region.rectangle(3, 4), seed=s) for s in (4, 5)]
+
+
+def test_sweep_over_grid_matches_brute_force(client):
+    grid = {"rows": [2, 3], "cols": [2, 4, 5]}
+    got = sweep(_rectangle_count, grid, client=client)
+    assert [p for p, _ in got] == grid_points(grid)
+    assert [p for p, _ in got][:2] == [{"rows": 2, "cols": 2}, {"rows": 2, "cols": 4}]
+    for point, value in got:
+        assert value == len(brute_force_tilings(np.ones((point["rows"], point["cols"]), bool)))
+    assert sweep(_rectangle_count, grid) == got
+    assert sweep(_rectangle_count, [{"rows": 4, "cols": 4}], client=client)[0][1] == 36
+
+
+def test_placement_frequencies_close_to_exact(client):
+    n = 3000
+    freq = placement_frequencies(random_tiling, range(n), client=client, region=NOTCHED)
+    exact = placement_probabilities(NOTCHED, exact=True)
+    z_max = 0.0
+    for f, p in zip(freq, exact):
+        assert f.shape == p.shape
+        for idx in np.ndindex(p.shape):
+            if p[idx] is None:
+                assert np.isnan(f[idx])
+                continue
+            q = float(p[idx])
+            if q in (0.0, 1.0):
+                assert f[idx] == q
+                continue
+            z_max = max(z_max, abs(f[idx] - q) / math.sqrt(q * (1 - q) / n))
+    assert z_max < 4.5  # 35 positions; fixed seeds
+    # the serial reduction gives the very same numbers
+    serial = placement_frequencies(random_tiling, range(n), region=NOTCHED)
+    for a, b in zip(freq, serial):
+        assert np.array_equal(a, b, equal_nan=True)
+
+
+def test_placement_frequencies_every_cell_covered_once(client):
+    freq = placement_frequencies(sample_aztec, range(30), client=client, n=4)
+    mask = Region.aztec_diamond(4).mask
+    cover = np.zeros(mask.shape)
+    h, v = np.nan_to_num(freq.horizontal), np.nan_to_num(freq.vertical)
+    cover[:, :-1] += h
+    cover[:, 1:] += h
+    cover[:-1] += v
+    cover[1:] += v
+    assert np.allclose(cover[mask], 1.0) and np.all(cover[~mask] == 0)
+
+
+def test_height_fluctuations_match_direct_variance(client):
+    region = Region.aztec_diamond(4)
+    seeds = range(60)
+    mean, var = height_fluctuations(sample_aztec, seeds, client=client, chunk_size=7, n=4)
+    assert mean.shape == var.shape == (9, 9)
+    heights = np.stack([sample_aztec(4, seed=s).height_function() for s in seeds])
+    defined = heights[0] != UNDEFINED
+    assert np.array_equal(~np.isnan(var), defined)
+    assert np.allclose(mean[defined], heights[:, defined].mean(axis=0))
+    assert np.allclose(var[defined], heights[:, defined].astype(float).var(axis=0))
+    # the boundary heights are the same for every tiling
+    corner_of = np.zeros((9, 9), int)  # how many region cells meet at each vertex
+    m = region.mask
+    for dr in (0, 1):
+        for dc in (0, 1):
+            corner_of[dr : dr + 8, dc : dc + 8] += m
+    boundary = defined & (corner_of < 4)
+    assert boundary.any() and np.all(var[boundary] == 0)
+    assert np.all(var[defined & ~boundary] >= 0) and var[4, 4] > 0
+    unbiased = height_fluctuations(sample_aztec, seeds, n=4, ddof=1).variance
+    assert np.allclose(unbiased[defined], heights[:, defined].astype(float).var(axis=0, ddof=1))
+
+
+def test_height_fluctuations_rectangle_boundary_zero(client):
+    mean, var = height_fluctuations(random_tiling, range(40), client=client,
+                                    region=Region.rectangle(6, 6))
+    assert var.shape == (7, 7)
+    ring = np.ones((7, 7), bool)
+    ring[1:-1, 1:-1] = False
+    assert np.all(var[ring] == 0) and np.all(var[~ring] > 0)
+
+
+def test_statistics_need_one_region(client):
+    def mixed(seed):
+        return random_tiling(Region.rectangle(2, 2 + 2 * (seed % 2)), seed=seed)
+
+    with pytest.raises(DominoTilingError, match="same region"):
+        placement_frequencies(mixed, range(4), client=client, chunk_size=1)
+    with pytest.raises(TypeError, match="Tiling"):
+        placement_frequencies(_seed_echo, range(2))
+
+
+@pytest.mark.parametrize("region", [
+    Region.rectangle(30, 30),
+    Region.from_strings(["........", "...##...", "........", "........", ".#......", "......#."]),
+    Region.rectangle(3, 3),
+    Region.aztec_diamond(12),
+])
+def test_count_with_client_equals_count_without(client, region):
+    assert count_distributed(region, client=client) == count_tilings(region)
+    assert count_distributed(region, client=None) == count_tilings(region)
+
+
+def test_count_small_region_against_brute_force(client):
+    region = Region.from_strings(["....#", ".....", "#....", "....."])
+    assert count_distributed(region, client=client) == len(brute_force_tilings(region.mask))
+
+
+def test_bad_arguments():
+    with pytest.raises(DominoTilingError, match="kasteleyn"):
+        count_distributed(Region.rectangle(2, 2), client=None, method="transfer")
+    with pytest.raises(TypeError, match="client"):
+        ensemble(random_tiling, [1], client=3, region=Region.rectangle(2, 2))
+    with pytest.raises(ValueError, match="chunk_size"):
+        placement_frequencies(random_tiling, [1], client=None, chunk_size=0,
+                              region=Region.rectangle(2, 2))
+
+
+def test_without_dask_says_how_to_install(monkeypatch):
+    monkeypatch.setitem(sys.modules, "distributed", None)  # "import distributed" now fails
+    region = Region.rectangle(2, 4)
+    for call in (
+        lambda: ensemble(random_tiling, [1, 2], client="local", region=region),
+        lambda: sweep(_rectangle_count, {"rows": [2], "cols": [2]}, client="local"),
+        lambda: placement_frequencies(random_tiling, [1], client="local", region=region),
+        lambda: count_distributed(region, client="local"),
+    ):
+        with pytest.raises(ImportError, match='pip install "dominotiling\\[dist\\]"'):
+            call()
+    # serial work needs no dask
+    assert ensemble(random_tiling, [1, 2], region=region) == [random_tiling(region, seed=s) for s in (1, 2)]
+    assert count_distributed(region, client=None) == 5
+    assert {dominoes_of(t) for t in ensemble(random_tiling, range(30), region=region)} <= {
+        frozenset(t) for t in brute_force_tilings(region.mask)}
+
+
+def test_count_tilings_front_door_with_a_client(client):
+    from dominotiling import Region, count_tilings
+    from dominotiling.errors import DominoTilingError
+
+    region = Region.from_strings(["......", ".#....", "....#.", "......"])
+    assert count_tilings(region, client=client) == count_tilings(region)
+    with pytest.raises(DominoTilingError, match="client"):
+        count_tilings(region, method="transfer", client=client)
