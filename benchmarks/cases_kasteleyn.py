@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 
 from .cases import Row, _memory, _median, benchmark
-from .harness import Timing, fmt_time, measure, run_isolated
+from .harness import Timing, measure, run_isolated
 
 __all__ = ["versus_flint", "exact_100", "log_count_1000"]
 

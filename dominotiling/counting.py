@@ -12,7 +12,7 @@ from __future__ import annotations
 from . import kasteleyn, transfer
 from ._util import pick_method
 from .errors import DominoTilingError, TooLargeError
-from .region import Region
+from .region import check_region
 
 __all__ = ["count_tilings", "choose_method", "METHODS"]
 
@@ -120,8 +120,7 @@ def count_tilings(region, method="auto", client=None):
 
         return count_distributed(region, client=client, method="kasteleyn")
     if method == "auto":
-        if not isinstance(region, Region):
-            raise TypeError(f"expected a Region, got {type(region).__name__}")
+        check_region(region)
         if not region.is_balanced:
             return 0
         method = choose_method(region)

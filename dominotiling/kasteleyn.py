@@ -32,12 +32,13 @@ import numpy as np
 
 from .errors import TooLargeError
 from .exact import det_exact, hadamard_log2_bound
-from .region import Region, _label4
+from .region import Region, _label4, check_region  # Region: used by the docstring examples
 
 __all__ = [
     "kasteleyn_matrix",
     "kasteleyn_signs",
     "count_kasteleyn",
+    "determinant_problem",
     "log_count",
     "cost_estimate",
     "MEMORY_LIMIT",
@@ -45,14 +46,6 @@ __all__ = [
 
 #: Memory the exact determinant's bands may take (all threads together), in bytes.
 MEMORY_LIMIT = 4 * 2**30
-
-
-def _check_region(region):
-    if not isinstance(region, Region):
-        raise TypeError(
-            f"expected a Region, got {type(region).__name__}; build one with "
-            "Region.from_strings([...]) or Region.rectangle(rows, cols)"
-        )
 
 
 def kasteleyn_signs(mask):
@@ -183,7 +176,7 @@ def kasteleyn_matrix(region, kind="real"):
     >>> abs(round(float(np.linalg.det(A.toarray()))))
     2
     """
-    _check_region(region)
+    check_region(region)
     if kind not in ("real", "complex"):
         raise ValueError(f"kind must be 'real' or 'complex', got {kind!r}")
     return _matrix(region.mask, kind)
@@ -213,6 +206,41 @@ def cost_estimate(region):
         return None
     primes = region.n_cells / 2 / 26 + 1  # Hadamard: at most one bit per black cell
     return float(n) * half * 2 * half * primes, need
+
+
+def determinant_problem(region):
+    """The exact determinant that counts `region`'s tilings: ``(matrix, log2_bound)``.
+
+    The real Kasteleyn matrix of the region turned to run along its long side
+    (narrow band) and the smaller of Hadamard's bound on its determinant and
+    Brègman's on the count. Returns the count itself, an int, when it needs no
+    determinant (0 for an unbalanced region, 1 for an empty one). Shared by
+    :func:`count_kasteleyn` and ``parallel.count_distributed``.
+
+    Raises
+    ------
+    TooLargeError
+        If the band of the elimination would not fit in :data:`MEMORY_LIMIT`.
+    """
+    check_region(region)
+    if not region.is_balanced:
+        return 0
+    mask, _, _ = region.narrow_view()
+    if mask.size == 0:
+        return 1
+    a = _matrix(mask, "real")
+    from .exact import bandwidths
+
+    kl, ku = bandwidths(a)
+    need = _band_bytes(a.shape[0], kl, ku)
+    if need > MEMORY_LIMIT:
+        raise TooLargeError(
+            f"the exact Kasteleyn determinant of this region ({region.n_cells} cells, "
+            f"{mask.shape[1]} wide on its narrower side) needs bands of {need / 2**30:.1f} GiB "
+            f"(limit {MEMORY_LIMIT / 2**30:.1f} GiB); log_count(region) gives the logarithm "
+            "of the count in floating point"
+        )
+    return a, min(hadamard_log2_bound(a), region.log2_count_bound())
 
 
 def count_kasteleyn(region):
@@ -247,25 +275,10 @@ def count_kasteleyn(region):
     >>> count_kasteleyn(Region.aztec_diamond(4)) == 2 ** 10
     True
     """
-    _check_region(region)
-    if not region.is_balanced:
-        return 0
-    mask, _, _ = region.narrow_view()
-    if mask.size == 0:
-        return 1
-    a = _matrix(mask, "real")
-    from .exact import bandwidths
-
-    kl, ku = bandwidths(a)
-    need = _band_bytes(a.shape[0], kl, ku)
-    if need > MEMORY_LIMIT:
-        raise TooLargeError(
-            f"the exact Kasteleyn determinant of this region ({region.n_cells} cells, "
-            f"{mask.shape[1]} wide on its narrower side) needs bands of {need / 2**30:.1f} GiB "
-            f"(limit {MEMORY_LIMIT / 2**30:.1f} GiB); log_count(region) gives the logarithm "
-            "of the count in floating point"
-        )
-    bound = min(hadamard_log2_bound(a), region.log2_count_bound())
+    problem = determinant_problem(region)
+    if isinstance(problem, int):
+        return problem
+    a, bound = problem
     return abs(det_exact(a, log2_bound=bound))
 
 
@@ -295,7 +308,7 @@ def log_count(region):
     >>> round(math.exp(log_count(Region.rectangle(8, 8))))
     12988816
     """
-    _check_region(region)
+    check_region(region)
     if not region.is_balanced:
         return -math.inf
     mask, _, _ = region.narrow_view()

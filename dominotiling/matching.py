@@ -39,7 +39,7 @@ import numpy as np
 
 from ._random import as_generator
 from .errors import DominoTilingError, TooLargeError
-from .region import Region
+from .region import Region, check_region
 from .tiling import Tiling
 
 __all__ = [
@@ -113,14 +113,6 @@ class _Graph:
         from ._kernels.grid_csr import matching_labels
 
         return matching_labels(self.mask, self.black, self.white, mate_b)
-
-
-def _check_region(region):
-    if not isinstance(region, Region):
-        raise TypeError(
-            f"expected a Region, got {type(region).__name__}; build one with "
-            "Region.from_strings([...]) or Region.rectangle(rows, cols)"
-        )
 
 
 def _order(n, seed):
@@ -242,7 +234,7 @@ def maximum_matching(region, algorithm="auto", seed=None, frames=False):
     >>> len(frames), frames[-1].after == t
     (4, True)
     """
-    _check_region(region)
+    check_region(region)
     if frames:
         if algorithm not in ("auto", "kuhn"):
             _check_algorithm(algorithm)
@@ -292,7 +284,7 @@ def kuhn_frames(region, seed=None):
     >>> frames[0].path.shape
     (2, 2)
     """
-    _check_region(region)
+    check_region(region)
     return _kuhn_traced(region, seed)[1]
 
 
@@ -352,7 +344,7 @@ def is_tileable(region):
     ...                                  "#......", "##.....", "###...#"]))
     False
     """
-    _check_region(region)
+    check_region(region)
     if not region.is_balanced:
         return False
     graph = _Graph(region)
@@ -414,7 +406,7 @@ def hall_violator(region, max_roots=64):
     >>> hall_violator(Region.rectangle(2, 2)) is None
     True
     """
-    _check_region(region)
+    check_region(region)
     if isinstance(max_roots, bool) or not isinstance(max_roots, (int, np.integer)) or max_roots < 1:
         raise DominoTilingError(f"max_roots must be a positive integer, got {max_roots!r}")
     from ._kernels.konig import konig
@@ -461,7 +453,7 @@ def hall_neighbourhood(region, cells):
     >>> sorted(hall_neighbourhood(Region.rectangle(2, 3), [(0, 0)]))
     [(0, 1), (1, 0)]
     """
-    _check_region(region)
+    check_region(region)
     members = _cell_mask(region, cells)
     m = np.pad(members, 1)
     near = m[:-2, 1:-1] | m[2:, 1:-1] | m[1:-1, :-2] | m[1:-1, 2:]

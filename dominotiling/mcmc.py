@@ -40,7 +40,7 @@ import numpy as np
 from ._random import as_generator
 from .errors import DominoTilingError
 from .height import extreme_heights, tiling_from_heights
-from .region import Region
+from .region import check_region
 from .tiling import Tiling
 
 __all__ = ["glauber", "cftp_sample", "GLAUBER_MAX_FRAMES", "KEY_NOTE"]
@@ -165,11 +165,7 @@ def glauber(tiling, steps, seed=None, frames=False, every=1):
 
 
 def _check_simply_connected(region):
-    if not isinstance(region, Region):
-        raise TypeError(
-            f"expected a Region, got {type(region).__name__}; build one with "
-            "Region.from_strings([...]) or Region.rectangle(rows, cols)"
-        )
+    check_region(region)
     holes = region.holes
     if holes:
         raise DominoTilingError(

@@ -612,32 +612,18 @@ def count_distributed(region, client="local", method="kasteleyn"):
     >>> count_distributed(Region.rectangle(8, 8), client=None)
     12988816
     """
-    from .errors import TooLargeError
-    from .exact import bandwidths, crt, det_mod_primes, hadamard_log2_bound, small_primes_for_bits
-    from .kasteleyn import MEMORY_LIMIT, _band_bytes, _matrix
+    from .exact import crt, det_mod_primes, small_primes_for_bits
+    from .kasteleyn import determinant_problem
 
     if method != "kasteleyn":
         raise DominoTilingError(
             f"count_distributed splits the primes of the Kasteleyn determinant; method must "
             f"be 'kasteleyn', got {method!r}"
         )
-    if not isinstance(region, Region):
-        raise TypeError(f"expected a Region, got {type(region).__name__}")
-    if not region.is_balanced:
-        return 0
-    mask, _, _ = region.narrow_view()
-    if mask.size == 0:
-        return 1
-    a = _matrix(mask, "real")
-    kl, ku = bandwidths(a)
-    need = _band_bytes(a.shape[0], kl, ku)
-    if need > MEMORY_LIMIT:
-        raise TooLargeError(
-            f"the exact Kasteleyn determinant of this region ({region.n_cells} cells) needs "
-            f"bands of {need / 2**30:.1f} GiB (limit {MEMORY_LIMIT / 2**30:.1f} GiB); "
-            "log_count(region) gives the logarithm of the count in floating point"
-        )
-    bound = min(hadamard_log2_bound(a), region.log2_count_bound())
+    problem = determinant_problem(region)
+    if isinstance(problem, int):
+        return problem
+    a, bound = problem
     if bound == -math.inf:
         return 0
     primes = small_primes_for_bits(max(bound, 0.0) + 2.0)

@@ -32,7 +32,7 @@ import numpy as np
 
 from .errors import DominoTilingError, TooLargeError
 from .kasteleyn import _matrix, count_kasteleyn, log_count
-from .region import Region
+from .region import Region, check_region
 
 __all__ = [
     "PlacementProbabilities",
@@ -160,8 +160,7 @@ def placement_probabilities(region, exact=None):
     >>> bool(abs(q.horizontal[0, 0] - 1 / 3) < 1e-12)
     True
     """
-    if not isinstance(region, Region):
-        raise TypeError(f"expected a Region, got {type(region).__name__}")
+    check_region(region)
     if exact is None:
         exact = region.n_cells <= EXACT_MAX_CELLS
     if exact:

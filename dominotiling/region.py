@@ -18,15 +18,22 @@ Examples
 
 from __future__ import annotations
 
-import io
-
 import numpy as np
 
 from .errors import RegionFormatError
 
-__all__ = ["Region"]
+__all__ = ["Region", "check_region"]
 
 _FREE, _BLOCKED = ".", "#"
+
+
+def check_region(region):
+    """Raise a TypeError unless `region` is a :class:`Region` (the library's one check)."""
+    if not isinstance(region, Region):
+        raise TypeError(
+            f"expected a Region, got {type(region).__name__}; build one with "
+            "Region.from_strings([...]) or Region.rectangle(rows, cols)"
+        )
 
 
 def _label4(mask):

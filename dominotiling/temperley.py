@@ -51,8 +51,6 @@ from collections import deque
 import numpy as np
 
 from .errors import DominoTilingError, NotPlanarError
-from .region import Region
-from .tiling import Tiling
 
 __all__ = [
     "planar_faces",

@@ -31,7 +31,7 @@ import numpy as np
 from ._random import as_generator
 from .errors import DominoTilingError, TooLargeError
 from .exact import crt, crt_near, float_sum_error, moduli_for_bits, word_moduli
-from .region import Region
+from .region import Region, check_region  # Region: used by the docstring examples
 from .tiling import OUTSIDE, UNCOVERED, Tiling
 
 __all__ = ["count_transfer", "find_tiling", "max_cover", "sample_transfer", "cost_estimate", "MAX_WIDTH"]
@@ -53,14 +53,6 @@ _ALTERNATIVES = {
     "sample": "this version has no other exact sampler for regions this wide (coupling "
     "from the past on height functions is planned)",
 }
-
-
-def _check_region(region):
-    if not isinstance(region, Region):
-        raise TypeError(
-            f"expected a Region, got {type(region).__name__}; build one with "
-            "Region.from_strings([...]) or Region.rectangle(rows, cols)"
-        )
 
 
 class _Sweep:
@@ -164,7 +156,7 @@ def count_transfer(region):
     >>> count_transfer(Region.rectangle(3, 3))
     0
     """
-    _check_region(region)
+    check_region(region)
     if not region.is_balanced:
         return 0
     sweep = _Sweep(region)
@@ -270,7 +262,7 @@ def max_cover(region):
     >>> t.n_dominoes, t.n_uncovered
     (4, 1)
     """
-    _check_region(region)
+    check_region(region)
     sweep = _Sweep(region)
     if sweep.mask.size == 0:
         return Tiling(region, np.where(region.mask, UNCOVERED, OUTSIDE), validate=False)
@@ -301,7 +293,7 @@ def find_tiling(region):
     >>> find_tiling(Region.rectangle(3, 3)) is None
     True
     """
-    _check_region(region)
+    check_region(region)
     if not region.is_balanced:
         return None
     tiling = max_cover(region)
@@ -348,7 +340,7 @@ def sample_transfer(region, seed=None):
     >>> t.is_complete
     True
     """
-    _check_region(region)
+    check_region(region)
     rng = as_generator(seed)
     sweep = _Sweep(region)
     if not region.is_balanced:

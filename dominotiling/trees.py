@@ -31,11 +31,9 @@ from __future__ import annotations
 import math
 import numbers
 from fractions import Fraction
-from typing import NamedTuple
 
 import numpy as np
 
-from ._random import as_generator
 from ._util import check_graph as _check_graph
 from .errors import DominoTilingError, TooLargeError
 

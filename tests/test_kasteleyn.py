@@ -11,7 +11,6 @@ import dominotiling.kasteleyn as kasteleyn
 from dominotiling import Region, count_tilings
 from dominotiling.counting import choose_method
 from dominotiling.errors import TooLargeError
-from dominotiling.exact import det_exact
 from dominotiling.kasteleyn import count_kasteleyn, kasteleyn_matrix, kasteleyn_signs, log_count
 
 from helpers import brute_force_tilings, ktf_count

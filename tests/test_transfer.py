@@ -1,6 +1,5 @@
 import math
 
-import mpmath
 import networkx as nx
 import numpy as np
 import pytest

@@ -1,6 +1,4 @@
-import itertools
 import math
-from collections import Counter
 from fractions import Fraction
 
 import mpmath
@@ -8,12 +6,9 @@ import networkx as nx
 import numpy as np
 import pytest
 import sympy
-from scipy import sparse
-from scipy.stats import chisquare
 
-import dominotiling.trees as trees
 from dominotiling.errors import DominoTilingError
-from helpers import brute_trees, tree_list
+from helpers import brute_trees
 from dominotiling.trees import (
     count_spanning_trees,
     effective_resistance,

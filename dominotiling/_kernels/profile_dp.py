@@ -26,20 +26,6 @@ _INF = np.int32(1 << 30)
 
 
 @njit(cache=True, inline="always")
-def _quad(q, c):
-    """Index of the profile of quad ``q`` at cell column ``c`` with bits ``c``, ``c+1`` clear."""
-    low = q & ((1 << c) - 1)
-    return ((q >> c) << (c + 2)) | low
-
-
-@njit(cache=True, inline="always")
-def _pair(q, c):
-    """Index of the profile of pair ``q`` at column ``c`` with bit ``c`` clear."""
-    low = q & ((1 << c) - 1)
-    return ((q >> c) << (c + 1)) | low
-
-
-@njit(cache=True, inline="always")
 def _cell_moves(mask, i):
     """``(r, c, free, vertical allowed, horizontal allowed)`` for cell ``i``."""
     rows, w = mask.shape
@@ -51,81 +37,35 @@ def _cell_moves(mask, i):
     return r, c, free, vert, horiz
 
 
-# ------------------------------------------------- one quad / pair of each semiring
-@njit(cache=True, inline="always")
-def _min_quad(src, dst, q, c, vert, horiz):
-    """Fewest uncovered cells: place vertical, horizontal, skip, or leave uncovered (+1)."""
-    i00 = _quad(q, c)
-    i01 = i00 | (1 << c)
-    i10 = i00 | (2 << c)
-    i11 = i10 | (1 << c)
-    a, b, x, d = src[i00], src[i01], src[i10], src[i11]
-    v10 = min(d, x + 1)
-    if horiz:
-        v10 = min(v10, a)
-    dst[i00] = min(b, a + 1, _INF)
-    dst[i01] = a if vert else _INF
-    dst[i10] = min(v10, _INF)
-    dst[i11] = x if vert else _INF
-
-
-@njit(cache=True, inline="always")
-def _min_pair(src, dst, q, c, vert):
-    i0 = _pair(q, c)
-    i1 = i0 | (1 << c)
-    a, b = src[i0], src[i1]
-    dst[i0] = min(b, a + 1, _INF)
-    dst[i1] = a if vert else _INF
-
-
-@njit(cache=True, inline="always")
-def _float_quad(src, dst, q, c, vert, horiz):
-    """Counts in floats, out of place (``dst`` may be ``src``)."""
-    i00 = _quad(q, c)
-    i01 = i00 | (1 << c)
-    i10 = i00 | (2 << c)
-    i11 = i10 | (1 << c)
-    a, b, x, d = src[i00], src[i01], src[i10], src[i11]
-    dst[i00] = b
-    dst[i01] = a if vert else 0.0
-    dst[i10] = d + a if horiz else d
-    dst[i11] = x if vert else 0.0
-
-
-@njit(cache=True, inline="always")
-def _float_pair(src, dst, q, c, vert):
-    i0 = _pair(q, c)
-    i1 = i0 | (1 << c)
-    a = src[i0]
-    dst[i0] = src[i1]
-    dst[i1] = a if vert else 0.0
-
-
-# ------------------------------------------------------ one cell over all profiles
+# --------------------------------------------------- the max-cover DP, one free cell
 @njit(cache=True)
-def _step_min(src, dst, c, w, free, vert, horiz):
-    """One cell of the max-cover DP: ``dst[m]`` = fewest uncovered cells so far."""
-    if not free:
-        dst[:] = src
-    elif c + 1 < w:
-        for q in range(src.shape[0] >> 2):
-            _min_quad(src, dst, q, c, vert, horiz)
+def _min_step(d, c, w, vert, horiz):
+    """Fewest uncovered cells per profile, in place: place vertical, horizontal, skip,
+    or leave the cell uncovered at a cost of one (the source article's fourth case)."""
+    bit = 1 << c
+    if c + 1 < w:
+        for base in range(0, d.shape[0], bit << 2):
+            A = d[base : base + bit]
+            B = d[base + bit : base + 2 * bit]
+            X = d[base + 2 * bit : base + 3 * bit]
+            Y = d[base + 3 * bit : base + 4 * bit]
+            for i in range(bit):
+                a = A[i]
+                x = X[i]
+                v10 = min(Y[i], x + 1)
+                if horiz:
+                    v10 = min(v10, a)
+                A[i] = min(B[i], a + 1, _INF)
+                B[i] = a if vert else _INF
+                X[i] = min(v10, _INF)
+                Y[i] = x if vert else _INF
     else:
-        for q in range(src.shape[0] >> 1):
-            _min_pair(src, dst, q, c, vert)
-
-
-@njit(cache=True)
-def _step_float(src, dst, c, w, free, vert, horiz):
-    """One cell of the counting DP in floats (``dst`` may be ``src``)."""
-    if not free:
-        dst[:] = src
-    elif c + 1 < w:
-        for q in range(src.shape[0] >> 2):
-            _float_quad(src, dst, q, c, vert, horiz)
-    else:
-        for q in range(src.shape[0] >> 1):
-            _float_pair(src, dst, q, c, vert)
+        A = d[:bit]
+        B = d[bit : 2 * bit]
+        for i in range(bit):
+            a = A[i]
+            A[i] = min(B[i], a + 1, _INF)
+            B[i] = a if vert else _INF
 
 
 # --------------------------------------------------------------------- exact counts
@@ -255,7 +195,8 @@ def forward_min(mask, layer, start, stop):
     w = mask.shape[1]
     for i in range(start, stop):
         r, c, free, vert, horiz = _cell_moves(mask, i)
-        _step_min(layer, layer, c, w, free, vert, horiz)
+        if free:
+            _min_step(layer, c, w, vert, horiz)
 
 
 @njit(cache=True)
@@ -266,7 +207,9 @@ def layers_min(mask, layer, start, stop):
     out[0] = layer
     for i in range(start, stop):
         r, c, free, vert, horiz = _cell_moves(mask, i)
-        _step_min(out[i - start], out[i - start + 1], c, w, free, vert, horiz)
+        out[i - start + 1] = out[i - start]
+        if free:
+            _min_step(out[i - start + 1], c, w, vert, horiz)
     return out
 
 
@@ -276,7 +219,8 @@ def forward_float(mask, layer, start, stop):
     w = mask.shape[1]
     for i in range(start, stop):
         r, c, free, vert, horiz = _cell_moves(mask, i)
-        _step_float(layer, layer, c, w, free, vert, horiz)
+        if free:
+            _float_count_step(layer, c, w, vert, horiz)
         if c == w - 1:
             _normalize(layer)
 
@@ -289,7 +233,9 @@ def layers_float(mask, layer, start, stop):
     out[0] = layer
     for i in range(start, stop):
         r, c, free, vert, horiz = _cell_moves(mask, i)
-        _step_float(out[i - start], out[i - start + 1], c, w, free, vert, horiz)
+        out[i - start + 1] = out[i - start]
+        if free:
+            _float_count_step(out[i - start + 1], c, w, vert, horiz)
         if c == w - 1:
             _normalize(out[i - start + 1])
     return out
@@ -306,7 +252,6 @@ def backtrack(mask, layers, start, stop, state, labels, next_id, uniforms, mode)
     for cell ``i``. Dominoes are written into ``labels`` (``-2`` marks cells left
     uncovered). Returns ``(state before start, next free domino id)``.
     """
-    w = mask.shape[1]
     for i in range(stop - 1, start - 1, -1):
         r, c, free, vert, horiz = _cell_moves(mask, i)
         if not free:
