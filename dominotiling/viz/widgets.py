@@ -1,0 +1,409 @@
+"""Interactive explorers for Jupyter (ipywidgets): Aztec diamonds and any region.
+
+:func:`explore_aztec` samples Aztec diamonds by domino shuffling with sliders for
+the order, the seed and the two-periodic weight, and draws them with the arctic
+circle; :func:`explore_region` takes a region in the source article's ``'.'`` /
+``'#'`` text format and counts, tiles, covers, certifies and samples it.
+
+Both return an explorer object that Jupyter displays as its widget (``.widget``,
+a ``VBox``); its controls are attributes and its actions methods, so a script or
+a test can drive it without a browser. Pictures are rendered to PNG and shown in
+an ``ipywidgets.Image``: nothing depends on the matplotlib backend, and the same
+code works in JupyterLab and the classic Notebook. ipywidgets is imported only
+when an explorer is built, so the library imports without it.
+
+Examples
+--------
+>>> from dominotiling.viz.widgets import explore_region
+>>> app = explore_region(["....", "...."])
+>>> app.on_count()
+>>> app.status.value
+'<b>5</b> tilings'
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import time
+
+
+__all__ = ["explore_aztec", "explore_region", "AztecExplorer", "RegionExplorer", "DEFAULT_FIGURE"]
+
+#: The region :func:`explore_region` starts with: an 8x10 board with eight holes.
+DEFAULT_FIGURE = "\n".join(
+    ["..........", "..#....#..", "..........", "....##....", "....##....",
+     "..........", "..#....#..", ".........."]
+)
+#: Largest order the Aztec explorer's slider offers.
+MAX_AZTEC_ORDER = 300
+
+
+def _ipywidgets():
+    try:
+        import ipywidgets
+    except ImportError as exc:
+        raise ImportError(
+            "the explorers need ipywidgets, which is not installed: pip install ipywidgets "
+            "(and restart the kernel)"
+        ) from exc
+    return ipywidgets
+
+
+def _png(fig, dpi):
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=dpi)
+    return buf.getvalue()
+
+
+def _figure(size):
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(size, size))
+    ax = fig.add_axes((0.02, 0.02, 0.96, 0.90))
+    return fig, ax
+
+
+class _Explorer:
+    """Shared display plumbing: Jupyter shows the explorer as its ``widget``."""
+
+    widget = None
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    def _ipython_display_(self):
+        from IPython.display import display
+
+        display(self.widget)
+
+
+class AztecExplorer(_Explorer):
+    """Aztec diamond explorer; build it with :func:`explore_aztec`.
+
+    Attributes
+    ----------
+    n, seed, weights, b, scheme, circle, resample_button : ipywidgets controls
+        The order slider, the seed, the ``"uniform"`` / ``"two-periodic"``
+        dropdown, the weight ``b`` of the two-periodic model (``a = 1``), the
+        colour scheme (``"types"`` or ``"orientation"``), the arctic circle
+        checkbox and the resample button (a new seed).
+    image : ipywidgets.Image
+        The picture, a PNG.
+    status : ipywidgets.HTML
+        The order, the number of dominoes and the sampling and drawing times.
+    widget : ipywidgets.VBox
+        Everything, for display.
+    tiling : Tiling
+        The tiling shown.
+    fig, ax : matplotlib Figure and Axes
+        The picture's figure, redrawn in place.
+    """
+
+    def __init__(self, n=60, seed=0, weights="uniform", b=0.5, scheme="types", circle=True,
+                 size=5.0, dpi=80):
+        w = _ipywidgets()
+        self.dpi = dpi
+        self.n = w.IntSlider(value=n, min=1, max=MAX_AZTEC_ORDER, description="order n",
+                             continuous_update=False)
+        self.seed = w.IntText(value=seed, description="seed")
+        self.weights = w.Dropdown(options=["uniform", "two-periodic"], value=weights,
+                                  description="weights")
+        self.b = w.FloatSlider(value=b, min=0.05, max=1.0, step=0.05, description="b (a=1)",
+                               continuous_update=False, disabled=weights == "uniform")
+        self.scheme = w.Dropdown(options=["types", "orientation"], value=scheme,
+                                 description="colours")
+        self.circle = w.Checkbox(value=circle, description="arctic circle")
+        self.resample_button = w.Button(description="resample", icon="refresh")
+        self.image = w.Image(format="png")
+        self.status = w.HTML()
+        self.fig, self.ax = _figure(size)
+        self.tiling = None
+        controls = w.VBox([
+            w.HBox([self.n, self.seed, self.resample_button]),
+            w.HBox([self.weights, self.b]),
+            w.HBox([self.scheme, self.circle]),
+        ])
+        self.widget = w.VBox([controls, self.status, self.image])
+        for control in (self.n, self.seed, self.weights, self.b):
+            control.observe(self._on_sample_change, names="value")
+        for control in (self.scheme, self.circle):
+            control.observe(self._on_style_change, names="value")
+        self.resample_button.on_click(lambda _button: self.resample())
+        self._sample_time = 0.0
+        self.sample()
+        self.redraw()
+
+    # -- callbacks
+    def _on_sample_change(self, _change):
+        self.b.disabled = self.weights.value == "uniform"
+        self.sample()
+        self.redraw()
+
+    def _on_style_change(self, _change):
+        self.redraw()
+
+    def resample(self):
+        """Draw a new sample: the next seed."""
+        self.seed.value = int(self.seed.value) + 1  # observed: samples and redraws
+
+    def sample(self):
+        """Sample ``tiling`` from the current order, seed and weights."""
+        from ..aztec import sample_aztec
+
+        weights = None if self.weights.value == "uniform" else (1.0, float(self.b.value))
+        t0 = time.perf_counter()
+        self.tiling = sample_aztec(int(self.n.value), seed=int(self.seed.value), weights=weights)
+        self._sample_time = time.perf_counter() - t0
+
+    def redraw(self):
+        """Draw ``tiling`` with the current scheme and circle setting into ``image``."""
+        from .views import draw_aztec
+
+        t0 = time.perf_counter()
+        self.ax.clear()
+        draw_aztec(self.tiling, ax=self.ax, circle=self.circle.value, scheme=self.scheme.value)
+        n = self.tiling.region.shape[0] // 2
+        label = "uniform" if self.weights.value == "uniform" else f"two-periodic a=1, b={self.b.value:g}"
+        self.ax.set_title(f"Aztec diamond of order {n}, {label}, seed {self.seed.value}", fontsize=9)
+        self.image.value = _png(self.fig, self.dpi)
+        draw_time = time.perf_counter() - t0
+        self.status.value = (
+            f"{self.tiling.n_dominoes:,} dominoes; sampled in {self._sample_time * 1e3:.0f} ms, "
+            f"drawn in {draw_time * 1e3:.0f} ms"
+        )
+
+
+def explore_aztec(n=60, seed=0, weights="uniform", b=0.5, scheme="types", circle=True):
+    """An interactive explorer of random Aztec diamond tilings (ipywidgets).
+
+    Parameters
+    ----------
+    n : int
+        Initial order (the slider goes up to 300).
+    seed : int
+        Initial seed; "resample" moves to the next one.
+    weights : {"uniform", "two-periodic"}
+        The measure: uniform, or the two-periodic model with weights ``(1, b)``
+        (:func:`~dominotiling.aztec.sample_aztec`), whose middle is a gas region.
+    b : float
+        The second weight of the two-periodic model.
+    scheme : {"types", "orientation"}
+        Colours, as for :func:`~dominotiling.viz.draw.draw_aztec`.
+    circle : bool
+        Overlay the arctic circle.
+
+    Returns
+    -------
+    AztecExplorer
+        Displays as its widget; drive it through its controls (``.n.value = 100``,
+        ``.resample_button.click()``) or methods (``.redraw()``).
+
+    Raises
+    ------
+    ImportError
+        If ipywidgets is not installed (``pip install ipywidgets``).
+
+    Notes
+    -----
+    Shuffling takes ``O(n**3 / 64)`` word operations (milliseconds at order 200)
+    and the picture is one image, so a change redraws in a fraction of a second.
+
+    Examples
+    --------
+    >>> app = explore_aztec(n=10)
+    >>> app.tiling.n_dominoes
+    110
+    >>> app.n.value = 12
+    >>> app.tiling.n_dominoes
+    156
+    """
+    return AztecExplorer(n=n, seed=seed, weights=weights, b=b, scheme=scheme, circle=circle)
+
+
+class RegionExplorer(_Explorer):
+    """Region explorer; build it with :func:`explore_region`.
+
+    Attributes
+    ----------
+    text : ipywidgets.Textarea
+        The region, one row per line, ``'.'`` a cell and ``'#'`` a blocked cell.
+    count_button, tile_button, cover_button, hall_button, sample_button : ipywidgets.Button
+        Run :meth:`on_count`, :meth:`on_tile`, :meth:`on_cover`, :meth:`on_hall`,
+        :meth:`on_sample`.
+    seed : ipywidgets.IntText
+        Seed of the random sample (advanced by one after each sample).
+    status : ipywidgets.HTML
+        The last result, or the error message (a malformed region, a region too
+        large for the method): errors are shown, never raised.
+    image : ipywidgets.Image
+        The last picture.
+    result : object
+        The last result: an int, a Tiling, a set of cells or None.
+    widget : ipywidgets.VBox
+    """
+
+    def __init__(self, text=DEFAULT_FIGURE, seed=0, size=4.5, dpi=80):
+        w = _ipywidgets()
+        if not isinstance(text, str):
+            text = "\n".join(text)
+        self.dpi = dpi
+        self.text = w.Textarea(value=text, description="region",
+                               layout=w.Layout(width="420px", height="160px"),
+                               continuous_update=False)
+        self.count_button = w.Button(description="count")
+        self.tile_button = w.Button(description="tile")
+        self.cover_button = w.Button(description="maximum cover")
+        self.hall_button = w.Button(description="Hall certificate")
+        self.sample_button = w.Button(description="random sample")
+        self.seed = w.IntText(value=seed, description="seed", layout=w.Layout(width="160px"))
+        self.status = w.HTML()
+        self.image = w.Image(format="png")
+        self.fig, self.ax = _figure(size)
+        self.result = None
+        for button, action in ((self.count_button, self.on_count), (self.tile_button, self.on_tile),
+                               (self.cover_button, self.on_cover), (self.hall_button, self.on_hall),
+                               (self.sample_button, self.on_sample)):
+            button.on_click(lambda _button, action=action: action())
+        buttons = w.HBox([self.count_button, self.tile_button, self.cover_button,
+                          self.hall_button, self.sample_button, self.seed])
+        self.widget = w.VBox([self.text, buttons, self.status, self.image])
+        self.text.observe(lambda _change: self._run(self._show_region), names="value")
+        self._run(self._show_region)
+
+    # -- plumbing
+    def region(self):
+        """The region in the text area (raises RegionFormatError if malformed)."""
+        from ..region import Region
+
+        return Region.from_strings(self.text.value)
+
+    def _run(self, action):
+        """Run ``action(region)``; show its message, or the error's."""
+        try:
+            region = self.region()
+            message = action(region)
+        except ValueError as exc:  # DominoTilingError (format, size) and bad arguments
+            self.result = None
+            self.status.value = f'<span style="color:#b00">{type(exc).__name__}: {html.escape(str(exc))}</span>'
+            return
+        self.status.value = message
+
+    def _picture(self, draw, *args, title=""):
+        self.ax.clear()
+        draw(*args, ax=self.ax)
+        if title:
+            self.ax.set_title(title, fontsize=9)
+        self.image.value = _png(self.fig, self.dpi)
+
+    def _show_region(self, region):
+        from .draw import draw_region
+
+        black, white = region.color_counts()
+        self._picture(draw_region, region)
+        return f"{region.n_cells} cells: {black} black, {white} white"
+
+    # -- actions
+    def on_count(self):
+        """Count the tilings exactly (:func:`~dominotiling.counting.count_tilings`)."""
+        from ..counting import count_tilings
+
+        def act(region):
+            self.result = count_tilings(region)
+            return f"<b>{self.result:,}</b> tiling{'s' if self.result != 1 else ''}"
+
+        self._run(act)
+
+    def on_tile(self):
+        """Find one tiling (:func:`~dominotiling.transfer.find_tiling`) and draw it."""
+        from ..transfer import find_tiling
+        from .draw import draw_tiling
+
+        def act(region):
+            self.result = find_tiling(region)
+            if self.result is None:
+                self._show_region(region)
+                return "no tiling: try the Hall certificate or the maximum cover"
+            self._picture(draw_tiling, self.result, title="a tiling")
+            return f"a tiling with {self.result.n_dominoes} dominoes"
+
+        self._run(act)
+
+    def on_cover(self):
+        """A maximum partial cover (:func:`~dominotiling.transfer.max_cover`), uncovered cells crossed."""
+        from ..transfer import max_cover
+        from .draw import draw_tiling
+
+        def act(region):
+            self.result = max_cover(region)
+            k = self.result.n_uncovered
+            self._picture(draw_tiling, self.result, title=f"maximum cover: {k} uncovered")
+            return f"a maximum cover: {self.result.n_dominoes} dominoes, {k} cell(s) uncovered"
+
+        self._run(act)
+
+    def on_hall(self):
+        """Hall's certificate of no tiling (:func:`~dominotiling.matching.hall_violator`)."""
+        from ..matching import hall_violator
+        from .draw import draw_certificate
+
+        def act(region):
+            self.result = hall_violator(region)
+            if self.result is None:
+                self._show_region(region)
+                return "tileable: there is no Hall certificate"
+            self._picture(draw_certificate, region, self.result)
+            return f"Hall certificate: {len(self.result)} cells of one colour with too few neighbours"
+
+        self._run(act)
+
+    def on_sample(self):
+        """A uniformly random tiling (:func:`~dominotiling.sampling.random_tiling`); next seed after."""
+        from ..sampling import random_tiling
+        from .draw import draw_tiling
+
+        def act(region):
+            seed = int(self.seed.value)
+            self.result = random_tiling(region, seed=seed)
+            self.seed.value = seed + 1
+            self._picture(draw_tiling, self.result, title=f"uniform random tiling, seed {seed}")
+            return f"a uniformly random tiling (seed {seed})"
+
+        self._run(act)
+
+
+def explore_region(text=DEFAULT_FIGURE, seed=0):
+    """An interactive explorer of a region typed in the article's ``'.'`` / ``'#'`` format.
+
+    Parameters
+    ----------
+    text : str or list of str
+        The initial region (default :data:`DEFAULT_FIGURE`).
+    seed : int
+        Seed of the first random sample.
+
+    Returns
+    -------
+    RegionExplorer
+        Displays as its widget: a text area and the buttons count, tile, maximum
+        cover, Hall certificate and random sample; each can also be called as a
+        method (``.on_count()``) and leaves its answer in ``.result`` and
+        ``.status``. A malformed region shows its error message instead.
+
+    Raises
+    ------
+    ImportError
+        If ipywidgets is not installed (``pip install ipywidgets``).
+
+    Examples
+    --------
+    >>> app = explore_region(["..#", "..."])
+    >>> app.on_tile()
+    >>> print(app.status.value)
+    no tiling: try the Hall certificate or the maximum cover
+    >>> app.text.value = "..x"
+    >>> app.on_count()
+    >>> "RegionFormatError" in app.status.value
+    True
+    """
+    return RegionExplorer(text=text, seed=seed)

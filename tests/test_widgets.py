@@ -1,0 +1,138 @@
+"""The ipywidgets explorers: built, driven through their controls, checked."""
+
+import subprocess
+import sys
+import textwrap
+import time
+
+import networkx as nx
+import numpy as np
+
+from dominotiling import Region, count_tilings, sample_aztec
+from dominotiling.viz.widgets import DEFAULT_FIGURE, explore_aztec, explore_region
+
+from helpers import brute_force_tilings, dominoes_of
+
+NO_TILING_FIGURE = "\n".join(["...####", "....###", "......#", "#.#....", "#......", "##.....", "###...#"])
+
+
+# ----------------------------------------------------------------- Aztec explorer
+def test_aztec_explorer_follows_its_controls():
+    app = explore_aztec(n=8, seed=3)
+    assert app.tiling == sample_aztec(8, seed=3)
+    first_png = app.image.value
+    assert first_png[:8] == b"\x89PNG\r\n\x1a\n"
+    app.n.value = 15
+    assert app.tiling.region == Region.aztec_diamond(15) and app.tiling.n_dominoes == 15 * 16
+    assert app.image.value != first_png
+    app.seed.value = 11
+    assert app.tiling == sample_aztec(15, seed=11)
+    app.resample_button.click()
+    assert app.seed.value == 12 and app.tiling == sample_aztec(15, seed=12)
+
+
+def test_aztec_explorer_weights_and_style():
+    app = explore_aztec(n=10, seed=1, circle=False)
+    assert app.b.disabled
+    assert len(app.ax.lines) == 0
+    app.circle.value = True
+    assert len(app.ax.lines) == 1
+    app.weights.value = "two-periodic"
+    assert not app.b.disabled
+    app.b.value = 0.25
+    assert app.tiling == sample_aztec(10, seed=1, weights=(1.0, 0.25))
+    app.scheme.value = "orientation"
+    rgb = np.asarray(app.ax.images[0].get_array())[..., :3]
+    assert len(np.unique(rgb[app.tiling.region.mask].round(3), axis=0)) == 2
+    assert "dominoes" in app.status.value
+    assert app._repr_mimebundle_()  # displays as its widget
+    assert app.widget.children
+
+
+def test_aztec_explorer_redraws_fast_at_order_200():
+    app = explore_aztec(n=20)
+    app.n.value = 200  # warm-up at this size
+    t0 = time.perf_counter()
+    app.seed.value = 5  # a new sample and a new picture
+    elapsed = time.perf_counter() - t0
+    assert app.tiling.n_dominoes == 200 * 201
+    assert elapsed < 1.5, f"redraw took {elapsed:.2f} s"
+
+
+# ---------------------------------------------------------------- region explorer
+def test_region_explorer_counts_the_default_figure():
+    app = explore_region()
+    region = Region.from_strings(DEFAULT_FIGURE)
+    assert "cells" in app.status.value and app.image.value[:4] == b"\x89PNG"
+    app.count_button.click()
+    expected = count_tilings(region, method="kasteleyn")
+    assert expected == count_tilings(region, method="transfer") > 0
+    assert app.result == expected
+    assert f"{expected:,}" in app.status.value
+
+
+def test_region_explorer_count_and_tile_against_brute_force():
+    app = explore_region("....\n....\n....")
+    app.on_count()
+    all_tilings = brute_force_tilings(np.ones((3, 4), bool))
+    assert app.result == len(all_tilings) == 11
+    app.tile_button.click()
+    app.result.validate()
+    assert dominoes_of(app.result) in set(all_tilings)
+    app.sample_button.click()
+    assert dominoes_of(app.result) in set(all_tilings) and app.seed.value == 1
+
+
+def test_region_explorer_cover_and_hall_certificate():
+    app = explore_region(NO_TILING_FIGURE)
+    region = Region.from_strings(NO_TILING_FIGURE)
+    app.on_tile()
+    assert app.result is None and "no tiling" in app.status.value
+    # the maximum cover leaves as few cells as a maximum matching (networkx) allows
+    app.cover_button.click()
+    g = region.to_networkx()
+    nu = len(nx.max_weight_matching(g, maxcardinality=True))
+    assert app.result.n_dominoes == nu and app.result.n_uncovered == region.n_cells - 2 * nu
+    app.hall_button.click()
+    s = app.result
+    neighbours = {(r + dr, c + dc) for r, c in s for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))}
+    neighbours = {p for p in neighbours if p in region}
+    assert len(neighbours) < len(s)
+    assert "Hall certificate" in app.status.value
+    app.text.value = "....\n...."
+    app.on_hall()
+    assert app.result is None and "tileable" in app.status.value
+
+
+def test_region_explorer_shows_errors_instead_of_raising():
+    app = explore_region("..\n.")
+    assert "RegionFormatError" in app.status.value and "line 2" in app.status.value
+    app.count_button.click()
+    assert app.result is None and "RegionFormatError" in app.status.value
+    app.text.value = "..x."
+    assert "column 3" in app.status.value
+    app.text.value = "." * 30 + "\n" + "." * 30
+    app.on_sample()  # 2 x 30 is fine
+    assert app.result.n_dominoes == 30
+
+
+def test_library_imports_without_ipywidgets():
+    code = textwrap.dedent(
+        """
+        import sys
+        sys.modules["ipywidgets"] = None  # makes `import ipywidgets` raise ImportError
+        import dominotiling
+        import dominotiling.viz.widgets as w
+        for make in (w.explore_region, w.explore_aztec):
+            try:
+                make()
+            except ImportError as exc:
+                assert "pip install ipywidgets" in str(exc), exc
+            else:
+                raise SystemExit("no error without ipywidgets")
+        print("ok")
+        """
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "ok"
