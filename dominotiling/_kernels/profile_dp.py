@@ -37,73 +37,114 @@ def _cell_moves(mask, i):
     return r, c, free, vert, horiz
 
 
-# --------------------------------------------------- the max-cover DP, one free cell
+#: Below this many profiles per run, quads are visited through strided views instead.
+_SHORT_RUN = 8
+
+
+# ------------------------------------------------------ quad updates of each semiring
+# The four profiles of a quad differ in bits c and c+1 (00, 01, 10, 11). They are
+# passed as four array views A, B, X, Y of equal length; the loops have no branches
+# on the data and vectorise.
+@njit(cache=True, inline="always")
+def _min_quads(A, B, X, Y, vert, horiz):
+    """Fewest uncovered cells: place vertical, horizontal, skip, or leave uncovered (+1)."""
+    for i in range(A.shape[0]):
+        a = A[i]
+        x = X[i]
+        v10 = min(Y[i], x + 1)
+        if horiz:
+            v10 = min(v10, a)
+        A[i] = min(B[i], a + 1, _INF)
+        B[i] = a if vert else _INF
+        X[i] = min(v10, _INF)
+        Y[i] = x if vert else _INF
+
+
+@njit(cache=True, inline="always")
+def _min_pairs(A, B, vert):
+    for i in range(A.shape[0]):
+        a = A[i]
+        A[i] = min(B[i], a + 1, _INF)
+        B[i] = a if vert else _INF
+
+
+@njit(cache=True, inline="always")
+def _count_quads(A, B, X, Y, vm, hm, p):
+    """Counts modulo ``p`` (0 means 2**64); the two moves allowed or not as bit masks."""
+    for i in range(A.shape[0]):
+        a = A[i]
+        x = X[i]
+        s = Y[i] + (a & hm)
+        A[i] = B[i]
+        B[i] = a & vm
+        X[i] = s - p if s >= p else s
+        Y[i] = x & vm
+
+
+@njit(cache=True, inline="always")
+def _count_pairs(A, B, vm):
+    for i in range(A.shape[0]):
+        a = A[i]
+        A[i] = B[i]
+        B[i] = a & vm
+
+
+@njit(cache=True, inline="always")
+def _float_quads(A, B, X, Y, vf, hf):
+    """Counts in float64 (the moves as factors 0.0 or 1.0)."""
+    for i in range(A.shape[0]):
+        a = A[i]
+        x = X[i]
+        s = Y[i] + a * hf
+        A[i] = B[i]
+        B[i] = a * vf
+        X[i] = s
+        Y[i] = x * vf
+
+
+@njit(cache=True, inline="always")
+def _float_pairs(A, B, vf):
+    for i in range(A.shape[0]):
+        a = A[i]
+        A[i] = B[i]
+        B[i] = a * vf
+
+
+# A step visits the quads of column c as contiguous runs of ``bit`` profiles, or, when
+# the runs are short, as ``bit`` strided views (one long loop each instead of many
+# tiny ones: the first columns would otherwise cost several times the others).
 @njit(cache=True)
 def _min_step(d, c, w, vert, horiz):
-    """Fewest uncovered cells per profile, in place: place vertical, horizontal, skip,
-    or leave the cell uncovered at a cost of one (the source article's fourth case)."""
+    """One free cell of the max-cover DP, in place (the source article's fourth case)."""
     bit = 1 << c
-    if c + 1 < w:
-        for base in range(0, d.shape[0], bit << 2):
-            A = d[base : base + bit]
-            B = d[base + bit : base + 2 * bit]
-            X = d[base + 2 * bit : base + 3 * bit]
-            Y = d[base + 3 * bit : base + 4 * bit]
-            for i in range(bit):
-                a = A[i]
-                x = X[i]
-                v10 = min(Y[i], x + 1)
-                if horiz:
-                    v10 = min(v10, a)
-                A[i] = min(B[i], a + 1, _INF)
-                B[i] = a if vert else _INF
-                X[i] = min(v10, _INF)
-                Y[i] = x if vert else _INF
+    if c + 1 == w:
+        _min_pairs(d[:bit], d[bit : 2 * bit], vert)
+    elif bit >= _SHORT_RUN:
+        for b in range(0, d.shape[0], 4 * bit):
+            _min_quads(d[b : b + bit], d[b + bit : b + 2 * bit], d[b + 2 * bit : b + 3 * bit],
+                       d[b + 3 * bit : b + 4 * bit], vert, horiz)
     else:
-        A = d[:bit]
-        B = d[bit : 2 * bit]
         for i in range(bit):
-            a = A[i]
-            A[i] = min(B[i], a + 1, _INF)
-            B[i] = a if vert else _INF
+            _min_quads(d[i :: 4 * bit], d[i + bit :: 4 * bit], d[i + 2 * bit :: 4 * bit],
+                       d[i + 3 * bit :: 4 * bit], vert, horiz)
 
 
-# --------------------------------------------------------------------- exact counts
 @njit(cache=True)
 def _count_step(d, c, w, vert, horiz, p):
-    """One free cell for one modulus ``p`` (0 means 2**64), in place on the layer ``d``.
-
-    The quads are ``(A[i], B[i], X[i], Y[i])`` for four consecutive runs of ``bit``
-    profiles (bits ``c``, ``c + 1`` = 00, 01, 10, 11): with the runs as separate
-    views and the two allowed moves as bit masks the loop has no branches and
-    vectorises (about seven times faster than indexing one array four ways).
-    """
+    """One free cell for one modulus ``p`` (0 means 2**64), in place on the layer ``d``."""
     bit = 1 << c
-    ones = np.uint64(0xFFFFFFFFFFFFFFFF)
-    zero = np.uint64(0)
-    vm = ones if vert else zero
-    hm = ones if horiz else zero
-    if c + 1 < w:
-        for base in range(0, d.shape[0], bit << 2):
-            A = d[base : base + bit]
-            B = d[base + bit : base + 2 * bit]
-            X = d[base + 2 * bit : base + 3 * bit]
-            Y = d[base + 3 * bit : base + 4 * bit]
-            for i in range(bit):
-                a = A[i]
-                x = X[i]
-                s = Y[i] + (a & hm)
-                A[i] = B[i]
-                B[i] = a & vm
-                X[i] = s - p if s >= p else s
-                Y[i] = x & vm
+    vm = np.uint64(0xFFFFFFFFFFFFFFFF) if vert else np.uint64(0)
+    hm = np.uint64(0xFFFFFFFFFFFFFFFF) if horiz else np.uint64(0)
+    if c + 1 == w:
+        _count_pairs(d[:bit], d[bit : 2 * bit], vm)
+    elif bit >= _SHORT_RUN:
+        for b in range(0, d.shape[0], 4 * bit):
+            _count_quads(d[b : b + bit], d[b + bit : b + 2 * bit], d[b + 2 * bit : b + 3 * bit],
+                         d[b + 3 * bit : b + 4 * bit], vm, hm, p)
     else:
-        A = d[:bit]
-        B = d[bit : 2 * bit]
         for i in range(bit):
-            a = A[i]
-            A[i] = B[i]
-            B[i] = a & vm
+            _count_quads(d[i :: 4 * bit], d[i + bit :: 4 * bit], d[i + 2 * bit :: 4 * bit],
+                         d[i + 3 * bit :: 4 * bit], vm, hm, p)
 
 
 @njit(cache=True)
@@ -112,29 +153,19 @@ def _float_count_step(d, c, w, vert, horiz):
     bit = 1 << c
     vf = 1.0 if vert else 0.0
     hf = 1.0 if horiz else 0.0
-    if c + 1 < w:
-        for base in range(0, d.shape[0], bit << 2):
-            A = d[base : base + bit]
-            B = d[base + bit : base + 2 * bit]
-            X = d[base + 2 * bit : base + 3 * bit]
-            Y = d[base + 3 * bit : base + 4 * bit]
-            for i in range(bit):
-                a = A[i]
-                x = X[i]
-                s = Y[i] + a * hf
-                A[i] = B[i]
-                B[i] = a * vf
-                X[i] = s
-                Y[i] = x * vf
+    if c + 1 == w:
+        _float_pairs(d[:bit], d[bit : 2 * bit], vf)
+    elif bit >= _SHORT_RUN:
+        for b in range(0, d.shape[0], 4 * bit):
+            _float_quads(d[b : b + bit], d[b + bit : b + 2 * bit], d[b + 2 * bit : b + 3 * bit],
+                         d[b + 3 * bit : b + 4 * bit], vf, hf)
     else:
-        A = d[:bit]
-        B = d[bit : 2 * bit]
         for i in range(bit):
-            a = A[i]
-            A[i] = B[i]
-            B[i] = a * vf
+            _float_quads(d[i :: 4 * bit], d[i + bit :: 4 * bit], d[i + 2 * bit :: 4 * bit],
+                         d[i + 3 * bit :: 4 * bit], vf, hf)
 
 
+# --------------------------------------------------------------------- exact counts
 @njit(cache=True)
 def _sweep_lane(mask, modulus):
     """The whole sweep for one modulus: the count mod ``modulus`` (0 means 2**64)."""
