@@ -75,7 +75,7 @@ def count_ours(rows, cols, repeats, method="transfer"):
     )
     import numba
 
-    t.extra = {"threads": numba.get_num_threads(), "layer": numba.threading_layer()}
+    t.extra = {"threads": numba.get_num_threads()}
     return t
 
 
@@ -174,8 +174,7 @@ def count_20x20(quick):
     met = t.median_s <= 3.0 and t.peak_rss <= 10**9
     return [
         Row(
-            f"exact count 20x20, profile DP ({t.extra['threads']} threads, "
-            f"numba {t.extra['layer']} layer)",
+            f"exact count 20x20, profile DP ({t.extra['threads']} threads, one sweep each)",
             _median(t),
             memory=_memory(t),
             goal="≤ 3 s and ≤ 1 GB process peak, 2 cores",

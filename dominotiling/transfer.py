@@ -162,25 +162,47 @@ def count_transfer(region):
     sweep = _Sweep(region)
     if sweep.mask.size == 0:
         return 1
-    from numba import get_num_threads
-
-    sweep.check_width(8 * get_num_threads(), "one layer per thread", "count")
-    from ._kernels.profile_dp import count_tilings_mod
-
+    threads = _threads()
+    sweep.check_width(8 * threads, "one layer per thread", "count")
     bound = region.log2_count_bound()
     if bound >= FLOAT_LANE_BITS:
         moduli = moduli_for_bits(bound)
-        return crt(count_tilings_mod(sweep.mask, moduli, False)[0], moduli)
-    first = word_moduli(max(1, get_num_threads() - 1))
-    residues, approx = count_tilings_mod(sweep.mask, first, True)
+        return crt(_sweeps(sweep.mask, moduli, False)[0], moduli)
+    first = word_moduli(max(1, threads - 1))
+    residues, approx = _sweeps(sweep.mask, first, True)
     rel = float_sum_error(sweep.mask.size)
     count = crt_near(residues, first, approx, rel)
     if count is None:  # a second round: more primes, until the product covers the interval
         width = approx * 2.001 * float(rel) + 2  # above hi - lo + 1
         moduli = moduli_for_bits(math.log2(width) + 1)
-        extra, _ = count_tilings_mod(sweep.mask, moduli[len(first) :], False)
+        extra, _ = _sweeps(sweep.mask, moduli[len(first) :], False)
         count = crt_near(list(residues) + list(extra), moduli, approx, rel)
     return count
+
+
+_POOL = None
+
+
+def _threads():
+    """Threads for the counting sweeps: numba's setting (``NUMBA_NUM_THREADS``)."""
+    from numba import get_num_threads
+
+    return max(1, get_num_threads())
+
+
+def _sweeps(mask, moduli, with_float):
+    """Residues for every modulus (and the float count) from sweeps run on a thread pool."""
+    global _POOL
+    from concurrent.futures import ThreadPoolExecutor
+
+    from ._kernels.profile_dp import sweep_float, sweep_mod
+
+    threads = _threads()
+    if _POOL is None or _POOL._max_workers != threads:
+        _POOL = ThreadPoolExecutor(threads, thread_name_prefix="dominotiling-dp")
+    futures = [_POOL.submit(sweep_mod, mask, m) for m in moduli]
+    approx = _POOL.submit(sweep_float, mask) if with_float else None
+    return [f.result() for f in futures], (approx.result() if with_float else 0.0)
 
 
 def _solve(sweep, mode, uniforms=None):

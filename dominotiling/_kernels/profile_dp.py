@@ -14,13 +14,13 @@ Conventions shared by every kernel here:
   bit cleared. Blocked cells never have their bit set and change nothing.
 - The four profiles that differ only in bits ``c`` and ``c + 1`` (a *quad*) map to each
   other, so every step reads a quad and writes it back: the update is in place.
-- The one parallel kernel, :func:`count_tilings_mod`, runs a thread per modulus and
-  is called from Python only: a cached ``parallel=True`` function called from
-  another cached jitted function has proved fragile (stale caches crashed).
+- The counting sweeps release the GIL; ``transfer.py`` runs one per thread (a
+  modulus each, and the float sweep), which starts faster than a ``prange`` region
+  and keeps every kernel here serial.
 """
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 _INF = np.int32(1 << 30)
 
@@ -166,9 +166,12 @@ def _float_count_step(d, c, w, vert, horiz):
 
 
 # --------------------------------------------------------------------- exact counts
-@njit(cache=True)
-def _sweep_lane(mask, modulus):
-    """The whole sweep for one modulus: the count mod ``modulus`` (0 means 2**64)."""
+@njit(cache=True, nogil=True)
+def sweep_mod(mask, modulus):
+    """The whole sweep for one modulus: the number of tilings mod ``modulus`` (uint64; 0 means 2**64).
+
+    Releases the GIL: the caller runs one sweep per thread, one per modulus.
+    """
     rows, w = mask.shape
     d = np.zeros(1 << w, dtype=np.uint64)
     d[0] = 1
@@ -179,9 +182,9 @@ def _sweep_lane(mask, modulus):
     return d[0]
 
 
-@njit(cache=True)
-def _sweep_float(mask):
-    """The whole sweep in float64: the count, rounded (the caller bounds the error)."""
+@njit(cache=True, nogil=True)
+def sweep_float(mask):
+    """The whole sweep in float64: the number of tilings, rounded (the caller bounds the error)."""
     rows, w = mask.shape
     d = np.zeros(1 << w, dtype=np.float64)
     d[0] = 1.0
@@ -190,27 +193,6 @@ def _sweep_float(mask):
         if free:
             _float_count_step(d, c, w, vert, horiz)
     return d[0]
-
-
-@njit(cache=True, parallel=True)
-def count_tilings_mod(mask, moduli, with_float):
-    """Tilings of ``mask`` modulo each of ``moduli`` (uint64; 0 stands for 2**64).
-
-    Returns ``(residues, approx)``: a uint64 array of residues, one per modulus,
-    and, when ``with_float``, the count in float64 (else 0.0). Every modulus must
-    be 0 or below 2**63 so that the sum of two residues never wraps. The sweeps
-    are independent: each thread runs whole sweeps, with one layer of ``2**w``
-    words (which stays in cache for moderate ``w``).
-    """
-    n_mod = moduli.shape[0]
-    out = np.zeros(n_mod, dtype=np.uint64)
-    approx = np.zeros(1)
-    for k in prange(n_mod + (1 if with_float else 0)):
-        if k < n_mod:
-            out[k] = _sweep_lane(mask, moduli[k])
-        else:
-            approx[0] = _sweep_float(mask)
-    return out, approx[0]
 
 
 @njit(cache=True)
