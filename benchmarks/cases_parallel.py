@@ -22,25 +22,9 @@ import statistics
 import time
 
 from .cases import Row, benchmark
-from .harness import fmt_time, run_isolated
+from .harness import OtherLoad, fmt_time, run_isolated
 
 __all__ = ["aztec_ensemble", "aztec_placements"]
-
-
-def _cpu_ticks():
-    """``(total, idle)`` CPU seconds of the whole machine so far, or None (not Linux)."""
-    try:
-        with open("/proc/stat") as f:
-            ticks = [int(x) for x in f.readline().split()[1:9]]
-    except (OSError, ValueError):
-        return None
-    hz = os.sysconf("SC_CLK_TCK")
-    return sum(ticks) / hz, (ticks[3] + ticks[4]) / hz
-
-
-def _own_cpu():
-    r = resource.getrusage(resource.RUSAGE_SELF)
-    return r.ru_utime + r.ru_stime
 
 
 def _worker_cpu():
@@ -77,7 +61,7 @@ def speedup_ours(what, n, samples, workers, repeats):
     sample_aztec(n, seed=0)  # load the kernel here
     with local_cluster(workers) as cluster, Client(cluster) as client:
         ensemble(sample_aztec, range(2 * workers), client=client, n=n, progress=False)
-        ticks0, own0 = _cpu_ticks(), _own_cpu()
+        load = OtherLoad()
         workers0 = sum(client.run(_worker_cpu).values())
         serial, parallel, same = [], [], True
         for _ in range(repeats):
@@ -90,13 +74,8 @@ def speedup_ours(what, n, samples, workers, repeats):
             parallel.append(t2 - t1)
             same = same and _equal(a, b)
             del a, b
-        ticks1, own1 = _cpu_ticks(), _own_cpu()
         workers1 = sum(client.run(_worker_cpu).values())
-    other = None
-    if ticks0 is not None and ticks1 is not None:
-        total, idle = ticks1[0] - ticks0[0], ticks1[1] - ticks0[1]
-        ours = (own1 - own0) + (workers1 - workers0)
-        other = max(0.0, (total - idle - ours) / max(total, 1e-9))
+        other = load.fraction(also_ours=workers1 - workers0)
     return {"serial": serial, "parallel": parallel, "same": same, "other_load": other,
             "cores": len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()}
 

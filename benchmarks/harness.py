@@ -148,13 +148,17 @@ class OtherLoad:
         """Start counting afresh from now."""
         self._start = self._snapshot()
 
-    def fraction(self):
-        """Share of all cores' time used by other processes since the start, or None."""
+    def fraction(self, also_ours=0.0):
+        """Share of all cores' time used by other processes since the start, or None.
+
+        `also_ours`: CPU seconds of our own processes that are not waited-for
+        children (e.g. Dask workers still running), to count as ours too.
+        """
         end = self._snapshot()
         if self._start is None or end is None:
             return None
         total, idle, own = (b - a for a, b in zip(self._start, end))
-        return max(0.0, (total - idle - own) / max(total, 1e-9))
+        return max(0.0, (total - idle - own - also_ours) / max(total, 1e-9))
 
 
 def measure(fn, repeats=5, warmup=True, prime=None):

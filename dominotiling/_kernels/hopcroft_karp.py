@@ -6,6 +6,7 @@ Array conventions as in ``karp_sipser.py``.
 import numpy as np
 from numba import njit
 
+from .augment import augment
 from .karp_sipser import karp_sipser
 
 _INF = np.int32(2**31 - 1)
@@ -79,13 +80,9 @@ def hopcroft_karp(b_ptr, b_adj, w_ptr, w_adj, order):
                     if y < 0:
                         if dv == limit:
                             # augment along the stack, then retire its vertices
-                            for d in range(depth, -1, -1):
-                                x = stack[d]
-                                old = mate_b[x]
-                                mate_b[x] = w
-                                mate_w[w] = x
-                                dist[x] = _INF
-                                w = old
+                            augment(stack, depth, w, mate_b, mate_w)
+                            for d in range(depth + 1):
+                                dist[stack[d]] = _INF
                             depth = -1
                             moved = True
                             break

@@ -6,6 +6,8 @@ Array conventions as in ``karp_sipser.py``.
 import numpy as np
 from numba import njit
 
+from .augment import augment
+
 
 @njit(cache=True)
 def kuhn(b_ptr, b_adj, nw, order, record):
@@ -64,12 +66,7 @@ def kuhn(b_ptr, b_adj, nw, order, record):
                     k += 2
                 n_paths += 1
                 path_ptr[n_paths] = k
-            for d in range(depth, -1, -1):
-                x = stack[d]
-                old = mate_b[x]
-                mate_b[x] = w
-                mate_w[w] = x
-                w = old
+            augment(stack, depth, w, mate_b, mate_w)
             break
     if record:
         return mate_b, mate_w, path_ptr[: n_paths + 1].copy(), path_nodes[: path_ptr[n_paths]].copy()

@@ -6,6 +6,7 @@ Array conventions as in ``karp_sipser.py``.
 import numpy as np
 from numba import njit
 
+from .augment import augment
 from .karp_sipser import karp_sipser
 
 
@@ -57,12 +58,7 @@ def pothen_fan(b_ptr, b_adj, w_ptr, w_adj, order):
                         break
                 if w >= 0:
                     visited[w] = phase
-                    for d in range(depth, -1, -1):
-                        x = stack[d]
-                        old = mate_b[x]
-                        mate_b[x] = w
-                        mate_w[w] = x
-                        w = old
+                    augment(stack, depth, w, mate_b, mate_w)
                     augmented += 1
                     break
                 # depth-first step to an unvisited (necessarily matched) white
