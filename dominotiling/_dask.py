@@ -8,7 +8,11 @@ from __future__ import annotations
 
 import contextlib
 import math
+import mmap
 import os
+import shutil
+import tempfile
+import uuid
 
 import numpy as np
 
@@ -45,10 +49,18 @@ def local_cluster(n_workers=None):
 
     One worker process per usable core (or `n_workers`), one thread each (numba
     too: ``NUMBA_NUM_THREADS=1``), no dashboard, listening on loopback only.
-    Start it under ``if __name__ == "__main__":`` in a script.
-    Dask's default ``MALLOC_TRIM_THRESHOLD_=65536`` for workers is left unset:
-    it turns off glibc's adaptive mmap threshold, so that every large array is a
-    fresh ``mmap`` and the samplers, which allocate many, run about twice as slowly.
+    Start it under ``if __name__ == "__main__":`` in a script. Three of Dask's
+    defaults are changed for this cluster only:
+
+    - ``MALLOC_TRIM_THRESHOLD_=65536`` for workers is left unset: it turns off
+      glibc's adaptive mmap threshold, so that every large array is a fresh
+      ``mmap`` and the samplers, which allocate many, run about twice as slowly;
+    - the workers' statistical profiler (a thread sampling every stack 100 times
+      a second, for a dashboard this cluster does not have) is off;
+    - the scheduler hands every task to a worker at once
+      (``worker-saturation: inf``) instead of one at a time: the library's tasks
+      are chunks of even size, and each worker then has its next chunk at hand
+      instead of idling for a round trip through the scheduler.
 
     Returns
     -------
@@ -60,7 +72,11 @@ def local_cluster(n_workers=None):
     import dask
 
     n = _usable_cores() if n_workers is None else int(n_workers)
-    with dask.config.set({"distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None}):
+    with dask.config.set({
+        "distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None,
+        "distributed.worker.profile.enabled": False,
+        "distributed.scheduler.worker-saturation": float("inf"),
+    }):
         return distributed.LocalCluster(
             n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None,
             host="127.0.0.1", env={"NUMBA_NUM_THREADS": "1"},
@@ -95,10 +111,17 @@ def _n_workers(client):
     return max(1, sum(client.nthreads().values()))
 
 
+#: Default chunks hold at most this many items.
+_MAX_CHUNK = 256
+
+
 def _chunks(items, parts, chunk_size):
-    if chunk_size is None:
-        chunk_size = max(1, min(64, math.ceil(len(items) / (4 * parts))))
-    elif int(chunk_size) < 1:
+    """`items` cut into chunks: by default two per worker, more if they would be over ``_MAX_CHUNK``."""
+    if chunk_size is None:  # every worker the same number of chunks, of sizes differing by one
+        tasks = min(len(items), parts * max(2, math.ceil(len(items) / (parts * _MAX_CHUNK))))
+        bounds = [len(items) * i // tasks for i in range(tasks + 1)]
+        return [items[a:b] for a, b in zip(bounds, bounds[1:])]
+    if int(chunk_size) < 1:
         raise ValueError(f"chunk_size must be a positive integer, got {chunk_size}")
     chunk_size = int(chunk_size)
     return [items[i : i + chunk_size] for i in range(0, len(items), chunk_size)]
@@ -122,8 +145,8 @@ def _nbytes(payload):
     return total
 
 
-def _each(client, task, items, payload, progress, desc, chunk_size=None):
-    """Run ``task(chunk, payload)`` over chunks of `items`; yield ``(index, result)`` as done.
+def _each(client, task, items, payload, progress, desc, chunk_size=None, **extra):
+    """Run ``task(chunk, payload, **extra)`` over chunks of `items`; yield ``(index, result)`` as done.
 
     On a cluster a large payload is sent once (scattered), and each result is
     handed over as soon as it arrives, then forgotten, so reductions hold one at a time.
@@ -135,13 +158,13 @@ def _each(client, task, items, payload, progress, desc, chunk_size=None):
     with tqdm(total=len(items), desc=desc, delay=2, disable=not progress, leave=False) as bar:
         if client is None:
             for i, chunk in enumerate(chunks):
-                yield i, task(chunk, payload)
+                yield i, task(chunk, payload, **extra)
                 bar.update(len(chunk))
             return
         distributed = _distributed()
         if _nbytes(payload) > _SCATTER_BYTES:  # send it to each worker once, not per task
             payload = client.scatter([payload], hash=False)[0]
-        futures = client.map(task, chunks, payload=payload, pure=False)
+        futures = client.map(task, chunks, payload=payload, pure=False, **extra)
         index = {f.key: i for i, f in enumerate(futures)}
         done = distributed.as_completed(futures, with_results=True)
         del futures
@@ -153,24 +176,159 @@ def _each(client, task, items, payload, progress, desc, chunk_size=None):
 
 
 # ------------------------------------------------------------ compact transfer
-def _pack(results):
-    """Tilings of one region as ``("tilings", region, labels)``; anything else as it is.
+#: Where a client and the workers on its own machine hand over results (Linux).
+SHARED_MEMORY = "/dev/shm"
 
-    ``labels`` stacks the tilings' int32 label arrays, shape ``(k, rows, cols)``: one
-    buffer per chunk, serialised without copying, and no Python object per tiling.
+
+@contextlib.contextmanager
+def _dropbox(client):
+    """A new private directory in shared memory for one call's results, removed afterwards.
+
+    Yields None when running serially or where there is no writable
+    :data:`SHARED_MEMORY`. Its random name is also how a worker learns that it
+    runs on the client's machine: a worker elsewhere does not see it.
     """
-    if results and all(type(t) is Tiling for t in results):
-        region = results[0].region
-        if all(t.region is region or t.region == region for t in results):
-            return ("tilings", region, np.stack([t.labels for t in results]))
-    return ("objects", results)
+    path = None
+    if client is not None and os.path.isdir(SHARED_MEMORY) and os.access(SHARED_MEMORY, os.W_OK):
+        with contextlib.suppress(OSError):
+            path = tempfile.mkdtemp(prefix="dominotiling-", dir=SHARED_MEMORY)
+    try:
+        yield path
+    finally:
+        if path is not None:  # also what tasks wrote and nobody collected
+            shutil.rmtree(path, ignore_errors=True)
+
+
+class _SharedLabels:
+    """Label arrays appended to a new file in the client's dropbox, with plain writes."""
+
+    def __init__(self, dropbox):
+        self.path = os.path.join(dropbox, uuid.uuid4().hex)
+        self.fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        self.count = 0
+
+    def append(self, labels):
+        """Write one int32 label array; False (and nothing counted) when the file system refuses."""
+        view = memoryview(np.ascontiguousarray(labels, np.int32)).cast("B")
+        try:
+            while view:
+                view = view[os.write(self.fd, view):]
+        except OSError:  # full (a small /dev/shm), or gone
+            return False
+        self.count += 1
+        return True
+
+    def take_back(self, shape):
+        """The arrays written so far, read back; the file is removed."""
+        labels = np.fromfile(self.path, np.int32, self.count * shape[0] * shape[1])
+        self.discard()
+        return labels.reshape((self.count,) + shape)
+
+    def discard(self):
+        os.close(self.fd)
+        os.unlink(self.path)
+
+
+def _pack(results, dropbox=None):
+    """A chunk's results for the trip back to the client, packed as they come.
+
+    Tilings of one region travel without a Python object per tiling or per cell,
+    in one of two forms:
+
+    - ``("shared", region, path, k)``: when the worker sees the client's `dropbox`
+      (it runs on the client's machine), the int32 labels are appended to a file
+      in shared memory, which the client maps without copying or decoding;
+    - ``("tilings", region, codes)``: otherwise two bits per cell (see
+      ``_kernels/codec.py``), 16 times smaller than the labels, which the client
+      decodes.
+
+    Anything else (or tilings of different regions) travels as ``("objects", results)``.
+    The task holds one tiling at a time, not its whole chunk.
+    """
+    region, codes, shared, objects = None, [], None, None
+    if dropbox is not None and os.path.isdir(dropbox):
+        with contextlib.suppress(OSError):
+            shared = _SharedLabels(dropbox)
+    try:
+        for t in results:
+            if objects is None and type(t) is Tiling and (
+                region is None or t.region is region or t.region == region
+            ):
+                region = t.region
+                if shared is not None and not shared.append(t.labels):  # full: codes from here on
+                    codes = [_encode(lab) for lab in shared.take_back(region.shape)]
+                    shared = None
+                if shared is None:
+                    codes.append(_encode(t.labels))
+                continue
+            if objects is None:  # not a tiling of the first region: all go as objects
+                objects, shared = _as_objects(region, shared, codes), None
+            objects.append(t)
+        if objects is None and region is None:  # an empty chunk
+            objects, shared = _as_objects(region, shared, codes), None
+    except BaseException:
+        if shared is not None:
+            shared.discard()
+        raise
+    if objects is not None:
+        return ("objects", objects)
+    if shared is not None:
+        os.close(shared.fd)
+        return ("shared", region, shared.path, shared.count)
+    return ("tilings", region, np.stack(codes))
+
+
+def _as_objects(region, shared, codes):
+    """The tilings packed so far, as Tiling objects (the shared file, if any, is removed)."""
+    if shared is not None:
+        if region is None:
+            shared.discard()
+            return []
+        return [Tiling._trusted(region, lab) for lab in shared.take_back(region.shape)]
+    return [] if region is None else _decode(region, codes)
+
+
+def _encode(labels):
+    from ._kernels.codec import codes_shape, encode_tiling
+
+    codes = np.empty(codes_shape(labels.shape), np.uint8)
+    encode_tiling(labels, codes)
+    return codes
+
+
+def _map_shared(path, shape):
+    """The int32 array of `shape` in the file `path`, mapped read-only; the file is unlinked."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        size = os.fstat(fd).st_size
+        expected = 4 * math.prod(shape)
+        if size != expected:
+            raise RuntimeError(f"internal error: {path} holds {size} bytes, not {expected}")
+        buffer = mmap.mmap(fd, size, access=mmap.ACCESS_READ)
+    finally:
+        os.close(fd)
+        os.unlink(path)
+    return np.frombuffer(buffer, np.int32).reshape(shape)
+
+
+def _decode(region, codes):
+    """Tilings of `region` from their codes, each with labels of its own."""
+    from ._kernels.codec import decode_tiling
+
+    out = []
+    for row in codes:
+        labels = np.empty(region.shape, np.int32)
+        decode_tiling(row, region.mask, labels)
+        out.append(Tiling._trusted(region, labels))
+    return out
 
 
 def _unpack(packed, regions):
     """The results of one chunk; tilings share one Region object per region."""
     if packed[0] == "objects":
         return packed[1]
-    _, region, labels = packed
-    region = regions.setdefault(region, region)
-    labels.setflags(write=False)
-    return [Tiling._trusted(region, lab) for lab in labels]
+    region = regions.setdefault(packed[1], packed[1])
+    if packed[0] == "shared":
+        _, _, path, k = packed
+        return [Tiling._trusted(region, lab) for lab in _map_shared(path, (k,) + region.shape)]
+    return _decode(region, packed[2])

@@ -13,10 +13,11 @@ one single-threaded worker process per core (and closes it afterwards), and a
 - :func:`count_distributed`: the exact Kasteleyn count with its primes spread
   over the workers.
 
-Seeds are cut into chunks of a few each, one task per chunk. Tilings of one
-region travel back as one int32 array of labels per chunk (no pickled Python
-object per tiling or per cell), and are rebuilt on the client around one shared
-:class:`~dominotiling.Region`, without renumbering or copying. Without dask
+Seeds are cut into chunks, one task per chunk. Tilings of one region travel
+back without a pickled Python object per tiling or per cell: from workers on the
+client's machine as int32 labels in a shared-memory file that the client maps
+without copying, from other machines as two bits per cell. They are rebuilt on
+the client around one shared :class:`~dominotiling.Region`. Without dask
 installed the library works as before and these functions run with
 ``client=None``; asking for a cluster says how to install it
 (``pip install "dominotiling[dist]"``). In a script, start a local cluster under
@@ -43,7 +44,9 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ._dask import INSTALL_HINT, _connect, _each, _n_workers, _pack, _unpack, local_cluster
+from ._dask import (
+    INSTALL_HINT, _connect, _dropbox, _each, _n_workers, _pack, _unpack, local_cluster,
+)
 from .errors import DominoTilingError
 from .region import Region  # used by the docstring examples
 from .tiling import Tiling
@@ -77,13 +80,13 @@ class HeightFluctuations(NamedTuple):
     variance: np.ndarray
 
 
-def _ensemble_task(seeds, payload):
+def _ensemble_task(seeds, payload, dropbox=None):
     sampler, kwargs = payload
-    return _pack([sampler(seed=s, **kwargs) for s in seeds])
+    return _pack((sampler(seed=s, **kwargs) for s in seeds), dropbox)
 
 
-def _sweep_task(points, payload):
-    return _pack([payload(**p) for p in points])
+def _sweep_task(points, payload, dropbox=None):
+    return _pack((payload(**p) for p in points), dropbox)
 
 
 # ------------------------------------------------------------------ public API
@@ -106,8 +109,8 @@ def ensemble(sampler, seeds, *, client=None, progress=True, chunk_size=None, **k
     progress : bool
         Show a tqdm bar if the run lasts more than 2 seconds.
     chunk_size : int, optional
-        Seeds per task; by default about a quarter of an even share per worker,
-        at most 64.
+        Seeds per task; by default each worker gets two chunks of equal size (more
+        when a chunk would hold over 256 seeds).
     **kwargs
         Passed to every call of `sampler` (sent to the cluster once).
 
@@ -124,11 +127,18 @@ def ensemble(sampler, seeds, *, client=None, progress=True, chunk_size=None, **k
     Notes
     -----
     The seeds are cut into chunks, one task per chunk, so that the scheduler's
-    overhead (about a millisecond per task) stays small. Tilings of one region
-    come back as one stacked int32 label array per chunk, ``4 * rows * cols``
-    bytes per tiling, and are rebuilt as views of it around one shared Region,
-    with no work per cell on the client (which shares the cores with the
-    workers on a local cluster); other results come back pickled.
+    overhead (a few milliseconds per task) stays small. A task packs its
+    tilings as they come, holding one at a time. When the worker shares the
+    client's machine (it sees the call's private directory in ``/dev/shm``), it
+    appends their int32 labels to a file there; the client maps the file
+    read-only, unlinks it, and the chunk's tilings are views of that one
+    mapping, with no copy and no work per cell on the client (which shares the
+    cores with the workers on a local cluster). The memory goes back to the
+    system when the last of those tilings is dropped. From another machine, or
+    when ``/dev/shm`` is full, a tiling travels as two bits per cell (where each
+    domino starts, and which way it goes), ``rows * ceil(cols / 4)`` bytes
+    instead of ``4 * rows * cols``, decoded on the client. Other results come
+    back pickled.
 
     Examples
     --------
@@ -145,9 +155,9 @@ def ensemble(sampler, seeds, *, client=None, progress=True, chunk_size=None, **k
         return [sampler(seed=s, **kwargs) for s in bar]
     regions = {}
     chunks = {}
-    with _connect(client) as c:
+    with _connect(client) as c, _dropbox(c) as dropbox:
         for i, packed in _each(c, _ensemble_task, seeds, (sampler, kwargs), progress,
-                               "ensemble", chunk_size):
+                               "ensemble", chunk_size, dropbox=dropbox):
             chunks[i] = _unpack(packed, regions)
     return [result for i in range(len(chunks)) for result in chunks[i]]
 
@@ -207,8 +217,9 @@ def sweep(fn, grid, *, client=None, progress=True):
         return [(p, fn(**p)) for p in bar]
     values = [None] * len(points)
     regions = {}
-    with _connect(client) as c:
-        for i, packed in _each(c, _sweep_task, points, fn, progress, "sweep", chunk_size=1):
+    with _connect(client) as c, _dropbox(c) as dropbox:
+        for i, packed in _each(c, _sweep_task, points, fn, progress, "sweep", chunk_size=1,
+                               dropbox=dropbox):
             values[i] = _unpack(packed, regions)[0]
     return list(zip(points, values))
 
@@ -229,17 +240,19 @@ def _same_region(region, other):
 
 
 def _placement_task(seeds, payload):
+    from ._kernels.codec import add_placements
+
     sampler, kwargs = payload
     region = hsum = vsum = None
     for s in seeds:
         t = _as_tiling(sampler(seed=s, **kwargs))
         region = _same_region(region, t.region)
-        lab = t.labels
-        if hsum is None:
-            hsum = np.zeros((lab.shape[0], max(lab.shape[1] - 1, 0)), dtype=np.int64)
-            vsum = np.zeros((max(lab.shape[0] - 1, 0), lab.shape[1]), dtype=np.int64)
-        hsum += (lab[:, :-1] == lab[:, 1:]) & (lab[:, :-1] >= 0)
-        vsum += (lab[:-1] == lab[1:]) & (lab[:-1] >= 0)
+        if hsum is None:  # counts in the smallest type that holds them: less to send back
+            rows, cols = region.shape
+            dtype = np.min_scalar_type(len(seeds))
+            hsum = np.zeros((rows, max(cols - 1, 0)), dtype)
+            vsum = np.zeros((max(rows - 1, 0), cols), dtype)
+        add_placements(t.labels, hsum, vsum)
     return region, hsum, vsum, len(seeds)
 
 
@@ -299,8 +312,8 @@ def placement_frequencies(sampler, seeds, *, client=None, progress=True, chunk_s
         for _, (reg, h, v, n) in _each(c, _placement_task, seeds, (sampler, kwargs), progress,
                                        "placements", chunk_size):
             region = _same_region(region, reg)
-            hsum = h if hsum is None else hsum + h
-            vsum = v if vsum is None else vsum + v
+            hsum = h.astype(np.int64) if hsum is None else hsum + h
+            vsum = v.astype(np.int64) if vsum is None else vsum + v
             total += n
     mask = region.mask
     out = []

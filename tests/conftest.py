@@ -1,4 +1,5 @@
-"""Pytest configuration: a non-interactive matplotlib backend, figures closed after each test."""
+"""Pytest configuration: a non-interactive matplotlib backend, figures closed after each test,
+and one local Dask cluster for the tests that need one."""
 
 import matplotlib
 import pytest
@@ -12,3 +13,14 @@ def _close_figures():
     import matplotlib.pyplot as plt
 
     plt.close("all")
+
+
+@pytest.fixture(scope="session")
+def client():
+    """A Client of a LocalCluster: 2 single-threaded worker processes on loopback, closed at the end."""
+    from distributed import Client, LocalCluster
+
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                      dashboard_address=None, host="127.0.0.1") as cluster:
+        with Client(cluster) as c:
+            yield c

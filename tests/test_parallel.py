@@ -1,7 +1,7 @@
 """Tests of dominotiling.parallel: serial and Dask results agree, statistics match exact values.
 
-One LocalCluster (2 single-threaded worker processes, loopback only) serves the
-whole module; it is closed at the end.
+The ``client`` fixture (``conftest.py``) is one LocalCluster of 2 single-threaded
+worker processes on loopback, shared by the session.
 """
 
 import math
@@ -27,16 +27,6 @@ from dominotiling.placement import placement_probabilities
 from helpers import brute_force_tilings, dominoes_of
 
 NOTCHED = Region.from_strings(["......", "......", "....##", "......"])
-
-
-@pytest.fixture(scope="module")
-def client():
-    from distributed import Client, LocalCluster
-
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                      dashboard_address=None, host="127.0.0.1") as cluster:
-        with Client(cluster) as c:
-            yield c
 
 
 def _seed_echo(seed, offset=0):
