@@ -6,12 +6,14 @@
   and ``placement_frequencies`` (only per-chunk counts come back). Goal: at
   least 1.7x faster on 2 cores. The cluster's start-up is not timed (it is paid
   once per session); the transfer back to the client is. Serial and cluster
-  results are checked to be equal. Seven runs of each, alternating; the row
+  results are checked to be equal. Seven runs of each, in rotating order; the row
   gives the median and the range of the seven ratios.
 - For scale, the same ensemble on two bare worker processes
   (``concurrent.futures.ProcessPoolExecutor``, the same chunks and the same
   shared-memory transfer, no Dask): what the machine allows for this job, and
   so how much of the gap to 2x is Dask's.
+- The same ensemble of order 400 (four times the work and the labels per
+  tiling), and ``placement_frequencies`` of order 200: no goal, for scale.
 
 A speed-up needs idle cores: the row reports the share of the CPUs that other
 processes used during the measurement (from ``/proc/stat``, less this process
@@ -79,6 +81,8 @@ def speedup_ours(what, n, samples, workers, repeats):
     that changes in the machine's load hit both alike; returns both lists of
     times, whether the results agree, and the other processes' share of the CPUs.
     For "ensemble", a bare process pool runs the same chunks in the same rounds.
+    Each round starts with another of them, so that none is always first (or
+    always last, after the others' memory was freed).
     """
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
@@ -104,39 +108,42 @@ def speedup_ours(what, n, samples, workers, repeats):
             _pool_ensemble(pool, sample_aztec, range(2 * workers), workers, n=n)
         load = OtherLoad()
         cpu0 = sum(client.run(_worker_cpu).values()) + _pool_cpu(pool)
-        serial, parallel, bare, same = [], [], [], True
-        for _ in range(repeats):
-            t0 = time.perf_counter()
-            a = ensemble(sample_aztec, seeds, n=n, progress=False)
-            t1 = time.perf_counter()
-            b = ensemble(sample_aztec, seeds, n=n, client=client, progress=False)
-            t2 = time.perf_counter()
-            c = _pool_ensemble(pool, sample_aztec, seeds, workers, n=n) if use_pool else a
-            t3 = time.perf_counter()
-            serial.append(t1 - t0)
-            parallel.append(t2 - t1)
-            bare.append(t3 - t2)
-            same = same and _equal(a, b) and _equal(a, c)
-            del a, b, c
+        runs = {
+            "serial": lambda: ensemble(sample_aztec, seeds, n=n, progress=False),
+            "parallel": lambda: ensemble(sample_aztec, seeds, n=n, client=client, progress=False),
+        }
+        if use_pool:
+            runs["bare"] = lambda: _pool_ensemble(pool, sample_aztec, seeds, workers, n=n)
+        times = {key: [] for key in runs}
+        same = True
+        for i in range(repeats):  # each repeat starts with another of the runs
+            order = list(runs)[i % len(runs):] + list(runs)[:i % len(runs)]
+            results = {}
+            for key in order:
+                t0 = time.perf_counter()
+                results[key] = runs[key]()
+                times[key].append(time.perf_counter() - t0)
+            same = same and all(_equal(results["serial"], r) for r in results.values())
+            del results
         cpu1 = sum(client.run(_worker_cpu).values()) + _pool_cpu(pool)
         other = load.fraction(also_ours=cpu1 - cpu0)
-    return {"serial": serial, "parallel": parallel, "bare": bare if use_pool else None,
+    return {"serial": times["serial"], "parallel": times["parallel"], "bare": times.get("bare"),
             "same": same, "other_load": other,
             "cores": len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()}
 
 
-def _row(what, label, quick):
+def _row(what, label, quick, order=200, repeats=7, goal=True):
     try:
         import distributed  # noqa: F401
     except ImportError:
         return [Row(f"{label} on 2 Dask workers", "—",
                     "dask.distributed not installed (pip install -e '.[dist]')")]
-    n, samples, repeats = (100, 100, 2) if quick else (200, 200, 7)
+    n, samples, repeats = (order // 2, 100, 2) if quick else (order, 200, repeats)
     r = run_isolated(f"{__name__}:speedup_ours", what, n, samples, 2, repeats)
     if not r["same"]:
         raise RuntimeError(f"{what} on the cluster differs from the serial result")
     load = "unknown" if r["other_load"] is None else f"{100 * r['other_load']:.0f} %"
-    goal = not quick
+    goal = goal and not quick
     rows = []
     for key, how in (("parallel", "2 local Dask workers"), ("bare", "2 bare worker processes, no Dask")):
         if r[key] is None:
@@ -163,6 +170,12 @@ def aztec_ensemble(quick):
 
 
 @benchmark
+def aztec_ensemble_400(quick):
+    """The same with order 400: four times the work per tiling, four times the labels."""
+    return _row("ensemble", "ensemble (every tiling back)", quick, order=400, repeats=3, goal=False)
+
+
+@benchmark
 def aztec_placements(quick):
-    """Placement frequencies of 200 Aztec tilings of order 200, serial vs 2 workers (goal: 1.7x)."""
-    return _row("placement_frequencies", "placement_frequencies (counts back)", quick)
+    """Placement frequencies of 200 Aztec tilings of order 200, serial vs 2 workers."""
+    return _row("placement_frequencies", "placement_frequencies (counts back)", quick, goal=False)

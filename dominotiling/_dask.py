@@ -119,6 +119,8 @@ def _chunks(items, parts, chunk_size):
     """`items` cut into chunks: by default two per worker, more if they would be over ``_MAX_CHUNK``."""
     if chunk_size is None:  # every worker the same number of chunks, of sizes differing by one
         tasks = min(len(items), parts * max(2, math.ceil(len(items) / (parts * _MAX_CHUNK))))
+        if not tasks:
+            return []
         bounds = [len(items) * i // tasks for i in range(tasks + 1)]
         return [items[a:b] for a, b in zip(bounds, bounds[1:])]
     if int(chunk_size) < 1:

@@ -79,6 +79,43 @@ def test_ensemble_through_local_string():
     assert got == [random_tiling(Region.rectangle(3, 4), seed=s) for s in (4, 5)]
 
 
+def _worker_settings():
+    import os
+
+    import dask
+
+    return (dask.config.get("distributed.worker.profile.enabled"), os.environ.get("NUMBA_NUM_THREADS"),
+            os.environ.get("MALLOC_TRIM_THRESHOLD_"))
+
+
+def test_local_cluster_settings():
+    from distributed import Client
+
+    from dominotiling.parallel import local_cluster
+
+    with local_cluster(1) as cluster, Client(cluster) as c:
+        assert list(c.nthreads().values()) == [1]
+        assert list(c.run(_worker_settings).values()) == [(False, "1", None)]
+        assert c.run_on_scheduler(lambda dask_scheduler: dask_scheduler.WORKER_SATURATION) == math.inf
+        assert ensemble(random_tiling, [4, 5], client=c, region=NOTCHED) == [
+            random_tiling(NOTCHED, seed=s) for s in (4, 5)]
+
+
+def test_default_chunks_are_even_and_bounded():
+    from dominotiling._dask import _MAX_CHUNK, _chunks
+
+    for n, parts in [(200, 2), (7, 2), (1, 4), (0, 2), (3, 2), (1001, 3), (5000, 2), (2 * _MAX_CHUNK + 1, 1)]:
+        chunks = _chunks(list(range(n)), parts, None)
+        assert [x for c in chunks for x in c] == list(range(n))  # in order, each item once
+        sizes = [len(c) for c in chunks]
+        assert all(sizes) and max(sizes, default=0) <= _MAX_CHUNK
+        assert max(sizes, default=0) - min(sizes, default=0) <= 1
+        if n >= 2 * parts:
+            assert len(chunks) % parts == 0 and len(chunks) >= 2 * parts
+    assert [len(c) for c in _chunks(list(range(200)), 2, None)] == [50] * 4
+    assert [len(c) for c in _chunks(list(range(10)), 2, 4)] == [4, 4, 2]
+
+
 def test_sweep_over_grid_matches_brute_force(client):
     grid = {"rows": [2, 3], "cols": [2, 4, 5]}
     got = sweep(_rectangle_count, grid, client=client)

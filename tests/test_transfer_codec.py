@@ -152,6 +152,7 @@ def test_cluster_results_by_either_path_equal_the_serial_loop(client, monkeypatc
     mapped.clear()
     assert ensemble(sample_aztec, range(9), client=client, chunk_size=4, n=7) == want
     assert mapped == []
+    assert ensemble(sample_aztec, [], client=client, n=7) == []
     assert sweep(sample_aztec, {"n": [2, 3], "seed": [0]}, client=client) == [
         ({"n": n, "seed": 0}, sample_aztec(n, seed=0)) for n in (2, 3)]
 
