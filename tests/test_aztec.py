@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 from scipy.stats import chisquare
 
+import dominotiling.arctic as arctic
 import dominotiling.aztec as aztec
 from dominotiling import Region, Tiling
 from dominotiling.aztec import (
@@ -309,7 +310,7 @@ def test_arctic_circle_frozen_corners_and_mixed_centre():
     for r, c in ((0, n - 1), (2 * n - 1, n), (n, 0), (n - 1, 2 * n - 1)):
         assert frozen[r, c]
     # each corner is frozen in its own type
-    types = aztec._cell_types(t, n)
+    types = arctic._cell_types(t, n)
     assert (types[: n // 4][frozen[: n // 4]] == NORTH).all()
     assert (types[-(n // 4):][frozen[-(n // 4):]] == SOUTH).all()
     fraction = temperate_fraction(t)

@@ -8,7 +8,6 @@ the region). Four codes fill a byte, lowest bits first: ``rows * ceil(cols / 4)`
 bytes instead of the ``4 * rows * cols`` of the int32 labels.
 """
 
-import numpy as np
 from numba import njit
 
 RIGHT = 1

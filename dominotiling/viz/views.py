@@ -71,7 +71,7 @@ def draw_aztec(tiling, ax=None, circle=False, scheme="types"):
     >>> len(ax.lines)
     1
     """
-    from ..aztec import _order_of, arctic_circle, aztec_types
+    from ..arctic import _order_of, arctic_circle, aztec_types
 
     n = _order_of(tiling)
     labels = tiling.labels
