@@ -54,7 +54,9 @@ def local_cluster(n_workers=None):
 
     - ``MALLOC_TRIM_THRESHOLD_=65536`` for workers is left unset: it turns off
       glibc's adaptive mmap threshold, so that every large array is a fresh
-      ``mmap`` and the samplers, which allocate many, run about twice as slowly;
+      ``mmap`` and the samplers, which allocate many, run about twice as slowly.
+      (Dask's nannies write it into ``os.environ`` for good; while this
+      cluster's workers start, the variable is taken out, and put back after.)
     - the workers' statistical profiler (a thread sampling every stack 100 times
       a second, for a dashboard this cluster does not have) is off;
     - the scheduler hands every task to a worker at once
@@ -72,7 +74,7 @@ def local_cluster(n_workers=None):
     import dask
 
     n = _usable_cores() if n_workers is None else int(n_workers)
-    with dask.config.set({
+    with _without_env("MALLOC_TRIM_THRESHOLD_"), dask.config.set({
         "distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None,
         "distributed.worker.profile.enabled": False,
         "distributed.scheduler.worker-saturation": float("inf"),
@@ -83,6 +85,17 @@ def local_cluster(n_workers=None):
             # no dashboard; the scheduler's small HTTP server on any free loopback port
             scheduler_kwargs={"dashboard": False, "dashboard_address": "127.0.0.1:0"},
         )
+
+
+@contextlib.contextmanager
+def _without_env(name):
+    """``os.environ`` without `name` inside the block (for processes started there)."""
+    saved = os.environ.pop(name, None)
+    try:
+        yield
+    finally:
+        if saved is not None:
+            os.environ[name] = saved
 
 
 @contextlib.contextmanager

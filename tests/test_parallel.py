@@ -88,12 +88,17 @@ def _worker_settings():
             os.environ.get("MALLOC_TRIM_THRESHOLD_"))
 
 
-def test_local_cluster_settings():
+def test_local_cluster_settings(monkeypatch):
+    import os
+
     from distributed import Client
 
     from dominotiling.parallel import local_cluster
 
+    # as left behind by any default LocalCluster started earlier in this process
+    monkeypatch.setenv("MALLOC_TRIM_THRESHOLD_", "65536")
     with local_cluster(1) as cluster, Client(cluster) as c:
+        assert os.environ["MALLOC_TRIM_THRESHOLD_"] == "65536"  # put back
         assert list(c.nthreads().values()) == [1]
         assert list(c.run(_worker_settings).values()) == [(False, "1", None)]
         assert c.run_on_scheduler(lambda dask_scheduler: dask_scheduler.WORKER_SATURATION) == math.inf
