@@ -59,10 +59,14 @@ def local_cluster(n_workers=None):
       cluster's workers start, the variable is taken out, and put back after.)
     - the workers' statistical profiler (a thread sampling every stack 100 times
       a second, for a dashboard this cluster does not have) is off;
-    - the scheduler hands every task to a worker at once
-      (``worker-saturation: inf``) instead of one at a time: the library's tasks
-      are chunks of even size, and each worker then has its next chunk at hand
-      instead of idling for a round trip through the scheduler.
+    - every event loop checks that it is responsive 10 times a second instead of
+      50 (``admin.tick.interval: 100ms``), which halves the CPU time that an
+      idle cluster takes from the cores its workers share.
+
+    The scheduler keeps its default of two tasks on each single-threaded worker
+    (one running, the next one waiting there), so a worker never idles for a
+    round trip between chunks, and the chunks not yet handed out go to whichever
+    worker is free first.
 
     Returns
     -------
@@ -77,7 +81,7 @@ def local_cluster(n_workers=None):
     with _without_env("MALLOC_TRIM_THRESHOLD_"), dask.config.set({
         "distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None,
         "distributed.worker.profile.enabled": False,
-        "distributed.scheduler.worker-saturation": float("inf"),
+        "distributed.admin.tick.interval": "100ms",
     }):
         return distributed.LocalCluster(
             n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None,

@@ -84,8 +84,9 @@ def _worker_settings():
 
     import dask
 
-    return (dask.config.get("distributed.worker.profile.enabled"), os.environ.get("NUMBA_NUM_THREADS"),
-            os.environ.get("MALLOC_TRIM_THRESHOLD_"))
+    return (dask.config.get("distributed.worker.profile.enabled"),
+            dask.config.get("distributed.admin.tick.interval"),
+            os.environ.get("NUMBA_NUM_THREADS"), os.environ.get("MALLOC_TRIM_THRESHOLD_"))
 
 
 def test_local_cluster_settings(monkeypatch):
@@ -100,8 +101,7 @@ def test_local_cluster_settings(monkeypatch):
     with local_cluster(1) as cluster, Client(cluster) as c:
         assert os.environ["MALLOC_TRIM_THRESHOLD_"] == "65536"  # put back
         assert list(c.nthreads().values()) == [1]
-        assert list(c.run(_worker_settings).values()) == [(False, "1", None)]
-        assert c.run_on_scheduler(lambda dask_scheduler: dask_scheduler.WORKER_SATURATION) == math.inf
+        assert list(c.run(_worker_settings).values()) == [(False, "100ms", "1", None)]
         assert ensemble(random_tiling, [4, 5], client=c, region=NOTCHED) == [
             random_tiling(NOTCHED, seed=s) for s in (4, 5)]
 

@@ -6,6 +6,10 @@ domino goes on to the cell on its right, code 2 at one whose domino goes on to
 the cell below, 0 everywhere else (second cells, uncovered cells, cells outside
 the region). Four codes fill a byte, lowest bits first: ``rows * ceil(cols / 4)``
 bytes instead of the ``4 * rows * cols`` of the int32 labels.
+
+The same test (does a domino start here, and which way does it go) gives the
+placement indicators that :func:`~dominotiling.parallel.placement_frequencies`
+adds up: :func:`add_placements`.
 """
 
 from numba import njit

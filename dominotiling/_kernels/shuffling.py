@@ -120,7 +120,7 @@ def _count_bad(planes, k):
     return bad
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def shuffle(planes, state, k_stop, words, u, probs, weighted):
     """Run shuffling from ``state`` up to order `k_stop`, or until the random numbers run out.
 
@@ -161,7 +161,7 @@ def _bit(planes, t, i, j, k):
     return (planes[t, i + 1, j >> 6] >> np.uint64(j & 63)) & _ONE != 0
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def aztec_labels(planes, k):
     """Labels ``(2k, 2k)`` int32 of the order-`k` tiling in `planes`, and the number of dominoes.
 
