@@ -105,12 +105,12 @@ def speedup_ours(what, n, samples, workers, repeats):
     """Child: time ``what(sample_aztec, range(samples), n=n)`` serially and on a cluster.
 
     `what` names a function of ``dominotiling.parallel`` ("ensemble",
-    "placement_frequencies"). Runs alternate (serial, cluster, serial, ...) so
-    that changes in the machine's load hit both alike; returns both lists of
+    "placement_frequencies"). Each round runs the serial loop and the cluster
+    (for "ensemble" also a bare process pool on the same chunks, and then the
+    two-core capacity check), so that changes in the machine's load hit them
+    alike; each round starts with another of them, so that none is always first
+    (or always last, after the others' memory was freed). Returns the lists of
     times, whether the results agree, and the other processes' share of the CPUs.
-    For "ensemble", a bare process pool runs the same chunks in the same rounds.
-    Each round starts with another of them, so that none is always first (or
-    always last, after the others' memory was freed).
     """
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
