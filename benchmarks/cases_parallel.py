@@ -44,9 +44,9 @@ def _worker_cpu():
 
 
 def _pool_cpu(pool):
-    """CPU seconds of a process pool's workers so far, from ``/proc`` (0 where unreadable)."""
+    """CPU seconds of a process pool's workers so far, from ``/proc`` (0 where unreadable or no pool)."""
     hz, total = os.sysconf("SC_CLK_TCK"), 0.0
-    for pid in list(pool._processes):
+    for pid in list(pool._processes) if pool is not None else []:
         try:
             with open(f"/proc/{pid}/stat") as f:
                 fields = f.read().rsplit(")", 1)[1].split()
@@ -112,6 +112,7 @@ def speedup_ours(what, n, samples, workers, repeats):
     (or always last, after the others' memory was freed). Returns the lists of
     times, whether the results agree, and the other processes' share of the CPUs.
     """
+    import contextlib
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
@@ -125,12 +126,13 @@ def speedup_ours(what, n, samples, workers, repeats):
 
     seeds = range(samples)
     sample_aztec(n, seed=0)  # load the kernel here
+    use_pool = what == "ensemble"  # the bare pool and the capacity check: for the ensemble only
     with (local_cluster(workers) as cluster, Client(cluster) as client,
-          ProcessPoolExecutor(workers, multiprocessing.get_context("spawn")) as pool):
+          ProcessPoolExecutor(workers, multiprocessing.get_context("spawn")) if use_pool
+          else contextlib.nullcontext() as pool):
         # load the kernels on every worker: the serial function there, then the cluster path
         client.run(ensemble, sample_aztec, range(2), n=n, progress=False)
         ensemble(sample_aztec, range(2 * workers), client=client, chunk_size=1, n=n, progress=False)
-        use_pool = what == "ensemble"
         if use_pool:
             list(pool.map(abs, range(2 * workers)))  # start the processes
             _pool_ensemble(pool, sample_aztec, range(2 * workers), workers, n=n)
