@@ -9,8 +9,8 @@
   results are checked to be equal. Seven runs of each, in rotating order; the row
   gives the median and the range of the seven ratios.
 - For scale, the same ensemble on two bare worker processes
-  (``concurrent.futures.ProcessPoolExecutor``, the same chunks and the same
-  shared-memory transfer, no Dask): what the machine allows for this job, and
+  (``concurrent.futures.ProcessPoolExecutor``, the same shared queue and the
+  same shared-memory transfer, no Dask): what the machine allows for this job, and
   so how much of the gap to 2x is Dask's.
 - The machine's own capacity for this work, measured between the rounds: two
   bare processes drawing samples at once against one alone, keeping nothing. On
@@ -90,15 +90,18 @@ def _two_cores(pool, n, k):
 
 
 def _pool_ensemble(pool, sampler, seeds, workers, **kwargs):
-    """``ensemble`` on a bare process pool: its chunks, its tasks, its shared-memory transfer."""
-    from dominotiling import _dask, parallel
+    """``ensemble`` on a bare process pool: its shared queue, its shared-memory transfer, no Dask."""
+    from dominotiling import _dask, _transfer, parallel
 
-    chunks = _dask._chunks(list(seeds), workers, None)
-    with _dask._dropbox(pool) as dropbox:
-        futures = [pool.submit(parallel._ensemble_task, chunk, (sampler, kwargs), dropbox)
-                   for chunk in chunks]
-        regions = {}
-        return [t for f in futures for t in _dask._unpack(f.result(), regions)]
+    seeds = list(seeds)
+    with _transfer._dropbox(pool) as dropbox:
+        def start(fn, tids, *args):
+            return [pool.submit(fn, tid, *args) for tid in tids]
+
+        pieces = _dask._from_queue(start, parallel._ensemble_task, seeds, (sampler, kwargs),
+                                   dropbox, _dask._blocks(len(seeds), workers, None), workers,
+                                   _dask._Bar())
+        return parallel._in_order(pieces, len(seeds))
 
 
 def speedup_ours(what, n, samples, workers, repeats):
@@ -106,7 +109,7 @@ def speedup_ours(what, n, samples, workers, repeats):
 
     `what` names a function of ``dominotiling.parallel`` ("ensemble",
     "placement_frequencies"). Each round runs the serial loop and the cluster
-    (for "ensemble" also a bare process pool on the same chunks, and then the
+    (for "ensemble" also a bare process pool with the same queue, and then the
     two-core capacity check), so that changes in the machine's load hit them
     alike; each round starts with another of them, so that none is always first
     (or always last, after the others' memory was freed). Returns the lists of

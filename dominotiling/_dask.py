@@ -1,21 +1,34 @@
-"""Private machinery of :mod:`dominotiling.parallel`: the cluster, chunks, compact transfer.
+"""Private machinery of :mod:`dominotiling.parallel`: the cluster, and how work is handed out.
 
 Everything that touches Dask lives here and imports it lazily, so the library
-works without it; the public functions are in ``parallel.py``.
+works without it; the public functions are in ``parallel.py``, and how results
+travel back is in ``_transfer.py``.
+
+Work is handed out in one of two ways:
+
+- **a shared queue**, when every worker runs on the client's machine: one task
+  per worker thread, and each task takes blocks of items from a queue in the
+  call's private directory in shared memory until none are left, so the workers
+  finish together however their speeds differ; each posts its result there and
+  wakes the client through a pipe, without waiting for the scheduler's round
+  trips;
+- **chunks**, otherwise: the items cut into chunks up front, one task each,
+  results through the scheduler.
 """
 
 from __future__ import annotations
 
 import contextlib
+import ipaddress
 import math
-import mmap
 import os
-import shutil
-import tempfile
-import uuid
+import pickle
+import select
+import struct
 
 import numpy as np
 
+from ._transfer import _dropbox
 from .region import Region
 from .tiling import Tiling
 
@@ -124,8 +137,24 @@ def _connect(client):
         )
 
 
+def _workers(client):
+    """``{address: threads}`` of the cluster's workers (one round trip to the scheduler)."""
+    return client.nthreads()
+
+
 def _n_workers(client):
-    return max(1, sum(client.nthreads().values()))
+    return max(1, sum(_workers(client).values()))
+
+
+def _on_loopback(address):
+    """Whether a worker's address is on loopback, that is on the client's machine."""
+    from distributed.comm import get_address_host
+
+    host = get_address_host(address)
+    try:
+        return host == "localhost" or ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 #: Default chunks hold at most this many items.
@@ -147,10 +176,39 @@ def _chunks(items, parts, chunk_size):
             return []
         bounds = [len(items) * i // tasks for i in range(tasks + 1)]
         return [items[a:b] for a, b in zip(bounds, bounds[1:])]
+    chunk_size = _chunk_size(chunk_size)
+    return [items[i : i + chunk_size] for i in range(0, len(items), chunk_size)]
+
+
+def _chunk_size(chunk_size):
     if int(chunk_size) < 1:
         raise ValueError(f"chunk_size must be a positive integer, got {chunk_size}")
-    chunk_size = int(chunk_size)
-    return [items[i : i + chunk_size] for i in range(0, len(items), chunk_size)]
+    return int(chunk_size)
+
+
+def _blocks(n, parts, chunk_size):
+    """Bounds of the blocks in which `parts` workers take `n` items from the shared queue.
+
+    `chunk_size` items a block if given; by default guided self-scheduling [1]_:
+    each block holds ``1 / (2 parts)`` of the items not yet in a block (at least
+    one, at most ``_MAX_CHUNK``), so that the first blocks are large -- few
+    claims -- and the last ones single items, and the workers finish within one
+    item of each other.
+
+    References
+    ----------
+    .. [1] C. D. Polychronopoulos, D. J. Kuck, "Guided self-scheduling: a practical
+       scheduling scheme for parallel supercomputers", IEEE Trans. Comput. C-36
+       (1987), 1425-1439.
+    """
+    if chunk_size is not None:
+        size = _chunk_size(chunk_size)
+        return list(range(0, n, size)) + [n]
+    bounds = [0]
+    while bounds[-1] < n:
+        rest = n - bounds[-1]
+        bounds.append(bounds[-1] + min(_MAX_CHUNK, max(1, rest // (2 * parts))))
+    return bounds
 
 
 #: Payloads larger than this are scattered once instead of sent with every task.
@@ -171,190 +229,223 @@ def _nbytes(payload):
     return total
 
 
-def _each(client, task, items, payload, progress, desc, chunk_size=None, **extra):
-    """Run ``task(chunk, payload, **extra)`` over chunks of `items`; yield ``(index, result)`` as done.
+class _Bar:
+    """A progress bar that shows nothing."""
 
-    On a cluster a large payload is sent once (scattered), and each result is
-    handed over as soon as it arrives, then forgotten, so reductions hold one at a time.
+    def update(self, n):
+        pass
+
+
+def _each(client, task, items, payload, progress, desc, chunk_size=None):
+    """Run ``task(some_items, payload, dropbox)`` over all of `items`; yield ``(positions, result)``.
+
+    `positions` are the indices in `items` of what `result` covers, in the
+    order the task met them; results are yielded as they arrive, then
+    forgotten, so reductions hold one at a time. On a cluster a large payload is
+    sent once (scattered). ``dropbox`` is the call's private directory in shared
+    memory (None serially, or where there is none); a task may leave its
+    results there (see ``_transfer._pack``). Every worker on the client's
+    machine: a shared queue (:func:`_from_queue`); otherwise, or for what the
+    queue did not cover, chunks (:func:`_from_chunks`).
     """
     from tqdm import tqdm
 
-    parts = 1 if client is None else _n_workers(client)
-    chunks = _chunks(list(items), parts, chunk_size)
+    items = list(items)
     with tqdm(total=len(items), desc=desc, delay=2, disable=not progress, leave=False) as bar:
         if client is None:
-            for i, chunk in enumerate(chunks):
-                yield i, task(chunk, payload, **extra)
+            for chunk in _chunks(range(len(items)), 1, chunk_size):
+                yield chunk, task([items[i] for i in chunk], payload, None)
                 bar.update(len(chunk))
             return
-        distributed = _distributed()
+        _distributed()
+        workers = _workers(client)
+        parts = max(1, sum(workers.values()))
         if _nbytes(payload) > _SCATTER_BYTES:  # send it to each worker once, not per task
             payload = client.scatter([payload], hash=False)[0]
-        futures = client.map(task, chunks, payload=payload, pure=False, **extra)
-        index = {f.key: i for i, f in enumerate(futures)}
-        done = distributed.as_completed(futures, with_results=True)
-        del futures
-        for future, result in done:
-            i = index[future.key]
-            yield i, result
-            bar.update(len(chunks[i]))
-            del future, result
+        with _dropbox(client) as dropbox:
+            left = range(len(items))
+            if dropbox is not None and items and all(map(_on_loopback, workers)):
+                def start(fn, tids, *args):
+                    return [client.submit(fn, tid, *args, pure=False) for tid in tids]
+
+                bounds = _blocks(len(items), parts, chunk_size)
+                left = yield from _from_queue(start, task, items, payload, dropbox, bounds, parts,
+                                              bar)
+            if left:
+                yield from _from_chunks(client, task, items, left, payload, dropbox, parts,
+                                        chunk_size, bar)
 
 
-# ------------------------------------------------------------ compact transfer
-#: Where a client and the workers on its own machine hand over results (Linux).
-SHARED_MEMORY = "/dev/shm"
+def _from_chunks(client, task, items, positions, payload, dropbox, parts, chunk_size, bar):
+    """`_each` by chunks of `positions` cut up front, one task each, results through the scheduler."""
+    distributed = _distributed()
+    chunks = _chunks(list(positions), parts, chunk_size)
+    futures = client.map(task, [[items[i] for i in c] for c in chunks], payload=payload,
+                         dropbox=dropbox, pure=False)
+    index = {f.key: i for i, f in enumerate(futures)}
+    done = distributed.as_completed(futures, with_results=True)
+    del futures
+    for future, result in done:
+        i = index[future.key]
+        yield chunks[i], result
+        bar.update(len(chunks[i]))
+        del future, result
 
 
-@contextlib.contextmanager
-def _dropbox(client):
-    """A new private directory in shared memory for one call's results, removed afterwards.
+# ------------------------------------------------------------ the shared queue
+#: A post in the call's pipe: a kind and a number.
+_POST = struct.Struct("<ci")
+#: Kinds of posts: a block done (the number: its items), a task's reply posted (its index).
+_BLOCK_DONE, _REPLY = b"b", b"r"
+#: Seconds the client waits on its pipe before it looks at the tasks' futures again.
+_POLL = 0.01
 
-    Yields None when running serially or where there is no writable
-    :data:`SHARED_MEMORY`. Its random name is also how a worker learns that it
-    runs on the client's machine: a worker elsewhere does not see it.
+
+def _from_queue(start, task, items, payload, dropbox, bounds, parts, bar):
+    """`_each` by a shared queue of blocks in `dropbox`; return the positions that no task took.
+
+    ``start(fn, tids, *args)`` starts ``fn(tid, *args)`` for every tid and
+    returns their futures (a Dask client's, or a :mod:`concurrent.futures`
+    executor's). `parts` tasks of
+    :func:`_queue_task` run; the call ends when every block has come back, or
+    every task has (a task that cannot see `dropbox` takes nothing; a worker
+    that died leaves its blocks untaken), and the caller runs what is left.
+    Tasks still waiting to start when every block is back are dropped: they
+    find the dropbox gone and end at once.
     """
-    path = None
-    if client is not None and os.path.isdir(SHARED_MEMORY) and os.access(SHARED_MEMORY, os.W_OK):
-        with contextlib.suppress(OSError):
-            path = tempfile.mkdtemp(prefix="dominotiling-", dir=SHARED_MEMORY)
+    pipe = os.path.join(dropbox, "posts")
+    os.mkfifo(pipe, 0o600)
+    fd = os.open(pipe, os.O_RDWR | os.O_NONBLOCK)  # read and write: never at end-of-file
     try:
-        yield path
-    finally:
-        if path is not None:  # also what tasks wrote and nobody collected
-            shutil.rmtree(path, ignore_errors=True)
-
-
-class _SharedLabels:
-    """Label arrays appended to a new file in the client's dropbox, with plain writes."""
-
-    def __init__(self, dropbox):
-        self.path = os.path.join(dropbox, uuid.uuid4().hex)
-        self.fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        self.count = 0
-
-    def append(self, labels):
-        """Write one int32 label array; False (and nothing counted) when the file system refuses."""
-        view = memoryview(np.ascontiguousarray(labels, np.int32)).cast("B")
-        try:
-            while view:
-                view = view[os.write(self.fd, view):]
-        except OSError:  # full (a small /dev/shm), or gone
-            return False
-        self.count += 1
-        return True
-
-    def take_back(self, shape):
-        """The arrays written so far, read back; the file is removed."""
-        labels = np.fromfile(self.path, np.int32, self.count * shape[0] * shape[1])
-        self.discard()
-        return labels.reshape((self.count,) + shape)
-
-    def discard(self):
-        os.close(self.fd)
-        os.unlink(self.path)
-
-
-def _pack(results, dropbox=None):
-    """A chunk's results for the trip back to the client, packed as they come.
-
-    Tilings of one region travel without a Python object per tiling or per cell,
-    in one of two forms:
-
-    - ``("shared", region, path, k)``: when the worker sees the client's `dropbox`
-      (it runs on the client's machine), the int32 labels are appended to a file
-      in shared memory, which the client maps without copying or decoding;
-    - ``("tilings", region, codes)``: otherwise two bits per cell (see
-      ``_kernels/codec.py``), 16 times smaller than the labels, which the client
-      decodes.
-
-    Anything else (or tilings of different regions) travels as ``("objects", results)``.
-    The task holds one tiling at a time, not its whole chunk.
-    """
-    region, codes, shared, objects = None, [], None, None
-    if dropbox is not None and os.path.isdir(dropbox):
-        with contextlib.suppress(OSError):
-            shared = _SharedLabels(dropbox)
-    try:
-        for t in results:
-            if objects is None and type(t) is Tiling and (
-                region is None or t.region is region or t.region == region
-            ):
-                region = t.region
-                if shared is not None and not shared.append(t.labels):  # full: codes from here on
-                    codes = [_encode(lab) for lab in shared.take_back(region.shape)]
-                    shared = None
-                if shared is None:
-                    codes.append(_encode(t.labels))
-                continue
-            if objects is None:  # not a tiling of the first region: all go as objects
-                objects, shared = _as_objects(region, shared, codes), None
-            objects.append(t)
-        if objects is None and region is None:  # an empty chunk
-            objects, shared = _as_objects(region, shared, codes), None
-    except BaseException:
-        if shared is not None:
-            shared.discard()
-        raise
-    if objects is not None:
-        return ("objects", objects)
-    if shared is not None:
-        os.close(shared.fd)
-        return ("shared", region, shared.path, shared.count)
-    return ("tilings", region, np.stack(codes))
-
-
-def _as_objects(region, shared, codes):
-    """The tilings packed so far, as Tiling objects (the shared file, if any, is removed)."""
-    if shared is not None:
-        if region is None:
-            shared.discard()
-            return []
-        return [Tiling._trusted(region, lab) for lab in shared.take_back(region.shape)]
-    return [] if region is None else _decode(region, codes)
-
-
-def _encode(labels):
-    from ._kernels.codec import codes_shape, encode_tiling
-
-    codes = np.empty(codes_shape(labels.shape), np.uint8)
-    encode_tiling(labels, codes)
-    return codes
-
-
-def _map_shared(path, shape):
-    """The int32 array of `shape` in the file `path`, mapped read-only; the file is unlinked."""
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        size = os.fstat(fd).st_size
-        expected = 4 * math.prod(shape)
-        if size != expected:
-            raise RuntimeError(f"internal error: {path} holds {size} bytes, not {expected}")
-        buffer = mmap.mmap(fd, size, access=mmap.ACCESS_READ)
+        futures = dict(enumerate(start(_queue_task, range(parts), task, items, bounds, payload,
+                                       dropbox)))
+        untaken = set(range(len(bounds) - 1))
+        while untaken and futures:
+            select.select([fd], [], [], _POLL)
+            posted = set()
+            for kind, value in _read_posts(fd):
+                if kind == _BLOCK_DONE:
+                    bar.update(value)
+                else:
+                    posted.add(value)
+            for tid in [t for t, f in futures.items() if t in posted or f.done()]:
+                future = futures.pop(tid)
+                reply = _take_reply(dropbox, tid)
+                if reply is None:  # not posted: it comes through the future (or its error does)
+                    reply = future.result()
+                if reply is None:
+                    raise RuntimeError(f"internal error: task {tid} of the queue left no reply")
+                _, taken, result = reply
+                if taken:
+                    untaken.difference_update(taken)
+                    yield [i for b in taken for i in range(bounds[b], bounds[b + 1])], result
+        return [i for b in sorted(untaken) for i in range(bounds[b], bounds[b + 1])]
     finally:
         os.close(fd)
-        os.unlink(path)
-    return np.frombuffer(buffer, np.int32).reshape(shape)
 
 
-def _decode(region, codes):
-    """Tilings of `region` from their codes, each with labels of its own."""
-    from ._kernels.codec import decode_tiling
+def _read_posts(fd):
+    """The posts waiting in the pipe `fd`, as ``(kind, number)`` pairs."""
+    data = b""
+    while True:
+        try:
+            chunk = os.read(fd, 256 * _POST.size)  # posts are written whole: reads stay aligned
+        except BlockingIOError:
+            break
+        data += chunk
+        if len(chunk) < 256 * _POST.size:
+            break
+    return list(_POST.iter_unpack(data))
 
-    out = []
-    for row in codes:
-        labels = np.empty(region.shape, np.int32)
-        decode_tiling(row, region.mask, labels)
-        out.append(Tiling._trusted(region, labels))
-    return out
+
+def _reply_path(dropbox, tid):
+    return os.path.join(dropbox, f"reply-{tid}")
 
 
-def _unpack(packed, regions):
-    """The results of one chunk; tilings share one Region object per region."""
-    if packed[0] == "objects":
-        return packed[1]
-    region = regions.setdefault(packed[1], packed[1])
-    if packed[0] == "shared":
-        _, _, path, k = packed
-        return [Tiling._trusted(region, lab) for lab in _map_shared(path, (k,) + region.shape)]
-    return _decode(region, packed[2])
+def _take_reply(dropbox, tid):
+    """The reply task `tid` posted in `dropbox`, or None; the file is removed."""
+    path = _reply_path(dropbox, tid)
+    try:
+        with open(path, "rb") as f:
+            reply = pickle.load(f)
+    except FileNotFoundError:
+        return None
+    os.unlink(path)
+    return reply
+
+
+class _Claims:
+    """The items one task takes from the shared queue, a block at a time, as it is iterated.
+
+    A task takes block ``b`` by creating the directory ``block-b`` in the
+    dropbox: ``mkdir`` either creates it or fails, atomically, so every block
+    goes to exactly one task. Iteration ends when the blocks run out, or when
+    the dropbox is gone (the call is over).
+    """
+
+    def __init__(self, items, bounds, dropbox, posts):
+        self.items, self.bounds, self.dropbox, self.posts = items, bounds, dropbox, posts
+        self.taken = []
+
+    def __iter__(self):
+        for b in range(len(self.bounds) - 1):
+            try:
+                os.mkdir(os.path.join(self.dropbox, f"block-{b}"))
+            except FileExistsError:
+                continue
+            except OSError:
+                return
+            self.taken.append(b)
+            lo, hi = self.bounds[b], self.bounds[b + 1]
+            yield from self.items[lo:hi]
+            self.posts.send(_BLOCK_DONE, hi - lo)
+
+
+class _Posts:
+    """A task's end of the client's pipe; sending is best effort (False if it did not go)."""
+
+    def __init__(self, dropbox):
+        try:  # no reader (the client is gone) or no pipe: nothing is sent
+            self.fd = os.open(os.path.join(dropbox, "posts"), os.O_WRONLY | os.O_NONBLOCK)
+        except OSError:
+            self.fd = None
+
+    def send(self, kind, number):
+        if self.fd is None:
+            return False
+        try:  # one write of fewer than PIPE_BUF bytes: posts never interleave
+            return os.write(self.fd, _POST.pack(kind, number)) == _POST.size
+        except OSError:
+            return False
+
+    def close(self):
+        if self.fd is not None:
+            os.close(self.fd)
+
+
+def _queue_task(tid, task, items, bounds, payload, dropbox):
+    """On a worker: `task` over the blocks this task takes from the queue in `dropbox`.
+
+    Returns the reply ``(tid, blocks taken, result)``, or None when it was
+    posted: written to ``reply-<tid>`` in the dropbox, with a post that wakes the
+    client. A worker that does not see the dropbox (another machine) takes nothing.
+    """
+    if not os.path.isdir(dropbox):
+        return tid, [], None
+    posts = _Posts(dropbox)
+    try:
+        claims = _Claims(items, bounds, dropbox, posts)
+        reply = (tid, claims.taken, task(claims, payload, dropbox))
+        path = _reply_path(dropbox, tid)
+        try:
+            with open(path + ".part", "wb") as f:
+                pickle.dump(reply, f, protocol=pickle.HIGHEST_PROTOCOL)
+            os.rename(path + ".part", path)  # whole, or not there
+        except OSError:
+            with contextlib.suppress(OSError):
+                os.unlink(path + ".part")
+            return reply
+        posts.send(_REPLY, tid)
+        return None
+    finally:
+        posts.close()

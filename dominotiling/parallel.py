@@ -44,9 +44,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ._dask import (
-    INSTALL_HINT, _connect, _dropbox, _each, _n_workers, _pack, _unpack, local_cluster,
-)
+from ._dask import INSTALL_HINT, _connect, _each, _n_workers, local_cluster
+from ._transfer import _pack, _unpack
 from .errors import DominoTilingError
 from .region import Region  # used by the docstring examples
 from .tiling import Tiling
@@ -80,13 +79,22 @@ class HeightFluctuations(NamedTuple):
     variance: np.ndarray
 
 
-def _ensemble_task(seeds, payload, dropbox=None):
+def _ensemble_task(seeds, payload, dropbox):
     sampler, kwargs = payload
     return _pack((sampler(seed=s, **kwargs) for s in seeds), dropbox)
 
 
-def _sweep_task(points, payload, dropbox=None):
+def _sweep_task(points, payload, dropbox):
     return _pack((payload(**p) for p in points), dropbox)
+
+
+def _in_order(pieces, n):
+    """The `n` results of ``(positions, packed)`` pieces (from ``_each``), in order."""
+    out, regions = [None] * n, {}
+    for positions, packed in pieces:
+        for i, result in zip(positions, _unpack(packed, regions), strict=True):
+            out[i] = result
+    return out
 
 
 # ------------------------------------------------------------------ public API
@@ -154,13 +162,9 @@ def ensemble(sampler, seeds, *, client=None, progress=True, chunk_size=None, **k
 
         bar = tqdm(seeds, desc="ensemble", delay=2, disable=not progress, leave=False)
         return [sampler(seed=s, **kwargs) for s in bar]
-    regions = {}
-    chunks = {}
-    with _connect(client) as c, _dropbox(c) as dropbox:
-        for i, packed in _each(c, _ensemble_task, seeds, (sampler, kwargs), progress,
-                               "ensemble", chunk_size, dropbox=dropbox):
-            chunks[i] = _unpack(packed, regions)
-    return [result for i in range(len(chunks)) for result in chunks[i]]
+    with _connect(client) as c:
+        return _in_order(_each(c, _ensemble_task, seeds, (sampler, kwargs), progress, "ensemble",
+                               chunk_size), len(seeds))
 
 
 def grid_points(grid):
@@ -216,12 +220,9 @@ def sweep(fn, grid, *, client=None, progress=True):
 
         bar = tqdm(points, desc="sweep", delay=2, disable=not progress, leave=False)
         return [(p, fn(**p)) for p in bar]
-    values = [None] * len(points)
-    regions = {}
-    with _connect(client) as c, _dropbox(c) as dropbox:
-        for i, packed in _each(c, _sweep_task, points, fn, progress, "sweep", chunk_size=1,
-                               dropbox=dropbox):
-            values[i] = _unpack(packed, regions)[0]
+    with _connect(client) as c:
+        values = _in_order(_each(c, _sweep_task, points, fn, progress, "sweep", chunk_size=1),
+                           len(points))
     return list(zip(points, values))
 
 
@@ -240,21 +241,25 @@ def _same_region(region, other):
     return other
 
 
-def _placement_task(seeds, payload):
+def _placement_task(seeds, payload, dropbox):
     from ._kernels.codec import add_placements
 
     sampler, kwargs = payload
     region = hsum = vsum = None
+    n = 0
     for s in seeds:
         t = _as_tiling(sampler(seed=s, **kwargs))
         region = _same_region(region, t.region)
         if hsum is None:  # counts in the smallest type that holds them: less to send back
             rows, cols = region.shape
-            dtype = np.min_scalar_type(len(seeds))
-            hsum = np.zeros((rows, max(cols - 1, 0)), dtype)
-            vsum = np.zeros((max(rows - 1, 0), cols), dtype)
+            hsum = np.zeros((rows, max(cols - 1, 0)), np.uint8)
+            vsum = np.zeros((max(rows - 1, 0), cols), np.uint8)
+        elif n == np.iinfo(hsum.dtype).max:  # one more could overflow: widen
+            wider = np.min_scalar_type(2 * n + 1)
+            hsum, vsum = hsum.astype(wider), vsum.astype(wider)
         add_placements(t.labels, hsum, vsum)
-    return region, hsum, vsum, len(seeds)
+        n += 1
+    return region, hsum, vsum, n
 
 
 def placement_frequencies(sampler, seeds, *, client=None, progress=True, chunk_size=None,
@@ -323,12 +328,12 @@ def placement_frequencies(sampler, seeds, *, client=None, progress=True, chunk_s
     return PlacementProbabilities(*out)
 
 
-def _height_task(seeds, payload):
+def _height_task(seeds, payload, dropbox):
     from .height import UNDEFINED
 
     sampler, kwargs = payload
     region = s1 = s2 = None
-    top = 0
+    top = n = 0
     for s in seeds:
         t = _as_tiling(sampler(seed=s, **kwargs))
         region = _same_region(region, t.region)
@@ -337,7 +342,8 @@ def _height_task(seeds, payload):
         top = max(top, int(np.abs(h).max(initial=0)))
         s1 = h if s1 is None else s1 + h
         s2 = h * h if s2 is None else s2 + h * h
-    return region, s1, s2, len(seeds), top
+        n += 1
+    return region, s1, s2, n, top
 
 
 def height_fluctuations(sampler, seeds, *, client=None, progress=True, chunk_size=None, ddof=0,
