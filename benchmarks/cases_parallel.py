@@ -101,7 +101,7 @@ def _pool_ensemble(pool, sampler, seeds, workers, **kwargs):
         pieces = _dask._from_queue(start, parallel._ensemble_task, seeds, (sampler, kwargs),
                                    dropbox, _dask._blocks(len(seeds), workers, None), workers,
                                    _dask._Bar())
-        return parallel._in_order(pieces, len(seeds))
+        return _transfer._in_order(pieces, len(seeds))
 
 
 def speedup_ours(what, n, samples, workers, repeats):

@@ -175,3 +175,12 @@ def _unpack(packed, regions):
         _, _, path, k = packed
         return [Tiling._trusted(region, lab) for lab in _map_shared(path, (k,) + region.shape)]
     return _decode(region, packed[2])
+
+
+def _in_order(pieces, n):
+    """The `n` results of ``(positions, packed)`` pieces (from ``_dask._each``), in order."""
+    out, regions = [None] * n, {}
+    for positions, packed in pieces:
+        for i, result in zip(positions, _unpack(packed, regions), strict=True):
+            out[i] = result
+    return out

@@ -8,16 +8,19 @@ one single-threaded worker process per core (and closes it afterwards), and a
 - :func:`ensemble`: ``sampler(seed=s, **kwargs)`` for every seed, in seed order.
 - :func:`sweep`: a function over a grid of parameters (sizes, weights, ...).
 - :func:`placement_frequencies` and :func:`height_fluctuations`: Monte Carlo
-  statistics summed on the workers, so that no more than one chunk of samples is
-  ever held in memory.
+  statistics summed on the workers, so that no more than one sample per worker
+  is ever held in memory.
 - :func:`count_distributed`: the exact Kasteleyn count with its primes spread
   over the workers.
 
-Seeds are cut into chunks, one task per chunk. Tilings of one region travel
-back without a pickled Python object per tiling or per cell: from workers on the
-client's machine as int32 labels in a shared-memory file that the client maps
-without copying, from other machines as two bits per cell. They are rebuilt on
-the client around one shared :class:`~dominotiling.Region`. Without dask
+When every worker runs on the client's machine (a local cluster), each worker
+takes seeds from a shared queue until none are left, so that all finish
+together; on other clusters the seeds are cut into chunks, one task each.
+Tilings of one region travel back without a pickled Python object per tiling or
+per cell: from workers on the client's machine as int32 labels in a
+shared-memory file that the client maps without copying, from other machines as
+two bits per cell. They are rebuilt on the client around one shared
+:class:`~dominotiling.Region`. Without dask
 installed the library works as before and these functions run with
 ``client=None``; asking for a cluster says how to install it
 (``pip install "dominotiling[dist]"``). In a script, start a local cluster under
@@ -45,7 +48,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ._dask import INSTALL_HINT, _connect, _each, _n_workers, local_cluster
-from ._transfer import _pack, _unpack
+from ._transfer import _in_order, _pack
 from .errors import DominoTilingError
 from .region import Region  # used by the docstring examples
 from .tiling import Tiling
@@ -88,14 +91,6 @@ def _sweep_task(points, payload, dropbox):
     return _pack((payload(**p) for p in points), dropbox)
 
 
-def _in_order(pieces, n):
-    """The `n` results of ``(positions, packed)`` pieces (from ``_each``), in order."""
-    out, regions = [None] * n, {}
-    for positions, packed in pieces:
-        for i, result in zip(positions, _unpack(packed, regions), strict=True):
-            out[i] = result
-    return out
-
 
 # ------------------------------------------------------------------ public API
 def ensemble(sampler, seeds, *, client=None, progress=True, chunk_size=None, **kwargs):
@@ -117,9 +112,11 @@ def ensemble(sampler, seeds, *, client=None, progress=True, chunk_size=None, **k
     progress : bool
         Show a tqdm bar if the run lasts more than 2 seconds.
     chunk_size : int, optional
-        Seeds per task; by default one chunk per worker, of equal sizes (more
-        when a chunk would hold over 256 seeds). Smaller chunks balance the
-        load when workers differ in speed, at a few milliseconds per task.
+        Seeds handed out at a time. By default, on the client's machine,
+        shrinking blocks from a shared queue (see Notes); on other clusters one
+        chunk per worker, of equal sizes (more when a chunk would hold over 256
+        seeds). There, smaller chunks balance the load when workers differ in
+        speed, at a few milliseconds per task.
     **kwargs
         Passed to every call of `sampler` (sent to the cluster once).
 
@@ -135,19 +132,22 @@ def ensemble(sampler, seeds, *, client=None, progress=True, chunk_size=None, **k
 
     Notes
     -----
-    The seeds are cut into chunks, one task per chunk, so that the scheduler's
-    overhead (a few milliseconds per task) stays small. A task packs its
-    tilings as they come, holding one at a time. When the worker shares the
-    client's machine (it sees the call's private directory in ``/dev/shm``), it
-    appends their int32 labels to a file there; the client maps the file
-    read-only, unlinks it, and the chunk's tilings are views of that one
-    mapping, with no copy and no work per cell on the client (which shares the
-    cores with the workers on a local cluster). The memory goes back to the
-    system when the last of those tilings is dropped. From another machine, or
-    when ``/dev/shm`` is full, a tiling travels as two bits per cell (where each
-    domino starts, and which way it goes), ``rows * ceil(cols / 4)`` bytes
-    instead of ``4 * rows * cols``, decoded on the client. Other results come
-    back pickled.
+    Each call makes a private directory in ``/dev/shm``. When every worker
+    listens on loopback, one task per worker thread takes blocks of seeds from
+    a queue there until none are left (each block a ``2 * workers``-th of what
+    is left, down to single seeds), so that workers finish within one sample
+    of each other; it leaves its reply there and wakes the client through a
+    pipe, sparing the scheduler's round trips. Elsewhere the seeds are cut into
+    chunks, one task each (a few milliseconds of scheduling per task).
+
+    A task packs its tilings as they come, holding one at a time. A worker that
+    sees the directory appends their int32 labels to a file there, which the
+    client maps read-only: the tilings are views of it, with no copy and no
+    work per cell on the client, and the memory is freed with the last of
+    them. From another machine, or when ``/dev/shm`` is full, a tiling travels
+    as two bits per cell (where each domino starts, and which way it goes),
+    16 times smaller than its labels, decoded on the client. Other results
+    come back pickled.
 
     Examples
     --------
@@ -289,7 +289,7 @@ def placement_frequencies(sampler, seeds, *, client=None, progress=True, chunk_s
     Notes
     -----
     Each task adds the indicator arrays of its samples into integer counts and
-    returns only those; the client adds the counts, chunk by chunk as they arrive,
+    returns only those; the client adds the counts, task by task as they arrive,
     so memory does not grow with the number of samples and the result does not
     depend on the order in which tasks finish. For ``N`` independent uniform
     samples, a frequency has standard error ``sqrt(p (1 - p) / N)`` about the

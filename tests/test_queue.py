@@ -16,13 +16,8 @@ from dominotiling import Region, random_tiling
 from dominotiling import _dask, _transfer
 from dominotiling._dask import _MAX_CHUNK, _Bar, _blocks, _from_queue
 from dominotiling.aztec import sample_aztec
-from dominotiling.parallel import (
-    _ensemble_task,
-    _in_order,
-    _placement_task,
-    ensemble,
-    placement_frequencies,
-)
+from dominotiling._transfer import _in_order
+from dominotiling.parallel import _ensemble_task, _placement_task, ensemble, placement_frequencies
 
 
 def _square(seeds, payload, dropbox):
