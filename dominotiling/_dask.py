@@ -213,6 +213,8 @@ def _blocks(n, parts, chunk_size):
 
 #: Payloads larger than this are scattered once instead of sent with every task.
 _SCATTER_BYTES = 1 << 20
+#: The shared queue's items are scattered once when there are more of them than this.
+_SCATTER_ITEMS = 4096
 
 
 def _nbytes(payload):
@@ -269,7 +271,10 @@ def _each(client, task, items, payload, progress, desc, chunk_size=None):
                     return [client.submit(fn, tid, *args, pure=False) for tid in tids]
 
                 bounds = _blocks(len(items), parts, chunk_size)
-                left = yield from _from_queue(start, task, items, payload, dropbox, bounds, parts,
+                shared = items  # every task gets all of them: a long list goes to each worker once
+                if len(items) > _SCATTER_ITEMS and parts > 1:
+                    shared = client.scatter([items], broadcast=True, hash=False)[0]
+                left = yield from _from_queue(start, task, shared, payload, dropbox, bounds, parts,
                                               bar)
             if left:
                 yield from _from_chunks(client, task, items, left, payload, dropbox, parts,
@@ -320,8 +325,10 @@ def _from_queue(start, task, items, payload, dropbox, bounds, parts, bar):
         futures = dict(enumerate(start(_queue_task, range(parts), task, items, bounds, payload,
                                        dropbox)))
         untaken = set(range(len(bounds) - 1))
+        waiting = select.poll()
+        waiting.register(fd, select.POLLIN)
         while untaken and futures:
-            select.select([fd], [], [], _POLL)
+            waiting.poll(1000 * _POLL)
             posted = set()
             for kind, value in _read_posts(fd):
                 if kind == _BLOCK_DONE:

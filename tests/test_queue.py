@@ -227,3 +227,13 @@ def test_placement_counts_widen_past_255_samples():
                 want_v[r1, c1] += 1
     assert np.array_equal(h, want_h) and np.array_equal(v, want_v)
     assert h.sum() + v.sum() == 300 * 3  # three dominoes a tiling
+
+
+def _plus_one(seed):
+    return seed + 1
+
+
+def test_cluster_queue_of_many_seeds(client):
+    seeds = list(range(9000, 0, -1))  # over _SCATTER_ITEMS: sent to each worker once
+    assert len(seeds) > _dask._SCATTER_ITEMS
+    assert ensemble(_plus_one, seeds, client=client) == [s + 1 for s in seeds]
