@@ -84,3 +84,21 @@ def tree_list(G):
     return [frozenset(frozenset(e) for e in sub)
             for sub in itertools.combinations(G.edges(), len(nodes) - 1)
             if _is_spanning_tree(nodes, sub)]
+
+
+def placement_counts(tilings, shape):
+    """How often each horizontal and vertical domino position is used, from the domino lists.
+
+    Returns ``(h, v)``, int arrays of shapes ``(rows, cols - 1)`` and ``(rows - 1, cols)``;
+    ``h[r, c]`` counts dominoes on ``(r, c), (r, c + 1)``, ``v[r, c]`` on ``(r, c), (r + 1, c)``.
+    """
+    rows, cols = shape
+    h, v = np.zeros((rows, max(cols - 1, 0)), int), np.zeros((max(rows - 1, 0), cols), int)
+    for t in tilings:
+        for (r1, c1), (r2, c2) in t.dominoes.tolist():
+            (r1, c1), (r2, c2) = sorted([(r1, c1), (r2, c2)])
+            if r1 == r2:
+                h[r1, c1] += 1
+            else:
+                v[r1, c1] += 1
+    return h, v

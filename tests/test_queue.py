@@ -19,6 +19,8 @@ from dominotiling.aztec import sample_aztec
 from dominotiling._transfer import _in_order
 from dominotiling.parallel import _ensemble_task, _placement_task, ensemble, placement_frequencies
 
+from helpers import placement_counts
+
 
 def _square(seeds, payload, dropbox):
     """A task: ``("objects", [payload * s for s in its seeds])``, with the thread that ran it."""
@@ -217,14 +219,7 @@ def test_placement_counts_widen_past_255_samples():
     region = Region.rectangle(2, 3)
     region, h, v, n = _placement_task(range(300), (random_tiling, {"region": region}), None)
     assert n == 300 and h.dtype == np.uint16 and v.dtype == np.uint16
-    want_h, want_v = np.zeros((2, 2), int), np.zeros((1, 3), int)
-    for s in range(300):
-        for (r1, c1), (r2, c2) in random_tiling(region, seed=s).dominoes.tolist():
-            (r1, c1), (r2, c2) = sorted([(r1, c1), (r2, c2)])
-            if r1 == r2:
-                want_h[r1, c1] += 1
-            else:
-                want_v[r1, c1] += 1
+    want_h, want_v = placement_counts((random_tiling(region, seed=s) for s in range(300)), (2, 3))
     assert np.array_equal(h, want_h) and np.array_equal(v, want_v)
     assert h.sum() + v.sum() == 300 * 3  # three dominoes a tiling
 
