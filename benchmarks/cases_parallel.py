@@ -18,6 +18,11 @@
   implementation beats that figure.
 - ``placement_frequencies`` of the same 200 tilings: no goal, for scale.
 
+Peak memory (Dask rows): the growth of the client's and of each worker's peak
+resident set during a call, while its results are held, against the serial
+loop's; on the cluster an ensemble's tilings live in shared-memory files that
+the client maps, counted in its resident set only once it reads them.
+
 A speed-up needs idle cores: the row reports the share of the CPUs that other
 processes used during the measurement (from ``/proc/stat``, less this process
 and its workers), and on a shared machine the ratio says more about the
@@ -32,7 +37,7 @@ import statistics
 import time
 
 from .cases import Row, benchmark
-from .harness import OtherLoad, fmt_time, run_isolated
+from .harness import OtherLoad, fmt_bytes, fmt_time, peak_rss, reset_peak_rss, run_isolated
 
 __all__ = ["aztec_ensemble", "aztec_placements"]
 
@@ -148,15 +153,27 @@ def speedup_ours(what, n, samples, workers, repeats):
         if use_pool:
             runs["bare"] = lambda: _pool_ensemble(pool, sample_aztec, seeds, workers, n=n)
         times = {key: [] for key in runs}
-        same, capacity = True, []
+        same, capacity, memory = True, [], {"serial": 0, "client": 0, "worker": 0}
         for i in range(repeats):  # each repeat starts with another of the runs
             order = list(runs)[i % len(runs):] + list(runs)[:i % len(runs)]
             results = {}
             for key in order:
+                base = reset_peak_rss()
+                if key == "parallel":
+                    worker_base = client.run(reset_peak_rss)
                 t0 = time.perf_counter()
                 results[key] = runs[key]()
                 times[key].append(time.perf_counter() - t0)
+                if base is not None and key != "bare":  # peak growth, while the results are held
+                    grown = peak_rss() - base
+                    if key == "parallel":
+                        memory["client"] = max(memory["client"], grown)
+                        memory["worker"] = max([memory["worker"]] + [
+                            peak - worker_base[w] for w, peak in client.run(peak_rss).items()])
+                    else:
+                        memory["serial"] = max(memory["serial"], grown)
             same = same and all(_equal(results["serial"], r) for r in results.values())
+            labels = sum(t.labels.nbytes for t in results["serial"]) if what == "ensemble" else 0
             del results
             if use_pool:
                 capacity.append(_two_cores(pool, n, samples // 2))
@@ -164,6 +181,7 @@ def speedup_ours(what, n, samples, workers, repeats):
         other = load.fraction(also_ours=cpu1 - cpu0)
     return {"serial": times["serial"], "parallel": times["parallel"], "bare": times.get("bare"),
             "capacity": capacity or None, "same": same, "other_load": other,
+            "memory": memory if memory["serial"] else None, "labels": labels,
             "cores": len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()}
 
 
@@ -186,12 +204,19 @@ def _row(what, label, quick, goal=True):
         ratios = sorted(a / b for a, b in zip(r["serial"], r[key]))
         ratio = statistics.median(ratios)
         dask = key == "parallel"
+        memory = "—"
+        if dask and r["memory"]:
+            m = r["memory"]
+            memory = (f"client +{fmt_bytes(m['client'])}, each worker at most "
+                      f"+{fmt_bytes(m['worker'])}; serial +{fmt_bytes(m['serial'])}")
+            if r["labels"]:
+                memory += f" (the tilings' labels: {fmt_bytes(r['labels'])}, in /dev/shm on the cluster)"
         rows.append(Row(
             f"{label}, {samples} Aztec tilings of order {n}: {how} vs serial "
             f"({r['cores']} cores; other processes used {load} of the CPUs)",
             f"{fmt_time(statistics.median(r[key]))} (median of {repeats})",
             f"{fmt_time(statistics.median(r['serial']))} serial",
-            f"{ratio:.2f}x (runs: {ratios[0]:.2f}-{ratios[-1]:.2f})", "—",
+            f"{ratio:.2f}x (runs: {ratios[0]:.2f}-{ratios[-1]:.2f})", memory,
             "≥ 1.7x faster on 2 cores" if goal and dask else "—",
             ratio >= 1.7 if goal and dask else None,
         ))
