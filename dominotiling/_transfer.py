@@ -25,11 +25,13 @@ SHARED_MEMORY = "/dev/shm"
 
 @contextlib.contextmanager
 def _dropbox(client):
-    """A new private directory in shared memory for one call's results, removed afterwards.
+    """A new private directory in shared memory for one call, removed afterwards.
 
-    Yields None when running serially or where there is no writable
-    :data:`SHARED_MEMORY`. Its random name is also how a worker learns that it
-    runs on the client's machine: a worker elsewhere does not see it.
+    It holds the call's results (label files, replies) and, on a local
+    cluster, its queue (see ``_dask._from_queue``). Yields None when running
+    serially or where there is no writable :data:`SHARED_MEMORY`. Its random
+    name is also how a worker learns that it runs on the client's machine: a
+    worker elsewhere does not see it.
     """
     path = None
     if client is not None and os.path.isdir(SHARED_MEMORY) and os.access(SHARED_MEMORY, os.W_OK):

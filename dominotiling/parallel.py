@@ -20,12 +20,11 @@ Tilings of one region travel back without a pickled Python object per tiling or
 per cell: from workers on the client's machine as int32 labels in a
 shared-memory file that the client maps without copying, from other machines as
 two bits per cell. They are rebuilt on the client around one shared
-:class:`~dominotiling.Region`. Without dask
-installed the library works as before and these functions run with
-``client=None``; asking for a cluster says how to install it
-(``pip install "dominotiling[dist]"``). In a script, start a local cluster under
-``if __name__ == "__main__":`` (its workers are new processes that import the
-script).
+:class:`~dominotiling.Region`. Without dask installed the library works as
+before and these functions run with ``client=None``; asking for a cluster says
+how to install it (``pip install "dominotiling[dist]"``). In a script, start a
+local cluster under ``if __name__ == "__main__":`` (its workers are new
+processes that import the script).
 
 Examples
 --------
@@ -89,7 +88,6 @@ def _ensemble_task(seeds, payload, dropbox):
 
 def _sweep_task(points, payload, dropbox):
     return _pack((payload(**p) for p in points), dropbox)
-
 
 
 # ------------------------------------------------------------------ public API
@@ -199,7 +197,7 @@ def sweep(fn, grid, *, client=None, progress=True):
     grid : dict or iterable of dict
         See :func:`grid_points`.
     client, progress
-        As in :func:`ensemble`. Each point is one task.
+        As in :func:`ensemble`. Points are handed out one at a time.
 
     Returns
     -------
