@@ -329,12 +329,7 @@ def _from_queue(start, task, items, payload, dropbox, bounds, parts, bar):
         waiting.register(fd, select.POLLIN)
         while untaken and futures:
             waiting.poll(1000 * _POLL)
-            posted = set()
-            for kind, value in _read_posts(fd):
-                if kind == _BLOCK_DONE:
-                    bar.update(value)
-                else:
-                    posted.add(value)
+            posted = _note_posts(fd, bar)
             for tid in [t for t, f in futures.items() if t in posted or f.done()]:
                 future = futures.pop(tid)
                 reply = _take_reply(dropbox, tid)
@@ -346,13 +341,15 @@ def _from_queue(start, task, items, payload, dropbox, bounds, parts, bar):
                 if taken:
                     untaken.difference_update(taken)
                     yield [i for b in taken for i in range(bounds[b], bounds[b + 1])], result
+        _note_posts(fd, bar)  # the last blocks' progress, if a future beat its posts
         return [i for b in sorted(untaken) for i in range(bounds[b], bounds[b + 1])]
     finally:
         os.close(fd)
 
 
-def _read_posts(fd):
-    """The posts waiting in the pipe `fd`, as ``(kind, number)`` pairs."""
+def _note_posts(fd, bar):
+    """Read the posts waiting in the pipe `fd`: advance `bar` by the blocks done; return the
+    tasks whose replies were posted."""
     data = b""
     while True:
         try:
@@ -362,7 +359,13 @@ def _read_posts(fd):
         data += chunk
         if len(chunk) < 256 * _POST.size:
             break
-    return list(_POST.iter_unpack(data))
+    posted = set()
+    for kind, number in _POST.iter_unpack(data):
+        if kind == _BLOCK_DONE:
+            bar.update(number)
+        else:
+            posted.add(number)
+    return posted
 
 
 def _reply_path(dropbox, tid):
@@ -436,6 +439,8 @@ def _queue_task(tid, task, items, bounds, payload, dropbox):
     Returns the reply ``(tid, blocks taken, result)``, or None when it was
     posted: written to ``reply-<tid>`` in the dropbox, with a post that wakes the
     client. A worker that does not see the dropbox (another machine) takes nothing.
+    A task that took nothing writes nothing there: the client may be done with
+    the dropbox already.
     """
     if not os.path.isdir(dropbox):
         return tid, [], None
@@ -443,6 +448,8 @@ def _queue_task(tid, task, items, bounds, payload, dropbox):
     try:
         claims = _Claims(items, bounds, dropbox, posts)
         reply = (tid, claims.taken, task(claims, payload, dropbox))
+        if not claims.taken:
+            return reply
         path = _reply_path(dropbox, tid)
         try:
             with open(path + ".part", "wb") as f:

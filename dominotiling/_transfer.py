@@ -13,6 +13,7 @@ import mmap
 import os
 import shutil
 import tempfile
+import time
 import uuid
 
 import numpy as np
@@ -21,6 +22,8 @@ from .tiling import Tiling
 
 #: Where a client and the workers on its own machine hand over results (Linux).
 SHARED_MEMORY = "/dev/shm"
+#: How many times the call's directory is removed, should a late task write into it meanwhile.
+_REMOVE_TRIES = 20
 
 
 @contextlib.contextmanager
@@ -41,7 +44,11 @@ def _dropbox(client):
         yield path
     finally:
         if path is not None:  # also what tasks wrote and nobody collected
-            shutil.rmtree(path, ignore_errors=True)
+            for _ in range(_REMOVE_TRIES):  # a task still writing there can make rmdir fail
+                shutil.rmtree(path, ignore_errors=True)
+                if not os.path.exists(path):
+                    break
+                time.sleep(0.01)
 
 
 class _SharedLabels:
@@ -88,17 +95,18 @@ def _pack(results, dropbox=None):
       decodes.
 
     Anything else (or tilings of different regions) travels as ``("objects", results)``.
-    The task holds one tiling at a time, not its whole chunk.
+    The task holds one tiling at a time, not its whole chunk, and writes
+    nothing in the dropbox unless it has a tiling.
     """
     region, codes, shared, objects = None, [], None, None
-    if dropbox is not None and os.path.isdir(dropbox):
-        with contextlib.suppress(OSError):
-            shared = _SharedLabels(dropbox)
     try:
         for t in results:
             if objects is None and type(t) is Tiling and (
                 region is None or t.region is region or t.region == region
             ):
+                if region is None and dropbox is not None:  # the first tiling: a file for them
+                    with contextlib.suppress(OSError):  # no dropbox here (another machine)
+                        shared = _SharedLabels(dropbox)
                 region = t.region
                 if shared is not None and not shared.append(t.labels):  # full: codes from here on
                     codes = [_encode(lab) for lab in shared.take_back(region.shape)]

@@ -158,6 +158,18 @@ def test_replies_come_through_the_future_when_they_cannot_be_posted(tmp_path, mo
     assert not any(name.startswith("reply-") for name in os.listdir(tmp_path))
 
 
+def test_a_late_task_writes_nothing(tmp_path):
+    """A task that starts when every block is taken leaves no file: the client may be done."""
+    bounds = _blocks(10, 2, None)
+    for b in range(len(bounds) - 1):
+        os.mkdir(tmp_path / f"block-{b}")
+    before = sorted(os.listdir(tmp_path))
+    reply = _dask._queue_task(1, _ensemble_task, list(range(10)), bounds,
+                              (sample_aztec, {"n": 3}), str(tmp_path))
+    assert reply == (1, [], ("objects", []))
+    assert sorted(os.listdir(tmp_path)) == before
+
+
 def _fails_at_7(seeds, payload, dropbox):
     return "objects", [1 // (s - 7) for s in seeds]
 
