@@ -7,6 +7,7 @@ path on real worker processes, and the chunks it falls back to.
 
 import os
 import threading
+import time
 from concurrent.futures import Future, ThreadPoolExecutor
 
 import numpy as np
@@ -177,6 +178,29 @@ def _fails_at_7(seeds, payload, dropbox):
 def test_an_error_in_a_task_reaches_the_caller(tmp_path):
     with ThreadPoolExecutor(2) as pool, pytest.raises(ZeroDivisionError):
         _queue(tmp_path, _on(pool), list(range(20)), task=_fails_at_7)
+
+
+def _fails_at_0_else_slow(seeds, payload, dropbox):
+    out = []
+    for s in seeds:
+        if s == 0:
+            raise ZeroDivisionError
+        time.sleep(0.002)
+        out.append(s)
+    return "objects", out
+
+
+def test_a_failed_call_leaves_no_directory_though_a_task_runs_on(tmp_path, monkeypatch):
+    monkeypatch.setattr(_transfer, "SHARED_MEMORY", str(tmp_path))
+    items = list(range(300))
+    with ThreadPoolExecutor(2) as pool:
+        with pytest.raises(ZeroDivisionError), _transfer._dropbox(pool) as dropbox:
+            bounds = _blocks(len(items), 2, None)
+            for _ in _from_queue(_on(pool), _fails_at_0_else_slow, items, None, dropbox, bounds,
+                                 2, _Bar()):
+                pass
+        # the other task is still taking blocks here; it stops when it finds the directory gone
+    assert os.listdir(tmp_path) == []
 
 
 def test_tilings_through_the_queue_are_the_serial_ones(tmp_path):
