@@ -101,10 +101,7 @@ def _pool_ensemble(pool, sampler, seeds, workers, **kwargs):
 
     seeds = list(seeds)
     with _transfer._dropbox(pool) as dropbox:
-        def start(fn, tids, *args):
-            return [pool.submit(fn, tid, *args) for tid in tids]
-
-        pieces = _dask._from_queue(start, parallel._ensemble_task, seeds, (sampler, kwargs),
+        pieces = _dask._from_queue(pool.submit, parallel._ensemble_task, seeds, (sampler, kwargs),
                                    dropbox, _dask._blocks(len(seeds), workers, None), workers,
                                    _dask._Bar())
         return _transfer._in_order(pieces, len(seeds))

@@ -19,6 +19,7 @@ Work is handed out in one of two ways:
 from __future__ import annotations
 
 import contextlib
+import functools
 import ipaddress
 import math
 import os
@@ -137,13 +138,8 @@ def _connect(client):
         )
 
 
-def _workers(client):
-    """``{address: threads}`` of the cluster's workers (one round trip to the scheduler)."""
-    return client.nthreads()
-
-
 def _n_workers(client):
-    return max(1, sum(_workers(client).values()))
+    return max(1, sum(client.nthreads().values()))
 
 
 def _on_loopback(address):
@@ -260,22 +256,19 @@ def _each(client, task, items, payload, progress, desc, chunk_size=None):
                 bar.update(len(chunk))
             return
         _distributed()
-        workers = _workers(client)
+        workers = client.nthreads()  # {address: threads}, one round trip to the scheduler
         parts = max(1, sum(workers.values()))
         if _nbytes(payload) > _SCATTER_BYTES:  # send it to each worker once, not per task
             payload = client.scatter([payload], hash=False)[0]
         with _dropbox(client) as dropbox:
             left = range(len(items))
             if dropbox is not None and items and all(map(_on_loopback, workers)):
-                def start(fn, tids, *args):
-                    return [client.submit(fn, tid, *args, pure=False) for tid in tids]
-
                 bounds = _blocks(len(items), parts, chunk_size)
                 shared = items  # every task gets all of them: a long list goes to each worker once
                 if len(items) > _SCATTER_ITEMS and parts > 1:
                     shared = client.scatter([items], broadcast=True, hash=False)[0]
-                left = yield from _from_queue(start, task, shared, payload, dropbox, bounds, parts,
-                                              bar)
+                left = yield from _from_queue(functools.partial(client.submit, pure=False), task,
+                                              shared, payload, dropbox, bounds, parts, bar)
             if left:
                 yield from _from_chunks(client, task, items, left, payload, dropbox, parts,
                                         chunk_size, bar)
@@ -306,12 +299,11 @@ _BLOCK_DONE, _REPLY = b"b", b"r"
 _POLL = 0.01
 
 
-def _from_queue(start, task, items, payload, dropbox, bounds, parts, bar):
+def _from_queue(submit, task, items, payload, dropbox, bounds, parts, bar):
     """`_each` by a shared queue of blocks in `dropbox`; return the positions that no task took.
 
-    ``start(fn, tids, *args)`` starts ``fn(tid, *args)`` for every tid and
-    returns their futures (a Dask client's, or a :mod:`concurrent.futures`
-    executor's). `parts` tasks of
+    ``submit(fn, *args)`` starts ``fn(*args)`` and returns its future (a Dask
+    client's, or a :mod:`concurrent.futures` executor's). `parts` tasks of
     :func:`_queue_task` run; the call ends when every block has come back, or
     every task has (a task that cannot see `dropbox` takes nothing; a worker
     that died leaves its blocks untaken), and the caller runs what is left.
@@ -322,8 +314,8 @@ def _from_queue(start, task, items, payload, dropbox, bounds, parts, bar):
     os.mkfifo(pipe, 0o600)
     fd = os.open(pipe, os.O_RDWR | os.O_NONBLOCK)  # read and write: never at end-of-file
     try:
-        futures = dict(enumerate(start(_queue_task, range(parts), task, items, bounds, payload,
-                                       dropbox)))
+        futures = {tid: submit(_queue_task, tid, task, items, bounds, payload, dropbox)
+                   for tid in range(parts)}
         untaken = set(range(len(bounds) - 1))
         waiting = select.poll()
         waiting.register(fd, select.POLLIN)

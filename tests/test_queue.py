@@ -55,23 +55,18 @@ def test_fixed_blocks():
         _blocks(10, 2, 0)
 
 
-def _on(pool, stage=None):
-    """A ``start`` for ``_from_queue`` on a thread pool; ``stage(tid, future_of_fn)`` may replace a task."""
-    def start(fn, tids, *args):
-        futures = []
-        for tid in tids:
-            def run(tid=tid):
-                return fn(tid, *args)
-            futures.append(stage(tid, run) if stage else pool.submit(run))
-        return futures
+def _on(pool, stage):
+    """A ``submit`` for ``_from_queue`` on a thread pool, where ``stage(tid, run)`` makes each task's future."""
+    def submit(fn, tid, *args):
+        return stage(tid, lambda: fn(tid, *args))
 
-    return start
+    return submit
 
 
-def _queue(tmp_path, start, items, parts=2, chunk_size=None, bar=None, task=_square, payload=3):
+def _queue(tmp_path, submit, items, parts=2, chunk_size=None, bar=None, task=_square, payload=3):
     """Run ``_from_queue``; return its pieces and the positions it left."""
     bounds = _blocks(len(items), parts, chunk_size)
-    gen = _from_queue(start, task, items, payload, str(tmp_path), bounds, parts, bar or _Bar())
+    gen = _from_queue(submit, task, items, payload, str(tmp_path), bounds, parts, bar or _Bar())
     pieces = []
     while True:
         try:
@@ -84,7 +79,7 @@ def test_every_item_once_in_order_on_threads(tmp_path):
     items = list(range(100, 0, -1))
     bar = _Counter()
     with ThreadPoolExecutor(3) as pool:
-        pieces, left = _queue(tmp_path, _on(pool), items, parts=3, bar=bar)
+        pieces, left = _queue(tmp_path, pool.submit, items, parts=3, bar=bar)
     assert left == []
     positions = sorted(i for p, _ in pieces for i in p)
     assert positions == list(range(100))  # each item exactly once
@@ -128,7 +123,7 @@ def test_what_no_task_took_is_left_to_the_caller(tmp_path):
     bounds = _blocks(30, 2, None)
     os.mkdir(tmp_path / "block-1")  # taken by a worker that died before replying
     with ThreadPoolExecutor(2) as pool:
-        pieces, left = _queue(tmp_path, _on(pool), items)
+        pieces, left = _queue(tmp_path, pool.submit, items)
     assert left == list(range(bounds[1], bounds[2]))
     assert sorted(i for p, _ in pieces for i in p) == sorted(set(items) - set(left))
 
@@ -136,10 +131,10 @@ def test_what_no_task_took_is_left_to_the_caller(tmp_path):
 def test_workers_elsewhere_take_nothing(tmp_path):
     elsewhere = str(tmp_path / "on another machine")
     with ThreadPoolExecutor(2) as pool:
-        def start(fn, tids, *args):
-            return [pool.submit(fn, tid, *args[:-1], elsewhere) for tid in tids]  # last: the dropbox
+        def submit(fn, tid, *args):
+            return pool.submit(fn, tid, *args[:-1], elsewhere)  # the last: the dropbox
 
-        pieces, left = _queue(tmp_path, start, list(range(9)))
+        pieces, left = _queue(tmp_path, submit, list(range(9)))
     assert pieces == [] and left == list(range(9))
 
 
@@ -153,7 +148,7 @@ def test_replies_come_through_the_future_when_they_cannot_be_posted(tmp_path, mo
 
     monkeypatch.setattr("builtins.open", no_reply_file)
     with ThreadPoolExecutor(2) as pool:
-        pieces, left = _queue(tmp_path, _on(pool), list(range(25)))
+        pieces, left = _queue(tmp_path, pool.submit, list(range(25)))
     monkeypatch.undo()
     assert left == [] and [v for v, _ in _in_order(pieces, 25)] == [3 * s for s in range(25)]
     assert not any(name.startswith("reply-") for name in os.listdir(tmp_path))
@@ -177,7 +172,7 @@ def _fails_at_7(seeds, payload, dropbox):
 
 def test_an_error_in_a_task_reaches_the_caller(tmp_path):
     with ThreadPoolExecutor(2) as pool, pytest.raises(ZeroDivisionError):
-        _queue(tmp_path, _on(pool), list(range(20)), task=_fails_at_7)
+        _queue(tmp_path, pool.submit, list(range(20)), task=_fails_at_7)
 
 
 def _fails_at_0_else_slow(seeds, payload, dropbox):
@@ -196,7 +191,7 @@ def test_a_failed_call_leaves_no_directory_though_a_task_runs_on(tmp_path, monke
     with ThreadPoolExecutor(2) as pool:
         with pytest.raises(ZeroDivisionError), _transfer._dropbox(pool) as dropbox:
             bounds = _blocks(len(items), 2, None)
-            for _ in _from_queue(_on(pool), _fails_at_0_else_slow, items, None, dropbox, bounds,
+            for _ in _from_queue(pool.submit, _fails_at_0_else_slow, items, None, dropbox, bounds,
                                  2, _Bar()):
                 pass
         # the other task is still taking blocks here; it stops when it finds the directory gone
@@ -206,7 +201,7 @@ def test_a_failed_call_leaves_no_directory_though_a_task_runs_on(tmp_path, monke
 def test_tilings_through_the_queue_are_the_serial_ones(tmp_path):
     want = [sample_aztec(6, seed=s) for s in range(11)]
     with ThreadPoolExecutor(2) as pool:
-        pieces, left = _queue(tmp_path, _on(pool), list(range(11)), task=_ensemble_task,
+        pieces, left = _queue(tmp_path, pool.submit, list(range(11)), task=_ensemble_task,
                               payload=(sample_aztec, {"n": 6}))
     assert left == [] and _in_order(pieces, 11) == want
     assert all(p[1][0] == "shared" for p in pieces)  # labels in shared memory, not pickled
@@ -224,10 +219,10 @@ def test_cluster_queue_and_its_fallback_equal_the_serial_loop(client, monkeypatc
     calls = []
     real_queue = _dask._from_queue
 
-    def staged(start, task, items, payload, dropbox, bounds, parts, bar):
+    def staged(submit, task, items, payload, dropbox, bounds, parts, bar):
         calls.append(len(bounds) - 1)
         os.mkdir(os.path.join(dropbox, "block-0"))  # as if a worker died holding block 0
-        return real_queue(start, task, items, payload, dropbox, bounds, parts, bar)
+        return real_queue(submit, task, items, payload, dropbox, bounds, parts, bar)
 
     monkeypatch.setattr(_dask, "_from_queue", staged)
     before = _dropboxes()
