@@ -16,11 +16,14 @@ from .color import color_dominoes
 from .counting import count_tilings
 from .errors import (
     DominoTilingError,
-    IllegalMoveError,
+    DominoTypeError,
+    NoTilingError,
     NotPlanarError,
     RegionFormatError,
     TooLargeError,
 )
+from .games.errors import IllegalMoveError
+from ._options import get_options, set_options
 from .height import flip, max_tiling, min_tiling
 from .kasteleyn import kasteleyn_matrix, log_count
 from .mcmc import cftp_sample, glauber
@@ -87,4 +90,8 @@ __all__ = [
     "TooLargeError",
     "NotPlanarError",
     "IllegalMoveError",
+    "DominoTypeError",
+    "NoTilingError",
+    "set_options",
+    "get_options",
 ]

@@ -2,22 +2,39 @@
 
 Every error the library raises on purpose derives from :class:`DominoTilingError`,
 which is a :class:`ValueError`, so ``except ValueError`` keeps working for callers
-that do not know this package. Messages say what was wrong and what to do.
+that do not know this package. An argument of the wrong *type* raises
+:class:`DominoTypeError`, which is also a :class:`TypeError`, so both catch styles
+work. Messages say what was wrong and what to do.
 
-A region with no tiling is not an error: its count is 0.
+A region with no tiling is not an error: its count is 0 and its log-count ``-inf``.
+
+Examples
+--------
+>>> from dominotiling import Region
+>>> from dominotiling.errors import DominoTilingError
+>>> try:
+...     Region.rectangle(0, 3)
+... except DominoTilingError as err:
+...     print(err)
+rows must be a positive integer, got 0
 """
 
 __all__ = [
     "DominoTilingError",
+    "DominoTypeError",
     "RegionFormatError",
     "TooLargeError",
     "NotPlanarError",
-    "IllegalMoveError",
+    "NoTilingError",
 ]
 
 
 class DominoTilingError(ValueError):
-    """Base class of every error raised by dominotiling."""
+    """Base class of every error raised by dominotiling on purpose."""
+
+
+class DominoTypeError(DominoTilingError, TypeError):
+    """An argument has the wrong type (also a :class:`TypeError`)."""
 
 
 class RegionFormatError(DominoTilingError):
@@ -25,12 +42,36 @@ class RegionFormatError(DominoTilingError):
 
 
 class TooLargeError(DominoTilingError):
-    """A computation would not fit in memory; the message names the size and an alternative."""
+    """A computation would not fit in the memory budget (or its time limits).
+
+    Raised before anything large is allocated; the message names the size, the
+    budget (:func:`dominotiling.set_options`) and an alternative.
+    """
 
 
 class NotPlanarError(DominoTilingError):
     """A graph that must be planar is not."""
 
 
-class IllegalMoveError(DominoTilingError):
-    """A move in the table game of dominoes breaks the rules; the game state is unchanged."""
+class NoTilingError(DominoTilingError):
+    """A tiling was asked for (a sample, a minimal tiling, ...) but the region has none.
+
+    Counting functions never raise it: they return 0 (or ``-inf`` for a logarithm).
+    """
+
+
+def __getattr__(name):
+    # IllegalMoveError moved to dominotiling.games.errors (the game package stands apart).
+    if name == "IllegalMoveError":
+        import warnings
+
+        warnings.warn(
+            "dominotiling.errors.IllegalMoveError moved to dominotiling.games.errors; "
+            "import it from dominotiling.games",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        from .games.errors import IllegalMoveError
+
+        return IllegalMoveError
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -24,7 +24,7 @@ Examples
 (20, 1.0)
 """
 
-from ..errors import IllegalMoveError
+from .errors import IllegalMoveError
 from .bones import Bone, double_set
 from .draw import draw_bone, draw_hand, draw_line
 from .game import Game

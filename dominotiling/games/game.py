@@ -22,7 +22,7 @@ True
 
 import numpy as np
 
-from ..errors import IllegalMoveError
+from .errors import IllegalMoveError
 from .bones import Bone, double_set
 from .line import Line
 from .records import Event, Move, PlayerView, RoundResult

@@ -19,7 +19,7 @@ Examples
 False
 """
 
-from ..errors import IllegalMoveError
+from .errors import IllegalMoveError
 from .bones import Bone
 
 __all__ = ["Line", "SIDES"]

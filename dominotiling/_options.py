@@ -1,0 +1,204 @@
+"""The one memory budget: ``set_options(memory_limit=...)``, checked before allocating.
+
+Every allocation that grows with the input is estimated first and compared with
+this budget by :func:`check_memory`; a job over it is refused with
+:class:`~dominotiling.errors.TooLargeError` *before* anything large is allocated,
+naming the size, the budget and what would serve instead.
+
+The budget starts at 4 GiB, or at the value of the environment variable
+``DOMINOTILING_MEMORY_LIMIT`` (bytes, or a number with a unit such as ``"8GiB"``,
+``"500MB"``) when the package is imported.
+
+Examples
+--------
+>>> import dominotiling as dt
+>>> dt.get_options()["memory_limit"] >= 2**20
+True
+>>> with dt.set_options(memory_limit="1 GiB"):
+...     dt.get_options()["memory_limit"]
+1073741824
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+
+from .errors import DominoTilingError, DominoTypeError, TooLargeError
+
+__all__ = ["set_options", "get_options", "check_memory", "format_bytes", "memory_limit"]
+
+_DEFAULT_LIMIT = 4 * 2**30
+_ENV = "DOMINOTILING_MEMORY_LIMIT"
+_UNITS = {
+    "": 1, "b": 1,
+    "k": 10**3, "kb": 10**3, "m": 10**6, "mb": 10**6, "g": 10**9, "gb": 10**9, "t": 10**12, "tb": 10**12,
+    "kib": 2**10, "mib": 2**20, "gib": 2**30, "tib": 2**40,
+}
+
+
+def _parse_bytes(value, name="memory_limit"):
+    """Bytes from an int, a float, or a string such as ``"4GiB"``; raise a clear error otherwise."""
+    if isinstance(value, bool):
+        raise DominoTypeError(f"{name} must be a number of bytes or a string like '4GiB', got {value!r}")
+    if isinstance(value, str):
+        m = re.fullmatch(r"\s*([0-9]*\.?[0-9]+(?:[eE][+-]?[0-9]+)?)\s*([A-Za-z]*)\s*", value)
+        if not m or m.group(2).lower() not in _UNITS:
+            raise DominoTilingError(
+                f"{name}={value!r} is not a size: write bytes as a number or with a unit, "
+                "e.g. '4GiB', '500MB', '2e9'"
+            )
+        value = float(m.group(1)) * _UNITS[m.group(2).lower()]
+    try:
+        v = float(value)
+    except (TypeError, ValueError):
+        raise DominoTypeError(
+            f"{name} must be a number of bytes or a string like '4GiB', got {type(value).__name__}"
+        ) from None
+    if not math.isfinite(v) or v <= 0:
+        raise DominoTilingError(f"{name} must be a positive, finite number of bytes, got {value!r}")
+    return int(v)
+
+
+def _initial_limit():
+    raw = os.environ.get(_ENV)
+    if raw is None or not raw.strip():
+        return _DEFAULT_LIMIT
+    return _parse_bytes(raw, _ENV)
+
+
+_OPTIONS = {"memory_limit": _initial_limit()}
+
+
+class set_options:  # noqa: N801 -- a function to the user; a class so that `with` works
+    """Set the library's options, for the rest of the session or inside a ``with`` block.
+
+    Parameters
+    ----------
+    memory_limit : int, float or str, optional
+        The most memory one computation may allocate for tables that grow with
+        its input (bytes, or a string with a unit: ``"8GiB"``, ``"500MB"``).
+        Jobs over it are refused before they start with
+        :class:`~dominotiling.errors.TooLargeError`. Default 4 GiB, or the
+        environment variable ``DOMINOTILING_MEMORY_LIMIT``.
+
+    Raises
+    ------
+    DominoTilingError
+        If an option is unknown or its value is not valid; nothing is changed then.
+
+    Examples
+    --------
+    >>> import dominotiling as dt
+    >>> old = dt.get_options()["memory_limit"]
+    >>> with dt.set_options(memory_limit=2**30):
+    ...     dt.get_options()["memory_limit"] == 2**30
+    True
+    >>> dt.get_options()["memory_limit"] == old
+    True
+    """
+
+    def __init__(self, **options):
+        new = {}
+        for key, value in options.items():
+            if key not in _OPTIONS:
+                raise DominoTilingError(f"unknown option {key!r}; the options are {sorted(_OPTIONS)}")
+            new[key] = _parse_bytes(value, key)
+        self._old = dict(_OPTIONS)
+        _OPTIONS.update(new)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        _OPTIONS.clear()
+        _OPTIONS.update(self._old)
+        return False
+
+    def __repr__(self):
+        return f"set_options({', '.join(f'{k}={v!r}' for k, v in _OPTIONS.items())})"
+
+
+def get_options():
+    """A copy of the current options (``{"memory_limit": bytes}``).
+
+    Examples
+    --------
+    >>> sorted(get_options())
+    ['memory_limit']
+    """
+    return dict(_OPTIONS)
+
+
+def memory_limit():
+    """The current memory budget in bytes."""
+    return _OPTIONS["memory_limit"]
+
+
+def format_bytes(n):
+    """A byte count for people: ``'1.5 GiB'``; any size, however large (no overflow).
+
+    Examples
+    --------
+    >>> format_bytes(3 * 2**29), format_bytes(512), format_bytes(10**300)
+    ('1.5 GiB', '512 B', '8.7e+281 EiB')
+    """
+    n = int(n)
+    units = ("B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB")
+    k = 0
+    big = n
+    while k < len(units) - 1 and big >= 1024:
+        big //= 1024
+        k += 1
+    if k == 0:
+        return f"{n} B"
+    value = n / 1024**k if n.bit_length() < 1000 else big
+    if value >= 1e6:
+        return f"{value:.1e} {units[k]}"
+    return f"{value:.1f} {units[k]}"
+
+
+def check_memory(nbytes, what, alternative=None):
+    """Refuse a job whose tables would take more than the memory budget.
+
+    Parameters
+    ----------
+    nbytes : int or float
+        The estimate, made from the input's size alone (before allocating).
+        Python ints of any size are fine.
+    what : str
+        What would be allocated, e.g. ``"the profile DP's tables of a 30-wide region"``.
+    alternative : str, optional
+        What would serve instead, e.g. ``"count_tilings(region, method='kasteleyn')"``.
+
+    Returns
+    -------
+    int
+        ``nbytes`` as an int, when it fits.
+
+    Raises
+    ------
+    TooLargeError
+        With the size, the budget and the alternative.
+
+    Examples
+    --------
+    >>> check_memory(1000, "a small table")
+    1000
+    >>> check_memory(10**20, "a huge table", "a smaller region")
+    Traceback (most recent call last):
+    ...
+    dominotiling.errors.TooLargeError: a huge table would take 86.7 EiB, over the memory budget of 4.0 GiB; use a smaller region, or raise the budget with dominotiling.set_options(memory_limit=...)
+    """
+    if isinstance(nbytes, float):
+        nbytes = math.inf if not math.isfinite(nbytes) else int(math.ceil(nbytes))
+    limit = _OPTIONS["memory_limit"]
+    if nbytes > limit:
+        size = "more than can be counted" if nbytes == math.inf else format_bytes(nbytes)
+        alt = f"use {alternative}, or " if alternative else ""
+        raise TooLargeError(
+            f"{what} would take {size}, over the memory budget of {format_bytes(limit)}; "
+            f"{alt}raise the budget with dominotiling.set_options(memory_limit=...)"
+        )
+    return int(nbytes)

@@ -1,0 +1,243 @@
+"""The one place that checks arguments: ints, numbers, choices, shapes, seeds, types.
+
+Every public function of the library (the game package included) checks its
+arguments through these helpers, so that the same mistake gets the same clear
+message everywhere. A wrong *type* raises :class:`~dominotiling.errors.DominoTypeError`
+(also a ``TypeError``); a wrong *value* raises
+:class:`~dominotiling.errors.DominoTilingError` (also a ``ValueError``), or the
+subclass passed as ``error=``. Each helper returns the value converted to the
+plain Python type the caller should use.
+
+Examples
+--------
+>>> from dominotiling import _validate as v
+>>> v.positive_int(3, "rows")
+3
+>>> v.positive_int(2.5, "rows")
+Traceback (most recent call last):
+...
+dominotiling.errors.DominoTypeError: rows must be an integer, got 2.5 (float)
+>>> v.choice("dp", "method", ("auto", "transfer", "kasteleyn"))
+Traceback (most recent call last):
+...
+dominotiling.errors.DominoTilingError: method='dp' is not one of 'auto', 'transfer', 'kasteleyn'
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import operator
+
+import numpy as np
+
+from .errors import DominoTilingError, DominoTypeError
+
+__all__ = [
+    "integer",
+    "positive_int",
+    "nonnegative_int",
+    "real",
+    "probability",
+    "boolean",
+    "choice",
+    "instance",
+    "region",
+    "tiling",
+    "shape",
+    "cell",
+    "seed",
+    "array",
+]
+
+
+def _describe(value):
+    text = repr(value)
+    if len(text) > 60:
+        text = text[:57] + "..."
+    return f"{text} ({type(value).__name__})"
+
+
+def integer(value, name, *, minimum=None, maximum=None, error=DominoTilingError):
+    """``value`` as a Python int, checked against the bounds (inclusive).
+
+    Accepts Python and numpy integers; refuses bools, floats (even ``2.0``),
+    strings and everything else with a :class:`DominoTypeError`.
+    """
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (numbers.Integral, np.integer)):
+        raise DominoTypeError(f"{name} must be an integer, got {_describe(value)}")
+    v = operator.index(value)
+    if minimum is not None and v < minimum:
+        raise error(f"{name} must be at least {minimum}, got {v}")
+    if maximum is not None and v > maximum:
+        raise error(f"{name} must be at most {maximum}, got {v}")
+    return v
+
+
+def positive_int(value, name, *, maximum=None, error=DominoTilingError):
+    """``value`` as an int ``>= 1`` (and ``<= maximum``)."""
+    v = integer(value, name, maximum=maximum, error=error)
+    if v < 1:
+        raise error(f"{name} must be a positive integer, got {v}")
+    return v
+
+
+def nonnegative_int(value, name, *, maximum=None, error=DominoTilingError):
+    """``value`` as an int ``>= 0`` (and ``<= maximum``)."""
+    v = integer(value, name, maximum=maximum, error=error)
+    if v < 0:
+        raise error(f"{name} must be a non-negative integer, got {v}")
+    return v
+
+
+def real(value, name, *, minimum=None, maximum=None, strict_minimum=False, finite=True,
+         error=DominoTilingError):
+    """``value`` as a float, finite unless ``finite=False``, within the bounds.
+
+    ``strict_minimum=True`` makes the lower bound exclusive (``> minimum``).
+    """
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (numbers.Real, np.number)):
+        raise DominoTypeError(f"{name} must be a real number, got {_describe(value)}")
+    if isinstance(value, np.number) and not np.isrealobj(value):
+        raise DominoTypeError(f"{name} must be a real number, got {_describe(value)}")
+    v = float(value)
+    if math.isnan(v) or (finite and math.isinf(v)):
+        raise error(f"{name} must be a finite number, got {v}")
+    if minimum is not None:
+        if strict_minimum and not v > minimum:
+            raise error(f"{name} must be greater than {minimum}, got {v}")
+        if not strict_minimum and v < minimum:
+            raise error(f"{name} must be at least {minimum}, got {v}")
+    if maximum is not None and v > maximum:
+        raise error(f"{name} must be at most {maximum}, got {v}")
+    return v
+
+
+def probability(value, name):
+    """``value`` as a float in ``[0, 1]``."""
+    return real(value, name, minimum=0.0, maximum=1.0)
+
+
+def boolean(value, name):
+    """``value`` as a bool; only ``True``/``False`` (and numpy bools) are accepted."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise DominoTypeError(f"{name} must be True or False, got {_describe(value)}")
+    return bool(value)
+
+
+def choice(value, name, options):
+    """``value`` if it is one of `options` (strings compared exactly)."""
+    options = tuple(options)
+    try:
+        ok = not isinstance(value, bool) and value in options  # True == 1 must not pass
+    except TypeError:  # unhashable or incomparable
+        ok = False
+    if not ok:
+        listed = ", ".join(repr(o) for o in options)
+        raise DominoTilingError(f"{name}={value!r} is not one of {listed}")
+    return value
+
+
+def instance(value, name, types, hint=""):
+    """``value`` if it is an instance of `types`; else a :class:`DominoTypeError` with `hint`."""
+    if not isinstance(value, types):
+        if isinstance(types, tuple):
+            wanted = " or ".join(t.__name__ for t in types)
+        else:
+            wanted = types.__name__
+        extra = f"; {hint}" if hint else ""
+        raise DominoTypeError(f"{name} must be a {wanted}, got {type(value).__name__}{extra}")
+    return value
+
+
+def region(value, name="region"):
+    """``value`` if it is a :class:`~dominotiling.Region`; a helpful type error otherwise."""
+    from .region import Region
+    from .tiling import Tiling
+
+    if isinstance(value, Region):
+        return value
+    if isinstance(value, Tiling):
+        hint = f"this is a Tiling; pass {name}.region"
+    elif isinstance(value, (str, list, tuple)):
+        hint = "build one with Region.from_strings([...]) or Region.rectangle(rows, cols)"
+    else:
+        hint = "build one with Region.from_strings([...]), Region.rectangle(rows, cols) or Region.from_mask(array)"
+    raise DominoTypeError(f"{name} must be a Region, got {type(value).__name__}; {hint}")
+
+
+def tiling(value, name="tiling"):
+    """``value`` if it is a :class:`~dominotiling.Tiling`; a helpful type error otherwise."""
+    from .region import Region
+    from .tiling import Tiling
+
+    if isinstance(value, Tiling):
+        return value
+    hint = (
+        "this is a Region; get a tiling with find_tiling(region) or random_tiling(region)"
+        if isinstance(value, Region)
+        else "get one with find_tiling(region), random_tiling(region) or Tiling.from_dominoes(...)"
+    )
+    raise DominoTypeError(f"{name} must be a Tiling, got {type(value).__name__}; {hint}")
+
+
+def shape(value, name, *, ndim=2):
+    """A shape: a tuple of `ndim` positive ints."""
+    try:
+        items = tuple(value)
+    except TypeError:
+        raise DominoTypeError(f"{name} must be a tuple of {ndim} positive integers, got {_describe(value)}") from None
+    if len(items) != ndim:
+        raise DominoTilingError(f"{name} must have {ndim} entries, got {len(items)}: {value!r}")
+    return tuple(positive_int(v, f"{name}[{i}]") for i, v in enumerate(items))
+
+
+def cell(value, name, region_=None):
+    """A cell ``(row, col)`` of ints, inside `region_` when one is given."""
+    try:
+        r, c = value
+    except (TypeError, ValueError):
+        raise DominoTypeError(f"{name} must be a (row, col) pair of integers, got {_describe(value)}") from None
+    r, c = integer(r, f"{name}[0]"), integer(c, f"{name}[1]")
+    if region_ is not None and (r, c) not in region_:
+        raise DominoTilingError(
+            f"{name}={(r, c)} is not a cell of the region (shape {region_.shape}); "
+            "cells are (row, col) with row 0 on top"
+        )
+    return r, c
+
+
+def seed(value, name="seed"):
+    """A ``numpy.random.Generator`` from ``None``, a non-negative int, or a Generator (as is).
+
+    numpy's default generator (PCG64) gives the same stream for the same seed on
+    every machine and numpy version that supports it.
+    """
+    if isinstance(value, np.random.Generator):
+        return value
+    if value is None:
+        return np.random.default_rng()
+    if isinstance(value, np.random.SeedSequence):
+        return np.random.default_rng(value)
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (numbers.Integral, np.integer)):
+        raise DominoTypeError(
+            f"{name} must be None, a non-negative int or a numpy.random.Generator, got {_describe(value)}"
+        )
+    if value < 0:
+        raise DominoTilingError(f"{name} must be a non-negative integer, got {value}")
+    return np.random.default_rng(int(value))
+
+
+def array(value, name, *, ndim=None, kinds="biuf", shape=None):
+    """``value`` as a numpy array with `ndim` dimensions and a dtype kind in `kinds`."""
+    try:
+        arr = np.asarray(value)
+    except Exception:  # ragged lists and the like
+        raise DominoTypeError(f"{name} must be an array of numbers, got {_describe(value)}") from None
+    if arr.dtype.kind not in kinds:
+        raise DominoTypeError(f"{name} must hold numbers (dtype kind in {kinds!r}), got dtype {arr.dtype}")
+    if ndim is not None and arr.ndim != ndim:
+        raise DominoTilingError(f"{name} must be a {ndim}-D array, got {arr.ndim} dimension(s) (shape {arr.shape})")
+    if shape is not None and arr.shape != tuple(shape):
+        raise DominoTilingError(f"{name} must have shape {tuple(shape)}, got {arr.shape}")
+    return arr
