@@ -1,6 +1,11 @@
 """Small private helpers shared by the front doors."""
 
-from .errors import DominoTilingError
+import numpy as np
+
+from . import _validate
+from .errors import DominoTilingError, DominoTypeError
+
+__all__ = ["pick_method", "check_graph", "frozen"]
 
 
 def pick_method(methods, method, auto):
@@ -16,9 +21,24 @@ def check_graph(G):
     """Raise unless `G` is a non-empty undirected networkx graph."""
     import networkx as nx
 
-    if not isinstance(G, nx.Graph):
-        raise TypeError(f"expected a networkx graph, got {type(G).__name__}")
+    _validate.instance(G, "G", nx.Graph, "build one with networkx, e.g. networkx.grid_2d_graph(5, 5)")
     if G.is_directed():
-        raise TypeError("expected an undirected graph, got a directed one: pass G.to_undirected()")
+        raise DominoTypeError("expected an undirected graph, got a directed one: pass G.to_undirected()")
     if G.number_of_nodes() == 0:
         raise DominoTilingError("the graph has no nodes; spanning trees need at least one")
+
+
+def frozen(array):
+    """A read-only view of `array` that can never be made writeable again (no copy if contiguous).
+
+    The view reads through a read-only ``memoryview``, so
+    ``setflags(write=True)`` raises on it and on its base. Used for the arrays
+    that make regions and tilings immutable in fact.
+    """
+    arr = np.ascontiguousarray(array)
+    if arr.size == 0:
+        out = np.zeros(arr.shape, dtype=arr.dtype)
+        out.setflags(write=False)  # an empty array has nothing to change
+        return out
+    view = np.frombuffer(memoryview(arr).toreadonly(), dtype=arr.dtype).reshape(arr.shape)
+    return view

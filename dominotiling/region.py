@@ -20,6 +20,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import _validate
+from ._options import check_memory
+from ._util import frozen
 from .errors import RegionFormatError
 
 __all__ = ["Region", "check_region"]
@@ -28,12 +31,17 @@ _FREE, _BLOCKED = ".", "#"
 
 
 def check_region(region):
-    """Raise a TypeError unless `region` is a :class:`Region` (the library's one check)."""
-    if not isinstance(region, Region):
-        raise TypeError(
-            f"expected a Region, got {type(region).__name__}; build one with "
-            "Region.from_strings([...]) or Region.rectangle(rows, cols)"
-        )
+    """Raise a :class:`~dominotiling.errors.DominoTypeError` unless `region` is a :class:`Region`."""
+    _validate.region(region)
+
+
+def _mask_bytes(rows, cols, what):
+    """Refuse a mask of ``rows x cols`` cells over the memory budget (the mask and its frozen copy)."""
+    check_memory(
+        2 * int(rows) * int(cols),
+        f"the {rows} x {cols} mask of {what}",
+        "a smaller region",
+    )
 
 
 def _label4(mask):
@@ -56,6 +64,8 @@ class Region:
     ------
     RegionFormatError
         If `mask` is not two-dimensional or holds values other than 0/1/True/False.
+    TooLargeError
+        If the mask would not fit in the memory budget (``set_options``).
 
     See Also
     --------
@@ -80,7 +90,13 @@ class Region:
     __slots__ = ("_mask", "_hash")
 
     def __init__(self, mask):
-        arr = np.asarray(mask)
+        try:
+            arr = np.asarray(mask)
+        except (ValueError, TypeError):  # ragged nested lists
+            raise RegionFormatError(
+                "a region mask must be a rectangular 2-D array of booleans; rows of different "
+                "lengths were given -- pad them with False (or use Region.from_strings)"
+            ) from None
         if arr.ndim != 2:
             raise RegionFormatError(
                 f"a region mask must be a 2-D array, got {arr.ndim} dimension(s) "
@@ -92,11 +108,14 @@ class Region:
                     f"a region mask must hold booleans (or 0/1), got dtype {arr.dtype}; "
                     "use Region.from_strings for text such as ['..#', '...']"
                 )
-            arr = arr.astype(bool)
-        m = np.array(arr, dtype=bool, copy=True)
-        m.setflags(write=False)
-        self._mask = m
+        _mask_bytes(*arr.shape, "a region")
+        self._mask = frozen(np.array(arr, dtype=bool, copy=True))
         self._hash = None
+
+    def __reduce__(self):
+        # Pickle the cells only: the hash is recomputed in the receiving interpreter
+        # (string hashing is salted per process) and the mask frozen again.
+        return (Region, (np.array(self._mask),))
 
     # ------------------------------------------------------------------ builders
     @classmethod
@@ -193,6 +212,7 @@ class Region:
         6
         """
         rows, cols = _positive_int(rows, "rows"), _positive_int(cols, "cols")
+        _mask_bytes(rows, cols, "a rectangle")
         return cls(np.ones((rows, cols), dtype=bool))
 
     @classmethod
@@ -211,8 +231,11 @@ class Region:
         #..#
         """
         n = _positive_int(n, "n")
-        centre = np.arange(2 * n) - n + 0.5
-        mask = np.abs(centre)[:, None] + np.abs(centre)[None, :] <= n
+        _mask_bytes(2 * n, 2 * n, f"the Aztec diamond of order {n}")
+        # doubled coordinates of the cell centres: |2x| + |2y| <= 2n, odd integers
+        d = np.abs(2 * np.arange(2 * n, dtype=np.int64) - (2 * n - 1))
+        mask = np.empty((2 * n, 2 * n), dtype=bool)
+        np.less_equal(d[None, :], (2 * n - d)[:, None], out=mask)  # no temporaries
         return cls(mask)
 
     @classmethod
@@ -231,7 +254,12 @@ class Region:
         >>> Region.from_cells([(0, 0), (0, 1), (2, 1)]).shape
         (3, 2)
         """
-        arr = np.asarray(list(cells))
+        try:
+            arr = np.asarray(list(cells))
+        except (TypeError, ValueError):
+            raise RegionFormatError(
+                "cells must be an iterable of (row, col) pairs of integers, e.g. [(0, 0), (0, 1)]"
+            ) from None
         if arr.size == 0:
             raise RegionFormatError("no cells given: a region needs at least one (row, col) pair")
         if arr.ndim != 2 or arr.shape[1] != 2 or arr.dtype.kind not in "iu":
@@ -241,9 +269,10 @@ class Region:
         need = tuple(int(v) + 1 for v in arr.max(axis=0))
         if shape is None:
             shape = need
-        shape = (_positive_int(shape[0], "shape[0]"), _positive_int(shape[1], "shape[1]"))
+        shape = _validate.shape(shape, "shape")
         if shape[0] < need[0] or shape[1] < need[1]:
             raise RegionFormatError(f"shape {shape} is too small for the cells (need at least {need})")
+        _mask_bytes(*shape, "the cells' bounding box")
         mask = np.zeros(shape, dtype=bool)
         mask[arr[:, 0], arr[:, 1]] = True
         return cls(mask)
@@ -439,6 +468,8 @@ class Region:
             r, c = cell
         except (TypeError, ValueError):
             return False
+        if not all(isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_)) for v in (r, c)):
+            return False  # (0.5, 0) is no cell
         rows, cols = self.shape
         return 0 <= r < rows and 0 <= c < cols and bool(self._mask[r, c])
 
@@ -466,8 +497,4 @@ class Region:
 
 
 def _positive_int(value, name):
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise RegionFormatError(f"{name} must be a positive integer, got {value!r}")
-    if value <= 0:
-        raise RegionFormatError(f"{name} must be a positive integer, got {value}")
-    return int(value)
+    return _validate.positive_int(value, name, error=RegionFormatError)

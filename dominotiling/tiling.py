@@ -20,7 +20,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from .errors import DominoTilingError
+from . import _validate
+from ._options import check_memory
+from ._util import frozen
+from .errors import DominoTilingError, DominoTypeError
 from .region import Region
 
 __all__ = ["Tiling", "OUTSIDE", "UNCOVERED"]
@@ -61,19 +64,21 @@ class Tiling:
     __slots__ = ("_region", "_labels")
 
     def __init__(self, region, labels, validate=True):
-        if not isinstance(region, Region):
-            raise TypeError(f"region must be a Region, got {type(region).__name__}")
-        lab = np.asarray(labels)
+        _validate.region(region)
+        try:
+            lab = np.asarray(labels)
+        except (ValueError, TypeError):
+            raise DominoTilingError("labels must be a rectangular array of integers, one per cell") from None
         if lab.shape != region.shape:
             raise DominoTilingError(
                 f"labels have shape {lab.shape} but the region's mask has shape {region.shape}"
             )
         if lab.size and lab.dtype.kind not in "iu":
             raise DominoTilingError(f"labels must be integers, got dtype {lab.dtype}")
-        lab = _renumber(lab.astype(np.int64))
-        lab.setflags(write=False)
+        check_memory(12 * lab.size, f"the labels of a {region.shape[0]} x {region.shape[1]} tiling")
+        validate = _validate.boolean(validate, "validate")
         self._region = region
-        self._labels = lab
+        self._labels = frozen(_renumber(lab.astype(np.int64)))
         if validate:
             self.validate()
 
@@ -82,13 +87,16 @@ class Tiling:
         """Wrap int32 labels known valid and numbered in row-major order (no copy, no check).
 
         For the library's samplers on millions of cells, where the constructor's
-        copies would dominate the memory; the array is made read-only.
+        copies would dominate the memory; the array is made read-only for good.
         """
-        labels.setflags(write=False)
         tiling = object.__new__(cls)
         tiling._region = region
-        tiling._labels = labels
+        tiling._labels = frozen(labels)
         return tiling
+
+    def __reduce__(self):
+        # Pickle the region and the labels only; both are frozen again on arrival.
+        return (Tiling._trusted, (self._region, np.array(self._labels)))
 
     @classmethod
     def from_dominoes(cls, region, pairs):
@@ -107,12 +115,19 @@ class Tiling:
         >>> t.dominoes.tolist()
         [[[0, 0], [0, 1]]]
         """
+        _validate.region(region)
+        try:
+            pairs = list(pairs)
+        except TypeError:
+            raise DominoTypeError(
+                f"pairs must be an iterable of dominoes ((row, col), (row, col)), got {type(pairs).__name__}"
+            ) from None
         labels = np.where(region.mask, UNCOVERED, OUTSIDE).astype(np.int64)
         rows, cols = region.shape
         for k, pair in enumerate(pairs):
             try:
                 (r1, c1), (r2, c2) = pair
-                r1, c1, r2, c2 = (int(v) for v in (r1, c1, r2, c2))
+                r1, c1, r2, c2 = (_validate.integer(v, "a cell coordinate") for v in (r1, c1, r2, c2))
             except (TypeError, ValueError):
                 raise DominoTilingError(
                     f"domino {k} is {pair!r}: give each domino as ((row, col), (row, col))"

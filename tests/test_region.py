@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 
 from dominotiling import Region
-from dominotiling.errors import DominoTilingError, RegionFormatError
+from dominotiling.errors import DominoTypeError, DominoTilingError, RegionFormatError
 
 
 ARTICLE_FIGURE = ["...####", "....###", "......#", "#.#....", "#......", "##.....", "###...#"]
@@ -42,10 +42,18 @@ def test_from_strings_errors_name_the_problem(lines, words):
     assert isinstance(info.value, DominoTilingError) and isinstance(info.value, ValueError)
 
 
-@pytest.mark.parametrize("rows, cols", [(0, 3), (-1, 2), (2, -5), (2.5, 3), ("3", 3), (True, 2)])
+@pytest.mark.parametrize("rows, cols", [(0, 3), (-1, 2), (2, -5)])
 def test_rectangle_rejects_bad_sizes(rows, cols):
     with pytest.raises(RegionFormatError, match="positive integer"):
         Region.rectangle(rows, cols)
+
+
+@pytest.mark.parametrize("rows, cols", [(2.5, 3), (2.0, 3), ("3", 3), (True, 2), (None, 2)])
+def test_rectangle_rejects_sizes_of_the_wrong_type(rows, cols):
+    # a type error that both catch styles see: DominoTilingError (ValueError) and TypeError
+    with pytest.raises(DominoTypeError, match="must be an integer") as info:
+        Region.rectangle(rows, cols)
+    assert isinstance(info.value, TypeError) and isinstance(info.value, DominoTilingError)
 
 
 def test_aztec_diamond_cells_and_symmetry():
@@ -147,3 +155,100 @@ def test_equality_hash_contains_repr():
 def test_png_repr_is_a_png():
     png = Region.from_strings(ARTICLE_FIGURE)._repr_png_()
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+# --- issue 13: immutable in fact, hashes computed, refusals before allocation -------------
+
+
+def test_mask_cannot_be_made_writeable_again():
+    r = Region.aztec_diamond(3)
+    with pytest.raises(ValueError):
+        r.mask.setflags(write=True)
+    with pytest.raises(ValueError):
+        r.mask.base.setflags(write=True)
+    with pytest.raises(ValueError):
+        r.mask[0, 0] = True
+    assert Region.aztec_diamond(3) == r and r.n_cells == 2 * 3 * 4
+
+
+def test_sampled_tiling_cannot_corrupt_a_cached_region():
+    from dominotiling import sample_aztec
+
+    t = sample_aztec(4, seed=1)
+    for arr in (t.region.mask, t.labels):
+        with pytest.raises(ValueError):
+            arr.setflags(write=True)
+    assert Region.aztec_diamond(4).n_cells == 2 * 4 * 5
+
+
+def test_pickled_region_and_tiling_hash_like_fresh_ones_in_another_interpreter(tmp_path):
+    import pickle
+    import subprocess
+    import sys
+
+    from dominotiling import find_tiling
+
+    r = Region.from_strings(["...#", "....", "#..."])
+    t = find_tiling(Region.rectangle(2, 4))
+    path = tmp_path / "objs.pkl"
+    path.write_bytes(pickle.dumps((r, t)))
+    code = (
+        "import pickle, sys\n"
+        "from dominotiling import Region, find_tiling\n"
+        f"r, t = pickle.load(open({str(path)!r}, 'rb'))\n"
+        "fresh = Region.from_strings(['...#', '....', '#...'])\n"
+        "ft = find_tiling(Region.rectangle(2, 4))\n"
+        "assert r == fresh and hash(r) == hash(fresh), 'region hash carried'\n"
+        "assert t == ft and hash(t) == hash(ft), 'tiling hash carried'\n"
+        "assert len({r, fresh}) == 1 and len({t, ft}) == 1\n"
+        "try:\n"
+        "    r.mask.setflags(write=True)\n"
+        "    sys.exit('mask writeable after unpickling')\n"
+        "except ValueError:\n"
+        "    pass\n"
+    )
+    hash(r), hash(t)  # fill any cache before pickling
+    env = {**__import__("os").environ, "PYTHONHASHSEED": "12345"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    assert out.returncode == 0, out.stderr
+
+
+@pytest.mark.parametrize(
+    "build",
+    [
+        lambda: Region.aztec_diamond(2**62),
+        lambda: Region.aztec_diamond(30000),
+        lambda: Region.rectangle(1, 10**10),
+        lambda: Region.rectangle(100000, 100000),
+        lambda: Region.from_cells([(10**6, 10**6)]),
+    ],
+)
+def test_huge_regions_are_refused_before_allocating(build):
+    import tracemalloc
+
+    from dominotiling.errors import TooLargeError
+
+    tracemalloc.start()
+    try:
+        with pytest.raises(TooLargeError, match="memory budget") as info:
+            build()
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert "set_options" in str(info.value)
+    assert peak < 50 * 2**20
+
+
+def test_memory_budget_is_the_one_setting():
+    import dominotiling as dt
+    from dominotiling.errors import TooLargeError
+
+    with dt.set_options(memory_limit="1MiB"):
+        with pytest.raises(TooLargeError, match="1.0 MiB"):
+            Region.rectangle(1000, 1000)
+    assert Region.rectangle(1000, 1000).n_cells == 10**6
+
+
+@pytest.mark.parametrize("cell", [(0.5, 0), (0, 0.0), ("0", 0), (True, 0), None, (0,), (0, 0, 0)])
+def test_odd_things_are_not_cells(cell):
+    assert cell not in Region.rectangle(2, 2)
