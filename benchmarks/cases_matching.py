@@ -40,10 +40,10 @@ def match_ours(side, algorithm, repeats, warmup=True):
 
     region = _region(side)
     t = measure(
-        lambda: maximum_matching(region, algorithm=algorithm).n_dominoes,
+        lambda: maximum_matching(region, method=algorithm).n_dominoes,
         repeats,
         warmup=warmup,
-        prime=lambda: maximum_matching(Region.rectangle(6, 6), algorithm=algorithm),
+        prime=lambda: maximum_matching(Region.rectangle(6, 6), method=algorithm),
     )
     t.extra = {"cells": region.n_cells}
     return t

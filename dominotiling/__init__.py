@@ -11,7 +11,8 @@ Examples
 12988816
 """
 
-from .aztec import arctic_circle, aztec_types, sample_aztec
+from .arctic import arctic_circle, aztec_types
+from .aztec import sample_aztec
 from .color import color_dominoes
 from .counting import count_tilings
 from .errors import (
@@ -22,7 +23,6 @@ from .errors import (
     RegionFormatError,
     TooLargeError,
 )
-from .games.errors import IllegalMoveError
 from ._options import get_options, set_options
 from .height import flip, max_tiling, min_tiling
 from .kasteleyn import kasteleyn_matrix, log_count
@@ -36,12 +36,23 @@ from .sampling import random_tiling
 from .temperley import temperley_graph, tiling_to_tree, tree_to_tiling
 from .tiling import Tiling
 from .trees import count_spanning_trees, effective_resistance, laplacian
-from .transfer import find_tiling, max_cover
+from .finding import find_tiling, max_cover
 from .strips import aztec_count, rectangle_count, strip_generating_function
 from .wilson import uniform_spanning_tree
-from .viz.draw import draw_certificate, draw_placement, draw_region, draw_tiling
+from .viz.draw import draw_placement, draw_region, draw_tiling
+from .viz.views import draw_certificate
 
 __version__ = "0.1.0"
+
+
+def __getattr__(name):
+    # The game package stands apart: importing dominotiling does not load it.
+    if name == "IllegalMoveError":
+        from .games.errors import IllegalMoveError
+
+        return IllegalMoveError
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "Region",

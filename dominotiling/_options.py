@@ -202,3 +202,27 @@ def check_memory(nbytes, what, alternative=None):
             f"{alt}raise the budget with dominotiling.set_options(memory_limit=...)"
         )
     return int(nbytes)
+
+
+def deprecated_limits(module, *names):
+    """A module ``__getattr__`` that keeps old ``MEMORY_LIMIT``-style constants readable.
+
+    Reading one warns (``DeprecationWarning``) and returns the current budget;
+    the budget itself is set with :class:`set_options`.
+    """
+
+    def __getattr__(name):
+        if name in names:
+            import warnings
+
+            warnings.warn(
+                f"{module}.{name} is replaced by the one memory budget: read it with "
+                "dominotiling.get_options()['memory_limit'], set it with "
+                "dominotiling.set_options(memory_limit=...)",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+            return memory_limit()
+        raise AttributeError(f"module {module!r} has no attribute {name!r}")
+
+    return __getattr__

@@ -20,7 +20,7 @@ dominotiling.errors.DominoTypeError: rows must be an integer, got 2.5 (float)
 >>> v.choice("dp", "method", ("auto", "transfer", "kasteleyn"))
 Traceback (most recent call last):
 ...
-dominotiling.errors.DominoTilingError: method='dp' is not one of 'auto', 'transfer', 'kasteleyn'
+dominotiling.errors.DominoTilingError: unknown method 'dp'; choose one of 'auto', 'transfer', 'kasteleyn'
 """
 
 from __future__ import annotations
@@ -134,7 +134,7 @@ def choice(value, name, options):
         ok = False
     if not ok:
         listed = ", ".join(repr(o) for o in options)
-        raise DominoTilingError(f"{name}={value!r} is not one of {listed}")
+        raise DominoTilingError(f"unknown {name} {value!r}; choose one of {listed}")
     return value
 
 

@@ -29,7 +29,9 @@ import math
 
 import numpy as np
 
-from .aztec import _aztec_region, _check_order, sample_aztec  # sample_aztec: the examples
+from . import _validate
+from ._options import check_memory
+from .aztec import _aztec_region, sample_aztec  # sample_aztec: the examples
 from .errors import DominoTilingError
 from .region import Region  # used by the docstring examples
 from .tiling import Tiling
@@ -52,8 +54,7 @@ TYPE_NAMES = ("north", "south", "east", "west")
 
 
 def _order_of(tiling):
-    if not isinstance(tiling, Tiling):
-        raise TypeError(f"expected a Tiling, got {type(tiling).__name__}")
+    _validate.tiling(tiling)
     rows, cols = tiling.region.shape
     n = rows // 2
     if rows != cols or rows % 2 or n == 0 or tiling.region != _aztec_region(n):
@@ -223,9 +224,9 @@ def arctic_circle(n, num=200):
     >>> [round(float(v), 3) for v in x]
     [17.071, 10.0, 2.929, 10.0, 17.071]
     """
-    n = _check_order(n)
-    if isinstance(num, bool) or not isinstance(num, (int, np.integer)) or num < 2:
-        raise DominoTilingError(f"num must be an integer >= 2, got {num!r}")
+    n = _validate.positive_int(n, "n (the order of the diamond)")
+    num = _validate.integer(num, "num", minimum=2)
+    check_memory(3 * 8 * num, f"{num} points of the circle")
     t = np.linspace(0.0, 2.0 * math.pi, int(num))
     radius = n / math.sqrt(2.0)
     return n + radius * np.cos(t), n + radius * np.sin(t)

@@ -38,12 +38,14 @@ import functools
 
 import numpy as np
 
-from ._random import as_generator
+from . import _validate
+from ._options import check_memory, deprecated_limits
+from ._util import keyword_only
 from .errors import DominoTilingError, TooLargeError
 from .region import Region
 from .tiling import Tiling
 
-__all__ = [  # and arctic.py's names, added at the end
+__all__ = [
     "aztec_order",
     "sample_shuffling",
     "sample_aztec",
@@ -53,10 +55,8 @@ __all__ = [  # and arctic.py's names, added at the end
 
 #: Largest order :func:`shuffle_frames` keeps every stage of.
 MAX_FRAMES_ORDER = 60
-#: Memory a sample may take, in bytes (about ``26 n**2``); larger orders raise TooLargeError.
-MEMORY_LIMIT = 4 * 2**30
-#: Memory the per-level creation probabilities of weighted shuffling may take, in bytes.
-WEIGHTS_MEMORY_LIMIT = 2**28
+#: Bytes per cell of the diamond's box that a sample takes (labels, mask, bit planes).
+_BYTES_PER_CELL = 26 / 4
 
 _CHUNK_WORDS = 1 << 16  # random 64-bit words drawn at a time (uniform shuffling)
 _CHUNK_UNIFORMS = 1 << 16  # random doubles drawn at a time (weighted shuffling)
@@ -64,27 +64,18 @@ _CHUNK_UNIFORMS = 1 << 16  # random doubles drawn at a time (weighted shuffling)
 
 # ------------------------------------------------------------------ validation
 def _check_order(n, name="n"):
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
-        raise TypeError(f"{name} must be a positive integer, got {n!r}")
-    if n < 1:
-        raise DominoTilingError(f"{name} must be a positive integer (the order of the diamond), got {n}")
-    n = int(n)
-    need = 26 * n * n
-    if need > MEMORY_LIMIT:
-        raise TooLargeError(
-            f"an Aztec diamond of order {n} needs about {need / 2**30:.1f} GiB (labels, mask "
-            f"and bit planes), over the limit of {MEMORY_LIMIT / 2**30:.0f} GiB; shuffling also takes "
-            f"O(n**3) time -- sample a smaller order, or raise dominotiling.aztec.MEMORY_LIMIT"
-        )
+    n = _validate.positive_int(n, f"{name} (the order of the diamond)")
+    check_memory(
+        26 * n * n,
+        f"a sample of the Aztec diamond of order {n} (labels, mask and bit planes)",
+        "a smaller order (shuffling also takes O(n**3) time)",
+    )
     return n
 
 
 def _edge_weights(weights):
     """Validate `weights` and return a float64 array ``(p, q, 4)`` of (N, S, W, E) edge weights."""
-    arr = np.asarray(weights)
-    if arr.dtype.kind not in "biuf":
-        raise TypeError(f"weights must be numbers, got {weights!r}")
-    arr = arr.astype(float)
+    arr = _validate.array(weights, "weights").astype(float)
     if arr.ndim == 1 and arr.shape == (2,):
         a, b = arr
         arr = np.array([[a, b], [b, a]], dtype=float)
@@ -111,16 +102,17 @@ def _level_probabilities(n, weights):
     p, q = min(w.shape[0], n), min(w.shape[1], n)
     if (p, q) != w.shape[:2]:  # a period longer than the diamond: only its first n entries matter
         w = np.ascontiguousarray(w[:p, :q])
-    need = 8 * n * p * q
-    if need > WEIGHTS_MEMORY_LIMIT:
-        raise TooLargeError(
-            f"weighted shuffling keeps one period ({p} x {q}) of creation probabilities per level, "
-            f"{need / 2**20:.0f} MiB for order {n}, over the limit of "
-            f"{WEIGHTS_MEMORY_LIMIT / 2**20:.0f} MiB; use a shorter period"
-        )
+    check_memory(
+        8 * n * p * q,
+        f"weighted shuffling's creation probabilities (one {p} x {q} period per level, order {n})",
+        "a shorter period",
+    )
     from ._kernels.shuffling import creation_probabilities
 
-    probs = creation_probabilities(w, n)
+    try:
+        probs = creation_probabilities(w, n)
+    except ZeroDivisionError:  # a transform underflowed to 0 and was divided by
+        probs = np.full(1, np.nan)
     if not np.isfinite(probs).all():
         raise DominoTilingError(
             "the weights are too uneven: their urban-renewal transforms under- or overflow "
@@ -134,7 +126,7 @@ class _Run:
 
     def __init__(self, n, seed, weights):
         self.n = n
-        self.rng = as_generator(seed)
+        self.rng = _validate.seed(seed)
         self.probs = _level_probabilities(n, weights)
         self.weighted = weights is not None
         self.planes = np.zeros((4, n + 2, (n + 63) // 64), np.uint64)
@@ -218,9 +210,10 @@ def aztec_order(region):
     return n if region == _aztec_region(n) else None
 
 
-def sample_shuffling(region, seed=None):
+@keyword_only("seed")
+def sample_shuffling(region, *, seed=None):
     """:func:`sample_aztec` for a Region that is an Aztec diamond (``random_tiling``'s method)."""
-    n = aztec_order(region) if isinstance(region, Region) else None
+    n = aztec_order(_validate.region(region))
     if n is None:
         raise DominoTilingError(
             "method 'shuffling' samples Aztec diamonds (Region.aztec_diamond(n)); this region "
@@ -230,14 +223,15 @@ def sample_shuffling(region, seed=None):
 
 
 # ------------------------------------------------------------------- sampling
-def sample_aztec(n, seed=None, weights=None):
+@keyword_only("seed", "weights")
+def sample_aztec(n, *, seed=None, weights=None):
     """A random domino tiling of the Aztec diamond of order `n`, by domino shuffling.
 
     Parameters
     ----------
     n : int
         The order: the region is ``Region.aztec_diamond(n)``, ``2n(n+1)`` cells.
-    seed : None, int or numpy.random.Generator
+    seed : None, int or numpy.random.Generator, keyword-only
         Same seed, same tiling, on every machine.
     weights : None, (a, b), array ``(p, q)`` or array ``(p, q, 4)``, optional
         None: the uniform measure (each of the ``2**(n(n+1)/2)`` tilings equally
@@ -263,8 +257,9 @@ def sample_aztec(n, seed=None, weights=None):
     DominoTilingError
         If `n` is not positive or the weights are malformed.
     TooLargeError
-        If the order needs more than ``MEMORY_LIMIT`` (about ``26 n**2`` bytes) or
-        the weights' per-level table more than ``WEIGHTS_MEMORY_LIMIT``.
+        If the sample (about ``26 n**2`` bytes) or the weights' per-level table
+        would not fit in the memory budget (``set_options``); refused before
+        anything is allocated.
 
     Notes
     -----
@@ -325,21 +320,25 @@ def sample_aztec(n, seed=None, weights=None):
 
 
 def shuffle_frames(n, seed=None, weights=None):
-    """The tilings of orders ``1, 2, ..., n`` that shuffling passes through, for animations.
+    """The tilings of orders ``1, 2, ..., n`` that shuffling passes through, as frames.
 
     Parameters
     ----------
     n : int
         The last order, at most ``MAX_FRAMES_ORDER`` (60).
     seed, weights
-        As for :func:`sample_aztec`; the last frame is ``sample_aztec(n, seed, weights)``.
+        As for :func:`sample_aztec`; the last frame's tiling is ``sample_aztec(n, seed, weights)``.
 
     Returns
     -------
-    list of Tiling
-        ``frames[k - 1]`` tiles ``Region.aztec_diamond(k)``. With weights, frame
-        ``k`` follows the level-``k`` weights of generalized shuffling (the given
-        ones after ``n - k`` urban renewals), not the given weights on order ``k``.
+    list of Frame
+        ``frames[k - 1].tiling`` tiles ``Region.aztec_diamond(k)``, and its title
+        is ``"order k"`` (:class:`~dominotiling.frames.Frame` objects, ready for
+        :func:`~dominotiling.viz.animate.animate`). With weights, frame ``k``
+        follows the level-``k`` weights of generalized shuffling (the given ones
+        after ``n - k`` urban renewals), not the given weights on order ``k``.
+        (These frames were Tilings before; reading a tiling's attribute on a
+        frame, ``frame.labels``, still works with a ``DeprecationWarning``.)
 
     Raises
     ------
@@ -349,9 +348,9 @@ def shuffle_frames(n, seed=None, weights=None):
     Examples
     --------
     >>> frames = shuffle_frames(4, seed=2)
-    >>> [f.n_dominoes for f in frames]
-    [2, 6, 12, 20]
-    >>> frames[-1].labels.tolist() == sample_aztec(4, seed=2).labels.tolist()
+    >>> [f.tiling.n_dominoes for f in frames], frames[-1].title
+    ([2, 6, 12, 20], 'order 4')
+    >>> frames[-1].tiling == sample_aztec(4, seed=2)
     True
     """
     n = _check_order(n)
@@ -360,19 +359,35 @@ def shuffle_frames(n, seed=None, weights=None):
             f"shuffle_frames keeps all {n} orders (O(n**3) memory); n = {n} is over the limit "
             f"of {MAX_FRAMES_ORDER}. For one large sample call sample_aztec({n})"
         )
+    from .frames import _TilingFrame
+
     run = _Run(n, seed, weights)
     frames = []
     for k in range(1, n + 1):
         run.run_to(k)
-        frames.append(run.tiling(k))
+        frames.append(_TilingFrame(run.tiling(k), title=f"order {k}"))
     return frames
 
 
-# The arctic circle's measurements, importable from here as before. Imported last:
-# arctic.py imports the sampler above.
-from .arctic import (  # noqa: E402
-    EAST, NORTH, SOUTH, TYPE_NAMES, WEST, aztec_types, arctic_circle, frozen_mask, temperate_fraction,
+_ARCTIC_NAMES = frozenset(
+    ("EAST", "NORTH", "SOUTH", "WEST", "TYPE_NAMES", "aztec_types", "arctic_circle",
+     "frozen_mask", "temperate_fraction")
 )
-from .arctic import __all__ as _ARCTIC_NAMES  # noqa: E402
+_LIMITS = deprecated_limits(__name__, "MEMORY_LIMIT", "WEIGHTS_MEMORY_LIMIT")
 
-__all__ += _ARCTIC_NAMES
+
+def __getattr__(name):
+    # The arctic circle's measurements live in dominotiling.arctic (which imports this
+    # module, not the other way round); the old paths still work, with a warning.
+    if name in _ARCTIC_NAMES:
+        import warnings
+
+        from . import arctic
+
+        warnings.warn(
+            f"dominotiling.aztec.{name} moved to dominotiling.arctic.{name}",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return getattr(arctic, name)
+    return _LIMITS(name)

@@ -9,10 +9,8 @@ Examples
 
 from __future__ import annotations
 
-from . import kasteleyn, transfer
-from ._util import pick_method
+from . import _validate, kasteleyn, transfer
 from .errors import DominoTilingError, TooLargeError
-from .region import check_region
 
 __all__ = ["count_tilings", "choose_method", "METHODS"]
 
@@ -82,8 +80,10 @@ def count_tilings(region, method="auto", client=None):
     TooLargeError
         If the chosen method's tables would not fit in memory; the message names
         the size and the method that would serve.
+    DominoTypeError
+        If `region` is not a Region.
     DominoTilingError
-        If `method` is unknown.
+        If `method` is unknown (checked before anything else, with or without a client).
 
     Notes
     -----
@@ -110,6 +110,8 @@ def count_tilings(region, method="auto", client=None):
     >>> count_tilings(Region.rectangle(2, 10))   # Fibonacci: F(11)
     89
     """
+    _validate.region(region)
+    method = _validate.choice(method, "method", ("auto", *METHODS))
     if client is not None:
         if method not in ("auto", "kasteleyn"):
             raise DominoTilingError(
@@ -119,9 +121,8 @@ def count_tilings(region, method="auto", client=None):
         from .parallel import count_distributed
 
         return count_distributed(region, client=client, method="kasteleyn")
+    if not region.is_balanced:
+        return 0
     if method == "auto":
-        check_region(region)
-        if not region.is_balanced:
-            return 0
         method = choose_method(region)
-    return pick_method(METHODS, method, None)(region)
+    return METHODS[method](region)

@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import _validate
 from .errors import DominoTilingError
 from .region import Region, check_region  # Region: used by the docstring examples
 from .tiling import OUTSIDE, Tiling
@@ -85,8 +86,7 @@ def _check_region(region):
 
 
 def _check_tiling(tiling):
-    if not isinstance(tiling, Tiling):
-        raise TypeError(f"expected a Tiling, got {type(tiling).__name__}")
+    _validate.tiling(tiling)
 
 
 def defined_vertices(region):

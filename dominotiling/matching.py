@@ -33,12 +33,12 @@ References
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 import numpy as np
 
-from ._random import as_generator
+from . import _validate
+from ._util import keyword_only
 from .errors import DominoTilingError, TooLargeError
+from .frames import _TupleFrame
 from .region import Region, check_region
 from .tiling import Tiling
 
@@ -59,8 +59,8 @@ ALGORITHMS = ("pothen-fan", "hopcroft-karp", "kuhn")
 FRAMES_MAX_CELLS = 4096
 
 
-class KuhnFrame(NamedTuple):
-    """One augmenting step of Kuhn's algorithm.
+class KuhnFrame(_TupleFrame):
+    """One augmenting step of Kuhn's algorithm: a :class:`~dominotiling.frames.Frame`.
 
     Attributes
     ----------
@@ -73,11 +73,30 @@ class KuhnFrame(NamedTuple):
         ``2i + 1`` and ``2i + 2`` one of `before`.
     after : Tiling
         The partial tiling after flipping the chain: one domino more.
+
+    Notes
+    -----
+    As a frame: ``tiling`` is `after`, ``before`` is `before`, ``line`` is `path`
+    (an animation shows `before` with the path, then `after`), and ``title``
+    says how long the path is.
     """
 
-    before: Tiling
-    path: np.ndarray
-    after: Tiling
+    __slots__ = ()
+    _fields = ("before", "path", "after")
+
+    def __init__(self, before, path, after):
+        super().__init__(after, before=before, line=path,
+                         title=f"augmenting path, {len(path)} cells")
+
+    @property
+    def path(self):
+        """The alternating chain of cells, ``(k, 2)``."""
+        return self.line
+
+    @property
+    def after(self):
+        """The partial tiling after the step (the frame's ``tiling``)."""
+        return self.tiling
 
 
 # ----------------------------------------------------------------- the graph
@@ -119,7 +138,7 @@ def _order(n, seed):
     """The order in which black cells are tried: row-major, or shuffled by `seed`."""
     if seed is None:
         return np.arange(n, dtype=np.int32)
-    return as_generator(seed).permutation(n).astype(np.int32)
+    return _validate.seed(seed).permutation(n).astype(np.int32)
 
 
 def _solve(graph, algorithm, order):
@@ -138,32 +157,30 @@ def _solve(graph, algorithm, order):
 
 
 def _check_algorithm(algorithm):
-    if algorithm == "auto":
-        return ALGORITHMS[0]
-    if not isinstance(algorithm, str) or algorithm not in ALGORITHMS:
-        raise DominoTilingError(
-            f"unknown algorithm {algorithm!r}; choose one of {['auto', *ALGORITHMS]}"
-        )
-    return algorithm
+    algorithm = _validate.choice(algorithm, "method", ("auto", *ALGORITHMS))
+    return ALGORITHMS[0] if algorithm == "auto" else algorithm
 
 
 # ---------------------------------------------------------------- public API
-def maximum_matching(region, algorithm="auto", seed=None, frames=False):
+@keyword_only("seed", "frames")
+def maximum_matching(region, method="auto", *, seed=None, frames=False, algorithm=None):
     """A largest partial tiling of a region: a maximum matching of its grid graph.
 
     Parameters
     ----------
     region : Region
         Any region, of any size (10**6 cells and more are fine).
-    algorithm : {"auto", "pothen-fan", "hopcroft-karp", "kuhn"}
+    method : {"auto", "pothen-fan", "hopcroft-karp", "kuhn"}
         ``"auto"`` is ``"pothen-fan"``, the fastest on grid regions; see Notes.
-    seed : None, int or numpy.random.Generator
+        (Called ``algorithm=`` before; that spelling still works, with a
+        ``DeprecationWarning``.)
+    seed : None, int or numpy.random.Generator, keyword-only
         Shuffles the order in which black cells are tried (the start cells of
         Kuhn's searches; the greedy start of the others). ``None`` keeps
         row-major order, so results are reproducible by default. The size of
         the result never depends on the seed, only which cover is returned.
-    frames : bool
-        Also return Kuhn's augmenting steps (``algorithm`` must be ``"kuhn"``
+    frames : bool, keyword-only
+        Also return Kuhn's augmenting steps (``method`` must be ``"kuhn"``
         or ``"auto"``, which then means Kuhn); see :func:`kuhn_frames`.
 
     Returns
@@ -174,10 +191,10 @@ def maximum_matching(region, algorithm="auto", seed=None, frames=False):
 
     Raises
     ------
-    TypeError
+    DominoTypeError
         If `region` is not a Region.
     DominoTilingError
-        If `algorithm` is unknown, or frames are asked of another algorithm.
+        If `method` is unknown, or frames are asked of another method.
     TooLargeError
         With ``frames=True``, if the region has more than
         :data:`FRAMES_MAX_CELLS` cells.
@@ -228,22 +245,30 @@ def maximum_matching(region, algorithm="auto", seed=None, frames=False):
     >>> t = maximum_matching(r)
     >>> t.n_dominoes, t.is_complete
     (4, True)
-    >>> maximum_matching(Region.rectangle(3, 3), algorithm="hopcroft-karp").n_uncovered
+    >>> maximum_matching(Region.rectangle(3, 3), method="hopcroft-karp").n_uncovered
     1
-    >>> t, frames = maximum_matching(r, algorithm="kuhn", frames=True)
+    >>> t, frames = maximum_matching(r, method="kuhn", frames=True)
     >>> len(frames), frames[-1].after == t
     (4, True)
     """
     check_region(region)
+    if algorithm is not None:
+        import warnings
+
+        warnings.warn(
+            "maximum_matching(algorithm=...) is now spelled method=...", DeprecationWarning, stacklevel=2
+        )
+        method = algorithm
+    frames = _validate.boolean(frames, "frames")
     if frames:
-        if algorithm not in ("auto", "kuhn"):
-            _check_algorithm(algorithm)
+        if method not in ("auto", "kuhn"):
+            _check_algorithm(method)
             raise DominoTilingError(
-                f"frames are recorded by Kuhn's algorithm only, not {algorithm!r}; "
-                "pass algorithm='kuhn'"
+                f"frames are recorded by Kuhn's algorithm only, not {method!r}; "
+                "pass method='kuhn'"
             )
         return _kuhn_traced(region, seed)
-    algorithm = _check_algorithm(algorithm)
+    algorithm = _check_algorithm(method)
     graph = _Graph(region)
     mate_b, _ = _solve(graph, algorithm, _order(graph.nb, seed))
     return Tiling(region, graph.labels(mate_b), validate=False)
@@ -266,8 +291,9 @@ def kuhn_frames(region, seed=None):
         Frame ``i`` holds the partial tiling before step ``i``, the augmenting
         path (alternating chain of cells) and the tiling after; ``after`` of one
         frame is ``before`` of the next, each step adds one domino, and the last
-        ``after`` is ``maximum_matching(region, "kuhn", seed)``. Plain data, ready
-        for an animation.
+        ``after`` is ``maximum_matching(region, "kuhn", seed)``. Frames
+        (:class:`~dominotiling.frames.Frame`), ready for
+        :func:`~dominotiling.viz.animate.animate`.
 
     Raises
     ------

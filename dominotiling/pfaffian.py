@@ -35,13 +35,14 @@ import numbers
 
 import numpy as np
 
-from .errors import DominoTilingError, NotPlanarError, TooLargeError
-from .exact import bregman_log2_bound, det_exact, hadamard_log2_bound
+from ._options import check_memory, deprecated_limits
+from .errors import DominoTilingError, DominoTypeError, NotPlanarError, TooLargeError
+from ._exact import bregman_log2_bound, det_exact, hadamard_log2_bound
 
-__all__ = ["count_perfect_matchings", "pfaffian_orientation", "MEMORY_LIMIT", "MAX_WEIGHT"]
+__all__ = ["count_perfect_matchings", "pfaffian_orientation", "MAX_WEIGHT"]
 
 #: Memory the exact determinant's bands may take (all threads together), in bytes.
-MEMORY_LIMIT = 4 * 2**30
+__getattr__ = deprecated_limits(__name__, "MEMORY_LIMIT")
 #: Edge weights (after summing parallel edges) must be below this.
 MAX_WEIGHT = 2**62
 
@@ -56,12 +57,12 @@ def _simple_graph(G, weight):
     import networkx as nx
 
     if not isinstance(G, nx.Graph):
-        raise TypeError(
+        raise DominoTypeError(
             f"expected a networkx graph, got {type(G).__name__}; build one with "
             "networkx.Graph(edges) or Region.to_networkx()"
         )
     if G.is_directed():
-        raise TypeError(
+        raise DominoTypeError(
             "expected an undirected graph, got a directed one; matchings ignore directions: "
             "pass G.to_undirected()"
         )
@@ -254,17 +255,15 @@ def _rank(keys):
 def _det(matrix, bound):
     from numba import get_num_threads
 
-    from .exact import bandwidths
+    from ._exact import bandwidths
 
     kl, ku = bandwidths(matrix)
-    need = get_num_threads() * matrix.shape[0] * (2 * kl + ku + 1) * 8
-    if need > MEMORY_LIMIT:
-        raise TooLargeError(
-            f"the exact determinant of this graph's {matrix.shape[0]}x{matrix.shape[0]} "
-            f"Kasteleyn matrix (bandwidth {max(kl, ku)} after reverse Cuthill-McKee) needs "
-            f"bands of {need / 2**30:.1f} GiB (limit {MEMORY_LIMIT / 2**30:.1f} GiB); "
-            "for grid regions, dominotiling.kasteleyn.log_count gives the logarithm"
-        )
+    check_memory(
+        get_num_threads() * matrix.shape[0] * (2 * kl + ku + 1) * 8,
+        f"the exact determinant of this graph's {matrix.shape[0]}x{matrix.shape[0]} Kasteleyn "
+        f"matrix (bands of width {max(kl, ku)} after reverse Cuthill-McKee)",
+        "dominotiling.log_count(region) for the logarithm (grid regions)",
+    )
     return det_exact(matrix, log2_bound=bound)
 
 
@@ -343,7 +342,7 @@ def count_perfect_matchings(G, weight=None):
     DominoTilingError
         If a weight is negative, not an integer, or not below ``2**62``.
     TooLargeError
-        If the banded determinant would need more than :data:`MEMORY_LIMIT`.
+        If the banded determinant would not fit in the memory budget (``set_options``).
 
     Notes
     -----
@@ -362,7 +361,7 @@ def count_perfect_matchings(G, weight=None):
     the digits. For the others ``det K`` is computed and its square root taken
     (an exact integer check guards it). Rows and columns are put in reverse
     Cuthill-McKee order, so a grid-like graph has a band of about its shorter
-    side ``w``; the banded elimination modulo primes (:func:`~dominotiling.exact.det_exact`)
+    side ``w``; the banded elimination modulo primes (:func:`~dominotiling._exact.det_exact`)
     then costs ``O(n * w**2)`` per prime, with one prime per 26 bits of
     Hadamard's bound ``det K <= prod_v ||K_v||`` (so ``count <= prod_v
     deg(v)**(1/4)`` unweighted) -- or of Brègman's bound for bipartite

@@ -9,7 +9,8 @@ True
 
 from __future__ import annotations
 
-from ._util import pick_method
+from . import _validate
+from ._util import keyword_only
 from .aztec import aztec_order, sample_shuffling
 from .mcmc import cftp_sample
 from .region import Region
@@ -47,8 +48,7 @@ def choose_sampler(region):
     >>> choose_sampler(Region.rectangle(100, 100)), choose_sampler(Region.aztec_diamond(9))
     ('cftp', 'shuffling')
     """
-    if not isinstance(region, Region):
-        return "transfer"  # which raises the clear type error
+    _validate.region(region)
     if aztec_order(region) is not None:
         return "shuffling"
     if temperley_shape(region) is not None:
@@ -59,14 +59,15 @@ def choose_sampler(region):
     return "transfer"
 
 
-def random_tiling(region, seed=None, method="auto"):
+@keyword_only("seed", "method")
+def random_tiling(region, *, seed=None, method="auto"):
     """A uniformly random domino tiling of `region`.
 
     Parameters
     ----------
     region : Region
         A region with at least one tiling.
-    seed : None, int or numpy.random.Generator
+    seed : None, int or numpy.random.Generator, keyword-only
         The same seed gives the same tiling on every machine.
     method : {"auto", "transfer", "temperley", "cftp", "shuffling"}
         ``"transfer"`` draws backwards through the profile DP's counts (narrower
@@ -82,9 +83,12 @@ def random_tiling(region, seed=None, method="auto"):
 
     Raises
     ------
+    NoTilingError
+        If the region has no tiling (an empty region has one: the empty tiling).
     DominoTilingError
-        If the region has no tiling, the method does not apply to it, or
-        `method` is unknown.
+        If the method does not apply to the region, or `method` is unknown.
+    DominoTypeError
+        If `region` is not a Region or `seed` is not a seed.
     TooLargeError
         If the method's tables would not fit in memory.
 
@@ -100,5 +104,9 @@ def random_tiling(region, seed=None, method="auto"):
     >>> t.n_dominoes
     18
     """
-    auto = choose_sampler(region) if method == "auto" else None
-    return pick_method(METHODS, method, auto)(region, seed=seed)
+    _validate.region(region)
+    method = _validate.choice(method, "method", ("auto", *METHODS))
+    _validate.seed(seed)  # type errors before any work (a Generator is used as is)
+    if method == "auto":
+        method = choose_sampler(region)
+    return METHODS[method](region, seed=seed)

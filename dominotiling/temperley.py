@@ -12,8 +12,8 @@ grid *are* domino tilings of that board.
 
 Contents: :func:`planar_faces`, :func:`temperley_graph`, :func:`tree_to_matching`,
 :func:`matching_to_tree`, :func:`dual_tree` (any connected planar graph);
-:func:`tree_to_tiling`, :func:`tiling_to_tree`, :func:`temperley_region`,
-:func:`draw_tree_on_tiling` (the grid).
+:func:`tree_to_tiling`, :func:`tiling_to_tree`, :func:`temperley_region` (the grid);
+its picture is :func:`dominotiling.viz.views.draw_tree_on_tiling`.
 
 Nodes of ``H`` are tagged tuples: ``("v", v)`` for a vertex ``v`` of ``G``,
 ``("e", frozenset({u, v}))`` for an edge, ``("f", k)`` for face number ``k`` of
@@ -50,7 +50,8 @@ from collections import deque
 
 import numpy as np
 
-from .errors import DominoTilingError, NotPlanarError
+from . import _validate
+from .errors import DominoTilingError, DominoTypeError, NotPlanarError
 
 __all__ = [
     "planar_faces",
@@ -61,7 +62,6 @@ __all__ = [
     "temperley_region",
     "tree_to_tiling",
     "tiling_to_tree",
-    "draw_tree_on_tiling",
 ]
 
 
@@ -73,7 +73,7 @@ class _Plane:
         import networkx as nx
 
         if not isinstance(G, nx.Graph) or G.is_directed() or G.is_multigraph():
-            raise TypeError(
+            raise DominoTypeError(
                 f"expected an undirected simple networkx.Graph, got {type(G).__name__}; "
                 "use networkx.Graph(G) to merge parallel edges (or subdivide them)"
             )
@@ -325,8 +325,7 @@ def temperley_graph(G, root=None, outer_face=None, embedding=None, reduced=True)
 def _check_tree(G, tree):
     import networkx as nx
 
-    if not isinstance(tree, nx.Graph):
-        raise TypeError(f"tree must be a networkx graph, got {type(tree).__name__}")
+    _validate.instance(tree, "tree", nx.Graph, "give the spanning tree as a networkx graph")
     if set(tree.nodes) != set(G.nodes):
         raise DominoTilingError("the tree's nodes are not those of G: a spanning tree has every vertex of G")
     bad = [e for e in tree.edges if not G.has_edge(*e)]
@@ -498,8 +497,24 @@ def dual_tree(G, tree, outer_face=None, embedding=None):
 
 # the grid case lives in temperley_grid.py (one module would pass 500 lines); re-exported here
 from .temperley_grid import (  # noqa: E402
-    draw_tree_on_tiling,
     temperley_region,
     tiling_to_tree,
     tree_to_tiling,
 )
+
+
+def __getattr__(name):
+    # draw_tree_on_tiling moved to dominotiling.viz.views (the model never imports the pictures)
+    if name == "draw_tree_on_tiling":
+        import warnings
+
+        warnings.warn(
+            "dominotiling.temperley.draw_tree_on_tiling moved to "
+            "dominotiling.viz.views.draw_tree_on_tiling; import it from there",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        from .viz.views import draw_tree_on_tiling
+
+        return draw_tree_on_tiling
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

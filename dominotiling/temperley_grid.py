@@ -28,6 +28,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import _validate
+from ._util import keyword_only
 from .errors import DominoTilingError
 from .region import Region
 from .tiling import Tiling
@@ -38,10 +40,7 @@ __all__ = [
     "tree_to_tiling",
     "tiling_to_tree",
     "sample_temperley",
-    "draw_tree_on_tiling",
 ]
-
-_KIND_COLORS = (3, 2)  # palette entries (viz.draw.PALETTE) of vertex and face dominoes
 
 
 def temperley_region(m, n):
@@ -76,7 +75,8 @@ def temperley_shape(region):
     return (rows + 1) // 2, (cols + 1) // 2
 
 
-def sample_temperley(region, seed=None):
+@keyword_only("seed")
+def sample_temperley(region, *, seed=None):
     """A uniformly random tiling of a Temperley board, through a uniform spanning tree.
 
     Parameters
@@ -123,13 +123,7 @@ def sample_temperley(region, seed=None):
 
 
 def _dims(shape):
-    try:
-        m, n = (int(x) for x in shape)
-    except (TypeError, ValueError):
-        raise DominoTilingError(f"shape must be a pair (m, n) of grid sizes, got {shape!r}") from None
-    if m < 1 or n < 1:
-        raise DominoTilingError(f"the grid must have m, n >= 1, got shape {(m, n)}")
-    return m, n
+    return _validate.shape(shape, "the grid's shape (m, n)")
 
 
 def _parent_from_graph(tree, shape):
@@ -255,7 +249,7 @@ def _explain(status, info, parent, n, cols):
 
 def _board_dims(tiling):
     if not isinstance(tiling, Tiling):
-        raise TypeError(f"expected a Tiling, got {type(tiling).__name__}")
+        _validate.tiling(tiling)
     rows, cols = tiling.region.shape
     if rows % 2 == 0 or cols % 2 == 0 or tiling.region != temperley_region((rows + 1) // 2, (cols + 1) // 2):
         raise DominoTilingError(
@@ -330,75 +324,18 @@ def tiling_to_tree(tiling, as_parent=False):
     return tree
 
 
-def draw_tree_on_tiling(tiling, tree=None, ax=None, dual=True, color_by="kind"):
-    """Draw a Temperley tiling with its spanning tree (and dual tree) on top.
+def __getattr__(name):
+    # the picture moved to dominotiling.viz.views (the model never imports the pictures)
+    if name == "draw_tree_on_tiling":
+        import warnings
 
-    Parameters
-    ----------
-    tiling : Tiling
-        A complete tiling of ``temperley_region(m, n)``.
-    tree : networkx.Graph or array_like, optional
-        The tree to draw (as in :func:`tree_to_tiling`); by default the tiling's own.
-    ax : matplotlib.axes.Axes, optional
-    dual : bool, default True
-        Also draw the dual tree (red): each face cell joined across its edge cell
-        to the next face, or off the board for the outer face.
-    color_by : "kind" or anything :func:`~dominotiling.viz.draw.draw_tiling` takes
-        ``"kind"``: vertex dominoes blue, face dominoes orange.
-
-    Returns
-    -------
-    matplotlib.axes.Axes
-
-    Notes
-    -----
-    Tree edges join the centres of vertex cells ``(2i, 2j)``, passing over the
-    edge cells; the root ``(0, 0)`` (the missing corner) is a black dot.
-
-    Examples
-    --------
-    >>> import matplotlib; matplotlib.use("Agg")
-    >>> from dominotiling import find_tiling
-    >>> ax = draw_tree_on_tiling(find_tiling(temperley_region(3, 4)))
-    >>> len(ax.collections)      # outlines, tree, dual tree
-    3
-    """
-    import networkx as nx
-    from matplotlib.collections import LineCollection
-
-    from .viz.draw import draw_tiling
-
-    m, n = _board_dims(tiling)
-    node, edge = _split(tiling)
-    vert = (node[:, 0] % 2) == 0
-    if isinstance(color_by, str) and color_by == "kind":
-        color_by = np.where(vert, _KIND_COLORS[0], _KIND_COLORS[1])
-    ax = draw_tiling(tiling, ax=ax, color_by=color_by)
-    if tree is None:
-        a, b = node[vert], 2 * edge[vert] - node[vert]
-    else:
-        if isinstance(tree, nx.Graph):
-            pairs = np.array([(u, v) for u, v in tree.edges], dtype=np.int64).reshape(-1, 2, 2)
-        else:
-            parent = np.asarray(tree).ravel()
-            kids = np.flatnonzero(parent >= 0)
-            pairs = np.stack([np.stack(np.divmod(kids, n), 1), np.stack(np.divmod(parent[kids], n), 1)], 1)
-        a, b = 2 * pairs[:, 0], 2 * pairs[:, 1]
-    rows, cols = tiling.region.shape
-    bbox = ax.get_position()
-    px = 72 * bbox.width * ax.figure.get_size_inches()[0] / cols
-    lw = float(np.clip(px / 5, 0.3, 4.0))
-    ax.add_collection(LineCollection(_centres(a, b), colors="#1a1a1a", linewidths=lw, capstyle="round"))
-    if dual:
-        f, e = node[~vert], edge[~vert]
-        ax.add_collection(
-            LineCollection(_centres(f, 2 * e - f), colors="#c62828", linewidths=lw * 0.6, capstyle="round")
+        warnings.warn(
+            f"{__name__}.draw_tree_on_tiling moved to dominotiling.viz.views.draw_tree_on_tiling; "
+            "import it from there",
+            DeprecationWarning,
+            stacklevel=2,
         )
-    ax.plot([0.5], [0.5], "o", color="black", markersize=max(2.0, 1.2 * lw))
-    return ax
+        from .viz.views import draw_tree_on_tiling
 
-
-def _centres(a, b):
-    """Line segments between the centres of cells ``a[k]`` and ``b[k]`` (row, col), as (x, y)."""
-    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
-    return np.stack([a[:, ::-1] + 0.5, b[:, ::-1] + 0.5], 1).reshape(-1, 2, 2)
+        return draw_tree_on_tiling
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -353,7 +353,8 @@ def _placement(page):
 def _arctic(page):
     import numpy as np
 
-    from .aztec import aztec_types, arctic_circle, sample_aztec, temperate_fraction
+    from .arctic import aztec_types, arctic_circle, temperate_fraction
+    from .aztec import sample_aztec
 
     n = 100 if page.quick else 300
     fig, axes = _subplots(2, size=4.2)

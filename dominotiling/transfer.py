@@ -28,9 +28,10 @@ import math
 
 import numpy as np
 
-from ._random import as_generator
-from .errors import DominoTilingError, TooLargeError
-from .exact import crt, crt_near, float_sum_error, moduli_for_bits, word_moduli
+from . import _validate
+from ._options import check_memory, deprecated_limits, format_bytes, memory_limit
+from .errors import DominoTilingError, NoTilingError, TooLargeError
+from ._exact import crt, crt_near, float_sum_error, moduli_for_bits, near_interval
 from .region import Region, check_region  # Region: used by the docstring examples
 from .tiling import OUTSIDE, UNCOVERED, Tiling
 
@@ -38,10 +39,8 @@ __all__ = ["count_transfer", "find_tiling", "max_cover", "sample_transfer", "cos
 
 #: The widest narrow side the DP accepts (``2**22`` profiles per layer).
 MAX_WIDTH = 22
-#: Memory the DP's tables may take, in bytes. Wider needs raise TooLargeError.
-MEMORY_LIMIT = 4 * 2**30
-#: Counts bounded below 2**FLOAT_LANE_BITS get a float64 sweep besides the residues
-#: (below it the float sweep can neither overflow nor lose a term to underflow).
+#: Kept for old callers: the float sweep once served only counts below 2**FLOAT_LANE_BITS;
+#: it rescales now and serves every size (see count_transfer).
 FLOAT_LANE_BITS = 1000
 
 #: What serves instead, for each job, when a region is too wide for the DP.
@@ -50,8 +49,8 @@ _ALTERNATIVES = {
     "region's size: count_tilings(region, method='kasteleyn')",
     "cover": "maximum_matching(region) finds a largest cover (and a tiling when there is "
     "one) of any region",
-    "sample": "this version has no other exact sampler for regions this wide (coupling "
-    "from the past on height functions is planned)",
+    "sample": "random_tiling(region, method='cftp') samples regions without holes of any "
+    "width exactly (coupling from the past on height functions)",
 }
 
 
@@ -67,15 +66,20 @@ class _Sweep:
         return self.mask.shape[1]
 
     def check_width(self, bytes_per_state, what, job):
+        """Refuse, before allocating, a region too wide for the DP or tables over the budget."""
         w = self.width
-        need = (1 << w) * bytes_per_state
-        if w > MAX_WIDTH or need > MEMORY_LIMIT:
+        if w > MAX_WIDTH:
             raise TooLargeError(
-                f"the region is {w} cells wide on its narrower side; the profile DP would need "
-                f"2**{w} profiles x {bytes_per_state} bytes = {_fmt_bytes(need)} for {what} "
-                f"(it accepts widths up to {MAX_WIDTH} and {_fmt_bytes(MEMORY_LIMIT)}); "
+                f"the region is {w} cells wide on its narrower side; the profile DP accepts "
+                f"widths up to {MAX_WIDTH} (it would need 2**{w} profiles x {bytes_per_state} "
+                f"bytes = {format_bytes((1 << min(w, 4096)) * bytes_per_state)} for {what}); "
                 f"{_ALTERNATIVES[job]}"
             )
+        check_memory(
+            (1 << w) * bytes_per_state,
+            f"the profile DP's {what} (2**{w} profiles x {bytes_per_state} bytes)",
+            _ALTERNATIVES[job],
+        )
 
     def to_labels(self, labels):
         """Map labels of the swept mask back onto the region's full shape."""
@@ -86,10 +90,10 @@ class _Sweep:
 
 
 def _fmt_bytes(n):
-    for unit in ("bytes", "KiB", "MiB", "GiB", "TiB", "PiB"):
-        if n < 1024 or unit == "PiB":
-            return f"{n:.0f} {unit}" if unit == "bytes" else f"{n:.1f} {unit}"
-        n /= 1024
+    return format_bytes(n)  # kept for old callers; any size, no overflow
+
+
+__getattr__ = deprecated_limits(__name__, "MEMORY_LIMIT")
 
 
 def cost_estimate(region):
@@ -102,9 +106,9 @@ def cost_estimate(region):
     w = mask.shape[1] if mask.size else 0
     lanes = 1 + int(max(0.0, region.log2_count_bound() - 64) // 62 + 1)
     layer = (1 << w) * 8 * lanes
-    if w > MAX_WIDTH or (1 << w) * 8 > MEMORY_LIMIT:
+    if w > MAX_WIDTH or (1 << w) * 8 > memory_limit():
         return None
-    return float(mask.size) * (1 << w) * lanes, min(layer, MEMORY_LIMIT)
+    return float(mask.size) * (1 << w) * lanes, min(layer, memory_limit())
 
 
 def count_transfer(region):
@@ -130,20 +134,32 @@ def count_transfer(region):
     -----
     Each thread sweeps the whole region for one modulus: ``2**64`` (unsigned words
     wrap by themselves) or one of the largest primes below ``2**63``, so a step is
-    an addition and one comparison. How many moduli are needed follows from
-    Brègman's bound on the permanent of the black-white adjacency matrix,
-    ``#tilings <= prod_b (d_b!)**(1/d_b)`` over the black cells ``b`` of degree
-    ``d_b`` (or the white ones, whichever is smaller); the residues then fix the
-    count by the Chinese remainder theorem.
+    an addition and one comparison; regions at most 8 cells wide sweep a batch of
+    moduli per thread at once. The residues fix the count by the Chinese
+    remainder theorem once the moduli's product exceeds a rigorous bound, the
+    smaller of two:
 
-    When the bound is below :data:`FLOAT_LANE_BITS` bits, one more thread sweeps in
-    float64. Its result has a proven relative error below ``n * 2**-53`` for ``n``
-    cells (sums of non-negatives, see :func:`dominotiling.exact.float_sum_error`),
-    which pins the count to an interval about ``2**(bits - 45)`` wide: residues
-    modulo a product larger than that interval suffice. So the first round runs
-    the float sweep beside ``2**64`` (and more primes if there are more threads),
-    and a second round only when the interval is still wider than their product
-    -- for a 16x16 board one round of two sweeps instead of three.
+    - ``2**B`` for ``B`` the better of Brègman's bound on the permanent of the
+      black-white adjacency matrix, ``#tilings <= prod_b (d_b!)**(1/d_b)`` over
+      the black cells ``b`` of degree ``d_b`` (or the white ones), and the
+      transfer-matrix bound ``prod F(L + 1)`` over the maximal runs of ``L`` cells
+      of every row (or column): whatever sticks into a row from above, its free
+      cells can be covered in at most that many ways
+      (:func:`dominotiling._exact.tiling_log2_bound`). On a ``1 x n`` strip the
+      latter is exactly 1, so one modulus serves, where Brègman's bound asked for
+      ``n / 250``.
+    - The interval left by a float64 sweep, rescaled by a power of two at each
+      row (exact): while no entry leaves the normal range of float64 -- checked
+      -- its result has a proven relative error below ``n * 2**-53`` for ``n``
+      cells (sums of non-negatives, :func:`dominotiling._exact.float_sum_error`),
+      which pins the count to an interval about ``2**(bits - 45)`` wide;
+      residues modulo a product larger than that interval suffice. It runs in
+      the first round beside the first moduli, and serves when it needs fewer
+      (a ``2 x n`` strip: ``0.69 n`` bits where Brègman's bound says ``0.86 n``;
+      a 16x16 board: one round of two sweeps instead of three).
+
+    Every sweep runs in slices of about 0.05 s on a shared thread pool, so
+    Ctrl-C stops all of them within a fraction of a second.
 
     Cost: ``O(cells * 2**w)`` per sweep, memory ``8 * 2**w`` bytes per thread. A
     region with unequal numbers of black and white cells returns 0 at once: each
@@ -164,45 +180,112 @@ def count_transfer(region):
         return 1
     threads = _threads()
     sweep.check_width(8 * threads, "one layer per thread", "count")
-    bound = region.log2_count_bound()
-    if bound >= FLOAT_LANE_BITS:
-        moduli = moduli_for_bits(bound)
-        return crt(_sweeps(sweep.mask, moduli, False)[0], moduli)
-    first = word_moduli(max(1, threads - 1))
-    residues, approx = _sweeps(sweep.mask, first, True)
-    rel = float_sum_error(sweep.mask.size)
-    count = crt_near(residues, first, approx, rel)
-    if count is None:  # a second round: more primes, until the product covers the interval
-        width = approx * 2.001 * float(rel) + 2  # above hi - lo + 1
-        moduli = moduli_for_bits(math.log2(width) + 1)
-        extra, _ = _sweeps(sweep.mask, moduli[len(first) :], False)
-        count = crt_near(list(residues) + list(extra), moduli, approx, rel)
-    return count
-
-
-_POOL = None
+    return _count_exactly(sweep.mask, region.log2_count_bound())
 
 
 def _threads():
     """Threads for the counting sweeps: numba's setting (``NUMBA_NUM_THREADS``)."""
-    from numba import get_num_threads
+    from ._interrupt import threads
 
-    return max(1, get_num_threads())
+    return threads()
 
 
-def _sweeps(mask, moduli, with_float):
-    """Residues for every modulus (and the float count) from sweeps run on a thread pool."""
-    global _POOL
-    from concurrent.futures import ThreadPoolExecutor
+#: Regions at most this wide sweep many moduli at once (a batch layer ``(2**w, K)``).
+_BATCH_WIDTH = 8
+# a sweep smaller than this (profile updates, all moduli together) runs in the calling thread
+_INLINE_WORK = 2_000_000
 
-    from ._kernels.profile_dp import sweep_float, sweep_mod
 
+def _count_exactly(mask, bound):
+    """The count of `mask` from residues of sweeps; as few moduli as the bounds allow.
+
+    Round 1: the float sweep beside the first moduli (as many as leave one thread
+    for the float sweep); round 2: the moduli still needed, by the smaller of two
+    counts -- enough for ``2**bound`` (Brègman's or the row bound) or for the
+    interval that the float sweep's proven error leaves (see :func:`count_transfer`).
+    """
     threads = _threads()
-    if _POOL is None or _POOL._max_workers != threads:
-        _POOL = ThreadPoolExecutor(threads, thread_name_prefix="dominotiling-dp")
-    futures = [_POOL.submit(sweep_mod, mask, m) for m in moduli]
-    approx = _POOL.submit(sweep_float, mask) if with_float else None
-    return [f.result() for f in futures], (approx.result() if with_float else 0.0)
+    by_bound = moduli_for_bits(bound)
+    first = by_bound[: max(1, threads - 1)]
+    if len(first) == len(by_bound):  # the bound alone needs no more: no float sweep
+        return crt(_residues(mask, first, False)[0], first)
+    residues, (approx, ok) = _residues(mask, first, True)
+    rel = float_sum_error(mask.size)
+    moduli = by_bound
+    if ok:
+        lo, hi = near_interval(approx, rel)
+        by_float = moduli_for_bits((hi - lo + 1).bit_length())
+        if len(by_float) < len(by_bound):
+            moduli = by_float
+    if len(moduli) > len(first):
+        extra, _ = _residues(mask, moduli[len(first) :], False)
+        residues = list(residues) + list(extra)
+    else:
+        residues = list(residues)[: len(moduli)]
+    if moduli is by_bound:
+        return crt(residues, moduli)
+    return crt_near(residues, moduli, approx, rel)
+
+
+def _residues(mask, moduli, with_float):
+    """``(residues, (approx, ok))``: the count mod each modulus, and the rescaled float sweep.
+
+    Every sweep runs in slices on the shared thread pool (``_interrupt``), so that
+    Ctrl-C stops them all within a fraction of a second. Narrow regions sweep the
+    moduli in batches, one batch per thread. ``approx`` is an exact Fraction
+    (``mantissa * 2**exponent``); ``ok`` is False when the float sweep left the
+    normal range, and then its error bound does not hold.
+    """
+    from fractions import Fraction
+
+    from ._interrupt import Pacer, run_tasks
+    from ._kernels.profile_dp import advance_float, advance_mod, advance_mod_many
+
+    rows, w = mask.shape
+    cells, n_states = mask.size, 1 << w
+    moduli = np.asarray(moduli, dtype=np.uint64)
+    threads = _threads()
+    batch = w <= _BATCH_WIDTH and len(moduli) > 1
+    groups = np.array_split(moduli, min(threads, len(moduli))) if batch else [np.array([m]) for m in moduli]
+    check_memory(
+        8 * n_states * (len(moduli) if batch else min(threads, len(moduli)) + 1),
+        f"the profile DP's layers for {len(moduli)} moduli (2**{w} profiles each)",
+        _ALTERNATIVES["count"],
+    )
+
+    def sweep_mod(group):
+        def run(stop):
+            pacer = Pacer(max(1, 2**20 // (n_states * len(group))), stop)
+            if batch:
+                layers = np.zeros((n_states, len(group)), dtype=np.uint64)
+                layers[0] = 1
+                for a, b in pacer.ranges(0, cells):
+                    advance_mod_many(mask, layers, group, a, b)
+                return [layers[0, k] for k in range(len(group))]
+            layer = np.zeros(n_states, dtype=np.uint64)
+            layer[0] = 1
+            for a, b in pacer.ranges(0, cells):
+                advance_mod(mask, layer, group[0], a, b)
+            return [layer[0]]
+
+        return run
+
+    def sweep_float(stop):
+        layer = np.zeros(n_states, dtype=np.float64)
+        layer[0] = 1.0
+        scale = np.zeros(1, dtype=np.int64)
+        ok = True
+        for a, b in Pacer(max(1, 2**20 // n_states), stop).ranges(0, cells):
+            ok &= bool(advance_float(mask, layer, a, b, scale))
+        return Fraction(float(layer[0])) * Fraction(2) ** int(scale[0]), ok
+
+    tasks = [sweep_mod(group) for group in groups]
+    if with_float:
+        tasks.append(sweep_float)
+    inline = cells * n_states * (len(moduli) + with_float) < _INLINE_WORK
+    out = run_tasks(tasks, inline=inline)
+    residues = [r for part in out[: len(groups)] for r in part]
+    return residues, (out[-1] if with_float else (None, False))
 
 
 def _solve(sweep, mode, uniforms=None):
@@ -228,12 +311,16 @@ def _solve(sweep, mode, uniforms=None):
     forward = k.forward_min if mode == 0 else k.forward_float
     layers = k.layers_min if mode == 0 else k.layers_float
 
+    from ._interrupt import Pacer
+
     layer = np.full(n_states, k._INF if mode == 0 else 0, dtype=dtype)
     layer[0] = 0 if mode == 0 else 1
     checkpoints = np.empty((n_seg, n_states), dtype=dtype)
+    pacer = Pacer(max(1, 2**20 // n_states))  # calls of ~0.05 s: Ctrl-C arrives between them
     for s in range(n_seg):
         checkpoints[s] = layer
-        forward(mask, layer, s * stride, min(n_cells, (s + 1) * stride))
+        for a, b in pacer.ranges(s * stride, min(n_cells, (s + 1) * stride)):
+            forward(mask, layer, a, b)
     final = layer[0]
     if mode == 1 and final == 0:
         return None, final
@@ -241,9 +328,12 @@ def _solve(sweep, mode, uniforms=None):
     if uniforms is None:
         uniforms = np.zeros(n_cells)
     state, next_id = 0, 0
+    block = np.empty((stride + 1, n_states), dtype=dtype)
     for s in range(n_seg - 1, -1, -1):
         start, stop = s * stride, min(n_cells, (s + 1) * stride)
-        block = layers(mask, checkpoints[s], start, stop)
+        block[0] = checkpoints[s]
+        for a, b in pacer.ranges(start, stop):
+            layers(mask, block, start, a, b)
         state, next_id = k.backtrack(mask, block, start, stop, state, labels, next_id, uniforms, mode)
     return labels, final
 
@@ -341,7 +431,7 @@ def sample_transfer(region, seed=None):
     DominoTilingError
         If the region has no tiling.
     TooLargeError
-        If the DP's layers would not fit in :data:`MEMORY_LIMIT`.
+        If the DP's layers would not fit in the memory budget (``set_options``).
 
     Notes
     -----
@@ -363,15 +453,17 @@ def sample_transfer(region, seed=None):
     True
     """
     check_region(region)
-    rng = as_generator(seed)
+    rng = _validate.seed(seed)
     sweep = _Sweep(region)
+    if sweep.mask.size == 0:  # no cell: the empty tiling is the only one (count 1)
+        return Tiling(region, np.full(region.shape, OUTSIDE, dtype=np.int32), validate=False)
     if not region.is_balanced:
         labels = None
     else:
         uniforms = rng.random(sweep.mask.size)
         labels, _ = _solve(sweep, 1, uniforms)
     if labels is None:
-        raise DominoTilingError(
+        raise NoTilingError(
             "the region has no tiling, so there is none to sample; max_cover(region) "
             "gives the largest partial cover instead"
         )

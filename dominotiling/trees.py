@@ -35,18 +35,18 @@ from fractions import Fraction
 import numpy as np
 
 from ._util import check_graph as _check_graph
+from ._options import check_memory, deprecated_limits
 from .errors import DominoTilingError, TooLargeError
 
 __all__ = [
     "laplacian",
     "count_spanning_trees",
     "effective_resistance",
-    "MEMORY_LIMIT",
     "EXACT_MAX_NODES",
 ]
 
 #: Memory the exact determinant's bands may take (all threads together), in bytes.
-MEMORY_LIMIT = 4 * 2**30
+__getattr__ = deprecated_limits(__name__, "MEMORY_LIMIT")
 #: ``effective_resistance(method="auto")`` is exact up to this many nodes in the component.
 EXACT_MAX_NODES = 500
 
@@ -184,7 +184,7 @@ def _cofactor(n, i, j, W, removed=None):
     from scipy import sparse
     from scipy.sparse.csgraph import reverse_cuthill_mckee
 
-    from .exact import bandwidths, crt, det_exact, det_mod_primes, small_primes_for_bits
+    from ._exact import bandwidths, crt, det_exact, det_mod_primes, small_primes_for_bits
 
     deg = [0] * n
     for a, b, x in zip(i.tolist(), j.tolist(), W):
@@ -213,13 +213,12 @@ def _cofactor(n, i, j, W, removed=None):
     shape = (size, size)
     probe = sparse.coo_matrix((np.ones(len(rows), dtype=np.int8), (rows, cols)), shape=shape)
     kl, ku = bandwidths(probe)
-    need = get_num_threads() * size * (2 * kl + ku + 1) * 8
-    if need > MEMORY_LIMIT:
-        raise TooLargeError(
-            f"the exact cofactor of this {n}-vertex Laplacian (bandwidth {max(kl, ku)} after "
-            f"reverse Cuthill-McKee) needs bands of {need / 2**30:.1f} GiB (limit "
-            f"{MEMORY_LIMIT / 2**30:.1f} GiB); give the edges float weights for a float answer"
-        )
+    check_memory(
+        get_num_threads() * size * (2 * kl + ku + 1) * 8,
+        f"the exact cofactor of this {n}-vertex Laplacian (bands of width {max(kl, ku)} after "
+        "reverse Cuthill-McKee)",
+        "float edge weights for a float answer",
+    )
     if max(deg) < 2**62:
         return det_exact(sparse.coo_matrix((np.array(vals, dtype=np.int64), (rows, cols)), shape=shape),
                          log2_bound=bound)
@@ -281,7 +280,7 @@ def count_spanning_trees(G, weight=None):
     DominoTilingError
         If `G` has no nodes, or a weight is negative, infinite or not a number.
     TooLargeError
-        If the exact banded determinant would need more than :data:`MEMORY_LIMIT`.
+        If the exact banded determinant would not fit in the memory budget (``set_options``).
 
     Notes
     -----
@@ -291,7 +290,7 @@ def count_spanning_trees(G, weight=None):
     degree; the rest are put in reverse Cuthill-McKee order, so a grid-like
     graph of width ``w`` has a band of about ``w``, and the determinant is
     found exactly by banded elimination modulo primes below ``2**26`` and the
-    Chinese remainder theorem (:func:`~dominotiling.exact.det_exact`), in
+    Chinese remainder theorem (:func:`~dominotiling._exact.det_exact`), in
     ``O(n w**2)`` per prime. The number of primes follows from the bound
     ``tau <= prod_{v != r} deg(v)`` (orient each tree towards the deleted vertex
     ``r``: every other vertex picks its edge towards ``r``, an injection),

@@ -2,8 +2,8 @@
 
 :func:`uniform_spanning_tree` takes a networkx graph (and returns one), or a grid
 shape or CSR arrays (and returns a parent array, so that a 1000x1000 grid never
-touches networkx); a numba kernel does the walks. Frames of the walks and
-erasures can be kept for animations.
+touches networkx); a numba kernel does the walks. :func:`wilson_frames` keeps the
+walks and erasures as frames for animations.
 
 Examples
 --------
@@ -25,15 +25,16 @@ References
 
 from __future__ import annotations
 
-from typing import NamedTuple
+import functools
 
 import numpy as np
 
-from ._random import as_generator
+from . import _validate
 from ._util import check_graph as _check_graph
-from .errors import DominoTilingError
+from .errors import DominoTilingError, DominoTypeError, TooLargeError
+from .frames import _TupleFrame
 
-__all__ = ["uniform_spanning_tree", "WilsonFrame", "FRAMES_MAX_NODES"]
+__all__ = ["uniform_spanning_tree", "wilson_frames", "WilsonFrame", "FRAMES_MAX_NODES"]
 
 #: The most vertices ``uniform_spanning_tree(frames=True)`` accepts.
 FRAMES_MAX_NODES = 1024
@@ -41,8 +42,8 @@ FRAMES_MAX_NODES = 1024
 _CHUNK = 1 << 20
 
 
-class WilsonFrame(NamedTuple):
-    """One moment of Wilson's algorithm, from ``uniform_spanning_tree(..., frames=True)``.
+class WilsonFrame(_TupleFrame):
+    """One moment of Wilson's algorithm (:func:`wilson_frames`): a :class:`~dominotiling.frames.Frame`.
 
     Attributes
     ----------
@@ -62,13 +63,75 @@ class WilsonFrame(NamedTuple):
     shape : tuple or None
         For a grid shape ``(rows, cols)``: vertex id ``k`` is the cell
         ``divmod(k, cols)``.
+
+    Notes
+    -----
+    As a frame, on a grid (`shape` given): the grid's vertices are the cells of
+    a ``rows x cols`` region, the tree grown so far its ``edges``, the walk its
+    ``line``, the root ``highlight``-ed, and the ``title`` names the event. A
+    frame of another graph has nothing to draw (no board).
     """
 
-    parent: np.ndarray
-    path: np.ndarray
-    event: str
-    nodes: list | None
-    shape: tuple | None
+    __slots__ = ("_parent", "_path", "_event", "_nodes", "_grid")
+    _fields = ("parent", "path", "event", "nodes", "shape")
+
+    def __init__(self, parent, path, event, nodes, shape):
+        super().__init__()
+        for name, value in (("_parent", parent), ("_path", path), ("_event", event), ("_nodes", nodes),
+                            ("_grid", None if shape is None else tuple(shape))):
+            object.__setattr__(self, name, value)
+
+    parent = property(lambda self: self._parent, doc="Parent of each vertex id (-1 root, -2 not in the tree).")
+    path = property(lambda self: self._path, doc="Vertex ids of the loop-erased walk.")
+    event = property(lambda self: self._event, doc="What happened at this step.")
+    nodes = property(lambda self: self._nodes, doc="The networkx nodes by vertex id, or None.")
+    shape = property(lambda self: self._grid, doc="The grid shape ``(rows, cols)``, or None.")
+
+    def _cells(self, ids):
+        return np.stack(np.divmod(np.asarray(ids, dtype=np.int64), self._grid[1]), axis=1)
+
+    @property
+    def region(self):
+        """The grid as a region (``None`` for another graph)."""
+        return None if self._grid is None else _grid_region(self._grid)
+
+    @property
+    def edges(self):
+        """The tree grown so far, as pairs of cells (grids only)."""
+        if self._grid is None:
+            return np.zeros((0, 2, 2), np.int64)
+        v = np.flatnonzero(np.asarray(self._parent) >= 0)
+        return np.stack([self._cells(v), self._cells(np.asarray(self._parent)[v])], axis=1)
+
+    @property
+    def line(self):
+        """The walk, as cells (grids only)."""
+        if self._grid is None or not len(self._path):
+            return np.zeros((0, 2), np.int64)
+        return self._cells(self._path)
+
+    @property
+    def highlight(self):
+        """The root's cell (grids only)."""
+        if self._grid is None:
+            return np.zeros((0, 2), np.int64)
+        return self._cells(np.flatnonzero(np.asarray(self._parent) == -1))
+
+    @property
+    def title(self):
+        """The event in words."""
+        return _EVENT_TITLES.get(self._event, self._event)
+
+
+_EVENT_TITLES = {"start": "the root", "begin": "a new walk", "step": "walking", "erase": "loop erased",
+                 "attach": "the walk joins the tree"}
+
+
+@functools.lru_cache(maxsize=8)
+def _grid_region(shape):
+    from .region import Region
+
+    return Region.rectangle(*shape)
 
 
 def _index_type(nnz):
@@ -100,7 +163,7 @@ def _as_csr(graph):
     if isinstance(graph, nx.Graph):
         _check_graph(graph)
         if graph.is_multigraph():
-            raise TypeError("expected a simple graph, got a multigraph: pass networkx.Graph(G)")
+            raise DominoTypeError("expected a simple graph, got a multigraph: pass networkx.Graph(G)")
         nodes = list(graph)
         index = {x: k for k, x in enumerate(nodes)}
         adj = graph._adj
@@ -124,7 +187,7 @@ def _as_csr(graph):
     elif isinstance(graph, (tuple, list)) and len(graph) == 2:
         indptr, indices = (np.asarray(x) for x in graph)
     else:
-        raise TypeError(
+        raise DominoTypeError(
             f"expected a networkx graph, a grid shape (rows, cols), CSR arrays (indptr, indices) "
             f"or a scipy sparse adjacency matrix, got {type(graph).__name__}"
         )
@@ -217,7 +280,7 @@ def uniform_spanning_tree(G, seed=None, root=None, frames=False):
         walks are shortest); for CSR input, a vertex index (default 0).
     frames : bool
         Also return the walks and erasures as a list of :class:`WilsonFrame`
-        (graphs of at most :data:`FRAMES_MAX_NODES` vertices).
+        (graphs of at most :data:`FRAMES_MAX_NODES` vertices), as :func:`wilson_frames`.
 
     Returns
     -------
@@ -293,13 +356,14 @@ def uniform_spanning_tree(G, seed=None, root=None, frames=False):
                 f"the graph is not connected ({k} components), so it has no spanning tree; "
                 "sample a tree of each component (networkx.connected_components) instead"
             )
-    rng = as_generator(seed)
+    rng = _validate.seed(seed)
     chunk = min(_CHUNK, max(1024, 8 * n))
     if frames:
         if n > FRAMES_MAX_NODES:
-            raise DominoTilingError(
+            raise TooLargeError(
                 f"the graph has {n} vertices; frames are kept for at most {FRAMES_MAX_NODES} "
-                "(each walk step is a frame): call without frames=True"
+                "(each walk step is a frame): for the tree alone call uniform_spanning_tree "
+                "without frames"
             )
 
         def uniforms():
@@ -326,3 +390,36 @@ def uniform_spanning_tree(G, seed=None, root=None, frames=False):
     T.add_nodes_from(G.nodes(data=True))
     T.add_edges_from((nodes[a], nodes[b]) for a, b in enumerate(parent.tolist()) if b >= 0)
     return (T, steps) if frames else T
+
+
+def wilson_frames(G, seed=None, root=None):
+    """Wilson's algorithm step by step: the walks, erasures and attachments as frames.
+
+    Parameters
+    ----------
+    G, seed, root
+        As for :func:`uniform_spanning_tree`; at most :data:`FRAMES_MAX_NODES` vertices.
+
+    Returns
+    -------
+    list of WilsonFrame
+        The root alone, then one frame per walk start, step, loop erasure and
+        attachment (:class:`~dominotiling.frames.Frame` objects; on a grid shape
+        ready for :func:`~dominotiling.viz.animate.animate`). The last frame's
+        ``parent`` is ``uniform_spanning_tree(G, seed=seed, root=root)`` (for a
+        grid or CSR input).
+
+    Raises
+    ------
+    TooLargeError
+        If the graph has more than :data:`FRAMES_MAX_NODES` vertices.
+    DominoTilingError
+        As :func:`uniform_spanning_tree`.
+
+    Examples
+    --------
+    >>> steps = wilson_frames((3, 3), seed=1)
+    >>> steps[0].title, steps[-1].event, len(steps[-1].edges)
+    ('the root', 'attach', 8)
+    """
+    return uniform_spanning_tree(G, seed=seed, root=root, frames=True)[1]

@@ -15,18 +15,8 @@ from scipy.stats import chisquare
 import dominotiling.arctic as arctic
 import dominotiling.aztec as aztec
 from dominotiling import Region, Tiling
-from dominotiling.aztec import (
-    EAST,
-    NORTH,
-    SOUTH,
-    WEST,
-    arctic_circle,
-    aztec_types,
-    frozen_mask,
-    sample_aztec,
-    shuffle_frames,
-    temperate_fraction,
-)
+from dominotiling.arctic import EAST, NORTH, SOUTH, WEST, arctic_circle, aztec_types, frozen_mask, temperate_fraction
+from dominotiling.aztec import sample_aztec, shuffle_frames
 from dominotiling.errors import DominoTilingError, TooLargeError
 from dominotiling.placement import placement_probabilities
 
@@ -236,7 +226,7 @@ def test_bad_arguments():
 def test_frames_follow_destroy_slide_create():
     """Between consecutive frames every domino slides one step its type's way or dies in a bad pair,
     and the new dominoes fill 2x2 blocks -- checked from cells and types only."""
-    frames = shuffle_frames(12, seed=3)
+    frames = [f.tiling for f in shuffle_frames(12, seed=3)]  # Frame objects (issue 13)
     assert [f.region for f in frames] == [Region.aztec_diamond(k) for k in range(1, 13)]
     assert np.array_equal(frames[-1].labels, sample_aztec(12, seed=3).labels)
     step = {NORTH: (-1, 0), SOUTH: (1, 0), EAST: (0, 1), WEST: (0, -1)}
@@ -339,3 +329,34 @@ def test_types_colour_a_drawing():
     x, y = arctic_circle(8)
     ax.plot(x, y)
     assert len(ax.images) == 1 and len(ax.lines) == 1
+
+
+# --- issue 13 -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("weights", [(1.0, 1e-200), (1e-300, 1.0)])
+def test_weights_too_uneven_for_doubles_are_refused_clearly(weights):
+    with pytest.raises(DominoTilingError, match="too uneven"):
+        sample_aztec(30, weights=weights)
+
+
+def test_huge_orders_are_refused_before_allocating():
+    with pytest.raises(TooLargeError, match="memory budget"):
+        sample_aztec(10**6)
+    with pytest.raises(TooLargeError, match="memory budget"):
+        Region.aztec_diamond(2**62)
+
+
+def test_seed_by_position_still_works_with_a_warning():
+    with pytest.warns(DeprecationWarning, match="by keyword"):
+        t = sample_aztec(5, 3)
+    assert t == sample_aztec(5, seed=3)
+
+
+def test_arctic_names_moved_but_old_paths_warn():
+    import dominotiling.arctic as arctic
+    import dominotiling.aztec as aztec
+
+    with pytest.warns(DeprecationWarning, match="moved to dominotiling.arctic"):
+        f = aztec.arctic_circle
+    assert f is arctic.arctic_circle

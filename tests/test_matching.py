@@ -68,7 +68,7 @@ def test_matching_size_equals_networkx(mask, seed):
     region = Region(mask)
     want = nx_matching_size(region)
     for algo in ALGOS:
-        t = check_partial_tiling(region, maximum_matching(region, algorithm=algo, seed=seed))
+        t = check_partial_tiling(region, maximum_matching(region, method=algo, seed=seed))
         assert t.n_dominoes == want, algo
 
 
@@ -78,18 +78,18 @@ def test_fixed_cases(algo):
         (8, 8): 32, (3, 3): 4, (1, 1): 0, (1, 7): 3, (5, 6): 15,
     }
     for (m, n), want in cases.items():
-        assert maximum_matching(Region.rectangle(m, n), algorithm=algo).n_dominoes == want
+        assert maximum_matching(Region.rectangle(m, n), method=algo).n_dominoes == want
     board = np.ones((8, 8), bool)
     board[0, 0] = board[7, 7] = False
-    t = maximum_matching(Region(board), algorithm=algo)
+    t = maximum_matching(Region(board), method=algo)
     assert t.n_dominoes == 30 and t.n_uncovered == 2
-    assert maximum_matching(Region.from_strings(ARTICLE), algorithm=algo).n_uncovered == 2
+    assert maximum_matching(Region.from_strings(ARTICLE), method=algo).n_uncovered == 2
 
 
 def test_empty_region():
     region = Region(np.zeros((3, 4), bool))
     for algo in ALGOS:
-        t = maximum_matching(region, algorithm=algo)
+        t = maximum_matching(region, method=algo)
         assert t.n_dominoes == 0 and (t.labels == -1).all()
     assert is_tileable(region) and hall_violator(region) is None
     assert kuhn_frames(region) == []
@@ -98,21 +98,21 @@ def test_empty_region():
 def test_perfect_matching_is_a_tiling():
     region = Region.aztec_diamond(6)
     for algo in ALGOS:
-        assert maximum_matching(region, algorithm=algo, seed=3).is_complete
+        assert maximum_matching(region, method=algo, seed=3).is_complete
     small = Region.from_strings(["....", "....", "..##"])
     all_tilings = set(brute_force_tilings(small.mask))
     for algo in ALGOS:
-        assert dominoes_of(maximum_matching(small, algorithm=algo)) in all_tilings
+        assert dominoes_of(maximum_matching(small, method=algo)) in all_tilings
 
 
 def test_seed_reproducible_and_changes_the_cover():
     region = Region.rectangle(12, 12)
     for algo in ALGOS:
-        a = maximum_matching(region, algorithm=algo, seed=5)
-        b = maximum_matching(region, algorithm=algo, seed=np.random.default_rng(5))
+        a = maximum_matching(region, method=algo, seed=5)
+        b = maximum_matching(region, method=algo, seed=np.random.default_rng(5))
         assert a == b
-        assert maximum_matching(region, algorithm=algo) == maximum_matching(region, algorithm=algo)
-    covers = {dominoes_of(maximum_matching(region, algorithm="kuhn", seed=s)) for s in range(6)}
+        assert maximum_matching(region, method=algo) == maximum_matching(region, method=algo)
+    covers = {dominoes_of(maximum_matching(region, method="kuhn", seed=s)) for s in range(6)}
     assert len(covers) > 1
 
 
@@ -121,12 +121,12 @@ def test_large_region_runs_iteratively():
     region = Region(rng.random((300, 300)) >= 0.02)
     sizes = set()
     for algo in ALGOS:
-        t = maximum_matching(region, algorithm=algo)
+        t = maximum_matching(region, method=algo)
         sizes.add(t.n_dominoes)
     assert len(sizes) == 1
     t.validate()
     # a region with a long snake-like augmenting path: a 1 x 20001 strip
-    strip = maximum_matching(Region.rectangle(1, 20001), algorithm="kuhn", seed=2)
+    strip = maximum_matching(Region.rectangle(1, 20001), method="kuhn", seed=2)
     assert strip.n_dominoes == 10000
 
 
@@ -135,7 +135,7 @@ def test_large_region_against_networkx():
     region = Region(rng.random((40, 40)) >= 0.1)
     want = nx_matching_size(region)
     for algo in ALGOS:
-        assert maximum_matching(region, algorithm=algo).n_dominoes == want
+        assert maximum_matching(region, method=algo).n_dominoes == want
 
 
 # ---------------------------------------------------------------- tileability
@@ -233,16 +233,16 @@ def check_frames(region, frames, result):
 @given(masks, st.integers(0, 1000))
 def test_kuhn_frames_consistent(mask, seed):
     region = Region(mask)
-    result, frames = maximum_matching(region, algorithm="kuhn", seed=seed, frames=True)
+    result, frames = maximum_matching(region, method="kuhn", seed=seed, frames=True)
     check_frames(region, frames, result)
-    assert result == maximum_matching(region, algorithm="kuhn", seed=seed)
+    assert result == maximum_matching(region, method="kuhn", seed=seed)
     assert result.n_dominoes == nx_matching_size(region)
 
 
 def test_kuhn_frames_fixed_and_reproducible():
     region = Region.from_strings(ARTICLE)
     frames = kuhn_frames(region, seed=11)
-    check_frames(region, frames, maximum_matching(region, algorithm="kuhn", seed=11))
+    check_frames(region, frames, maximum_matching(region, method="kuhn", seed=11))
     again = kuhn_frames(region, seed=11)
     assert [f.after for f in again] == [f.after for f in frames]
     assert all((a.path == b.path).all() for a, b in zip(again, frames))
@@ -256,7 +256,7 @@ def test_frames_limits_and_errors():
     with pytest.raises(TooLargeError, match="maximum_matching"):
         kuhn_frames(Region.rectangle(side, side))
     with pytest.raises(DominoTilingError, match="Kuhn"):
-        maximum_matching(Region.rectangle(2, 2), algorithm="hopcroft-karp", frames=True)
+        maximum_matching(Region.rectangle(2, 2), method="hopcroft-karp", frames=True)
     t, frames = maximum_matching(Region.rectangle(2, 2), frames=True)
     assert len(frames) == 2 and t.is_complete
 
@@ -264,10 +264,10 @@ def test_frames_limits_and_errors():
 # ------------------------------------------------------------------ bad input
 def test_bad_input():
     region = Region.rectangle(2, 2)
-    with pytest.raises(DominoTilingError, match="unknown algorithm"):
-        maximum_matching(region, algorithm="hungarian")
-    with pytest.raises(DominoTilingError, match="unknown algorithm"):
-        maximum_matching(region, algorithm="bogus", frames=True)
+    with pytest.raises(DominoTilingError, match="unknown method"):
+        maximum_matching(region, method="hungarian")
+    with pytest.raises(DominoTilingError, match="unknown method"):
+        maximum_matching(region, method="bogus", frames=True)
     for fn in (maximum_matching, is_tileable, hall_violator, kuhn_frames):
         with pytest.raises(TypeError, match="Region"):
             fn(np.ones((2, 2), bool))
@@ -310,3 +310,13 @@ def test_draw_augmenting_path():
     ax = draw_augmenting_path(f.before, f.path)
     xs, ys = ax.lines[0].get_data()
     assert np.allclose(np.stack([ys, xs], 1) - 0.5, f.path)
+
+
+def test_old_spellings_still_work_with_a_warning():
+    region = Region.from_strings(["...", ".#.", "..."])
+    with pytest.warns(DeprecationWarning, match="method="):
+        old = maximum_matching(region, algorithm="hopcroft-karp")
+    assert old == maximum_matching(region, method="hopcroft-karp")
+    with pytest.warns(DeprecationWarning, match="by keyword"):
+        positional = maximum_matching(region, "kuhn", 3)
+    assert positional == maximum_matching(region, method="kuhn", seed=3)

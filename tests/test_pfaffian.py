@@ -265,12 +265,20 @@ def test_bad_weights_are_refused(w):
         count_perfect_matchings(g, weight="w")
 
 
-def test_memory_limit_is_enforced(monkeypatch):
-    import dominotiling.pfaffian as pfaffian
+def test_memory_limit_is_enforced():
+    from dominotiling import set_options
     from dominotiling.errors import TooLargeError
 
-    monkeypatch.setattr(pfaffian, "MEMORY_LIMIT", 1000)
-    with pytest.raises(TooLargeError, match="GiB"):
-        count_perfect_matchings(nx.grid_2d_graph(10, 10))
-    with pytest.raises(TooLargeError, match="GiB"):
-        count_perfect_matchings(triangulated_grid(10, 10))
+    with set_options(memory_limit=1000):
+        with pytest.raises(TooLargeError, match="memory budget of 1000 B"):
+            count_perfect_matchings(nx.grid_2d_graph(10, 10))
+        with pytest.raises(TooLargeError, match="memory budget of 1000 B"):
+            count_perfect_matchings(triangulated_grid(10, 10))
+
+
+def test_old_memory_limit_constants_read_the_budget_with_a_warning():
+    import dominotiling.pfaffian as pfaffian
+    from dominotiling import get_options
+
+    with pytest.warns(DeprecationWarning, match="set_options"):
+        assert pfaffian.MEMORY_LIMIT == get_options()["memory_limit"]
