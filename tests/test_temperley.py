@@ -451,3 +451,12 @@ def test_draw_tree_on_tiling():
         segs = ax.collections[-1].get_segments()
         got = {frozenset(map(tuple, ((np.asarray(s)[:, ::-1] - 0.5) / 2).astype(int).tolist())) for s in segs}
         assert got == {frozenset(e) for e in parent_to_graph(parent, n).edges}
+
+
+@pytest.mark.parametrize("m, n", [(2.5, 2), (2, 2.0), ("3", 2), (True, 2)])
+def test_temperley_region_refuses_sizes_that_are_not_integers(m, n):
+    from dominotiling.errors import DominoTypeError
+    from dominotiling.temperley_grid import temperley_region
+
+    with pytest.raises(DominoTypeError, match="must be an integer"):
+        temperley_region(m, n)

@@ -81,3 +81,29 @@ def test_labels_read_only_and_equality():
     assert t != Tiling(square(), [[0, 1], [0, 1]])
     assert "2 dominoes" in repr(t)
     assert t._repr_png_()[:4] == b"\x89PNG"
+
+
+# --- issue 13 -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "region, pairs",
+    [
+        (Region.rectangle(1, 2).mask, [((0, 0), (0, 1))]),  # an array, not a Region
+        ("..", [((0, 0), (0, 1))]),
+        (Region.rectangle(1, 2), 5),  # not an iterable of dominoes
+        (Region.rectangle(1, 2), [((0, 0.5), (0, 1))]),  # a coordinate that is no integer
+    ],
+)
+def test_from_dominoes_refuses_wrong_types_clearly(region, pairs):
+    from dominotiling.errors import DominoTilingError
+
+    with pytest.raises(DominoTilingError) as info:
+        Tiling.from_dominoes(region, pairs)
+    assert not isinstance(info.value, AttributeError)
+
+
+def test_labels_cannot_be_made_writeable():
+    t = Tiling.from_dominoes(Region.rectangle(1, 2), [((0, 0), (0, 1))])
+    with pytest.raises(ValueError):
+        t.labels.setflags(write=True)
