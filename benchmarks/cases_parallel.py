@@ -97,14 +97,16 @@ def _two_cores(pool, n, k):
 
 def _pool_ensemble(pool, sampler, seeds, workers, **kwargs):
     """``ensemble`` on a bare process pool: its shared queue, its shared-memory transfer, no Dask."""
-    from dominotiling import _dask, _transfer, parallel
+    from dominotiling import parallel
+    from dominotiling.parallel import _scheduling, _wire
 
     seeds = list(seeds)
-    with _transfer._dropbox(pool) as dropbox:
-        pieces = _dask._from_queue(pool.submit, parallel._ensemble_task, seeds, (sampler, kwargs),
-                                   dropbox, _dask._blocks(len(seeds), workers, None), workers,
-                                   _dask._Bar())
-        return _transfer._in_order(pieces, len(seeds))
+    with _wire._dropbox(pool) as dropbox:
+        pieces = _scheduling._from_queue(pool.submit, parallel._ensemble_task, seeds,
+                                         (sampler, kwargs), dropbox,
+                                         _scheduling._blocks(len(seeds), workers, None), workers,
+                                         _scheduling._Bar())
+        return _wire._in_order(pieces, len(seeds))
 
 
 def speedup_ours(what, n, samples, workers, repeats):

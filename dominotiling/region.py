@@ -291,7 +291,7 @@ class Region:
     @property
     def n_cells(self):
         """Number of cells in the region."""
-        return int(self._mask.sum())
+        return int(np.count_nonzero(self._mask))
 
     @property
     def cells(self):
@@ -300,8 +300,8 @@ class Region:
 
     def colors(self):
         """Array of the mask's shape: 0 for black cells, 1 for white (``(r + c) % 2``)."""
-        r, c = np.indices(self.shape)
-        return (r + c) % 2
+        rows, cols = self.shape
+        return np.add.outer(np.arange(rows, dtype=np.int8) % 2, np.arange(cols, dtype=np.int8) % 2) % 2
 
     def color_counts(self):
         """``(black, white)``: how many cells of each colour the region has.
@@ -314,7 +314,8 @@ class Region:
         >>> Region.rectangle(3, 3).color_counts()
         (5, 4)
         """
-        black = int(self._mask[self.colors() == 0].sum())
+        m = self._mask
+        black = int(np.count_nonzero(m[0::2, 0::2])) + int(np.count_nonzero(m[1::2, 1::2]))
         return black, self.n_cells - black
 
     @property
@@ -384,18 +385,22 @@ class Region:
         return np.where(self._mask, deg, 0).astype(np.int8)
 
     def log2_count_bound(self):
-        """Brègman's bound on log2 of the number of tilings (see ``dominotiling.exact``).
+        """A rigorous bound on log2 of the number of tilings: Brègman's or the row bound, the smaller.
+
+        See :func:`dominotiling._exact.tiling_log2_bound` (exact counts take their
+        number of moduli from it).
 
         Examples
         --------
         >>> import math
         >>> Region.rectangle(8, 8).log2_count_bound() >= math.log2(12988816)
         True
+        >>> Region.rectangle(1, 10**6).log2_count_bound()    # one tiling: 2**1 bounds it
+        1.0
         """
-        from .exact import bregman_log2_bound
+        from ._exact import tiling_log2_bound
 
-        deg, black = self.degrees(), self.colors() == 0
-        return bregman_log2_bound(deg[self._mask & black], deg[self._mask & ~black])
+        return tiling_log2_bound(self._mask)
 
     def narrow_view(self):
         """The mask cropped to its cells and turned so that it is at least as tall as wide.

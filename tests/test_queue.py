@@ -14,10 +14,10 @@ import numpy as np
 import pytest
 
 from dominotiling import Region, random_tiling
-from dominotiling import _dask, _transfer
-from dominotiling._dask import _MAX_CHUNK, _Bar, _blocks, _from_queue
+from dominotiling.parallel import _scheduling, _wire
+from dominotiling.parallel._scheduling import _MAX_CHUNK, _Bar, _blocks, _from_queue
 from dominotiling.aztec import sample_aztec
-from dominotiling._transfer import _in_order
+from dominotiling.parallel._wire import _in_order
 from dominotiling.parallel import _ensemble_task, _placement_task, ensemble, placement_frequencies
 
 from helpers import placement_counts
@@ -160,7 +160,7 @@ def test_a_late_task_writes_nothing(tmp_path):
     for b in range(len(bounds) - 1):
         os.mkdir(tmp_path / f"block-{b}")
     before = sorted(os.listdir(tmp_path))
-    reply = _dask._queue_task(1, _ensemble_task, list(range(10)), bounds,
+    reply = _scheduling._queue_task(1, _ensemble_task, list(range(10)), bounds,
                               (sample_aztec, {"n": 3}), str(tmp_path))
     assert reply == (1, [], ("objects", []))
     assert sorted(os.listdir(tmp_path)) == before
@@ -186,10 +186,10 @@ def _fails_at_0_else_slow(seeds, payload, dropbox):
 
 
 def test_a_failed_call_leaves_no_directory_though_a_task_runs_on(tmp_path, monkeypatch):
-    monkeypatch.setattr(_transfer, "SHARED_MEMORY", str(tmp_path))
+    monkeypatch.setattr(_wire, "SHARED_MEMORY", str(tmp_path))
     items = list(range(300))
     with ThreadPoolExecutor(2) as pool:
-        with pytest.raises(ZeroDivisionError), _transfer._dropbox(pool) as dropbox:
+        with pytest.raises(ZeroDivisionError), _wire._dropbox(pool) as dropbox:
             bounds = _blocks(len(items), 2, None)
             for _ in _from_queue(pool.submit, _fails_at_0_else_slow, items, None, dropbox, bounds,
                                  2, _Bar()):
@@ -211,23 +211,23 @@ def test_tilings_through_the_queue_are_the_serial_ones(tmp_path):
 def _dropboxes():
     import glob
 
-    return set(glob.glob(os.path.join(_transfer.SHARED_MEMORY, "dominotiling-*")))
+    return set(glob.glob(os.path.join(_wire.SHARED_MEMORY, "dominotiling-*")))
 
 
 def test_cluster_queue_and_its_fallback_equal_the_serial_loop(client, monkeypatch):
     want = [sample_aztec(7, seed=s) for s in range(23)]
     calls = []
-    real_queue = _dask._from_queue
+    real_queue = _scheduling._from_queue
 
     def staged(submit, task, items, payload, dropbox, bounds, parts, bar):
         calls.append(len(bounds) - 1)
         os.mkdir(os.path.join(dropbox, "block-0"))  # as if a worker died holding block 0
         return real_queue(submit, task, items, payload, dropbox, bounds, parts, bar)
 
-    monkeypatch.setattr(_dask, "_from_queue", staged)
+    monkeypatch.setattr(_scheduling, "_from_queue", staged)
     before = _dropboxes()
     assert ensemble(sample_aztec, range(23), client=client, n=7) == want
-    shm = os.path.isdir(_transfer.SHARED_MEMORY)
+    shm = os.path.isdir(_wire.SHARED_MEMORY)
     assert calls == ([len(_blocks(23, 2, None)) - 1] if shm else [])  # the queue ran
     assert _dropboxes() == before  # and left nothing behind
     calls.clear()
@@ -239,8 +239,8 @@ def test_cluster_queue_and_its_fallback_equal_the_serial_loop(client, monkeypatc
 
 
 def test_cluster_without_loopback_workers_uses_chunks(client, monkeypatch):
-    monkeypatch.setattr(_dask, "_from_queue", None)  # would fail if called
-    monkeypatch.setattr(_dask, "_on_loopback", lambda address: False)
+    monkeypatch.setattr(_scheduling, "_from_queue", None)  # would fail if called
+    monkeypatch.setattr(_scheduling, "_on_loopback", lambda address: False)
     r = Region.rectangle(4, 5)
     assert ensemble(random_tiling, range(9), client=client, region=r) == [
         random_tiling(r, seed=s) for s in range(9)]
@@ -261,5 +261,5 @@ def _plus_one(seed):
 
 def test_cluster_queue_of_many_seeds(client):
     seeds = list(range(9000, 0, -1))  # over _SCATTER_ITEMS: sent to each worker once
-    assert len(seeds) > _dask._SCATTER_ITEMS
+    assert len(seeds) > _scheduling._SCATTER_ITEMS
     assert ensemble(_plus_one, seeds, client=client) == [s + 1 for s in seeds]

@@ -1,8 +1,4 @@
-"""Private machinery of :mod:`dominotiling.parallel`: the cluster, and how work is handed out.
-
-Everything that touches Dask lives here and imports it lazily, so the library
-works without it; the public functions are in ``parallel.py``, and how results
-travel back is in ``_transfer.py``.
+"""Private: how the work of :mod:`dominotiling.parallel` is handed out to the workers.
 
 Work is handed out in one of two ways:
 
@@ -14,6 +10,9 @@ Work is handed out in one of two ways:
   trips;
 - **chunks**, otherwise: the items cut into chunks up front, one task each,
   results through the scheduler.
+
+The cluster itself is in ``_cluster.py``; how results travel back, and the
+call's directory, in ``_wire.py``.
 """
 
 from __future__ import annotations
@@ -29,117 +28,11 @@ import struct
 
 import numpy as np
 
-from ._transfer import _dropbox
-from .region import Region
-from .tiling import Tiling
-
-#: How to install what a cluster needs.
-INSTALL_HINT = 'pip install "dominotiling[dist]"'
-
-
-# ------------------------------------------------------------------ the cluster
-def _distributed():
-    """The ``distributed`` module, or an ImportError that says how to install it."""
-    try:
-        import distributed
-    except ImportError as err:
-        raise ImportError(
-            "running on a Dask cluster needs dask.distributed, which is not installed: "
-            f"{INSTALL_HINT} (or conda install -c conda-forge dask distributed); "
-            "client=None runs the same work serially without it"
-        ) from err
-    return distributed
-
-
-def _usable_cores():
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # pragma: no cover - not Linux
-        return os.cpu_count() or 1
-
-
-def local_cluster(n_workers=None):
-    """A :class:`distributed.LocalCluster` set up for this library's work (what ``client="local"`` uses).
-
-    One worker process per usable core (or `n_workers`), one thread each (numba
-    too: ``NUMBA_NUM_THREADS=1``), no dashboard, listening on loopback only.
-    Start it under ``if __name__ == "__main__":`` in a script. Three of Dask's
-    defaults are changed for this cluster only:
-
-    - ``MALLOC_TRIM_THRESHOLD_=65536`` for workers is left unset: it turns off
-      glibc's adaptive mmap threshold, so that every large array is a fresh
-      ``mmap`` and the samplers, which allocate many, run about twice as slowly.
-      (Dask's nannies write it into ``os.environ`` for good; while this
-      cluster's workers start, the variable is taken out, and put back after.)
-    - the workers' statistical profiler (a thread sampling every stack 100 times
-      a second, for a dashboard this cluster does not have) is off;
-    - every event loop checks that it is responsive 10 times a second instead of
-      50 (``admin.tick.interval: 100ms``), which halves the CPU time that an
-      idle cluster takes from the cores its workers share.
-
-    The scheduler keeps its default of two tasks on each single-threaded worker
-    (one running, the next one waiting there), so a worker never idles for a
-    round trip between chunks, and the chunks not yet handed out go to whichever
-    worker is free first.
-
-    Returns
-    -------
-    distributed.LocalCluster
-        Use it as a context manager, or close it when done; connect with
-        ``distributed.Client(cluster)``.
-    """
-    distributed = _distributed()
-    import dask
-
-    n = _usable_cores() if n_workers is None else int(n_workers)
-    with _without_env("MALLOC_TRIM_THRESHOLD_"), dask.config.set({
-        "distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None,
-        "distributed.worker.profile.enabled": False,
-        "distributed.admin.tick.interval": "100ms",
-    }):
-        return distributed.LocalCluster(
-            n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None,
-            host="127.0.0.1", env={"NUMBA_NUM_THREADS": "1"},
-            # no dashboard; the scheduler's small HTTP server on any free loopback port
-            scheduler_kwargs={"dashboard": False, "dashboard_address": "127.0.0.1:0"},
-        )
-
-
-@contextlib.contextmanager
-def _without_env(name):
-    """``os.environ`` without `name` inside the block (for processes started there)."""
-    saved = os.environ.pop(name, None)
-    try:
-        yield
-    finally:
-        if saved is not None:
-            os.environ[name] = saved
-
-
-@contextlib.contextmanager
-def _connect(client):
-    """Yield a Client for `client` (None stays None); close what was opened here."""
-    if client is None:
-        yield None
-        return
-    distributed = _distributed()
-    if isinstance(client, distributed.Client):
-        yield client
-    elif isinstance(client, str) and client == "local":
-        with local_cluster() as cluster, distributed.Client(cluster) as owned:
-            yield owned
-    elif isinstance(client, str):
-        with distributed.Client(client) as owned:
-            yield owned
-    else:
-        raise TypeError(
-            "client must be None (serial), 'local' (a LocalCluster on this machine), a "
-            f"scheduler address or a distributed.Client, got {type(client).__name__}"
-        )
-
-
-def _n_workers(client):
-    return max(1, sum(client.nthreads().values()))
+from .. import _validate
+from ..region import Region
+from ..tiling import Tiling
+from ._cluster import _distributed
+from ._wire import _dropbox
 
 
 def _on_loopback(address):
@@ -172,14 +65,8 @@ def _chunks(items, parts, chunk_size):
             return []
         bounds = [len(items) * i // tasks for i in range(tasks + 1)]
         return [items[a:b] for a, b in zip(bounds, bounds[1:])]
-    chunk_size = _chunk_size(chunk_size)
+    chunk_size = _validate.positive_int(chunk_size, "chunk_size")
     return [items[i : i + chunk_size] for i in range(0, len(items), chunk_size)]
-
-
-def _chunk_size(chunk_size):
-    if int(chunk_size) < 1:
-        raise ValueError(f"chunk_size must be a positive integer, got {chunk_size}")
-    return int(chunk_size)
 
 
 def _blocks(n, parts, chunk_size):
@@ -198,7 +85,7 @@ def _blocks(n, parts, chunk_size):
        (1987), 1425-1439.
     """
     if chunk_size is not None:
-        size = _chunk_size(chunk_size)
+        size = _validate.positive_int(chunk_size, "chunk_size")
         return list(range(0, n, size)) + [n]
     bounds = [0]
     while bounds[-1] < n:
@@ -242,7 +129,7 @@ def _each(client, task, items, payload, progress, desc, chunk_size=None):
     forgotten, so reductions hold one at a time. On a cluster a large payload is
     sent once (scattered). ``dropbox`` is the call's private directory in shared
     memory (None serially, or where there is none); a task may leave its
-    results there (see ``_transfer._pack``). Every worker on the client's
+    results there (see ``_wire._pack``). Every worker on the client's
     machine: a shared queue (:func:`_from_queue`); otherwise, or for what the
     queue did not cover, chunks (:func:`_from_chunks`).
     """
