@@ -1,81 +1,32 @@
-"""Run the benchmark suite: ``python -m benchmarks [--quick] [--only NAME]``, from the repository root.
+"""Run the benchmark suite, from the repository root.
 
-The full run prints the results table and writes ``benchmarks/RESULTS.md``.
-``--quick`` runs smaller or fewer comparisons (the slow plain-Python 16x16
-reference is skipped) and ``--only`` a subset of the cases; both only print.
+::
+
+    python -m benchmarks [--quick] [--only NAME ...] [--strict] [--no-save]
+    python -m benchmarks render
+
+A run prints its table, writes its JSON record to ``benchmarks/results/``
+(unless ``--no-save``) and renders ``benchmarks/RESULTS.md`` from all records
+(see :mod:`benchmarks.results`). ``--quick`` runs smaller or fewer comparisons (the
+slow plain-Python 16x16 reference is skipped) and ``--only`` a subset of the
+cases; such runs are recorded as partial runs. ``render`` only re-renders
+``RESULTS.md`` from the records.
 """
 
 from __future__ import annotations
 
 import argparse
-import datetime
 import importlib
+import platform
 import pkgutil
 import sys
 import time
+from dataclasses import asdict
 from pathlib import Path
 
+from . import harness, results
 from .cases import BENCHMARKS, Row
-from .harness import OtherLoad, machine_info, markdown_table
-
-RESULTS = Path(__file__).with_name("RESULTS.md")
-
-NOTES = """\
-How to read this table:
-
-- Every measurement runs in a fresh interpreter. "median of N" means one untimed
-  warm-up call, then N timed calls (`time.perf_counter`); the plain-Python
-  reference's 16x16 run is a single run without warm-up, as marked.
-- The baseline is `benchmarks/reference_dp.py`: the same broken-profile DP (three
-  cases per cell: vertical domino, horizontal domino, skip a covered cell) in plain
-  Python -- nested lists and Python ints, one fresh list per cell, skipping
-  profiles with no partial tilings. Its counts must equal the library's, or the
-  run fails. The 20x20 count is checked against OEIS A004003.
-- Peak memory: growth of the process's peak RSS during the warm-up and measured
-  calls, over its RSS after imports and a small priming call (the peak is reset
-  after priming through `/proc/self/clear_refs` and read from `VmHWM`); "process"
-  is the whole process's peak RSS during those calls (interpreter, numpy and numba
-  included). The 1 GB goal is checked against the process figure.
-- Compile time: first `count_tilings(Region.rectangle(8, 8), method=...)` minus a
-  warm second call, in a fresh interpreter whose `NUMBA_CACHE_DIR` is an empty
-  temporary directory; the "on-disk cache" rows are the same with the normal cache
-  in place. The profile-DP rows (count, 20x20) call `method="transfer"`, the
-  algorithm the reference implements, whatever `"auto"` would pick.
-- Import times are taken with the operating system's file cache warm.
-- The machine may be shared: "other work" is the share of all cores' time that
-  processes other than the benchmarks used, just before and during the run.
-  Figures taken with much other work running are inflated.
-"""
-
-
-def render(rows, info, command, elapsed):
-    """The RESULTS.md text for `rows`, measured on the machine described by `info`.
-
-    Parameters
-    ----------
-    rows : list of Row
-        The results.
-    info : dict
-        Machine description, as from :func:`~benchmarks.harness.machine_info`.
-    command : str
-        The command that produced the results.
-    elapsed : float
-        Seconds the whole run took.
-
-    Returns
-    -------
-    str
-        Markdown text.
-    """
-    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    machine = "\n".join(f"- {key}: {value}" for key, value in info.items())
-    table = markdown_table(Row.HEADER, [r.cells() for r in rows])
-    return (
-        f"# dominotiling benchmarks\n\n"
-        f"Produced by `{command}` from the repository root on {now} "
-        f"(the whole run took {elapsed:.0f} s).\n\n"
-        f"## Machine\n\n{machine}\n\n## Results\n\n{table}\n\n## Notes\n\n{NOTES}"
-    )
+from .harness import OtherLoad, git_state, machine_info, markdown_table
 
 
 def load_cases():
@@ -85,8 +36,65 @@ def load_cases():
             importlib.import_module(f"{__package__}.{module}")
 
 
+def case_name(case):
+    """``module.function`` of a registered case, e.g. ``'cases_aztec.large_orders'``."""
+    return f"{case.__module__.rpartition('.')[2]}.{case.__name__}"
+
+
+def run(args, argv):
+    """Run the selected cases; return the run's record (see :mod:`benchmarks.results`)."""
+    load = OtherLoad()
+    time.sleep(1.0)
+    before = load.fraction()
+    if before is not None and before > 0.2:
+        print(f"warning: other work keeps {before:.0%} of the CPUs busy", file=sys.stderr)
+    load.restart()
+    started = results.now_utc()
+    start = time.perf_counter()
+    load_cases()
+    cases = []
+    for case in BENCHMARKS:
+        name = case_name(case)
+        if args.only and not any(pattern in name for pattern in args.only):
+            continue
+        print(f"running {name} ...", file=sys.stderr, flush=True)
+        harness.MEASUREMENTS.clear()
+        t0 = time.perf_counter()
+        rows = case(args.quick)
+        cases.append({
+            "name": name,
+            "doc": (case.__doc__ or "").strip().split("\n")[0],
+            "elapsed_s": round(time.perf_counter() - t0, 3),
+            "rows": [asdict(r) for r in rows],
+            "measurements": list(harness.MEASUREMENTS),
+        })
+    elapsed = time.perf_counter() - start
+    during = load.fraction()
+    if during is not None and during > 0.1:
+        print(f"warning: other work took {during:.0%} of the CPUs during the run", file=sys.stderr)
+    if args.only and not cases:
+        raise SystemExit(f"no case matches {args.only}; the cases are: "
+                         + ", ".join(case_name(c) for c in BENCHMARKS))
+    commit, dirty = git_state()
+    return {
+        "format": results.FORMAT,
+        "command": " ".join(["python -m benchmarks"] + argv),
+        "started": started,
+        "elapsed_s": round(elapsed, 3),
+        "quick": bool(args.quick),
+        "only": args.only,
+        "complete": not args.quick and not args.only,
+        "host": platform.node() or "unknown",
+        "commit": commit,
+        "uncommitted_changes": dirty,
+        "machine": machine_info(),
+        "load": {"before": before, "during": during},
+        "cases": cases,
+    }
+
+
 def main(argv=None):
-    """Run the registered cases, print the table, and write RESULTS.md on a full run.
+    """Run the cases (or ``render``); return the exit status.
 
     Parameters
     ----------
@@ -96,46 +104,36 @@ def main(argv=None):
     Returns
     -------
     int
-        Exit status: 0, or 1 when any goal is not met and ``--strict`` was given.
+        0, or 1 when any goal is not met and ``--strict`` was given.
     """
-    parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__)
-    parser.add_argument("--quick", action="store_true", help="smaller comparisons; print only")
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["render"]:
+        parser = argparse.ArgumentParser(prog="python -m benchmarks render",
+                                         description="Render RESULTS.md from the JSON records.")
+        parser.parse_args(argv[1:])
+        path = results.write_results_md()
+        print(f"wrote {path} from {len(results.load_runs())} records in {results.RESULTS_DIR}",
+              file=sys.stderr)
+        return 0
+    parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="smaller comparisons")
     parser.add_argument(
         "--only", metavar="NAME", action="append",
-        help="run the cases whose module.function name contains NAME (repeatable); print only",
+        help="run the cases whose module.function name contains NAME (repeatable)",
     )
     parser.add_argument("--strict", action="store_true", help="exit with 1 if any goal is not met")
+    parser.add_argument("--no-save", action="store_true",
+                        help="print only: write no JSON record and leave RESULTS.md alone")
     args = parser.parse_args(argv)
 
-    load = OtherLoad()
-    time.sleep(1.0)
-    before = load.fraction()
-    if before is not None and before > 0.2:
-        print(f"warning: other work keeps {before:.0%} of the CPUs busy", file=sys.stderr)
-    load.restart()
-    start = time.perf_counter()
-    rows = []
-    load_cases()
-    for case in BENCHMARKS:
-        name = f"{case.__module__.rpartition('.')[2]}.{case.__name__}"
-        if args.only and not any(pattern in name for pattern in args.only):
-            continue
-        print(f"running {name} ...", file=sys.stderr, flush=True)
-        rows.extend(case(args.quick))
-    elapsed = time.perf_counter() - start
-    during = load.fraction()
-
-    command = " ".join(["python -m benchmarks"] + (argv if argv is not None else sys.argv[1:]))
-    info = machine_info()
-    if during is not None:
-        info["Other work"] = f"{before:.0%} of all cores in the second before the run, {during:.0%} during it"
-        if during > 0.1:
-            print(f"warning: other work took {during:.0%} of the CPUs during the run", file=sys.stderr)
-    text = render(rows, info, command, elapsed)
-    print(text)
-    if not args.quick and not args.only:
-        RESULTS.write_text(text, encoding="utf-8")
-        print(f"wrote {RESULTS}", file=sys.stderr)
+    record = run(args, argv)
+    rows = [Row(**row) for case in record["cases"] for row in case["rows"]]
+    print(markdown_table(Row.HEADER, [r.cells() for r in rows]))
+    if not args.no_save:
+        path = results.save_run(record)
+        print(f"wrote {path}", file=sys.stderr)
+        print(f"wrote {results.write_results_md()}", file=sys.stderr)
     missed = [r.case for r in rows if r.met is False]
     return 1 if args.strict and missed else 0
 

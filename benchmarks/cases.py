@@ -81,7 +81,7 @@ def count_ours(rows, cols, repeats, method="transfer"):
 
 def count_reference(rows, cols, repeats, warmup):
     """Child: time the plain-Python reference DP on a rectangle."""
-    from .reference_dp import count_rectangle
+    from tests.reference.dp import count_rectangle
 
     return measure(lambda: count_rectangle(rows, cols), repeats, warmup=warmup)
 

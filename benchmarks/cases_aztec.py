@@ -1,7 +1,7 @@
 """Benchmark cases of domino shuffling on the Aztec diamond (``dominotiling.aztec``).
 
 - Uniform samples of order 50 and 100 against the plain-Python reference
-  (``benchmarks/reference_shuffling.py``, a dict of cells). Goal: at least 300x
+  (``tests/reference/shuffling.py``, a dict of cells). Goal: at least 300x
   faster.
 - Order 400 (goal: at most 0.2 s), 1000 (at most 2 s) and 2000 (at most 20 s and
   200 MB of peak memory for the call); every sample is validated after timing.
@@ -36,7 +36,7 @@ def aztec_reference(n, repeats):
     """Child: time the plain-Python reference shuffling, then validate its sample with the library."""
     from dominotiling import Region, Tiling
 
-    from .reference_shuffling import sample_aztec, to_rows
+    from tests.reference.shuffling import sample_aztec, to_rows
 
     seeds = iter(range(10**6))
     t = measure(lambda: len(sample_aztec(n, seed=next(seeds))), repeats, warmup=False)

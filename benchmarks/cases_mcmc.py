@@ -1,6 +1,6 @@
 """Benchmark cases of coupling from the past (``dominotiling.mcmc.cftp_sample``).
 
-- The 40x40 square against ``benchmarks/reference_cftp.py``, the same coupling in
+- The 40x40 square against ``tests/reference/cftp.py``, the same coupling in
   plain Python, with the same 64-bit key: both must return the same height
   function (compared by a SHA-256 digest). Goal: at least 100x faster.
 - The 100x100 square (goal: at most 3 s) and the 140x140 square (at most 10 s):
@@ -65,7 +65,7 @@ def cftp_ours(side, seeds, repeats):
 
 def cftp_reference(side, key):
     """Child: time the plain-Python reference once (no warm-up) with the given key."""
-    from .reference_cftp import cftp_heights
+    from tests.reference.cftp import cftp_heights
 
     grid = [[True] * side for _ in range(side)]
     out = {}

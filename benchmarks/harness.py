@@ -41,13 +41,23 @@ __all__ = [
     "reset_peak_rss",
     "OtherLoad",
     "run_isolated",
+    "MEASUREMENTS",
     "machine_info",
+    "git_state",
     "fmt_time",
     "fmt_bytes",
     "markdown_table",
 ]
 
 _MARK = "@@benchmark-result@@ "
+
+#: Every child result :func:`run_isolated` brought back, in order, as
+#: ``{"target", "args", "env", "result"}``: the raw figures behind the table, which
+#: ``python -m benchmarks`` stores in each run's JSON record (it empties the list
+#: before each case).
+MEASUREMENTS = []
+
+_MAX_VALUE_CHARS = 2000  # a returned value's repr is kept in the record up to this length
 
 
 @dataclass
@@ -244,7 +254,12 @@ def run_isolated(target, *args, env=None, timeout=600):
             f"benchmark child {target}{tuple(args)} failed (exit {proc.returncode}):\n"
             f"{proc.stdout}\n{proc.stderr}"
         )
-    return json.loads(lines[-1][len(_MARK) :])
+    result = json.loads(lines[-1][len(_MARK) :])
+    kept = dict(result)
+    if isinstance(kept.get("value"), str) and len(kept["value"]) > _MAX_VALUE_CHARS:
+        kept["value"] = kept["value"][:_MAX_VALUE_CHARS] + f"... ({len(result['value'])} characters)"
+    MEASUREMENTS.append({"target": target, "args": list(args), "env": dict(env or {}), "result": kept})
+    return result
 
 
 def _child_main(argv):
@@ -280,12 +295,8 @@ def machine_info():
         usable = len(os.sched_getaffinity(0))
     except AttributeError:
         usable = os.cpu_count()
-    try:
-        commit = subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True
-        ).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        commit = "unknown"
+    commit, dirty = git_state()
+    changes = {True: ", plus uncommitted changes", False: "", None: ", plus uncommitted changes if any"}
     return {
         "CPU": cpu,
         "Cores": f"{usable} usable ({os.cpu_count()} logical)",
@@ -294,8 +305,27 @@ def machine_info():
         "Python": platform.python_version(),
         "numpy": _version("numpy"),
         "numba": _version("numba"),
-        "dominotiling": f"{_version('dominotiling')} (commit {commit}, plus uncommitted changes if any)",
+        "dominotiling": f"{_version('dominotiling')} (commit {commit}{changes[dirty]})",
     }
+
+
+def git_state():
+    """``(commit, dirty)``: the short commit of the working tree, and whether it has changes.
+
+    ``("unknown", None)`` outside a git checkout (or without git).
+    """
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    try:
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
+                                text=True, check=True, cwd=root).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown", None
+    try:
+        status = subprocess.run(["git", "status", "--porcelain"],
+                                capture_output=True, text=True, check=True, cwd=root).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return commit, None
+    return commit, bool(status.strip())
 
 
 def fmt_time(seconds):

@@ -8,76 +8,242 @@
     dominotiling tour --out DIR [--quick]
     dominotiling play --rules kozel --games 500 --players greedy,random,doubles_first
 
-Errors are printed to stderr as one line, with a non-zero exit status.
+Exit status, as with ``grep``:
+
+- 0: done; the region has a tiling (``count``, ``tile``), or the command succeeded.
+- 1: the region has no tiling (``count`` printed 0; ``tile`` drew the largest cover).
+- 2: bad input: a mistake on the command line, a file that cannot be read or
+  written, a figure in the wrong format, or a job over the memory budget
+  (``DOMINOTILING_MEMORY_LIMIT``). The reason is printed on standard error as one
+  line, ``dominotiling: error: ...``.
+- 130: interrupted (Ctrl-C); 141: the reader of the output went away
+  (``dominotiling ... | head``), silently, as with other commands.
+- 70: an internal error -- a bug in dominotiling (``sysexits``' ``EX_SOFTWARE``);
+  one line again, the traceback only when ``DOMINOTILING_TRACEBACK=1`` is set.
+
+No Python traceback reaches the user otherwise.
+
+Examples
+--------
+>>> main(["count", "2x3"])
+3
+0
+>>> main(["count", "3x3"])
+0
+1
 """
 
 from __future__ import annotations
 
 import argparse
+import codecs
+import os
 import re
 import sys
+import tempfile
+from pathlib import Path
 
 __all__ = ["main"]
 
+#: Exit statuses (see the module docstring).
+EXIT_OK, EXIT_NO_TILING, EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 70, 130
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, what a shell reports for a writer whose reader left
+
+_CHUNK = 1 << 20  # figures are read in pieces of this many bytes
+_MAX_DIGITS = 100  # longer numbers on the command line are refused before int() (which stops at 4300)
+_MAX_PIXELS_PER_SIDE = 2**16 - 1  # matplotlib's Agg draws less than 2**16 pixels per side
+# Memory a picture takes while it is drawn and saved, per pixel of the figure: Agg's
+# RGBA buffer and matplotlib's float64 RGBA resampling of the image; about 42 was
+# measured (peak RSS growth of `tile --png` from 100 to 3000 dpi), 48 leaves a margin.
+_BYTES_PER_PIXEL = 48
+
 
 class _UsageError(Exception):
-    """A mistake in the command line, reported as one line."""
+    """A mistake in the command line or its files, reported as one line (exit status 2)."""
 
 
+class _NoTiling(Exception):
+    """The region has no tiling; what to print has been printed (exit status 1)."""
+
+
+# ------------------------------------------------------------------------ inputs
 def _board(text):
     m = re.fullmatch(r"\s*(\d+)\s*[xX×*]\s*(\d+)\s*", text)
     if not m:
         raise _UsageError(f"cannot read the board size {text!r}: write it as ROWSxCOLS, e.g. 8x8")
+    if max(len(m.group(1)), len(m.group(2))) > _MAX_DIGITS:
+        raise _UsageError(
+            f"the board size {text.strip()[:30]}... has a side of more than {_MAX_DIGITS} digits, "
+            "far beyond any memory: give a smaller board"
+        )
     from .region import Region
 
     return Region.rectangle(int(m.group(1)), int(m.group(2)))
+
+
+def _read_bytes(stream, name):
+    """The text of a figure from a binary stream, refused early if it is binary or too large."""
+    from ._options import check_memory
+
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    parts, total = [], 0
+    while True:
+        chunk = stream.read(_CHUNK)
+        if not chunk:
+            break
+        total += len(chunk)
+        check_memory(total, f"the figure {name}", "a smaller figure")
+        if b"\0" in chunk:
+            raise _UsageError(
+                f"{name} is a binary file, not a figure: write the figure as lines of "
+                "'.' (a cell) and '#' (a blocked cell)"
+            )
+        try:
+            parts.append(decoder.decode(chunk))
+        except UnicodeDecodeError as exc:
+            raise _UsageError(
+                f"{name} is not a text file (byte {total - len(chunk) + exc.start} is not UTF-8): "
+                "write the figure as lines of '.' (a cell) and '#' (a blocked cell)"
+            ) from None
+    try:
+        parts.append(decoder.decode(b"", final=True))
+    except UnicodeDecodeError:
+        raise _UsageError(f"{name} is not a text file (it ends inside a UTF-8 character)") from None
+    return "".join(parts)
 
 
 def _read_figure(path):
     from .region import Region
 
     if path == "-":
-        text = sys.stdin.read()
+        stream = getattr(sys.stdin, "buffer", None)
+        text = _read_bytes(stream, "standard input") if stream is not None else sys.stdin.read()
     else:
         try:
-            with open(path, encoding="utf-8") as fh:
-                text = fh.read()
+            with open(path, "rb") as fh:
+                text = _read_bytes(fh, path)
         except OSError as exc:
             raise _UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
     return Region.from_strings(text)
 
 
+def _positive_dpi(text):
+    """``--dpi``: a positive whole number (argparse turns the error into exit status 2)."""
+    if not re.fullmatch(r"\s*[+-]?\d+\s*", text):
+        raise argparse.ArgumentTypeError(f"the resolution must be a whole number, got {text!r}")
+    if len(text.strip().lstrip("+-")) > _MAX_DIGITS:
+        raise argparse.ArgumentTypeError(f"the resolution {text.strip()[:30]}... is far too large")
+    dpi = int(text)
+    if dpi < 1:
+        raise argparse.ArgumentTypeError(f"the resolution must be at least 1 dot per inch, got {dpi}")
+    return dpi
+
+
+# ---------------------------------------------------------------------- outputs
+def _check_folder_writable(folder, what):
+    """Raise _UsageError unless files can be created in `folder` (or in the folder that would hold it)."""
+    folder = existing = Path(folder)
+    try:
+        if folder.exists() and not folder.is_dir():
+            raise _UsageError(f"{what} {folder} is a file, not a folder: choose a folder")
+        while not existing.exists() and existing.parent != existing:
+            existing = existing.parent  # the nearest folder that exists; the rest will be made
+        if not existing.is_dir():
+            raise _UsageError(f"cannot create {what} {folder}: {existing} is a file, not a folder")
+        with tempfile.TemporaryFile(dir=existing):  # a real try: permissions are not the whole story
+            pass
+    except OSError as exc:
+        raise _UsageError(
+            f"cannot write in {existing}: {exc.strerror or exc}; choose another {what}"
+        ) from None
+
+
+def _png_path(name):
+    """The file that ``--png NAME`` writes: NAME itself if it ends in .png, NAME.png if it has no suffix."""
+    path = Path(name)
+    if path.name in ("", ".", ".."):
+        raise _UsageError(f"--png {name!r} is not a file name: give one such as out.png")
+    if path.suffix == "":
+        path = path.with_name(path.name + ".png")
+    elif path.suffix.lower() != ".png":
+        raise _UsageError(
+            f"--png writes PNG pictures, but {name} ends in {path.suffix!r}: "
+            f"name it {path.with_suffix('.png')} (or give no extension)"
+        )
+    if path.is_dir():
+        raise _UsageError(f"--png {path} is a folder: give a file name such as {path / 'out.png'}")
+    _check_folder_writable(path.parent, "the folder of --png")
+    return path
+
+
+def _save_png(fig, path, dpi):
+    import math
+
+    from ._options import format_bytes, memory_limit
+
+    w_in, h_in = fig.get_size_inches()
+    width, height = int(round(w_in * dpi)), int(round(h_in * dpi))
+    # the most dots per inch that matplotlib can draw and the memory budget allows
+    budget = memory_limit()
+    most = int(min(_MAX_PIXELS_PER_SIDE / max(w_in, h_in),
+                   math.sqrt(budget / (_BYTES_PER_PIXEL * w_in * h_in))))
+    if dpi > most:
+        raise _UsageError(
+            f"at --dpi {dpi} the picture would be {width}x{height} pixels, which takes about "
+            f"{format_bytes(_BYTES_PER_PIXEL * width * height)} to draw; at most "
+            f"{_MAX_PIXELS_PER_SIDE} pixels a side can be drawn, within the memory budget of "
+            f"{format_bytes(budget)} (DOMINOTILING_MEMORY_LIMIT): use --dpi {max(most, 1)} or less"
+        )
+    try:
+        fig.savefig(path, dpi=dpi, bbox_inches="tight", format="png")
+    except OSError as exc:
+        raise _UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+# --------------------------------------------------------------------- commands
 def _cmd_count(args):
     from .counting import count_tilings
 
     if (args.board is None) == (args.file is None):
         raise _UsageError("give either a board size (e.g. 8x8) or --file FIGURE.txt, not both")
     region = _board(args.board) if args.board is not None else _read_figure(args.file)
-    print(count_tilings(region, method=args.method))
+    count = count_tilings(region, method=args.method)
+    print(count)
+    if count == 0:
+        raise _NoTiling
 
 
 def _cmd_tile(args):
     import matplotlib
 
     matplotlib.use("Agg")
-    from .transfer import find_tiling, max_cover
+    from . import find_tiling, max_cover
+    from .errors import NoTilingError
     from .viz.draw import draw_tiling
 
+    png = _png_path(args.png) if args.png else None  # before the work: a bad name fails at once
     region = _read_figure(args.figure)
-    tiling = find_tiling(region)
+    try:
+        tiling = find_tiling(region)
+    except NoTilingError:
+        tiling = None
     if tiling is None:
         tiling = max_cover(region)
         print(f"no tiling: the largest cover has {tiling.n_dominoes} dominoes and leaves "
               f"{tiling.n_uncovered} cells uncovered")
     else:
         print(f"tiled with {tiling.n_dominoes} dominoes")
-    if args.png:
+    if png is not None:
+        import matplotlib.pyplot as plt
+
         ax = draw_tiling(tiling)
         try:
-            ax.figure.savefig(args.png, dpi=args.dpi, bbox_inches="tight")
-        except OSError as exc:
-            raise _UsageError(f"cannot write {args.png}: {exc.strerror or exc}") from None
-        print(f"picture written to {args.png}")
+            _save_png(ax.figure, png, args.dpi)
+        finally:
+            plt.close(ax.figure)
+        print(f"picture written to {png}")
+    if not tiling.is_complete:
+        raise _NoTiling
 
 
 _PLAYERS = ("random", "greedy", "doubles_first")
@@ -99,17 +265,15 @@ def _cmd_play(args):
                "kozel": lambda: games.Rules.kozel(fish_mode=args.fish)}
     rules = presets[args.rules]()
     players = [getattr(games, f"{n}_player") for n in names]
-    try:
-        summary = games.simulate(rules, args.games, len(players), players, seed=args.seed,
-                                 progress=True)
-    except ValueError as exc:  # rules that do not allow this many players, ...
-        raise _UsageError(str(exc)) from None
+    # rules that do not allow this many players raise DominoTilingError, reported by main
+    summary = games.simulate(rules, args.games, len(players), players, seed=args.seed, progress=True)
     print(summary)
 
 
 def _cmd_tour(args):
     from .tour import run_tour
 
+    _check_folder_writable(args.out, "--out folder")  # before the tour's minutes of work
     path = run_tour(args.out, quick=args.quick, progress=not args.no_progress)
     print(f"tour written to {path}")
 
@@ -118,6 +282,7 @@ def _parser():
     p = argparse.ArgumentParser(
         prog="dominotiling",
         description="Domino tilings: exact counts, tilings, maximum covers, and a tour of results.",
+        epilog="Exit status: 0 done, 1 the region has no tiling, 2 bad input, 130 interrupted.",
     )
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
@@ -129,8 +294,8 @@ def _parser():
 
     t = sub.add_parser("tile", help="find a tiling (or the maximum cover) and draw it")
     t.add_argument("figure", help="a figure in the '.'/'#' format ('-' reads standard input)")
-    t.add_argument("--png", help="write a picture to this PNG file")
-    t.add_argument("--dpi", type=int, default=100, help="resolution of the picture")
+    t.add_argument("--png", help="write a picture to this PNG file ('.png' is added if it has no extension)")
+    t.add_argument("--dpi", type=_positive_dpi, default=100, help="resolution of the picture (default 100)")
     t.set_defaults(func=_cmd_tile)
 
     g = sub.add_parser("play", help="simulate the table game of dominoes and compare strategies")
@@ -150,20 +315,94 @@ def _parser():
     return p
 
 
-def main(argv=None):
-    """Entry point of the ``dominotiling`` command; returns the exit status."""
-    from .errors import DominoTilingError
+# ------------------------------------------------------------------------- main
+def _error(message):
+    print(f"dominotiling: error: {message}", file=sys.stderr)
+    return EXIT_BAD_INPUT
 
-    args = _parser().parse_args(argv)
+
+def _run(argv):
+    from .errors import DominoTilingError, NoTilingError
+
+    try:
+        args = _parser().parse_args(argv)
+    except SystemExit as exc:  # argparse has printed its message (or the help)
+        return exc.code if isinstance(exc.code, int) else EXIT_BAD_INPUT
     try:
         args.func(args)
+    except (_NoTiling, NoTilingError) as exc:
+        if str(exc):
+            print(f"dominotiling: {exc}", file=sys.stderr)
+        return EXIT_NO_TILING
     except (_UsageError, DominoTilingError) as exc:
-        print(f"dominotiling {args.command}: error: {exc}", file=sys.stderr)
-        return 2
+        return _error(" ".join(str(exc).split("\n")))
+    except BrokenPipeError:
+        raise  # handled by main: not the input's fault
+    except UnicodeDecodeError as exc:
+        return _error(f"cannot read the input: it is not UTF-8 text ({exc.reason})")
+    except OSError as exc:
+        where = f" {exc.filename}" if getattr(exc, "filename", None) else ""
+        return _error(f"cannot use{where}: {exc.strerror or exc}")
+    except MemoryError:
+        from ._options import format_bytes, memory_limit
+
+        return _error(
+            "ran out of memory: try a smaller input, or lower the memory budget "
+            f"(now {format_bytes(memory_limit())}; DOMINOTILING_MEMORY_LIMIT) so that "
+            "such jobs are refused before they start"
+        )
+    return EXIT_OK
+
+
+def main(argv=None):
+    """Entry point of the ``dominotiling`` command; returns the exit status.
+
+    Parameters
+    ----------
+    argv : list of str, optional
+        The arguments (default: ``sys.argv[1:]``).
+
+    Returns
+    -------
+    int
+        0 done, 1 the region has no tiling, 2 bad input (the reason is printed on
+        stderr as one line), 130 interrupted, 70 an internal error.
+
+    Examples
+    --------
+    >>> main(["count", "4x4"])
+    36
+    0
+    >>> import contextlib, io
+    >>> with contextlib.redirect_stderr(io.StringIO()) as err:
+    ...     main(["count", "4x"])
+    2
+    >>> err.getvalue()
+    "dominotiling: error: cannot read the board size '4x': write it as ROWSxCOLS, e.g. 8x8\\n"
+    """
+    try:
+        status = _run(argv)
+        sys.stdout.flush()  # here, so that a closed pipe is met inside this handler
+        return status
     except KeyboardInterrupt:
         print("dominotiling: interrupted", file=sys.stderr)
-        return 130
-    return 0
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:  # the reader went away (`dominotiling ... | head`)
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError, AttributeError):
+            pass
+        return EXIT_BROKEN_PIPE
+    except Exception as exc:  # a bug: still one line, unless asked for the traceback
+        if os.environ.get("DOMINOTILING_TRACEBACK"):
+            raise
+        print(
+            f"dominotiling: internal error: {type(exc).__name__}: {' '.join(str(exc).split())} "
+            "-- this is a bug in dominotiling; please report it with the command line "
+            "(DOMINOTILING_TRACEBACK=1 shows the traceback)",
+            file=sys.stderr,
+        )
+        return EXIT_INTERNAL
 
 
 if __name__ == "__main__":  # pragma: no cover

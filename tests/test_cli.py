@@ -1,11 +1,23 @@
+"""The ``dominotiling`` command: results, exit statuses (0 / 1 no tiling / 2 bad input /
+130 interrupted) and one-line errors -- never a Python traceback."""
+
 import io
+import os
+import signal
+import subprocess
 import sys
+import tempfile
+import time
+from pathlib import Path
 
 import pytest
 
+from dominotiling import cli, set_options
 from dominotiling.cli import main
+from helpers import brute_force_tilings
 
 ARTICLE = "...####\n....###\n......#\n#.#....\n#......\n##.....\n###...#\n"
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 def run(capsys, *argv):
@@ -14,58 +26,71 @@ def run(capsys, *argv):
     return code, out, err
 
 
+def run_process(*argv, **kwargs):
+    """The command in a fresh interpreter, as a user runs it."""
+    return subprocess.run([sys.executable, "-m", "dominotiling.cli", *argv], capture_output=True,
+                          text=True, timeout=300, **kwargs)
+
+
+def assert_one_line_error(code, err, *words, status=2):
+    assert code == status, err
+    assert "Traceback" not in err
+    assert err.startswith("dominotiling") and err.count("\n") == 1, err
+    for w in words:
+        assert w in err, (w, err)
+
+
+def _mask(text):
+    return [[ch == "." for ch in line] for line in text.splitlines()]
+
+
+# --------------------------------------------------------------------- results
 def test_count_board(capsys):
     assert run(capsys, "count", "8x8") == (0, "12988816\n", "")
-    assert run(capsys, "count", "2X10")[1] == "89\n"
+    assert run(capsys, "count", "2X10")[1] == "89\n"  # Fibonacci F(11)
 
 
 def test_count_file_and_stdin(capsys, tmp_path, monkeypatch):
     path = tmp_path / "fig.txt"
-    path.write_text("..#\n...\n.#.\n")
-    code, out, _ = run(capsys, "count", "--file", str(path))
-    assert code == 0 and out == "0\n"
+    path.write_text("..#\n...\n.#.\n")  # 7 cells: no tiling by parity
+    code, out, err = run(capsys, "count", "--file", str(path))
+    assert (code, out, err) == (1, "0\n", "")
     monkeypatch.setattr(sys, "stdin", io.StringIO("....\n....\n"))
-    assert run(capsys, "count", "--file", "-")[1] == "5\n"
+    assert run(capsys, "count", "--file", "-") == (0, "5\n", "")  # 2x4: F(5)
+    # a real standard input is read as bytes (its .buffer)
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"...\n...\n")))
+    assert run(capsys, "count", "--file", "-") == (0, "3\n", "")
 
 
-@pytest.mark.parametrize(
-    "argv, words",
-    [
-        (["count", "8x"], "ROWSxCOLS"),
-        (["count", "0x3"], "positive integer"),
-        (["count"], "either a board size"),
-        (["count", "30x30", "--method", "transfer"], "30 cells wide"),
-        (["count", "--file", "/no/such/file.txt"], "cannot read"),
-        (["count", "8x8", "--method", "magic"], "unknown method"),
-        (["tile", "/no/such/file.txt"], "cannot read"),
-        (["play", "--players", "greedy"], "2 to 4 names"),
-        (["play", "--players", "greedy,clever"], "2 to 4 names"),
-        (["play", "--games", "0"], "at least 1"),
-    ],
-)
-def test_errors_are_one_line_on_stderr(capsys, argv, words):
-    code, out, err = run(capsys, *argv)
-    assert code == 2 and out == ""
-    assert words in err and err.count("\n") == 1 and "Traceback" not in err
-
-
-def test_bad_characters_in_file(capsys, tmp_path):
-    path = tmp_path / "bad.txt"
-    path.write_text("..\n.x\n")
-    code, _, err = run(capsys, "count", "--file", str(path))
-    assert code == 2 and "line 2, column 2" in err
+def test_exit_status_1_when_the_region_has_no_tiling(capsys, tmp_path):
+    assert brute_force_tilings(_mask(ARTICLE)) == []  # balanced, yet no tiling
+    fig = tmp_path / "article.txt"
+    fig.write_text(ARTICLE)
+    assert run(capsys, "count", "--file", str(fig)) == (1, "0\n", "")
+    assert run(capsys, "count", "3x3")[:2] == (1, "0\n")
 
 
 def test_tile_draws_tiling_or_cover(capsys, tmp_path):
     fig = tmp_path / "fig.txt"
     fig.write_text(ARTICLE)
     png = tmp_path / "out.png"
-    code, out, _ = run(capsys, "tile", str(fig), "--png", str(png))
-    assert code == 0 and "no tiling" in out and "2 cells uncovered" in out
-    assert png.read_bytes()[:4] == b"\x89PNG"
+    code, out, err = run(capsys, "tile", str(fig), "--png", str(png))
+    assert code == 1 and err == ""  # no tiling: the largest cover is drawn
+    assert "no tiling" in out and "2 cells uncovered" in out
+    assert png.read_bytes()[:8] == PNG_SIGNATURE
     fig.write_text("....\n....\n")
     code, out, _ = run(capsys, "tile", str(fig))
     assert code == 0 and "tiled with 4 dominoes" in out
+
+
+def test_png_without_extension_reports_the_file_written(capsys, tmp_path):
+    fig = tmp_path / "fig.txt"
+    fig.write_text("....\n....\n")
+    code, out, _ = run(capsys, "tile", str(fig), "--png", str(tmp_path / "noext"))
+    written = tmp_path / "noext.png"
+    assert code == 0 and f"picture written to {written}\n" in out
+    assert written.read_bytes()[:8] == PNG_SIGNATURE
+    assert not (tmp_path / "noext").exists()
 
 
 def test_tour_quick(capsys, tmp_path):
@@ -92,3 +117,239 @@ def test_play_prints_a_summary_reproducibly(capsys):
     code, out, _ = run(capsys, "play", "--rules", "classic", "--games", "10", "--players",
                        "random,random,random")
     assert code == 0 and "10 games, 3 players" in out
+
+
+# ---------------------------------------------------------------- bad input: 2
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["count", "8x"], "ROWSxCOLS"),
+        (["count", "0x3"], "positive integer"),
+        (["count"], "either a board size"),
+        (["count", "30x30", "--method", "transfer"], "30 cells wide"),
+        (["count", "--file", "/no/such/file.txt"], "cannot read"),
+        (["count", "8x8", "--method", "magic"], "magic"),
+        (["tile", "/no/such/file.txt"], "cannot read"),
+        (["play", "--players", "greedy"], "2 to 4 names"),
+        (["play", "--players", "greedy,clever"], "2 to 4 names"),
+        (["play", "--games", "0"], "at least 1"),
+    ],
+)
+def test_errors_are_one_line_on_stderr(capsys, argv, words):
+    code, out, err = run(capsys, *argv)
+    assert out == ""
+    assert_one_line_error(code, err, "dominotiling: error:", words)
+
+
+def test_bad_characters_in_file(capsys, tmp_path):
+    path = tmp_path / "bad.txt"
+    path.write_text("..\n.x\n")
+    code, _, err = run(capsys, "count", "--file", str(path))
+    assert_one_line_error(code, err, "line 2, column 2")
+
+
+@pytest.mark.parametrize("board", ["99999999999999999999x2", "2x99999999999999999999", "9" * 5000 + "x2"])
+def test_absurd_board_is_refused(capsys, board):
+    code, out, err = run(capsys, "count", board)
+    assert out == ""
+    assert_one_line_error(code, err, "dominotiling: error:")
+
+
+def test_huge_board_is_refused_by_the_memory_budget_in_a_real_process():
+    # 10**10 cells: its mask alone is 9.3 GiB, over the default budget of 4 GiB
+    proc = run_process("count", "100000x100000", env={**os.environ, "DOMINOTILING_MEMORY_LIMIT": "4GiB"})
+    assert proc.stdout == ""
+    assert_one_line_error(proc.returncode, proc.stderr, "dominotiling: error:", "memory budget")
+    proc = run_process("count", "99999999999999999999x2")
+    assert_one_line_error(proc.returncode, proc.stderr, "dominotiling: error:")
+
+
+@pytest.mark.parametrize(
+    "content, words",
+    [
+        (PNG_SIGNATURE + b"\0\0\0\rIHDR", "binary file"),  # the start of a PNG
+        (bytes(range(256)) * 4, "binary file"),
+        (b"..\xff\xfe..\n....\n", "not a text file"),  # not UTF-8, no NUL byte
+        (b"....\n...\xc3", "not a text file"),  # ends inside a UTF-8 character
+    ],
+)
+@pytest.mark.parametrize("command", ["count --file", "tile"])
+def test_binary_files_are_refused(capsys, tmp_path, content, words, command):
+    path = tmp_path / "figure.bin"
+    path.write_bytes(content)
+    code, out, err = run(capsys, *command.split(), str(path))
+    assert out == ""
+    assert_one_line_error(code, err, "dominotiling: error:", words, str(path))
+
+
+def test_binary_standard_input_is_refused(capsys, monkeypatch):
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"\xff\xfe\0\0garbage")))
+    code, out, err = run(capsys, "count", "--file", "-")
+    assert_one_line_error(code, err, "standard input", "binary file")
+
+
+def test_endless_binary_file_is_refused_at_once(capsys):
+    if not os.path.exists("/dev/zero"):
+        pytest.skip("no /dev/zero here")
+    code, _, err = run(capsys, "count", "--file", "/dev/zero")  # would never end if read whole
+    assert_one_line_error(code, err, "binary file")
+
+
+@pytest.mark.parametrize("command", ["count --file", "tile"])
+def test_missing_file_and_folder_given_as_file(capsys, tmp_path, command):
+    code, _, err = run(capsys, *command.split(), str(tmp_path / "missing.txt"))
+    assert_one_line_error(code, err, "cannot read", "missing.txt", "No such file")
+    code, _, err = run(capsys, *command.split(), str(tmp_path))
+    assert_one_line_error(code, err, "cannot read", str(tmp_path))
+
+
+def _figure(tmp_path):
+    fig = tmp_path / "fig.txt"
+    fig.write_text("....\n....\n")
+    return fig
+
+
+@pytest.mark.parametrize("name", ["out.xyz", "out.PNG.txt", "picture.jpeg"])
+def test_png_with_another_extension_is_refused_before_the_work(capsys, tmp_path, name):
+    code, out, err = run(capsys, "tile", str(_figure(tmp_path)), "--png", str(tmp_path / name))
+    assert out == ""  # refused before the tiling is looked for
+    assert_one_line_error(code, err, "dominotiling: error:", name, ".png")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fig.txt"]
+
+
+def test_png_in_a_missing_folder_or_over_a_folder(capsys, tmp_path):
+    (tmp_path / "pics.png").mkdir()
+    code, out, err = run(capsys, "tile", str(_figure(tmp_path)), "--png", str(tmp_path / "pics.png"))
+    assert out == ""
+    assert_one_line_error(code, err, "is a folder")
+    target = tmp_path / "file.txt" / "out.png"
+    (tmp_path / "file.txt").write_text("")
+    code, out, err = run(capsys, "tile", str(_figure(tmp_path)), "--png", str(target))
+    assert_one_line_error(code, err, "dominotiling: error:", "file.txt")
+
+
+@pytest.mark.parametrize("dpi", ["0", "-5", "abc", "2.5", "9" * 5000])
+def test_dpi_must_be_a_positive_whole_number(capsys, tmp_path, dpi):
+    code, out, err = run(capsys, "tile", str(_figure(tmp_path)), "--png", str(tmp_path / "o.png"),
+                         f"--dpi={dpi}")
+    assert out == "" and code == 2 and "Traceback" not in err
+    assert "--dpi" in err and not (tmp_path / "o.png").exists()
+
+
+@pytest.mark.parametrize("dpi", ["100000", "20000"])
+def test_dpi_too_large_for_the_picture_is_refused(capsys, tmp_path, dpi):
+    # 100000: more than 2**16 pixels a side; 20000: 36000x24000 pixels, tens of GB to draw
+    with set_options(memory_limit="1GiB"):
+        code, out, err = run(capsys, "tile", str(_figure(tmp_path)), "--png",
+                             str(tmp_path / "o.png"), "--dpi", dpi)
+        assert_one_line_error(code, err, f"--dpi {dpi}", "use --dpi")
+        assert not (tmp_path / "o.png").exists()
+        most = int(err.split("use --dpi ")[1].split()[0])
+        assert 300 < most < int(dpi)
+        code, _, err = run(capsys, "tile", str(_figure(tmp_path)), "--png", str(tmp_path / "o.png"),
+                           "--dpi", "300")
+    assert code == 0 and (tmp_path / "o.png").read_bytes()[:8] == PNG_SIGNATURE
+
+
+# ---------------------------------------------------------------- tour --out
+@pytest.fixture
+def no_tour(monkeypatch):
+    """Make the tour itself fail the test: the checks must come before it runs."""
+    import dominotiling.tour
+
+    def run_tour(*args, **kwargs):
+        raise AssertionError("the tour ran before --out was checked")
+
+    monkeypatch.setattr(dominotiling.tour, "run_tour", run_tour)
+
+
+def _unwritable_folder(tmp_path):
+    """A folder this process cannot create files in (a read-only one; /sys for root)."""
+    ro = tmp_path / "read-only"
+    ro.mkdir()
+    ro.chmod(0o555)
+    for folder in (ro, Path("/sys"), Path("/proc")):
+        try:
+            tempfile.TemporaryFile(dir=folder).close()
+        except OSError:
+            return folder
+    pytest.skip("every folder tried is writable here")
+
+
+def test_tour_out_an_existing_file(capsys, tmp_path, no_tour):
+    path = tmp_path / "index.html"
+    path.write_text("keep me")
+    code, out, err = run(capsys, "tour", "--out", str(path), "--quick")
+    assert out == ""
+    assert_one_line_error(code, err, "dominotiling: error:", str(path), "is a file")
+    assert path.read_text() == "keep me"
+    code, _, err = run(capsys, "tour", "--out", str(path / "sub"), "--quick")
+    assert_one_line_error(code, err, "dominotiling: error:", "is a file")
+
+
+def test_tour_out_an_unwritable_folder_is_refused_before_the_tour(capsys, tmp_path, no_tour):
+    folder = _unwritable_folder(tmp_path)
+    try:
+        for out_dir in (folder, folder / "tour"):
+            code, out, err = run(capsys, "tour", "--out", str(out_dir), "--quick")
+            assert out == ""
+            assert_one_line_error(code, err, "dominotiling: error:", "cannot write in", str(folder))
+    finally:
+        (tmp_path / "read-only").chmod(0o755)
+
+
+# ----------------------------------------------- interruption and internal errors
+def test_keyboard_interrupt_exits_130_with_one_line(capsys, monkeypatch):
+    def interrupted(args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "_cmd_count", interrupted)
+    code, out, err = run(capsys, "count", "8x8")
+    assert (code, out, err) == (130, "", "dominotiling: interrupted\n")
+
+
+def test_ctrl_c_in_a_real_process():
+    code = ("import time, sys\nimport dominotiling.cli as c\n"
+            "def slow(args):\n    print('ready', flush=True)\n    time.sleep(60)\n"
+            "c._cmd_count = slow\nsys.exit(c.main(['count', '8x8']))\n")
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout.readline() == "ready\n"
+        time.sleep(0.2)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=30)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130 and err == "dominotiling: interrupted\n"
+
+
+def test_internal_error_is_one_line_and_says_it_is_a_bug(capsys, monkeypatch):
+    def broken(args):
+        return 1 // 0
+
+    monkeypatch.setattr(cli, "_cmd_count", broken)
+    monkeypatch.delenv("DOMINOTILING_TRACEBACK", raising=False)
+    code, out, err = run(capsys, "count", "8x8")
+    assert_one_line_error(code, err, "internal error", "ZeroDivisionError", "bug", status=70)
+    monkeypatch.setenv("DOMINOTILING_TRACEBACK", "1")
+    with pytest.raises(ZeroDivisionError):
+        main(["count", "8x8"])
+
+
+def test_closed_output_pipe_is_quiet():
+    r, w = os.pipe()
+    os.close(r)  # the reader has gone before anything is written
+    try:
+        proc = subprocess.run([sys.executable, "-m", "dominotiling.cli", "count", "2x3"],
+                              stdout=w, stderr=subprocess.PIPE, text=True, timeout=300)
+    finally:
+        os.close(w)
+    assert proc.returncode == cli.EXIT_BROKEN_PIPE and proc.stderr == ""
+
+
+def test_argparse_errors_and_help_return_their_status(capsys):
+    code, out, err = run(capsys, "frobnicate")
+    assert code == 2 and "invalid choice" in err and "Traceback" not in err
+    code, out, err = run(capsys, "--help")
+    assert code == 0 and "Exit status" in out

@@ -3,7 +3,8 @@
 The same coupling as ``dominotiling.mcmc.cftp_sample``, written the way a textbook
 would: heights in a dict keyed by vertex, one heat-bath update at a time, Python
 ints throughout. Nothing is imported from ``dominotiling``; given the same 64-bit
-key the two return the same height function, which the benchmark checks.
+key the two return the same height function, which ``tests/test_mcmc.py`` and the
+benchmark check.
 
 - Heights (Thurston): walking along a lattice edge with the black cell (``(r + c)``
   even) on the left adds +1 and with the white cell on the left -1, unless the

@@ -1,0 +1,89 @@
+"""Benchmark cases of pictures and widgets (``dominotiling.viz``).
+
+These were wall-clock asserts in ``tests/test_pictures.py`` and
+``tests/test_widgets.py``; the tests keep what they check about the pictures,
+speed is measured here.
+
+- ``draw_aztec`` of an Aztec diamond of order 300 with the arctic circle, drawn
+  on the canvas (matplotlib's Agg): goal at most 5 s.
+- The Aztec explorer widget at order 200: a new seed (a new sample and a new
+  picture), goal at most 1.5 s. Skipped where ipywidgets is not installed.
+"""
+
+from __future__ import annotations
+
+from .cases import Row, _memory, _median, benchmark
+from .harness import Timing, measure, run_isolated
+
+__all__ = ["draw_aztec_large", "aztec_explorer_redraw"]
+
+
+# ------------------------------------------------------------ run in child processes
+def draw_aztec_ours(n, repeats):
+    """Child: time ``draw_aztec(sample, circle=True)`` plus drawing the canvas; return the image shape."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from dominotiling import sample_aztec
+    from dominotiling.viz.views import draw_aztec
+
+    tiling = sample_aztec(n, seed=1)
+
+    def draw(t):
+        ax = draw_aztec(t, circle=True)
+        ax.figure.canvas.draw()
+        shape = tuple(ax.images[0].get_array().shape[:2])
+        plt.close(ax.figure)
+        return shape
+
+    return measure(lambda: draw(tiling), repeats, prime=lambda: draw(sample_aztec(4, seed=0)))
+
+
+def explorer_redraw(n, repeats):
+    """Child: the Aztec explorer at order `n`; time a change of seed (new sample, new picture)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    try:
+        import ipywidgets  # noqa: F401
+    except ImportError:
+        return {"skipped": "ipywidgets is not installed"}
+    from dominotiling.viz.widgets import explore_aztec
+
+    app = explore_aztec(n=20)
+    app.n.value = n  # the first picture at this size, before the memory baseline
+    seeds = iter(range(1, 10**6))
+
+    def new_seed():
+        app.seed.value = next(seeds)
+        return app.tiling.n_dominoes
+
+    return measure(new_seed, repeats)
+
+
+# -------------------------------------------------------------------------- cases
+@benchmark
+def draw_aztec_large(quick):
+    """``draw_aztec`` of order 300 with the arctic circle, drawn on an Agg canvas."""
+    n = 300
+    t = Timing(**run_isolated(f"{__name__}:draw_aztec_ours", n, 3 if quick else 5))
+    if t.value != repr((2 * n, 2 * n)):
+        raise RuntimeError(f"draw_aztec order {n}: the image is {t.value}, not one pixel per cell")
+    return [Row(f"draw_aztec, Aztec diamond of order {n} with the arctic circle, canvas drawn",
+                _median(t), memory=_memory(t), goal="≤ 5 s", met=t.median_s <= 5.0)]
+
+
+@benchmark
+def aztec_explorer_redraw(quick):
+    """The Aztec explorer widget at order 200: a new seed gives a new sample and a new picture."""
+    n = 200
+    case = f"Aztec explorer (ipywidgets) at order {n}: new seed, sample and redraw"
+    r = run_isolated(f"{__name__}:explorer_redraw", n, 3 if quick else 5)
+    if "skipped" in r:
+        return [Row(case, f"skipped ({r['skipped']})")]
+    t = Timing(**r)
+    if t.value != repr(n * (n + 1)):
+        raise RuntimeError(f"{case}: {t.value} dominoes, not {n * (n + 1)}")
+    return [Row(case, _median(t), memory=_memory(t), goal="≤ 1.5 s", met=t.median_s <= 1.5)]

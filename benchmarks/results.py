@@ -1,0 +1,245 @@
+"""Benchmark results: one JSON record per run, and ``RESULTS.md`` rendered from them.
+
+Every run of ``python -m benchmarks`` writes ``benchmarks/results/<time>-<host>.json``
+(unless ``--no-save``): the command, the machine, how busy other processes kept
+the CPUs, and for every case its table rows and the raw figures of every child
+process it ran (each timed run, the peak memory, the returned value, extras).
+``python -m benchmarks render`` turns the records into ``benchmarks/RESULTS.md``:
+the newest full run (not ``--quick``, no ``--only``) in full, the partial runs
+made after it, and an index of every record. The records are the data;
+``RESULTS.md`` is only ever written from them.
+
+A record is a JSON object with these keys (``FORMAT`` names the version):
+
+``format``, ``command``, ``started`` (UTC, ISO 8601), ``elapsed_s``, ``quick``,
+``only`` (list or null), ``complete`` (a full run), ``host``, ``commit``,
+``uncommitted_changes`` (bool, or null when unknown), ``machine`` (labelled
+strings: CPU, cores, RAM, versions), ``load`` (``before`` and ``during``: the
+share of all cores' time other processes used, or null), ``cases`` (a list of
+``{name, doc, elapsed_s, rows, measurements}``; ``rows`` are the table's rows as
+:class:`~benchmarks.cases.Row` fields, ``measurements`` what
+:func:`~benchmarks.harness.run_isolated` brought back: ``{target, args, env,
+result}``), and optionally ``note``.
+
+This module imports only the standard library.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import re
+from pathlib import Path
+
+__all__ = ["FORMAT", "RESULTS_DIR", "RESULTS_MD", "save_run", "load_runs", "render", "write_results_md"]
+
+FORMAT = "dominotiling-benchmarks/1"
+RESULTS_DIR = Path(__file__).with_name("results")
+RESULTS_MD = Path(__file__).with_name("RESULTS.md")
+
+#: The table's columns: (record key of a row, heading).
+COLUMNS = (
+    ("case", "case"),
+    ("ours", "ours"),
+    ("baseline", "baseline"),
+    ("ratio", "ratio"),
+    ("memory", "peak memory"),
+    ("goal", "goal"),
+    ("met", "met?"),
+)
+
+NOTES = """\
+How to read these tables:
+
+- Every measurement runs in a fresh interpreter. "median of N" means one untimed
+  warm-up call, then N timed calls (`time.perf_counter`); the plain-Python
+  reference's 16x16 run is a single run without warm-up, as marked.
+- The baseline of the exact counts is `tests/reference/dp.py`: the same
+  broken-profile DP (three cases per cell: vertical domino, horizontal domino,
+  skip a covered cell) in plain Python -- nested lists and Python ints, one fresh
+  list per cell, skipping profiles with no partial tilings. Its counts must equal
+  the library's, or the run fails. The 20x20 count is checked against OEIS
+  A004003. The other plain-Python baselines live beside it in `tests/reference/`,
+  where the tests use them as a second route.
+- Peak memory: growth of the process's peak RSS during the warm-up and measured
+  calls, over its RSS after imports and a small priming call (the peak is reset
+  after priming through `/proc/self/clear_refs` and read from `VmHWM`); "process"
+  is the whole process's peak RSS during those calls (interpreter, numpy and numba
+  included). The 1 GB goal is checked against the process figure.
+- Compile time: first `count_tilings(Region.rectangle(8, 8), method=...)` minus a
+  warm second call, in a fresh interpreter whose `NUMBA_CACHE_DIR` is an empty
+  temporary directory; the "on-disk cache" rows are the same with the normal cache
+  in place. The profile-DP rows (count, 20x20) call `method="transfer"`, the
+  algorithm the reference implements, whatever `"auto"` would pick.
+- Import times are taken with the operating system's file cache warm.
+- The machine may be shared: "other work" is the share of all cores' time that
+  processes other than the benchmarks used, just before and during the run.
+  Figures taken with much other work running are inflated.
+- Each run's raw figures (every timed call, memory, returned values) are in its
+  JSON record under `benchmarks/results/`.
+"""
+
+
+# ------------------------------------------------------------------- records
+def record_path(record, folder=RESULTS_DIR):
+    """The file a record is saved to: ``<folder>/<YYYY-MM-DDTHHMMSSZ>-<host>.json``."""
+    started = _parse_time(record["started"]).strftime("%Y-%m-%dT%H%M%SZ")
+    host = re.sub(r"[^A-Za-z0-9.-]+", "-", record.get("host") or "unknown").strip("-.") or "unknown"
+    return Path(folder) / f"{started}-{host}.json"
+
+
+def save_run(record, folder=RESULTS_DIR):
+    """Write `record` as JSON (never over an existing file); return its path."""
+    if record.get("format") != FORMAT:
+        raise ValueError(f"not a benchmark record of format {FORMAT}: {record.get('format')!r}")
+    path = record_path(record, folder)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    stem, k = path.stem, 1
+    while path.exists():
+        k += 1
+        path = path.with_name(f"{stem}-{k}.json")
+    with open(path, "x", encoding="utf-8") as f:
+        json.dump(record, f, indent=1, ensure_ascii=False)
+        f.write("\n")
+    return path
+
+
+def load_runs(folder=RESULTS_DIR):
+    """Every record in `folder`, oldest first, each with ``"file"`` (its name) added."""
+    runs = []
+    for path in sorted(Path(folder).glob("*.json")):
+        with open(path, encoding="utf-8") as f:
+            record = json.load(f)
+        if record.get("format") != FORMAT:
+            raise ValueError(f"{path}: not a benchmark record of format {FORMAT}")
+        record["file"] = path.name
+        runs.append(record)
+    runs.sort(key=lambda r: (_parse_time(r["started"]), r["file"]))
+    return runs
+
+
+def _parse_time(text):
+    return datetime.datetime.fromisoformat(text.replace("Z", "+00:00")).astimezone(datetime.timezone.utc)
+
+
+def now_utc():
+    """The current time as the records write it: ``'2026-11-30T04:08:00Z'``."""
+    return datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+# ----------------------------------------------------------------- rendering
+def _table(rows):
+    lines = ["| " + " | ".join(h for _, h in COLUMNS) + " |", "|" + "|".join("---" for _ in COLUMNS) + "|"]
+    for row in rows:
+        cells = []
+        for key, _ in COLUMNS:
+            value = row.get(key)
+            if key == "met":
+                value = {True: "yes", False: "**NO**", None: "—"}[value]
+            cells.append(str(value if value is not None else "—"))
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def _rows(record):
+    return [row for case in record["cases"] for row in case["rows"]]
+
+
+def _when(record):
+    return _parse_time(record["started"]).strftime("%Y-%m-%d %H:%M UTC")
+
+
+def _load_text(record):
+    load = record.get("load") or {}
+    before, during = load.get("before"), load.get("during")
+    if before is None and during is None:
+        return None
+    fmt = lambda x: "unknown" if x is None else f"{x:.0%}"  # noqa: E731
+    return f"{fmt(before)} of all cores in the second before the run, {fmt(during)} during it"
+
+
+def _machine_lines(record):
+    lines = [f"- {key}: {value}" for key, value in record["machine"].items()]
+    load = _load_text(record)
+    if load:
+        lines.append(f"- Other work: {load}")
+    return "\n".join(lines)
+
+
+def _commit(record):
+    commit = record.get("commit") or "unknown"
+    dirty = record.get("uncommitted_changes")
+    return commit + {True: " + uncommitted changes", False: "", None: ""}[dirty]
+
+
+def _missed(record):
+    return sum(1 for row in _rows(record) if row.get("met") is False)
+
+
+def render(runs):
+    """The text of ``RESULTS.md`` for `runs` (records, oldest first, as from :func:`load_runs`)."""
+    out = [
+        "# dominotiling benchmarks",
+        "",
+        "Rendered by `python -m benchmarks render` from the JSON records in `benchmarks/results/`, "
+        "one per run of `python -m benchmarks`; edit those, not this file.",
+        "",
+    ]
+    full = [r for r in runs if r.get("complete")]
+    latest = full[-1] if full else None
+    if latest is None:
+        out += ["## Latest full run", "", "No full run recorded yet (`python -m benchmarks`).", ""]
+    else:
+        note = f" {latest['note']}" if latest.get("note") else ""
+        out += [
+            "## Latest full run",
+            "",
+            f"Produced by `{latest['command']}` from the repository root on {_when(latest)} "
+            f"(the whole run took {latest['elapsed_s']:.0f} s); record `results/{latest['file']}`.{note}",
+            "",
+            "### Machine",
+            "",
+            _machine_lines(latest),
+            "",
+            "### Results",
+            "",
+            _table(_rows(latest)),
+            "",
+        ]
+    later = [r for r in runs if latest is None or _parse_time(r["started"]) > _parse_time(latest["started"])]
+    later = [r for r in later if r is not latest]
+    if later:
+        out += ["## Partial runs since" if latest else "## Partial runs", ""]
+        for r in reversed(later):
+            load = _load_text(r)
+            out += [
+                f"### {_when(r)}: `{r['command']}`",
+                "",
+                f"{r['elapsed_s']:.0f} s on {r['machine'].get('CPU', '?')}, {r['machine'].get('Cores', '?')}; "
+                f"commit {_commit(r)}" + (f"; other work: {load}" if load else "")
+                + f"; record `results/{r['file']}`.",
+                "",
+                _table(_rows(r)),
+                "",
+            ]
+    out += [
+        "## Every run",
+        "",
+        "| started | command | commit | machine | took | rows | goals missed | record |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for r in reversed(runs):
+        machine = f"{r['machine'].get('CPU', '?')}, {r['machine'].get('Cores', '?')}"
+        out.append(
+            f"| {_when(r)} | `{r['command']}` | {_commit(r)} | {machine} | {r['elapsed_s']:.0f} s "
+            f"| {len(_rows(r))} | {_missed(r)} | `results/{r['file']}` |"
+        )
+    out += ["", "## Notes", "", NOTES]
+    return "\n".join(out)
+
+
+def write_results_md(folder=RESULTS_DIR, target=RESULTS_MD):
+    """Render every record in `folder` into `target`; return the target's path."""
+    text = render(load_runs(folder))
+    Path(target).write_text(text, encoding="utf-8")
+    return Path(target)
