@@ -12,8 +12,8 @@ Examples
 """
 
 from .arctic import arctic_circle, aztec_types
-from .aztec import sample_aztec
-from .color import color_dominoes
+from .aztec import sample_aztec, shuffle_frames
+from .color import color_dominoes, color_frames
 from .counting import count_tilings
 from .errors import (
     DominoTilingError,
@@ -26,7 +26,8 @@ from .errors import (
 from ._options import get_options, set_options
 from .height import flip, max_tiling, min_tiling
 from .kasteleyn import kasteleyn_matrix, log_count
-from .mcmc import cftp_sample, glauber
+from .frames import Frame
+from .mcmc import cftp_sample, glauber, glauber_frames
 from .matching import hall_violator, is_tileable, kuhn_frames, maximum_matching
 from .parallel import ensemble, height_fluctuations, placement_frequencies, sweep
 from .pfaffian import count_perfect_matchings
@@ -38,7 +39,7 @@ from .tiling import Tiling
 from .trees import count_spanning_trees, effective_resistance, laplacian
 from .finding import find_tiling, max_cover
 from .strips import aztec_count, rectangle_count, strip_generating_function
-from .wilson import uniform_spanning_tree
+from .wilson import uniform_spanning_tree, wilson_frames
 from .viz.draw import draw_placement, draw_region, draw_tiling
 from .viz.views import draw_certificate
 
@@ -70,6 +71,11 @@ __all__ = [
     "is_tileable",
     "hall_violator",
     "kuhn_frames",
+    "color_frames",
+    "wilson_frames",
+    "glauber_frames",
+    "shuffle_frames",
+    "Frame",
     "color_dominoes",
     "count_spanning_trees",
     "effective_resistance",

@@ -319,7 +319,8 @@ def sample_aztec(n, *, seed=None, weights=None):
     return run.tiling(n)
 
 
-def shuffle_frames(n, seed=None, weights=None):
+@keyword_only("seed", "weights")
+def shuffle_frames(n, *, seed=None, weights=None):
     """The tilings of orders ``1, 2, ..., n`` that shuffling passes through, as frames.
 
     Parameters

@@ -6,13 +6,14 @@ as the source article does for its pictures, also when they touch at a corner
 that neighbours differ, following the article: an order *smallest last*, then
 greedy colouring in reverse order, and a *Kempe-chain* swap when a domino sees
 every colour. With side adjacency five colours always suffice -- and, as the
-Notes of :func:`color_dominoes` prove, so do four. Pass ``frames=True`` to watch
-it work (:class:`ColoringFrame`, :mod:`dominotiling.viz.animate`).
+Notes of :func:`color_dominoes` prove, so do four. :func:`color_frames` records
+the steps to watch it work (:class:`ColoringFrame`, :mod:`dominotiling.viz.animate`).
 
 - :func:`color_dominoes` -- one colour id per domino, a proper colouring.
 - :func:`domino_graph` -- the neighbour graph of the dominoes (networkx).
 - :func:`color_bound` -- how many colours :func:`color_dominoes` always manages.
-- :class:`ColoringFrame` -- one step of the colouring, plain data.
+- :func:`color_frames` -- the steps of the colouring, as frames for an animation.
+- :class:`ColoringFrame` -- one step (a :class:`~dominotiling.frames.Frame`).
 
 Examples
 --------
@@ -27,14 +28,15 @@ Examples
 from __future__ import annotations
 
 import heapq
-from typing import NamedTuple
 
 import numpy as np
 
+from . import _validate
+from ._options import check_memory
 from .errors import DominoTilingError, TooLargeError
-from .tiling import Tiling
+from .frames import _TupleFrame
 
-__all__ = ["color_dominoes", "domino_graph", "color_bound", "ColoringFrame", "ADJACENCIES"]
+__all__ = ["color_dominoes", "color_frames", "domino_graph", "color_bound", "ColoringFrame", "ADJACENCIES"]
 
 #: Neighbour relations between dominoes, by name.
 ADJACENCIES = ("side", "king")
@@ -42,8 +44,8 @@ ADJACENCIES = ("side", "king")
 FRAMES_MAX_DOMINOES = 4096
 
 
-class ColoringFrame(NamedTuple):
-    """One step of :func:`color_dominoes`.
+class ColoringFrame(_TupleFrame):
+    """One step of :func:`color_frames`: a :class:`~dominotiling.frames.Frame`.
 
     Attributes
     ----------
@@ -60,20 +62,57 @@ class ColoringFrame(NamedTuple):
         exchanged two colours to free one for `domino`.
     domino : int
         The domino being coloured at this step (``-1`` for the first frame).
+
+    Notes
+    -----
+    As a frame: the dominoes in their colours (not yet coloured ones grey), the
+    centres of the `changed` dominoes ringed (``points``), and for a Kempe swap
+    the cells of the waiting `domino` highlighted; the ``title`` says what the
+    step did.
     """
 
-    tiling: Tiling
-    colors: np.ndarray
-    changed: np.ndarray
-    kempe: bool
-    domino: int
+    __slots__ = ("_changed", "_kempe", "_domino")
+    _fields = ("tiling", "colors", "changed", "kempe", "domino")
+
+    def __init__(self, tiling, colors, changed, kempe, domino):
+        super().__init__(tiling, colors=colors)
+        changed = np.asarray(changed, dtype=np.int64).ravel()
+        changed.setflags(write=False)
+        object.__setattr__(self, "_changed", changed)
+        object.__setattr__(self, "_kempe", bool(kempe))
+        object.__setattr__(self, "_domino", int(domino))
+
+    changed = property(lambda self: self._changed, doc="Ids of the dominoes this step coloured.")
+    kempe = property(lambda self: self._kempe, doc="Whether this step is a Kempe-chain swap.")
+    domino = property(lambda self: self._domino, doc="The domino being coloured (-1 at the start).")
+
+    @property
+    def points(self):
+        """Centres ``(row, col)`` of the changed dominoes (computed when asked)."""
+        if not self._changed.size:
+            return np.zeros((0, 2))
+        return self.tiling.dominoes[self._changed].mean(axis=1)
+
+    @property
+    def highlight(self):
+        """For a Kempe swap, the two cells of the domino waiting for the freed colour."""
+        if self._kempe and 0 <= self._domino < self.tiling.n_dominoes:
+            return self.tiling.dominoes[self._domino]
+        return np.zeros((0, 2), np.int64)
+
+    @property
+    def title(self):
+        """What the step did."""
+        if self._kempe:
+            m = self._changed.size
+            return f"Kempe swap: {m} domino{'es' if m != 1 else ''} recoloured"
+        return f"{int((self.colors >= 0).sum())} of {self.colors.size} coloured"
 
 
 # ------------------------------------------------------------------ the graph
 def _check(tiling, adjacency):
-    if not isinstance(tiling, Tiling):
-        raise TypeError(f"tiling must be a Tiling, got {type(tiling).__name__}")
-    if adjacency not in ADJACENCIES:
+    _validate.tiling(tiling)
+    if not isinstance(adjacency, str) or adjacency not in ADJACENCIES:
         raise DominoTilingError(
             f"adjacency must be one of {ADJACENCIES}, got {adjacency!r}: 'side' for dominoes "
             "sharing a side, 'king' to count dominoes touching at a corner too"
@@ -304,7 +343,7 @@ def color_dominoes(tiling, k=5, adjacency="side", frames=False):
         ``"side"``: dominoes sharing a side must differ; ``"king"``: also those
         touching at a corner (the source article's choice, nicer pictures).
     frames : bool, default False
-        Also return the steps, for an animation.
+        Also return the steps, for an animation (the same as :func:`color_frames`).
 
     Returns
     -------
@@ -317,6 +356,8 @@ def color_dominoes(tiling, k=5, adjacency="side", frames=False):
 
     Raises
     ------
+    DominoTypeError
+        If `tiling` is not a Tiling or `k` is not an integer.
     DominoTilingError
         If `k` is not an integer >= 1, `adjacency` is unknown, or the dominoes
         cannot be coloured with `k` colours by this method (never for
@@ -389,15 +430,11 @@ def color_dominoes(tiling, k=5, adjacency="side", frames=False):
     (True, -1)
     """
     _check(tiling, adjacency)
-    if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 1:
-        raise DominoTilingError(f"k must be an integer >= 1 (the number of colours), got {k!r}")
-    k = int(k)
+    k = _validate.positive_int(k, "k")
+    frames = _validate.boolean(frames, "frames")
     n = tiling.n_dominoes
-    if frames and n > FRAMES_MAX_DOMINOES:
-        raise TooLargeError(
-            f"the tiling has {n} dominoes; frames are kept for at most {FRAMES_MAX_DOMINOES} "
-            "(each frame holds a colour array); call color_dominoes without frames=True"
-        )
+    if frames:
+        _check_frames(n)
     nbrs = _neighbours(n, _edges(tiling.labels, adjacency))
     out = []
 
@@ -411,3 +448,50 @@ def color_dominoes(tiling, k=5, adjacency="side", frames=False):
         raise _fail(stuck.vertex, k, adjacency, stuck.degeneracy) from None
     colors = np.array(color, dtype=np.int64)
     return (colors, out) if frames else colors
+
+
+def _check_frames(n):
+    if n > FRAMES_MAX_DOMINOES:
+        raise TooLargeError(
+            f"the tiling has {n} dominoes; frames are kept for at most {FRAMES_MAX_DOMINOES} "
+            "(each frame holds a colour array); for the colours alone call color_dominoes(tiling) "
+            "without frames"
+        )
+    # at most 2n + 1 frames (a Kempe swap before each domino), each an int16 array and a record
+    check_memory((2 * n + 1) * (2 * n + 400), f"the colouring frames of {n} dominoes",
+                 "color_dominoes(tiling) for the colours alone")
+
+
+def color_frames(tiling, k=5, adjacency="side"):
+    """The steps of :func:`color_dominoes` as frames, for an animation.
+
+    Parameters
+    ----------
+    tiling : Tiling
+        At most :data:`FRAMES_MAX_DOMINOES` dominoes.
+    k : int, default 5
+    adjacency : {"side", "king"}
+        As for :func:`color_dominoes`.
+
+    Returns
+    -------
+    list of ColoringFrame
+        The empty colouring, then one frame per domino coloured and one per
+        Kempe swap (:class:`~dominotiling.frames.Frame` objects, ready for
+        :func:`~dominotiling.viz.animate.animate`); the last frame's colours are
+        ``color_dominoes(tiling, k, adjacency)``.
+
+    Raises
+    ------
+    DominoTilingError, TooLargeError
+        As :func:`color_dominoes` with ``frames=True``.
+
+    Examples
+    --------
+    >>> from dominotiling import Region, random_tiling
+    >>> t = random_tiling(Region.rectangle(4, 4), seed=1)
+    >>> steps = color_frames(t, k=4)
+    >>> len(steps) >= t.n_dominoes + 1, steps[0].title, steps[-1].title
+    (True, '0 of 8 coloured', '8 of 8 coloured')
+    """
+    return color_dominoes(tiling, k=k, adjacency=adjacency, frames=True)[1]

@@ -274,7 +274,8 @@ def maximum_matching(region, method="auto", *, seed=None, frames=False, algorith
     return Tiling(region, graph.labels(mate_b), validate=False)
 
 
-def kuhn_frames(region, seed=None):
+@keyword_only("seed")
+def kuhn_frames(region, *, seed=None):
     """Kuhn's algorithm step by step: one frame per augmenting path.
 
     Parameters
@@ -320,9 +321,14 @@ def _kuhn_traced(region, seed):
         raise TooLargeError(
             f"the region has {n} cells; Kuhn frames are kept for at most {FRAMES_MAX_CELLS} "
             "cells (every frame holds whole label arrays); for the matching alone call "
-            "maximum_matching(region, algorithm='kuhn')"
+            "maximum_matching(region, method='kuhn')"
         )
     from ._kernels.kuhn import kuhn
+    from ._options import check_memory
+
+    # one label array (int32 and its renumbering) per step, n // 2 steps at most
+    check_memory(12 * region.mask.size * (n // 2 + 1), f"Kuhn's frames on a {region.shape[0]} x "
+                 f"{region.shape[1]} board", "maximum_matching(region, method='kuhn') for the matching alone")
 
     graph = _Graph(region)
     mate_b, _, ptr, nodes = kuhn(graph.b_ptr, graph.b_adj, graph.nw, _order(graph.nb, seed), True)

@@ -262,7 +262,7 @@ def _kuhn(page):
 def _hall(page):
     from .matching import hall_neighbourhood, hall_violator
     from .region import Region
-    from .viz.draw import draw_certificate
+    from .viz.views import draw_certificate
 
     region = Region.from_strings(NO_TILING_FIGURE)
     cells = hall_violator(region)
@@ -403,7 +403,8 @@ def _trees(page):
     import networkx as nx
 
     from .sampling import random_tiling
-    from .temperley_grid import draw_tree_on_tiling, temperley_region
+    from .temperley_grid import temperley_region
+    from .viz.views import draw_tree_on_tiling
     from .trees import count_spanning_trees
     from .wilson import uniform_spanning_tree
 

@@ -392,7 +392,7 @@ def uniform_spanning_tree(G, seed=None, root=None, frames=False):
     return (T, steps) if frames else T
 
 
-def wilson_frames(G, seed=None, root=None):
+def wilson_frames(G, *, seed=None, root=None):
     """Wilson's algorithm step by step: the walks, erasures and attachments as frames.
 
     Parameters

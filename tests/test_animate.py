@@ -2,15 +2,29 @@ import base64
 import io
 import re
 
+import matplotlib.pyplot as plt
 import numpy as np
 import pytest
 from matplotlib.animation import FuncAnimation
 from PIL import Image
 
-from dominotiling import Region, Tiling, find_tiling, max_cover, random_tiling
-from dominotiling.color import color_dominoes
-from dominotiling.matching import kuhn_frames
-from dominotiling.viz.animate import AnimationHTML, animate, draw_frame, save_gif, subsample, to_html
+from dominotiling import Region, Tiling, find_tiling, max_cover, min_tiling, random_tiling
+from dominotiling.aztec import sample_aztec, shuffle_frames
+from dominotiling.color import ColoringFrame, color_dominoes, color_frames
+from dominotiling.errors import DominoTilingError, DominoTypeError
+from dominotiling.frames import Frame
+from dominotiling.matching import KuhnFrame, kuhn_frames, maximum_matching
+from dominotiling.mcmc import glauber, glauber_frames
+from dominotiling.viz.animate import (
+    AnimationHTML,
+    _pictures,
+    animate,
+    draw_frame,
+    save_gif,
+    subsample,
+    to_html,
+)
+from dominotiling.wilson import WilsonFrame, uniform_spanning_tree, wilson_frames
 
 
 def tiny_tilings(n=3):
@@ -31,6 +45,21 @@ def embedded_pngs(html):
     return [m.replace("\\", "").replace("\n", "") for m in found]
 
 
+def overlay(ax):
+    """The last image painted on the Axes (an RGBA overlay), as an array."""
+    return np.asarray(ax.images[-1].get_array())
+
+
+def pairs_of(tiling):
+    """The dominoes of a tiling as a set of frozensets of two cells (from the labels, by hand)."""
+    lab = tiling.labels
+    cells = {}
+    for r, c in zip(*np.nonzero(lab >= 0)):
+        cells.setdefault(int(lab[r, c]), []).append((int(r), int(c)))
+    return {frozenset(v) for v in cells.values()}
+
+
+# ------------------------------------------------------------------ animations
 def test_animate_tilings_frame_count():
     anim = animate(tiny_tilings(4), figsize=(2, 1), dpi=30)
     assert isinstance(anim, FuncAnimation)
@@ -66,12 +95,52 @@ def test_subsample_keeps_ends():
     out = subsample(range(100), max_frames=7)
     assert len(out) == 7 and out[0] == 0 and out[-1] == 99 and out == sorted(out)
     assert subsample([], step=2) == []
-    with pytest.raises(ValueError):
+    with pytest.raises(DominoTilingError, match="step"):
         subsample(range(5), step=0)
-    with pytest.raises(ValueError):
+    with pytest.raises(DominoTilingError, match="max_frames"):
         subsample(range(5), max_frames=1)
+    with pytest.raises(DominoTypeError, match="step"):
+        subsample(range(5), step=1.5)
     anim = animate(tiny_tilings(5), step=2, figsize=(2, 1), dpi=30)
     assert anim.n_frames == 3
+
+
+def test_animate_checks_its_arguments():
+    frames = tiny_tilings(2)
+    with pytest.raises(DominoTilingError, match="no frames"):
+        animate([])
+    with pytest.raises(DominoTilingError, match="interval"):
+        animate(frames, interval=0)
+    with pytest.raises(DominoTilingError, match="dpi"):
+        animate(frames, dpi=0)
+    with pytest.raises(DominoTypeError, match="figsize"):
+        animate(frames, figsize=3)
+    with pytest.raises(DominoTilingError, match="figsize"):
+        animate(frames, figsize=(2, -1))
+    with pytest.raises(DominoTypeError, match="draw_frame"):
+        animate(frames, draw_frame="tiling")
+    with pytest.raises(DominoTilingError, match="default_mode"):
+        to_html(animate(frames, dpi=20), default_mode="bounce")
+
+
+# ------------------------------------------------------- the frames protocol
+def test_every_frames_function_returns_frames_that_animate_draws():
+    t = random_tiling(Region.rectangle(4, 4), seed=2)
+    runs = {
+        "kuhn": kuhn_frames(Region.rectangle(2, 3), seed=1),
+        "shuffle": shuffle_frames(3, seed=1),
+        "color": color_frames(t, k=4),
+        "wilson": wilson_frames((3, 3), seed=1),
+        "glauber": glauber_frames(min_tiling(Region.rectangle(4, 4)), 30, seed=1, max_frames=5),
+    }
+    for name, frames in runs.items():
+        assert frames and all(isinstance(f, Frame) for f in frames), name
+        assert all(isinstance(f.title, str) and f.title for f in frames), name
+        anim = animate(frames, figsize=(2, 2), dpi=20)
+        # a frame with a `before` tiling (a Kuhn step) is two pictures, any other one
+        expected = sum(2 if f.before is not None else 1 for f in frames)
+        assert anim.n_frames == expected == frame_count(anim), name
+        assert len(embedded_pngs(to_html(anim))) == expected, name
 
 
 def test_kuhn_frames_become_two_pictures_each():
@@ -83,74 +152,92 @@ def test_kuhn_frames_become_two_pictures_each():
 
 
 def test_kuhn_path_drawn_through_cell_centres():
-    import matplotlib.pyplot as plt
-
-    class Step:  # duck typing: any record with before / path / after
-        def __init__(self):
-            region = Region.rectangle(1, 4)
-            self.before = Tiling(region, [[-2, 0, 0, -2]])
-            self.path = np.array([[0, 0], [0, 1], [0, 2], [0, 3]])
-            self.after = Tiling(region, [[0, 0, 1, 1]])
-
-    anim = animate([Step()], figsize=(2, 1), dpi=30)
+    region = Region.rectangle(1, 4)
+    before = Tiling(region, [[-2, 0, 0, -2]])
+    after = Tiling(region, [[0, 0, 1, 1]])
+    step = KuhnFrame(before, np.array([[0, 0], [0, 1], [0, 2], [0, 3]]), after)
+    assert step.tiling is after and step.before is before and step.after is after
+    anim = animate([step], figsize=(2, 1), dpi=30)
     assert anim.n_frames == 2
     fig, ax = plt.subplots()
-    from dominotiling.viz.animate import _expand
-
-    before, after = _expand([Step()])
-    caption = draw_frame(before, ax)
+    first, second = _pictures([step], convert=True)
+    caption = draw_frame(first, ax)
     assert "4 cells" in caption
     line = ax.lines[0]
     assert np.allclose(line.get_xdata(), [0.5, 1.5, 2.5, 3.5])
     assert np.allclose(line.get_ydata(), 0.5)
     assert line.get_linewidth() > 3  # thick before the flip
+    # the first picture shows `before`: the two end cells are uncovered (pale red)
+    rgb = np.asarray(ax.images[0].get_array())[0, :, :3]
+    assert np.allclose(rgb[0], rgb[3]) and not np.allclose(rgb[0], rgb[1])
     ax.clear()
-    draw_frame(after, ax)
+    assert "(after)" in draw_frame(second, ax)
     assert ax.lines[0].get_linewidth() < line.get_linewidth()
 
 
 def test_colouring_frames_uncoloured_grey_and_kempe_caption():
-    import matplotlib.pyplot as plt
-
     t = random_tiling(Region.rectangle(4, 4), seed=2)
     colors, frames = color_dominoes(t, frames=True)
     fig, ax = plt.subplots()
-    draw_frame(frames[0], ax)  # nothing coloured: the overlay covers every domino
-    overlay = np.asarray(ax.images[-1].get_array())
-    assert overlay.shape == (4, 4, 4) and (overlay[..., 3] == 1).all()
+    assert draw_frame(frames[0], ax) == "0 of 8 coloured"  # nothing coloured: the overlay covers every domino
+    assert overlay(ax).shape == (4, 4, 4) and (overlay(ax)[..., 3] == 1).all()
     ax.clear()
-    draw_frame(frames[-1], ax)  # all coloured: the overlay is transparent
-    assert (np.asarray(ax.images[-1].get_array())[..., 3] == 0).all()
+    assert draw_frame(frames[-1], ax) == "8 of 8 coloured"  # all coloured: the overlay is transparent
+    assert (overlay(ax)[..., 3] == 0).all()
+    # the domino coloured last is ringed at its centre
+    ring = ax.collections[-1].get_offsets()
+    (r0, c0), (r1, c1) = t.dominoes[frames[-1].domino]
+    assert np.allclose(ring, [[(c0 + c1) / 2 + 0.5, (r0 + r1) / 2 + 0.5]])
+
+    kempe = ColoringFrame(t, colors, np.array([0, 1]), True, 2)
     ax.clear()
-    draw_frame((t, colors), ax)
-    assert (np.asarray(ax.images[-1].get_array())[..., 3] == 0).all()
-
-    result = colors
-
-    class KempeFrame:
-        tiling, colors, changed, kempe, domino = t, result, np.array([0, 1]), True, 2
-
-    ax.clear()
-    assert draw_frame(KempeFrame(), ax) == "Kempe swap: 2 dominoes recoloured"
+    assert draw_frame(kempe, ax) == "Kempe swap: 2 dominoes recoloured"
+    assert len(ax.collections[-1].get_offsets()) == 2  # two rings
+    shade = overlay(ax)[..., 3]  # the waiting domino's two cells are highlighted
+    assert {tuple(c) for c in np.argwhere(shade > 0)} == {tuple(c) for c in t.dominoes[2].tolist()}
     anim = animate(frames, max_frames=5, figsize=(2, 2), dpi=30)
     assert anim.n_frames == 5 and len(embedded_pngs(to_html(anim))) == 5
 
 
 def test_highlighted_cells_and_regions():
-    import matplotlib.pyplot as plt
-
     t = max_cover(Region.rectangle(3, 3))
     fig, ax = plt.subplots()
-    draw_frame((t, np.array([[0, 0], [2, 1]])), ax)
-    over = np.asarray(ax.images[-1].get_array())
+    assert draw_frame(Frame(t, highlight=[(0, 0), (2, 1)], title="two cells"), ax) == "two cells"
+    over = overlay(ax)
     assert over[0, 0, 3] > 0 and over[2, 1, 3] > 0 and over[1, 1, 3] == 0
     ax.clear()
+    draw_frame(Frame(region=t.region, highlight=[(1, 2)]), ax)
+    assert overlay(ax)[1, 2, 3] > 0 and overlay(ax)[0, 0, 3] == 0
+    frames = [t.region, t, Frame(t, highlight=[(1, 1)]), find_tiling(Region.rectangle(3, 4))]
+    assert animate(frames, figsize=(2, 2), dpi=30).n_frames == 4
+
+
+def test_old_frame_forms_still_draw_with_a_warning():
+    t = max_cover(Region.rectangle(3, 3))
+    colors = color_dominoes(t)
     mask = np.zeros((3, 3), bool)
     mask[1, 2] = True
-    draw_frame((t.region, mask), ax)
-    assert np.asarray(ax.images[-1].get_array())[1, 2, 3] > 0
-    frames = [t.region, t, (t, mask), find_tiling(Region.rectangle(3, 4))]
-    assert animate(frames, figsize=(2, 2), dpi=30).n_frames == 4
+    fig, ax = plt.subplots()
+    with pytest.warns(DeprecationWarning, match="Frame"):
+        draw_frame((t, np.array([[0, 0], [2, 1]])), ax)
+    assert overlay(ax)[0, 0, 3] > 0 and overlay(ax)[1, 1, 3] == 0
+    ax.clear()
+    with pytest.warns(DeprecationWarning, match="Frame"):
+        draw_frame((t.region, mask), ax)
+    assert overlay(ax)[1, 2, 3] > 0
+    ax.clear()
+    with pytest.warns(DeprecationWarning, match="Frame"):
+        draw_frame((t, colors), ax)
+    assert (overlay(ax)[..., 3] == 0).all()
+
+    class Step:  # a duck-typed record with before / path / after
+        before = Tiling(Region.rectangle(1, 2), [[-2, -2]])
+        path = np.array([[0, 0], [0, 1]])
+        after = Tiling(Region.rectangle(1, 2), [[0, 0]])
+
+    with pytest.warns(DeprecationWarning, match="Step as a frame"):
+        anim = animate([Step()], figsize=(2, 1), dpi=20)
+    assert anim.n_frames == 2
 
 
 def test_custom_draw_frame_and_errors():
@@ -164,23 +251,159 @@ def test_custom_draw_frame_and_errors():
     anim = animate([1, 2, 3], draw_frame=draw, figsize=(1, 1), dpi=20)
     html = to_html(anim)
     assert len(embedded_pngs(html)) == 3 and {1, 2, 3} <= set(seen)
+    # frames reach a custom drawing function as they are (a Kuhn step as its two pictures)
+    frames = shuffle_frames(3, seed=1)
+    got = []
+    to_html(animate(frames, draw_frame=lambda f, ax: got.append(f) or f.title, figsize=(1, 1), dpi=20))
+    assert {id(f) for f in got} == {id(f) for f in frames}
+    steps = kuhn_frames(Region.rectangle(1, 2))
+    got.clear()
+    to_html(animate(steps, draw_frame=lambda f, ax: got.append(f) or draw_frame(f, ax), dpi=20))
+    assert len(got) >= 2 and {p.when for p in got} == {"before", "after"}
     with pytest.raises(TypeError, match="draw_frame="):
-        to_html(animate([object()], figsize=(1, 1), dpi=20))
+        animate([object()], figsize=(1, 1), dpi=20)
+    fig, ax = plt.subplots()
+    with pytest.raises(DominoTypeError, match="draw_frame="):
+        draw_frame("a tiling", ax)
     with pytest.raises(ValueError, match="no frames"):
         animate([])
 
 
 def test_wilson_frames_animate():
-    import matplotlib.pyplot as plt
-
-    from dominotiling.wilson import uniform_spanning_tree
-
-    parent, frames = uniform_spanning_tree((3, 4), seed=2, frames=True)
+    frames = wilson_frames((3, 4), seed=2)
     anim = animate(frames, max_frames=12)
     assert anim.n_frames == 12
     fig, ax = plt.subplots()
     caption = draw_frame(frames[-1], ax)
-    assert caption and len(ax.collections) >= 1
+    assert caption == "the walk joins the tree"
     # the last frame's tree has every vertex but the root attached: m*n - 1 edges
-    tree_lines = ax.collections[0].get_segments()
-    assert len(tree_lines) == 3 * 4 - 1
+    (tree,) = [c for c in ax.collections if c.get_gid() == "edges"]
+    assert len(tree.get_segments()) == 3 * 4 - 1
+    # a networkx graph has no board: nothing to draw, said clearly
+    import networkx as nx
+
+    with pytest.raises(DominoTilingError, match="grid"):
+        draw_frame(wilson_frames(nx.path_graph(3), seed=1)[-1], ax)
+
+
+# ------------------------------------------------------------- the Frame class
+def test_frame_checks_its_fields_and_is_read_only():
+    t = find_tiling(Region.rectangle(2, 2))
+    with pytest.raises(DominoTilingError, match="tiling or a region"):
+        Frame()
+    with pytest.raises(DominoTypeError, match="Tiling"):
+        Frame(t.region.mask)
+    with pytest.raises(DominoTypeError, match="Tiling"):
+        Frame(t, before=t.region)
+    with pytest.raises(DominoTilingError, match="shape"):
+        Frame(t, colors=[0, 1, 2])
+    with pytest.raises(DominoTilingError, match=r"\(k, 2\)"):
+        Frame(t, highlight=[0, 1, 2])
+    with pytest.raises(DominoTilingError, match="same region"):
+        Frame(t, before=find_tiling(Region.rectangle(1, 2)))
+    with pytest.raises(DominoTypeError, match="title"):
+        Frame(t, title=3)
+    f = Frame(t, highlight=np.array([[0, 1]]), title="x")
+    with pytest.raises(AttributeError):
+        f.title = "y"
+    with pytest.raises(ValueError):
+        f.highlight[0, 0] = 1
+    assert f.region == t.region and f.line.shape == (0, 2) and f.edges.shape == (0, 2, 2)
+    assert repr(f) == "<Frame: a tiling with 2 dominoes, 'x'>"
+
+
+def test_frames_pickle_and_copy():
+    import copy
+    import pickle
+
+    t = random_tiling(Region.rectangle(2, 4), seed=1)
+    for f in (kuhn_frames(Region.rectangle(2, 3), seed=1)[-1], color_frames(t)[-1],
+              wilson_frames((2, 3), seed=1)[-1], shuffle_frames(2, seed=1)[-1],
+              Frame(t, highlight=[(0, 0)], title="x")):
+        for g in (pickle.loads(pickle.dumps(f)), copy.deepcopy(f)):
+            assert type(g) is type(f) and g.title == f.title and g.tiling == f.tiling
+            assert np.array_equal(g.highlight, f.highlight) and np.array_equal(g.line, f.line)
+            with pytest.raises(AttributeError):
+                g.title = "changed"
+
+
+def test_old_tuple_and_tiling_habits_keep_working_with_a_warning():
+    f = kuhn_frames(Region.rectangle(2, 3), seed=1)[0]
+    with pytest.warns(DeprecationWarning, match="no longer a tuple"):
+        before, path, after = f
+    assert before is f.before and path is f.path and after is f.after
+    with pytest.warns(DeprecationWarning, match="no longer a tuple"):
+        assert f[2] is f.after
+    shuffled = shuffle_frames(3, seed=4)
+    with pytest.warns(DeprecationWarning, match="frame.tiling.labels"):
+        labels = shuffled[-1].labels
+    assert np.array_equal(labels, sample_aztec(3, seed=4).labels)
+    with pytest.raises(AttributeError):
+        shuffled[-1].no_such_thing  # noqa: B018
+
+
+# ------------------------------------------------------------ the frames' data
+def test_shuffle_frames_are_the_orders():
+    frames = shuffle_frames(5, seed=2)
+    assert [f.title for f in frames] == [f"order {k}" for k in range(1, 6)]
+    assert [f.region for f in frames] == [Region.aztec_diamond(k) for k in range(1, 6)]
+    assert [f.tiling.n_dominoes for f in frames] == [k * (k + 1) for k in range(1, 6)]
+    assert frames[-1].tiling == sample_aztec(5, seed=2)
+
+
+def test_glauber_frames_highlight_the_flipped_block():
+    start = min_tiling(Region.rectangle(6, 6))
+    frames = glauber_frames(start, 200, seed=9)
+    tilings = glauber(start, 200, seed=9, frames=True)
+    assert len(frames) == 201 and [f.tiling for f in frames] == tilings
+    assert frames[0].highlight.shape == (0, 2)
+    flips = 0
+    for prev, cur in zip(frames, frames[1:]):
+        lost = pairs_of(prev.tiling) - pairs_of(cur.tiling)
+        expected = {cell for pair in lost for cell in pair}
+        assert {tuple(c) for c in cur.highlight.tolist()} == expected
+        if expected:
+            flips += 1
+            rows, cols = zip(*expected)  # a flip changes one 2x2 block
+            assert len(expected) == 4 and max(rows) - min(rows) == 1 and max(cols) - min(cols) == 1
+    assert flips > 10
+
+
+def test_glauber_frames_max_frames_and_every():
+    start = min_tiling(Region.rectangle(4, 4))
+    frames = glauber_frames(start, 1000, seed=3, max_frames=11)
+    assert len(frames) == 11
+    assert [f.title for f in frames[:2]] == ["step 0 of 1000", "step 100 of 1000"]
+    assert frames[-1].tiling == glauber(start, 1000, seed=3)
+    assert len(glauber_frames(start, 10, seed=3, every=4)) == 4  # steps 0, 4, 8, 10
+    with pytest.raises(DominoTilingError, match="max_frames"):
+        glauber_frames(start, 10, max_frames=1)
+    with pytest.raises(DominoTypeError, match="Tiling"):
+        glauber_frames(start.region, 10)
+
+
+def test_wilson_frames_show_the_tree_the_walk_and_the_root():
+    parent, frames = uniform_spanning_tree((4, 5), seed=3, frames=True)
+    assert all(isinstance(f, WilsonFrame) for f in frames)
+    assert np.array_equal(wilson_frames((4, 5), seed=3)[-1].parent, parent)
+    last = frames[-1]
+    assert last.region == Region.rectangle(4, 5)
+    # the tree's edges, cell to cell, are (v, parent[v]) for every vertex but the root
+    expected = {(divmod(v, 5), divmod(int(p), 5)) for v, p in enumerate(parent) if p >= 0}
+    got = {(tuple(a), tuple(b)) for a, b in last.edges.tolist()}
+    assert got == expected
+    assert last.highlight.tolist() == [list(divmod(int(np.flatnonzero(parent == -1)[0]), 5))]
+    for f in frames:
+        cells = f.line.tolist()
+        assert cells == [list(divmod(int(v), 5)) for v in f.path]
+        for a, b in zip(cells, cells[1:]):
+            assert abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1  # the walk moves to a neighbour
+
+
+def test_kuhn_frame_fields_as_a_frame():
+    region = Region.from_strings(["...", ".#.", "..."])
+    result, frames = maximum_matching(region, algorithm="kuhn", seed=2, frames=True)
+    for f in frames:
+        assert f.tiling is f.after and f.line is f.path
+        assert f.title == f"augmenting path, {len(f.path)} cells"
+    assert frames[-1].tiling == result

@@ -14,9 +14,11 @@ from dominotiling.color import (
     _Stuck,
     color_bound,
     color_dominoes,
+    color_frames,
     domino_graph,
 )
-from dominotiling.errors import DominoTilingError, TooLargeError
+from dominotiling.errors import DominoTilingError, DominoTypeError, TooLargeError
+from dominotiling.frames import Frame
 
 SIDE = [(0, 1), (1, 0), (0, -1), (-1, 0)]
 KING = SIDE + [(1, 1), (1, -1), (-1, 1), (-1, -1)]
@@ -273,6 +275,10 @@ def test_bad_input():
         domino_graph(t, adjacency="hex")
     with pytest.raises(TypeError, match="Tiling"):
         color_dominoes(t.labels)
+    with pytest.raises(DominoTypeError, match="this is a Region"):
+        color_dominoes(t.region)
+    with pytest.raises(DominoTypeError, match="frames"):
+        color_dominoes(t, frames="yes")
     with pytest.raises(DominoTilingError, match="k=1 colours"):
         color_dominoes(t, k=1)  # neighbours exist: one colour cannot work
     import dominotiling.color as color
@@ -293,3 +299,61 @@ def test_deterministic():
     assert np.array_equal(b, color_dominoes(t, k=5, adjacency="king"))
     if a is not None:
         assert np.array_equal(a, color_dominoes(t, k=4, adjacency="king"))
+
+
+# ------------------------------------------------------------------ frames (issue 13)
+def test_color_frames_are_frames_of_the_colouring():
+    kempe_seen = 0
+    for seed in range(12):
+        t = random_tiling(Region.rectangle(8, 8), seed=seed)
+        try:
+            colors = color_dominoes(t, k=4, adjacency="king")
+        except DominoTilingError:
+            continue
+        frames = color_frames(t, k=4, adjacency="king")
+        assert all(isinstance(f, ColoringFrame) and isinstance(f, Frame) for f in frames)
+        check_frames(t, colors, frames, "king", 4)
+        for f in frames:
+            assert f.tiling is t and f.region == t.region
+            # the ringed points are the centres of the changed dominoes, from the cells by hand
+            centres = {tuple(np.mean(t.dominoes[d], axis=0).tolist()) for d in f.changed.tolist()}
+            assert {tuple(p) for p in np.asarray(f.points).tolist()} == centres
+            if f.kempe:
+                kempe_seen += 1
+                m = f.changed.size
+                assert f.title == f"Kempe swap: {m} {'domino' if m == 1 else 'dominoes'} recoloured"
+                cells = {tuple(c) for c in t.dominoes[f.domino].tolist()}
+                assert {tuple(c) for c in f.highlight.tolist()} == cells
+            else:
+                assert f.highlight.shape == (0, 2)
+                assert f.title == f"{int((f.colors >= 0).sum())} of {t.n_dominoes} coloured"
+    assert kempe_seen > 0
+
+
+def test_coloring_frame_read_only_and_old_tuple_use_warns():
+    t = find_tiling(Region.rectangle(2, 4))
+    f = color_frames(t)[-1]
+    with pytest.raises(AttributeError):
+        f.kempe = True
+    with pytest.raises(ValueError):
+        f.colors[0] = 3
+    with pytest.warns(DeprecationWarning, match="no longer a tuple"):
+        tiling, colors, changed, kempe, domino = f
+    assert tiling is t and kempe is False and domino == f.domino
+
+
+def test_color_frames_limits():
+    import dominotiling.color as color
+    from dominotiling import set_options
+
+    t = find_tiling(Region.rectangle(2, 4))
+    old = color.FRAMES_MAX_DOMINOES
+    try:
+        color.FRAMES_MAX_DOMINOES = 2
+        with pytest.raises(TooLargeError, match="without frames"):
+            color_frames(t)
+    finally:
+        color.FRAMES_MAX_DOMINOES = old
+    with set_options(memory_limit=1000):  # refused before the frames are recorded
+        with pytest.raises(TooLargeError, match="memory budget"):
+            color_frames(find_tiling(Region.rectangle(6, 6)))

@@ -281,7 +281,7 @@ def test_bad_input():
 def test_draw_certificate_shows_s_and_its_neighbourhood():
     import matplotlib.pyplot as plt
 
-    from dominotiling.viz.draw import draw_certificate
+    from dominotiling.viz.views import draw_certificate
 
     region = Region.from_strings(ARTICLE)
     s = hall_violator(region)
@@ -303,7 +303,7 @@ def test_draw_certificate_shows_s_and_its_neighbourhood():
 
 
 def test_draw_augmenting_path():
-    from dominotiling.viz.draw import draw_augmenting_path
+    from dominotiling.viz.views import draw_augmenting_path
 
     frames = kuhn_frames(Region.from_strings(ARTICLE), seed=11)
     f = max(frames, key=lambda f: len(f.path))

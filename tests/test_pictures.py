@@ -1,4 +1,4 @@
-"""The Aztec, dimer and height-surface pictures of viz/draw.py."""
+"""The pictures of viz/views.py: Aztec, dimer and height-surface views, certificates, paths, trees."""
 
 import math
 
@@ -7,7 +7,16 @@ import numpy as np
 import pytest
 
 from dominotiling import DominoTilingError, Region, Tiling, find_tiling, max_cover, sample_aztec
-from dominotiling.viz.views import AZTEC_COLORS, draw_aztec, draw_dimers, draw_height_surface
+from dominotiling.errors import DominoTypeError
+from dominotiling.viz.views import (
+    AZTEC_COLORS,
+    draw_augmenting_path,
+    draw_aztec,
+    draw_certificate,
+    draw_dimers,
+    draw_height_surface,
+    draw_tree_on_tiling,
+)
 
 L_SHAPE = ["......", "......", "......", "..####", "..####", "..####"]
 
@@ -46,12 +55,31 @@ def test_draw_aztec_colours_are_the_four_types():
     assert types[n, 0] == 3 and types[n, 2 * n - 1] == 2
 
 
-def test_draw_aztec_orientation_scheme_has_two_colours():
+def test_draw_aztec_orientation_colouring_has_two_colours():
     t = sample_aztec(30, seed=2)
-    rgb = _cell_colours(draw_aztec(t, scheme="orientation"))
+    rgb = _cell_colours(draw_aztec(t, color_by="orientation"))
     assert len(np.unique(rgb[t.region.mask].round(3), axis=0)) == 2
-    with pytest.raises(ValueError, match="scheme"):
-        draw_aztec(t, scheme="rainbow")
+    # horizontal dominoes in one colour, vertical ones in the other
+    horizontal = np.zeros(t.labels.shape, bool)
+    for (r0, c0), (r1, c1) in t.dominoes.tolist():
+        horizontal[r0, c0] = horizontal[r1, c1] = r0 == r1
+    inside = t.region.mask
+    assert len(np.unique(rgb[inside & horizontal].round(3), axis=0)) == 1
+    assert len(np.unique(rgb[inside & ~horizontal].round(3), axis=0)) == 1
+    with pytest.raises(ValueError, match="color_by"):
+        draw_aztec(t, color_by="rainbow")
+
+
+def test_old_colour_keywords_still_work_with_a_warning():
+    t = sample_aztec(6, seed=2)
+    with pytest.warns(DeprecationWarning, match="color_by"):
+        old = _cell_colours(draw_aztec(t, scheme="orientation"))
+    assert np.array_equal(old, _cell_colours(draw_aztec(t, color_by="orientation")))
+    with pytest.warns(DeprecationWarning, match="color_by"):
+        ax = draw_dimers(t, color="black")
+    assert np.allclose(ax.collections[-1].get_colors(), [[0, 0, 0, 1]])
+    with pytest.raises(DominoTilingError, match="color_by= only"), pytest.warns(DeprecationWarning):
+        draw_aztec(t, color_by="orientation", scheme="types")
 
 
 def test_draw_aztec_circle_overlay():
@@ -71,14 +99,11 @@ def test_draw_aztec_needs_an_aztec_tiling():
         draw_aztec(find_tiling(Region.rectangle(4, 4)))
 
 
-def test_draw_aztec_large_order_is_fast_and_shows_every_cell():
-    import time
-
+def test_draw_aztec_large_order_shows_every_cell():
+    # its speed is measured in benchmarks/cases_pictures.py
     t = sample_aztec(300, seed=1)
-    t0 = time.perf_counter()
     ax = draw_aztec(t, circle=True)
     ax.figure.canvas.draw()
-    assert time.perf_counter() - t0 < 5.0
     assert _cell_colours(ax).shape == (600, 600, 3)
 
 
@@ -99,7 +124,7 @@ def test_draw_dimers_one_segment_per_domino_between_its_cells():
 
 def test_draw_dimers_partial_tiling_leaves_uncovered_cells_bare():
     cover = max_cover(Region.rectangle(3, 3))
-    ax = draw_dimers(cover, color="black")
+    ax = draw_dimers(cover, color_by="black")
     assert len(ax.collections[-1].get_segments()) == cover.n_dominoes == 4
     assert len(ax.collections[0].get_offsets()) == 9
 
@@ -153,3 +178,100 @@ def test_height_surface_errors():
     fig3 = plt.figure()
     ax3 = fig3.add_subplot(projection="3d")
     assert draw_height_surface(t, ax=ax3) is ax3
+
+    with pytest.raises(DominoTilingError, match="max_quads"):
+        draw_height_surface(t, max_quads=0)
+
+
+def test_dimers_colour_must_be_a_colour():
+    t = find_tiling(Region.rectangle(2, 2))
+    with pytest.raises(DominoTilingError, match="colour"):
+        draw_dimers(t, color_by="no-such-colour")
+    with pytest.raises(DominoTypeError, match="Tiling"):
+        draw_dimers(t.region)
+
+
+# ------------------------------------------------------------ algorithm pictures
+ARTICLE = ["...####", "....###", "......#", "#.#....", "#......", "##.....", "###...#"]
+
+
+def test_certificate_colours_s_and_its_neighbours():
+    region = Region.from_strings(ARTICLE)
+    from dominotiling.matching import hall_violator
+
+    s = set(hall_violator(region))
+    near = {(r + dr, c + dc) for r, c in s for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))}
+    near = {p for p in near if p in region} - s
+    ax = draw_certificate(region, s)
+    img = np.asarray(ax.images[0].get_array())[..., :3]
+    colour = {cell: tuple(img[cell].round(3)) for cell in map(tuple, region.cells.tolist())}
+    assert len({colour[c] for c in s}) == 1 and len({colour[c] for c in near}) == 1
+    assert {colour[c] for c in s} != {colour[c] for c in near}
+    assert ax.get_title() == f"|S| = {len(s)} black cells, |N(S)| = {len(near)} neighbours: no tiling"
+    # the same set given as a Region
+    same = draw_certificate(region, Region.from_cells(sorted(s), shape=region.shape))
+    assert np.array_equal(np.asarray(same.images[0].get_array()), np.asarray(ax.images[0].get_array()))
+
+
+def test_certificate_bad_input():
+    region = Region.from_strings(ARTICLE)
+    with pytest.raises(DominoTilingError, match="not a cell"):
+        draw_certificate(region, [(0, 6)])
+    with pytest.raises(DominoTypeError, match="integer"):
+        draw_certificate(region, [(0.5, 1)])
+    with pytest.raises(DominoTypeError, match="pair"):
+        draw_certificate(region, [7])
+    with pytest.raises(DominoTypeError, match="iterable"):
+        draw_certificate(region, 5)
+    with pytest.raises(DominoTypeError, match="Region"):
+        draw_certificate(find_tiling(Region.rectangle(2, 2)), [(0, 0)])
+
+
+def test_augmenting_path_through_cell_centres():
+    from dominotiling.matching import kuhn_frames
+
+    frames = kuhn_frames(Region.from_strings(ARTICLE), seed=11)
+    f = max(frames, key=lambda f: len(f.path))
+    ax = draw_augmenting_path(f.before, f.path)
+    xs, ys = ax.lines[0].get_data()
+    assert np.allclose(np.stack([ys, xs], 1) - 0.5, f.path)
+    with pytest.raises(DominoTilingError, match="path"):
+        draw_augmenting_path(f.before, [1, 2, 3])
+    with pytest.raises(DominoTypeError, match="Tiling"):
+        draw_augmenting_path(f.before.region, f.path)
+
+
+def _tree_segments(ax):
+    return {frozenset(map(tuple, seg.round(3).tolist())) for seg in ax.collections[-2].get_segments()}
+
+
+def test_tree_on_tiling_joins_each_vertex_to_its_parent():
+    from dominotiling.temperley_grid import temperley_region, tiling_to_tree
+    from dominotiling.sampling import random_tiling
+
+    t = random_tiling(temperley_region(4, 5), seed=3)
+    # by hand: a domino covering a vertex cell (2i, 2j) points across its other cell to the parent
+    expected = set()
+    for a, b in t.dominoes.tolist():
+        for v, e in ((a, b), (b, a)):
+            if v[0] % 2 == 0 and v[1] % 2 == 0:
+                p = (2 * e[0] - v[0], 2 * e[1] - v[1])
+                expected.add(frozenset({(v[1] + 0.5, v[0] + 0.5), (p[1] + 0.5, p[0] + 0.5)}))
+    ax = draw_tree_on_tiling(t)
+    assert _tree_segments(ax) == expected and len(expected) == 4 * 5 - 1
+    # the same tree given as a parent array or a graph
+    assert _tree_segments(draw_tree_on_tiling(t, tree=tiling_to_tree(t, as_parent=True))) == expected
+    assert _tree_segments(draw_tree_on_tiling(t, tree=tiling_to_tree(t))) == expected
+    assert len(draw_tree_on_tiling(t, dual=False).collections) == 2  # outlines and the tree
+
+
+def test_tree_on_tiling_bad_input():
+    from dominotiling.temperley_grid import temperley_region
+
+    t = find_tiling(temperley_region(3, 3))
+    with pytest.raises(DominoTilingError, match="Temperley"):
+        draw_tree_on_tiling(find_tiling(Region.rectangle(2, 2)))
+    with pytest.raises(DominoTilingError, match="9 entries"):
+        draw_tree_on_tiling(t, tree=np.array([-1, 0, 1]))
+    with pytest.raises(DominoTypeError, match="Tiling"):
+        draw_tree_on_tiling(t.region)

@@ -1,33 +1,63 @@
 """Frames to animations: matplotlib ``FuncAnimation``, an HTML player, a GIF.
 
-Algorithms worth watching return lists of frames as plain data; this module turns
-any such list into pictures without knowing the algorithms (duck typing):
+**The frames protocol.** Every ``*_frames()`` function of the library returns a
+list of :class:`~dominotiling.frames.Frame` objects -- Kuhn's augmenting paths
+(:func:`~dominotiling.matching.kuhn_frames`), domino shuffling
+(:func:`~dominotiling.aztec.shuffle_frames`), colouring with Kempe swaps
+(:func:`~dominotiling.color.color_frames`), Wilson's walks
+(:func:`~dominotiling.wilson.wilson_frames`) and Glauber dynamics
+(:func:`~dominotiling.mcmc.glauber_frames`) -- and this module draws any such
+list without knowing the algorithms. A frame says what to show; here is how it
+is drawn, layer by layer:
+
+- ``tiling`` (its dominoes, uncovered cells crossed in red) or else ``region``
+  (checkerboard cells);
+- ``colors``: the dominoes in palette colours, those with ``-1`` grey;
+- ``highlight``: cells shaded red;
+- ``edges``: black segments between cell centres (a tree);
+- ``line``: a red line through cell centres, its ends dotted (a path, a walk);
+- ``points``: white rings with a black edge (what just changed);
+- ``title``: the caption;
+- ``before``: a frame with a ``before`` tiling (a step) is shown as two
+  pictures, ``before`` with the line thick, then ``tiling`` with it thin.
+
+A :class:`~dominotiling.Tiling` or a :class:`~dominotiling.Region` in a frame list
+is a frame showing itself. Each frame limit in the library is named
+``max_frames`` (here, in :func:`subsample` and in ``glauber_frames``).
 
 - :func:`animate` -- a list of frames becomes a ``FuncAnimation``.
 - :func:`to_html` -- the animation as an HTML snippet with a JavaScript player
   (every frame embedded as a PNG: works offline and under nbval).
 - :func:`save_gif` -- frames or an animation written as a GIF (pillow).
-- :func:`draw_frame` -- the default drawing of one frame, see its list of kinds.
+- :func:`draw_frame` -- the drawing of one frame, as above.
 
 Examples
 --------
 >>> import matplotlib
 >>> matplotlib.use("Agg")
->>> from dominotiling import Region, random_tiling
+>>> from dominotiling import Region
+>>> from dominotiling.matching import kuhn_frames
 >>> from dominotiling.viz.animate import animate, to_html
->>> tilings = [random_tiling(Region.rectangle(2, 4), seed=s) for s in range(3)]
->>> anim = animate(tilings, figsize=(2, 1))
->>> anim.n_frames
-3
+>>> frames = kuhn_frames(Region.rectangle(2, 3), seed=1)
+>>> anim = animate(frames, figsize=(2, 1.6), dpi=30)
+>>> anim.n_frames                 # three steps, each shown before and after
+6
 >>> "<script" in to_html(anim)
 True
 """
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 
-from .draw import draw_region, draw_tiling
+from .. import _validate
+from ..errors import DominoTilingError, DominoTypeError
+from ..frames import Frame
+from ..region import Region
+from ..tiling import Tiling
+from .draw import _cell_px, _frame_axes, draw_region, draw_tiling
 
 __all__ = ["animate", "to_html", "save_gif", "draw_frame", "subsample", "AnimationHTML"]
 
@@ -48,44 +78,115 @@ class AnimationHTML(str):
         p.text(repr(self))
 
 
-# ------------------------------------------------------------------ frame kinds
-def _is_tiling(obj):
-    return hasattr(obj, "labels") and hasattr(obj, "n_dominoes") and hasattr(obj, "region")
+# ------------------------------------------------------------------ pictures
+class _Picture:
+    """One picture of a frame: all of it (``when=None``), or a step's ``"before"`` or ``"after"``."""
+
+    __slots__ = ("frame", "when")
+
+    def __init__(self, frame, when=None):
+        self.frame, self.when = frame, when
+
+    @property
+    def n_dominoes(self):  # for drawing functions that caption by the tiling shown
+        t = self.frame.before if self.when == "before" else self.frame.tiling
+        return t.n_dominoes if t is not None else 0
 
 
-def _is_region(obj):
-    return hasattr(obj, "mask") and hasattr(obj, "n_cells") and not hasattr(obj, "labels")
+def _legacy(item, stacklevel):
+    """A Frame for the duck-typed frames of old (with a warning), or None."""
+    from ..color import ColoringFrame
+    from ..matching import KuhnFrame
+    from ..wilson import WilsonFrame
+
+    frame = None
+    if isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], (Tiling, Region)):
+        obj, data = item
+        data = np.asarray(data)
+        tiling = obj if isinstance(obj, Tiling) else None
+        region = obj if isinstance(obj, Region) else None
+        if tiling is not None and data.ndim == 1 and data.dtype.kind in "iu" and data.size == tiling.n_dominoes:
+            frame = Frame(tiling, colors=data)
+        elif data.dtype == bool and data.shape == _obj_shape(obj):
+            frame = Frame(tiling, region=region, highlight=np.argwhere(data))
+        elif data.size == 0 or (data.ndim == 2 and data.shape[1:] == (2,)):
+            frame = Frame(tiling, region=region, highlight=data.reshape(-1, 2))
+    elif all(hasattr(item, a) for a in ("before", "path", "after")):
+        frame = KuhnFrame(item.before, np.asarray(item.path), item.after)
+    elif hasattr(item, "tiling") and hasattr(item, "colors"):
+        frame = ColoringFrame(item.tiling, item.colors, getattr(item, "changed", ()),
+                              getattr(item, "kempe", False), getattr(item, "domino", -1))
+    elif all(hasattr(item, a) for a in ("parent", "path", "event", "shape")):
+        frame = WilsonFrame(item.parent, item.path, item.event, getattr(item, "nodes", None), item.shape)
+    if frame is not None:
+        warnings.warn(
+            f"a {type(item).__name__} as a frame is deprecated: pass dominotiling.frames.Frame "
+            "objects (e.g. Frame(tiling, colors=..., highlight=...)), as the *_frames() functions return",
+            DeprecationWarning,
+            stacklevel=stacklevel,
+        )
+    return frame
 
 
-def _labels_shape(obj):
-    return obj.labels.shape if _is_tiling(obj) else obj.mask.shape
+def _obj_shape(obj):
+    return obj.labels.shape if isinstance(obj, Tiling) else obj.shape
 
 
-def _expand(frames):
-    """Pictures to show, in order: a Kuhn step (``before``/``path``/``after``) gives two."""
+def _as_frame(item, stacklevel=3):
+    """`item` as a Frame: Frames as they are, Tilings and Regions as frames, old forms converted."""
+    if isinstance(item, (Frame, Tiling, Region)):
+        return Frame.of(item)
+    frame = _legacy(item, stacklevel + 1)
+    if frame is None:
+        raise DominoTypeError(
+            f"animate does not know how to draw a frame of type {type(item).__name__}: give "
+            "dominotiling.frames.Frame objects (or Tilings, Regions), or pass "
+            "draw_frame=function(frame, ax) to draw it yourself"
+        )
+    return frame
+
+
+def _pictures(items, convert):
+    """The pictures to show, in order: a frame with a ``before`` tiling gives two.
+
+    With `convert` (the default drawing) every item must be a frame and becomes
+    a picture; for a custom drawing function the items pass through unchanged,
+    except the frames with a ``before`` tiling, split into their two pictures.
+    """
     out = []
-    for f in frames:
-        if all(hasattr(f, a) for a in ("before", "path", "after")):
-            out.append(_KuhnHalf(f.before, np.asarray(f.path), "before"))
-            out.append(_KuhnHalf(f.after, np.asarray(f.path), "after"))
+    for item in items:
+        if isinstance(item, _Picture):
+            out.append(item)
+            continue
+        frame = _as_frame(item, 4) if convert else item
+        if isinstance(frame, Frame) and frame.before is not None:
+            out += [_Picture(frame, "before"), _Picture(frame, "after")]
         else:
-            out.append(f)
+            out.append(_Picture(frame) if convert else item)
     return out
-
-
-class _KuhnHalf:
-    """One half of an augmenting step: the tiling before or after, and the path."""
-
-    __slots__ = ("tiling", "path", "when")
-
-    def __init__(self, tiling, path, when):
-        self.tiling, self.path, self.when = tiling, path, when
 
 
 def subsample(frames, step=1, max_frames=None):
     """Every `step`-th frame, then at most `max_frames` of them evenly spaced.
 
     The first and the last frame are always kept (the start and the result).
+
+    Parameters
+    ----------
+    frames : iterable
+    step : int, default 1
+    max_frames : int, optional
+        At least 2.
+
+    Returns
+    -------
+    list
+
+    Raises
+    ------
+    DominoTilingError
+        If `step` is below 1 or `max_frames` below 2 (a ``DominoTypeError`` if
+        they are not integers).
 
     Examples
     --------
@@ -95,182 +196,127 @@ def subsample(frames, step=1, max_frames=None):
     [0, 25, 50, 74, 99]
     """
     frames = list(frames)
-    if int(step) < 1:
-        raise ValueError(f"step must be an integer >= 1, got {step!r}")
-    if max_frames is not None and int(max_frames) < 2:
-        raise ValueError(f"max_frames must be at least 2 (the first and the last), got {max_frames!r}")
+    step = _validate.positive_int(step, "step")
+    if max_frames is not None:
+        max_frames = _validate.integer(max_frames, "max_frames", minimum=2)
     if not frames:
         return frames
-    idx = list(range(0, len(frames), int(step)))
+    idx = list(range(0, len(frames), step))
     if idx[-1] != len(frames) - 1:
         idx.append(len(frames) - 1)
     if max_frames is not None and len(idx) > max_frames:
-        pick = np.unique(np.linspace(0, len(idx) - 1, int(max_frames)).round().astype(int))
+        pick = np.unique(np.linspace(0, len(idx) - 1, max_frames).round().astype(int))
         idx = [idx[i] for i in pick]
     return [frames[i] for i in idx]
 
 
 # ------------------------------------------------------------------ drawing
-def _centres(cells):
+def _xy(cells):
     cells = np.asarray(cells, dtype=float).reshape(-1, 2)
     return cells[:, 1] + 0.5, cells[:, 0] + 0.5
 
 
-def _draw_colouring(tiling, colors, ax, changed=(), kempe=False, domino=-1):
+def _grey_uncoloured(tiling, colors, ax):
+    """Domino colours from the palette, uncoloured (``-1``) dominoes grey on top."""
     colors = np.asarray(colors)
-    n = tiling.n_dominoes
-    if colors.shape != (n,):
-        raise ValueError(f"a colouring needs one colour per domino ({n}), got shape {colors.shape}")
     draw_tiling(tiling, ax=ax, color_by=np.where(colors >= 0, colors, 0).astype(int))
     lab = tiling.labels
+    if lab.size == 0:
+        return
     grey = np.zeros(lab.shape + (4,))
     covered = lab >= 0
     grey[covered] = np.where((colors[lab[covered]] < 0)[:, None], (*_UNCOLORED, 1.0), 0.0)
     rows, cols = lab.shape
     ax.imshow(grey, extent=(0, cols, rows, 0), interpolation="nearest", zorder=0.5)
-    ax.set_xlim(0, cols)
-    ax.set_ylim(rows, 0)
-    changed = np.asarray(changed, dtype=int).ravel()
-    if changed.size:
-        d = tiling.dominoes[changed].mean(axis=1)
-        x, y = _centres(d)
-        if kempe:
-            ax.scatter(x, y, s=40, c="white", edgecolors="black", linewidths=1.2, zorder=3)
-        else:
-            ax.scatter(x, y, s=14, c="black", zorder=3)
-    if kempe and 0 <= int(domino) < n:  # the domino waiting for the freed colour
-        x, y = _centres(tiling.dominoes[int(domino)].mean(axis=0))
-        ax.scatter(x, y, s=60, marker="*", c=[_HIGHLIGHT], zorder=3)
 
 
-def _draw_path(path, ax, lw):
-    if len(path):
-        x, y = _centres(path)
-        ax.plot(x, y, color=_HIGHLIGHT, lw=lw, solid_capstyle="round", zorder=3)
-        ax.plot(x[[0, -1]], y[[0, -1]], "o", color=_HIGHLIGHT, ms=lw * 1.6, zorder=3)
-
-
-def _highlight_cells(obj, cells, ax):
-    (draw_tiling if _is_tiling(obj) else draw_region)(obj, ax=ax)
-    cells = np.asarray(cells)
-    shape = _labels_shape(obj)
-    if cells.dtype == bool:
-        mask = cells
-    else:
-        mask = np.zeros(shape, dtype=bool)
-        if cells.size:
-            mask[cells[:, 0], cells[:, 1]] = True
-    over = np.zeros(shape + (4,))
-    over[mask] = (*_HIGHLIGHT, 0.45)
-    ax.imshow(over, extent=(0, shape[1], shape[0], 0), interpolation="nearest", zorder=2.5)
-    ax.set_xlim(0, shape[1])
-    ax.set_ylim(shape[0], 0)
-
-
-def _is_walk(frame):
-    return all(hasattr(frame, a) for a in ("parent", "path", "event")) and getattr(frame, "shape", None)
-
-
-def _draw_walk(frame, ax):
-    """A Wilson frame on a grid: the tree in black, the walk in red, vertices not in the tree grey."""
+def _draw_picture(picture, ax):
     from matplotlib.collections import LineCollection
+    from matplotlib.patheffects import withStroke
 
-    rows, cols = frame.shape
-    parent = np.asarray(frame.parent)
-    ax.set_xlim(-0.6, cols - 0.4)
-    ax.set_ylim(rows - 0.4, -0.6)
-    ax.set_aspect("equal")
-    ax.set_axis_off()
-    v = np.flatnonzero(parent >= 0)
-    if len(v):
-        a = np.stack(np.divmod(v, cols), 1)[:, ::-1]
-        b = np.stack(np.divmod(parent[v], cols), 1)[:, ::-1]
-        ax.add_collection(LineCollection(np.stack([a, b], 1), colors="black", linewidths=2.0))
-    out = np.flatnonzero(parent == -2)
-    if len(out):
-        r, c = np.divmod(out, cols)
-        ax.scatter(c, r, s=12, color="0.7", zorder=2)
-    root = np.flatnonzero(parent == -1)
-    if len(root):
-        r, c = np.divmod(root, cols)
-        ax.scatter(c, r, s=40, color="tab:blue", zorder=3)
-    path = np.asarray(frame.path)
-    if len(path):
-        r, c = np.divmod(path, cols)
-        ax.plot(c, r, color="tab:red", lw=2.5, zorder=4)
-        ax.scatter(c[:1], r[:1], s=30, color="tab:red", zorder=5)
-    return {"start": "the root", "begin": "a new walk", "step": "walking", "erase": "loop erased",
-            "attach": "the walk joins the tree"}.get(frame.event, frame.event)
+    frame, when = picture.frame, picture.when
+    tiling = frame.before if when == "before" else frame.tiling
+    if tiling is not None:
+        if frame.colors is not None and when != "before":
+            _grey_uncoloured(tiling, frame.colors, ax)
+        else:
+            draw_tiling(tiling, ax=ax)
+        shape = tiling.labels.shape
+    elif frame.region is not None:
+        draw_region(frame.region, ax=ax)
+        shape = frame.region.shape
+    else:
+        raise DominoTilingError(
+            f"this {type(frame).__name__} has no board to draw (no tiling, no region): Wilson frames "
+            "are drawn on grid shapes only"
+        )
+    px = _cell_px(ax, shape)
+    rows, cols = shape
+    highlight = np.asarray(frame.highlight)
+    if highlight.size and rows and cols:
+        over = np.zeros((rows, cols, 4))
+        over[highlight[:, 0], highlight[:, 1]] = (*_HIGHLIGHT, 0.45)
+        ax.imshow(over, extent=(0, cols, rows, 0), interpolation="nearest", zorder=2.5)
+    edges = np.asarray(frame.edges, dtype=float)
+    if edges.size:
+        segs = edges[:, :, ::-1] + 0.5  # (row, col) -> (x, y) at the cell centres
+        ax.add_collection(LineCollection(segs, colors="black", linewidths=float(np.clip(px / 12, 0.8, 2.5)),
+                                         capstyle="round", zorder=3, gid="edges"))
+    line = np.asarray(frame.line)
+    if line.size:
+        base = float(np.clip(px / 10, 1.0, 3.0))
+        lw = base * {"before": 1.8, "after": 0.7}.get(when, 1.0)
+        x, y = _xy(line)
+        halo = [withStroke(linewidth=lw + 2.5, foreground="white")]  # visible over red crosses too
+        ax.plot(x, y, color=_HIGHLIGHT, lw=lw, solid_capstyle="round", zorder=4, path_effects=halo)
+        ax.plot(x[[0, -1]], y[[0, -1]], "o", color=_HIGHLIGHT, ms=lw * 1.6, zorder=4,
+                path_effects=[withStroke(linewidth=2.0, foreground="white")])
+    points = np.asarray(frame.points, dtype=float)
+    if points.size:
+        x, y = _xy(points)
+        size = float(np.clip(px / 3, 3.0, 9.0)) ** 2
+        ax.scatter(x, y, s=size, c="white", edgecolors="black", linewidths=1.2, zorder=5)
+    _frame_axes(ax, shape)
+    title = frame.title
+    return f"{title} (after)" if when == "after" and title else title
 
 
 def draw_frame(frame, ax):
-    """Draw one frame of any kind this module knows on `ax`; return a short caption.
+    """Draw one frame on `ax` as the module docstring says; return its caption.
 
-    Kinds (duck typing, no algorithm module is imported):
-
-    - a Tiling or a Region: drawn as it is (uncovered cells crossed in red);
-    - ``(tiling, colors)`` with one colour id per domino, ``-1`` for none yet:
-      dominoes in palette colours, uncoloured ones grey;
-    - an object with ``tiling`` and ``colors`` (a colouring frame, as from
-      ``color_dominoes(..., frames=True)``): the same, the dominoes in its
-      ``changed`` marked by dots (white rings for a Kempe swap, ``kempe=True``,
-      with a red star on the ``domino`` waiting for the freed colour);
-    - an object with ``before``, ``path``, ``after`` (a step of Kuhn's algorithm,
-      ``dominotiling.matching.KuhnFrame``): :func:`animate` shows it as two
-      pictures, the tiling before with the augmenting path as a thick line
-      through the cell centres, then the tiling after with the path thin;
-    - ``(tiling or region, cells)`` with ``cells`` an ``(k, 2)`` array of
-      ``(row, col)`` or a boolean mask: those cells highlighted in red;
-    - an object with ``parent``, ``path``, ``event`` and a grid ``shape`` (a step
-      of Wilson's algorithm, ``dominotiling.wilson.WilsonFrame`` on a grid): the
-      tree grown so far in black, the loop-erased walk in red.
+    Parameters
+    ----------
+    frame : Frame, Tiling or Region
+        A :class:`~dominotiling.frames.Frame` (as from any ``*_frames()``
+        function), or a Tiling or Region shown as it is. A frame with a
+        ``before`` tiling is drawn as its final picture here; :func:`animate`
+        shows both. (The tuples and duck-typed records of earlier versions are
+        still drawn, with a ``DeprecationWarning``.)
+    ax : matplotlib.axes.Axes
 
     Returns
     -------
     str
-        A caption for the frame (may be empty).
+        The caption (the frame's title; empty for a bare Tiling or Region).
 
     Raises
     ------
-    TypeError
-        For a frame of another kind: pass ``draw_frame=`` to :func:`animate`.
+    DominoTypeError
+        For an object that is not a frame: pass ``draw_frame=`` to :func:`animate`.
+    DominoTilingError
+        For a frame with nothing to draw (a Wilson frame of a graph that is not a grid).
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> from dominotiling import Region, find_tiling
+    >>> from dominotiling.frames import Frame
+    >>> fig, ax = plt.subplots()
+    >>> draw_frame(Frame(find_tiling(Region.rectangle(2, 2)), highlight=[(0, 0)], title="a corner"), ax)
+    'a corner'
     """
-    if isinstance(frame, _KuhnHalf):
-        draw_tiling(frame.tiling, ax=ax)
-        lw = 5.0 if frame.when == "before" else 2.0
-        _draw_path(frame.path, ax, lw)
-        k = len(frame.path)
-        return f"augmenting path, {k} cells" + (" (flipped)" if frame.when == "after" else "")
-    if _is_tiling(frame):
-        draw_tiling(frame, ax=ax)
-        return ""
-    if _is_walk(frame):
-        return _draw_walk(frame, ax)
-    if _is_region(frame):
-        draw_region(frame, ax=ax)
-        return ""
-    if hasattr(frame, "tiling") and hasattr(frame, "colors"):
-        changed = getattr(frame, "changed", ())
-        kempe = bool(getattr(frame, "kempe", False))
-        _draw_colouring(frame.tiling, frame.colors, ax, changed, kempe, getattr(frame, "domino", -1))
-        if kempe:
-            m = len(changed)
-            return f"Kempe swap: {m} domino{'es' if m != 1 else ''} recoloured"
-        n_done = int((np.asarray(frame.colors) >= 0).sum())
-        return f"{n_done} of {len(frame.colors)} coloured"
-    if isinstance(frame, tuple) and len(frame) == 2 and (_is_tiling(frame[0]) or _is_region(frame[0])):
-        obj, data = frame
-        data = np.asarray(data)
-        if _is_tiling(obj) and data.ndim == 1 and data.dtype.kind in "iu":
-            _draw_colouring(obj, data, ax)
-            return ""
-        if data.dtype == bool or (data.ndim == 2 and data.shape[1:] == (2,)) or data.size == 0:
-            _highlight_cells(obj, data.reshape(-1, 2) if data.dtype != bool else data, ax)
-            return ""
-    raise TypeError(
-        f"animate does not know how to draw a frame of type {type(frame).__name__}; pass "
-        "draw_frame=function(frame, ax) to draw it yourself"
-    )
+    picture = frame if isinstance(frame, _Picture) else _Picture(_as_frame(frame, 3))
+    return _draw_picture(picture, ax)
 
 
 # ------------------------------------------------------------------ animations
@@ -280,13 +326,21 @@ def _default_figsize(shape, side=3.0):
     return (max(1.0, cols * scale), max(1.0, rows * scale))
 
 
-def _shape_of(frame):
-    if _is_walk(frame):
-        return tuple(frame.shape)
-    for obj in (frame, getattr(frame, "tiling", None), frame[0] if isinstance(frame, tuple) else None):
-        if obj is not None and (_is_tiling(obj) or _is_region(obj)):
-            return _labels_shape(obj)
+def _shape_of(item):
+    frame = item.frame if isinstance(item, _Picture) else item
+    for obj in (getattr(frame, "tiling", None), getattr(frame, "region", None), frame):
+        if isinstance(obj, (Tiling, Region)):
+            return _obj_shape(obj)
     return (1, 1)
+
+
+def _figsize(value):
+    try:
+        w, h = value
+    except (TypeError, ValueError):
+        raise DominoTypeError(f"figsize must be a pair (width, height) in inches, got {value!r}") from None
+    return (_validate.real(w, "figsize[0]", minimum=0.0, strict_minimum=True),
+            _validate.real(h, "figsize[1]", minimum=0.0, strict_minimum=True))
 
 
 def animate(frames, draw_frame=None, interval=400, figsize=None, dpi=72, step=1,
@@ -296,12 +350,15 @@ def animate(frames, draw_frame=None, interval=400, figsize=None, dpi=72, step=1,
     Parameters
     ----------
     frames : iterable
-        Any frames :func:`draw_frame` knows (tilings, partial tilings, colourings,
-        Kuhn steps, highlighted cells), or anything `draw_frame` draws.
+        :class:`~dominotiling.frames.Frame` objects (from any ``*_frames()``
+        function; see the module docstring), Tilings or Regions; or anything
+        `draw_frame` draws.
     draw_frame : callable, optional
         ``draw_frame(frame, ax)`` draws one frame on a cleared Axes; it may return
-        a caption string. Default: this module's :func:`draw_frame`.
-    interval : int
+        a caption string. Default: this module's :func:`draw_frame`. It gets the
+        items as given, except that a frame with a ``before`` tiling comes as two
+        pictures, which this module's :func:`draw_frame` draws.
+    interval : float
         Milliseconds between frames.
     figsize : (float, float), optional
         Inches; by default about 3 inches on the longer side of the board.
@@ -311,7 +368,7 @@ def animate(frames, draw_frame=None, interval=400, figsize=None, dpi=72, step=1,
     step, max_frames : int
         Keep every `step`-th picture, then at most `max_frames` evenly spaced;
         the first and last are always kept (see :func:`subsample`). Applied after
-        a Kuhn step is split into its two pictures.
+        a step is split into its two pictures.
     captions : bool
         Show the caption returned by the drawing function as a title.
 
@@ -324,8 +381,12 @@ def animate(frames, draw_frame=None, interval=400, figsize=None, dpi=72, step=1,
 
     Raises
     ------
-    ValueError
-        If there are no frames, or `step`/`max_frames` are invalid.
+    DominoTilingError
+        If there are no frames, or `step`, `max_frames`, `interval`, `dpi` or
+        `figsize` are out of range.
+    DominoTypeError
+        If a frame is not one :func:`draw_frame` knows (and no `draw_frame` is
+        given), or an argument has the wrong type.
 
     Notes
     -----
@@ -344,9 +405,16 @@ def animate(frames, draw_frame=None, interval=400, figsize=None, dpi=72, step=1,
     from matplotlib.animation import FuncAnimation
     from matplotlib.figure import Figure
 
-    items = subsample(_expand(frames), step, max_frames)
+    if draw_frame is not None and not callable(draw_frame):
+        raise DominoTypeError(f"draw_frame must be a function(frame, ax), got {type(draw_frame).__name__}")
+    interval = _validate.real(interval, "interval", minimum=0.0, strict_minimum=True)
+    dpi = _validate.positive_int(dpi, "dpi", maximum=1200)
+    captions = _validate.boolean(captions, "captions")
+    if figsize is not None:
+        figsize = _figsize(figsize)
+    items = subsample(_pictures(frames, convert=draw_frame is None), step, max_frames)
     if not items:
-        raise ValueError("no frames to animate")
+        raise DominoTilingError("no frames to animate: the list is empty")
     draw = globals()["draw_frame"] if draw_frame is None else draw_frame
     if figsize is None:
         figsize = _default_figsize(_shape_of(items[0]))
@@ -383,6 +451,10 @@ def to_html(anim, default_mode="loop"):
     AnimationHTML
         A ``str`` that Jupyter renders as the player.
     """
+    from matplotlib.animation import Animation
+
+    _validate.instance(anim, "anim", Animation, "make one with animate(frames)")
+    _validate.choice(default_mode, "default_mode", ("loop", "once", "reflect"))
     return AnimationHTML(anim.to_jshtml(default_mode=default_mode))
 
 
@@ -408,6 +480,9 @@ def save_gif(frames, path, fps=3, dpi=None, **kwargs):
 
     from matplotlib.animation import Animation, PillowWriter
 
+    fps = _validate.real(fps, "fps", minimum=0.0, strict_minimum=True)
+    if dpi is not None:
+        dpi = _validate.positive_int(dpi, "dpi", maximum=1200)
     anim = frames if isinstance(frames, Animation) else animate(frames, **kwargs)
     path = Path(path)
     anim.save(path, writer=PillowWriter(fps=fps), dpi=dpi)

@@ -1,10 +1,15 @@
-"""Static pictures of regions and tilings (matplotlib).
+"""Static pictures of the model: regions, tilings, placement probabilities (matplotlib).
 
 Every function takes an optional ``ax=`` and returns the Axes; none calls
 ``plt.show()``. Cells are squares, row 0 on top, as in the source article's
 pictures; the axes carry no ticks or frame. The same code serves a 2x2 board and
 a 200x200 one: cells are painted as one image and domino outlines as one line
-collection, with line widths scaled to the cell size.
+collection, with line widths scaled to the cell size. An empty board (no rows or
+no columns) draws an empty picture.
+
+Pictures of algorithms (Hall certificates, augmenting paths, the Aztec and dimer
+views, Temperley's trees) are in :mod:`dominotiling.viz.views`; animations in
+:mod:`dominotiling.viz.animate`.
 
 Examples
 --------
@@ -21,6 +26,9 @@ from __future__ import annotations
 import io
 
 import numpy as np
+
+from .. import _validate
+from ..errors import DominoTilingError, DominoTypeError
 
 __all__ = ["draw_region", "draw_tiling", "draw_cells", "draw_placement", "figure_png", "PALETTE"]
 
@@ -40,9 +48,31 @@ _UNCOVERED = (1.0, 0.88, 0.88)
 _ORIENT = np.array([(0.984, 0.690, 0.361), (0.420, 0.624, 0.812)])  # horizontal, vertical
 
 
+_UNSET = object()  # the default of a renamed keyword: given only by old callers
+
+
+def _renamed(new, old, new_name, old_name, default, func):
+    """The value of keyword `new_name`, taking the deprecated spelling `old_name` into account."""
+    if old is _UNSET:
+        return new
+    import warnings
+
+    warnings.warn(
+        f"{func}({old_name}=...) is spelled {func}({new_name}=...) now; the old name will go",
+        DeprecationWarning,
+        stacklevel=3,
+    )
+    if not (isinstance(new, str) and new == default):
+        raise DominoTilingError(f"{func}: give {new_name}= only ({old_name}= is its old name)")
+    return old
+
+
 def _new_axes(shape, ax):
+    """`ax` checked, or a new figure's Axes sized to a board of `shape` cells."""
     if ax is not None:
-        return ax
+        from matplotlib.axes import Axes
+
+        return _validate.instance(ax, "ax", Axes, "pass a matplotlib Axes, e.g. from plt.subplots()")
     import matplotlib.pyplot as plt
 
     rows, cols = shape
@@ -80,12 +110,52 @@ def draw_cells(rgb, labels, ax=None, grid=False, linewidth=None):
     """Paint an ``(rows, cols, 3)`` colour image of cells and outline regions of equal label.
 
     The common engine of :func:`draw_region` and :func:`draw_tiling`; useful for
-    custom pictures (a profile, a certificate). Returns the Axes.
+    custom pictures (a profile, a certificate).
+
+    Parameters
+    ----------
+    rgb : array_like, shape (rows, cols, 3) or (rows, cols, 4)
+        The colour of each cell.
+    labels : array_like of int, shape (rows, cols)
+        Cells with equal labels are outlined as one block; ``-1`` is outside (no
+        outline between two outside cells), ``-2`` a cell outlined on its own.
+    ax : matplotlib.axes.Axes, optional
+    grid : bool
+        Also draw thin grey lines between all cells (when cells are large enough).
+    linewidth : float, optional
+        Outline width in points; scaled to the cell size by default.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+
+    Raises
+    ------
+    DominoTilingError
+        If the shapes of `rgb` and `labels` disagree.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> rgb = np.ones((2, 3, 3))
+    >>> ax = draw_cells(rgb, np.array([[0, 0, 1], [2, 2, 1]]))
+    >>> len(ax.collections[-1].get_segments())    # the outlines of three dominoes
+    14
     """
     from matplotlib.collections import LineCollection
 
+    labels = _validate.array(labels, "labels", ndim=2, kinds="iu")
+    rgb = _validate.array(rgb, "rgb", ndim=3, kinds="biuf")
+    if rgb.shape[:2] != labels.shape or rgb.shape[2] not in (3, 4):
+        raise DominoTilingError(
+            f"rgb must have shape (rows, cols, 3) or (rows, cols, 4) with (rows, cols) = "
+            f"{labels.shape}, the shape of labels; got {rgb.shape}"
+        )
     rows, cols = labels.shape
     ax = _new_axes(labels.shape, ax)
+    if labels.size == 0:  # an empty board: an empty picture
+        _frame_axes(ax, labels.shape)
+        return ax
     ax.imshow(rgb, extent=(0, cols, rows, 0), interpolation="nearest")
     px = _cell_px(ax, labels.shape)
     lw = linewidth if linewidth is not None else float(np.clip(px / 12, 0.2, 2.0))
@@ -96,11 +166,17 @@ def draw_cells(rgb, labels, ax=None, grid=False, linewidth=None):
     segs = _boundaries(labels)
     if len(segs):
         ax.add_collection(LineCollection(segs, colors="black", linewidths=lw, capstyle="round"))
-    ax.set_xlim(0, cols)
-    ax.set_ylim(rows, 0)
+    _frame_axes(ax, labels.shape)
+    return ax
+
+
+def _frame_axes(ax, shape):
+    """Limits to the board (one unit at least, so an empty board is no singular extent), no axes."""
+    rows, cols = shape
+    ax.set_xlim(0, max(cols, 1))
+    ax.set_ylim(max(rows, 1), 0)
     ax.set_aspect("equal")
     ax.set_axis_off()
-    return ax
 
 
 def draw_region(region, ax=None):
@@ -116,6 +192,11 @@ def draw_region(region, ax=None):
     -------
     matplotlib.axes.Axes
 
+    Raises
+    ------
+    DominoTypeError
+        If `region` is not a Region (a Tiling: draw it with :func:`draw_tiling`).
+
     Examples
     --------
     >>> from dominotiling import Region
@@ -123,6 +204,7 @@ def draw_region(region, ax=None):
     >>> len(ax.images)
     1
     """
+    _validate.region(region)
     mask = region.mask
     colors = region.colors()
     rgb = np.empty(mask.shape + (3,))
@@ -152,6 +234,13 @@ def draw_tiling(tiling, ax=None, color_by="domino", cmap="viridis"):
     -------
     matplotlib.axes.Axes
 
+    Raises
+    ------
+    DominoTypeError
+        If `tiling` is not a Tiling (a Region: draw it with :func:`draw_region`).
+    DominoTilingError
+        If `color_by` is an unknown name or has not one value per domino.
+
     Notes
     -----
     Uncovered cells (label -2) are painted red and outlined one by one.
@@ -161,28 +250,9 @@ def draw_tiling(tiling, ax=None, color_by="domino", cmap="viridis"):
     >>> from dominotiling import Region, max_cover
     >>> ax = draw_tiling(max_cover(Region.rectangle(3, 3)), color_by="orientation")
     """
+    _validate.tiling(tiling)
     labels = tiling.labels
-    n = tiling.n_dominoes
-    if isinstance(color_by, str) and color_by == "domino":
-        dom_rgb = PALETTE[_greedy_colors(labels, n, len(PALETTE))]
-    elif isinstance(color_by, str) and color_by == "orientation":
-        dom_rgb = _ORIENT[tiling.orientations()]
-    elif isinstance(color_by, str):
-        raise ValueError(f"color_by must be 'domino', 'orientation' or an array, got {color_by!r}")
-    else:
-        values = np.asarray(color_by)
-        if values.shape != (n,):
-            raise ValueError(
-                f"color_by has shape {values.shape}; give one value per domino ({n} of them)"
-            )
-        if values.dtype.kind in "iub":
-            dom_rgb = PALETTE[values.astype(int) % len(PALETTE)]
-        else:
-            import matplotlib
-
-            lo, hi = np.nanmin(values) if n else 0, np.nanmax(values) if n else 1
-            norm = (values - lo) / (hi - lo) if hi > lo else np.zeros(n)
-            dom_rgb = matplotlib.colormaps[cmap](norm)[:, :3]
+    dom_rgb = _domino_rgb(tiling, color_by, cmap)
     rgb = np.empty(labels.shape + (3,))
     rgb[...] = _OUTSIDE
     covered = labels >= 0
@@ -191,6 +261,52 @@ def draw_tiling(tiling, ax=None, color_by="domino", cmap="viridis"):
     ax = draw_cells(rgb, labels, ax=ax)
     _cross_out(ax, np.argwhere(labels == -2), labels.shape)
     return ax
+
+
+def _domino_rgb(tiling, color_by, cmap="viridis"):
+    """``(n_dominoes, 3)`` colours for :func:`draw_tiling`'s `color_by`."""
+    n = tiling.n_dominoes
+    if isinstance(color_by, str):
+        _validate.choice(color_by, "color_by", ("domino", "orientation"))
+        if color_by == "domino":
+            return PALETTE[_greedy_colors(tiling.labels, n, len(PALETTE))]
+        return _ORIENT[tiling.orientations()]
+    try:
+        values = np.asarray(color_by)
+    except (ValueError, TypeError):
+        values = np.asarray(None)
+    if values.dtype.kind not in "biuf":
+        raise DominoTypeError(
+            f"color_by must be 'domino', 'orientation' or an array of numbers, one per domino, "
+            f"got {type(color_by).__name__}"
+        )
+    if values.shape != (n,):
+        raise DominoTilingError(
+            f"color_by has shape {values.shape}; give one value per domino ({n} of them)"
+        )
+    if values.dtype.kind in "iub":
+        return PALETTE[values.astype(int) % len(PALETTE)]
+    finite = values[np.isfinite(values)]
+    lo, hi = (finite.min(), finite.max()) if finite.size else (0.0, 1.0)
+    norm = (values - lo) / (hi - lo) if hi > lo else np.zeros(n)
+    return _colormap(cmap)(np.nan_to_num(norm))[:, :3]
+
+
+def _colormap(cmap):
+    """A matplotlib colormap by name (or as given), with a clear error for an unknown name."""
+    import matplotlib
+    from matplotlib.colors import Colormap
+
+    if not isinstance(cmap, str):
+        if isinstance(cmap, Colormap):
+            return cmap
+        raise DominoTypeError(f"cmap must be a colormap name such as 'viridis', got {type(cmap).__name__}")
+    try:
+        return matplotlib.colormaps[cmap]
+    except KeyError:
+        raise DominoTilingError(
+            f"cmap={cmap!r} is not a matplotlib colormap; try 'viridis', 'coolwarm' or 'magma'"
+        ) from None
 
 
 def _cross_out(ax, cells, shape):
@@ -257,30 +373,49 @@ def draw_placement(probs, ax=None, cmap="coolwarm", colorbar=True):
     -------
     matplotlib.axes.Axes
 
+    Raises
+    ------
+    DominoTypeError
+        If `probs` has no ``horizontal`` and ``vertical`` arrays.
+
     Examples
     --------
     >>> from dominotiling import Region
     >>> from dominotiling.placement import placement_probabilities
     >>> ax = draw_placement(placement_probabilities(Region.aztec_diamond(6), exact=False))
     """
-    import matplotlib
-
-    from ..placement import horizontal_probability
-
-    h = horizontal_probability(probs)
+    h = _horizontal_per_cell(probs)
     ax = _new_axes(h.shape, ax)
     rows, cols = h.shape
+    if h.size == 0:
+        _frame_axes(ax, h.shape)
+        return ax
     image = ax.imshow(
         np.ma.masked_invalid(h), extent=(0, cols, rows, 0), interpolation="nearest",
-        cmap=matplotlib.colormaps[cmap].with_extremes(bad="white"), vmin=0.0, vmax=1.0,
+        cmap=_colormap(cmap).with_extremes(bad="white"), vmin=0.0, vmax=1.0,
     )
-    if colorbar:
+    if _validate.boolean(colorbar, "colorbar"):
         ax.figure.colorbar(image, ax=ax, fraction=0.046, pad=0.04, label="P(horizontal)")
-    ax.set_xlim(0, cols)
-    ax.set_ylim(rows, 0)
-    ax.set_aspect("equal")
-    ax.set_axis_off()
+    _frame_axes(ax, h.shape)
     return ax
+
+
+def _horizontal_per_cell(probs):
+    """Per cell, P(covered by a horizontal domino): the result's own method where it has one."""
+    if not (hasattr(probs, "horizontal") and hasattr(probs, "vertical")):
+        raise DominoTypeError(
+            f"probs must be placement probabilities (with horizontal and vertical arrays), got "
+            f"{type(probs).__name__}; get them from placement_probabilities(region)"
+        )
+    from .. import placement
+
+    if not hasattr(type(probs), "horizontal_probability"):  # another record of the two arrays
+        if hasattr(placement.PlacementProbabilities, "horizontal_probability"):
+            probs = placement.PlacementProbabilities(probs.horizontal, probs.vertical)
+        else:  # the placement module of old: a module function
+            return np.asarray(placement.horizontal_probability(probs), dtype=float)
+    value = probs.horizontal_probability
+    return np.asarray(value() if callable(value) else value, dtype=float)
 
 
 def figure_png(draw, obj, dpi=72):
@@ -298,111 +433,23 @@ def figure_png(draw, obj, dpi=72):
     return buf.getvalue()
 
 
-# ----------------------------------------------------------- matching pictures
-_CERT_S = (0.85, 0.25, 0.20)
-_CERT_N = (0.25, 0.45, 0.85)
-_CERT_PALE = ((0.93, 0.91, 0.87), (0.98, 0.97, 0.95))  # black, white cells elsewhere
-
-__all__ += ["draw_certificate", "draw_augmenting_path"]
+# ----------------------------------------------------- moved to views.py
+_MOVED = ("draw_certificate", "draw_augmenting_path")
 
 
-def draw_certificate(region, cells, ax=None):
-    """Draw a Hall certificate: a set ``S`` of cells and its neighbourhood ``N(S)``.
+def __getattr__(name):
+    # the algorithm pictures live in viz/views.py; this module keeps model pictures only
+    if name in _MOVED:
+        import warnings
 
-    Parameters
-    ----------
-    region : Region
-    cells : iterable of (int, int) or Region
-        The set ``S``, typically :func:`~dominotiling.matching.hall_violator`'s answer.
-    ax : matplotlib.axes.Axes, optional
+        also = " (or from dominotiling)" if name == "draw_certificate" else ""
+        warnings.warn(
+            f"dominotiling.viz.draw.{name} moved to dominotiling.viz.views.{name}; "
+            f"import it from there{also}",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        from . import views
 
-    Returns
-    -------
-    matplotlib.axes.Axes
-
-    Notes
-    -----
-    ``S`` is painted red, ``N(S)`` (the region cells sharing a side with a cell of
-    ``S``) blue, the other cells pale in checkerboard shades; ``S`` and ``N(S)``
-    are outlined as blocks. The title states ``|S|`` and ``|N(S)|``: when
-    ``|N(S)| < |S|`` no tiling can cover ``S``, since each domino covering a cell
-    of ``S`` also covers a cell of ``N(S)``.
-
-    Examples
-    --------
-    >>> from dominotiling import Region
-    >>> from dominotiling.matching import hall_violator
-    >>> r = Region.from_strings(["...####", "....###", "......#", "#.#....",
-    ...                          "#......", "##.....", "###...#"])
-    >>> ax = draw_certificate(r, hall_violator(r))
-    >>> ax.get_title()
-    '|S| = 6 black cells, |N(S)| = 5 neighbours: no tiling'
-    """
-    from ..matching import _cell_mask, hall_neighbourhood
-
-    members = _cell_mask(region, cells)
-    near = np.zeros(region.shape, bool)
-    for r, c in hall_neighbourhood(region, cells):
-        near[r, c] = True
-    mask = region.mask
-    colors = region.colors()
-    rgb = np.empty(mask.shape + (3,))
-    rgb[...] = _OUTSIDE
-    rgb[mask & (colors == 0)] = _CERT_PALE[0]
-    rgb[mask & (colors == 1)] = _CERT_PALE[1]
-    rgb[near] = _CERT_N
-    rgb[members] = _CERT_S
-    labels = np.where(mask, 0, -1)
-    labels[near] = 1
-    labels[members] = 2
-    ax = draw_cells(rgb, labels, ax=ax, grid=True)
-    n_s, n_n = int(members.sum()), int(near.sum())
-    shades = {int(v) for v in colors[members]}
-    colour = {0: "black", 1: "white"}[shades.pop()] + " cells" if len(shades) == 1 else "cells"
-    verdict = ": no tiling" if n_n < n_s else ""
-    ax.set_title(f"|S| = {n_s} {colour}, |N(S)| = {n_n} neighbours{verdict}")
-    from matplotlib.patches import Patch
-
-    ax.legend(
-        handles=[Patch(color=_CERT_S, label=f"S ({n_s})"), Patch(color=_CERT_N, label=f"N(S) ({n_n})")],
-        loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False,
-    )
-    return ax
-
-
-def draw_augmenting_path(tiling, path, ax=None):
-    """Draw a partial tiling with an augmenting path over it (a Kuhn frame).
-
-    Parameters
-    ----------
-    tiling : Tiling
-        Usually a frame's ``before``.
-    path : array_like, shape (k, 2)
-        The alternating chain of cells, e.g. a :class:`~dominotiling.matching.KuhnFrame`'s
-        ``path``: drawn as a line through the cell centres, its start (a dot)
-        and end (a square) marked.
-    ax : matplotlib.axes.Axes, optional
-
-    Returns
-    -------
-    matplotlib.axes.Axes
-
-    Examples
-    --------
-    >>> from dominotiling import Region
-    >>> from dominotiling.matching import kuhn_frames
-    >>> f = kuhn_frames(Region.rectangle(2, 3), seed=1)[-1]
-    >>> ax = draw_augmenting_path(f.before, f.path)
-    >>> len(ax.lines)
-    3
-    """
-    cells = np.asarray(path, dtype=float).reshape(-1, 2)
-    ax = draw_tiling(tiling, ax=ax)
-    if not len(cells):
-        return ax
-    lw = float(np.clip(_cell_px(ax, tiling.labels.shape) / 6, 0.8, 4.0))
-    x, y = cells[:, 1] + 0.5, cells[:, 0] + 0.5
-    ax.plot(x, y, color=(0.1, 0.1, 0.1), linewidth=lw, solid_capstyle="round", zorder=3)
-    ax.plot(x[:1], y[:1], "o", color=(0.8, 0.0, 0.0), markersize=2.5 * lw, zorder=4)
-    ax.plot(x[-1:], y[-1:], "s", color=(0.8, 0.0, 0.0), markersize=2.5 * lw, zorder=4)
-    return ax
+        return getattr(views, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

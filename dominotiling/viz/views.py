@@ -1,7 +1,15 @@
-"""Views of random tilings: Aztec domino types, the dimer view, the height surface.
+"""Pictures of algorithms and of random tilings: certificates, paths, trees, Aztec views.
 
 Like :mod:`dominotiling.viz.draw` (whose cell painter they use), every function
-takes an optional ``ax=`` and returns the Axes, and never calls ``plt.show()``.
+takes an optional ``ax=`` and returns the Axes, never calls ``plt.show()``, and
+takes its colouring as ``color_by=``. Inside:
+
+- :func:`draw_certificate` -- Hall's certificate of no tiling: ``S`` and ``N(S)``;
+- :func:`draw_augmenting_path` -- a partial tiling with an augmenting path (Kuhn);
+- :func:`draw_tree_on_tiling` -- Temperley's tiling with its spanning tree and dual tree;
+- :func:`draw_aztec` -- an Aztec diamond in the four colours of its domino types;
+- :func:`draw_dimers` -- the dimer view: each domino an edge between cell centres;
+- :func:`draw_height_surface` -- Thurston's height function as a 3-D surface.
 
 Examples
 --------
@@ -15,9 +23,30 @@ from __future__ import annotations
 
 import numpy as np
 
-from .draw import _ORIENT, _OUTSIDE, _cell_px, _new_axes, draw_cells
+from .. import _validate
+from ..errors import DominoTilingError, DominoTypeError
+from .draw import (
+    _ORIENT,
+    _OUTSIDE,
+    _UNSET,
+    _cell_px,
+    _colormap,
+    _frame_axes,
+    _new_axes,
+    _renamed,
+    draw_cells,
+    draw_tiling,
+)
 
-__all__ = ["draw_aztec", "draw_dimers", "draw_height_surface", "AZTEC_COLORS"]
+__all__ = [
+    "draw_certificate",
+    "draw_augmenting_path",
+    "draw_tree_on_tiling",
+    "draw_aztec",
+    "draw_dimers",
+    "draw_height_surface",
+    "AZTEC_COLORS",
+]
 
 #: Colours of the four Aztec domino types, in the order NORTH, SOUTH, EAST, WEST.
 AZTEC_COLORS = np.array(
@@ -30,7 +59,7 @@ def _outline_labels(labels, px):
     return labels if px >= 3 else np.where(labels == -1, -1, 0)
 
 
-def draw_aztec(tiling, ax=None, circle=False, scheme="types"):
+def draw_aztec(tiling, ax=None, circle=False, color_by="types", *, scheme=_UNSET):
     """Draw a tiling of an Aztec diamond in the classical colours: one per domino type.
 
     Parameters
@@ -41,11 +70,12 @@ def draw_aztec(tiling, ax=None, circle=False, scheme="types"):
     circle : bool
         Overlay the arctic circle (:func:`~dominotiling.aztec.arctic_circle`), the
         limit shape of the frozen corners of uniform tilings.
-    scheme : {"types", "orientation"}
+    color_by : {"types", "orientation"}
         ``"types"``: the four colours :data:`AZTEC_COLORS` for north, south, east
-        and west dominoes (:func:`~dominotiling.aztec.aztec_types`), so the four
+        and west dominoes (:func:`~dominotiling.arctic.aztec_types`), so the four
         frozen brick walls show as four solid corners; ``"orientation"``: one
-        colour for horizontal, one for vertical dominoes.
+        colour for horizontal, one for vertical dominoes. (Formerly ``scheme=``,
+        still accepted with a ``DeprecationWarning``.)
 
     Returns
     -------
@@ -53,10 +83,11 @@ def draw_aztec(tiling, ax=None, circle=False, scheme="types"):
 
     Raises
     ------
+    DominoTypeError
+        If `tiling` is not a Tiling.
     DominoTilingError
-        If the tiling is not a complete tiling of an Aztec diamond.
-    ValueError
-        If `scheme` is unknown.
+        If the tiling is not a complete tiling of an Aztec diamond, or
+        `color_by` is unknown.
 
     Notes
     -----
@@ -71,16 +102,16 @@ def draw_aztec(tiling, ax=None, circle=False, scheme="types"):
     >>> len(ax.lines)
     1
     """
-    from ..arctic import _order_of, arctic_circle, aztec_types
+    from ..arctic import arctic_circle, aztec_types
 
-    n = _order_of(tiling)
+    color_by = _renamed(color_by, scheme, "color_by", "scheme", "types", "draw_aztec")
+    _validate.tiling(tiling)
+    _validate.choice(color_by, "color_by", ("types", "orientation"))
+    circle = _validate.boolean(circle, "circle")
+    types = aztec_types(tiling)  # checks that it is a complete tiling of an Aztec diamond
+    n = tiling.region.shape[0] // 2
     labels = tiling.labels
-    if scheme == "types":
-        dom_rgb = AZTEC_COLORS[aztec_types(tiling)]
-    elif scheme == "orientation":
-        dom_rgb = _ORIENT[tiling.orientations()]
-    else:
-        raise ValueError(f"scheme must be 'types' or 'orientation', got {scheme!r}")
+    dom_rgb = AZTEC_COLORS[types] if color_by == "types" else _ORIENT[tiling.orientations()]
     rgb = np.empty(labels.shape + (3,))
     rgb[...] = _OUTSIDE
     covered = labels >= 0
@@ -107,7 +138,7 @@ def _domino_pairs(labels):
     return out
 
 
-def draw_dimers(tiling, ax=None, color="orientation"):
+def draw_dimers(tiling, ax=None, color_by="orientation", *, color=_UNSET):
     """The dimer view: each domino as an edge between the centres of its two cells.
 
     A domino tiling is a perfect matching of the grid graph whose vertices are
@@ -118,13 +149,22 @@ def draw_dimers(tiling, ax=None, color="orientation"):
     tiling : Tiling
         A (partial) tiling; uncovered cells are dots with no edge.
     ax : matplotlib.axes.Axes, optional
-    color : "orientation" or a matplotlib colour
-        ``"orientation"``: horizontal and vertical edges in two colours.
+    color_by : "orientation" or a matplotlib colour
+        ``"orientation"``: horizontal and vertical edges in two colours; else every
+        edge in this colour. (Formerly ``color=``, still accepted with a
+        ``DeprecationWarning``.)
 
     Returns
     -------
     matplotlib.axes.Axes
         The edges are its last collection, one segment per domino.
+
+    Raises
+    ------
+    DominoTypeError
+        If `tiling` is not a Tiling.
+    DominoTilingError
+        If `color_by` is neither ``"orientation"`` nor a colour.
 
     Examples
     --------
@@ -134,7 +174,19 @@ def draw_dimers(tiling, ax=None, color="orientation"):
     3
     """
     from matplotlib.collections import LineCollection
+    from matplotlib.colors import to_rgba
 
+    color_by = _renamed(color_by, color, "color_by", "color", "orientation", "draw_dimers")
+    _validate.tiling(tiling)
+    if isinstance(color_by, str) and color_by == "orientation":
+        colors = _ORIENT[tiling.orientations()] * 0.8
+    else:
+        try:
+            colors = to_rgba(color_by)
+        except (ValueError, TypeError):
+            raise DominoTilingError(
+                f"color_by must be 'orientation' or a matplotlib colour such as 'black', got {color_by!r}"
+            ) from None
     labels = tiling.labels
     rows, cols = labels.shape
     ax = _new_axes(labels.shape, ax)
@@ -144,16 +196,9 @@ def draw_dimers(tiling, ax=None, color="orientation"):
                linewidths=0, zorder=1)
     pairs = _domino_pairs(labels)
     segs = pairs[:, :, ::-1] + 0.5  # (row, col) -> (x, y) at the cell centres
-    if isinstance(color, str) and color == "orientation":
-        colors = _ORIENT[tiling.orientations()] * 0.8
-    else:
-        colors = color
     lw = float(np.clip(px / 5, 0.3, 4.0))
     ax.add_collection(LineCollection(segs, colors=colors, linewidths=lw, capstyle="round", zorder=2))
-    ax.set_xlim(0, cols)
-    ax.set_ylim(rows, 0)
-    ax.set_aspect("equal")
-    ax.set_axis_off()
+    _frame_axes(ax, labels.shape)
     return ax
 
 
@@ -183,8 +228,8 @@ def draw_height_surface(tiling, ax=None, cmap="viridis", max_quads=40):
     DominoTilingError
         If the tiling is not complete or its region has holes
         (see :func:`~dominotiling.height.height_function`).
-    ValueError
-        If `ax` is not a 3-D Axes.
+    DominoTypeError
+        If `tiling` is not a Tiling, or `ax` is not a 3-D Axes (also a ``ValueError``).
 
     Notes
     -----
@@ -206,8 +251,9 @@ def draw_height_surface(tiling, ax=None, cmap="viridis", max_quads=40):
     """
     from ..height import UNDEFINED
 
-    if isinstance(max_quads, bool) or not isinstance(max_quads, (int, np.integer)) or max_quads < 1:
-        raise ValueError(f"max_quads must be a positive integer, got {max_quads!r}")
+    _validate.tiling(tiling)
+    max_quads = _validate.positive_int(max_quads, "max_quads")
+    cmap = _colormap(cmap)
     h = tiling.height_function()
     rows, cols = tiling.labels.shape
     if ax is None:
@@ -216,7 +262,7 @@ def draw_height_surface(tiling, ax=None, cmap="viridis", max_quads=40):
         fig = Figure(figsize=(6, 5))
         ax = fig.add_subplot(projection="3d")
     elif getattr(ax, "name", None) != "3d":
-        raise ValueError(
+        raise DominoTypeError(
             "draw_height_surface needs a 3-D Axes: create it with fig.add_subplot(projection='3d')"
         )
     from mpl_toolkits.mplot3d.art3d import Poly3DCollection
@@ -244,4 +290,278 @@ def draw_height_surface(tiling, ax=None, cmap="viridis", max_quads=40):
     ax.set_xlabel("column")
     ax.set_ylabel("row")
     ax.set_zlabel("height")
+    return ax
+
+
+# ------------------------------------------------------------ matching pictures
+_CERT_S = (0.85, 0.25, 0.20)
+_CERT_N = (0.25, 0.45, 0.85)
+_CERT_PALE = ((0.93, 0.91, 0.87), (0.98, 0.97, 0.95))  # black, white cells elsewhere
+
+
+def _member_mask(region, cells):
+    """Boolean mask of the set `cells` (pairs or a Region of the region's shape)."""
+    from ..region import Region
+
+    if isinstance(cells, Region):
+        if cells.shape != region.shape or (cells.mask & ~region.mask).any():
+            raise DominoTilingError(
+                "cells given as a Region must have the region's shape and lie inside it"
+            )
+        return np.asarray(cells.mask, dtype=bool).copy()
+    members = np.zeros(region.shape, bool)
+    for i, cell in enumerate(cells):
+        r, c = _validate.cell(cell, f"cells[{i}]", region)
+        members[r, c] = True
+    return members
+
+
+def draw_certificate(region, cells, ax=None):
+    """Draw a Hall certificate: a set ``S`` of cells and its neighbourhood ``N(S)``.
+
+    Parameters
+    ----------
+    region : Region
+    cells : iterable of (int, int) or Region
+        The set ``S``, typically :func:`~dominotiling.matching.hall_violator`'s answer.
+    ax : matplotlib.axes.Axes, optional
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+
+    Raises
+    ------
+    DominoTypeError
+        If `region` is not a Region.
+    DominoTilingError
+        If a cell of `cells` is not a cell of `region`.
+
+    Notes
+    -----
+    ``S`` is painted red, ``N(S)`` (the region cells sharing a side with a cell of
+    ``S``, :func:`~dominotiling.matching.hall_neighbourhood`) blue, the other
+    cells pale in checkerboard shades; ``S`` and ``N(S)`` are outlined as blocks.
+    The title states ``|S|`` and ``|N(S)|``: when ``|N(S)| < |S|`` no tiling can
+    cover ``S``, since each domino covering a cell of ``S`` also covers a cell of
+    ``N(S)``.
+
+    Examples
+    --------
+    >>> from dominotiling import Region
+    >>> from dominotiling.matching import hall_violator
+    >>> r = Region.from_strings(["...####", "....###", "......#", "#.#....",
+    ...                          "#......", "##.....", "###...#"])
+    >>> ax = draw_certificate(r, hall_violator(r))
+    >>> ax.get_title()
+    '|S| = 6 black cells, |N(S)| = 5 neighbours: no tiling'
+    """
+    from matplotlib.patches import Patch
+
+    from ..matching import hall_neighbourhood
+    from ..region import Region
+
+    _validate.region(region)
+    if not isinstance(cells, Region):
+        if isinstance(cells, (str, bytes)) or not hasattr(cells, "__iter__"):
+            raise DominoTypeError(
+                f"cells must be an iterable of (row, col) pairs or a Region, got {type(cells).__name__}"
+            )
+        cells = list(cells)
+    members = _member_mask(region, cells)  # checks that the cells lie in the region
+    near = np.zeros(region.shape, bool)
+    for r, c in hall_neighbourhood(region, cells):
+        near[r, c] = True
+    mask = region.mask
+    colors = region.colors()
+    rgb = np.empty(mask.shape + (3,))
+    rgb[...] = _OUTSIDE
+    rgb[mask & (colors == 0)] = _CERT_PALE[0]
+    rgb[mask & (colors == 1)] = _CERT_PALE[1]
+    rgb[near] = _CERT_N
+    rgb[members] = _CERT_S
+    labels = np.where(mask, 0, -1)
+    labels[near] = 1
+    labels[members] = 2
+    ax = draw_cells(rgb, labels, ax=ax, grid=True)
+    n_s, n_n = int(members.sum()), int(near.sum())
+    shades = {int(v) for v in colors[members]}
+    colour = {0: "black", 1: "white"}[shades.pop()] + " cells" if len(shades) == 1 else "cells"
+    verdict = ": no tiling" if n_n < n_s else ""
+    ax.set_title(f"|S| = {n_s} {colour}, |N(S)| = {n_n} neighbours{verdict}")
+    ax.legend(
+        handles=[Patch(color=_CERT_S, label=f"S ({n_s})"), Patch(color=_CERT_N, label=f"N(S) ({n_n})")],
+        loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False,
+    )
+    return ax
+
+
+def _cell_path(path, name="path"):
+    """`path` as a ``(k, 2)`` int array of cells."""
+    arr = np.asarray(path) if not isinstance(path, np.ndarray) else path
+    if arr.size == 0:
+        return np.zeros((0, 2), np.int64)
+    arr = _validate.array(arr, name, kinds="iu")
+    if arr.ndim != 2 or arr.shape[1] != 2:
+        raise DominoTilingError(f"{name} must be a (k, 2) array of cells (row, col), got shape {arr.shape}")
+    return arr
+
+
+def draw_augmenting_path(tiling, path, ax=None):
+    """Draw a partial tiling with an augmenting path over it (a Kuhn step).
+
+    Parameters
+    ----------
+    tiling : Tiling
+        Usually a Kuhn frame's ``before``.
+    path : array_like, shape (k, 2)
+        The alternating chain of cells, e.g. a :class:`~dominotiling.matching.KuhnFrame`'s
+        ``path``: drawn as a line through the cell centres, its start (a dot)
+        and end (a square) marked.
+    ax : matplotlib.axes.Axes, optional
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+
+    Raises
+    ------
+    DominoTypeError
+        If `tiling` is not a Tiling.
+    DominoTilingError
+        If `path` is not a ``(k, 2)`` array of cells.
+
+    Examples
+    --------
+    >>> from dominotiling import Region
+    >>> from dominotiling.matching import kuhn_frames
+    >>> f = kuhn_frames(Region.rectangle(2, 3), seed=1)[-1]
+    >>> ax = draw_augmenting_path(f.before, f.path)
+    >>> len(ax.lines)
+    3
+    """
+    _validate.tiling(tiling)
+    cells = _cell_path(path).astype(float)
+    ax = draw_tiling(tiling, ax=ax)
+    if not len(cells):
+        return ax
+    lw = float(np.clip(_cell_px(ax, tiling.labels.shape) / 6, 0.8, 4.0))
+    x, y = cells[:, 1] + 0.5, cells[:, 0] + 0.5
+    ax.plot(x, y, color=(0.1, 0.1, 0.1), linewidth=lw, solid_capstyle="round", zorder=3)
+    ax.plot(x[:1], y[:1], "o", color=(0.8, 0.0, 0.0), markersize=2.5 * lw, zorder=4)
+    ax.plot(x[-1:], y[-1:], "s", color=(0.8, 0.0, 0.0), markersize=2.5 * lw, zorder=4)
+    return ax
+
+
+# ---------------------------------------------------------- Temperley's trees
+_KIND_COLORS = (3, 2)  # palette entries (draw.PALETTE) of vertex and face dominoes
+
+
+def _tree_pairs(tree, m, n):
+    """``(k, 2, 2)`` grid vertices ``(i, j)`` joined by the edges of `tree` (a graph or parent array)."""
+    import networkx as nx
+
+    if isinstance(tree, nx.Graph):
+        try:
+            pairs = np.array([(u, v) for u, v in tree.edges], dtype=np.int64).reshape(-1, 2, 2)
+        except (ValueError, TypeError):
+            raise DominoTilingError("the tree's nodes must be grid vertices (i, j), as in nx.grid_2d_graph") from None
+    else:
+        parent = _validate.array(tree, "tree", kinds="iu").ravel()
+        if parent.size != m * n:
+            raise DominoTilingError(
+                f"a parent array of the {m} x {n} grid has {m * n} entries, got {parent.size}"
+            )
+        if (parent >= m * n).any():
+            raise DominoTilingError(f"parent entries must be vertex indices below {m * n}")
+        kids = np.flatnonzero(parent >= 0)
+        pairs = np.stack([np.stack(np.divmod(kids, n), 1), np.stack(np.divmod(parent[kids], n), 1)], 1)
+    if len(pairs) and ((pairs < 0).any() or (pairs[..., 0] >= m).any() or (pairs[..., 1] >= n).any()):
+        raise DominoTilingError(f"the tree has a vertex outside the {m} x {n} grid")
+    return pairs
+
+
+def _centres(a, b):
+    """Line segments between the centres of cells ``a[k]`` and ``b[k]`` (row, col), as (x, y)."""
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    return np.stack([a[:, ::-1] + 0.5, b[:, ::-1] + 0.5], 1).reshape(-1, 2, 2)
+
+
+def draw_tree_on_tiling(tiling, tree=None, ax=None, dual=True, color_by="kind"):
+    """Draw a Temperley tiling with its spanning tree (and dual tree) on top.
+
+    Parameters
+    ----------
+    tiling : Tiling
+        A complete tiling of :func:`~dominotiling.temperley_grid.temperley_region` ``(m, n)``.
+    tree : networkx.Graph or array_like, optional
+        The tree to draw (as in :func:`~dominotiling.temperley_grid.tree_to_tiling`):
+        a graph on the grid vertices ``(i, j)`` or a parent array of length
+        ``m * n``; by default the tiling's own.
+    ax : matplotlib.axes.Axes, optional
+    dual : bool, default True
+        Also draw the dual tree (red): each face cell joined across its edge cell
+        to the next face, or off the board for the outer face.
+    color_by : "kind" or anything :func:`~dominotiling.viz.draw.draw_tiling` takes
+        ``"kind"``: vertex dominoes blue, face dominoes orange.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        Its last two line collections are the tree and (with `dual`) the dual tree.
+
+    Raises
+    ------
+    DominoTypeError
+        If `tiling` is not a Tiling.
+    DominoTilingError
+        If the tiling is not a complete tiling of a Temperley board, or `tree`
+        is not a tree on the grid's vertices.
+
+    Notes
+    -----
+    Tree edges join the centres of vertex cells ``(2i, 2j)``, passing over the
+    edge cells; the root ``(0, 0)`` (the missing corner) is a black dot. A
+    domino's *node* is its black cell, a vertex ``(2i, 2j)`` or a face
+    ``(2i+1, 2j+1)``; its other cell is the edge towards the node's parent.
+
+    Examples
+    --------
+    >>> import matplotlib; matplotlib.use("Agg")
+    >>> from dominotiling import find_tiling
+    >>> from dominotiling.temperley_grid import temperley_region
+    >>> ax = draw_tree_on_tiling(find_tiling(temperley_region(3, 4)))
+    >>> len(ax.collections)      # outlines, tree, dual tree
+    3
+    """
+    from matplotlib.collections import LineCollection
+
+    from ..temperley_grid import tiling_to_tree
+
+    _validate.tiling(tiling)
+    dual = _validate.boolean(dual, "dual")
+    tiling_to_tree(tiling, as_parent=True)  # checks that it is a complete tiling of a Temperley board
+    rows, cols = tiling.region.shape
+    m, n = (rows + 1) // 2, (cols + 1) // 2
+    d = tiling.dominoes.astype(np.int64)
+    first_black = (d[:, 0].sum(axis=1) % 2) == 0
+    node = np.where(first_black[:, None], d[:, 0], d[:, 1])  # the black cell: a vertex or a face
+    edge = np.where(first_black[:, None], d[:, 1], d[:, 0])
+    vert = (node[:, 0] % 2) == 0
+    if isinstance(color_by, str) and color_by == "kind":
+        color_by = np.where(vert, _KIND_COLORS[0], _KIND_COLORS[1])
+    ax = draw_tiling(tiling, ax=ax, color_by=color_by)
+    if tree is None:
+        a, b = node[vert], 2 * edge[vert] - node[vert]
+    else:
+        pairs = _tree_pairs(tree, m, n)
+        a, b = 2 * pairs[:, 0], 2 * pairs[:, 1]
+    lw = float(np.clip(_cell_px(ax, (rows, cols)) / 5, 0.3, 4.0))
+    ax.add_collection(LineCollection(_centres(a, b), colors="#1a1a1a", linewidths=lw, capstyle="round"))
+    if dual:
+        f, e = node[~vert], edge[~vert]
+        ax.add_collection(
+            LineCollection(_centres(f, 2 * e - f), colors="#c62828", linewidths=lw * 0.6, capstyle="round")
+        )
+    ax.plot([0.5], [0.5], "o", color="black", markersize=max(2.0, 1.2 * lw))
     return ax

@@ -27,6 +27,7 @@ import html
 import io
 import time
 
+from .draw import _UNSET, _renamed
 
 __all__ = ["explore_aztec", "explore_region", "AztecExplorer", "RegionExplorer", "DEFAULT_FIGURE"]
 
@@ -83,11 +84,12 @@ class AztecExplorer(_Explorer):
 
     Attributes
     ----------
-    n, seed, weights, b, scheme, circle, resample_button : ipywidgets controls
+    n, seed, weights, b, color_by, circle, resample_button : ipywidgets controls
         The order slider, the seed, the ``"uniform"`` / ``"two-periodic"``
         dropdown, the weight ``b`` of the two-periodic model (``a = 1``), the
-        colour scheme (``"types"`` or ``"orientation"``), the arctic circle
-        checkbox and the resample button (a new seed).
+        colouring (``"types"`` or ``"orientation"``; also readable as ``scheme``,
+        its old name, with a ``DeprecationWarning``), the arctic circle checkbox
+        and the resample button (a new seed).
     image : ipywidgets.Image
         The picture, a PNG.
     status : ipywidgets.HTML
@@ -100,8 +102,16 @@ class AztecExplorer(_Explorer):
         The picture's figure, redrawn in place.
     """
 
-    def __init__(self, n=60, seed=0, weights="uniform", b=0.5, scheme="types", circle=True,
+    def __init__(self, n=60, seed=0, weights="uniform", b=0.5, color_by="types", circle=True,
                  size=5.0, dpi=80):
+        from .. import _validate
+
+        n = _validate.integer(n, "n", minimum=1, maximum=MAX_AZTEC_ORDER)
+        seed = _validate.nonnegative_int(seed, "seed")
+        _validate.choice(weights, "weights", ("uniform", "two-periodic"))
+        b = _validate.real(b, "b", minimum=0.05, maximum=1.0)
+        _validate.choice(color_by, "color_by", ("types", "orientation"))
+        circle = _validate.boolean(circle, "circle")
         w = _ipywidgets()
         self.dpi = dpi
         self.n = w.IntSlider(value=n, min=1, max=MAX_AZTEC_ORDER, description="order n",
@@ -111,8 +121,8 @@ class AztecExplorer(_Explorer):
                                   description="weights")
         self.b = w.FloatSlider(value=b, min=0.05, max=1.0, step=0.05, description="b (a=1)",
                                continuous_update=False, disabled=weights == "uniform")
-        self.scheme = w.Dropdown(options=["types", "orientation"], value=scheme,
-                                 description="colours")
+        self.color_by = w.Dropdown(options=["types", "orientation"], value=color_by,
+                                   description="colours")
         self.circle = w.Checkbox(value=circle, description="arctic circle")
         self.resample_button = w.Button(description="resample", icon="refresh")
         self.image = w.Image(format="png")
@@ -122,17 +132,25 @@ class AztecExplorer(_Explorer):
         controls = w.VBox([
             w.HBox([self.n, self.seed, self.resample_button]),
             w.HBox([self.weights, self.b]),
-            w.HBox([self.scheme, self.circle]),
+            w.HBox([self.color_by, self.circle]),
         ])
         self.widget = w.VBox([controls, self.status, self.image])
         for control in (self.n, self.seed, self.weights, self.b):
             control.observe(self._on_sample_change, names="value")
-        for control in (self.scheme, self.circle):
+        for control in (self.color_by, self.circle):
             control.observe(self._on_style_change, names="value")
         self.resample_button.on_click(lambda _button: self.resample())
         self._sample_time = 0.0
         self.sample()
         self.redraw()
+
+    @property
+    def scheme(self):
+        """The colouring dropdown under its old name (deprecated: use ``color_by``)."""
+        import warnings
+
+        warnings.warn("AztecExplorer.scheme is now AztecExplorer.color_by", DeprecationWarning, stacklevel=2)
+        return self.color_by
 
     # -- callbacks
     def _on_sample_change(self, _change):
@@ -157,12 +175,12 @@ class AztecExplorer(_Explorer):
         self._sample_time = time.perf_counter() - t0
 
     def redraw(self):
-        """Draw ``tiling`` with the current scheme and circle setting into ``image``."""
+        """Draw ``tiling`` with the current colouring and circle setting into ``image``."""
         from .views import draw_aztec
 
         t0 = time.perf_counter()
         self.ax.clear()
-        draw_aztec(self.tiling, ax=self.ax, circle=self.circle.value, scheme=self.scheme.value)
+        draw_aztec(self.tiling, ax=self.ax, circle=self.circle.value, color_by=self.color_by.value)
         n = self.tiling.region.shape[0] // 2
         label = "uniform" if self.weights.value == "uniform" else f"two-periodic a=1, b={self.b.value:g}"
         self.ax.set_title(f"Aztec diamond of order {n}, {label}, seed {self.seed.value}", fontsize=9)
@@ -174,7 +192,8 @@ class AztecExplorer(_Explorer):
         )
 
 
-def explore_aztec(n=60, seed=0, weights="uniform", b=0.5, scheme="types", circle=True):
+def explore_aztec(n=60, seed=0, weights="uniform", b=0.5, color_by="types", circle=True, *,
+                  scheme=_UNSET):
     """An interactive explorer of random Aztec diamond tilings (ipywidgets).
 
     Parameters
@@ -188,8 +207,9 @@ def explore_aztec(n=60, seed=0, weights="uniform", b=0.5, scheme="types", circle
         (:func:`~dominotiling.aztec.sample_aztec`), whose middle is a gas region.
     b : float
         The second weight of the two-periodic model.
-    scheme : {"types", "orientation"}
-        Colours, as for :func:`~dominotiling.viz.draw.draw_aztec`.
+    color_by : {"types", "orientation"}
+        Colours, as for :func:`~dominotiling.viz.views.draw_aztec` (formerly
+        ``scheme=``, still accepted with a ``DeprecationWarning``).
     circle : bool
         Overlay the arctic circle.
 
@@ -203,6 +223,8 @@ def explore_aztec(n=60, seed=0, weights="uniform", b=0.5, scheme="types", circle
     ------
     ImportError
         If ipywidgets is not installed (``pip install ipywidgets``).
+    DominoTilingError
+        If an argument is out of range (a ``DominoTypeError`` if of the wrong type).
 
     Notes
     -----
@@ -218,7 +240,8 @@ def explore_aztec(n=60, seed=0, weights="uniform", b=0.5, scheme="types", circle
     >>> app.tiling.n_dominoes
     156
     """
-    return AztecExplorer(n=n, seed=seed, weights=weights, b=b, scheme=scheme, circle=circle)
+    color_by = _renamed(color_by, scheme, "color_by", "scheme", "types", "explore_aztec")
+    return AztecExplorer(n=n, seed=seed, weights=weights, b=b, color_by=color_by, circle=circle)
 
 
 class RegionExplorer(_Explorer):
@@ -244,9 +267,17 @@ class RegionExplorer(_Explorer):
     """
 
     def __init__(self, text=DEFAULT_FIGURE, seed=0, size=4.5, dpi=80):
-        w = _ipywidgets()
+        from .. import _validate
+        from ..errors import DominoTypeError
+
+        seed = _validate.nonnegative_int(seed, "seed")
         if not isinstance(text, str):
+            if not isinstance(text, (list, tuple)) or not all(isinstance(line, str) for line in text):
+                raise DominoTypeError(
+                    f"text must be a str or a list of str (one row per line), got {type(text).__name__}"
+                )
             text = "\n".join(text)
+        w = _ipywidgets()
         self.dpi = dpi
         self.text = w.Textarea(value=text, description="region",
                                layout=w.Layout(width="420px", height="160px"),
@@ -315,8 +346,8 @@ class RegionExplorer(_Explorer):
         self._run(act)
 
     def on_tile(self):
-        """Find one tiling (:func:`~dominotiling.transfer.find_tiling`) and draw it."""
-        from ..transfer import find_tiling
+        """Find one tiling (:func:`~dominotiling.finding.find_tiling`) and draw it."""
+        from ..finding import find_tiling
         from .draw import draw_tiling
 
         def act(region):
@@ -330,8 +361,8 @@ class RegionExplorer(_Explorer):
         self._run(act)
 
     def on_cover(self):
-        """A maximum partial cover (:func:`~dominotiling.transfer.max_cover`), uncovered cells crossed."""
-        from ..transfer import max_cover
+        """A maximum partial cover (:func:`~dominotiling.finding.max_cover`), uncovered cells crossed."""
+        from ..finding import max_cover
         from .draw import draw_tiling
 
         def act(region):
@@ -345,7 +376,7 @@ class RegionExplorer(_Explorer):
     def on_hall(self):
         """Hall's certificate of no tiling (:func:`~dominotiling.matching.hall_violator`)."""
         from ..matching import hall_violator
-        from .draw import draw_certificate
+        from .views import draw_certificate
 
         def act(region):
             self.result = hall_violator(region)
