@@ -31,6 +31,7 @@ import numpy as np
 
 from . import _validate
 from ._util import check_graph as _check_graph
+from ._util import keyword_only
 from .errors import DominoTilingError, DominoTypeError, TooLargeError
 from .frames import _TupleFrame
 
@@ -260,7 +261,8 @@ def _trace(indptr, indices, root, uniforms, nodes, shape):
     return parent, frames
 
 
-def uniform_spanning_tree(G, seed=None, root=None, frames=False):
+@keyword_only("seed", "root", "frames")
+def uniform_spanning_tree(G, *, seed=None, root=None, frames=False):
     """A uniformly random spanning tree (Wilson's algorithm).
 
     Parameters
