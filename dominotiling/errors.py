@@ -26,6 +26,8 @@ __all__ = [
     "TooLargeError",
     "NotPlanarError",
     "NoTilingError",
+    "PrecisionError",
+    "WeightError",
 ]
 
 
@@ -51,6 +53,27 @@ class TooLargeError(DominoTilingError):
 
 class NotPlanarError(DominoTilingError):
     """A graph that must be planar is not."""
+
+
+class PrecisionError(DominoTilingError):
+    """A floating-point result could not be certified to the precision its function states.
+
+    Raised instead of returning a number that may be wrong: the float route's run-time
+    check (a second factorisation, a residual bound) failed, typically because the
+    matrix is too ill-conditioned for double precision (Kasteleyn matrices of
+    Aztec diamonds beyond order ~45). The message names the exact alternative.
+    """
+
+
+class WeightError(DominoTilingError):
+    """Domino weights are invalid or do not fit the region.
+
+    A weight that is negative, NaN or infinite (the message names the placement:
+    row, column, orientation, and the value), weights whose shape is not the
+    region's, or a Fraction whose denominator has no inverse modulo the modulus asked for.
+    A weight of the wrong *type* (complex, text, symbolic where a number is needed)
+    raises :class:`DominoTypeError` instead.
+    """
 
 
 class NoTilingError(DominoTilingError):
