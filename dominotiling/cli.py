@@ -254,20 +254,42 @@ def _cmd_play(args):
 
     names = [n.strip() for n in args.players.split(",") if n.strip()]
     unknown = [n for n in names if n not in _PLAYERS]
-    if unknown or not 2 <= len(names) <= 4:
+    if unknown or not 2 <= len(names) <= 8:
         raise _UsageError(
-            f"--players takes 2 to 4 names from {', '.join(_PLAYERS)} separated by commas, "
-            f"got {args.players!r}"
+            f"--players takes 2 to 4 names (up to 8 for blitz) from {', '.join(_PLAYERS)} "
+            f"separated by commas, got {args.players!r}"
         )
     if args.games < 1:
         raise _UsageError(f"--games must be at least 1, got {args.games}")
-    presets = {"classic": games.Rules.classic, "muggins": games.Rules.muggins,
-               "kozel": lambda: games.Rules.kozel(fish_mode=args.fish)}
-    rules = presets[args.rules]()
+    options = {}
+    if args.rules == "kozel":
+        options["fish_mode"] = args.fish
+    elif args.fish != "all":
+        raise _UsageError(f"--fish is Kozel's fish scoring; {args.rules} has none: drop --fish")
+    if args.teams:
+        if len(names) != 4:
+            raise _UsageError(f"--teams plays two pairs: give --players four names, "
+                              f"got {len(names)}")
+        if args.rules in _PAIRED:
+            options.update(_PAIRED[args.rules])
+        elif args.rules not in ("sport_kozel", "general"):   # these are always pairs
+            raise _UsageError(f"{args.rules} is not played in pairs here; drop --teams "
+                              f"(pairs: {', '.join(sorted(_PAIRED))}, sport_kozel, general)")
+    rules = games.Rules.by_name(args.rules, **options)
+    if args.target is not None:
+        if args.target < 1:
+            raise _UsageError(f"--target must be at least 1, got {args.target}")
+        rules = rules.with_(target=args.target)
     players = [getattr(games, f"{n}_player") for n in names]
     # rules that do not allow this many players raise DominoTilingError, reported by main
     summary = games.simulate(rules, args.games, len(players), players, seed=args.seed, progress=True)
     print(summary)
+
+
+#: rule sets with a two-against-two form, and the preset options that give it
+_PAIRED = {"kozel": {"players": 4, "teams": True}, "sea_kozel": {"players": 4, "teams": True},
+           "classic": {"teams": True}, "fives": {"teams": True}, "straight": {"teams": True},
+           "telephone": {"teams": True}}
 
 
 def _cmd_tour(args):
@@ -299,8 +321,15 @@ def _parser():
     t.set_defaults(func=_cmd_tile)
 
     g = sub.add_parser("play", help="simulate the table game of dominoes and compare strategies")
-    g.add_argument("--rules", choices=("kozel", "classic", "muggins"), default="kozel")
+    from .games.rules import Rules
+
+    g.add_argument("--rules", choices=Rules.names(), default="kozel", metavar="RULES",
+                   help=f"the rule set (default kozel): {', '.join(Rules.names())}")
     g.add_argument("--fish", choices=("all", "one"), default="all", help="Kozel's fish scoring")
+    g.add_argument("--teams", action="store_true",
+                   help="two against two, partners opposite (four players)")
+    g.add_argument("--target", type=int, default=None,
+                   help="the score that ends a match (default: the rule set's)")
     g.add_argument("--games", type=int, default=500, help="number of games (default 500)")
     g.add_argument("--players", default="greedy,random",
                    help="comma-separated strategies, one per seat: random, greedy, doubles_first")

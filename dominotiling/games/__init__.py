@@ -6,22 +6,36 @@ matplotlib for pictures).
 Inside:
 
 * :class:`Bone`, :func:`double_set` -- bones and full sets;
-* :class:`Line` -- the line on the table, with fish detection;
-* :class:`Rules` -- rules as data, with presets ``classic``, ``kozel`` and
-  ``muggins``; :class:`ScoreSheet` and :func:`rating_points` -- scoring;
+* :class:`Line` -- the line on the table: the cross, doubles laid face down,
+  fish detection, the count of the ends;
+* :class:`Rules` -- rules as data, with a preset for every game of the rule
+  documents (``Rules.names()``; ``Rules.by_name("sea kozel")``; a name is
+  accepted wherever rules are); :class:`ScoreSheet`, :func:`hand_points` and
+  :func:`rating_points` -- scoring, from hands or from totals, starting from
+  any state;
 * :class:`Game` -- the engine; :func:`random_player`, :func:`greedy_player`,
   :func:`doubles_first_player` -- players; :func:`simulate` and
   :class:`SimulationSummary` -- many games at once;
 * :func:`longest_line` -- the longest line that can be laid from given bones;
-* :func:`draw_bone`, :func:`draw_line`, :func:`draw_hand` -- pictures.
+* :func:`poker_hand`, :func:`poker_set` -- domino poker's hands, and
+  :mod:`~dominotiling.games.forty_two` -- the count, tricks and settlement of 42
+  (games of the documents that are not played on a line);
+* :func:`draw_bone`, :func:`draw_line`, :func:`draw_hand` -- matplotlib
+  pictures; :class:`Game`, :class:`Line`, :class:`ScoreSheet` and
+  :class:`SimulationSummary` also show themselves in Jupyter (SVG and HTML).
+
+The rule documents the presets follow are in ``shared/sources/games/``; each
+preset's docstring cites its file and paragraphs.
 
 Examples
 --------
 >>> from dominotiling.games import Rules, simulate, greedy_player, random_player
 >>> summary = simulate(Rules.kozel(), 20, 2, [greedy_player, random_player],
 ...                    seed=1, progress=False)
->>> summary.n_games, round(sum(summary.goat_rates), 6)
-(20, 1.0)
+>>> summary.n_games, sum(summary.goats) >= 20    # both may end over 101
+(20, True)
+>>> Game("telephone", [greedy_player, random_player], seed=3).play_match().is_over
+True
 """
 
 from .errors import IllegalMoveError
@@ -31,7 +45,9 @@ from .game import Game
 from .records import Event, Move, PlayerView, RoundResult
 from .line import Line
 from .players import doubles_first_player, greedy_player, random_player
+from .poker import poker_hand, poker_set
 from .puzzle import longest_line
+from . import forty_two
 from .rules import Rules
 from .scoring import ScoreSheet, hand_points, rating_points
 from .simulate import SimulationSummary, simulate
@@ -56,6 +72,9 @@ __all__ = [
     "simulate",
     "SimulationSummary",
     "longest_line",
+    "poker_hand",
+    "poker_set",
+    "forty_two",
     "draw_bone",
     "draw_line",
     "draw_hand",

@@ -19,6 +19,9 @@ Bone(2, 5)
 
 from numbers import Integral
 
+from .. import _validate
+from ..errors import DominoTilingError, DominoTypeError
+
 __all__ = ["Bone", "double_set"]
 
 # Every distinct bone is created once and reused: the engine compares bones
@@ -46,10 +49,10 @@ class Bone:
 
     Raises
     ------
-    TypeError
-        If a value is not an integer.
-    ValueError
-        If a value is negative.
+    DominoTypeError
+        If a value is not an integer (a ``TypeError`` too).
+    DominoTilingError
+        If a value is negative (a ``ValueError`` too).
 
     Notes
     -----
@@ -79,12 +82,12 @@ class Bone:
                 return found
         for value in (a, b):
             if isinstance(value, bool) or not isinstance(value, Integral):
-                raise TypeError(
+                raise DominoTypeError(
                     f"a bone's values must be integers, got {value!r}; "
                     "write for example Bone(2, 5)"
                 )
             if value < 0:
-                raise ValueError(
+                raise DominoTilingError(
                     f"a bone's values must be 0 or more, got {value}; "
                     "write for example Bone(2, 5)"
                 )
@@ -170,7 +173,7 @@ class Bone:
 
         Raises
         ------
-        ValueError
+        DominoTilingError
             If neither half shows ``value``.
 
         Examples
@@ -182,7 +185,7 @@ class Bone:
             return self.high
         if value == self.high:
             return self.low
-        raise ValueError(f"bone {self} has no half showing {value}")
+        raise DominoTilingError(f"bone {self} has no half showing {value}")
 
 
 def double_set(n=6):
@@ -201,8 +204,8 @@ def double_set(n=6):
 
     Raises
     ------
-    ValueError
-        If ``n`` is negative or not an integer.
+    DominoTilingError
+        If ``n`` is negative; :class:`DominoTypeError` if it is not an integer.
 
     Examples
     --------
@@ -212,6 +215,5 @@ def double_set(n=6):
     >>> [str(b) for b in double_set(1)]
     ['0-0', '0-1', '1-1']
     """
-    if isinstance(n, bool) or not isinstance(n, Integral) or n < 0:
-        raise ValueError(f"double_set needs a whole number n >= 0, got {n!r}; try double_set(6)")
+    n = _validate.nonnegative_int(n, "double_set's n (the largest pip value)")
     return [Bone(a, b) for a in range(n + 1) for b in range(a, n + 1)]

@@ -149,10 +149,13 @@ def draw_hand(bones, ax=None, title=None):
     return _finish(ax, 0.0, width, -1.0, 1.0)
 
 
-def draw_line(line, ax=None, title=None):
+def draw_line(line, ax=None, title=None, per_row=14):
     """Draw a line of bones as it lies on the table.
 
-    Doubles lie across the line; the arms of a spinner go up and down.
+    Doubles lie across the line; the arms of a cross go up and down from it;
+    face-down doubles are dark.  A chain longer than ``per_row`` bones wraps
+    onto further rows (read left to right, row after row), so that a line of
+    all 28 bones stays readable.
 
     Parameters
     ----------
@@ -161,6 +164,8 @@ def draw_line(line, ax=None, title=None):
         (as returned by :func:`~dominotiling.games.longest_line`).
     ax : matplotlib.axes.Axes, optional
     title : str, optional
+    per_row : int, optional
+        The most bones in one row of the picture.
 
     Returns
     -------
@@ -173,34 +178,60 @@ def draw_line(line, ax=None, title=None):
     >>> ax = draw_line([(1, 2), (2, 2), (2, 6)], title="three bones")
     >>> ax.get_title()
     'three bones'
+    >>> from dominotiling.games import double_set, longest_line
+    >>> n, chain = longest_line(double_set(6), return_line=True)
+    >>> ax = draw_line(chain, per_row=10)     # 28 bones in three rows
+    >>> round(ax.get_ylim()[0]) < -4
+    True
     """
+    from .. import _validate
+
+    per_row = _validate.positive_int(per_row, "per_row")
     if isinstance(line, Line):
         chain, spin = line.chain(), line.spinner_index()
         up, down = line.arm("up"), line.arm("down")
+        n_left = len(line.arm("left"))
+        dark = {n_left - 1 - k for side, k in line.face_down() if side == "left"}
+        dark |= {n_left + 1 + k for side, k in line.face_down() if side == "right"}
+        dark_arm = {(side, k) for side, k in line.face_down() if side in ("up", "down")}
     else:
-        chain, spin, up, down = [tuple(p) for p in line], None, [], []
-    places, x = [], 0.0
-    for a, b in chain:
-        w = 1.0 if a == b else 2.0
-        places.append(((a, b), x + w / 2, 0.0, a == b))
-        x += w
-    spin_x = places[spin][1] if spin is not None else 0.0
-    top = bottom = 1.0
-    for arm, sign in ((up, 1), (down, -1)):
-        y = 1.0
-        for inner, outer in arm:
-            h = 1.0 if inner == outer else 2.0
-            pair = (outer, inner) if sign > 0 else (inner, outer)
-            places.append((pair, spin_x, sign * (y + h / 2), inner != outer))
-            y += h
-        if sign > 0:
-            top = max(top, y)
-        else:
-            bottom = max(bottom, y)
+        chain, spin, up, down, dark, dark_arm = [tuple(p) for p in line], None, [], [], set(), set()
+    rows = [chain[i:i + per_row] for i in range(0, len(chain), per_row)] or [[]]
+    places, y, width = [], 0.0, 2.0
+    spin_row = None if spin is None else spin // per_row
+    for r, row in enumerate(rows):
+        top = bottom = 1.0
+        if r == spin_row:
+            top += sum(1.0 if a == b else 2.0 for a, b in up)
+            bottom += sum(1.0 if a == b else 2.0 for a, b in down)
+        y -= top if r else 0.0
+        x, spin_x = 0.0, None
+        for k, (a, b) in enumerate(row):
+            w = 1.0 if a == b else 2.0
+            index = r * per_row + k
+            places.append(((a, b), x + w / 2, y, a == b, index in dark))
+            if index == spin:
+                spin_x = x + w / 2
+            x += w
+        width = max(width, x)
+        if spin_x is not None:
+            for arm, sign, side in ((up, 1, "up"), (down, -1, "down")):
+                yy = 1.0
+                for k, (inner, outer) in enumerate(arm):
+                    h = 1.0 if inner == outer else 2.0
+                    pair = (outer, inner) if sign > 0 else (inner, outer)
+                    places.append((pair, spin_x, y + sign * (yy + h / 2), inner != outer,
+                                   (side, k) in dark_arm))
+                    yy += h
+        if r == 0:
+            first_top = top
+        y -= bottom
     if ax is None:
-        ax = _new_axes(max(x, 2.0), top + bottom)
-    for pair, cx, cy, vertical in places:
-        draw_bone(pair, ax, xy=(cx, cy), vertical=vertical)
+        ax = _new_axes(width, first_top - y)
+    for pair, cx, cy, vertical, face_down in places:
+        draw_bone(pair, ax, xy=(cx, cy), vertical=vertical,
+                  facecolor="0.35" if face_down else "ivory",
+                  pipcolor="0.35" if face_down else "black")
     if title is not None:
         ax.set_title(title, fontsize="medium")
-    return _finish(ax, 0.0, max(x, 2.0), -bottom, top)
+    return _finish(ax, 0.0, width, y, first_top)

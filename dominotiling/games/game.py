@@ -1,12 +1,14 @@
 """The game engine: deal, turns, round ends and the match.
 
-Inside: :class:`Game`, which plays a match by any :class:`~dominotiling.games.Rules`,
-driven by hand (:meth:`Game.play`, :meth:`Game.draw`, :meth:`Game.knock`) or
-by player functions (:meth:`Game.step`, :meth:`Game.play_round`,
-:meth:`Game.play_match`), replayed from its history (:meth:`Game.replay`)
-or started from a chosen deal (:meth:`Game.from_deal`).  Its records
-(:class:`Move`, :class:`Event`, :class:`RoundResult`, :class:`PlayerView`)
-live in :mod:`dominotiling.games.records`.
+Inside: :class:`Game`, which plays a match by any :class:`~dominotiling.games.Rules`
+(or a rule set's name), driven by hand (:meth:`Game.play`, :meth:`Game.draw`,
+:meth:`Game.knock`, :meth:`Game.end_turn`) or by player functions
+(:meth:`Game.step`, :meth:`Game.play_round`, :meth:`Game.play_match`),
+replayed from its history (:meth:`Game.replay`) or started from a chosen deal
+(:meth:`Game.from_deal`).  Its records (:class:`Move`, :class:`Event`,
+:class:`RoundResult`, :class:`PlayerView`) live in
+:mod:`dominotiling.games.records`; the round mechanics in
+:mod:`dominotiling.games._engine`.
 
 Examples
 --------
@@ -20,28 +22,33 @@ Examples
 True
 """
 
-import numpy as np
+from numbers import Integral
 
-from .errors import IllegalMoveError
+from .. import _validate
+from ..errors import DominoTilingError, DominoTypeError
+from ._engine import RoundEngine
 from .bones import Bone, double_set
-from .line import Line
-from .records import Event, Move, PlayerView, RoundResult
+from .errors import IllegalMoveError
+from .line import SIDES, Line
+from .records import Event, Move, PlayerView
+from .rules import as_rules
 from .scoring import ScoreSheet
 
 __all__ = ["Game"]
 
 
-class Game:
+class Game(RoundEngine):
     """A match of dominoes by the given rules.
 
     Parameters
     ----------
-    rules : Rules
-        The rules to play by.
+    rules : Rules or str
+        The rules to play by, or a rule set's name (``"kozel"``).
     players : int or sequence
         The number of players (all moves made by hand), or one entry per seat,
-        clockwise: a player function ``f(view) -> Move`` (or a bone, or a
-        ``(bone, side)`` pair), or None for a seat played by hand.
+        clockwise: a player function ``f(view) -> Move`` (or a bone, a
+        ``(bone, side)`` pair, or None to stop a turn that allows more bones),
+        or None for a seat played by hand.
     seed : None, int or numpy.random.Generator, optional
         Source of the deals and of the players' random choices; the same seed
         plays the same game.
@@ -66,24 +73,29 @@ class Game:
 
     Raises
     ------
-    ValueError
-        If the number of players is not allowed by the rules.
+    DominoTilingError
+        If the number of players is not allowed by the rules;
+        :class:`~dominotiling.errors.DominoTypeError` for arguments of the
+        wrong type.
 
     Notes
     -----
     A player who can move must play; one who cannot draws (when the rules and
-    the bazaar allow), else knocks.  After every play the engine checks in
-    this order: the player went out; the line is a fish (when
-    ``rules.fish_ends_round``); nobody can move while no draw is possible
-    (blocked).  A finished round is scored at once (a blocked round as a
-    fish) and the next one is dealt, unless the match is over.
+    the bazaar allow), else knocks.  Some rules let a turn go on: several
+    doubles at once, any number of bones (Blitz), another move when the ends
+    add up to 6 (Seven); the player stops with :meth:`end_turn`.  After every
+    play the engine checks in this order: the player went out; the line is a
+    fish (when ``rules.fish_ends_round``); every end is closed; and, once the
+    turn is over, nobody can move while no draw is possible (blocked).  A
+    finished round is scored at once and the next one is dealt, unless the
+    match is over.  Every illegal action raises
+    :class:`~dominotiling.games.IllegalMoveError` and changes nothing.
 
     Examples
     --------
-    >>> from dominotiling.games import Rules
-    >>> game = Game(Rules.kozel(), 2, seed=7)
+    >>> game = Game("kozel", 2, seed=7)
     >>> game.legal_moves()            # the holder of 1-1 must open with it
-    [Move(bone=Bone(1, 1), side='right')]
+    [Move(bone=Bone(1, 1), side='right', closed=False)]
     >>> game.play(game.legal_moves()[0])
     >>> len(game.line), game.turn
     (1, 0)
@@ -99,20 +111,21 @@ class Game:
 
         Parameters
         ----------
-        rules : Rules
+        rules : Rules or str
         players : int or sequence
             As for :class:`Game`; the number must match ``hands``.
         hands : sequence of sequences of Bone
-            The hands, by seat.
+            The hands, by seat; each as large as the rules deal.
         bazaar : sequence of Bone, optional
             The bazaar, in drawing order (the first is drawn first).
         seed : None, int or numpy.random.Generator, optional
 
         Raises
         ------
-        ValueError
-            If a hand is empty, the bones repeat, or hands and bazaar together
-            are not the whole set.  The redeal rule is not applied.
+        DominoTilingError
+            If a hand's size is not the rules' hand size, the bones repeat, or
+            hands and bazaar together are not the whole set.  The redeal rule
+            is not applied.
 
         Examples
         --------
@@ -121,129 +134,110 @@ class Game:
         >>> hands = [bones[0:7], bones[7:14]]      # seat 1 holds 1-1
         >>> game = Game.from_deal(Rules.kozel(), 2, hands, bones[14:])
         >>> game.turn, game.legal_moves()
-        (1, [Move(bone=Bone(1, 1), side='right')])
+        (1, [Move(bone=Bone(1, 1), side='right', closed=False)])
         """
-        hands = [list(h) for h in hands]
-        bazaar = list(bazaar)
+        rules = as_rules(rules)
+        try:
+            hands = [list(h) for h in hands]
+            bazaar = list(bazaar)
+        except TypeError:
+            raise DominoTypeError("hands must be a list of hands (lists of Bone) and bazaar a "
+                                  "list of Bone") from None
         every = [b for h in hands for b in h] + bazaar
         full = double_set(rules.max_pip)
         if any(not isinstance(b, Bone) for b in every):
-            raise ValueError("hands and bazaar must hold Bone objects")
+            raise DominoTypeError("hands and bazaar must hold Bone objects, e.g. Bone(2, 5)")
         if len(set(every)) != len(every) or set(every) != set(full):
-            raise ValueError(f"hands and bazaar together must hold each bone of the "
-                             f"double-{rules.max_pip} set exactly once ({len(full)} bones), "
-                             f"got {len(every)} bones, {len(set(every))} distinct")
-        if any(not h for h in hands):
-            raise ValueError("every hand needs at least one bone")
-        n = players if isinstance(players, int) else len(players)
+            raise DominoTilingError(f"hands and bazaar together must hold each bone of the "
+                                    f"double-{rules.max_pip} set exactly once ({len(full)} "
+                                    f"bones), got {len(every)} bones, {len(set(every))} distinct")
+        n = cls._count_players(players)
         if n != len(hands):
-            raise ValueError(f"{n} players but {len(hands)} hands")
+            raise DominoTilingError(f"{n} players but {len(hands)} hands")
+        size = rules.hand_size(n)
+        for seat, h in enumerate(hands):
+            if len(h) != size:
+                raise DominoTilingError(f"{rules.name} deals {size} bones to each of {n} "
+                                        f"players; hand {seat} has {len(h)}")
         game = cls.__new__(cls)
         deal = Event("deal", 0, None, None, None, (tuple(map(tuple, hands)), tuple(bazaar), 0))
         game._setup(rules, players, seed, deals=iter([deal]))
         game._start_round()
         return game
 
+    @staticmethod
+    def _count_players(players):
+        if isinstance(players, (list, tuple)):
+            return len(players)
+        if isinstance(players, (bool,)) or not isinstance(players, Integral):
+            raise DominoTypeError(f"players must be the number of seats or a list with one "
+                                  f"player function (or None) per seat, got {players!r}")
+        return int(players)
+
     def _setup(self, rules, players, seed, deals, replaying=False):
-        if isinstance(players, int) and not isinstance(players, bool):
-            strategies = (None,) * players
-        else:
+        rules = as_rules(rules)
+        n = self._count_players(players)
+        if isinstance(players, (list, tuple)):
             strategies = tuple(players)
             for s in strategies:
                 if s is not None and not callable(s):
-                    raise TypeError(f"each player must be a function f(view) -> Move, "
-                                    f"or None for a seat played by hand; got {s!r}")
-        rules.check_players(len(strategies))
+                    raise DominoTypeError(f"each player must be a function f(view) -> Move, "
+                                          f"or None for a seat played by hand; got {s!r}")
+        else:
+            strategies = (None,) * max(n, 0)
+        rules.check_players(n)
+        rng = _validate.seed(seed)
         self.rules = rules
-        self.n_players = len(strategies)
+        self.n_players = n
         self.strategies = strategies
-        rng = np.random.default_rng(seed)
         deal_seed, play_seed = rng.integers(0, 2**63, size=2)
+        import numpy as np
+
         self._deal_rng = np.random.default_rng(deal_seed)
         self._play_rng = np.random.default_rng(play_seed)
         self._deals = deals
         self._replaying = replaying
+        self._replay_future = []
         self._set = double_set(rules.max_pip)
-        self.sheet = ScoreSheet(self.n_players, rules)
+        self.sheet = ScoreSheet(n, rules)
         self.history = []
         self.rounds = []
         self.round_number = 0
         self.over = False
-        self._next_opener = None
         self._stopped = False
-        self.line = Line(rules.max_pip, spinner=rules.spinner)
+        self.line = Line.for_rules(rules)
         self.turn = 0
-        self._hands = [[] for _ in range(self.n_players)]
+        self._hands = [[] for _ in range(n)]
         self._bazaar = []
         self._forced = None
-
-    # ------------------------------------------------------------------ dealing
-    def _deal(self):
-        rules, n = self.rules, self.n_players
-        size = rules.hand_size(n)
-        redeals = 0
-        while True:
-            order = self._deal_rng.permutation(len(self._set))
-            bones = [self._set[i] for i in order]
-            hands = [sorted(bones[k * size:(k + 1) * size]) for k in range(n)]
-            if not any(rules.needs_redeal(h) for h in hands):
-                return hands, bones[n * size:][::-1], redeals
-            redeals += 1
-
-    def _opening(self, hands):
-        """Return (seat, forced bone or None) for the round about to start."""
-        if self.round_number > 0 and self.rules.later_opener == "winner" \
-                and self._next_opener is not None:
-            return self._next_opener, None
-        holder = {b: s for s, hand in enumerate(hands) for b in hand}
-        for v in self.rules.opening_doubles:
-            if Bone(v, v) in holder:
-                return holder[Bone(v, v)], Bone(v, v)
-        heaviest = max(holder, key=lambda b: (b.pips, b.high))
-        return holder[heaviest], heaviest
-
-    def _start_round(self):
-        event = None if self._deals is None else next(self._deals, None)
-        if event is not None:
-            hands = [sorted(h) for h in event.info[0]]
-            bazaar = list(event.info[1])[::-1]
-            redeals = event.info[2]
-        elif self._replaying:
-            self._stopped = True
-            return
-        else:
-            hands, bazaar, redeals = self._deal()
-        self._stopped = False
-        self._hands = hands
-        self._bazaar = bazaar  # the next bone to draw is the last one
-        opener, forced = self._opening(hands)
-        self.line = Line(self.rules.max_pip, spinner=self.rules.spinner)
-        self.turn = opener
-        self._forced = forced
-        self._opener = opener
-        self._counts = [0, 0, 0]  # plays, draws, knocks
-        self._redeals = redeals
-        self._last_player = None
-        self.history.append(Event("deal", self.round_number, opener, None, None,
-                                  (tuple(tuple(h) for h in hands), tuple(bazaar[::-1]), redeals)))
+        self._new_turn()
 
     # ------------------------------------------------------------------ queries
     def hand(self, seat):
         """Return the bones in ``seat``'s hand, as a tuple."""
+        seat = _validate.integer(seat, "seat", minimum=0, maximum=self.n_players - 1)
         return tuple(self._hands[seat])
 
     @property
     def bazaar_size(self):
-        """The number of bones left in the bazaar."""
-        return len(self._bazaar)
+        """The number of bones that can still be drawn from the bazaar."""
+        return self._drawable()
+
+    @property
+    def reserve_size(self):
+        """The bones of the bazaar that are never drawn (``rules.bazaar_reserve``) still there."""
+        return len(self._bazaar) - self._drawable()
+
+    @property
+    def can_end_turn(self):
+        """True when the player to move has laid a bone and may stop the turn (:meth:`end_turn`)."""
+        return self._continuing is not None and not self.over and not self._stopped
 
     def legal_moves(self):
         """Return the list of :class:`Move` the player to move may make (empty if none)."""
         if self.over or self._stopped:
             return []
-        if self._forced is not None:
-            return [Move(self._forced, "right")]
-        return [Move(b, s) for b, s in self.line.moves(self._hands[self.turn])]
+        return self._moves_for(self.turn)
 
     def view(self):
         """Return the :class:`PlayerView` of the player to move."""
@@ -256,18 +250,38 @@ class Game:
             raise IllegalMoveError("the replayed history ends between two rounds; "
                                    "no deal is known for the next one")
 
-    def _can_draw(self):
-        return self.rules.draw_from_bazaar and bool(self._bazaar)
+    def __repr__(self):
+        state = "over" if self.over else f"round {self.round_number}, seat {self.turn} to move"
+        return f"<Game of {self.rules.name}, {self.n_players} players: {state}>"
+
+    def _repr_html_(self):
+        from .display import game_html
+
+        return game_html(self)
 
     # ------------------------------------------------------------------ actions
+    @staticmethod
+    def _parse(move, side=None):
+        if isinstance(move, Move):
+            return move
+        if isinstance(move, Bone):
+            return Move(move, side)
+        if isinstance(move, tuple) and len(move) in (2, 3):
+            bone, side, *rest = move
+            closed = rest[0] if rest else False
+            if isinstance(bone, Bone) and isinstance(closed, bool):
+                return Move(bone, side, closed)
+        raise IllegalMoveError(f"a move is a Bone, a Move or a (bone, side) pair, got {move!r}")
+
     def play(self, move, side=None):
-        """Play a bone for the player to move.
+        """Play a bone (or, as a list, several bones in one turn) for the player to move.
 
         Parameters
         ----------
-        move : Move, (Bone, side) pair, or Bone
+        move : Move, (Bone, side) pair, Bone, or list of those
             The play; with a bare bone, ``side`` (or the first fitting side,
-            right preferred) is used.
+            right preferred) is used.  A list lays its bones one after the
+            other in one turn (several doubles, Blitz) and then ends the turn.
         side : str, optional
             The side when ``move`` is a bare bone.
 
@@ -275,53 +289,76 @@ class Game:
         ------
         IllegalMoveError
             If the match is over, the bone is not in the mover's hand, the
-            opening bone is not the one the rules require, or the bone does
-            not fit.  Nothing is changed.
+            opening bone is not one the rules allow, a further bone is not
+            allowed in this turn, or the bone does not fit.  Nothing is
+            changed (for a list: by any of its bones).
         """
-        if isinstance(move, Bone):
-            bone = move
-        else:
+        if isinstance(move, list):
+            self._check_live()
+            if not move:
+                raise IllegalMoveError("an empty list of moves; give at least one")
+            saved = self._snapshot()
             try:
-                bone, side = move
-            except (TypeError, ValueError):
-                raise IllegalMoveError(
-                    f"a move is a Bone or a (bone, side) pair, got {move!r}") from None
+                for m in move:
+                    self._play_one(self._parse(m))
+                if self._continuing is not None and len(self._turn_plays) > 0:
+                    self.end_turn()
+            except Exception:
+                self._restore(saved)
+                raise
+            return
+        self._play_one(self._parse(move, side))
+
+    def _play_one(self, move):
         self._check_live()
-        if not isinstance(bone, Bone):
-            raise IllegalMoveError(f"a move needs a Bone, got {bone!r}")
+        bone, side = move.bone, move.side
         seat = self.turn
         hand = self._hands[seat]
         if bone not in hand:
             raise IllegalMoveError(f"bone {bone} is not in the hand of player {seat}, "
                                    f"who holds {' '.join(map(str, hand))}")
-        if self._forced is not None and bone != self._forced:
-            raise IllegalMoveError(f"the round must be opened with {self._forced}")
+        if self._forced is not None and bone not in self._forced:
+            allowed = " or ".join(str(b) for b in sorted(self._forced))
+            raise IllegalMoveError(f"the round must be opened with {allowed}")
+        if side is not None and side not in SIDES:
+            raise IllegalMoveError(f"side must be one of {SIDES}, got {side!r}")
         if len(self.line) == 0:
-            side = "right" if side is None else side
+            side = "right"
         elif side is None:
             sides = self.line.playable_sides(bone)
-            side = "right" if "right" in sides else (sides[0] if sides else None)
-        self.line.play(bone, side)  # raises before changing anything
-        if len(self.line) == 1:
-            side = "right"
-        self._forced = None
-        hand.remove(bone)
-        self._counts[0] += 1
-        self._last_player = seat
-        points = 0
-        if self.rules.scoring == "muggins":
-            count = self.line.count()
-            if count and count % self.rules.end_multiple == 0:
-                points = count
-                self.sheet.add_points(seat, points)
-        self.history.append(Event("play", self.round_number, seat, bone, side, points))
-        if not hand:
-            self._end_round("out", seat)
-        elif self.rules.fish_ends_round and self.line.is_fish():
-            self._end_round("fish", seat)
-        else:
-            self.turn = (seat + 1) % self.n_players
-            self._check_blocked()
+            if self._continuing == "doubles":
+                used = {m.side for m in self._turn_plays}
+                sides = [s for s in sides if s not in used]
+            side = "right" if "right" in sides else (sides[0] if sides else "right")
+        move = Move(bone, side, move.closed)
+        if self._continuing is not None or move.closed:
+            if move not in self._moves_for(seat):
+                if self._continuing == "doubles":
+                    raise IllegalMoveError(
+                        f"after a double, only more doubles on the other ends may follow in "
+                        f"this turn (up to {self.rules.doubles_per_turn}); call end_turn()")
+                if move.closed and self.rules.closing_doubles == "none":
+                    raise IllegalMoveError(f"{self.rules.name} does not lay doubles face down")
+                if move.closed:
+                    raise IllegalMoveError(f"{bone} cannot be laid face down here")
+        self._apply_play(move)
+
+    def end_turn(self):
+        """Stop a turn in which more bones could follow (several doubles, Blitz).
+
+        Raises
+        ------
+        IllegalMoveError
+            If no bone has been laid in this turn, or the rules end the turn
+            by themselves.
+        """
+        self._check_live()
+        if self._continuing is None:
+            raise IllegalMoveError("there is no turn to end: a turn ends by itself after a "
+                                   "play unless the rules allow more bones")
+        index = len(self.history)
+        self.history.append(Event("end_turn", self.round_number, self.turn, None, None, 0))
+        self._finish_turn(index)
 
     def draw(self):
         """Draw one bone from the bazaar for the player to move, who cannot play.
@@ -334,18 +371,23 @@ class Game:
         Raises
         ------
         IllegalMoveError
-            If the player can play, the bazaar is empty, the rules forbid
+            If the player can play, may draw no more this turn, the bazaar is
+            empty (or only its undrawn reserve is left), the rules forbid
             drawing, or the match is over.
         """
         self._check_live()
+        if self._continuing is not None:
+            raise IllegalMoveError("finish the turn with end_turn() or another bone; no drawing now")
         if self.legal_moves():
             raise IllegalMoveError(f"player {self.turn} can play and so must play, not draw")
         if not self._can_draw():
-            raise IllegalMoveError("nothing to draw (the bazaar is empty or the rules forbid "
-                                   "drawing); knock instead")
+            raise IllegalMoveError("nothing to draw (the bazaar is empty, only its reserve is "
+                                   "left, the rules forbid drawing, or the draws of this turn "
+                                   "are used up); knock instead")
         bone = self._bazaar.pop()
         self._hands[self.turn].append(bone)
         self._counts[1] += 1
+        self._turn_draws += 1
         self.history.append(Event("draw", self.round_number, self.turn, bone))
         return bone
 
@@ -358,50 +400,29 @@ class Game:
             If the player can play or draw, or the match is over.
         """
         self._check_live()
+        if self._continuing is not None:
+            raise IllegalMoveError("the turn goes on: call end_turn() to stop laying bones")
         if self.legal_moves():
             raise IllegalMoveError(f"player {self.turn} can play and so must play, not knock")
         if self._can_draw():
             raise IllegalMoveError(f"player {self.turn} must draw from the bazaar before knocking")
         self._counts[2] += 1
         self.history.append(Event("knock", self.round_number, self.turn))
+        self._new_turn()
         self.turn = (self.turn + 1) % self.n_players
         self._check_blocked()
-
-    def _check_blocked(self):
-        if self._can_draw() or self._forced is not None:
-            return
-        moves = self.line.moves
-        if any(moves(h) for h in self._hands):
-            return
-        self._end_round("blocked", self._last_player)
-
-    def _end_round(self, reason, winner):
-        hands = {s: list(h) for s, h in enumerate(self._hands)}
-        fish = reason != "out" and all(hands.values())
-        written = self.sheet.record_round(hands, fish=fish)
-        plays, draws, knocks = self._counts
-        self.rounds.append(RoundResult(
-            self.round_number, self._opener, reason, winner,
-            tuple(tuple(h) for h in self._hands), self.line.copy(), plays, draws, knocks,
-            self._redeals, tuple(written[s] for s in range(self.n_players))))
-        self.history.append(Event("end", self.round_number, winner, None, None, reason))
-        self._next_opener = winner if winner is not None else self._opener
-        if self.sheet.is_over:
-            self.over = True
-            return
-        self.round_number += 1
-        self._start_round()
 
     # ------------------------------------------------------------------ automatic play
     def step(self):
         """Make one action for the player to move with their player function.
 
-        Plays the move the function returns, or draws or knocks when the
-        player cannot move (without calling the function).
+        Plays the move the function returns (None ends a turn that may
+        stop), or draws or knocks when the player cannot move (without
+        calling the function).
 
         Raises
         ------
-        ValueError
+        DominoTilingError
             If the seat to move is played by hand (no function given).
         IllegalMoveError
             If the function returns an illegal move (nothing is changed).
@@ -409,18 +430,25 @@ class Game:
         self._check_live()
         moves = self.legal_moves()
         if not moves:
-            if self._can_draw():
+            if self._continuing is not None:
+                self.end_turn()
+            elif self._can_draw():
                 self.draw()
             else:
                 self.knock()
             return
         strategy = self.strategies[self.turn]
         if strategy is None:
-            raise ValueError(f"seat {self.turn} has no player function; call play() for it")
-        self.play(strategy(PlayerView(self, self.turn, moves)))
+            raise DominoTilingError(f"seat {self.turn} has no player function; call play() for it")
+        choice = strategy(PlayerView(self, self.turn, moves))
+        if choice is None and self._continuing is not None:
+            self.end_turn()
+        else:
+            self._play_one(self._parse(choice))
 
     def play_round(self):
         """Play until the current round ends; return its :class:`RoundResult`."""
+        self._check_live()
         number = self.round_number
         while not self.over and self.round_number == number:
             self.step()
@@ -431,15 +459,40 @@ class Game:
 
         Raises
         ------
-        RuntimeError
+        DominoTilingError
             If the match is not decided after ``max_rounds`` rounds.
         """
+        max_rounds = _validate.positive_int(max_rounds, "max_rounds")
         while not self.over:
             if self.round_number >= max_rounds:
-                raise RuntimeError(f"the match was not decided in {max_rounds} rounds; "
-                                   "raise max_rounds or lower the target")
+                raise DominoTilingError(f"the match was not decided in {max_rounds} rounds; "
+                                        "raise max_rounds or lower the target")
             self.play_round()
         return self.sheet
+
+    # ------------------------------------------------------------------ state
+    def _snapshot(self):
+        return dict(
+            line=self.line.copy(), hands=[list(h) for h in self._hands], bazaar=list(self._bazaar),
+            sheet=self.sheet.copy(), history=list(self.history), rounds=list(self.rounds),
+            scalars={k: getattr(self, k) for k in (
+                "turn", "round_number", "over", "_forced", "_opener", "_redeals",
+                "_last_player", "_last_nondouble", "_turn_draws", "_continuing", "_stopped")},
+            counts=list(self._counts), turn_plays=list(self._turn_plays),
+            rngs=(self._deal_rng.bit_generator.state, self._play_rng.bit_generator.state))
+
+    def _restore(self, saved):
+        self.line = saved["line"]
+        self._hands = saved["hands"]
+        self._bazaar = saved["bazaar"]
+        self.sheet = saved["sheet"]
+        self.history = saved["history"]
+        self.rounds = saved["rounds"]
+        for k, v in saved["scalars"].items():
+            setattr(self, k, v)
+        self._counts = saved["counts"]
+        self._turn_plays = saved["turn_plays"]
+        self._deal_rng.bit_generator.state, self._play_rng.bit_generator.state = saved["rngs"]
 
     # ------------------------------------------------------------------ replay
     @classmethod
@@ -448,7 +501,7 @@ class Game:
 
         Parameters
         ----------
-        rules : Rules
+        rules : Rules or str
         players : int or sequence
             As for :class:`Game` (the number of players is what matters).
         history : sequence of Event
@@ -464,34 +517,46 @@ class Game:
         IllegalMoveError
             If a recorded action is illegal or differs from what the game does
             (a drawn bone, an opener, a round end).
+        DominoTypeError
+            If ``history`` is not a sequence of :class:`Event`.
         """
+        try:
+            history = list(history)
+        except TypeError:
+            raise DominoTypeError(f"history must be a list of Event (Game.history), got "
+                                  f"{type(history).__name__}") from None
+        for k, e in enumerate(history):
+            if not isinstance(e, Event):
+                raise DominoTypeError(f"history must hold Event records (from Game.history); "
+                                      f"entry {k} is {type(e).__name__}")
         game = cls.__new__(cls)
         deals = iter([e for e in history if e.kind == "deal"])
         game._setup(rules, players, None, deals=deals, replaying=True)
         game._start_round()
-        if game._stopped:
-            return game
-        for event in history:
-            if event.kind == "deal":
-                if event.round != game.round_number or event.seat != game._opener:
-                    raise IllegalMoveError(f"recorded deal of round {event.round} disagrees "
-                                           "with the rules' opening")
+        for k, event in enumerate(history):
+            if k < len(game.history):            # the game wrote this one itself
+                if game.history[k] != event:
+                    raise IllegalMoveError(f"recorded {event.kind} of round {event.round} "
+                                           f"differs on replay: {event} vs {game.history[k]}")
                 continue
-            if event.kind == "end":
-                last = game.rounds[-1] if game.rounds else None
-                if last is None or last.number != event.round or last.reason != event.info:
-                    raise IllegalMoveError(f"recorded end of round {event.round} "
-                                           f"({event.info}) did not happen on replay")
-                continue
-            if game.over or game._stopped or event.seat != game.turn:
+            if k > len(game.history):
+                raise IllegalMoveError(f"the history is out of step at entry {k}")
+            if event.kind in ("deal", "end", "take"):
+                raise IllegalMoveError(f"recorded {event.kind} of round {event.round} did not "
+                                       "happen on replay")
+            if game.over or game._stopped or event.seat != game.turn \
+                    or event.round != game.round_number:
                 raise IllegalMoveError(f"recorded {event.kind} by seat {event.seat} is out of turn")
+            game._replay_future = history[k + 1:]
             if event.kind == "play":
-                game.play(Move(event.bone, event.side))
+                game._play_one(Move(event.bone, event.side, event.closed))
             elif event.kind == "draw":
                 if game.draw() != event.bone:
                     raise IllegalMoveError("a recorded draw differs from the bazaar")
             elif event.kind == "knock":
                 game.knock()
+            elif event.kind == "end_turn":
+                game.end_turn()
             else:
                 raise IllegalMoveError(f"unknown event kind {event.kind!r}")
         return game

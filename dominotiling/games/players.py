@@ -4,8 +4,9 @@ Inside: :func:`random_player`, :func:`greedy_player` and
 :func:`doubles_first_player`.  A player is any function that takes a
 :class:`~dominotiling.games.PlayerView` and returns one of its
 ``legal_moves`` (a :class:`~dominotiling.games.Move`, a ``(bone, side)``
-pair, or a bone).  It is called only when the player has at least one legal
-move; drawing and knocking are automatic.
+pair, or a bone) -- or None to stop a turn that allows more bones
+(``view.can_end_turn``).  It is called only when the player has at least one
+legal move; drawing and knocking are automatic.
 
 Writing your own takes a few lines:
 
@@ -21,10 +22,11 @@ __all__ = ["random_player", "greedy_player", "doubles_first_player"]
 
 
 def random_player(view):
-    """Play a legal move chosen uniformly at random.
+    """Play a legal move chosen uniformly at random (stopping the turn is one more choice).
 
     The choice uses ``view.rng``, the game's generator, so a seeded game
-    replays exactly.
+    replays exactly.  When the turn may stop (``view.can_end_turn``), stopping
+    is one of the choices.
 
     Parameters
     ----------
@@ -40,15 +42,18 @@ def random_player(view):
     >>> Game(Rules.kozel(), [random_player] * 3, seed=5).play_match().loser in (0, 1, 2)
     True
     """
-    moves = view.legal_moves
+    moves = list(view.legal_moves)
+    if view.can_end_turn:
+        moves.append(None)
     return moves[int(view.rng.integers(len(moves)))]
 
 
 def greedy_player(view):
     """Play the heaviest playable bone (most pips; the larger half breaks ties).
 
-    Among equal bones the first legal move in the view's order is taken, so
-    the choice is deterministic.
+    Among equal bones the first legal move in the view's order is taken (a
+    double face up before face down), so the choice is deterministic; a turn
+    that allows more bones goes on while it can.
 
     Parameters
     ----------

@@ -13,6 +13,7 @@ Examples
 28
 """
 
+from ..errors import DominoTypeError, TooLargeError
 from .bones import Bone
 
 __all__ = ["longest_line"]
@@ -45,10 +46,11 @@ def longest_line(bones, return_line=False):
 
     Raises
     ------
-    ValueError
-        If a bone is malformed, or the search would be too long (sets with
-        many values, such as a double-eleven set; any set drawn from a
-        double-nine box is fine).
+    DominoTypeError
+        If a bone is malformed.
+    TooLargeError
+        If the search would be too long (sets with many values, such as a
+        double-eleven set; any set drawn from a double-nine box is fine).
 
     Notes
     -----
@@ -101,7 +103,7 @@ def _to_bone(item):
     try:
         a, b = item
     except (TypeError, ValueError):
-        raise ValueError(f"a bone is a Bone or a pair of values, got {item!r}") from None
+        raise DominoTypeError(f"a bone is a Bone or a pair of values, got {item!r}") from None
     return Bone(a, b)
 
 
@@ -190,7 +192,7 @@ def _removals(bits, odd0, k, budget):
     def walk(start, odd, left):
         budget.nodes += 1
         if budget.nodes > _NODE_LIMIT:
-            raise ValueError("longest_line: this set needs too long a search; it is exact and "
+            raise TooLargeError("longest_line: this set needs too long a search; it is exact and "
                              "fast for sets from a double-nine box or smaller -- split the "
                              "problem or use fewer values")
         if bin(odd).count("1") > 2 + 2 * left:

@@ -8,8 +8,8 @@ Examples
 --------
 >>> from dominotiling.games import Bone, Move
 >>> move = Move(Bone(2, 5), "left")
->>> move.bone, move.side
-(Bone(2, 5), 'left')
+>>> move.bone, move.side, move.closed
+(Bone(2, 5), 'left', False)
 """
 
 from typing import NamedTuple
@@ -21,10 +21,11 @@ __all__ = ["Move", "Event", "RoundResult", "PlayerView"]
 
 
 class Move(NamedTuple):
-    """A play: a bone and the side of the line it goes on."""
+    """A play: a bone, the side of the line it goes on, and whether a double is laid face down."""
 
     bone: Bone
     side: str
+    closed: bool = False
 
 
 class Event(NamedTuple):
@@ -32,9 +33,12 @@ class Event(NamedTuple):
 
     ``kind`` is ``"deal"`` (``seat`` opens; ``info`` is the hands, the bazaar
     in drawing order and the number of redeals), ``"play"`` (``info``: points
-    scored during play), ``"draw"``, ``"knock"``, or ``"end"`` (``seat``: the
-    round's winner or None; ``info``: the reason ``"out"``, ``"fish"`` or
-    ``"blocked"``).
+    scored during play; ``closed``: the double was laid face down),
+    ``"draw"``, ``"knock"``, ``"end_turn"`` (a player stops laying bones in a
+    turn that allowed more; ``info``: points scored), ``"take"`` (Seven: a
+    penalty bone taken; ``info``: ``"bazaar"`` or the seat it came from), or
+    ``"end"`` (``seat``: the round's winner as the rules name it, or None;
+    ``info``: the reason ``"out"``, ``"fish"`` or ``"blocked"``).
     """
 
     kind: str
@@ -43,14 +47,16 @@ class Event(NamedTuple):
     bone: "Bone | None" = None
     side: "str | None" = None
     info: object = None
+    closed: bool = False
 
 
 class RoundResult(NamedTuple):
     """What happened in one round.
 
     ``reason`` is ``"out"``, ``"fish"`` or ``"blocked"``; ``winner`` is the
-    player who went out, made the fish, or laid the last bone of a blocked
-    round; ``written`` the points written per seat.
+    player the rules name (who went out; the fisherman in Kozel; the lowest
+    hand of a blocked classic round; None on a tie); ``fisherman`` the last
+    player to lay a bone; ``written`` the points written per seat.
     """
 
     number: int
@@ -64,6 +70,7 @@ class RoundResult(NamedTuple):
     knocks: int
     redeals: int
     written: tuple
+    fisherman: "int | None" = None
 
 
 class PlayerView:
@@ -75,8 +82,12 @@ class PlayerView:
     hand : tuple of Bone
     legal_moves : tuple of Move
         Never empty when a player function is called.
+    can_end_turn : bool
+        The player has laid a bone this turn and may stop (return None) or
+        lay another of ``legal_moves`` (several doubles, Blitz).
     ends : tuple of int
     bazaar_size : int
+        The bones that can still be drawn.
     hand_sizes : tuple of int
         Every seat's number of bones.
     scores : tuple of int
@@ -96,13 +107,13 @@ class PlayerView:
     ``history`` are copied from the game when they are read.
     """
 
-    __slots__ = ("_game", "seat", "hand", "legal_moves", "ends", "bazaar_size",
-                 "hand_sizes", "scores", "round_number", "rules", "rng")
+    __slots__ = ("_game", "seat", "hand", "legal_moves", "can_end_turn", "ends",
+                 "bazaar_size", "hand_sizes", "scores", "round_number", "rules", "rng")
 
     def __init__(self, game, seat, moves):
         fields = dict(
             _game=game, seat=seat, hand=tuple(game._hands[seat]), legal_moves=tuple(moves),
-            ends=game.line.ends, bazaar_size=len(game._bazaar),
+            can_end_turn=game.can_end_turn, ends=game.line.ends, bazaar_size=game.bazaar_size,
             hand_sizes=tuple(len(h) for h in game._hands),
             scores=tuple(game.sheet.scores()[s] for s in range(game.n_players)),
             round_number=game.round_number, rules=game.rules, rng=game._play_rng)
@@ -123,7 +134,7 @@ class PlayerView:
         for e in self._game.history:
             if e.kind == "deal":
                 e = e._replace(info=None)
-            elif e.kind == "draw" and e.seat != seat:
+            elif e.kind in ("draw", "take") and e.seat != seat:
                 e = e._replace(bone=None)
             public.append(e)
         return tuple(public)

@@ -1,54 +1,71 @@
-"""Score keeping: the score sheet and Kozel rating points.
+"""Score keeping: the score sheet, hand values and Kozel rating points.
 
-Inside: :class:`ScoreSheet`, which turns the hands left at the end of each
-round into written points by the :class:`~dominotiling.games.Rules` in force
-(classic, Kozel with remembered points and fish, Muggins), and
-:func:`rating_points`, the rating a finished Kozel game gives.
+Inside: :class:`ScoreSheet`, which turns the end of each round (the hands
+left, or their pip totals) into written points by the
+:class:`~dominotiling.games.Rules` in force, and can start from any state
+written on paper (written, remembered and carried points), so that the rule
+documents' score tables can be typed in as they stand; :func:`hand_points`,
+the value of a hand; and :func:`rating_points`, the Kozel rating formula.
+The scoring of each family of games lives in :mod:`._scorers`.
 
 Examples
 --------
->>> from dominotiling.games import Bone, Rules, ScoreSheet
->>> sheet = ScoreSheet(["Ann", "Bob"], Rules.kozel())
->>> sheet.record_round({"Ann": [], "Bob": [Bone(2, 3), Bone(1, 4)]})  # 5 + 5 = 10
-{'Ann': 0, 'Bob': 0}
->>> sheet.score("Bob"), sheet.remembered("Bob")
-(0, 10)
->>> sheet.record_round({"Ann": [Bone(0, 1)], "Bob": [Bone(6, 6), Bone(1, 2)]})  # 1 and 15
-{'Ann': 0, 'Bob': 25}
->>> sheet.score("Bob"), sheet.remembered("Ann")
-(25, 1)
+The worked example of kozel_and_variants_ru.txt, paragraphs 37-40: Masha goes
+out with 19 points remembered, Alex holds 3, Olya 13 with 7 remembered, Serg
+5 with 4 remembered:
+
+>>> from dominotiling.games import Rules, ScoreSheet
+>>> sheet = ScoreSheet(["Masha", "Alex", "Olya", "Serg"], Rules.kozel(),
+...                    remembered={"Masha": 19, "Olya": 7, "Serg": 4})
+>>> sheet.record_totals({"Masha": 0, "Alex": 3, "Olya": 13, "Serg": 5}, out="Masha")
+{'Masha': 0, 'Alex': 0, 'Olya': 20, 'Serg': 0}
+>>> [sheet.remembered(p) for p in sheet.players]
+[0, 3, 0, 9]
 """
 
 from numbers import Integral
 
+from .. import _validate
+from ..errors import DominoTilingError, DominoTypeError
+from . import _scorers
 from .bones import Bone
+from .rules import as_rules
 
-__all__ = ["ScoreSheet", "rating_points", "hand_points"]
+__all__ = ["ScoreSheet", "hand_points", "rating_points"]
 
 
 def hand_points(bones, rules):
-    """Return the points a hand left at the end of a round counts.
+    """Return what a hand left at the end of a round counts under ``rules``.
 
-    The sum of its pips, except that under Kozel rules a hand holding nothing
-    but 0-0 counts ``rules.lone_zero_zero`` (10).
+    Parameters
+    ----------
+    bones : iterable of Bone
+    rules : Rules or str
+
+    Returns
+    -------
+    int
+        The value of an exactly matching ``rules.special_hands`` entry (Kozel:
+        a lone 0-0 counts 10; sea Kozel: 0-0 alone 25, 6-6 alone 50, both 75),
+        else the sum of the bones' values (their pips, or ``rules.bone_values``).
 
     Examples
     --------
-    >>> from dominotiling.games import Rules
-    >>> hand_points([Bone(0, 0)], Rules.kozel()), hand_points([Bone(0, 0)], Rules.classic())
-    (10, 0)
-    >>> hand_points([Bone(0, 0), Bone(2, 3)], Rules.kozel())
-    5
+    >>> from dominotiling.games import Bone, Rules
+    >>> hand_points([Bone(0, 0)], Rules.kozel()), hand_points([Bone(0, 0), Bone(1, 2)], Rules.kozel())
+    (10, 3)
+    >>> hand_points([Bone(0, 0), Bone(6, 6)], Rules.sea_kozel())   # paragraph 117: 75
+    75
     """
+    rules = as_rules(rules)
     bones = list(bones)
-    if rules.lone_zero_zero is not None and len(bones) == 1 and bones[0] == Bone(0, 0):
+    key = tuple(sorted((b.low, b.high) for b in bones))
+    for hand, points in rules.special_hands:
+        if hand == key:
+            return points
+    if rules.lone_zero_zero is not None and key == ((0, 0),):
         return rules.lone_zero_zero
-    return sum(b.pips for b in bones)
-
-
-def _round_to_five(x, multiple=5):
-    # Nearest multiple; an integer is never exactly halfway when multiple is odd.
-    return multiple * ((2 * x + multiple) // (2 * multiple))
+    return sum(rules.bone_value(b) for b in bones)
 
 
 class ScoreSheet:
@@ -59,82 +76,72 @@ class ScoreSheet:
     players : int or sequence of hashable
         The players in seating order (clockwise), or their number (then they
         are ``0, 1, ...``).
-    rules : Rules
-        The rules; ``rules.scoring`` picks the scoring system.
+    rules : Rules or str
+        The rules (or a rule set's name); ``rules.scoring`` picks the scoring.
+    written : mapping, optional
+        Points already written per player (with teams, per player of a team:
+        partners must agree, or give one of them).
+    remembered : mapping, optional
+        Kozel family: points remembered (not yet written) per player.
+    carried : int, optional
+        Points carried over from a tied fish ("eggs").
+    opened : mapping, optional
+        Whether each player's account is open (Kozel: has written its first
+        total above 12); by default every account with written points is.
 
     Attributes
     ----------
     players : tuple
     rules : Rules
     rounds : list of dict
-        For each recorded round, the points written per player.
+        For each recorded round, the points written per player (negative
+        when points are written off, as in Telephone).
+    round_winners : list
+        For each recorded round, the player the rules name as its winner
+        (None when nobody is): the one who went out, the fisherman, the
+        lowest hand of a blocked round, ...
 
     Raises
     ------
-    ValueError
-        If the players are not distinct or their number is not allowed.
+    DominoTilingError
+        If the players are not distinct, their number is not allowed, or a
+        starting state is malformed.
 
     Notes
     -----
-    **Kozel.**  A hand counts its pips (a lone 0-0 counts 10).  A player
-    writes nothing while their round totals stay at or below 12: such totals
-    are remembered and add up from round to round (the remembered sum may
-    exceed 12; only a single round's total opens the account).  The first
-    round total above 12 is written together with all remembered points, and
-    from then on every round's points are written at once.  A player who
-    writes nothing in a round -- the one who went out (empty hand) and, after
-    a fish for one, every player who does not take -- loses their remembered
-    points.  Fish for all: everyone counts their own pips as usual.  Fish for
-    one: the player with the most pips takes the total of all hands (plus
-    any carried points) as their round total; on a tie for the most nobody
-    writes, remembered points stay, and the whole total is carried.  Carried
-    points go on top of the round total of the player with the most pips in
-    the next round (fish or not); on a tie they wait again.  The first to
-    reach 101 written points is the goat (:attr:`loser`); if several reach it
-    in the same round, the highest score is the goat, ties going to the
-    earlier seat.  With teams the partners share one account, a team's round
-    total is the sum of both hands, and the team of the player who went out
-    writes nothing.
-
-    Decisions on ambiguous cases: if a player goes out with the bone that
-    also makes a fish, the round is an ordinary one (going out wins);
-    ``fish=True`` together with an empty hand is therefore refused.  A round
-    with ``fish=False`` in which nobody went out is scored like a fish for
-    all.
-
-    **Classic.**  The player who went out scores the sum of the other hands.
-    Otherwise (blocked) the unique lowest hand scores the sum of the other
-    hands minus its own; on a tie for the lowest nobody scores.
-
-    **Muggins.**  Points scored during play are added with :meth:`add_points`.
-    Going out scores the other hands' sum rounded to the nearest 5; a blocked
-    round gives the unique lowest hand the others' sum minus its own, rounded
-    to the nearest 5.
-
-    For classic and Muggins the match ends when, after a round, someone has
-    reached ``rules.target``: the highest score wins (:attr:`winner`), ties
-    going to the earlier seat.
-
-    A method that raises leaves the sheet unchanged.
+    How each family scores is told in :mod:`dominotiling.games._scorers`
+    and in the docstrings of the presets (``Rules.kozel``, ...).  Every
+    method that raises leaves the sheet unchanged.
 
     Examples
     --------
-    Fish for one with a tie for the most pips carries the whole total:
+    Fish for one with a tie for the most pips carries the whole total
+    (kozel_and_variants_ru.txt, paragraph 48: Alex and Olya hold 14 each,
+    35 in all):
 
     >>> from dominotiling.games import Rules
-    >>> sheet = ScoreSheet(3, Rules.kozel("one"))
-    >>> _ = sheet.record_round({0: [Bone(4, 5)], 1: [Bone(3, 6)], 2: [Bone(1, 2)]}, fish=True)
-    >>> sheet.carried   # 9 + 9 + 3
-    21
+    >>> sheet = ScoreSheet(["Masha", "Alex", "Olya", "Serg"], Rules.kozel("one"))
+    >>> _ = sheet.record_totals({"Masha": 2, "Alex": 14, "Olya": 14, "Serg": 5}, fish=True)
+    >>> sheet.carried
+    35
     """
 
-    def __init__(self, players, rules):
+    def __init__(self, players, rules, *, written=None, remembered=None, carried=0,
+                 opened=None):
+        rules = as_rules(rules)
         if isinstance(players, Integral) and not isinstance(players, bool):
-            players = tuple(range(int(players)))
+            players = tuple(range(_validate.positive_int(players, "players")))
+        elif isinstance(players, (str, bytes)) or not hasattr(players, "__iter__"):
+            raise DominoTypeError(f"players must be a number or a sequence of names, got "
+                                  f"{players!r}")
         else:
             players = tuple(players)
-        if len(set(players)) != len(players):
-            raise ValueError(f"the players must be distinct, got {players}")
+        try:
+            distinct = len(set(players)) == len(players)
+        except TypeError:
+            raise DominoTypeError("players must be hashable (names or seat numbers)") from None
+        if not distinct:
+            raise DominoTilingError(f"the players must be distinct, got {players}")
         rules.check_players(len(players))
         self.players = players
         self.rules = rules
@@ -143,13 +150,48 @@ class ScoreSheet:
         else:
             self._teams = tuple((p,) for p in players)
         self._account = {p: i for i, team in enumerate(self._teams) for p in team}
-        n = len(self._teams)
-        self._written = [0] * n
-        self._remembered = [0] * n
-        self._opened = [False] * n
-        self._carried = 0
-        self._end = None  # index of the losing (Kozel) or winning account
+        self._written = self._start_values(written, "written", allow_negative=False)
+        self._remembered = self._start_values(remembered, "remembered", allow_negative=False)
+        self._carried = _validate.nonnegative_int(carried, "carried")
+        if opened is None:
+            self._opened = [w > 0 for w in self._written]
+        else:
+            flags = self._start_values(opened, "opened", flags=True)
+            self._opened = [bool(f) for f in flags]
+        self._losers = ()     # accounts that lost the match
+        self._winners = ()    # accounts that won it
+        self._draw = False
+        self._deals = 0       # rounds that count towards rules.deals
+        self._extra = {}      # family-specific bookkeeping (sea Kozel's fisherman, eggs)
+        self.last_tie = False  # the last round ended in a tie (eggs, a replayed round)
         self.rounds = []
+        self.round_winners = []
+        self._log = []        # (points per account, reason) per round, for display
+        self._settle()
+
+    def _start_values(self, values, name, allow_negative=True, flags=False):
+        n = len(self._teams)
+        out = [False if flags else 0] * n
+        if values is None:
+            return out
+        if not hasattr(values, "items"):
+            raise DominoTypeError(f"{name} must map players to values, got "
+                                  f"{type(values).__name__}")
+        seen = {}
+        for player, value in values.items():
+            i = self._index(player)
+            if flags:
+                value = _validate.boolean(value, f"{name}[{player!r}]")
+            elif allow_negative:
+                value = _validate.integer(value, f"{name}[{player!r}]")
+            else:
+                value = _validate.nonnegative_int(value, f"{name}[{player!r}]")
+            if i in seen and seen[i] != value:
+                raise DominoTilingError(f"partners share one account: {name} gives "
+                                        f"{seen[i]} and {value} for {self._teams[i]}")
+            seen[i] = value
+            out[i] = value
+        return out
 
     # ------------------------------------------------------------------ queries
     @property
@@ -165,42 +207,79 @@ class ScoreSheet:
         """Return the Kozel points remembered (not yet written) for ``player``."""
         return self._remembered[self._index(player)]
 
+    def is_open(self, player):
+        """True once ``player``'s account is open (Kozel: a total above 12 was written)."""
+        return self._opened[self._index(player)]
+
     def scores(self):
         """Return a dict of written points per player."""
         return {p: self._written[self._account[p]] for p in self.players}
 
     @property
     def carried(self):
-        """Points waiting for the next round after a fish for one with a tie."""
+        """Points waiting for the next round after a tied fish (eggs)."""
         return self._carried
 
     @property
+    def deals_played(self):
+        """The number of rounds that counted (a replayed round does not)."""
+        return self._deals
+
+    def _account_players(self, accounts):
+        return tuple(p for i in accounts for p in self._teams[i])
+
+    @property
+    def losers(self):
+        """All players who lost the match (a tuple; empty while it goes on)."""
+        return self._account_players(self._losers)
+
+    @property
+    def winners(self):
+        """All players who won the match (a tuple; empty while it goes on or on a draw)."""
+        return self._account_players(self._winners)
+
+    @property
     def loser(self):
-        """The goat (Kozel), or None.  With teams, the losing pair as a tuple."""
-        if self._end is None or not self.rules.target_loses:
+        """The goat (Kozel family), or None.  With teams, the losing pair as a tuple.
+
+        When several accounts lose together, the one with the highest score
+        (see :attr:`losers` for all of them).
+        """
+        if not self._losers:
             return None
-        team = self._teams[self._end]
+        team = self._teams[self._losers[0]]
         return team if self.rules.teams else team[0]
 
     @property
     def winner(self):
-        """The winner when reaching the target wins (classic, Muggins), or None."""
-        if self._end is None or self.rules.target_loses:
+        """The winner (the first player of the winning team), or None."""
+        if not self._winners:
             return None
-        return self._teams[self._end][0]
+        return self._teams[self._winners[0]][0]
+
+    @property
+    def is_draw(self):
+        """True when the match ended without a winner (Telephone: both reached 225)."""
+        return self._draw
 
     @property
     def is_over(self):
         """True once the match has been decided."""
-        return self._end is not None
+        return bool(self._losers or self._winners or self._draw)
 
     def copy(self):
         """Return an independent copy of the sheet."""
         new = ScoreSheet.__new__(ScoreSheet)
         new.__dict__.update(self.__dict__)
-        for name in ("_written", "_remembered", "_opened", "rounds"):
+        for name in ("_written", "_remembered", "_opened", "rounds", "round_winners", "_log"):
             setattr(new, name, list(getattr(self, name)))
+        new._extra = {k: (dict(v) if isinstance(v, dict) else v) for k, v in self._extra.items()}
         return new
+
+    def _state(self):
+        return (self._written, self._remembered, self._opened, self._carried, self._losers,
+                self._winners, self._draw, self._deals, self._extra, self.last_tie,
+                self.rounds, self.round_winners)
 
     def __str__(self):
         lines = [f"{'player':>10} {'written':>8} {'remembered':>10}"]
@@ -213,15 +292,21 @@ class ScoreSheet:
     def __repr__(self):
         return f"<ScoreSheet {self.rules.name}: {self.scores()}>"
 
+    def _repr_html_(self):
+        from .display import sheet_html
+
+        return sheet_html(self)
+
     # ------------------------------------------------------------------ updates
     def add_points(self, player, points):
-        """Add points scored during play (Muggins: ends adding up to a multiple of 5).
+        """Add points scored during play (the fives games, Telephone, Bergen).
 
         Raises
         ------
-        ValueError
-            Under Kozel rules (points there come only from hands), for a
-            negative amount, or once the match is over.
+        DominoTilingError
+            Under rules without points during play (the Kozel family, classic,
+            ...), for a negative amount, for an amount the rules cannot give
+            (Muggins scores only multiples of 5), or once the match is over.
 
         Examples
         --------
@@ -229,16 +314,27 @@ class ScoreSheet:
         >>> sheet = ScoreSheet(2, Rules.muggins())
         >>> sheet.add_points(0, 10); sheet.score(0)
         10
+        >>> sheet.add_points(0, 7)
+        Traceback (most recent call last):
+        ...
+        dominotiling.errors.DominoTilingError: muggins scores ends adding up to a multiple of 5 during play, not 7
         """
         i = self._index(player)
-        if self.rules.scoring == "kozel":
-            raise ValueError("Kozel has no points during play; use record_round")
-        if isinstance(points, bool) or not isinstance(points, Integral) or points < 0:
-            raise ValueError(f"points must be a whole number >= 0, got {points!r}")
+        rules = self.rules
+        if rules.scoring not in ("muggins", "fives", "telephone", "bergen"):
+            raise DominoTilingError(f"{rules.name} has no points during play; "
+                                    "record the end of each round with record_round")
+        points = _validate.nonnegative_int(points, "points")
+        if rules.scoring != "bergen" and not rules.per_multiple and points % rules.end_multiple:
+            raise DominoTilingError(f"{rules.name} scores ends adding up to a multiple of "
+                                    f"{rules.end_multiple} during play, not {points}")
+        if rules.scoring == "bergen" and points not in (0, 2, 3):
+            raise DominoTilingError(f"Bergen scores 2 or 3 points during play, not {points}")
         self._check_not_over()
-        self._written[i] += int(points)
+        self._written[i] += points
 
-    def record_round(self, hands, fish=False):
+    def record_round(self, hands, fish=False, *, fisherman=None, opener=None,
+                     opened_with=None, finished_with=()):
         """Score a finished round from the hands left.
 
         Parameters
@@ -247,8 +343,15 @@ class ScoreSheet:
             Every player mapped to the bones left in their hand (an empty
             list for the player who went out).
         fish : bool, optional
-            The round ended on a fish (or was blocked).  Only Kozel's fish
-            for one scores a fish differently.
+            The round ended without anybody going out (a fish, or blocked).
+        fisherman : player, optional
+            Who laid the last bone of a fish (Kozel: the next round's opener;
+            classic with ``blocked_winner="fisherman"``: the winner).
+        opener, opened_with : player and Bone, optional
+            Who opened the round and with which bone (sport Kozel's 6-6 and
+            0-0 bonuses, sea Kozel's "on a hundred").
+        finished_with : sequence of Bone, optional
+            The bones laid in the round's last turn (a finish in 0-0 or 6-6).
 
         Returns
         -------
@@ -257,127 +360,173 @@ class ScoreSheet:
 
         Raises
         ------
-        ValueError
+        DominoTilingError
             If a player is missing or unknown, a bone is repeated or not a
             bone of the set, more than one hand is empty, ``fish`` is given
             together with an empty hand, or the match is over.  The sheet is
             unchanged.
         """
         self._check_not_over()
-        if set(hands) != set(self.players) or len(hands) != len(self.players):
-            raise ValueError(f"hands must map exactly the players {self.players} to their bones, "
-                             f"got keys {tuple(hands)}")
-        seen = set()
-        lists = {}
+        if not hasattr(hands, "items"):
+            raise DominoTypeError(f"hands must map each player to their bones, got "
+                                  f"{type(hands).__name__}")
+        self._check_keys(hands, "hands")
+        seen, lists = set(), {}
         for p in self.players:
-            bones = list(hands[p])
+            try:
+                bones = list(hands[p])
+            except TypeError:
+                raise DominoTypeError(f"{p!r}'s hand must be a list of Bone objects") from None
             for b in bones:
                 if not isinstance(b, Bone):
-                    raise ValueError(f"hands hold Bone objects, got {b!r} in {p!r}'s hand")
+                    raise DominoTypeError(f"hands hold Bone objects, got {b!r} in {p!r}'s hand")
                 if b.high > self.rules.max_pip:
-                    raise ValueError(f"bone {b} is not in a double-{self.rules.max_pip} set")
+                    raise DominoTilingError(f"bone {b} is not in a double-{self.rules.max_pip} set")
                 if b in seen:
-                    raise ValueError(f"bone {b} appears twice among the hands")
+                    raise DominoTilingError(f"bone {b} appears twice among the hands")
                 seen.add(b)
             lists[p] = bones
         empty = [p for p in self.players if not lists[p]]
         if len(empty) > 1:
-            raise ValueError(f"only one player can go out in a round, got empty hands for {empty}")
+            raise DominoTilingError(f"only one player can go out in a round, got empty hands "
+                                    f"for {empty}")
         if fish and empty:
-            raise ValueError(f"player {empty[0]!r} went out, so the round is not a fish; "
-                             "record it with fish=False")
-        n = len(self._teams)
-        points = [0] * n
-        for p in self.players:
-            points[self._account[p]] += hand_points(lists[p], self.rules)
-        out = self._account[empty[0]] if empty else None
-        if self.rules.scoring == "kozel":
-            written = self._kozel(points, out, fish)
-        else:
-            written = self._winner_takes(points, out)
-        self.rounds.append({p: written[self._account[p]] for p in self.players})
-        self._settle()
-        return dict(self.rounds[-1])
+            raise DominoTilingError(f"player {empty[0]!r} went out, so the round is not a fish; "
+                                    "record it with fish=False")
+        points = {p: hand_points(lists[p], self.rules) for p in self.players}
+        return self._record(points, lists, empty[0] if empty else None, bool(fish),
+                            fisherman, opener, opened_with, finished_with)
+
+    def record_totals(self, totals, *, out=None, fish=False, fisherman=None, opener=None,
+                      opened_with=None, finished_with=()):
+        """Score a finished round from each player's counted points, as a paper sheet does.
+
+        Parameters
+        ----------
+        totals : mapping
+            Every player mapped to the points their hand counts (already
+            counted by the rules: a lone 0-0 as 10 in Kozel, ...).
+        out : player, optional
+            The player who went out (their total must be 0); None for a fish
+            or a blocked round.
+        fish, fisherman, opener, opened_with, finished_with
+            As for :meth:`record_round`.
+
+        Returns
+        -------
+        dict
+            Points written in this round per player.
+
+        Notes
+        -----
+        Rules that look inside the hands (Bergen's doubles, Chechevo's held
+        0-0, classic's fewest bones) see no bones here: give the hands to
+        :meth:`record_round` for those.
+
+        Examples
+        --------
+        Fish for one, kozel_and_variants_ru.txt, paragraphs 45-46: Masha 2,
+        Alex 3, Olya 13 (7 remembered), Serg 5; Olya takes 23 + 7 = 30:
+
+        >>> from dominotiling.games import Rules
+        >>> sheet = ScoreSheet(["Masha", "Alex", "Olya", "Serg"], Rules.kozel("one"),
+        ...                    remembered={"Olya": 7, "Alex": 1})
+        >>> sheet.record_totals({"Masha": 2, "Alex": 3, "Olya": 13, "Serg": 5}, fish=True)
+        {'Masha': 0, 'Alex': 0, 'Olya': 30, 'Serg': 0}
+        >>> sheet.remembered("Alex")
+        0
+        """
+        self._check_not_over()
+        if not hasattr(totals, "items"):
+            raise DominoTypeError(f"totals must map each player to points, got "
+                                  f"{type(totals).__name__}")
+        self._check_keys(totals, "totals")
+        points = {p: _validate.nonnegative_int(totals[p], f"totals[{p!r}]") for p in self.players}
+        if out is not None:
+            self._index(out)
+            if points[out] != 0:
+                raise DominoTilingError(f"{out!r} went out, so their total must be 0, "
+                                        f"got {points[out]}")
+            if fish:
+                raise DominoTilingError(f"player {out!r} went out, so the round is not a fish; "
+                                        "record it with fish=False")
+        return self._record(points, None, out, bool(fish), fisherman, opener, opened_with,
+                            finished_with)
 
     # ------------------------------------------------------------------ internals
+    def _record(self, points, hands, out, fish, fisherman, opener, opened_with, finished_with):
+        for who, name in ((fisherman, "fisherman"), (opener, "opener")):
+            if who is not None:
+                self._index(who)
+        if opened_with is not None and not isinstance(opened_with, Bone):
+            raise DominoTypeError(f"opened_with must be a Bone, got {opened_with!r}")
+        finished_with = tuple(finished_with)
+        if any(not isinstance(b, Bone) for b in finished_with):
+            raise DominoTypeError("finished_with must hold Bone objects")
+        rnd = _scorers.Round(self, points, hands, out, fish, fisherman, opener, opened_with,
+                             finished_with)
+        saved = self.copy()
+        try:
+            gains, winner = _scorers.FAMILIES[self.rules.scoring](self, rnd)
+        except Exception:
+            self.__dict__.update(saved.__dict__)
+            raise
+        if not rnd.replayed:
+            self._deals += 1
+        written = {p: gains[self._account[p]] for p in self.players}
+        self.rounds.append(written)
+        self.round_winners.append(winner)
+        self._log.append(([sum(points[p] for p in team) for team in self._teams],
+                          "out" if out is not None else "fish", written))
+        self._settle()
+        return dict(written)
+
+    def _check_keys(self, mapping, name):
+        keys = list(mapping)
+        if set(keys) != set(self.players) or len(keys) != len(self.players):
+            raise DominoTilingError(f"{name} must map exactly the players {self.players}, "
+                                    f"got keys {tuple(keys)}")
+
     def _index(self, player):
         try:
             return self._account[player]
         except (KeyError, TypeError):
-            raise ValueError(f"unknown player {player!r}; the players are {self.players}") from None
+            raise DominoTilingError(f"unknown player {player!r}; the players are "
+                                    f"{self.players}") from None
 
     def _check_not_over(self):
-        if self._end is not None:
-            raise ValueError("the match is over; start a new ScoreSheet for a new match")
-
-    def _kozel(self, points, out, fish):
-        n = len(points)
-        written = [0] * n
-
-        def credit(i, total):
-            if self._opened[i]:
-                written[i] += total
-            elif total > self.rules.write_above:
-                written[i] += total + self._remembered[i]
-                self._remembered[i] = 0
-                self._opened[i] = True
-            else:
-                self._remembered[i] += total
-
-        top = max(points)
-        leaders = [i for i in range(n) if points[i] == top]
-        if fish and self.rules.fish_mode == "one":
-            total = sum(points) + self._carried
-            if len(leaders) > 1:
-                self._carried = total
-            else:
-                self._carried = 0
-                for i in range(n):
-                    if i == leaders[0]:
-                        credit(i, total)
-                    else:
-                        self._remembered[i] = 0
-        else:
-            points = list(points)
-            if self._carried and len(leaders) == 1:
-                points[leaders[0]] += self._carried
-                self._carried = 0
-            for i in range(n):
-                if i == out:
-                    self._remembered[i] = 0
-                else:
-                    credit(i, points[i])
-        for i in range(n):
-            self._written[i] += written[i]
-        return written
-
-    def _winner_takes(self, points, out):
-        n = len(points)
-        written = [0] * n
-        total = sum(points)
-        muggins = self.rules.scoring == "muggins"
-        if out is not None:
-            gain = total
-            winner = out
-        else:
-            low = min(points)
-            lowest = [i for i in range(n) if points[i] == low]
-            if len(lowest) > 1:
-                return written
-            winner = lowest[0]
-            gain = total - 2 * low  # the others' pips minus the winner's own
-        if muggins:
-            gain = _round_to_five(gain, self.rules.end_multiple)
-        written[winner] = gain
-        self._written[winner] += gain
-        return written
+        if self.is_over:
+            raise DominoTilingError("the match is over; start a new ScoreSheet for a new match")
 
     def _settle(self):
-        target = self.rules.target
-        reached = [i for i in range(len(self._teams)) if self._written[i] >= target]
-        if reached:
-            # highest score first, earlier seat on ties (max keeps the first maximum)
-            self._end = max(reached, key=lambda i: self._written[i])
+        """Decide the match from the written scores, unless a rule already did."""
+        if self.is_over:
+            return
+        rules = self.rules
+        n = len(self._teams)
+        target, w = rules.target, self._written
+        order = sorted(range(n), key=lambda i: (-w[i], i))  # highest first, earlier seat first
+        if target is not None:
+            reached = [i for i in order if w[i] >= target]
+            if reached:
+                if rules.target_loses:
+                    self._losers = tuple(reached) if rules.several_goats else (reached[0],)
+                elif rules.scoring == "telephone" and len(reached) > 1:
+                    self._draw = True
+                else:
+                    self._winners = (reached[0],)
+                return
+        if rules.deals is not None and self._deals >= rules.deals:
+            top, bottom = w[order[0]], w[order[-1]]
+            if top == bottom:
+                self._draw = True
+            elif rules.target_loses:  # the most points lose, the fewest win
+                self._losers = tuple(i for i in order if w[i] == top)
+                self._winners = tuple(i for i in order if w[i] == bottom)
+            elif w[order[1]] == top:
+                self._draw = True
+            else:
+                self._winners = (order[0],)
 
 
 def rating_points(score, timeout_score=None):
@@ -394,33 +543,33 @@ def rating_points(score, timeout_score=None):
     Returns
     -------
     int
-        ``round((100 - score) / 10)`` with halves rounded up; after a timeout,
-        ``max(1, round((timeout_score - score) / 10))``, halves rounded up.
+        ``(100 - score) / 10``, or ``(timeout_score - score) / 10`` after a
+        timeout, rounded by the rules of arithmetic (halves up), and never
+        below 1 (classic_rules_2_ru.txt, paragraphs 305 and 313;
+        kozel_and_variants_ru.txt, paragraphs 56-75).
 
     Raises
     ------
-    ValueError
-        If a score is not a whole number >= 0.
+    DominoTilingError
+        If a score is not a whole number >= 0 (:class:`DominoTypeError` when
+        not an integer).
 
     Notes
     -----
     Call it for every player who did not lose.  The goat, and the player
     whose timeout ended the game, gain nothing: do not call it for them.
-    A non-loser above 100 (two players passed 101 in the last round) gets
-    a negative amount by the same formula.
 
     Examples
     --------
-    >>> rating_points(45), rating_points(55), rating_points(0)
-    (6, 5, 10)
-    >>> rating_points(30, timeout_score=85), rating_points(80, timeout_score=70)
-    (6, 1)
+    The documents' examples: Masha's 25 gives 7.5, rounded to 8; after Alex's
+    timeout at 32, Masha's 30 gives 0.2, raised to 1, and Olya's 13 gives 1.9,
+    rounded to 2:
+
+    >>> rating_points(25), rating_points(30, timeout_score=32), rating_points(13, timeout_score=32)
+    (8, 1, 2)
     """
-    for name, value in (("score", score), ("timeout_score", timeout_score)):
-        if value is None and name == "timeout_score":
-            continue
-        if isinstance(value, bool) or not isinstance(value, Integral) or value < 0:
-            raise ValueError(f"{name} must be a whole number >= 0, got {value!r}")
+    score = _validate.nonnegative_int(score, "score")
     if timeout_score is None:
-        return (100 - int(score) + 5) // 10
-    return max(1, (int(timeout_score) - int(score) + 5) // 10)
+        return max(1, (100 - score + 5) // 10)
+    timeout_score = _validate.nonnegative_int(timeout_score, "timeout_score")
+    return max(1, (timeout_score - score + 5) // 10)

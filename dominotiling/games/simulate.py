@@ -17,12 +17,15 @@ seat  player         win rate  goat rate
    0  greedy_player      ...
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
+from .. import _validate
+from ..errors import DominoTilingError, DominoTypeError
 from .game import Game
 from .players import random_player
+from .rules import as_rules
 
 __all__ = ["simulate", "SimulationSummary"]
 
@@ -38,16 +41,24 @@ class SimulationSummary:
     player_names : tuple of str
         The player functions' names, by seat.
     wins : tuple of float
-        Matches won per seat.  A Kozel match is won by the lowest written
-        score when the goat is found; a tie shares the win.
+        Matches won per seat (partners both win).  When reaching the target
+        loses (Kozel), a match is won by the lowest written score among the
+        others once the goat is found; a tie shares the win.
     goats : tuple of int
-        Matches lost as the goat per seat (Kozel only; zeros otherwise).
+        Matches lost per seat when reaching the target loses (the goat(s));
+        zeros otherwise.
     rounds_per_game : tuple of int
         The number of rounds of each match.
     round_lengths : tuple of int
         The number of bones played in each round of every match.
     fish_rounds, blocked_rounds : int
         How many rounds ended on a fish, or blocked.
+    draws : int
+        Matches that ended in a draw (Telephone's 225 reached by both, a fixed
+        number of deals ending level).
+    has_goat : bool
+        Whether the rules have a loser by target (Kozel's goat); without one
+        the printed table has no goat column.
     """
 
     rules_name: str
@@ -56,10 +67,12 @@ class SimulationSummary:
     player_names: tuple
     wins: tuple
     goats: tuple
-    rounds_per_game: tuple
-    round_lengths: tuple
+    rounds_per_game: tuple = field(repr=False)
+    round_lengths: tuple = field(repr=False)
     fish_rounds: int
     blocked_rounds: int
+    draws: int = 0
+    has_goat: bool = True
 
     @property
     def win_rates(self):
@@ -93,16 +106,26 @@ class SimulationSummary:
 
     def __str__(self):
         width = max(6, *(len(n) for n in self.player_names))
+        goat = "  goat rate" if self.has_goat else ""
         rows = [f"{self.rules_name}: {self.n_games} games, {self.n_players} players",
-                f"seat  {'player':<{width}}  win rate  goat rate"]
+                f"seat  {'player':<{width}}  win rate{goat}"]
         for seat in range(self.n_players):
-            rows.append(f"{seat:>4}  {self.player_names[seat]:<{width}}  "
-                        f"{self.win_rates[seat]:>8.3f}  {self.goat_rates[seat]:>9.3f}")
+            line = f"{seat:>4}  {self.player_names[seat]:<{width}}  {self.win_rates[seat]:>8.3f}"
+            if self.has_goat:
+                line += f"  {self.goat_rates[seat]:>9.3f}"
+            rows.append(line)
         rows.append(f"rounds per game {self.mean_rounds:.2f}; bones per round "
                     f"{self.mean_round_length:.2f}; fish {100 * self.fish_rate:.1f}% "
                     f"and blocked {100 * self.blocked_rounds / max(1, self.n_rounds):.1f}% "
                     f"of rounds")
+        if self.draws:
+            rows.append(f"drawn matches: {self.draws}")
         return "\n".join(rows)
+
+    def _repr_html_(self):
+        from .display import summary_html
+
+        return summary_html(self)
 
     def plot(self, ax=None):
         """Draw the win and goat rates per seat as a bar chart.
@@ -148,7 +171,7 @@ def simulate(rules, n_games, n_players, players=None, seed=None, progress=True):
 
     Parameters
     ----------
-    rules : Rules
+    rules : Rules or str
     n_games : int
         The number of matches (at least 1).
     n_players : int
@@ -167,9 +190,10 @@ def simulate(rules, n_games, n_players, players=None, seed=None, progress=True):
 
     Raises
     ------
-    ValueError
+    DominoTilingError
         If ``n_games`` is not positive, ``players`` does not have
-        ``n_players`` entries, or the rules do not allow ``n_players``.
+        ``n_players`` entries, or the rules do not allow ``n_players``
+        (:class:`DominoTypeError` for arguments of the wrong type).
 
     Examples
     --------
@@ -178,25 +202,30 @@ def simulate(rules, n_games, n_players, players=None, seed=None, progress=True):
     >>> s.n_games, len(s.rounds_per_game), s.goats
     (10, 10, (0, 0))
     """
-    if isinstance(n_games, bool) or not isinstance(n_games, int) or n_games < 1:
-        raise ValueError(f"n_games must be a whole number >= 1, got {n_games!r}")
-    rules.check_players(n_players)
+    rules = as_rules(rules)
+    n_games = _validate.positive_int(n_games, "n_games")
+    n_players = rules.check_players(n_players)
+    progress = _validate.boolean(progress, "progress")
     if players is None:
         players = [random_player] * n_players
-    players = list(players)
+    try:
+        players = list(players)
+    except TypeError:
+        raise DominoTypeError(f"players must be a list of player functions, got "
+                              f"{type(players).__name__}") from None
     if len(players) != n_players:
-        raise ValueError(f"give one player function per seat: {n_players} expected, "
-                         f"got {len(players)}")
+        raise DominoTilingError(f"give one player function per seat: {n_players} expected, "
+                                f"got {len(players)}")
     for p in players:
         if not callable(p):
-            raise TypeError(f"players must be functions f(view) -> Move, got {p!r}")
+            raise DominoTypeError(f"players must be functions f(view) -> Move, got {p!r}")
     names = tuple(getattr(p, "__name__", type(p).__name__) for p in players)
-    rng = np.random.default_rng(seed)
+    rng = _validate.seed(seed)
     seeds = rng.integers(0, 2**63, size=n_games)
     wins = [0.0] * n_players
     goats = [0] * n_players
     rounds_per_game, round_lengths = [], []
-    fish = blocked = 0
+    fish = blocked = draws = 0
     from tqdm import tqdm
 
     for game_seed in tqdm(seeds, total=n_games, delay=2, disable=not progress,
@@ -208,20 +237,24 @@ def simulate(rules, n_games, n_players, players=None, seed=None, progress=True):
             fish += r.reason == "fish"
             blocked += r.reason == "blocked"
         rounds_per_game.append(len(game.rounds))
-        if rules.target_loses:
-            losing = sheet.loser
-            for p in (losing if isinstance(losing, tuple) else (losing,)):
+        if sheet.is_draw:
+            draws += 1
+        elif rules.target_loses and sheet.losers:
+            losing = set(sheet.losers)
+            for p in losing:
                 goats[p] += 1
-            others = [team for team in sheet.teams if team[0] not in
-                      (losing if isinstance(losing, tuple) else (losing,))]
-            lowest = min(sheet.score(team[0]) for team in others)
-            best = [team for team in others if sheet.score(team[0]) == lowest]
-            for team in best:
-                for p in team:
-                    wins[p] += 1 / len(best)
+            others = [team for team in sheet.teams if team[0] not in losing]
+            if others:
+                lowest = min(sheet.score(team[0]) for team in others)
+                best = [team for team in others if sheet.score(team[0]) == lowest]
+                for team in best:
+                    for p in team:
+                        wins[p] += 1 / len(best)
         else:
-            wins[sheet.winner] += 1
+            for p in sheet.winners:
+                wins[p] += 1
     return SimulationSummary(
         rules_name=rules.name, n_games=n_games, n_players=n_players, player_names=names,
         wins=tuple(wins), goats=tuple(goats), rounds_per_game=tuple(rounds_per_game),
-        round_lengths=tuple(round_lengths), fish_rounds=fish, blocked_rounds=blocked)
+        round_lengths=tuple(round_lengths), fish_rounds=fish, blocked_rounds=blocked,
+        draws=draws, has_goat=rules.target_loses)

@@ -5,8 +5,7 @@ import pickle
 
 import pytest
 
-from dominotiling.errors import IllegalMoveError
-from dominotiling.games import Bone, Line, double_set
+from dominotiling.games import Bone, IllegalMoveError, Line, double_set
 
 
 def B(a, b):

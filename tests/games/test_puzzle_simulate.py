@@ -113,7 +113,7 @@ def test_same_seed_equal_summaries():
 
 
 def test_summary_contents():
-    s = simulate(Rules.kozel(), 60, 3, seed=1, progress=False)
+    s = simulate(Rules.kozel(several_goats=False), 60, 3, seed=1, progress=False)
     assert s.player_names == ("random_player",) * 3
     assert sum(s.goats) == 60 and sum(s.goat_rates) == pytest.approx(1.0)
     assert sum(s.wins) == pytest.approx(60)
@@ -122,6 +122,12 @@ def test_summary_contents():
     assert all(1 <= n <= 28 for n in s.round_lengths)
     text = str(s)
     assert "goat rate" in text and text.count("random_player") == 3
+
+
+def test_several_goats_are_all_counted():
+    # kozel_and_variants_ru.txt, paragraph 88: everyone at 101 or more loses
+    s = simulate(Rules.kozel(), 60, 3, seed=1, progress=False)
+    assert sum(s.goats) >= 60 and sum(s.wins) <= 60
 
 
 def test_summary_classic_and_muggins_have_no_goats():

@@ -295,6 +295,14 @@ def test_classic_out_and_blocked():
     assert s.scores() == {"A": 31, "B": 0, "C": 0}
 
 
+def test_classic_blocked_tie_by_the_lightest_bone():
+    s = ScoreSheet(["A", "B", "C"], Rules.classic(blocked_tie="lowest_bone"))
+    # A 1-2 + 0-3 = 6, B 0-1 + 2-3 = 6 tie for the lowest; B holds 0-1 (1 pip): B wins
+    # and scores C's 4-5 + A's 6 - its own 6 = 9
+    s.record_round({"A": H((1, 2), (0, 3)), "B": H((0, 1), (2, 3)), "C": H((4, 5))}, fish=True)
+    assert s.scores() == {"A": 0, "B": 9, "C": 0} and s.round_winners == ["B"]
+
+
 def test_classic_target_wins():
     s = ScoreSheet(["A", "B"], Rules.classic(target=20))
     s.record_round({"A": [], "B": H((6, 6), (1, 2))})   # 15
@@ -316,10 +324,19 @@ def test_classic_has_no_lone_double_zero_rule():
     (((2, 2), (0, 3)), 5),    # 7 -> 5
     (((1, 1),), 0),           # 2 -> 0
 ])
-def test_muggins_out_rounds_to_nearest_five(hand, expected):
-    s = ScoreSheet(["A", "B"], Rules.muggins())
+def test_straight_out_rounds_to_nearest_five(hand, expected):
+    # classic_rules_1_ru.txt, paragraph 238: the opponents' pips, rounded to the nearest five
+    s = ScoreSheet(["A", "B"], Rules.straight())
     s.record_round({"A": [], "B": H(*hand)})
     assert s.score("A") == expected
+
+
+@pytest.mark.parametrize("hand", [((6, 6), (1, 2)), ((1, 1),), ((0, 1),)])
+def test_muggins_out_scores_a_flat_ten(hand):
+    # kozel_and_variants_ru.txt, paragraphs 275 and 350: going out scores 10
+    s = ScoreSheet(["A", "B"], Rules.muggins())
+    s.record_round({"A": [], "B": H(*hand)})
+    assert s.scores() == {"A": 10, "B": 0}
 
 
 def test_muggins_play_points_and_blocked():
@@ -331,8 +348,8 @@ def test_muggins_play_points_and_blocked():
     assert s.scores() == {"A": 15, "B": 15} and s.winner is None
     s.add_points("B", 20)   # 35 >= 30, but the target is checked at the round's end
     assert s.winner is None
-    s.record_round({"A": H((0, 1)), "B": []})   # 1 -> 0
-    assert s.winner == "B"
+    s.record_round({"A": H((0, 1)), "B": []})   # going out: a flat 10
+    assert s.winner == "B" and s.score("B") == 45
 
 
 # ---------------------------------------------------------------- errors leave the sheet unchanged
@@ -362,10 +379,10 @@ def test_sheet_argument_errors():
     s = ScoreSheet(2, Rules.kozel())
     with pytest.raises(ValueError, match="unknown player"):
         s.score("Z")
-    with pytest.raises(ValueError, match="Kozel has no points during play"):
+    with pytest.raises(ValueError, match="has no points during play"):
         s.add_points(0, 5)
     m = ScoreSheet(2, Rules.muggins())
-    with pytest.raises(ValueError, match=">= 0"):
+    with pytest.raises(ValueError, match="non-negative"):
         m.add_points(0, -5)
     assert m.scores() == {0: 0, 1: 0}
 
@@ -378,7 +395,7 @@ def test_sheet_argument_errors():
     (44, 6),   # 5.6 -> 6
     (46, 5),   # 5.4 -> 5
     (0, 10),   # 10
-    (100, 0),  # 0
+    (100, 1),  # 0, but never below 1 (classic_rules_2_ru.txt, paragraph 305)
     (95, 1),   # 0.5 -> 1
 ])
 def test_rating_points(score, expected):

@@ -1,0 +1,304 @@
+"""The mechanics of a round, shared by :class:`~dominotiling.games.Game`.
+
+Dealing and redealing, who opens and with what, the legal moves (with turns
+of several bones and doubles laid face down), the end of a turn (points
+during play, another move, penalties) and the end of a round.  Nothing here
+is public: :class:`~dominotiling.games.Game` is the interface.
+"""
+
+from .bones import Bone
+from .errors import IllegalMoveError
+from .line import Line
+from .records import Event, Move, RoundResult
+
+__all__ = []
+
+
+class RoundEngine:
+    """Mixin: the state and mechanics of the round in progress."""
+
+    # ------------------------------------------------------------------ dealing
+    def _deal(self):
+        rules, n = self.rules, self.n_players
+        size = rules.hand_size(n)
+        redeals = 0
+        while True:
+            order = self._deal_rng.permutation(len(self._set))
+            bones = [self._set[i] for i in order]
+            hands = [sorted(bones[k * size:(k + 1) * size]) for k in range(n)]
+            if not any(rules.needs_redeal(h) for h in hands):
+                return hands, bones[n * size:][::-1], redeals
+            redeals += 1
+
+    def _by_rule(self, hands):
+        """(seat, bone) for a round opened by rule."""
+        holder = {b: s for s, hand in enumerate(hands) for b in hand}
+        for key in self.rules.opening_bones:
+            if Bone(*key) in holder:
+                return holder[Bone(*key)], Bone(*key)
+        for v in self.rules.opening_doubles:
+            if Bone(v, v) in holder:
+                return holder[Bone(v, v)], Bone(v, v)
+        if self.rules.opening_fallback == "lightest":
+            bone = min(holder, key=lambda b: (b.pips, b.low))
+        else:
+            bone = max(holder, key=lambda b: (b.pips, b.high))
+        return holder[bone], bone
+
+    def _opening(self, hands):
+        """Return (seat, allowed opening bones or None) for the round about to start."""
+        rules, n = self.rules, self.n_players
+        previous = self.rounds[-1] if self.rounds else None
+        if previous is None:
+            if rules.first_opener == "seat":
+                return 0, None
+            seat, bone = self._by_rule(hands)
+            return seat, frozenset([bone])
+        if rules.later_opener == "rule" or (rules.reopen_after_tie and self.sheet.last_tie):
+            seat, bone = self._by_rule(hands)
+            return seat, frozenset([bone])
+        winner = previous.winner
+        if rules.later_opener == "rotate":
+            seat = (previous.opener + 1) % n
+        elif winner is None:
+            seat = previous.opener
+        elif rules.later_opener == "winner_partner" and previous.reason == "out":
+            seat = (winner + 2) % n
+        else:
+            seat = winner
+        allowed = None
+        if rules.later_bone == "double":
+            doubles = frozenset(b for b in hands[seat] if b.is_double)
+            allowed = doubles or None
+        return seat, allowed
+
+    def _start_round(self):
+        event = None if self._deals is None else next(self._deals, None)
+        if event is not None:
+            hands = [sorted(h) for h in event.info[0]]
+            bazaar = list(event.info[1])[::-1]
+            redeals = event.info[2]
+        elif self._replaying:
+            self._stopped = True
+            return
+        else:
+            hands, bazaar, redeals = self._deal()
+        self._stopped = False
+        self._hands = hands
+        self._bazaar = bazaar  # the next bone to draw is the last one
+        opener, allowed = self._opening(hands)
+        self.line = Line.for_rules(self.rules)
+        self.turn = opener
+        self._forced = allowed
+        self._opener = opener
+        self._counts = [0, 0, 0]  # plays, draws, knocks
+        self._redeals = redeals
+        self._last_player = None
+        self._last_nondouble = None
+        self._new_turn()
+        self.history.append(Event("deal", self.round_number, opener, None, None,
+                                  (tuple(tuple(h) for h in hands), tuple(bazaar[::-1]), redeals)))
+
+    def _new_turn(self):
+        self._turn_plays = []   # Moves laid in the turn in progress
+        self._turn_draws = 0
+        self._continuing = None  # None, "doubles" or "chain": more bones may follow
+
+    # ------------------------------------------------------------------ moves
+    def _drawable(self):
+        return max(0, len(self._bazaar) - self.rules.bazaar_reserve)
+
+    def _can_draw(self):
+        rules = self.rules
+        return (rules.draw_from_bazaar and self._drawable() > 0 and self._continuing is None
+                and (rules.draw_limit is None or self._turn_draws < rules.draw_limit)
+                and bool(self.line.open_ends() or len(self.line) == 0))
+
+    def _with_closing(self, moves):
+        """Add the face-down variants of the doubles, as the rules allow."""
+        mode = self.rules.closing_doubles
+        if mode == "none" or len(self.line) == 0:
+            return moves
+        out = []
+        first_closed = self._turn_plays[0].closed if self._turn_plays else None
+        for m in moves:
+            if not (mode == "same" and first_closed is True):
+                out.append(m)
+            if m.bone.is_double and not (mode == "same" and first_closed is False):
+                out.append(Move(m.bone, m.side, True))
+        return out
+
+    def _moves_for(self, seat):
+        """All plays for ``seat`` in the current state (ignoring whose turn it is)."""
+        if self._forced is not None:
+            return [Move(b, "right") for b in sorted(self._forced) if b in self._hands[seat]]
+        moves = [Move(b, s) for b, s in self.line.moves(self._hands[seat])]
+        if self._continuing == "doubles":
+            used = {m.side for m in self._turn_plays}
+            moves = [m for m in moves if m.bone.is_double and m.side not in used]
+        return self._with_closing(moves)
+
+    def _anyone_can_play(self):
+        if not self.line.open_ends():
+            return len(self.line) == 0
+        moves = self.line.moves
+        return any(moves(h) for h in self._hands)
+
+    # ------------------------------------------------------------------ turns
+    def _apply_play(self, move):
+        """Lay one bone for the player to move (the move is known to be legal)."""
+        seat = self.turn
+        bone = move.bone
+        first = len(self.line) == 0
+        self.line.play(bone, move.side, closed=move.closed)  # raises before changing anything
+        side = "right" if first else move.side
+        self._forced = None
+        self._hands[seat].remove(bone)
+        self._counts[0] += 1
+        self._last_player = seat
+        if not bone.is_double:
+            self._last_nondouble = seat
+        move = Move(bone, side, move.closed)
+        self._turn_plays.append(move)
+        event_index = len(self.history)
+        self.history.append(Event("play", self.round_number, seat, bone, side, 0, move.closed))
+        if not self._hands[seat]:
+            self._score_turn(event_index)
+            self._end_round("out")
+            return
+        if self.rules.fish_ends_round and self.line.is_fish():
+            self._score_turn(event_index)
+            self._end_round("fish")
+            return
+        if not self.line.open_ends():           # every end closed: nothing more can be laid
+            self._score_turn(event_index)
+            self._end_round("blocked")
+            return
+        if self._may_continue(move):
+            return
+        self._finish_turn(event_index)
+
+    def _may_continue(self, move):
+        rules = self.rules
+        if rules.chain_turn:
+            self._continuing = "chain"
+        elif (rules.doubles_per_turn > 1 and move.bone.is_double
+              and all(m.bone.is_double for m in self._turn_plays)
+              and len(self._turn_plays) < rules.doubles_per_turn):
+            self._continuing = "doubles"
+        else:
+            self._continuing = None
+            return False
+        if self._moves_for(self.turn):
+            return True
+        self._continuing = None
+        return False
+
+    def _score_turn(self, event_index):
+        """Points scored during play for the turn just ended (fives, Telephone, Bergen)."""
+        rules = self.rules
+        points = 0
+        if rules.scoring in ("fives", "muggins", "telephone"):
+            count = self.line.count()
+            if count and count % rules.end_multiple == 0:
+                points = count // rules.end_multiple if rules.per_multiple else count
+        elif rules.scoring == "bergen":
+            points = self._bergen_points()
+        if points:
+            self.sheet.add_points(self.turn, points)
+            e = self.history[event_index]
+            self.history[event_index] = e._replace(info=points)
+        return points
+
+    def _bergen_points(self):
+        line = self.line
+        if len(line) == 1:
+            return 2 if line.first.is_double else 0
+        ends = line.open_ends()
+        if len(ends) != 2 or ends.get("left") != ends.get("right"):
+            return 0
+        chain = line.chain()
+        doubles = [a == b for a, b in (chain[0], chain[-1])]
+        return 3 if any(doubles) else 2
+
+    def _finish_turn(self, event_index):
+        """End the turn of the player to move: points, another move, a penalty, the next seat."""
+        rules = self.rules
+        seat = self.turn
+        self._score_turn(event_index)
+        self._continuing = None
+        total = self.line.count() if len(self.line.open_ends()) == 2 else None
+        self._new_turn()
+        if rules.extra_turn_sum is not None and total == rules.extra_turn_sum:
+            self._check_blocked()
+            return                              # the same player moves again
+        self.turn = (seat + 1) % self.n_players
+        if rules.penalty_sum is not None and total == rules.penalty_sum:
+            self._penalty(seat)
+        self._check_blocked()
+
+    def _penalty(self, maker):
+        """Seven: the player to move takes bones (bazaar, then the maker's hand) and is skipped."""
+        victim = self.turn
+        for _ in range(self.rules.penalty_draws):
+            if self._drawable() > 0:
+                bone, source = self._bazaar.pop(), "bazaar"
+            else:
+                hand = self._hands[maker]
+                if len(hand) <= 1:
+                    break                       # the maker keeps a last bone
+                bone, source = self._penalty_bone(maker), maker
+                hand.remove(bone)
+            self._hands[victim].append(bone)
+            self.history.append(Event("take", self.round_number, victim, bone, None, source))
+        self.turn = (victim + 1) % self.n_players
+
+    def _penalty_bone(self, maker):
+        hand = self._hands[maker]
+        if self._replaying:
+            for e in self._replay_future:
+                if e.kind == "take" and e.info == maker:
+                    if e.bone not in hand:
+                        raise IllegalMoveError(f"a recorded penalty bone {e.bone} is not in "
+                                               f"seat {maker}'s hand")
+                    self._replay_future = self._replay_future[self._replay_future.index(e) + 1:]
+                    return e.bone
+            raise IllegalMoveError("the history lacks the penalty bones taken from a hand")
+        return hand[int(self._play_rng.integers(len(hand)))]
+
+    def _check_blocked(self):
+        if self._forced is not None or self._can_draw_any():
+            return
+        if self._anyone_can_play():
+            return
+        self._end_round("blocked")
+
+    def _can_draw_any(self):
+        rules = self.rules
+        return rules.draw_from_bazaar and self._drawable() > 0 and bool(self.line.open_ends())
+
+    # ------------------------------------------------------------------ round end
+    def _end_round(self, reason):
+        rules = self.rules
+        hands = {s: list(h) for s, h in enumerate(self._hands)}
+        fish = reason != "out"
+        fisherman = self._last_player
+        if rules.scoring == "sea_kozel" and self._last_nondouble is not None:
+            fisherman = self._last_nondouble     # a double is not the fisherman's bone
+        finished = tuple(m.bone for m in self._turn_plays) if not fish else ()
+        written = self.sheet.record_round(
+            hands, fish=fish, fisherman=fisherman if fish else None, opener=self._opener,
+            opened_with=self.line.first, finished_with=finished)
+        winner = self.sheet.round_winners[-1]
+        plays, draws, knocks = self._counts
+        self.rounds.append(RoundResult(
+            self.round_number, self._opener, reason, winner,
+            tuple(tuple(h) for h in self._hands), self.line.copy(), plays, draws, knocks,
+            self._redeals, tuple(written[s] for s in range(self.n_players)), fisherman))
+        self.history.append(Event("end", self.round_number, winner, None, None, reason))
+        self._new_turn()
+        if self.sheet.is_over:
+            self.over = True
+            return
+        self.round_number += 1
+        self._start_round()
