@@ -1,7 +1,8 @@
 """Markov chains on domino tilings: Glauber dynamics and coupling from the past.
 
 - :func:`glauber` -- random 2x2 flips from a given tiling (any region, also with
-  holes); optionally every frame, for animations.
+  holes); optionally every tiling along the way;
+- :func:`glauber_frames` -- the same run as frames, for animations.
 - :func:`cftp_sample` -- an exactly uniform tiling of a simply connected region by
   Propp and Wilson's monotone coupling from the past on height functions.
 
@@ -37,13 +38,14 @@ import time
 
 import numpy as np
 
-from ._random import as_generator
-from .errors import DominoTilingError
+from . import _validate
+from ._options import check_memory
+from .errors import DominoTilingError, NoTilingError
 from .height import extreme_heights, tiling_from_heights
 from .region import check_region
 from .tiling import Tiling
 
-__all__ = ["glauber", "cftp_sample", "GLAUBER_MAX_FRAMES", "KEY_NOTE"]
+__all__ = ["glauber", "glauber_frames", "cftp_sample", "GLAUBER_MAX_FRAMES", "GLAUBER_MAX_STEPS", "KEY_NOTE"]
 
 #: The most frames :func:`glauber` keeps (pass ``every=`` to thin them).
 GLAUBER_MAX_FRAMES = 20_000
@@ -58,19 +60,31 @@ KEY_NOTE = (
 # seconds before a progress bar is made; it shows after twice this
 _PROGRESS_WAIT = 1.0
 
-# vertex updates per kernel call of cftp_sample (about 0.1 s): the progress bar's grain
-_CHUNK_UPDATES = 20_000_000
+# vertex updates of the first kernel call of cftp_sample; later calls are sized to
+# about 0.05 s each (dominotiling._interrupt): Ctrl-C and the progress bar's grain
+_CHUNK_UPDATES = 2_000_000
+
+#: The most steps one :func:`glauber` run may make: its steps index a 64-bit signed
+#: counter of the random stream (and 2**63 steps would take millennia anyway).
+GLAUBER_MAX_STEPS = 2**63 - 1
 
 
 def _key(seed):
     """A uint64 key from the library's seed convention."""
-    return as_generator(seed).integers(0, 2**64, dtype=np.uint64, endpoint=False)
+    return _validate.seed(seed).integers(0, 2**64, dtype=np.uint64, endpoint=False)
 
 
-def _steps(value, name):
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 0:
-        raise DominoTilingError(f"{name} must be a non-negative integer, got {value!r}")
-    return int(value)
+def _steps(value, name, minimum=0):
+    """`value` as an int in ``[minimum, GLAUBER_MAX_STEPS]``, with a message that says why."""
+    value = _validate.integer(value, name, minimum=minimum)
+    if value > GLAUBER_MAX_STEPS:
+        raise DominoTilingError(
+            f"{name}={value} is more than 2**63 - 1, the most steps a run can count: "
+            "each step reads the random stream at its index, a 64-bit signed counter "
+            "(at about 10**8 steps a second, 2**63 steps would take some 3000 years); "
+            "run fewer steps"
+        )
+    return value
 
 
 def glauber(tiling, steps, seed=None, frames=False, every=1):
@@ -99,9 +113,16 @@ def glauber(tiling, steps, seed=None, frames=False, every=1):
 
     Raises
     ------
+    DominoTypeError
+        If `tiling` is not a Tiling, `steps` or `every` not an integer, `frames`
+        not a bool.
     DominoTilingError
-        If `steps` or `every` is not a non-negative (positive) integer, or the
-        frames would be more than :data:`GLAUBER_MAX_FRAMES` (pass a larger `every`).
+        If `steps` is negative or above :data:`GLAUBER_MAX_STEPS` (``2**63 - 1``:
+        the steps index a 64-bit counter of the random stream), `every` is not
+        in ``[1, 2**63 - 1]``, or the frames would be more than
+        :data:`GLAUBER_MAX_FRAMES` (pass a larger `every`).
+    TooLargeError
+        If the frames would not fit in the memory budget (``set_options``).
 
     Notes
     -----
@@ -116,7 +137,9 @@ def glauber(tiling, steps, seed=None, frames=False, every=1):
     region with holes it samples the flip class of the start only (tilings with
     another flux through a hole are never reached). Mixing takes time polynomial
     in the size [2]_; :func:`cftp_sample` gives exact samples instead. Cost
-    ``O(1)`` per step (plus a copy of the labels per frame).
+    ``O(1)`` per step (plus a copy of the labels per frame). The steps run in
+    calls of about 0.05 s, so Ctrl-C stops a long run at once (the tiling passed
+    in is never changed).
 
     References
     ----------
@@ -133,32 +156,46 @@ def glauber(tiling, steps, seed=None, frames=False, every=1):
     >>> [f.n_dominoes for f in glauber(t, 6, seed=1, frames=True, every=3)]
     [8, 8, 8]
     """
-    if not isinstance(tiling, Tiling):
-        raise TypeError(f"expected a Tiling, got {type(tiling).__name__}")
+    _validate.tiling(tiling)
     steps = _steps(steps, "steps")
-    every = _steps(every, "every")
-    if every == 0:
-        raise DominoTilingError("every must be a positive integer")
+    every = _steps(every, "every", minimum=1)
+    frames = _validate.boolean(frames, "frames")
+    from ._interrupt import Pacer
     from ._kernels.glauber import glauber as kernel
 
+    region = tiling.region
+    if frames:
+        n_frames = 1 + -(-steps // every)
+        if n_frames > GLAUBER_MAX_FRAMES:
+            raise DominoTilingError(
+                f"{steps} steps with every={every} make {n_frames} frames, more than "
+                f"GLAUBER_MAX_FRAMES = {GLAUBER_MAX_FRAMES}; pass every={-(-steps // (GLAUBER_MAX_FRAMES - 1))} "
+                "or more, or frames=False for the last tiling only"
+            )
+        check_memory(
+            n_frames * 4 * region.mask.size,
+            f"{n_frames} frames of a {region.shape[0]} x {region.shape[1]} tiling",
+            "a larger every= (fewer frames), or frames=False for the last tiling only",
+        )
     key = _key(seed)
     lab = np.array(tiling.labels, dtype=np.int64, order="C")
-    region = tiling.region
+    no_log = np.zeros(0, dtype=np.int64)
+    # steps in calls of about 0.05 s (Ctrl-C arrives between them); the counter-based
+    # random stream makes the run the same however it is cut
+    pacer = Pacer(first=1 << 16)
+
+    def run(done, n):
+        for a, b in pacer.ranges(done, done + n):
+            kernel(lab, key, a, b - a, no_log)
+
     if not frames:
-        kernel(lab, key, 0, steps, np.zeros(0, dtype=np.int64))
+        run(0, steps)
         return Tiling(region, lab, validate=False)
-    n_frames = 1 + -(-steps // every)
-    if n_frames > GLAUBER_MAX_FRAMES:
-        raise DominoTilingError(
-            f"{steps} steps with every={every} make {n_frames} frames, more than "
-            f"GLAUBER_MAX_FRAMES = {GLAUBER_MAX_FRAMES}; pass every={-(-steps // (GLAUBER_MAX_FRAMES - 1))} "
-            "or more, or frames=False for the last tiling only"
-        )
     out = [Tiling(region, lab.copy(), validate=False)]
     done = 0
     while done < steps:
         n = min(every, steps - done)
-        kernel(lab, key, done, n, np.zeros(0, dtype=np.int64))
+        run(done, n)
         done += n
         out.append(Tiling(region, lab.copy(), validate=False))
     return out
@@ -198,7 +235,9 @@ def cftp_sample(region, seed=None, progress=True):
     ------
     DominoTilingError
         If the region has holes (the message names :func:`glauber` and
-        ``random_tiling``, which serve there) or no tiling.
+        ``random_tiling``, which serve there).
+    NoTilingError
+        If the region has no tiling.
 
     Notes
     -----
@@ -226,7 +265,8 @@ def cftp_sample(region, seed=None, progress=True):
     sweeps at L = 40, 16384 at L = 100, 32768 at L = 140, measured). A sweep costs
     about a nanosecond per vertex and chain (branch-free SIMD rows): about 0.6 s
     for a 100x100 square, 2 s for 140x140. A disconnected region is sampled
-    piece by piece at once (the product of uniform laws is uniform).
+    piece by piece at once (the product of uniform laws is uniform). The sweeps
+    run in calls of about 0.05 s, so Ctrl-C stops a long run at once.
 
     References
     ----------
@@ -245,6 +285,7 @@ def cftp_sample(region, seed=None, progress=True):
     >>> t.is_complete, t.n_dominoes
     (True, 20)
     """
+    progress = _validate.boolean(progress, "progress")
     heights, _ = _cftp_heights(region, _key(seed), progress)
     return tiling_from_heights(region, heights)
 
@@ -254,7 +295,7 @@ def _cftp_heights(region, key, progress):
     _check_simply_connected(region)
     upper = extreme_heights(region, "max")
     if upper is None:
-        raise DominoTilingError(
+        raise NoTilingError(
             "the region has no domino tiling (its heights do not close up), so there is "
             "nothing to sample; is_tileable(region) decides this"
         )
@@ -263,21 +304,22 @@ def _cftp_heights(region, key, progress):
         return upper, 0
     from ._kernels.cftp import cftp_sweeps
 
+    from ._interrupt import Pacer
+
     m = np.pad(region.mask, 1)
     movable = np.ascontiguousarray(m[:-1, :-1] & m[:-1, 1:] & m[1:, :-1] & m[1:, 1:])
-    chunk = max(1, _CHUNK_UPDATES // max(1, int(movable.sum())))
+    # a sweep costs about the bounding box's vertices (both chains, every row);
+    # calls of about 0.05 s each, so Ctrl-C arrives between them
+    pacer = Pacer(first=max(1, _CHUNK_UPDATES // movable.size))
     bar = _LazyBar(progress)
     try:
         window = 1
         while True:
             hi, lo = upper.copy(), lower.copy()
-            first = window - 1
             met = False
-            while first >= 0:
-                n = min(chunk, first + 1)
-                met = cftp_sweeps(hi, lo, movable, key, first, n)
-                first -= n
-                bar.update(n, window)
+            for a, b in pacer.ranges(0, window):  # sweeps window-1-a down to window-b
+                met = cftp_sweeps(hi, lo, movable, key, window - 1 - a, b - a)
+                bar.update(b - a, window)
             if met:
                 return hi, window
             window *= 2
@@ -315,3 +357,73 @@ class _LazyBar:
     def close(self):
         if self.bar is not None:
             self.bar.close()
+
+
+def glauber_frames(tiling, steps, *, seed=None, every=1, max_frames=None):
+    """Glauber dynamics as frames, for an animation: the tiling every `every` steps.
+
+    Parameters
+    ----------
+    tiling, steps, seed
+        As for :func:`glauber`.
+    every : int, default 1
+        Keep the tiling after every `every`-th step (and after the last).
+    max_frames : int, optional
+        At most this many frames (at least 2, the start and the end): `every` is
+        raised to ``ceil(steps / (max_frames - 1))`` where needed. Without it the
+        frames are limited by :data:`GLAUBER_MAX_FRAMES`.
+
+    Returns
+    -------
+    list of Frame
+        Frame ``i`` shows the tiling after step ``min(i * every, steps)`` (its
+        title says which), with the cells that changed since the frame before
+        highlighted (:class:`~dominotiling.frames.Frame` objects, ready for
+        :func:`~dominotiling.viz.animate.animate`). The last tiling is
+        ``glauber(tiling, steps, seed=seed)``.
+
+    Raises
+    ------
+    DominoTypeError
+        If `tiling` is not a Tiling, or `steps`, `every`, `max_frames` are not integers.
+    DominoTilingError
+        If `steps` is negative, `every` is not positive, `max_frames` is below 2,
+        or the frames would be more than :data:`GLAUBER_MAX_FRAMES`.
+
+    Examples
+    --------
+    >>> from dominotiling import Region, min_tiling
+    >>> frames = glauber_frames(min_tiling(Region.rectangle(4, 4)), 300, seed=1, max_frames=4)
+    >>> [f.title for f in frames]
+    ['step 0 of 300', 'step 100 of 300', 'step 200 of 300', 'step 300 of 300']
+    """
+    from . import _validate
+    from .frames import Frame
+
+    _validate.tiling(tiling)
+    steps = _validate.nonnegative_int(steps, "steps")
+    every = _validate.positive_int(every, "every")
+    if max_frames is not None:
+        max_frames = _validate.integer(max_frames, "max_frames", minimum=2)
+        every = max(every, -(-steps // (max_frames - 1)), 1)
+    tilings = glauber(tiling, steps, seed=seed, frames=True, every=every)
+    frames, before = [], None
+    for i, t in enumerate(tilings):
+        code = _partner_code(t.labels)
+        changed = np.argwhere(code != before) if before is not None else None
+        frames.append(Frame(t, highlight=changed, title=f"step {min(i * every, steps)} of {steps}"))
+        before = code
+    return frames
+
+
+def _partner_code(labels):
+    """Per cell, where its domino's other cell lies: 1 right, 2 left, 3 below, 4 above, 0 none."""
+    lab = np.asarray(labels)
+    code = np.zeros(lab.shape, np.int8)
+    same = (lab[:, :-1] == lab[:, 1:]) & (lab[:, :-1] >= 0)
+    code[:, :-1][same] = 1
+    code[:, 1:][same] = 2
+    same = (lab[:-1, :] == lab[1:, :]) & (lab[:-1, :] >= 0)
+    code[:-1, :][same] = 3
+    code[1:, :][same] = 4
+    return code

@@ -2,7 +2,7 @@
 
 Uniformity is checked by chi-square against the brute-force list of tilings
 (tests/helpers.py); the coupling itself against the plain-Python reference in
-benchmarks/reference_cftp.py, a separate implementation of the same coins.
+tests/reference/cftp.py, a separate implementation of the same coins.
 """
 
 import importlib.util
@@ -25,7 +25,7 @@ HOLED = Region.from_strings([".....", ".....", "..#..", ".....", "....."])
 
 
 def _reference():
-    path = pathlib.Path(__file__).resolve().parents[1] / "benchmarks" / "reference_cftp.py"
+    path = pathlib.Path(__file__).resolve().parent / "reference" / "cftp.py"
     spec = importlib.util.spec_from_file_location("reference_cftp", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -267,3 +267,63 @@ def test_glauber_partial_tiling_keeps_uncovered_cells():
     t = glauber(Tiling(region, labels), 500, seed=2)
     t.validate()
     assert (t.labels[2, :2] == -2).all() and t.n_dominoes == 5
+
+
+# ------------------------------------------------------------ issue 13: limits and slices
+
+
+def test_glauber_refuses_step_counts_beyond_its_counter():
+    from dominotiling.errors import DominoTypeError
+
+    start = min_tiling(Region.rectangle(4, 4))
+    for steps in (2**63, 2**64, 10**30):
+        with pytest.raises(DominoTilingError, match="2\\*\\*63 - 1") as info:
+            glauber(start, steps)
+        assert "counter" in str(info.value)
+    for every in (0, -3):
+        with pytest.raises(DominoTilingError, match="every"):
+            glauber(start, 10, frames=True, every=every)
+    with pytest.raises(DominoTilingError, match="2\\*\\*63 - 1"):
+        glauber(start, 10, frames=True, every=2**64)
+    with pytest.raises(DominoTypeError):
+        glauber(start, 10, frames=True, every=1.5)
+    with pytest.raises(DominoTypeError):
+        glauber(start, 10, frames="yes")
+    with pytest.raises(DominoTypeError):
+        glauber(Region.rectangle(2, 2), 3)
+    # a huge every is not absurd: the frames are the start and the end
+    frames = glauber(start, 10, seed=3, frames=True, every=2**62)
+    assert frames == [start, glauber(start, 10, seed=3)]
+
+
+def test_glauber_frames_are_refused_before_they_outgrow_the_budget():
+    from dominotiling import set_options
+    from dominotiling.errors import TooLargeError
+
+    start = min_tiling(Region.rectangle(200, 200))
+    with set_options(memory_limit="50 MB"), pytest.raises(TooLargeError, match="frames"):
+        glauber(start, 10**4, seed=1, frames=True, every=1)
+
+
+def test_glauber_in_slices_equals_one_kernel_call(monkeypatch):
+    """However the run is cut into kernel calls, it is the same run (counter-based coins)."""
+    from dominotiling import _interrupt
+    from dominotiling._kernels.glauber import glauber as kernel
+
+    start = min_tiling(Region.rectangle(10, 12))
+    lab = np.array(start.labels, dtype=np.int64)
+    key = mcmc._key(7)
+    kernel(lab, key, 0, 300_000, np.zeros(0, dtype=np.int64))  # one call, no slicing
+    monkeypatch.setattr(_interrupt, "SLICE_SECONDS", 1e-6)  # slices of a few steps
+    sliced = glauber(start, 300_000, seed=7)
+    assert np.array_equal(sliced.labels, Tiling(start.region, lab).labels)
+
+
+def test_cftp_sample_does_not_depend_on_the_slices(monkeypatch):
+    from dominotiling import _interrupt
+
+    region = Region.aztec_diamond(8)
+    default = cftp_sample(region, seed=12, progress=False)
+    monkeypatch.setattr(_interrupt, "SLICE_SECONDS", 1e-6)
+    monkeypatch.setattr(mcmc, "_CHUNK_UPDATES", 1)
+    assert cftp_sample(region, seed=12, progress=False) == default

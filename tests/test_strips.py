@@ -199,3 +199,63 @@ def test_errors():
     with pytest.raises(DominoTilingError):
         aztec_count(-2)
     assert issubclass(TooLargeError, ValueError)
+
+
+# ----------------------------------------------------------------------------- issue 13: limits
+
+
+def _fibonacci(n):
+    """F(n) by the doubling formulas (independent of the strip recurrence)."""
+    def pair(k):
+        if k == 0:
+            return 0, 1
+        a, b = pair(k >> 1)
+        c, d = a * (2 * b - a), a * a + b * b
+        return (d, c + d) if k & 1 else (c, d)
+
+    return pair(n)[0]
+
+
+def test_long_thin_rectangles_are_computed_cheaply():
+    # the resultant route would build half a million binomials of a million bits
+    assert rectangle_count(10**6, 2) == rectangle_count(2, 10**6) == _fibonacci(10**6 + 1)
+    assert rectangle_count(1, 10**6) == 1 and rectangle_count(10**6 + 1, 1) == 0
+    assert rectangle_count(3, 2000) == strip_counts(3, 2000)[-1]
+
+
+@pytest.mark.parametrize("width", range(1, MAX_STRIP_WIDTH + 1))
+def test_both_routes_agree(width):
+    from dominotiling.strips import _resultant_count, _strip_count
+
+    for n in (1, 2, 3, 17, 64, 101):
+        if width % 2 and n % 2:
+            continue
+        m, k = min(width, n), max(width, n)
+        assert _strip_count(width, n) == _resultant_count(m, k), (width, n)
+
+
+def test_huge_answers_are_refused_before_computing():
+    from dominotiling import set_options
+
+    with pytest.raises(TooLargeError, match="n\\(n\\+1\\)/2"):
+        aztec_count(10**9)
+    with pytest.raises(TooLargeError, match="log_count"):
+        rectangle_count(10**5, 10**5)  # fits in memory, but would take days
+    with pytest.raises(TooLargeError, match="log_count"):
+        rectangle_count(2, 10**9)
+    with pytest.raises(TooLargeError, match="memory budget"):
+        rectangle_count(10**12, 10**12)
+    with pytest.raises(TooLargeError, match="rectangle_count"):
+        strip_counts(2, 10**6)  # a million numbers of up to a million bits
+    with set_options(memory_limit="1 MiB"), pytest.raises(TooLargeError, match="memory budget"):
+        aztec_count(10**4)
+    assert aztec_count(10**4) == 2 ** (10**4 * (10**4 + 1) // 2)
+
+
+def test_wrong_types_are_domino_type_errors():
+    from dominotiling.errors import DominoTypeError
+
+    for call in (lambda: strip_counts(2.0, 3), lambda: rectangle_count(2, "3"), lambda: aztec_count(1.5),
+                 lambda: strip_generating_function(2, symbol="t")):
+        with pytest.raises(DominoTypeError):
+            call()

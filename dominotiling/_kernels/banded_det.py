@@ -9,10 +9,14 @@ The band is stored column by column (as LAPACK's ``gbtrf`` does, transposed so a
 column is contiguous): entry ``A[i, j]`` lives at ``band[j, kl + ku + i - j]``.
 Partial pivoting within the ``kl`` rows below the diagonal widens the upper band
 to ``ku + kl``, which the storage already has room for.
+
+The elimination runs over a range of columns (:func:`band_eliminate`) on a band the
+caller owns, so that a long determinant is made of short calls (Ctrl-C; see
+``dominotiling/_interrupt.py``); the kernels release the GIL, one prime per thread.
 """
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 
 @njit(cache=True, inline="always")
@@ -37,13 +41,12 @@ def _inverse(a, p):
     return t + p if t < 0 else t
 
 
-@njit(cache=True)
-def _det_one_prime(n, kl, ku, rows, cols, vals, p):
-    width = 2 * kl + ku + 1
+@njit(cache=True, nogil=True)
+def band_fill(band, kl, ku, rows, cols, vals, p):
+    """Fill ``band`` (float64 ``(n, 2 kl + ku + 1)``, zeros) with the matrix reduced mod ``p``, column by column."""
     base = kl + ku
     pf = float(p)
     invp = 1.0 / pf
-    band = np.zeros((n, width))
     for e in range(rows.shape[0]):
         v = vals[e] % p
         if v < 0:
@@ -52,9 +55,23 @@ def _det_one_prime(n, kl, ku, rows, cols, vals, p):
     for e in range(rows.shape[0]):  # duplicates may have summed past p
         i, j = rows[e], cols[e]
         band[j, base + i - j] = _reduce(band[j, base + i - j], pf, invp)
+
+
+@njit(cache=True, nogil=True)
+def band_eliminate(band, kl, ku, p, start, stop, det):
+    """Eliminate columns ``start..stop-1`` of ``band`` mod ``p`` in place; the determinant so far.
+
+    ``det`` is the product of the pivots of the columns before ``start`` (with the
+    sign of the row swaps), as a float in ``[0, p)``; the return value includes
+    columns ``start..stop-1``, and is 0 as soon as a column has no pivot (the
+    determinant is 0: the caller stops there).
+    """
+    n = band.shape[0]
+    base = kl + ku
+    pf = float(p)
+    invp = 1.0 / pf
     mult = np.zeros(kl + 1)
-    det = 1.0
-    for k in range(n):
+    for k in range(start, stop):
         last = min(n - 1, k + kl)
         piv = -1
         for i in range(k, last + 1):
@@ -62,7 +79,7 @@ def _det_one_prime(n, kl, ku, rows, cols, vals, p):
                 piv = i
                 break
         if piv < 0:
-            return 0
+            return 0.0
         right = min(n - 1, k + ku + kl)
         if piv != k:
             for j in range(k, right + 1):
@@ -84,17 +101,4 @@ def _det_one_prime(n, kl, ku, rows, cols, vals, p):
             col = band[j]
             for t in range(1, m + 1):
                 col[off + t] = _reduce(col[off + t] - mult[t] * akj, pf, invp)
-    return np.int64(det)
-
-
-@njit(cache=True, parallel=True)
-def banded_det_mod(n, kl, ku, rows, cols, vals, primes):
-    """Determinant of the n x n matrix with entries ``vals`` at ``(rows, cols)`` mod each prime.
-
-    ``kl``/``ku``: lower/upper bandwidth (every entry has ``-ku <= i - j <= kl``);
-    ``primes``: int64 primes below 2**26. Returns int64 residues in ``[0, p)``.
-    """
-    out = np.zeros(primes.shape[0], dtype=np.int64)
-    for s in prange(primes.shape[0]):
-        out[s] = _det_one_prime(n, kl, ku, rows, cols, vals, primes[s])
-    return out
+    return det

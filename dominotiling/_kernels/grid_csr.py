@@ -6,6 +6,8 @@ The output follows the conventions of ``karp_sipser.py``.
 import numpy as np
 from numba import njit
 
+from .._interrupt import returns_arrays
+
 # neighbour offsets in the order the adjacency lists keep them: down, right, up, left
 # (the order measured best for the greedy start of the matching kernels on grids)
 _DR = (1, 0, -1, 0)
@@ -97,3 +99,9 @@ def matching_labels(mask, black, white, mate_b):
             flat[p] = nxt
             nxt += 1
     return labels
+
+
+# Ctrl-C during these calls is a KeyboardInterrupt, not numba's SystemError
+# (dominotiling._interrupt.returns_arrays).
+grid_csr = returns_arrays(grid_csr)
+matching_labels = returns_arrays(matching_labels)

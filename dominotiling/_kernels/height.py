@@ -17,6 +17,8 @@ Conventions shared by every kernel here:
 import numpy as np
 from numba import njit
 
+from .._interrupt import returns_arrays
+
 UNDEFINED = np.iinfo(np.int64).min
 
 # direction d: 0 east, 1 west, 2 south, 3 north
@@ -53,7 +55,7 @@ def _step(i, j, d):
 
 
 @njit(cache=True)
-def boundary_heights(mask):
+def _boundary_heights(mask):
     """Heights along the boundary edges: ``(heights (rows+1, cols+1) int64, consistent)``.
 
     Each connected part of the boundary is walked (breadth first) from its first
@@ -113,7 +115,7 @@ def extreme_heights(mask, sign):
     rows, cols = mask.shape
     nc = cols + 1
     nv = (rows + 1) * nc
-    hb, ok = boundary_heights(mask)
+    hb, ok = _boundary_heights(mask)
     if not ok:
         return hb, False
     flat = hb.ravel()
@@ -235,3 +237,10 @@ def height_function(labels):
                 elif h[u] != hu:
                     ok = False
     return h.reshape(rows + 1, nc), ok
+
+
+# Ctrl-C during these calls is a KeyboardInterrupt, not numba's SystemError
+# (dominotiling._interrupt.returns_arrays).
+boundary_heights = returns_arrays(_boundary_heights)
+extreme_heights = returns_arrays(extreme_heights)
+height_function = returns_arrays(height_function)

@@ -6,6 +6,8 @@ Array conventions as in ``karp_sipser.py``.
 import numpy as np
 from numba import njit
 
+from .._interrupt import returns_arrays
+
 from .augment import augment
 from .karp_sipser import karp_sipser
 
@@ -95,3 +97,8 @@ def hopcroft_karp(b_ptr, b_adj, w_ptr, w_adj, order):
                     dist[v] = _INF  # dead end for the rest of this phase
                     depth -= 1
     return mate_b, mate_w, phases
+
+
+# Ctrl-C during these calls is a KeyboardInterrupt, not numba's SystemError
+# (dominotiling._interrupt.returns_arrays).
+hopcroft_karp = returns_arrays(hopcroft_karp)

@@ -8,6 +8,8 @@ each source vertex, ``mate_s``/``mate_t`` a maximum matching.
 import numpy as np
 from numba import njit
 
+from .._interrupt import returns_arrays
+
 
 @njit(cache=True)
 def konig(ptr, adj, mate_s, mate_t, roots):
@@ -63,3 +65,8 @@ def konig(ptr, adj, mate_s, mate_t, roots):
             best = k
             best_size = tail
     return queue_s[:0].copy(), queue_t[:0].copy()
+
+
+# Ctrl-C during these calls is a KeyboardInterrupt, not numba's SystemError
+# (dominotiling._interrupt.returns_arrays).
+konig = returns_arrays(konig)

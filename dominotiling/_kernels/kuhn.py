@@ -6,6 +6,8 @@ Array conventions as in ``karp_sipser.py``.
 import numpy as np
 from numba import njit
 
+from .._interrupt import returns_arrays
+
 from .augment import augment
 
 
@@ -71,3 +73,8 @@ def kuhn(b_ptr, b_adj, nw, order, record):
     if record:
         return mate_b, mate_w, path_ptr[: n_paths + 1].copy(), path_nodes[: path_ptr[n_paths]].copy()
     return mate_b, mate_w, path_ptr, path_nodes
+
+
+# Ctrl-C during these calls is a KeyboardInterrupt, not numba's SystemError
+# (dominotiling._interrupt.returns_arrays).
+kuhn = returns_arrays(kuhn)

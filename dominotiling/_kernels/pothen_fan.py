@@ -6,6 +6,8 @@ Array conventions as in ``karp_sipser.py``.
 import numpy as np
 from numba import njit
 
+from .._interrupt import returns_arrays
+
 from .augment import augment
 from .karp_sipser import karp_sipser
 
@@ -96,3 +98,8 @@ def pothen_fan(b_ptr, b_adj, w_ptr, w_adj, order):
                 kept += 1
         n_free = kept
     return mate_b, mate_w, phase
+
+
+# Ctrl-C during these calls is a KeyboardInterrupt, not numba's SystemError
+# (dominotiling._interrupt.returns_arrays).
+pothen_fan = returns_arrays(pothen_fan)

@@ -17,7 +17,16 @@ Conventions shared by every kernel here:
 - The counting sweeps release the GIL; ``transfer.py`` runs one per thread (a
   modulus each, and the float sweep), which starts faster than a ``prange`` region
   and keeps every kernel here serial.
+- Every kernel that walks over cells takes a range ``start..stop-1`` and a layer
+  the caller owns, changed in place: a long sweep is a loop of short calls
+  (``dominotiling/_interrupt.py``), so Ctrl-C stops it within a fraction of a
+  second, and the result does not depend on how the sweep was cut.
+- Narrow regions (few profiles) sweep many moduli at once, a layer of shape
+  ``(2**w, K)`` whose rows hold one profile's residues for ``K`` moduli: the
+  inner loop then runs over the moduli and vectorises however small ``2**w`` is.
 """
+
+import math
 
 import numpy as np
 from numba import njit
@@ -79,6 +88,20 @@ def _count_quads(A, B, X, Y, vm, hm, p):
         B[i] = a & vm
         X[i] = s - p if s >= p else s
         Y[i] = x & vm
+
+
+@njit(cache=True, inline="always")
+def _count_rows(A, B, X, Y, vm, hm, P):
+    """:func:`_count_quads` for one quad of profiles and ``K`` moduli ``P`` (rows of a batch layer)."""
+    for k in range(A.shape[0]):
+        a = A[k]
+        x = X[k]
+        s = Y[k] + (a & hm)
+        p = P[k]
+        A[k] = B[k]
+        B[k] = a & vm
+        X[k] = s - p if s >= p else s
+        Y[k] = x & vm
 
 
 @njit(cache=True, inline="always")
@@ -148,6 +171,21 @@ def _count_step(d, c, w, vert, horiz, p):
 
 
 @njit(cache=True)
+def _count_step_many(d, c, w, vert, horiz, moduli):
+    """:func:`_count_step` on a batch layer ``d`` of shape ``(2**w, K)``, one column per modulus."""
+    bit = 1 << c
+    vm = np.uint64(0xFFFFFFFFFFFFFFFF) if vert else np.uint64(0)
+    hm = np.uint64(0xFFFFFFFFFFFFFFFF) if horiz else np.uint64(0)
+    if c + 1 == w:
+        for q in range(bit):
+            _count_pairs(d[q], d[q + bit], vm)
+    else:
+        for b in range(0, d.shape[0], 4 * bit):
+            for i in range(b, b + bit):
+                _count_rows(d[i], d[i + bit], d[i + 2 * bit], d[i + 3 * bit], vm, hm, moduli)
+
+
+@njit(cache=True)
 def _float_count_step(d, c, w, vert, horiz):
     """:func:`_count_step` in float64, without a modulus (the approximate count)."""
     bit = 1 << c
@@ -167,32 +205,62 @@ def _float_count_step(d, c, w, vert, horiz):
 
 # --------------------------------------------------------------------- exact counts
 @njit(cache=True, nogil=True)
-def sweep_mod(mask, modulus):
-    """The whole sweep for one modulus: the number of tilings mod ``modulus`` (uint64; 0 means 2**64).
+def advance_mod(mask, layer, modulus, start, stop):
+    """Advance a count layer (uint64 residues mod ``modulus``; 0 means 2**64) over cells ``start..stop-1``.
 
-    Releases the GIL: the caller runs one sweep per thread, one per modulus.
+    In place; the layer before cell 0 is ``1`` at profile 0 and ``0`` elsewhere,
+    and after the last cell ``layer[0]`` is the number of tilings mod ``modulus``.
+    Releases the GIL: the caller runs one modulus per thread.
     """
-    rows, w = mask.shape
-    d = np.zeros(1 << w, dtype=np.uint64)
-    d[0] = 1
-    for i in range(rows * w):
+    w = mask.shape[1]
+    for i in range(start, stop):
         r, c, free, vert, horiz = _cell_moves(mask, i)
         if free:
-            _count_step(d, c, w, vert, horiz, modulus)
-    return d[0]
+            _count_step(layer, c, w, vert, horiz, modulus)
 
 
 @njit(cache=True, nogil=True)
-def sweep_float(mask):
-    """The whole sweep in float64: the number of tilings, rounded (the caller bounds the error)."""
-    rows, w = mask.shape
-    d = np.zeros(1 << w, dtype=np.float64)
-    d[0] = 1.0
-    for i in range(rows * w):
+def advance_mod_many(mask, layers, moduli, start, stop):
+    """:func:`advance_mod` for ``K`` moduli at once: ``layers`` uint64 ``(2**w, K)``, ``moduli`` uint64 ``(K,)``."""
+    w = mask.shape[1]
+    for i in range(start, stop):
         r, c, free, vert, horiz = _cell_moves(mask, i)
         if free:
-            _float_count_step(d, c, w, vert, horiz)
-    return d[0]
+            _count_step_many(layers, c, w, vert, horiz, moduli)
+
+
+_SMALLEST_NORMAL = 2.2250738585072014e-308
+
+
+@njit(cache=True, nogil=True)
+def advance_float(mask, layer, start, stop, scale):
+    """Advance a float64 count layer over cells ``start..stop-1``, rescaled by powers of two.
+
+    At the end of each row the layer is divided by ``2**e`` (exact) so that its
+    largest entry lies in ``[0.5, 1)``; ``scale[0]`` (int64) accumulates the
+    ``e``'s, so the count is ``layer[0] * 2**scale[0]`` at the end. Returns False
+    when an entry fell below the normal range of float64 (then a term may have
+    been rounded away and the error bound of ``transfer.py`` does not hold),
+    True otherwise. Releases the GIL.
+    """
+    w = mask.shape[1]
+    ok = True
+    for i in range(start, stop):
+        r, c, free, vert, horiz = _cell_moves(mask, i)
+        if free:
+            _float_count_step(layer, c, w, vert, horiz)
+        if c == w - 1:
+            top = layer.max()
+            if top > 0.0:
+                e = math.frexp(top)[1]
+                factor = math.ldexp(1.0, -e)
+                for k in range(layer.shape[0]):
+                    v = layer[k] * factor
+                    if v != 0.0 and v < _SMALLEST_NORMAL:
+                        ok = False
+                    layer[k] = v
+                scale[0] += e
+    return ok
 
 
 @njit(cache=True)
@@ -213,17 +281,18 @@ def forward_min(mask, layer, start, stop):
 
 
 @njit(cache=True)
-def layers_min(mask, layer, start, stop):
-    """All max-cover layers from ``layer`` (before cell ``start``) to after ``stop-1``."""
+def layers_min(mask, out, start, lo, hi):
+    """Fill the max-cover layers after cells ``lo..hi-1`` of ``out``, whose row 0 is the layer before ``start``.
+
+    ``out[j]`` is the layer before cell ``start + j``; rows up to ``lo - start`` must
+    be filled already (call with consecutive ranges ``lo..hi`` from ``start``).
+    """
     w = mask.shape[1]
-    out = np.empty((stop - start + 1, layer.shape[0]), dtype=np.int32)
-    out[0] = layer
-    for i in range(start, stop):
+    for i in range(lo, hi):
         r, c, free, vert, horiz = _cell_moves(mask, i)
         out[i - start + 1] = out[i - start]
         if free:
             _min_step(out[i - start + 1], c, w, vert, horiz)
-    return out
 
 
 @njit(cache=True)
@@ -239,19 +308,16 @@ def forward_float(mask, layer, start, stop):
 
 
 @njit(cache=True)
-def layers_float(mask, layer, start, stop):
-    """All float count layers from ``layer`` (before cell ``start``) to after ``stop-1``."""
+def layers_float(mask, out, start, lo, hi):
+    """:func:`layers_min` for the float count layers (rescaled at each row's end)."""
     w = mask.shape[1]
-    out = np.empty((stop - start + 1, layer.shape[0]), dtype=np.float64)
-    out[0] = layer
-    for i in range(start, stop):
+    for i in range(lo, hi):
         r, c, free, vert, horiz = _cell_moves(mask, i)
         out[i - start + 1] = out[i - start]
         if free:
             _float_count_step(out[i - start + 1], c, w, vert, horiz)
         if c == w - 1:
             _normalize(out[i - start + 1])
-    return out
 
 
 # ------------------------------------------------------------------------ backtrack

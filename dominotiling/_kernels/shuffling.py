@@ -34,6 +34,8 @@ Conventions shared by every kernel here:
 import numpy as np
 from numba import njit
 
+from .._interrupt import returns_arrays
+
 TN, TS, TW, TE = 0, 1, 2, 3
 _ONE = np.uint64(1)
 _M1 = np.uint64(0x5555555555555555)
@@ -241,3 +243,9 @@ def creation_probabilities(weights, n):
                 for t in range(4):
                     cur[i, j, t] = nxt[i, j, t] / top
     return probs
+
+
+# Ctrl-C during these calls is a KeyboardInterrupt, not numba's SystemError
+# (dominotiling._interrupt.returns_arrays).
+aztec_labels = returns_arrays(aztec_labels)
+creation_probabilities = returns_arrays(creation_probabilities)

@@ -9,6 +9,8 @@ inner face with top-left vertex ``(i, j)`` is cell ``(2i+1, 2j+1)``. Vertex ``v`
 import numpy as np
 from numba import njit
 
+from .._interrupt import returns_arrays
+
 #: Status codes of :func:`tree_to_tiling` (``info`` says which vertex or cell).
 OK, BAD_PARENT, ROOTS, CYCLE, DOUBLE_EDGE, NOT_SPANNING = 0, 1, 2, 3, 4, 5
 
@@ -102,3 +104,8 @@ def tree_to_tiling(parent, m, n):
             if labels[r, c] == -2:
                 return labels, NOT_SPANNING, r * cols + c
     return labels, OK, 0
+
+
+# Ctrl-C during these calls is a KeyboardInterrupt, not numba's SystemError
+# (dominotiling._interrupt.returns_arrays).
+tree_to_tiling = returns_arrays(tree_to_tiling)

@@ -1,0 +1,666 @@
+"""Exact integers from machine words: primes, the Chinese remainder theorem, bounds.
+
+Exact counts in this library are computed modulo several word-sized moduli at once
+and put together with the Chinese remainder theorem (CRT). How many moduli are
+needed follows from a rigorous upper bound on the answer -- never from a guess:
+if ``0 <= N < M`` and ``M`` is the product of the moduli, the residues fix ``N``.
+
+The moduli are ``2**64`` (free: unsigned machine words wrap around by themselves)
+followed by the largest primes below ``2**63`` (so the sum of two residues still
+fits in 64 bits and one comparison reduces it).
+
+Examples
+--------
+>>> from dominotiling._exact import moduli_for_bits, crt
+>>> mods = moduli_for_bits(100)
+>>> [int(m) for m in mods] == [0, 9223372036854775783]
+True
+>>> n = 12988816 ** 5
+>>> crt([n % (2**64), n % 9223372036854775783], mods) == n
+True
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from fractions import Fraction
+
+import numpy as np
+
+from .errors import DominoTilingError, DominoTypeError, TooLargeError
+
+__all__ = [
+    "is_prime",
+    "primes_below",
+    "moduli_for_bits",
+    "word_moduli",
+    "crt",
+    "crt_near",
+    "near_interval",
+    "float_sum_error",
+    "bregman_log2_bound",
+    "row_log2_bound",
+    "tiling_log2_bound",
+    "hadamard_log2_bound",
+    "small_primes",
+    "small_primes_for_bits",
+    "det_mod_primes",
+    "det_exact",
+    "bandwidths",
+]
+
+_MR_BASES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
+_PRIME_CACHE: list[int] = []
+_PRIME_LOCK = threading.Lock()
+WORD_TOP = 1 << 63
+
+
+# Seven bases that decide every n < 2**64 (J. Sinclair, 2011, checked against
+# Feitsma and Galway's list of the base-2 strong pseudoprimes below 2**64).
+_MR_BASES_64 = (2, 325, 9375, 28178, 450775, 9780504, 1795265022)
+
+
+def is_prime(n):
+    """Deterministic primality test for ``n < 3.3e24`` (Miller-Rabin).
+
+    The first thirteen primes (2 to 41) as bases are a proof of primality for
+    every ``n < 3.317e24`` (Sorenson and Webster, 2015; the first twelve fail at
+    ``318665857834031151167461``), far beyond 64-bit words; below ``2**64`` seven
+    bases suffice (Sinclair's set), which makes finding thousands of word-sized
+    primes almost twice as fast. Above ``3.3e24`` the answer is "probably prime".
+
+    Examples
+    --------
+    >>> is_prime(2**61 - 1), is_prime(2**61 + 1)
+    (True, False)
+    """
+    n = int(n)
+    if n < 2:
+        return False
+    for p in _MR_BASES:
+        if n % p == 0:
+            return n == p
+    d, s = n - 1, 0
+    while d % 2 == 0:
+        d //= 2
+        s += 1
+    for a in _MR_BASES_64 if n < 1 << 64 else _MR_BASES:
+        a %= n
+        if a == 0:
+            continue
+        x = pow(a, d, n)
+        if x in (1, n - 1):
+            continue
+        for _ in range(s - 1):
+            x = x * x % n
+            if x == n - 1:
+                break
+        else:
+            return False
+    return True
+
+
+def primes_below(k, top=WORD_TOP):
+    """The `k` largest primes below `top` (default ``2**63``), in decreasing order.
+
+    Examples
+    --------
+    >>> primes_below(2, 100)
+    [97, 89]
+    """
+    if top == WORD_TOP:
+        with _PRIME_LOCK:  # threads (Dask workers) may ask at once
+            while len(_PRIME_CACHE) < k:
+                _PRIME_CACHE.extend(_primes_in_window(k - len(_PRIME_CACHE)))
+            return _PRIME_CACHE[:k]
+    out, n = [], top - 1
+    while len(out) < k and n >= 2:
+        if is_prime(n):
+            out.append(n)
+        n -= 1
+    return out
+
+
+_SIEVE_PRIMES = None
+
+
+def _primes_in_window(want):
+    """The primes of a window below the last cached one (below ``2**63`` at first): about `want`.
+
+    A window below the last prime found is sieved by the primes below ``2**16``
+    and the survivors tested by :func:`is_prime`, which decides: the list is the
+    same as testing every number, only faster (about one survivor in twenty).
+    """
+    global _SIEVE_PRIMES
+    if _SIEVE_PRIMES is None:
+        flags = np.ones(1 << 16, dtype=bool)
+        flags[:2] = False
+        for q in range(2, 256):
+            if flags[q]:
+                flags[q * q :: q] = False
+        _SIEVE_PRIMES = np.flatnonzero(flags).tolist()
+    hi = _PRIME_CACHE[-1] if _PRIME_CACHE else WORD_TOP  # the window is [lo, hi)
+    span = max(1 << 12, 48 * want)  # primes near 2**63 are about 44 apart
+    lo = hi - span
+    keep = np.ones(span, dtype=bool)
+    for q in _SIEVE_PRIMES:
+        keep[(-lo) % q :: q] = False
+    found = [lo + int(i) for i in np.flatnonzero(keep)[::-1] if is_prime(lo + int(i))]
+    return found
+
+
+def moduli_for_bits(bits):
+    """Moduli whose product exceeds ``2**bits``, as a uint64 array.
+
+    Entry 0 is ``0`` and stands for ``2**64``; the others are the largest primes
+    below ``2**63``. Kernels reduce ``s = a + b`` by ``if s >= m: s -= m``, which
+    for ``m = 0`` subtracts nothing and lets the word wrap, i.e. reduces mod 2**64.
+
+    Parameters
+    ----------
+    bits : int or float
+        An upper bound on ``log2`` of the number to be recovered.
+    """
+    have, k = 64, 0
+    while have <= bits:
+        k += 1
+        have += 62  # each prime exceeds 2**62
+    return np.array([0] + primes_below(k), dtype=np.uint64)
+
+
+def word_moduli(k):
+    """The first `k` moduli of :func:`moduli_for_bits`: ``2**64`` (as 0), then primes below 2**63."""
+    return np.array(([0] + primes_below(k - 1)) if k > 0 else [], dtype=np.uint64)
+
+
+def float_sum_error(depth):
+    """Relative error bound of a float64 value built by `depth` chained additions of non-negatives.
+
+    Each rounded addition multiplies by ``1 + e`` with ``|e| <= u = 2**-53``, so a
+    value ``depth`` additions deep carries a factor within ``(1 +- u)**depth``:
+    relative error at most ``gamma = depth u / (1 - depth u)`` (Higham, *Accuracy
+    and Stability of Numerical Algorithms*, 2002, Lemma 3.1). Sums of
+    non-negative terms cannot cancel, so the bound holds for the total.
+    """
+    nu = depth * 2.0**-53
+    if nu >= 0.5:
+        raise TooLargeError(
+            f"{depth} chained additions are too many for a float64 error bound "
+            f"(it needs fewer than 2**52)"
+        )
+    return Fraction(depth, 2**53 - depth)
+
+
+def near_interval(approx, rel_error):
+    """``(lo, hi)``: the integers ``N >= 0`` with ``|approx - N| <= rel_error * N`` lie in ``[lo, hi]``.
+
+    ``approx`` is a float, an int or a :class:`fractions.Fraction` (exact, any
+    size: a rescaled float sweep gives ``mantissa * 2**exponent``); ``rel_error <
+    1``. The interval is ``[approx / (1 + rel), approx / (1 - rel)]``, rounded inwards.
+
+    Examples
+    --------
+    >>> near_interval(100.0, 0.01)
+    (100, 101)
+    """
+    f, rel = Fraction(approx), Fraction(rel_error)
+    lo = -((-f / (1 + rel)).__floor__())  # ceil
+    hi = (f / (1 - rel)).__floor__()
+    return max(lo, 0), hi
+
+
+def crt_near(residues, moduli, approx, rel_error):
+    """The integer ``N >= 0`` with the given residues and ``|approx - N| <= rel_error * N``.
+
+    Parameters
+    ----------
+    residues, moduli : sequences
+        As for :func:`crt` (0 in `moduli` means ``2**64``).
+    approx : float, int or fractions.Fraction
+        An approximation of ``N`` with relative error at most `rel_error` (a
+        Fraction when it is too large for a float).
+    rel_error : fractions.Fraction or float
+        The proven bound, e.g. from :func:`float_sum_error`.
+
+    Returns
+    -------
+    int or None
+        ``N``, or None when the moduli's product is too small for the interval
+        ``[approx / (1 + rel), approx / (1 - rel)]`` to hold only one candidate.
+
+    Examples
+    --------
+    >>> n = 3**60                      # 96 bits; 2**64 alone could not tell it
+    >>> approx = float(n) * (1 + 1e-15)
+    >>> crt_near([n % 2**64], [0], approx, 1e-14) == n
+    True
+    >>> crt_near([n % 2**64], [0], approx, 1e-4) is None    # too loose: 2**64 is too small
+    True
+    """
+    lo, hi = near_interval(approx, rel_error)
+    modulus = math.prod(_modulus(m) for m in moduli)
+    if hi - lo + 1 > modulus:
+        return None
+    r = crt(residues, moduli)
+    n = lo + (r - lo) % modulus
+    if n > hi:
+        raise ArithmeticError("no integer has these residues near the approximation: a bound is wrong")
+    return n
+
+
+def _modulus(m):
+    m = int(m)
+    return 1 << 64 if m == 0 else m
+
+
+def crt(residues, moduli):
+    """The unique ``0 <= N < prod(moduli)`` with ``N % m == r`` for each pair.
+
+    `moduli` are pairwise coprime; a modulus given as 0 means ``2**64`` (see
+    :func:`moduli_for_bits`). The result is a Python int. Garner's mixed-radix
+    form keeps every intermediate below the final product.
+    """
+    mods = [_modulus(m) for m in moduli]
+    res = [int(r) % m for r, m in zip(residues, mods)]
+    return _crt_tree(res, mods)[0]
+
+
+def _crt_tree(res, mods):
+    """``(N, M)``: the CRT by a product tree, with inverses of word-sized numbers only.
+
+    Garner's loop below 16 moduli. Above, with ``M`` the product of all moduli
+    (a product tree), ``N = sum_i c_i M / m_i mod M`` where ``c_i = r_i
+    (M / m_i)**-1 mod m_i``; ``M / m_i mod m_i`` comes from a remainder tree
+    (``M mod m_i**2``, divided by ``m_i``), and the sum is gathered up the tree as
+    ``S = S_left M_right + S_right M_left``. The big-number work is products and
+    a few divisions per level, so thousands of moduli take tens of milliseconds
+    where Garner's loop takes a second.
+    """
+    if len(mods) <= 16:
+        n, prod = 0, 1
+        for r, m in zip(res, mods):
+            t = (r - n) * pow(prod, -1, m) % m
+            n += prod * t
+            prod *= m
+        return n, prod
+    levels = [list(mods)]
+    while len(levels[-1]) > 1:
+        cur = levels[-1]
+        levels.append([cur[i] * cur[i + 1] if i + 1 < len(cur) else cur[i] for i in range(0, len(cur), 2)])
+    total = levels[-1][0]
+    rems = [total]
+    for level in reversed(levels[:-1]):
+        rems = [rems[i // 2] % (p * p) for i, p in enumerate(level)]
+    sums = [r * pow(v // m, -1, m) % m for r, v, m in zip(res, rems, mods)]
+    for level in levels[:-1]:
+        sums = [
+            sums[i] * level[i + 1] + sums[i + 1] * level[i] if i + 1 < len(level) else sums[i]
+            for i in range(0, len(level), 2)
+        ]
+    return sums[0] % total, total
+
+
+def bregman_log2_bound(black_degrees, white_degrees):
+    """An upper bound on log2 of the number of perfect matchings of a bipartite graph.
+
+    Brègman's theorem (Minc's conjecture): the permanent of a 0/1 matrix with row
+    sums ``d_i`` is at most ``prod_i (d_i!)**(1/d_i)``. Apply it to the rows of
+    either colour class and keep the smaller. The float sum's rounding error is
+    many orders of magnitude below the one bit of slack added, so the result
+    is a rigorous bound.
+
+    Parameters
+    ----------
+    black_degrees, white_degrees : array_like of int
+        Degrees of the vertices of each side.
+
+    Returns
+    -------
+    float
+        ``B`` with ``number of perfect matchings <= 2**B``; ``0.0`` when some vertex
+        has degree 0 (there is no perfect matching at all, or the graph is empty).
+
+    References
+    ----------
+    .. [1] L. M. Brègman, "Some properties of nonnegative matrices and their
+       permanents", Soviet Math. Dokl. 14 (1973), 945-949.
+
+    Examples
+    --------
+    >>> round(bregman_log2_bound([2, 2], [2, 2]), 3)   # a 4-cycle: 2 matchings
+    2.0
+    """
+    tallies = []
+    for degs in (np.asarray(black_degrees), np.asarray(white_degrees)):
+        if degs.size == 0 or (degs == 0).any():
+            return 0.0
+        tallies.append(np.bincount(degs.astype(np.int64).ravel()))
+    return _bregman_log2(*tallies)
+
+
+def _bregman_log2(black_tally, white_tally):
+    """Brègman's bound from tallies of degrees (``tally[d]`` vertices of degree ``d``)."""
+    best = math.inf
+    for tally in (np.asarray(black_tally), np.asarray(white_tally)):
+        if tally.sum() == 0 or tally[0] > 0:
+            return 0.0
+        degrees = np.flatnonzero(tally)
+        total = math.fsum(int(tally[d]) * math.lgamma(int(d) + 1) / int(d) for d in degrees.tolist())
+        best = min(best, total / math.log(2))
+    return best + 1.0
+
+
+# log2 of phi = (1 + sqrt 5) / 2, rounded up: F(L + 1) <= phi**L for every L >= 0
+_LOG2_PHI_UP = 0.6942419136306175
+_FIB_EXACT = 90  # F(L + 1) as an exact int up to this run length
+
+
+def row_log2_bound(mask):
+    """The transfer-matrix bound on log2 of the number of tilings, row by row (or column by column).
+
+    Sweep the region row by row as the profile DP does. Whatever the dominoes
+    sticking into a row from above, the cells of the row left free are covered
+    by vertical dominoes pointing down (one choice per cell) or horizontal ones
+    inside the row: at most ``F(L + 1)`` ways for a run of ``L`` free cells (the
+    Fibonacci numbers count tilings of a ``1 x L`` strip by monomers and
+    dimers), and cells covered from above only split runs, which never adds ways
+    (``F(a + 1) F(b + 1) <= F(a + b + 1)``). A tiling is fixed by these choices,
+    so the number of tilings is at most the product of ``F(L + 1)`` over the
+    maximal runs of cells of every row -- and likewise over the columns; the
+    smaller of the two is returned.
+
+    It is exact for one-cell-wide strips (bound 1: ``0`` bits, where
+    Brègman's bound says a quarter bit per cell); on ``2 x n`` strips it gives
+    ``n`` bits, Brègman's ``0.86 n``, the truth ``0.69 n``.
+    :func:`tiling_log2_bound` takes the better of the two.
+
+    Parameters
+    ----------
+    mask : array_like of bool, 2-D
+
+    Returns
+    -------
+    float
+        ``B`` with ``number of tilings <= 2**B`` (one bit of slack covers the
+        float sums' rounding).
+
+    Examples
+    --------
+    >>> row_log2_bound(np.ones((1, 1000), dtype=bool))    # a 1 x 1000 strip: one tiling
+    1.0
+    >>> 2**row_log2_bound(np.ones((3, 2), dtype=bool)) >= 3    # a 3 x 2 box: 3 tilings
+    True
+    """
+    from ._kernels.bounds import bound_tallies
+
+    row_runs, col_runs, _ = bound_tallies(np.ascontiguousarray(mask, dtype=bool))
+    return _runs_log2(row_runs, col_runs)
+
+
+def _runs_log2(row_runs, col_runs):
+    """The row bound from tallies of run lengths (``runs[L]`` runs of ``L`` cells)."""
+    best = math.inf
+    for tally in (row_runs, col_runs):
+        lengths = np.flatnonzero(tally)
+        terms = []
+        for length, count in zip(lengths.tolist(), tally[lengths].tolist()):
+            if length <= _FIB_EXACT:
+                a, b = 1, 1  # F(1), F(2)
+                for _ in range(length):
+                    a, b = b, a + b
+                bits = math.log2(a)  # a = F(length + 1)
+            else:
+                bits = length * _LOG2_PHI_UP
+            terms.append(count * bits)
+        best = min(best, math.fsum(terms))  # one rounding per term, one for the sum
+    return best * (1 + 1e-12) + 1.0 if best != math.inf else 0.0
+
+
+def tiling_log2_bound(mask):
+    """The best rigorous bound on log2 of the number of tilings of a mask: Brègman's or the row bound.
+
+    ``min(bregman_log2_bound(...), row_log2_bound(mask))``: Brègman's bound on the
+    permanent of the black-white adjacency matrix is the tighter one on wide
+    regions (about ``0.43`` bits per cell of a large square, for a true ``0.42``),
+    the transfer-matrix bound of :func:`row_log2_bound` on thin strips (``0`` bits
+    for a ``1 x n`` strip, where Brègman's is ``n / 4``). The number of moduli of
+    an exact count follows from it.
+
+    Examples
+    --------
+    >>> tiling_log2_bound(np.ones((1, 10**6), dtype=bool))
+    1.0
+    >>> import math
+    >>> tiling_log2_bound(np.ones((8, 8), dtype=bool)) >= math.log2(12988816)
+    True
+    """
+    from ._kernels.bounds import bound_tallies
+
+    m = np.ascontiguousarray(mask, dtype=bool)
+    if not m.any():
+        return 0.0
+    row_runs, col_runs, degrees = bound_tallies(m)
+    return min(_bregman_log2(degrees[0], degrees[1]), _runs_log2(row_runs, col_runs))
+
+
+#: Primes used by the banded determinant are below this (products stay exact in a double).
+SMALL_PRIME_TOP = 1 << 26
+_SMALL_PRIMES = np.zeros(0, dtype=np.int64)
+
+
+def small_primes(k):
+    """The `k` largest primes below ``2**26``, decreasing, as int64 (a sieve, cached).
+
+    Examples
+    --------
+    >>> small_primes(3).tolist()
+    [67108859, 67108837, 67108819]
+    """
+    global _SMALL_PRIMES
+    span = 1 << 16
+    while len(_SMALL_PRIMES) < k:
+        span *= 2
+        lo = max(2, SMALL_PRIME_TOP - span)
+        sieve = np.ones(SMALL_PRIME_TOP - lo, dtype=bool)
+        for q in range(2, math.isqrt(SMALL_PRIME_TOP) + 1):
+            start = max(q * q, -(-lo // q) * q)
+            sieve[start - lo :: q] = False
+        _SMALL_PRIMES = (np.flatnonzero(sieve) + lo)[::-1].astype(np.int64)
+        if lo == 2:
+            break
+    if len(_SMALL_PRIMES) < k:
+        raise TooLargeError(
+            f"only {len(_SMALL_PRIMES)} primes below 2**26 exist, {k} asked: an exact "
+            f"determinant of more than about {25 * len(_SMALL_PRIMES)} bits is beyond this method"
+        )
+    return _SMALL_PRIMES[:k].copy()
+
+
+def small_primes_for_bits(bits):
+    """The fewest largest primes below ``2**26`` whose product exceeds ``2**bits``."""
+    k = max(1, math.ceil(bits / 25.9))
+    while True:
+        primes = small_primes(k)
+        total = float(np.log2(primes.astype(float)).sum())
+        if total > bits + 1e-6:
+            enough = np.searchsorted(np.cumsum(np.log2(primes.astype(float))), bits + 1e-6) + 1
+            return primes[: max(1, int(enough))]
+        k = int(k * 1.2) + 1
+
+
+def hadamard_log2_bound(matrix):
+    """Hadamard's bound on ``log2 |det(matrix)|``: the sum of log2 of the row norms.
+
+    ``|det A| <= prod_i ||A_i||_2`` (Hadamard 1893); the smaller of the row and
+    column versions is returned, plus one bit of slack for float rounding.
+    ``-inf`` when a row or column is zero (the determinant is 0).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> hadamard_log2_bound(np.array([[1, 1], [1, -1]]))   # |det| = 2 = sqrt(2)**2
+    2.0
+    """
+    from scipy import sparse
+
+    a = sparse.csr_matrix(matrix, dtype=float)
+    sq = a.multiply(a)
+    best = math.inf
+    for sums in (np.asarray(sq.sum(axis=1)).ravel(), np.asarray(sq.sum(axis=0)).ravel()):
+        if (sums == 0).any():
+            return -math.inf
+        best = min(best, 0.5 * float(np.log2(sums).sum()))
+    return best + 1.0
+
+
+def bandwidths(matrix):
+    """``(kl, ku)``: how far nonzero entries lie below and above the diagonal."""
+    from scipy import sparse
+
+    a = sparse.coo_matrix(matrix)
+    if a.nnz == 0:
+        return 0, 0
+    d = a.row.astype(np.int64) - a.col.astype(np.int64)
+    return max(0, int(d.max())), max(0, int(-d.min()))
+
+
+def det_mod_primes(matrix, primes):
+    """Determinant of an integer matrix modulo each prime below ``2**26``.
+
+    Gaussian elimination inside the band with partial pivoting, in numba, one
+    prime per thread: ``O(n * kl * (kl + ku))`` operations per prime for lower and
+    upper bandwidths ``kl`` and ``ku``, and ``8 * n * (2 kl + ku + 1)`` bytes per
+    thread. Order the rows and columns so that the band is narrow (for a grid
+    region: cells row by row along the long side).
+
+    Each prime's elimination runs in slices of columns of about 0.05 s
+    (``dominotiling._interrupt``): Ctrl-C stops every thread within a slice, and
+    nothing is left running.
+
+    Parameters
+    ----------
+    matrix : scipy.sparse matrix or array_like, square, integer entries
+    primes : array_like of int
+        Primes below ``2**26`` (see :func:`small_primes`).
+
+    Returns
+    -------
+    numpy.ndarray of int64
+        ``det(matrix) mod p`` for each prime, in ``[0, p)``.
+
+    Raises
+    ------
+    DominoTilingError
+        If the matrix is not square with integer entries, or a prime is out of range.
+    TooLargeError
+        If the bands of the threads would not fit in the memory budget
+        (``dominotiling.set_options``); raised before they are allocated.
+
+    Examples
+    --------
+    >>> det_mod_primes(np.array([[2, 1], [1, 2]]), [5, 7]).tolist()
+    [3, 3]
+    """
+    from scipy import sparse
+
+    from ._options import check_memory
+
+    try:
+        a = sparse.coo_matrix(matrix)
+    except (TypeError, ValueError):
+        raise DominoTypeError(
+            f"the matrix must be a 2-D array or scipy.sparse matrix of integers, got {type(matrix).__name__}"
+        ) from None
+    n = a.shape[0]
+    if a.shape != (n, n):
+        raise DominoTilingError(f"the matrix must be square, got shape {a.shape}")
+    vals = a.data
+    if vals.dtype.kind == "f":
+        if not np.all(vals == np.round(vals)):
+            raise DominoTilingError("the matrix must have integer entries for an exact determinant")
+    elif vals.dtype.kind not in "biu":
+        raise DominoTypeError(f"the matrix must have integer entries, got dtype {vals.dtype}")
+    primes = np.asarray(primes, dtype=np.int64)
+    if len(primes) and (primes.max() >= SMALL_PRIME_TOP or primes.min() < 2):
+        raise DominoTilingError("primes must lie in [2, 2**26)")
+    if n == 0:
+        return np.ones(len(primes), dtype=np.int64)
+    kl, ku = bandwidths(a)
+    from ._interrupt import threads
+
+    n_threads = min(threads(), max(1, len(primes)))
+    check_memory(
+        8 * n * (2 * kl + ku + 1) * n_threads,
+        f"the bands of an exact {n} x {n} determinant (bandwidths {kl} and {ku}, "
+        f"{n_threads} thread(s))",
+        "a narrower band (order the rows and columns along the long side)",
+    )
+    rows, cols = a.row.astype(np.int64), a.col.astype(np.int64)
+    return _banded_residues(n, kl, ku, rows, cols, vals.astype(np.int64), primes, n_threads)
+
+
+# eliminations smaller than this (entries updated, all primes together) run in the
+# calling thread: handing them to the pool would cost more than they do
+_INLINE_WORK = 2_000_000
+
+
+def _banded_residues(n, kl, ku, rows, cols, vals, primes, n_threads):
+    """``det mod p`` for each prime: one task per prime, columns eliminated in slices."""
+    from ._interrupt import run_tasks, slices
+    from ._kernels.banded_det import band_eliminate, band_fill
+
+    per_column = max(1, (kl + 1) * (kl + ku + 1))
+    first = max(1, 200_000 // per_column)
+
+    def task(p):
+        def run(stop):
+            band = np.zeros((n, 2 * kl + ku + 1))
+            band_fill(band, kl, ku, rows, cols, vals, p)
+            det = 1.0
+            for start, stop_ in slices(n, first=first, stop=stop):
+                det = band_eliminate(band, kl, ku, p, start, stop_, det)
+                if det == 0.0:  # a column without pivot: the determinant is 0
+                    return 0
+            return int(det)
+
+        return run
+
+    tasks = [task(np.int64(p)) for p in primes]
+    inline = per_column * n * len(primes) < _INLINE_WORK
+    out = run_tasks(tasks, n_threads=n_threads, inline=inline)
+    return np.array(out, dtype=np.int64)
+
+
+def det_exact(matrix, log2_bound=None):
+    """The exact determinant of an integer matrix (a Python int), by primes and CRT.
+
+    Parameters
+    ----------
+    matrix : scipy.sparse matrix or array_like, square, integer entries
+        Best ordered so that its nonzeros lie in a narrow band (see
+        :func:`det_mod_primes` for the cost).
+    log2_bound : float, optional
+        A proven bound ``B`` with ``|det| <= 2**B``; Hadamard's bound by default.
+        Enough primes are used that their product exceeds ``2**(B + 1)``, so the
+        residues fix the determinant with its sign (symmetric remainders).
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> det_exact(np.array([[2, 1, 0], [1, 2, 1], [0, 1, 2]]))
+    4
+    """
+    if log2_bound is None:
+        log2_bound = hadamard_log2_bound(matrix)
+    if log2_bound == -math.inf:
+        return 0
+    primes = small_primes_for_bits(max(log2_bound, 0.0) + 2.0)
+    residues = det_mod_primes(matrix, primes)
+    value = crt(residues, primes)
+    modulus = math.prod(int(p) for p in primes)
+    return value - modulus if value > modulus // 2 else value

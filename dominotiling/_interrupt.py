@@ -1,0 +1,289 @@
+"""Long kernels in slices, so that Ctrl-C arrives within a fraction of a second.
+
+A numba kernel holds the interpreter until it returns: Python notices a
+``KeyboardInterrupt`` (Ctrl-C, ``SIGINT``) only between two bytecodes, so a
+kernel that runs for a minute makes Ctrl-C wait a minute -- and a kernel run on a
+worker thread would go on burning a core after the caller gave up. Every long
+kernel of this library is therefore a function of a *range* (cells ``start`` to
+``stop`` of a sweep, steps of a chain, columns of an elimination) that works on
+state the caller owns, and is called through one of the two drivers below:
+
+- :func:`slices` (and :class:`Pacer`, the same for several loops) -- the loop of
+  one job: ranges covering ``range(total)``, sized on the fly so that one kernel
+  call takes about :data:`SLICE_SECONDS`. In the main thread Python delivers
+  signals between two calls; in a worker thread the loop polls a stop flag and
+  leaves through :class:`Stopped`.
+- :func:`run_tasks` -- several jobs (a modulus each, a prime each) on one shared
+  pool of threads, while the calling thread waits in short steps. Whatever ends
+  the wait (Ctrl-C, or an error in one job) sets the stop flag, drops the jobs
+  not yet started and waits for the running ones to leave their current slice,
+  so no core is left busy when the exception reaches the caller.
+
+Kernels that return arrays are wrapped by :func:`returns_arrays`, so that a
+Ctrl-C during them is a ``KeyboardInterrupt`` and not numba's ``SystemError``.
+
+The kernels are exact over ranges (counter-based random numbers, in-place
+layers), so the results do not depend on how a job was sliced: a run is
+bit-identical to an uninterrupted one with the same seed. A job interrupted
+half-way changes nothing its caller can see: it works on its own copies.
+
+Examples
+--------
+>>> import numpy as np
+>>> total = np.zeros(1)
+>>> for start, stop in slices(10**6, first=1000):
+...     total += np.arange(start, stop).sum()     # a kernel call on cells start..stop-1
+>>> int(total[0]) == 10**6 * (10**6 - 1) // 2
+True
+>>> run_tasks([lambda stop, k=k: k * k for k in range(4)])
+[0, 1, 4, 9]
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import threading
+import time
+from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
+
+__all__ = ["SLICE_SECONDS", "Stopped", "Pacer", "slices", "run_tasks", "returns_arrays", "threads"]
+
+#: Aimed duration of one kernel call, in seconds: Ctrl-C waits at most about this long.
+SLICE_SECONDS = 0.05
+# How long the waiting thread sleeps between two looks at its jobs (and at signals).
+_WAIT_SECONDS = 0.05
+# A slice grows or shrinks by at most this factor from one call to the next.
+_MAX_GROWTH = 8.0
+
+
+class Stopped(Exception):
+    """Raised by :func:`slices` in a worker thread whose job was called off."""
+
+
+class Pacer:
+    """Hands out ranges of work sized so that one kernel call takes about `seconds`.
+
+    The time between handing out a range and being asked for the next one is the
+    kernel call; the next range is sized from it, growing or shrinking at most
+    eightfold per call. One pacer serves several loops (the size it learned
+    carries over), e.g. the segments of a checkpointed sweep.
+
+    Parameters
+    ----------
+    first : int
+        The size of the first range: a cheap guess (it is adapted at once).
+    stop : threading.Event, optional
+        In a worker thread: when it is set, the pacer raises :class:`Stopped`
+        before the next range instead of handing it out.
+    seconds : float, optional
+        The aimed duration of one call; :data:`SLICE_SECONDS` by default.
+
+    Examples
+    --------
+    >>> pacer = Pacer(first=3)
+    >>> [r for r in pacer.ranges(0, 3)] + [r for r in pacer.ranges(3, 3)]
+    [(0, 3)]
+    """
+
+    def __init__(self, first=1, stop=None, seconds=None):
+        self.size = max(1, int(first))
+        self.stop = stop
+        self.seconds = SLICE_SECONDS if seconds is None else float(seconds)
+
+    def ranges(self, start, stop):
+        """Consecutive ranges ``(a, b)`` covering ``range(start, stop)``."""
+        start, stop = int(start), int(stop)
+        while start < stop:
+            if self.stop is not None and self.stop.is_set():
+                raise Stopped
+            end = min(stop, start + self.size)
+            began = time.perf_counter()
+            yield start, end
+            spent = time.perf_counter() - began
+            factor = _MAX_GROWTH if spent <= 0 else min(_MAX_GROWTH, max(1 / _MAX_GROWTH, self.seconds / spent))
+            self.size = max(1, int((end - start) * factor))
+            start = end
+
+
+def slices(total, first=1, stop=None, seconds=None):
+    """Ranges ``(start, stop)`` that cover ``range(total)`` in order, each about `seconds` long.
+
+    ``Pacer(first, stop, seconds).ranges(0, total)``: see :class:`Pacer`.
+
+    Parameters
+    ----------
+    total : int
+        The number of units of work (cells, steps, columns).
+    first : int
+        The size of the first range: a cheap guess (it is adapted at once).
+    stop : threading.Event, optional
+        In a worker thread: when it is set, the loop raises :class:`Stopped`
+        before the next range instead of handing it out.
+    seconds : float, optional
+        The aimed duration of one call.
+
+    Yields
+    ------
+    (int, int)
+        ``start < stop``, consecutive, the last one ending at `total`.
+
+    Examples
+    --------
+    >>> list(slices(10, first=4))[0]
+    (0, 4)
+    >>> sum(b - a for a, b in slices(12345, first=7))
+    12345
+    """
+    return Pacer(first, stop, seconds).ranges(0, total)
+
+
+def returns_arrays(kernel):
+    """`kernel` (a numba function that returns arrays), made to raise ``KeyboardInterrupt`` on Ctrl-C.
+
+    numba turns a kernel's arrays into Python objects after the kernel has
+    ended, and that step runs Python's signal handlers: a Ctrl-C that arrived
+    during the kernel then surfaces as ``SystemError: ... returned a result with
+    an exception set`` caused by the ``KeyboardInterrupt``. The wrapper raises the
+    ``KeyboardInterrupt`` itself. Kernels that other numba code calls keep a
+    private jitted name (numba cannot call the wrapper).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from numba import njit
+    >>> ones = returns_arrays(njit(lambda n: np.ones(n)))
+    >>> ones(3).tolist()
+    [1.0, 1.0, 1.0]
+    """
+
+    @functools.wraps(kernel)
+    def call(*args):
+        try:
+            return kernel(*args)
+        except SystemError as err:
+            if isinstance(err.__cause__, KeyboardInterrupt):
+                raise err.__cause__.with_traceback(None) from None
+            raise
+
+    call.kernel = kernel
+    return call
+
+
+def threads():
+    """How many threads the counting kernels use: numba's setting (``NUMBA_NUM_THREADS``)."""
+    from numba import get_num_threads
+
+    return max(1, get_num_threads())
+
+
+_POOL = None
+_POOL_LOCK = threading.Lock()
+_LOCAL = threading.local()
+
+
+def _pool(n):
+    """The shared pool, with at least `n` threads (it only grows: no churn of threads)."""
+    global _POOL
+    with _POOL_LOCK:
+        if _POOL is None or _POOL._max_workers < n:
+            if _POOL is not None:
+                _POOL.shutdown(wait=False)  # its running tasks finish; new ones go to the new pool
+            _POOL = ThreadPoolExecutor(n, thread_name_prefix="dominotiling")
+        return _POOL
+
+
+def _forget_pool():
+    # after fork() the child has none of the parent's threads: start a fresh pool there
+    global _POOL, _POOL_LOCK
+    _POOL = None
+    _POOL_LOCK = threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_pool)
+
+
+def _runner(tasks, results, claim, stop):
+    """Run tasks claimed one by one until none is left or the stop flag is set."""
+    _LOCAL.stop = stop
+    try:
+        while not stop.is_set():
+            index = claim()
+            if index is None:
+                return
+            results[index] = tasks[index](stop)
+    except Stopped:
+        return
+    finally:
+        _LOCAL.stop = None
+
+
+def run_tasks(tasks, n_threads=None, inline=False):
+    """``[task(stop) for task in tasks]``, run on a shared pool of threads, interruptibly.
+
+    Each task is called with a :class:`threading.Event` that it passes to
+    :func:`slices` (or polls between kernel calls); its kernels should release the
+    GIL (numba ``nogil=True``) so that the tasks run side by side.
+
+    Parameters
+    ----------
+    tasks : iterable of callables ``task(stop)``
+    n_threads : int, optional
+        How many tasks run at once, at most; :func:`threads` by default (size
+        the memory of the tasks by it).
+    inline : bool
+        Run the tasks one after the other in the calling thread instead (small
+        jobs, for which handing over to a thread costs more than it saves);
+        in the main thread Ctrl-C still arrives between slices.
+
+    Returns
+    -------
+    list
+        The tasks' results, in order.
+
+    Raises
+    ------
+    KeyboardInterrupt, or the first error of a task
+        After every task has stopped: none is left running.
+
+    Notes
+    -----
+    Called from inside a task (a job that splits itself), the tasks run one after
+    the other in that thread, under the same stop flag, so the pool cannot
+    deadlock waiting for itself.
+    """
+    tasks = list(tasks)
+    outer = getattr(_LOCAL, "stop", None)
+    if outer is not None:
+        return [task(outer) for task in tasks]
+    if inline:
+        return [task(None) for task in tasks]
+    if not tasks:
+        return []
+    stop = threading.Event()
+    n_threads = min(n_threads or threads(), len(tasks))
+    pool = _pool(n_threads)
+    results = [None] * len(tasks)
+    lock = threading.Lock()
+    counter = iter(range(len(tasks)))
+
+    def claim():
+        with lock:
+            return next(counter, None)
+
+    futures = []
+    try:
+        # n_threads runners share the tasks: never more than n_threads run at once
+        futures = [pool.submit(_runner, tasks, results, claim, stop) for _ in range(n_threads)]
+        pending = set(futures)
+        while pending:
+            done, pending = wait(pending, timeout=_WAIT_SECONDS, return_when=FIRST_EXCEPTION)
+            for future in done:
+                if future.exception() is not None:
+                    raise future.exception()
+        return results
+    except BaseException:
+        stop.set()
+        wait(futures)  # the running tasks leave within one slice
+        raise

@@ -1,0 +1,241 @@
+"""Ctrl-C stops every long kernel at once, leaves no thread busy and changes nothing.
+
+Each long call runs in a child process; once it is under way the test sends
+SIGINT, as Ctrl-C does, and expects ``KeyboardInterrupt`` in the child within a
+second (generous: the kernels run in calls of about 0.05 s; before, these calls
+held Ctrl-C back for seconds to hours, until the kernel call had finished).
+The child then measures the CPU time its process spends in half a second of
+sleep: a kernel left running on a worker thread would spend about that much.
+Speed is not asserted otherwise.
+
+Also here: the slicing helpers themselves (:mod:`dominotiling._interrupt`).
+"""
+
+import os
+import selectors
+import signal
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+
+import numpy as np
+import pytest
+
+from dominotiling import _interrupt
+
+# Each case: set-up statements (they also compile the kernels on a small input),
+# the long call, and the seconds from its start to the signal. CFTP's windows
+# double, so its calls grew long only after a while before the fix.
+CASES = {
+    "kasteleyn count (banded determinant, threads)": (
+        "count_tilings(Region.rectangle(12, 12), method='kasteleyn')",
+        "count_tilings(Region.rectangle(200, 200), method='kasteleyn')",
+        1.5,
+    ),
+    "profile DP count (threads)": (
+        "count_tilings(Region.rectangle(6, 8), method='transfer')",
+        "count_tilings(Region.rectangle(20, 3000), method='transfer')",
+        1.5,
+    ),
+    "profile DP cover (main thread)": (
+        "max_cover(Region.rectangle(5, 7))",
+        "max_cover(Region.rectangle(16, 4000))",
+        1.5,
+    ),
+    "glauber": (
+        "glauber(start, 10, seed=1)",
+        "glauber(start, 3 * 10**9, seed=1)",
+        1.5,
+    ),
+    "wilson": (
+        "uniform_spanning_tree((10, 10), seed=1)",
+        "uniform_spanning_tree((2000, 2000), seed=1)",
+        1.0,
+    ),
+    "cftp (a block with long thin arms)": (
+        "cftp_sample(Region.rectangle(6, 6), seed=1, progress=False); region = block_with_arms(150, 1500)",
+        "cftp_sample(region, seed=1, progress=False)",
+        8.0,
+    ),
+}
+
+CHILD = textwrap.dedent(
+    """
+    import sys, threading, time
+    import numpy as np
+    from dominotiling import Region, count_tilings, min_tiling, uniform_spanning_tree
+    from dominotiling.mcmc import cftp_sample, glauber
+    from dominotiling.transfer import max_cover
+
+    def block_with_arms(k, n):
+        # a k x k block (slow to couple) with two arms 2 cells wide and n long: a
+        # bounding box much larger than the block, where a sweep costs the box
+        mask = np.zeros((k + n, k + n), dtype=bool)
+        mask[:k, :k] = True
+        mask[:2, :] = True
+        mask[:, :2] = True
+        return Region.from_mask(mask)
+
+    start = min_tiling(Region.rectangle(20, 20))
+    before = start.labels.copy()
+    exec(sys.argv[1])
+    # a code object, not a string: eval("...") interrupted would mark the exit as by SIGINT
+    call = compile(sys.argv[2], "<case>", "eval")
+    print("READY", flush=True)
+    try:
+        eval(call)
+        print("FINISHED", flush=True)
+    except KeyboardInterrupt:
+        caught = time.time()
+        cpu = time.process_time()
+        time.sleep(0.5)
+        burn = time.process_time() - cpu
+        same = bool(np.array_equal(start.labels, before))
+        print(f"INTERRUPTED {caught!r} {burn!r} {same}", flush=True)
+    """
+)
+
+def _read_line(proc, selector, deadline):
+    """The child's next line of output, or None when `deadline` passes first."""
+    line = b""
+    while time.time() < deadline:
+        for _ in selector.select(timeout=max(0.0, deadline - time.time())):
+            chunk = os.read(proc.stdout.fileno(), 1)
+            if not chunk:
+                return line.decode() or None
+            if chunk == b"\n":
+                return line.decode()
+            line += chunk
+    return None
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process is POSIX")
+@pytest.mark.parametrize("name", list(CASES))
+def test_ctrl_c_interrupts_long_kernel(name):
+    setup, call, delay = CASES[name]
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    proc = subprocess.Popen(
+        [sys.executable, "-c", CHILD, setup, call],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
+    )
+    selector = selectors.DefaultSelector()
+    selector.register(proc.stdout, selectors.EVENT_READ)
+    try:
+        ready = _read_line(proc, selector, time.time() + 240)  # imports and compiles
+        assert ready == "READY", (ready, proc.stderr.read1(10000) if proc.poll() is not None else "")
+        time.sleep(delay)  # the long call is under way
+        sent = time.time()
+        proc.send_signal(signal.SIGINT)
+        answer = _read_line(proc, selector, sent + 5.0)
+        assert answer is not None, f"{name}: Ctrl-C did not stop the call within 5 s"
+        word, caught, burn, same = answer.split()
+        assert word == "INTERRUPTED", answer
+        assert float(caught) - sent < 1.0, f"{name}: KeyboardInterrupt came {float(caught) - sent:.1f} s late"
+        assert float(burn) < 0.25, f"{name}: {float(burn):.2f} s of CPU spent after the interrupt"
+        assert same == "True", f"{name}: the input tiling changed"
+        assert proc.wait(timeout=30) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        selector.close()
+        proc.stdout.close()
+        proc.stderr.close()
+
+
+# ------------------------------------------------------------------ the helpers
+
+
+def test_slices_cover_the_range_in_order():
+    for total, first in ((0, 1), (1, 1), (10, 3), (100_000, 7), (5, 100)):
+        ranges = list(_interrupt.slices(total, first=first))
+        assert [a for a, _ in ranges] == [0, *(b for _, b in ranges[:-1])][: len(ranges)]
+        assert sum(b - a for a, b in ranges) == total
+        assert all(b > a for a, b in ranges)
+        if total:
+            assert ranges[0] == (0, min(first, total)) and ranges[-1][1] == total
+
+
+def test_slices_grow_when_calls_are_quick_and_shrink_when_slow():
+    sizes = []
+    for a, b in _interrupt.slices(10**9, first=10, seconds=0.01):
+        sizes.append(b - a)
+        if len(sizes) == 3:
+            break
+    assert sizes == [10, 80, 640]  # instant calls: eightfold each time
+    pacer = _interrupt.Pacer(first=1000, seconds=0.001)
+    ranges = pacer.ranges(0, 10**9)
+    next(ranges)
+    time.sleep(0.05)  # a call fifty times too long
+    a, b = next(ranges)
+    assert b - a == 1000 // 8
+
+
+def test_pacer_carries_its_size_across_loops():
+    pacer = _interrupt.Pacer(first=4, seconds=1.0)
+    first = list(pacer.ranges(0, 4))
+    second = list(pacer.ranges(10, 1000))
+    assert first == [(0, 4)] and second[0] == (10, 42)  # 4 -> 32 after an instant call
+
+
+def test_stop_flag_ends_a_worker_loop():
+    stop = threading.Event()
+    seen = []
+    with pytest.raises(_interrupt.Stopped):
+        for a, b in _interrupt.slices(10**9, first=1, stop=stop):
+            seen.append(a)
+            if len(seen) == 3:
+                stop.set()
+    assert len(seen) == 3 and seen[0] == 0
+
+
+def test_run_tasks_returns_results_in_order():
+    assert _interrupt.run_tasks([]) == []
+    tasks = [lambda stop, k=k: (time.sleep(0.01 * (5 - k)), k)[1] for k in range(5)]
+    assert _interrupt.run_tasks(tasks, n_threads=3) == [0, 1, 2, 3, 4]
+    assert _interrupt.run_tasks(tasks, inline=True) == [0, 1, 2, 3, 4]
+
+
+def test_run_tasks_stops_the_others_when_one_fails():
+    finished = []
+
+    def long(stop):
+        for _ in _interrupt.slices(10**6, first=1, stop=stop, seconds=0.01):
+            time.sleep(0.01)  # a kernel call of 0.01 s: 10**6 units take hours
+        finished.append("long")  # never: the flag stops it first
+
+    def bad(stop):
+        time.sleep(0.05)
+        raise ArithmeticError("boom")
+
+    with pytest.raises(ArithmeticError, match="boom"):
+        _interrupt.run_tasks([long, long, bad], n_threads=3)
+    assert finished == []
+    assert threading.active_count() < 50
+
+
+def test_nested_run_tasks_run_inline_in_the_worker():
+    def outer(stop):
+        return _interrupt.run_tasks([lambda s: threading.current_thread().name] * 2)
+
+    names = _interrupt.run_tasks([outer], n_threads=1)[0]
+    assert len(set(names)) == 1 and names[0].startswith("dominotiling")
+
+
+def test_sliced_kernels_match_whole_runs():
+    """A sweep cut anywhere gives the same layer as one call (the kernels are exact over ranges)."""
+    from dominotiling._kernels import profile_dp as k
+
+    rng = np.random.default_rng(5)
+    mask = np.ascontiguousarray(rng.random((30, 6)) < 0.9)
+    whole = np.zeros(64, dtype=np.uint64)
+    whole[0] = 1
+    k.advance_mod(mask, whole, np.uint64(0), 0, mask.size)
+    cut = np.zeros(64, dtype=np.uint64)
+    cut[0] = 1
+    bounds = [0, 1, 7, 8, 50, 51, 120, mask.size]
+    for a, b in zip(bounds, bounds[1:]):
+        k.advance_mod(mask, cut, np.uint64(0), a, b)
+    assert np.array_equal(whole, cut)
