@@ -39,6 +39,7 @@ import time
 import numpy as np
 
 from . import _validate
+from ._util import keyword_only
 from ._options import check_memory
 from .errors import DominoTilingError, NoTilingError
 from .height import extreme_heights, tiling_from_heights
@@ -87,7 +88,8 @@ def _steps(value, name, minimum=0):
     return value
 
 
-def glauber(tiling, steps, seed=None, frames=False, every=1):
+@keyword_only("seed", "frames", "every")
+def glauber(tiling, steps, *, seed=None, frames=False, every=1):
     """Run Glauber dynamics (random 2x2 flips) for `steps` steps from `tiling`.
 
     Parameters
@@ -97,7 +99,7 @@ def glauber(tiling, steps, seed=None, frames=False, every=1):
         are allowed and stay uncovered.
     steps : int
         Number of steps (each one picks a block and maybe flips it).
-    seed : None, int or numpy.random.Generator
+    seed : None, int or numpy.random.Generator, keyword-only
         The same seed gives the same run on every machine.
     frames : bool
         Return the tilings along the way instead of the last one.
@@ -213,14 +215,15 @@ def _check_simply_connected(region):
         )
 
 
-def cftp_sample(region, seed=None, progress=True):
+@keyword_only("seed", "progress")
+def cftp_sample(region, *, seed=None, progress=True):
     """An exactly uniform random tiling by monotone coupling from the past (Propp-Wilson).
 
     Parameters
     ----------
     region : Region
         A region without holes (it need not be connected) with at least one tiling.
-    seed : None, int or numpy.random.Generator
+    seed : None, int or numpy.random.Generator, keyword-only
         The same seed gives the same tiling on every machine.
     progress : bool
         Show a tqdm progress bar (sweeps run, and the current window) when the run
