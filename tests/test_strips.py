@@ -259,3 +259,12 @@ def test_wrong_types_are_domino_type_errors():
                  lambda: strip_generating_function(2, symbol="t")):
         with pytest.raises(DominoTypeError):
             call()
+
+
+def test_huge_widths_are_refused_at_once():
+    # the message once computed 2**width itself: for width 2**62 that never ends
+    import dominotiling.strips as strips
+
+    for width in (13, 2**62, 10**30):
+        with pytest.raises(TooLargeError, match=f"width {width}"):
+            strips.strip_generating_function(width)
