@@ -20,6 +20,7 @@ from .errors import (
     DominoTypeError,
     NoTilingError,
     NotPlanarError,
+    PrecisionError,
     RegionFormatError,
     TooLargeError,
 )
@@ -109,6 +110,7 @@ __all__ = [
     "IllegalMoveError",
     "DominoTypeError",
     "NoTilingError",
+    "PrecisionError",
     "set_options",
     "get_options",
 ]

@@ -124,11 +124,28 @@ def test_auto_agrees_and_wide_regions_work():
     assert count_tilings(strip) == count_tilings(strip, method="transfer") == count_kasteleyn(strip)
 
 
-def test_too_large_is_refused(monkeypatch):
-    monkeypatch.setattr(kasteleyn, "MEMORY_LIMIT", 10_000)
-    with pytest.raises(TooLargeError, match="log_count"):
-        count_kasteleyn(Region.rectangle(40, 40))
-    assert kasteleyn.cost_estimate(Region.rectangle(40, 40)) is None
+def test_too_large_is_refused():
+    from dominotiling import set_options
+
+    with set_options(memory_limit=10_000):
+        with pytest.raises(TooLargeError, match="log_count"):
+            count_kasteleyn(Region.rectangle(40, 40))
+        assert kasteleyn.cost_estimate(Region.rectangle(40, 40)) is None
+
+
+def test_huge_kasteleyn_count_is_refused_before_building_the_matrix():
+    import time
+    import tracemalloc
+
+    r = Region.rectangle(5000, 5000)
+    tracemalloc.start()
+    try:
+        with pytest.raises(TooLargeError, match="memory budget"):
+            count_tilings(r, method="kasteleyn")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 200 * 2**20  # the 25-million-cell matrix was never built
 
 
 def test_log_count():

@@ -9,7 +9,7 @@ from hypothesis.extra.numpy import arrays
 import dominotiling.placement as placement
 from dominotiling import Region
 from dominotiling.errors import DominoTilingError, TooLargeError
-from dominotiling.placement import horizontal_probability, placement_probabilities
+from dominotiling.placement import placement_probabilities
 from dominotiling.viz.draw import draw_placement
 
 from helpers import brute_force_tilings
@@ -88,7 +88,7 @@ def test_aztec_corners_are_frozen():
         p = placement_probabilities(Region.aztec_diamond(k), exact=True)
         assert p.horizontal[0, k - 1] == 1 - Fraction(1, 2**k)
     n = 12
-    h = horizontal_probability(placement_probabilities(Region.aztec_diamond(n), exact=False))
+    h = placement_probabilities(Region.aztec_diamond(n), exact=False).horizontal_probability()
     # the tip of the north corner is vertical with probability 2**-n only
     assert h[0, n - 1] == pytest.approx(1.0 - 2.0**-n)   # north corner: horizontal bricks
     assert h[n - 1, 0] == pytest.approx(2.0**-n)         # west corner: vertical bricks
