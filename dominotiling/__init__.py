@@ -23,6 +23,7 @@ from .errors import (
     PrecisionError,
     RegionFormatError,
     TooLargeError,
+    WeightError,
 )
 from ._options import get_options, set_options
 from .height import flip, max_tiling, min_tiling
@@ -37,6 +38,7 @@ from .region import Region
 from .sampling import random_tiling
 from .temperley import temperley_graph, tiling_to_tree, tree_to_tiling
 from .tiling import Tiling
+from .weights import Weights
 from .trees import count_spanning_trees, effective_resistance, laplacian
 from .finding import find_tiling, max_cover
 from .strips import aztec_count, rectangle_count, strip_generating_function
@@ -59,6 +61,7 @@ def __getattr__(name):
 __all__ = [
     "Region",
     "Tiling",
+    "Weights",
     "count_tilings",
     "find_tiling",
     "max_cover",
@@ -111,6 +114,7 @@ __all__ = [
     "DominoTypeError",
     "NoTilingError",
     "PrecisionError",
+    "WeightError",
     "set_options",
     "get_options",
 ]

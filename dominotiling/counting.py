@@ -9,6 +9,8 @@ Examples
 
 from __future__ import annotations
 
+import numpy as np
+
 from . import _validate, kasteleyn, transfer
 from .errors import DominoTilingError, TooLargeError
 
@@ -16,33 +18,94 @@ __all__ = ["count_tilings", "choose_method", "METHODS"]
 
 #: Counting methods by name.
 METHODS = {"transfer": transfer.count_transfer, "kasteleyn": kasteleyn.count_kasteleyn}
-#: Rough seconds per operation of each method's kernel, to compare their estimates.
-_SECONDS_PER_OP = {"transfer": 0.3e-9, "kasteleyn": 0.5e-9}
+#: Measured cost of each method, in seconds: ``fixed + units * (per_unit + per_op * ops)``
+#: (see :func:`choose_method`). Fitted to warm ``count_tilings(..., method=...)`` times of 85
+#: rectangles from 2 x 2 to 18 x 250 on a 2-vCPU AMD EPYC (the machine of
+#: ``benchmarks/RESULTS.md``) by least squares on the logarithm of the time.
+_COST = {
+    # 0.20 ms to start; per cell and modulus: 100 ns, plus 0.28 ns per profile (2**w of them)
+    "transfer": (2.03e-4, 9.99e-8, 2.79e-10),
+    # 1.8 ms to start (the matrix, the primes, the CRT); per cell and prime: 104 ns, plus
+    # 1.5 ns per entry of the band's square, (w/2 + 1)**2
+    "kasteleyn": (1.76e-3, 1.04e-7, 1.49e-9),
+}
+#: Bits of the count per cell assumed by the cost model: Brègman's bound for cells with four
+#: neighbours, ``log2(4!) / 8``, less ``1/w`` for the boundary of a region ``w`` wide.
+_BITS_PER_CELL = 0.573
+
+
+def _estimated_seconds(region):
+    """``{method: seconds}`` by :data:`_COST`, from the region's size and narrower side.
+
+    A few microseconds: a choice must cost far less than the 0.2 ms the DP
+    needs for a small board. The winner's memory is checked by the caller.
+    """
+    from ._options import memory_limit
+
+    mask = region.mask
+    rows = int(np.count_nonzero(mask.any(axis=1)))
+    cols = int(np.count_nonzero(mask.any(axis=0)))
+    if rows == 0:
+        return {"transfer": 0.0, "kasteleyn": 0.0}
+    w, length = min(rows, cols), max(rows, cols)
+    cells = region.n_cells
+    bits = 1.0 if w < 2 else _BITS_PER_CELL * cells * (1.0 - 1.0 / w)
+    out = {}
+    if w <= transfer.MAX_WIDTH and (1 << w) * 8 <= memory_limit():  # as transfer.cost_estimate
+        lanes = 1 + int(max(0.0, bits - 64) // 62 + 1)  # moduli: 2**64, then one per 62 bits
+        fixed, per_unit, per_op = _COST["transfer"]
+        out["transfer"] = fixed + w * length * lanes * (per_unit + per_op * 2.0**w)
+    primes = min(bits, cells / 2) / 26 + 1  # one prime below 2**26 per 26 bits
+    half = w // 2 + 1  # the band's half-width
+    fixed, per_unit, per_op = _COST["kasteleyn"]
+    out["kasteleyn"] = fixed + primes * cells * (per_unit + per_op * half * half)
+    return out
 
 
 def choose_method(region):
-    """The method ``count_tilings(region, method="auto")`` uses, by estimated time.
+    """The method ``count_tilings(region, method="auto")`` uses: the one measured to be faster.
 
-    Each method estimates its operations and memory from the region's shape
-    (``transfer.cost_estimate``, ``kasteleyn.cost_estimate``); methods whose
-    tables would not fit are left out, and the fastest estimate wins.
+    Each method's time is estimated from the region's size and narrower side
+    by a cost model with its fixed cost included (:data:`_COST`), in a few
+    microseconds; methods whose tables would not fit in memory (as
+    ``transfer.cost_estimate`` and ``kasteleyn.cost_estimate`` say) are left
+    out, and the smaller estimate wins.
 
     Raises
     ------
     TooLargeError
         If no method fits in memory.
 
+    Notes
+    -----
+    With ``w`` the narrower side, ``c`` the cells, ``m`` the moduli of the DP
+    and ``p`` the primes of the determinant (both from about
+    ``0.573 * c * (1 - 1/w)`` bits of the count, Brègman's bound for a grid):
+
+    - profile DP: ``0.20 ms + c * m * (100 ns + 0.28 ns * 2**w)``;
+    - Kasteleyn: ``1.8 ms + c * p * (104 ns + 1.5 ns * (w/2 + 1)**2)``.
+
+    The DP starts ten times faster, and its work doubles with each column of
+    width. Measured crossovers: squares up to 12 x 12 go to the DP (8 x 8 in
+    0.14 ms against 1.4 ms), from 14 x 14 on to Kasteleyn (16 x 16 in 3 ms
+    against 11 ms); strips ``w x L`` go to the DP for any length up to 9 wide,
+    up to ``L`` of about 250 when 10 wide, 60 when 11 wide, 40 when 12 wide
+    and 20 when 13 wide. On each of the 85 measured rectangles the model picks
+    the method that was faster; ``benchmarks/cases_display.py`` checks
+    ``"auto"`` against both methods from 4 x 4 to 100 x 100.
+
     Examples
     --------
     >>> from dominotiling import Region
-    >>> choose_method(Region.rectangle(100, 100))
-    'kasteleyn'
+    >>> choose_method(Region.rectangle(8, 8)), choose_method(Region.rectangle(100, 100))
+    ('transfer', 'kasteleyn')
+    >>> choose_method(Region.rectangle(4, 1000))       # a long narrow strip
+    'transfer'
     """
-    costs = {}
-    for name, module in (("transfer", transfer), ("kasteleyn", kasteleyn)):
-        estimate = module.cost_estimate(region)
-        if estimate is not None:
-            costs[name] = estimate[0] * _SECONDS_PER_OP[name]
+    costs = _estimated_seconds(region)
+    if "kasteleyn" in costs and (len(costs) == 1 or costs["kasteleyn"] < costs["transfer"]):
+        if kasteleyn.cost_estimate(region) is None:  # its band would not fit in memory
+            del costs["kasteleyn"]
     if not costs:
         raise TooLargeError(
             f"no counting method fits this region ({region.n_cells} cells) in memory: the "
@@ -52,7 +115,7 @@ def choose_method(region):
     return min(costs, key=costs.get)
 
 
-def count_tilings(region, method="auto", client=None):
+def count_tilings(region, method="auto", client=None, *, weights=None):
     """Number of domino tilings of a region, exactly.
 
     Parameters
@@ -62,18 +125,28 @@ def count_tilings(region, method="auto", client=None):
     method : {"auto", "transfer", "kasteleyn"}
         ``"transfer"`` is the broken-profile DP (narrower side up to 22 cells),
         ``"kasteleyn"`` the exact Kasteleyn determinant (any region; cost grows
-        with the square of the narrower side). ``"auto"`` picks the one with the
-        smaller estimated time (see :func:`choose_method`).
+        with the square of the narrower side). ``"auto"`` picks the one measured
+        to be faster for this shape, fixed costs included: the DP up to about
+        12 x 12 and for long strips up to 10 wide, Kasteleyn beyond (see
+        :func:`choose_method`).
     client : None, "local", str or distributed.Client
         Spread the primes of the exact Kasteleyn determinant over Dask workers
         (:func:`dominotiling.parallel.count_distributed`; the ``dist`` extra):
         ``"local"`` starts a cluster on this machine, a string is a scheduler
         address. The count is the same int.
+    weights : Weights, optional, keyword-only
+        One weight per domino placement (:class:`~dominotiling.Weights`); the
+        result is then the partition function: the sum over tilings of the
+        product of their dominoes' weights. Int weights give an exact ``int``,
+        Fraction weights an exact ``Fraction``; a zero weight forbids a
+        placement. Weighted counts use the Kasteleyn method (float and symbolic
+        weights are not implemented yet and are refused clearly).
 
     Returns
     -------
-    int
-        The exact count (a Python int, however large).
+    int or fractions.Fraction
+        The exact count (a Python int, however large), or the exact partition
+        function for weights.
 
     Raises
     ------
@@ -109,6 +182,9 @@ def count_tilings(region, method="auto", client=None):
     12988816
     >>> count_tilings(Region.rectangle(2, 10))   # Fibonacci: F(11)
     89
+    >>> from dominotiling import Weights
+    >>> count_tilings(Region.rectangle(2, 3), weights=Weights.by_orientation((2, 3), 1, 2))
+    12
     """
     _validate.region(region)
     method = _validate.choice(method, "method", ("auto", *METHODS))
@@ -118,9 +194,23 @@ def count_tilings(region, method="auto", client=None):
                 f"with a client, counts are spread over workers by the Kasteleyn method; "
                 f"method={method!r} runs on this machine only: drop client= or the method"
             )
+        if weights is not None:
+            raise DominoTilingError("weighted counts run on this machine only: drop client=")
         from .parallel import count_distributed
 
         return count_distributed(region, client=client, method="kasteleyn")
+    if weights is not None:
+        from .weights import check_weights
+
+        weights = check_weights(weights, region)
+        if method == "transfer":
+            raise DominoTilingError(
+                "the profile DP counts uniform tilings only so far; weighted counts use "
+                "method='kasteleyn' (or 'auto')"
+            )
+        if not region.is_balanced:
+            return 0
+        return kasteleyn.count_kasteleyn(region, weights)
     if not region.is_balanced:
         return 0
     if method == "auto":

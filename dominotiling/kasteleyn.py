@@ -107,8 +107,13 @@ def kasteleyn_signs(mask):
     return signs
 
 
-def _matrix(mask, kind):
-    """Kasteleyn matrix of a mask (rows: black cells, columns: white cells, row-major)."""
+def _matrix(mask, kind, weights=None):
+    """Kasteleyn matrix of a mask (rows: black cells, columns: white cells, row-major).
+
+    ``weights``: None, or ``(horizontal, vertical)`` int64 arrays of the mask's
+    placements ``(rows, cols - 1)`` and ``(rows - 1, cols)``, multiplied into the
+    entries (``kind="real"`` only); a zero weight leaves the entry out.
+    """
     from scipy import sparse
 
     rows, cols = mask.shape
@@ -125,23 +130,63 @@ def _matrix(mask, kind):
     both = mask[:, :-1] & mask[:, 1:]
     a, b = bidx[:, :-1], bidx[:, 1:]
     wa, wb = widx[:, :-1], widx[:, 1:]
+    hw = np.ones(both.shape, dtype=np.int64) if weights is None else weights[0]
     sel = both & (a >= 0)
-    parts_b.append(a[sel]), parts_w.append(wb[sel]), parts_v.append(np.ones(int(sel.sum())))
+    parts_b.append(a[sel]), parts_w.append(wb[sel]), parts_v.append(hw[sel])
     sel = both & (b >= 0)
-    parts_b.append(b[sel]), parts_w.append(wa[sel]), parts_v.append(np.ones(int(sel.sum())))
+    parts_b.append(b[sel]), parts_w.append(wa[sel]), parts_v.append(hw[sel])
     # vertical edges: sign s (real) or i * s / (-1)**c (complex)
     both = mask[:-1] & mask[1:]
-    unit = signs.astype(float) if kind == "real" else 1j * signs * np.where(np.arange(cols) % 2 == 0, 1, -1)
+    unit = signs.astype(np.int64) if kind == "real" else 1j * signs * np.where(np.arange(cols) % 2 == 0, 1, -1)
+    if weights is not None:
+        unit = unit * weights[1]
     a, b = bidx[:-1], bidx[1:]
     wa, wb = widx[:-1], widx[1:]
     sel = both & (a >= 0)
     parts_b.append(a[sel]), parts_w.append(wb[sel]), parts_v.append(unit[sel])
     sel = both & (b >= 0)
     parts_b.append(b[sel]), parts_w.append(wa[sel]), parts_v.append(unit[sel])
-    dtype = np.int8 if kind == "real" else complex
+    dtype = (np.int8 if weights is None else np.int64) if kind == "real" else complex
     vals = np.concatenate(parts_v).astype(dtype)
     shape = (int(black.sum()), int(white.sum()))
-    return sparse.csr_matrix((vals, (np.concatenate(parts_b), np.concatenate(parts_w))), shape=shape)
+    out = sparse.csr_matrix((vals, (np.concatenate(parts_b), np.concatenate(parts_w))), shape=shape)
+    if weights is not None:
+        out.eliminate_zeros()  # a zero weight forbids the placement
+    return out
+
+
+def _integer_weights(weights, region, mask, offset, transposed):
+    """``(horizontal, vertical, scale)``: the weights on the narrow mask as int64, times `scale`.
+
+    Integer weights come as they are (``scale = 1``); Fraction weights are
+    multiplied by the least common multiple ``L`` of their denominators (then the
+    count is ``det / L**(cells / 2)``). Refused clearly for float and symbolic
+    weights, and for integers that do not fit in a machine word.
+    """
+    from fractions import Fraction
+
+    from .errors import DominoTilingError
+
+    if weights.kind not in ("int", "fraction"):
+        raise DominoTilingError(
+            f"exact counts take int or Fraction weights; these are {weights.kind} weights. "
+            "Convert them (e.g. Weights.from_arrays with Fractions) -- float and symbolic "
+            "weighted counts are not implemented yet"
+        )
+    narrow = weights.narrow(mask, offset, transposed)
+    scale = narrow.denominator_lcm() if weights.kind == "fraction" else 1
+    out = []
+    for arr in (narrow.horizontal, narrow.vertical):
+        if arr.dtype == object:
+            ints = [int(Fraction(x) * scale) for x in arr.ravel()]
+            if ints and max(ints) >= 2**62:
+                raise DominoTilingError(
+                    "the weights (times the common denominator) exceed 2**62; exact counts "
+                    "need weights that fit in a machine word -- scale them down"
+                )
+            arr = np.array(ints, dtype=np.int64).reshape(arr.shape)
+        out.append(np.ascontiguousarray(arr, dtype=np.int64))
+    return out[0], out[1], scale
 
 
 def kasteleyn_matrix(region, kind="real"):
@@ -212,8 +257,12 @@ def cost_estimate(region):
     return float(n) * half * 2 * half * primes, need
 
 
-def determinant_problem(region):
+def determinant_problem(region, weights=None):
     """The exact determinant that counts `region`'s tilings: ``(matrix, log2_bound)``.
+
+    With int or Fraction `weights` (:class:`~dominotiling.Weights`), the
+    weighted matrix and ``(matrix, log2_bound, scale)``: the partition function is
+    ``|det| / scale**(cells / 2)``.
 
     The real Kasteleyn matrix of the region turned to run along its long side
     (narrow band) and the smaller of Hadamard's bound on its determinant and
@@ -227,10 +276,15 @@ def determinant_problem(region):
         If the matrix and the bands of the elimination would not fit in the memory
         budget (``set_options``); refused before they are built.
     """
+    from .weights import check_weights
+
     check_region(region)
+    weights = check_weights(weights, region)
+    if weights is not None and weights.is_uniform:
+        weights = None
     if not region.is_balanced:
         return 0
-    mask, _, _ = region.narrow_view()
+    mask, offset, transposed = region.narrow_view()
     if mask.size == 0:
         return 1
     what = (
@@ -244,25 +298,38 @@ def determinant_problem(region):
         _band_bytes(region.n_cells // 2, half, half) + _BUILD_BYTES_PER_CELL * mask.size,
         what, alternative,
     )
-    a = _matrix(mask, "real")
+    if weights is None:
+        a = _matrix(mask, "real")
+    else:
+        h, v, scale = _integer_weights(weights, region, mask, offset, transposed)
+        a = _matrix(mask, "real", (h, v))
     from ._exact import bandwidths
 
     kl, ku = bandwidths(a)
     check_memory(_band_bytes(a.shape[0], kl, ku), what + "'s bands", alternative)
-    return a, min(hadamard_log2_bound(a), region.log2_count_bound())
+    if weights is None:
+        return a, min(hadamard_log2_bound(a), region.log2_count_bound())
+    # Brègman's bound on the count times the largest weight once per domino
+    top = max(int(h.max(initial=0)), int(v.max(initial=0)))
+    bregman = region.log2_count_bound() + (region.n_cells // 2) * math.log2(max(top, 1))
+    return a, min(hadamard_log2_bound(a), bregman + 1.0), scale
 
 
-def count_kasteleyn(region):
+def count_kasteleyn(region, weights=None):
     """Number of tilings of `region`, exactly, as a Kasteleyn determinant.
 
     Parameters
     ----------
     region : Region
         Any region: any width, holes of any parity, several components.
+    weights : Weights, optional
+        Int or Fraction weights: the result is the partition function, the sum
+        over tilings of the product of their dominoes' weights, of the same exact
+        type. A zero weight forbids a placement.
 
     Returns
     -------
-    int
+    int or fractions.Fraction
 
     Raises
     ------
@@ -284,12 +351,23 @@ def count_kasteleyn(region):
     --------
     >>> count_kasteleyn(Region.aztec_diamond(4)) == 2 ** 10
     True
+    >>> from dominotiling import Weights
+    >>> count_kasteleyn(Region.rectangle(2, 2), Weights.by_orientation((2, 2), 2, 3))  # 2*2 + 3*3
+    13
     """
-    problem = determinant_problem(region)
+    problem = determinant_problem(region, weights)
     if isinstance(problem, int):
         return problem
-    a, bound = problem
-    return abs(det_exact(a, log2_bound=bound))
+    if len(problem) == 2:
+        a, bound = problem
+        return abs(det_exact(a, log2_bound=bound))
+    a, bound, scale = problem
+    det = abs(det_exact(a, log2_bound=bound))
+    if weights.kind == "int":
+        return det
+    from fractions import Fraction
+
+    return Fraction(det, scale ** (region.n_cells // 2))
 
 
 # ---------------------------------------------------------------- log_count
