@@ -66,7 +66,9 @@ def _check_width(width):
     width = _validate.integer(width, "width", minimum=1)
     if width > MAX_STRIP_WIDTH:
         raise TooLargeError(
-            f"a strip of width {width} has 2**{width} column states, more than "
+            f"a strip of width {width} has 2**{width}"
+            + (f" = {2**width}" if width <= 64 else "")
+            + " column states, more than "
             f"the 2**{MAX_STRIP_WIDTH} = {2**MAX_STRIP_WIDTH} this module accepts; count one "
             "rectangle with count_tilings(Region.rectangle(width, n)) (dominotiling.count_tilings) "
             "or rectangle_count(width, n) instead"
