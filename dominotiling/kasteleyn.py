@@ -5,7 +5,11 @@ bounded face satisfies Kasteleyn's condition; then the black-by-white weighted
 adjacency matrix ``A`` satisfies ``|det A| = number of tilings``. This module builds
 such a matrix for *every* region, holes of any parity included, counts tilings
 exactly from it (a banded determinant modulo many primes), and gives log-counts
-for regions of a million cells.
+for regions of a million cells. With edge weights (:class:`~dominotiling.Weights`)
+the same determinant is the partition function: exact for int and Fraction
+weights (:func:`count_kasteleyn`), certified logarithms for float weights
+(:func:`log_count`), and sympy polynomials for symbolic weights at any width
+(:func:`symbolic_count`, by evaluation modulo primes and interpolation).
 
 Examples
 --------
@@ -42,6 +46,7 @@ __all__ = [
     "determinant_problem",
     "log_count",
     "cost_estimate",
+    "symbolic_count",
 ]
 
 #: Bytes per cell that building the sparse Kasteleyn matrix takes at its peak (index
@@ -110,9 +115,10 @@ def kasteleyn_signs(mask):
 def _matrix(mask, kind, weights=None):
     """Kasteleyn matrix of a mask (rows: black cells, columns: white cells, row-major).
 
-    ``weights``: None, or ``(horizontal, vertical)`` int64 arrays of the mask's
-    placements ``(rows, cols - 1)`` and ``(rows - 1, cols)``, multiplied into the
-    entries (``kind="real"`` only); a zero weight leaves the entry out.
+    ``weights``: None, or ``(horizontal, vertical)`` int64 or float64 arrays of the
+    mask's placements ``(rows, cols - 1)`` and ``(rows - 1, cols)``, multiplied into
+    the entries (``kind="real"`` only; the matrix takes their dtype); a zero weight
+    leaves the entry out.
     """
     from scipy import sparse
 
@@ -146,7 +152,12 @@ def _matrix(mask, kind, weights=None):
     parts_b.append(a[sel]), parts_w.append(wb[sel]), parts_v.append(unit[sel])
     sel = both & (b >= 0)
     parts_b.append(b[sel]), parts_w.append(wa[sel]), parts_v.append(unit[sel])
-    dtype = (np.int8 if weights is None else np.int64) if kind == "real" else complex
+    if kind != "real":
+        dtype = complex
+    elif weights is None:
+        dtype = np.int8
+    else:
+        dtype = np.result_type(weights[0].dtype, weights[1].dtype, np.int64)
     vals = np.concatenate(parts_v).astype(dtype)
     shape = (int(black.sum()), int(white.sum()))
     out = sparse.csr_matrix((vals, (np.concatenate(parts_b), np.concatenate(parts_w))), shape=shape)
@@ -424,20 +435,113 @@ def _exact_ops(region, mask):
     return float(n) * half * 2 * half * (bits / 26 + 1)
 
 
-def log_count(region):
-    """Natural logarithm of the number of tilings, in floating point, certified.
+def _float_weights(weights, mask, offset, transposed):
+    """``(horizontal, vertical, log_top)``: the weights on the narrow mask as float64 over their largest.
+
+    See :func:`_scaled`; for the crop-and-transpose of :meth:`Region.narrow_view`.
+    """
+    h, v = weights.narrow(mask, offset, transposed).as_float()
+    return _scaled(h, v)
+
+
+def _scaled(h, v):
+    """``(h / M, v / M, log M)`` as new float64 arrays, ``M`` the largest weight (``log M = 0`` if none).
+
+    Dividing by the largest weight keeps the entries in ``[0, 1]`` (no overflow in
+    a factorisation); a partition function is then ``M`` times larger per domino.
+    Raises :class:`PrecisionError` when a nonzero weight would underflow to 0 (the
+    weights span more than float64's range), which would forbid its placement.
+    """
+    from .errors import PrecisionError
+
+    h, v = np.array(h, dtype=np.float64), np.array(v, dtype=np.float64)
+    top = max(float(h.max(initial=0.0)), float(v.max(initial=0.0)))
+    if top == 0.0:
+        return h, v, 0.0
+    hs, vs = h / top, v / top
+    if ((hs == 0) & (h != 0)).any() or ((vs == 0) & (v != 0)).any():
+        raise PrecisionError(
+            f"the weights span more than float64's range (largest {top:.3g}, and some nonzero ones "
+            "underflow to 0 beside it); rescale them, or use int or Fraction weights for exact counts"
+        )
+    return hs, vs, math.log(top)
+
+
+def _has_perfect_matching(a):
+    """True when the bipartite graph of the nonzero entries of the square sparse `a` has a perfect matching.
+
+    Exact (Hopcroft--Karp, ``scipy.sparse.csgraph.maximum_bipartite_matching``):
+    decides whether any tiling uses only placements of nonzero weight.
+    """
+    from scipy.sparse.csgraph import maximum_bipartite_matching
+
+    if a.shape[0] != a.shape[1]:
+        return False
+    if a.shape[0] == 0:
+        return True
+    pattern = a.tocsr().copy()
+    pattern.eliminate_zeros()
+    match = maximum_bipartite_matching(pattern, perm_type="column")
+    return bool((match >= 0).all())
+
+
+def _certified_log_abs_det(a):
+    """``(value, routes)``: ``log |det a|`` certified by agreeing LU routes, or ``(None, routes)``.
+
+    `a` is a float sparse matrix (COO); see :func:`log_count` for the routes and
+    their agreement thresholds.
+    """
+    routes = [_lu_log_abs_det(a.tocsc(), "COLAMD")]
+    scale = _LOG_RTOL * max(1.0, abs(routes[0]) if math.isfinite(routes[0]) else 1.0)
+    # more routes: another order on A^T, then A again, each scaled by fixed pseudo-random
+    # factors in [1, 2), so that no rounding error is shared (unscaled, the ±1 entries make
+    # two eliminations round alike in places). Scaling an entry by (1 + delta) moves
+    # log |det| by delta times its placement probability: rounding the scaled entries
+    # costs at most n u.
+    for seed, spec, transpose, agree in ((13, "MMD_ATA", True, _AGREE_TWO),
+                                         (31, "COLAMD", False, _AGREE_THREE)):
+        rng = np.random.default_rng(seed)
+        rs, cs = np.exp2(rng.random(a.shape[0])), np.exp2(rng.random(a.shape[1]))
+        m = a.copy()
+        m.data *= rs[m.row] * cs[m.col]
+        m = m.T.tocsc() if transpose else m.tocsc()
+        routes.append(_lu_log_abs_det(m, spec) - math.fsum(np.log(rs)) - math.fsum(np.log(cs)))
+        del m
+        if all(map(math.isfinite, routes)) and max(routes) - min(routes) <= agree * scale:
+            return routes[0], routes
+    return None, routes
+
+
+def _log_exact(value):
+    """The natural logarithm of a positive int or Fraction, however large."""
+    from fractions import Fraction
+
+    if isinstance(value, Fraction):
+        return math.log(value.numerator) - math.log(value.denominator)
+    return math.log(value)
+
+
+def log_count(region, weights=None):
+    """Natural logarithm of the number of tilings (or of a weighted partition function), certified.
 
     Parameters
     ----------
     region : Region
         Any region; a million cells take seconds.
+    weights : Weights, optional
+        One weight per domino placement (:class:`~dominotiling.Weights`): int,
+        Fraction, float, or symbolic without free symbols (``sqrt(2)``, evaluated
+        in floating point). The result is then ``log Z``, ``Z`` the sum over
+        tilings of the product of their dominoes' weights. A zero weight forbids a
+        placement. None (the default) or uniform weights: the number of tilings.
 
     Returns
     -------
     float
-        ``log(count)`` with an error of at most ``1e-9 * max(1, log(count))``,
-        checked at run time; ``-inf`` when the region has no tiling (checked
-        exactly).
+        ``log(count)`` (or ``log Z``) with an error of at most
+        ``1e-9 * max(1, |log(count)|)``, checked at run time; ``-inf`` when the
+        region has no tiling (with weights: none using only placements of nonzero
+        weight), checked exactly.
 
     Raises
     ------
@@ -445,19 +549,24 @@ def log_count(region):
         If the float result cannot be certified (the Kasteleyn matrix is too
         ill-conditioned for double precision: Aztec diamonds from order ~45) and
         the exact count is too costly to serve instead (beyond about ``1e10``
-        eliminations: Aztec diamonds beyond order ~70). The message names the
-        exact alternative.
+        eliminations: Aztec diamonds beyond order ~70), or, for float weights,
+        has no exact route (convert them to Fractions for one). The message names
+        the exact alternative.
     TooLargeError
         If the sparse LU factors would not fit in the memory budget
         (``dominotiling.set_options``) or exceed SuperLU's 32-bit indices;
         refused before anything is built.
     DominoTypeError
-        If `region` is not a Region.
+        If `region` is not a Region, `weights` not None or a Weights, or the
+        weights have free symbols.
+    WeightError
+        If the weights do not fit the region's shape.
 
     Notes
     -----
     First, whether a tiling exists at all is decided exactly
-    (:func:`dominotiling.matching.is_tileable`): a float determinant cannot tell
+    (:func:`dominotiling.matching.is_tileable`; with weights, a maximum matching
+    of the placements of nonzero weight): a float determinant cannot tell
     a count of 0 from a tiny rounding residue. Then ``log |det A| = sum log |U_ii|``
     from a sparse LU factorisation of the real Kasteleyn matrix with partial
     pivoting (SuperLU through ``scipy.sparse.linalg.splu``), computed twice: with
@@ -474,8 +583,16 @@ def log_count(region):
     of the promise were once 18 times off it; these margins gave no false
     certificate in 400 trials on Aztec diamonds with holes, where one route's
     error is about the promise.) Otherwise the exact count's logarithm is
-    returned when it is affordable (:func:`count_kasteleyn`), and
-    :class:`PrecisionError` is raised when it is not.
+    returned when it is affordable (:func:`count_kasteleyn`; for int and Fraction
+    weights the exact weighted partition function), and :class:`PrecisionError`
+    is raised when it is not.
+
+    With weights, the entries of the Kasteleyn matrix are the signed weights
+    divided by the largest one (``log M`` added back once per domino), so that
+    no factorisation overflows. Int and Fraction weights are rounded to floats
+    first: a relative change ``delta`` of every weight moves ``log Z`` by at most
+    ``delta`` times the number of dominoes (``d log Z / d log w(e)`` is the
+    probability of ``e``), about ``1e-16`` per domino.
 
     Why it fails on Aztec diamonds: not pivot growth (with LAPACK's banded LU the
     factors stay below 10 in size), but the matrix itself. Its
@@ -497,13 +614,22 @@ def log_count(region):
     12988816
     >>> log_count(Region.rectangle(3, 3)), log_count(Region.from_strings(["##.", ".##", "#.."]))
     (-inf, -inf)
+    >>> from dominotiling import Weights
+    >>> round(math.exp(log_count(Region.rectangle(2, 2), Weights.by_orientation((2, 2), 0.5, 3.0))), 12)
+    9.25
     """
     from .errors import PrecisionError
+    from .weights import check_weights
 
     check_region(region)
+    weights = check_weights(weights, region)
+    if weights is not None:
+        weights._need_numbers("log_count")
+        if weights.is_uniform:
+            weights = None
     if not region.is_balanced:
         return -math.inf
-    mask, _, _ = region.narrow_view()
+    mask, offset, transposed = region.narrow_view()
     if mask.size == 0:
         return 0.0
     n, w = region.n_cells // 2, mask.shape[1]
@@ -519,42 +645,301 @@ def log_count(region):
         )
     check_memory(_LU_BYTES_PER_ENTRY * entries + _BUILD_BYTES_PER_CELL * mask.size, what,
                  "a smaller region")
-    from .matching import is_tileable
+    if weights is None:
+        from .matching import is_tileable
 
-    if not is_tileable(region):
-        return -math.inf
-    a = _matrix(mask, "real").astype(float).tocoo()
-    routes = [_lu_log_abs_det(a.tocsc(), "COLAMD")]
-    scale = _LOG_RTOL * max(1.0, abs(routes[0]) if math.isfinite(routes[0]) else 1.0)
-    # more routes: another order on A^T, then A again, each scaled by fixed pseudo-random
-    # factors in [1, 2), so that no rounding error is shared (unscaled, the ±1 entries make
-    # two eliminations round alike in places). Scaling an entry by (1 + delta) moves
-    # log |det| by delta times its placement probability: rounding the scaled entries
-    # costs at most n u.
-    for seed, spec, transpose, agree in ((13, "MMD_ATA", True, _AGREE_TWO),
-                                         (31, "COLAMD", False, _AGREE_THREE)):
-        rng = np.random.default_rng(seed)
-        rs, cs = np.exp2(rng.random(a.shape[0])), np.exp2(rng.random(a.shape[1]))
-        m = a.copy()
-        m.data *= rs[m.row] * cs[m.col]
-        m = m.T.tocsc() if transpose else m.tocsc()
-        routes.append(_lu_log_abs_det(m, spec) - math.fsum(np.log(rs)) - math.fsum(np.log(cs)))
-        del m
-        if all(map(math.isfinite, routes)) and max(routes) - min(routes) <= agree * scale:
-            return routes[0]
+        if not is_tileable(region):
+            return -math.inf
+        a = _matrix(mask, "real").astype(float).tocoo()
+        shift = 0.0
+    else:
+        h, v, log_top = _float_weights(weights, mask, offset, transposed)
+        a = _matrix(mask, "real", (h, v)).tocoo()
+        if not _has_perfect_matching(a):
+            return -math.inf
+        shift = n * log_top
+    value, routes = _certified_log_abs_det(a)
+    if value is not None:
+        return value + shift
     del a
+    scale = _LOG_RTOL * max(1.0, abs(routes[0]) if math.isfinite(routes[0]) else 1.0)
     ops = _exact_ops(region, mask)
-    if ops <= _EXACT_FALLBACK_OPS:
-        try:
-            return math.log(count_kasteleyn(region))  # > 0: the region is tileable
+    exact_route = weights is None or weights.kind in ("int", "fraction")
+    if exact_route and ops <= _EXACT_FALLBACK_OPS:
+        try:  # > 0: a tiling exists
+            return _log_exact(count_kasteleyn(region, weights))
         except TooLargeError:  # its bands over the memory budget: refuse as below
             pass
+    if exact_route:
+        alternative = (
+            f"The exact count would take about {ops:.1g} eliminations: "
+            "math.log(dominotiling.count_tilings(region, method='kasteleyn'"
+            f"{'' if weights is None else ', weights=weights'})) gives it exactly, given the time"
+        )
+    else:
+        alternative = (
+            "These are float weights, which have no exact route: convert them to Fractions "
+            "(Fraction(x) is exact for a float x) for the exact partition function of "
+            "count_tilings(region, weights=...)"
+        )
     raise PrecisionError(
         f"log_count cannot certify this region's logarithm in floating point: three LU "
-        f"factorisations of its Kasteleyn matrix give {', '.join(f'{v:.12g}' for v in routes)}, "
-        f"which must agree within {_AGREE_THREE * scale:.2g}; the matrix is too ill-conditioned "
-        f"for double precision (as for Aztec diamonds from order ~45). The exact count would "
-        f"take about "
-        f"{ops:.1g} eliminations: math.log(dominotiling.count_tilings(region, "
-        "method='kasteleyn')) gives it exactly, given the time"
+        f"factorisations of its Kasteleyn matrix give "
+        f"{', '.join(f'{v + shift:.12g}' for v in routes)}, which must agree within "
+        f"{_AGREE_THREE * scale:.2g}; the matrix is too ill-conditioned for double precision "
+        f"(as for Aztec diamonds from order ~45). {alternative}"
     )
+
+
+# ---------------------------------------------------------------- symbolic weights
+#: symbolic_count refuses jobs beyond this many eliminations (:func:`cost_estimate`'s
+#: unit, about a minute on two cores), before evaluating anything.
+_SYMBOLIC_MAX_OPS = 6e10
+
+
+def _symbolic_polys(weights, mask, offset, transposed):
+    """The narrow weights as integer polynomials: ``(symbols, polys, index_h, index_v, scale, degree)``.
+
+    ``polys`` is the list of distinct weights, each a dict ``{exponents: int}``
+    (multiplied by the common denominator ``scale`` of all coefficients);
+    ``index_h``/``index_v`` give each placement's position in that list (int64);
+    ``degree`` is the common total degree when every nonzero weight is homogeneous
+    of one degree, else None.
+    """
+    import sympy
+
+    from .errors import DominoTypeError
+
+    narrow = weights.narrow(mask, offset, transposed)
+    syms = weights.symbols()
+    distinct, polys, index = {}, [], []
+    for arr in (narrow.horizontal, narrow.vertical):
+        idx = np.empty(arr.shape, dtype=np.int64)
+        for pos, e in np.ndenumerate(arr):
+            if e not in distinct:
+                try:
+                    poly = sympy.Poly(e, *syms, domain="QQ") if syms else sympy.Poly(e, sympy.Dummy(), domain="QQ")
+                except (sympy.PolynomialError, sympy.CoercionFailed, sympy.GeneratorsNeeded):
+                    poly = None
+                if poly is None or any(not c.is_Rational for c in poly.coeffs()):
+                    raise DominoTypeError(
+                        f"symbolic counts need weights that are polynomials in their symbols with "
+                        f"rational coefficients; {e} is not (substitute numbers for the other parts)"
+                    )
+                distinct[e] = len(polys)
+                polys.append({m: sympy.Rational(c) for m, c in poly.terms() if c != 0})
+            idx[pos] = distinct[e]
+        index.append(idx)
+    dens = [int(c.q) for p in polys for c in p.values()]
+    scale = math.lcm(*dens) if dens else 1
+    polys = [{(m if syms else ()): int(c * scale) for m, c in p.items()} for p in polys]
+    degrees = {sum(m) for p in polys for m in p}
+    degree = degrees.pop() if len(degrees) == 1 else None
+    return syms, polys, index[0], index[1], scale, degree
+
+
+def _nmod_inverse_vandermonde(d, p):
+    """The inverse of the Vandermonde matrix of the points ``0..d`` modulo the prime ``p`` (flint)."""
+    import flint
+
+    entries = [pow(t, j, p) for t in range(d + 1) for j in range(d + 1)]
+    return flint.nmod_mat(d + 1, d + 1, entries, p).inv()
+
+
+def _interpolate_mod(values, p):
+    """Coefficients ``c[e_1, ..., e_k]`` mod p of the polynomial with `values` on the grid ``0..d_i``."""
+    import flint
+
+    out = values
+    for axis in range(values.ndim):
+        d = out.shape[axis] - 1
+        inv = _nmod_inverse_vandermonde(d, p)
+        moved = np.moveaxis(out, axis, 0)
+        flat = moved.reshape(d + 1, -1)
+        mat = flint.nmod_mat(flat.shape[0], flat.shape[1], [int(x) for x in flat.ravel()], p)
+        coef = np.array([int(x) for x in (inv * mat).entries()], dtype=np.int64).reshape(moved.shape)
+        out = np.moveaxis(coef, 0, axis)
+    return out
+
+
+def symbolic_count(region, weights):
+    """The partition function of symbolic weights, a sympy polynomial, for any region.
+
+    Parameters
+    ----------
+    region : Region
+        Any region: any width (this is the route beyond the profile DP's width),
+        holes of any parity, several components.
+    weights : Weights
+        Symbolic weights (:class:`~dominotiling.Weights`) that are polynomials in
+        their symbols with rational coefficients (e.g. ``by_orientation(x, y)``,
+        ``x + 1``, ``2*x*y``); int and Fraction weights are accepted too.
+
+    Returns
+    -------
+    sympy.Expr
+        ``sum over tilings of prod of the dominoes' weights``, expanded (0 when
+        no tiling has a nonzero weight).
+
+    Raises
+    ------
+    DominoTypeError
+        If a weight is not a polynomial with rational coefficients, or the
+        weights are not a Weights.
+    TooLargeError
+        If the evaluations would take more than about ``6e10`` eliminations, or
+        their tables more memory than the budget; refused before any is done.
+
+    Notes
+    -----
+    Kasteleyn's matrix with the weights as entries has ``det K(x) = s Z(x)``
+    as polynomials, with one sign ``s`` for every tiling (Kasteleyn's theorem
+    holds for any edge weights), found from the exact determinant of the
+    unweighted matrix. Coefficients of the weights are made integers by their
+    common denominator ``L`` (``Z`` is then divided by ``L**(cells / 2)``).
+    ``Z`` has degree at most ``d_i = (cells / 2) * max deg_{x_i}(w)`` in each
+    symbol: it is evaluated on the grid ``0..d_i`` of every symbol modulo primes
+    below ``2**26`` -- each evaluation a banded determinant mod p, ``O(cells *
+    w**2)`` -- interpolated modulo each prime (inverse Vandermonde matrices,
+    python-flint), and the coefficients are put together by the Chinese
+    remainder theorem. The number of primes follows from a rigorous bound: the
+    sum of the absolute values of ``Z``'s coefficients is at most Brègman's
+    bound on the count times ``max_e ||w_e||_1`` per domino. When every weight
+    is homogeneous of one degree ``delta`` (as orientation weights are), ``Z``
+    is homogeneous of degree ``delta * cells / 2``: the last symbol is set to 1,
+    one symbol fewer is interpolated, and the result homogenised back.
+
+    Examples
+    --------
+    >>> import sympy
+    >>> from dominotiling import Weights
+    >>> x, y = sympy.symbols("x y")
+    >>> symbolic_count(Region.rectangle(2, 3), Weights.by_orientation((2, 3), x, y))
+    2*x**2*y + y**3
+    >>> symbolic_count(Region.rectangle(2, 2), Weights.by_orientation((2, 2), x + 1, 2))
+    x**2 + 2*x + 5
+    """
+    import sympy
+
+    from ._exact import crt, small_primes
+    from ._interrupt import run_tasks, slices, threads
+    from .errors import DominoTypeError
+    from .weights import Weights, check_weights
+
+    check_region(region)
+    if weights is None or not isinstance(weights, Weights):
+        check_weights(weights, region)  # raises for anything but a Weights
+        raise DominoTypeError("symbolic_count needs weights (a Weights); count_tilings(region) counts without")
+    weights = check_weights(weights, region)
+    if weights.kind in ("int", "fraction"):
+        value = count_kasteleyn(region, weights)
+        return sympy.Rational(value.numerator, value.denominator)
+    if weights.kind == "float":
+        raise DominoTypeError("symbolic_count takes symbolic, int or Fraction weights; these are float: "
+                              "use count_tilings(region, weights=...) for a float")
+    if not region.is_balanced:
+        return sympy.Integer(0)
+    mask, offset, transposed = region.narrow_view()
+    if mask.size == 0:
+        return sympy.Integer(1)
+    n = region.n_cells // 2
+    half = mask.shape[1] // 2 + 1
+    check_memory(_band_bytes(n, half, half) + _BUILD_BYTES_PER_CELL * mask.size,
+                 f"the Kasteleyn matrix of this region ({region.n_cells} cells)",
+                 "substitute numbers for the symbols (weights.substitute({...}))")
+    syms, polys, index_h, index_v, scale, degree = _symbolic_polys(weights, mask, offset, transposed)
+    # the matrix's structure once: entry = sign * (1 + index of its weight)
+    a = _matrix(mask, "real", (index_h + 1, index_v + 1)).tocoo()
+    rows, cols = a.row.astype(np.int64), a.col.astype(np.int64)
+    sign = np.sign(a.data).astype(np.int64)
+    which = np.abs(a.data).astype(np.int64) - 1
+    nonzero = np.array([bool(p) for p in polys])
+    keep = nonzero[which]
+    rows, cols, sign, which = rows[keep], cols[keep], sign[keep], which[keep]
+    from scipy import sparse
+
+    pattern = sparse.csr_matrix((np.ones(len(rows)), (rows, cols)), shape=a.shape)
+    if not _has_perfect_matching(pattern):
+        return sympy.Integer(0)
+    k = len(syms)
+    homogeneous = degree is not None and degree >= 1 and k >= 2
+    free = k - 1 if homogeneous else k  # symbols interpolated
+    maxdeg = [max((m[i] for p in polys for m in p), default=0) for i in range(k)]
+    grid = tuple(n * maxdeg[i] + 1 for i in range(free))
+    points = math.prod(grid)
+    # |coefficients| of Z summed: at most Bregman * (largest ||w||_1) ** n
+    norm1 = max((sum(abs(c) for c in p.values()) for p in polys if p), default=1)
+    bound_bits = region.log2_count_bound() + n * math.log2(max(norm1, 1)) + 2.0
+    primes = [int(p) for p in small_primes(max(1, math.ceil(bound_bits / 25.9) + 1))]
+    while sum(math.log2(p) for p in primes) <= bound_bits:
+        primes = [int(p) for p in small_primes(len(primes) + 1)]
+    from ._exact import bandwidths
+
+    kl, ku = bandwidths(pattern)
+    ops = float(points) * len(primes) * a.shape[0] * (kl + 1) * (kl + ku + 1)
+    what = (f"the symbolic partition function of this region ({region.n_cells} cells, {free} "
+            f"symbol(s) interpolated at {points} points modulo {len(primes)} primes)")
+    if ops > _SYMBOLIC_MAX_OPS:
+        raise TooLargeError(
+            f"{what} would take about {ops:.2g} eliminations (limit {_SYMBOLIC_MAX_OPS:.0g}); "
+            "substitute numbers for some symbols (weights.substitute({...})), or use a region "
+            "at most 22 wide (the profile DP)"
+        )
+    n_threads = min(threads(), len(primes))
+    check_memory(8 * (points * (len(polys) + 2) * len(primes) + a.shape[0] * (2 * kl + ku + 1) * n_threads),
+                 what, "substitute numbers for some symbols (weights.substitute({...}))")
+    # the sign s of every tiling's term: that of the unweighted matrix's determinant
+    plain = _matrix(mask, "real")
+    s = 1 if det_exact(plain, log2_bound=min(hadamard_log2_bound(plain), region.log2_count_bound())) > 0 else -1
+    del plain
+    axes = np.indices(grid).reshape(free, -1) if free else np.zeros((0, 1), dtype=np.int64)
+
+    def task(p):
+        def run(stop):
+            # every distinct weight at every grid point, mod p
+            table = np.zeros((len(polys), points), dtype=np.int64)
+            for j, poly in enumerate(polys):
+                for m, c in poly.items():
+                    term = np.full(points, c % p, dtype=np.int64)
+                    for i in range(free):
+                        term = term * (np.array([pow(t, m[i], p) for t in range(grid[i])],
+                                                dtype=np.int64)[axes[i]]) % p
+                    table[j] = (table[j] + term) % p
+            from ._kernels.banded_det import band_eliminate, band_fill
+
+            values = np.zeros(points, dtype=np.int64)
+            band = np.zeros((a.shape[0], 2 * kl + ku + 1))
+            for q in range(points):
+                band[:] = 0.0
+                band_fill(band, kl, ku, rows, cols, sign * table[which, q], np.int64(p))
+                det = 1.0
+                for start, stop_ in slices(a.shape[0], first=max(1, 200_000 // ((kl + 1) * (kl + ku + 1))),
+                                           stop=stop):
+                    det = band_eliminate(band, kl, ku, np.int64(p), start, stop_, det)
+                    if det == 0.0:
+                        break
+                values[q] = int(det) * s % p
+            return _interpolate_mod(values.reshape(grid), p)
+
+        return run
+
+    coefs = run_tasks([task(p) for p in primes], n_threads=n_threads,
+                      inline=ops < 2_000_000)
+    modulus = math.prod(primes)
+    terms = {}
+    for e in zip(*np.nonzero(np.any(np.stack(coefs) != 0, axis=0))) if free else [()]:
+        value = crt([int(c[e]) for c in coefs], primes)
+        if value > modulus // 2:
+            value -= modulus
+        if value:
+            exps = tuple(int(x) for x in e)
+            if homogeneous:
+                exps = exps + (degree * n - sum(exps),)
+            terms[exps] = value
+    if not terms:
+        return sympy.Integer(0)
+    if k == 0:
+        total = sympy.Integer(terms[()])
+    else:
+        total = sympy.Add(*[c * sympy.Mul(*[x**e for x, e in zip(syms, exps)]) for exps, c in terms.items()])
+    return sympy.expand(total / sympy.Integer(scale) ** n)

@@ -1,4 +1,4 @@
-"""Placement probabilities: how often a uniformly random tiling uses each domino position.
+"""Placement probabilities: how often a random tiling (uniform or weighted) uses each domino position.
 
 For an edge ``e = (b, w)`` of the cell graph, the probability that a uniform random
 tiling contains the domino ``e`` is ``#tilings(R - b - w) / #tilings(R)``, and by
@@ -6,7 +6,10 @@ Kenyon's local statistics theorem it is also ``K(b, w) * K^{-1}(w, b)`` for a
 Kasteleyn matrix ``K``. The first form gives exact rationals for small regions,
 the second floats for regions of thousands of cells, without sampling -- each
 float certified at run time to lie within a stated distance of the exact value,
-or refused. On an Aztec diamond the picture shows the arctic circle.
+or refused. On an Aztec diamond the picture shows the arctic circle. With edge
+weights ``w`` (``weights=``) the measure gives each tiling the product of its
+dominoes' weights: ``P(e) = w(e) Z(R - b - w) / Z(R)``, and ``K`` carries the
+weights.
 
 Examples
 --------
@@ -133,15 +136,23 @@ def _positions(mask):
     return mask[:, :-1] & mask[:, 1:], mask[:-1] & mask[1:]
 
 
-def _exact(region, total):
+def _exact(region, total, weights=None):
+    """``w(e) * Z(R - e) / Z(R)`` for every position ``e``, as Fractions (``w = 1`` without weights)."""
     hpos, vpos = _positions(region.mask)
     out = []
-    for pos, (dr, dc) in ((hpos, (0, 1)), (vpos, (1, 0))):
+    for pos, (dr, dc), orient in ((hpos, (0, 1), "h"), (vpos, (1, 0), "v")):
         arr = np.full(pos.shape, None, dtype=object)
         for r, c in np.argwhere(pos):
+            if weights is None:
+                w = 1
+            else:
+                w = weights.value(int(r), int(c), orient)
+                if w == 0:
+                    arr[r, c] = Fraction(0)
+                    continue
             rest = region.mask.copy()
             rest[r, c] = rest[r + dr, c + dc] = False
-            arr[r, c] = Fraction(count_kasteleyn(Region(rest)), total)
+            arr[r, c] = Fraction(w) * Fraction(count_kasteleyn(Region(rest), weights)) / total
         out.append(arr)
     return PlacementProbabilities(*out)
 
@@ -163,6 +174,11 @@ def _float_bytes(n, entries):
 
 def _certified_edge_probabilities(a, tolerance=np.inf):
     """``(p, err)`` per CSR entry ``(b, w)`` of `a`: ``a[b, w] * A^{-1}[w, b]`` and a bound on its error.
+
+    Entries other than ±1 (weights) are allowed: the residuals' products then
+    round, which adds ``gamma_1`` times the sum of the absolute terms to each
+    residual's bound, and the bound on ``A^{-1}[w, b]`` is multiplied by
+    ``|a[b, w]|`` (plus the rounding of the product).
 
     Column ``b`` of ``X ~ A^{-1}`` by a sparse LU with partial pivoting (SuperLU),
     refined once by ``d = solve(r)`` with ``r = e_b - A x`` summed with
@@ -215,7 +231,9 @@ def _certified_edge_probabilities(a, tolerance=np.inf):
     col_bound = np.zeros(n)
     rowsum = np.zeros((chunks, n))
     xnorm = np.zeros((chunks, n))
-    gamma2 = _gamma(4) ** 2
+    unit = bool((np.abs(a_val) == 1.0).all())
+    # entries other than ±1 make each product of a residual round: u |a x| more per term
+    gamma2 = _gamma(4) ** 2 if unit else _gamma(4) ** 2 + _gamma(1)
     gn = _gamma(n + 5)
     b = np.repeat(np.arange(n), np.diff(a_ptr))
 
@@ -234,6 +252,8 @@ def _certified_edge_probabilities(a, tolerance=np.inf):
         upto = a_ptr[done]
         err = 2.0 * (row_norm[a_idx[:upto]] * col_bound[b[:upto]] * (1 + gn)
                      + _U * np.abs(refined[:upto]))
+        if not unit:  # p = a * refined: the entry's size, and the rounding of the product
+            err = np.abs(a_val[:upto]) * err * (1 + _U) + _U * np.abs(a_val[:upto] * refined[:upto])
         worst = float(err.max()) if upto else 0.0
         if not worst <= tolerance:  # also catches NaN
             raise PrecisionError(
@@ -252,9 +272,15 @@ def _certified_edge_probabilities(a, tolerance=np.inf):
     return a_val * refined, bound(n)
 
 
-def _float(region, tolerance):
+def _float(region, tolerance, weights=None):
     mask = region.mask
-    a = _matrix(mask, "real").astype(float).tocsr()
+    if weights is None:
+        a = _matrix(mask, "real").astype(float).tocsr()
+    else:  # over the largest weight: probabilities do not change, entries stay in [0, 1]
+        from .kasteleyn import _scaled
+
+        h, v, _ = _scaled(*weights.as_float())
+        a = _matrix(mask, "real", (h, v)).tocsr()
     a.sort_indices()
     p, err = _certified_edge_probabilities(a, tolerance)
     if (p < -err - tolerance).any() or (p > 1 + err + tolerance).any():  # cannot happen if the bound holds
@@ -273,8 +299,8 @@ def _float(region, tolerance):
     top = np.minimum(cb, cw)
     horizontal = cb[:, 0] == cw[:, 0]
     hpos, vpos = _positions(mask)
-    out_h = np.full(hpos.shape, np.nan)
-    out_v = np.full(vpos.shape, np.nan)
+    out_h = np.where(hpos, 0.0, np.nan)  # positions of zero weight have no entry: probability 0
+    out_v = np.where(vpos, 0.0, np.nan)
     out_h[top[horizontal, 0], top[horizontal, 1]] = p[horizontal]
     out_v[top[~horizontal, 0], top[~horizontal, 1]] = p[~horizontal]
     # each cell's probabilities add up to 1 (Kenyon: the diagonal of K K^{-1}); a cheap
@@ -293,8 +319,11 @@ def _float(region, tolerance):
     return PlacementProbabilities(out_h, out_v)
 
 
-def placement_probabilities(region, exact=None, *, tolerance=FLOAT_TOLERANCE):
-    """For every domino position, the probability that a uniform random tiling uses it.
+def placement_probabilities(region, exact=None, *, tolerance=FLOAT_TOLERANCE, weights=None):
+    """For every domino position, the probability that a random tiling uses it.
+
+    The tiling is uniform, or drawn with probability proportional to the product
+    of its dominoes' `weights`.
 
     Parameters
     ----------
@@ -310,6 +339,13 @@ def placement_probabilities(region, exact=None, *, tolerance=FLOAT_TOLERANCE):
         For floats: the largest error allowed on any probability (absolute),
         :data:`FLOAT_TOLERANCE` = ``1e-9`` by default. Results that cannot be
         certified this close are refused.
+    weights : Weights, optional, keyword-only
+        One weight per domino placement (:class:`~dominotiling.Weights`): the
+        probabilities of the weighted measure, ``P(e) = w(e) Z(R - e) / Z(R)``
+        with ``Z`` the partition function. Exact rationals need int or Fraction
+        weights (``exact=None`` gives floats for float weights); a position of
+        zero weight has probability 0. None (default) or uniform weights: the
+        uniform measure.
 
     Returns
     -------
@@ -322,7 +358,8 @@ def placement_probabilities(region, exact=None, *, tolerance=FLOAT_TOLERANCE):
     Raises
     ------
     NoTilingError
-        If the region has no tiling (checked exactly, before any float work).
+        If the region has no tiling (checked exactly, before any float work); with
+        weights, none using only placements of nonzero weight.
     PrecisionError
         For floats that cannot be certified within `tolerance`: the Kasteleyn
         matrix is too ill-conditioned for double precision (Aztec diamonds from
@@ -333,7 +370,10 @@ def placement_probabilities(region, exact=None, *, tolerance=FLOAT_TOLERANCE):
         factors would not fit in the memory budget (refused before they are built).
     DominoTypeError
         If `region` is not a Region, `exact` not a bool or None, `tolerance` not
-        a number.
+        a number, `weights` not a Weights; if ``exact=True`` is asked of float
+        weights, or the weights have free symbols.
+    WeightError
+        If the weights do not fit the region's shape.
 
     Notes
     -----
@@ -362,6 +402,10 @@ def placement_probabilities(region, exact=None, *, tolerance=FLOAT_TOLERANCE):
     inverse at all). Refined, the Aztec diamond of order 36 is certified to
     ``3e-16``, order 44 to ``6e-11``.
 
+    With weights, ``K`` carries the signed weights divided by the largest one
+    (Kenyon's formula holds for any positive edge weights [1]_; the common factor
+    cancels), and the bound accounts for the products that now round.
+
     Examples
     --------
     >>> p = placement_probabilities(Region.rectangle(2, 3), exact=True)
@@ -374,18 +418,43 @@ def placement_probabilities(region, exact=None, *, tolerance=FLOAT_TOLERANCE):
     Traceback (most recent call last):
     ...
     dominotiling.errors.NoTilingError: the region has no tiling, so no placement has a probability; max_cover(region) shows how close it comes
+
+    With weights (horizontal dominoes weigh 2: the 2 x 2 square's two tilings
+    weigh 4 and 1):
+
+    >>> from dominotiling import Weights
+    >>> w = Weights.by_orientation((2, 2), 2, 1)
+    >>> [str(x) for x in placement_probabilities(Region.rectangle(2, 2), weights=w).horizontal[:, 0]]
+    ['4/5', '4/5']
+    >>> q = placement_probabilities(Region.rectangle(2, 2), exact=False, weights=w)
+    >>> bool(abs(q.vertical[0, 0] - 0.2) < 1e-12)
+    True
     """
     _validate.region(region)
     if exact is not None:
         exact = _validate.boolean(exact, "exact")
     tolerance = _validate.real(tolerance, "tolerance", minimum=0.0, strict_minimum=True)
+    from .weights import check_weights
+
+    weights = check_weights(weights, region)
+    if weights is not None:
+        weights._need_numbers("placement_probabilities")
+        if weights.is_uniform:
+            weights = None
+    rational = weights is None or weights.kind in ("int", "fraction")
     if exact is None:
-        exact = region.n_cells <= EXACT_MAX_CELLS
+        exact = rational and region.n_cells <= EXACT_MAX_CELLS
     if exact:
-        total = count_kasteleyn(region)
+        if not rational:
+            raise DominoTypeError(
+                f"exact=True gives rationals from exact weighted counts, which need int or Fraction "
+                f"weights; these are {weights.kind} weights: use exact=False for certified floats, "
+                "or convert the weights to Fractions (Fraction(x) is exact for a float x)"
+            )
+        total = count_kasteleyn(region, weights)
         if total == 0:
             raise NoTilingError(_NO_TILING)
-        return _exact(region, total)
+        return _exact(region, total, weights)
     if region.n_cells > FLOAT_MAX_CELLS:
         n = region.n_cells // 2
         raise TooLargeError(
@@ -393,9 +462,16 @@ def placement_probabilities(region, exact=None, *, tolerance=FLOAT_TOLERANCE):
             f"size {n} (limit {FLOAT_MAX_CELLS} cells); estimate them from random tilings "
             "instead (dominotiling.parallel.placement_frequencies)"
         )
-    from .matching import is_tileable
+    if weights is None:
+        from .matching import is_tileable
 
-    if not is_tileable(region):
+        tileable = is_tileable(region)
+    else:  # a tiling of placements of nonzero weight, decided exactly
+        from .kasteleyn import _has_perfect_matching
+
+        allowed = tuple(x.astype(np.int64) for x in weights.allowed(region))
+        tileable = region.is_balanced and _has_perfect_matching(_matrix(region.mask, "real", allowed))
+    if not tileable:
         raise NoTilingError(_NO_TILING)
     from .kasteleyn import _lu_entries
 
@@ -407,7 +483,7 @@ def placement_probabilities(region, exact=None, *, tolerance=FLOAT_TOLERANCE):
         f"about {entries:.2g} nonzeros)",
         "random tilings (dominotiling.parallel.placement_frequencies)",
     )
-    return _float(region, tolerance)
+    return _float(region, tolerance, weights)
 
 
 def horizontal_probability(probs):

@@ -6,8 +6,10 @@ matplotlib for pictures).
 Inside:
 
 * :class:`Bone`, :func:`double_set` -- bones and full sets;
-* :class:`Line` -- the line on the table: the cross, doubles laid face down,
-  fish detection, the count of the ends;
+* :class:`Line` -- the line on the table: the cross, doubles laid face down
+  or lengthwise, fish detection, the count of the ends; :mod:`.layouts` --
+  the other layouts: :class:`Trains` (Mexican train), :class:`ChickenFoot`,
+  :class:`Sausage` (Kolbasa);
 * :class:`Rules` -- rules as data, with a preset for every game of the rule
   documents (``Rules.names()``; ``Rules.by_name("sea kozel")``; a name is
   accepted wherever rules are); :class:`ScoreSheet`, :func:`hand_points` and
@@ -17,9 +19,11 @@ Inside:
   :func:`doubles_first_player` -- players; :func:`simulate` and
   :class:`SimulationSummary` -- many games at once;
 * :func:`longest_line` -- the longest line that can be laid from given bones;
-* :func:`poker_hand`, :func:`poker_set` -- domino poker's hands, and
-  :mod:`~dominotiling.games.forty_two` -- the count, tricks and settlement of 42
-  (games of the documents that are not played on a line);
+* :func:`poker_hand`, :func:`poker_set`, :class:`PokerTable` -- domino
+  poker's hands and a table that deals, exchanges and shows down, and
+  :class:`FortyTwo` with :mod:`~dominotiling.games.forty_two` -- bids, tricks
+  and settlement of 42 (games of the documents that are not played on a
+  line; each module has its own greedy player);
 * :func:`draw_bone`, :func:`draw_line`, :func:`draw_hand` -- matplotlib
   pictures; :class:`Game`, :class:`Line`, :class:`ScoreSheet` and
   :class:`SimulationSummary` also show themselves in Jupyter (SVG and HTML).
@@ -36,6 +40,8 @@ Examples
 (20, True)
 >>> Game("telephone", [greedy_player, random_player], seed=3).play_match().is_over
 True
+>>> Game("mexican_train", [greedy_player] * 3, seed=3).play_match().winner in (0, 1, 2)
+True
 """
 
 from .errors import IllegalMoveError
@@ -45,9 +51,11 @@ from .game import Game
 from .records import Event, Move, PlayerView, RoundResult
 from .line import Line
 from .players import doubles_first_player, greedy_player, random_player
-from .poker import poker_hand, poker_set
+from .poker import PokerTable, poker_hand, poker_set
 from .puzzle import longest_line
-from . import forty_two
+from . import forty_two, layouts
+from .forty_two import FortyTwo
+from .layouts import ChickenFoot, Sausage, Trains
 from .rules import Rules
 from .scoring import ScoreSheet, hand_points, rating_points
 from .simulate import SimulationSummary, simulate
@@ -57,6 +65,10 @@ __all__ = [
     "Bone",
     "double_set",
     "Line",
+    "layouts",
+    "Trains",
+    "ChickenFoot",
+    "Sausage",
     "Rules",
     "ScoreSheet",
     "rating_points",
@@ -74,7 +86,9 @@ __all__ = [
     "longest_line",
     "poker_hand",
     "poker_set",
+    "PokerTable",
     "forty_two",
+    "FortyTwo",
     "draw_bone",
     "draw_line",
     "draw_hand",

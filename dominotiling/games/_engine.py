@@ -1,14 +1,16 @@
 """The mechanics of a round, shared by :class:`~dominotiling.games.Game`.
 
 Dealing and redealing, who opens and with what, the legal moves (with turns
-of several bones and doubles laid face down), the end of a turn (points
-during play, another move, penalties) and the end of a round.  Nothing here
-is public: :class:`~dominotiling.games.Game` is the interface.
+of several bones, doubles laid face down or lengthwise, and the layouts of
+:mod:`.layouts`), the end of a turn (points during play, another move,
+penalties) and the end of a round.  Seats that left the match
+(``rules.drop_out``) are dealt nothing and skipped.  Nothing here is public:
+:class:`~dominotiling.games.Game` is the interface.
 """
 
 from .bones import Bone
 from .errors import IllegalMoveError
-from .line import Line
+from .layouts import new_layout
 from .records import Event, Move, RoundResult
 
 __all__ = []
@@ -17,26 +19,78 @@ __all__ = []
 class RoundEngine:
     """Mixin: the state and mechanics of the round in progress."""
 
+    # ------------------------------------------------------------------ seats
+    def _active(self):
+        """The seats still in the match (all of them unless players drop out)."""
+        gone = self.sheet._dropped_players()
+        return [s for s in range(self.n_players) if s not in gone]
+
+    def _next(self, seat, step=1):
+        """The seat ``step`` places clockwise from ``seat`` among those still playing."""
+        active = self._active()
+        for k in range(1, self.n_players + 1):
+            candidate = (seat + k) % self.n_players
+            if candidate in active:
+                step -= 1
+                if step == 0:
+                    return candidate
+        return seat
+
+    def _round_double(self):
+        """The round's set double (Mexican train, Chicken foot): down from max_pip, then up."""
+        if not self.rules.set_double:
+            return None
+        top, r = self.rules.max_pip, self.round_number % (2 * self.rules.max_pip + 1)
+        return top - r if r <= top else r - top
+
     # ------------------------------------------------------------------ dealing
     def _deal(self):
         rules, n = self.rules, self.n_players
         size = rules.hand_size(n)
+        active = self._active()
+        double = self._round_double()
+        bones_in_play = list(self._set)
+        if rules.layout == "trains":
+            bones_in_play.remove(Bone(double, double))      # the engine lies in the centre
         redeals = 0
         while True:
-            order = self._deal_rng.permutation(len(self._set))
-            bones = [self._set[i] for i in order]
-            hands = [sorted(bones[k * size:(k + 1) * size]) for k in range(n)]
-            if not any(rules.needs_redeal(h) for h in hands):
-                return hands, bones[n * size:][::-1], redeals
+            order = self._deal_rng.permutation(len(bones_in_play))
+            bones = [bones_in_play[i] for i in order]
+            hands = [[] for _ in range(n)]
+            for k, seat in enumerate(active):
+                row = bones[k * size:(k + 1) * size]
+                hands[seat] = row if rules.hidden_rows else sorted(row)
+            rest = bones[len(active) * size:][::-1]
+            if not any(rules.needs_redeal(h) for h in hands) and self._set_double_dealt(hands):
+                return hands, rest, redeals
             redeals += 1
 
-    def _by_rule(self, hands):
+    def _set_double_dealt(self, hands):
+        """Chicken foot: a deal is kept when a hand holds the set double (or, failing that and
+        allowed, any double)."""
+        if self.rules.layout != "chicken_foot":
+            return True
+        held = {b for h in hands for b in h if b.is_double}
+        if self.rules.missing_set_double == "redeal":
+            return Bone(self._round_double(), self._round_double()) in held
+        return bool(held)
+
+    def _doubles_order(self, reopening=False):
+        rules = self.rules
+        if rules.set_double:
+            d, top = self._round_double(), rules.max_pip
+            return tuple(range(d, -1, -1)) + tuple(range(top, d, -1))
+        if reopening and rules.reopen_doubles:
+            return rules.reopen_doubles
+        return rules.opening_doubles
+
+    def _by_rule(self, hands, reopening=False):
         """(seat, bone) for a round opened by rule."""
         holder = {b: s for s, hand in enumerate(hands) for b in hand}
         for key in self.rules.opening_bones:
             if Bone(*key) in holder:
                 return holder[Bone(*key)], Bone(*key)
-        for v in self.rules.opening_doubles:
+        for v in self._doubles_order(reopening):
             if Bone(v, v) in holder:
                 return holder[Bone(v, v)], Bone(v, v)
         if self.rules.opening_fallback == "lightest":
@@ -47,35 +101,52 @@ class RoundEngine:
 
     def _opening(self, hands):
         """Return (seat, allowed opening bones or None) for the round about to start."""
-        rules, n = self.rules, self.n_players
+        rules = self.rules
         previous = self.rounds[-1] if self.rounds else None
+        active = self._active()
         if previous is None:
             if rules.first_opener == "seat":
-                return 0, None
+                return self._row_opening(active[0], hands)
             seat, bone = self._by_rule(hands)
             return seat, frozenset([bone])
-        if rules.later_opener == "rule" or (rules.reopen_after_tie and self.sheet.last_tie):
-            seat, bone = self._by_rule(hands)
+        reopening = rules.reopen_after_tie and self.sheet.last_tie
+        if rules.later_opener == "rule" or reopening or self.sheet._extra.get("by_rule"):
+            seat, bone = self._by_rule(hands, reopening)
             return seat, frozenset([bone])
         winner = previous.winner
         if rules.later_opener == "rotate":
-            seat = (previous.opener + 1) % n
+            seat = self._next(previous.opener)
         elif winner is None:
             seat = previous.opener
         elif rules.later_opener == "winner_partner" and previous.reason == "out":
-            seat = (winner + 2) % n
+            seat = (winner + 2) % self.n_players
         else:
             seat = winner
+        if seat not in active:
+            seat = self._next(seat)
+        if rules.hidden_rows:
+            return self._row_opening(seat, hands)
         allowed = None
         if rules.later_bone == "double":
             doubles = frozenset(b for b in hands[seat] if b.is_double)
             allowed = doubles or None
         return seat, allowed
 
+    def _row_opening(self, seat, hands):
+        """A face-down row opens with its rightmost bone (or its first double from the right)."""
+        if not self.rules.hidden_rows:
+            return seat, None
+        row = hands[seat]
+        if self.rules.row_opening == "double":
+            doubles = [b for b in reversed(row) if b.is_double]
+            if doubles:
+                return seat, frozenset(doubles[:1])
+        return seat, frozenset(row[-1:])
+
     def _start_round(self):
         event = None if self._deals is None else next(self._deals, None)
         if event is not None:
-            hands = [sorted(h) for h in event.info[0]]
+            hands = [list(h) if self.rules.hidden_rows else sorted(h) for h in event.info[0]]
             bazaar = list(event.info[1])[::-1]
             redeals = event.info[2]
         elif self._replaying:
@@ -87,7 +158,7 @@ class RoundEngine:
         self._hands = hands
         self._bazaar = bazaar  # the next bone to draw is the last one
         opener, allowed = self._opening(hands)
-        self.line = Line.for_rules(self.rules)
+        self.line = new_layout(self.rules, self.n_players, self._round_double())
         self.turn = opener
         self._forced = allowed
         self._opener = opener
@@ -102,7 +173,10 @@ class RoundEngine:
     def _new_turn(self):
         self._turn_plays = []   # Moves laid in the turn in progress
         self._turn_draws = 0
-        self._continuing = None  # None, "doubles" or "chain": more bones may follow
+        # None; "doubles" or "chain": more bones may follow; "must": one more must (trains)
+        self._continuing = None
+        if self.rules.layout != "line":
+            self.line.end_turn()
 
     # ------------------------------------------------------------------ moves
     def _drawable(self):
@@ -110,35 +184,49 @@ class RoundEngine:
 
     def _can_draw(self):
         rules = self.rules
-        return (rules.draw_from_bazaar and self._drawable() > 0 and self._continuing is None
+        return (rules.draw_from_bazaar and self._drawable() > 0
+                and self._continuing in (None, "must")
                 and (rules.draw_limit is None or self._turn_draws < rules.draw_limit)
                 and bool(self.line.open_ends() or len(self.line) == 0))
 
-    def _with_closing(self, moves):
-        """Add the face-down variants of the doubles, as the rules allow."""
-        mode = self.rules.closing_doubles
-        if mode == "none" or len(self.line) == 0:
+    def _with_variants(self, moves):
+        """Add the face-down and lengthwise variants of the doubles, as the rules allow."""
+        rules = self.rules
+        mode = rules.closing_doubles
+        if len(self.line) == 0 or (mode == "none" and not rules.lengthwise_doubles):
             return moves
+        lengthwise = rules.lengthwise_doubles and self.line.spinner_value() is not None
         out = []
         first_closed = self._turn_plays[0].closed if self._turn_plays else None
         for m in moves:
-            if not (mode == "same" and first_closed is True):
+            if mode == "none" or not (mode == "same" and first_closed is True):
                 out.append(m)
-            if m.bone.is_double and not (mode == "same" and first_closed is False):
+            if mode != "none" and m.bone.is_double and \
+                    not (mode == "same" and first_closed is False):
                 out.append(Move(m.bone, m.side, True))
+            if lengthwise and m.bone.is_double:
+                out.append(Move(m.bone, m.side, False, True))
         return out
 
     def _moves_for(self, seat):
         """All plays for ``seat`` in the current state (ignoring whose turn it is)."""
+        hand = self._hands[seat]
         if self._forced is not None:
-            return [Move(b, "right") for b in sorted(self._forced) if b in self._hands[seat]]
-        moves = [Move(b, s) for b, s in self.line.moves(self._hands[seat])]
+            side = getattr(self.line, "first_side", "right")
+            return [Move(b, side) for b in sorted(self._forced) if b in hand]
+        if self.rules.hidden_rows:
+            hand = hand[-1:]                    # only the bone just taken from the right
+        if self.rules.layout != "line":
+            return [Move(b, s) for b, s in self.line.moves(hand, seat)]
+        moves = [Move(b, s) for b, s in self.line.moves(hand)]
         if self._continuing == "doubles":
             used = {m.side for m in self._turn_plays}
             moves = [m for m in moves if m.bone.is_double and m.side not in used]
-        return self._with_closing(moves)
+        return self._with_variants(moves)
 
     def _anyone_can_play(self):
+        if self.rules.layout != "line":
+            return self.line.could_play(self._hands)
         if not self.line.open_ends():
             return len(self.line) == 0
         moves = self.line.moves
@@ -150,18 +238,26 @@ class RoundEngine:
         seat = self.turn
         bone = move.bone
         first = len(self.line) == 0
-        self.line.play(bone, move.side, closed=move.closed)  # raises before changing anything
-        side = "right" if first else move.side
+        layout = self.rules.layout != "line"
+        if layout:       # raises before changing anything
+            cut = self.line.play(bone, move.side, seat=seat)
+            side = move.side
+        else:
+            self.line.play(bone, move.side, closed=move.closed, lengthwise=move.lengthwise)
+            cut, side = None, "right" if first else move.side
         self._forced = None
         self._hands[seat].remove(bone)
+        if cut:                                 # Kolbasa: the cut goes to the opponent's row
+            self._hands[self._next(seat)][:0] = cut
         self._counts[0] += 1
         self._last_player = seat
         if not bone.is_double:
             self._last_nondouble = seat
-        move = Move(bone, side, move.closed)
+        move = Move(bone, side, move.closed, move.lengthwise)
         self._turn_plays.append(move)
         event_index = len(self.history)
-        self.history.append(Event("play", self.round_number, seat, bone, side, 0, move.closed))
+        self.history.append(Event("play", self.round_number, seat, bone, side, 0, move.closed,
+                                  move.lengthwise))
         if not self._hands[seat]:
             self._score_turn(event_index)
             self._end_round("out")
@@ -180,6 +276,13 @@ class RoundEngine:
 
     def _may_continue(self, move):
         rules = self.rules
+        if rules.layout != "line":
+            if self.line.must_continue():       # trains: a double is followed at once
+                self._continuing = "must"
+                self._turn_draws = 0            # who cannot follow it draws again
+                return True
+            self._continuing = None
+            return False
         if rules.chain_turn:
             self._continuing = "chain"
         elif (rules.doubles_per_turn > 1 and move.bone.is_double
@@ -229,10 +332,11 @@ class RoundEngine:
         self._continuing = None
         total = self.line.count() if len(self.line.open_ends()) == 2 else None
         self._new_turn()
-        if rules.extra_turn_sum is not None and total == rules.extra_turn_sum:
+        if rules.play_until_stuck or \
+                (rules.extra_turn_sum is not None and total == rules.extra_turn_sum):
             self._check_blocked()
             return                              # the same player moves again
-        self.turn = (seat + 1) % self.n_players
+        self.turn = self._next(seat)
         if rules.penalty_sum is not None and total == rules.penalty_sum:
             self._penalty(seat)
         self._check_blocked()
@@ -251,7 +355,7 @@ class RoundEngine:
                 hand.remove(bone)
             self._hands[victim].append(bone)
             self.history.append(Event("take", self.round_number, victim, bone, None, source))
-        self.turn = (victim + 1) % self.n_players
+        self.turn = self._next(victim)
 
     def _penalty_bone(self, maker):
         hand = self._hands[maker]

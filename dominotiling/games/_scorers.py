@@ -4,7 +4,9 @@ Each scorer takes the sheet and a :class:`Round` and returns the points
 written per account and the round's winner (a player, or None).  They change
 the sheet's state; the sheet restores it if a scorer raises.  The documents'
 paragraphs behind each rule are cited in the presets' docstrings
-(:mod:`.variants_block`, :mod:`.variants_kozel`, :mod:`.variants_fives`).
+(:mod:`.variants_block`, :mod:`.variants_kozel`, :mod:`.variants_fives`,
+:mod:`.variants_layouts`).  Players who left the match (``rules.drop_out``)
+hold nothing and are not scored.
 
 **Kozel family** (``scoring="kozel"``: Kozel, Osel, sport Kozel, Chechevo,
 the penalty classic game).  A hand counts its points; the player who went
@@ -25,13 +27,18 @@ reach ``target`` loses (with ``several_goats`` every account that reached it).
 points, but an account opens only with ``write_above + 1`` (25) or more, and
 when another account scores, everything written is erased; 0-0 (or 6-6 with
 25 left to the losers) as the last bone wins the match; a fish is won by the
-lowest hand, tied hands are "eggs" (the next round opens with 1-1), a
-fisherman holding the most (25 or more) writes the fish off and loses the
-match at the third write-off; opening "on a hundred" (6-6, account open)
-wins the match by going out and loses it with 25 or more left.
+lowest hand, tied hands are "eggs" (the next round opens with 1-1; with
+``egg_attempts`` their total goes to the next winner, and is dropped after
+that many replays in eggs again), a fisherman holding the most (25 or more)
+writes the fish off and loses the match at the third write-off; opening "on
+a hundred" (6-6, account open; or the round after a 6-6 finish that left the
+loser under 25) wins the match by going out and loses it with 25 or more
+left.
 
 **Classic** (``"classic"``), **fives** (``"fives"``/``"muggins"``),
-**Telephone**, **General**, **Seven** and **Bergen**: see the functions.
+**Telephone**, **General**, **Seven**, **Bergen**, **pips** (everyone writes
+the points left: Mexican train, Chicken foot, Kolbasa) and **krysha** (the
+traditional four-hand Kozel): see the functions.
 """
 
 from ..errors import DominoTilingError
@@ -174,8 +181,11 @@ def sea_kozel(sheet, rnd):
     sheet.last_tie = False
     extra = sheet._extra
     attempts = extra.setdefault("write_offs", {})
-    hundred = (rnd.opened_with == Bone(6, 6) and rnd.opener_account is not None
-               and sheet._opened[rnd.opener_account])
+    due = extra.pop("hundred", None)      # a 6-6 finisher's next round is on a hundred
+    hundred = rnd.opener_account is not None and (
+        (rnd.opened_with == Bone(6, 6) and sheet._opened[rnd.opener_account])
+        or due == rnd.opener_account)
+    eggs = sheet._carried                 # tied points waiting for the next winner
 
     def score(i, gain):
         if gain < threshold and not sheet._opened[i]:
@@ -194,6 +204,8 @@ def sea_kozel(sheet, rnd):
         winner = rnd.out
         others = sum(points[j] for j in range(n) if j != out)
         attempts.clear()
+        extra.pop("eggs", None)
+        sheet._carried = 0
         if hundred and rnd.opener_account == out:
             sheet._winners = (out,)
         elif rnd.finished_with_any(((0, 0),)):
@@ -202,11 +214,13 @@ def sea_kozel(sheet, rnd):
             sheet._winners = (out,)
         elif hundred and points[rnd.opener_account] >= threshold:
             sheet._losers = (rnd.opener_account,)
+        elif rnd.finished_with_any(((6, 6),)):
+            extra["hundred"] = out           # less than 25 left: the next round on a hundred
         if not sheet.is_over:
-            score(out, others)
+            score(out, others + eggs)
         elif sheet._winners:
-            written[out] += others
-            sheet._written[out] += others
+            written[out] += others + eggs
+            sheet._written[out] += others + eggs
     else:
         low = min(points)
         lowest = [i for i in range(n) if points[i] == low]
@@ -215,6 +229,14 @@ def sea_kozel(sheet, rnd):
             sheet.last_tie = True
             rnd.replayed = True
             winner = None
+            if rules.egg_attempts is not None:
+                # carried to the next winner; rotten after egg_attempts replays in eggs again
+                extra["eggs"] = extra["eggs"] + 1 if "eggs" in extra else 0
+                sheet._carried += sum(points)
+                if extra["eggs"] >= rules.egg_attempts:
+                    del extra["eggs"]
+                    sheet._carried = 0
+                    sheet.last_tie = False
         elif f is not None and points[f] == max(points) and points[f] >= threshold \
                 and f not in lowest:
             attempts[f] = attempts.get(f, 0) + 1     # the fisherman writes the fish off
@@ -223,11 +245,13 @@ def sea_kozel(sheet, rnd):
                 sheet._losers = (f,)
         else:
             attempts.clear()
+            extra.pop("eggs", None)
+            sheet._carried = 0
             w = lowest[0]
             winner = _player(sheet, w)
             if f is not None and f == w:
                 winner = rnd.fisherman
-            score(w, sum(points) - points[w])
+            score(w, sum(points) - points[w] + eggs)
     return written, winner
 
 
@@ -328,7 +352,12 @@ def general(sheet, rnd):
         return written, None
     players = sheet.players
     loser = players[(players.index(rnd.out) + 1) % len(players)]
-    if rnd.finished_with_any([key for key, _ in sheet.rules.finish_bonus]):
+    keys = [key for key, _ in sheet.rules.finish_bonus]
+    if sheet.rules.finish_bonus_all:     # the true General: every one of them at once
+        hit = bool(keys) and all(rnd.finished_with_any((key,)) for key in keys)
+    else:
+        hit = rnd.finished_with_any(keys)
+    if hit:
         i = sheet._account[loser]
         written[i] = 1
         sheet._written[i] += 1
@@ -340,8 +369,9 @@ def seven(sheet, rnd):
     n = len(rnd.points)
     written = [0] * n
     sheet.last_tie = False
-    top = max(rnd.points)
-    for i in range(n):
+    playing = [i for i in range(n) if i not in sheet._dropped]
+    top = max(rnd.points[i] for i in playing)
+    for i in playing:
         if rnd.points[i] == top:
             written[i] = 1
             sheet._written[i] += 1
@@ -379,6 +409,55 @@ def bergen(sheet, rnd):
     return written, _player(sheet, winner) if rnd.out is None else rnd.out
 
 
+def pips(sheet, rnd):
+    """Everyone writes the points left in hand; the lowest total wins the match."""
+    n = len(rnd.points)
+    written = list(rnd.points)
+    sheet.last_tie = False
+    for i in range(n):
+        sheet._written[i] += written[i]
+    if rnd.out is not None:
+        return written, rnd.out
+    playing = [i for i in range(n) if i not in sheet._dropped]
+    low = min(rnd.points[i] for i in playing)
+    lowest = [i for i in playing if rnd.points[i] == low]
+    return written, (_player(sheet, lowest[0]) if len(lowest) == 1 else None)
+
+
+def krysha(sheet, rnd):
+    """The traditional four-hand Kozel: the winning pair writes the losers' points.
+
+    A pair that has written nothing yet remembers a win under 13 and the
+    holder of 1-1 opens the next round; a blocked round ("krysha") is won by
+    the lower pair, and equal pairs pass all four hands to the next round's
+    winners.  The returned winner is who opens next: the finisher, or the
+    player who blocked the game.
+    """
+    points = rnd.points
+    n = len(points)
+    written = [0] * n
+    sheet.last_tie = False
+    sheet._extra["by_rule"] = False
+    opener = rnd.out if rnd.out is not None else rnd.fisherman
+    if rnd.out_account is not None:
+        w = rnd.out_account
+    else:
+        low = min(points)
+        lowest = [i for i in range(n) if points[i] == low]
+        if len(lowest) > 1:
+            sheet._carried += sum(points)
+            sheet.last_tie = True
+            return written, opener
+        w = lowest[0]
+    gain = sum(points) - points[w] + sheet._carried
+    sheet._carried = 0
+    _credit(sheet, w, gain, written)
+    sheet._written[w] += written[w]
+    if not sheet._opened[w]:
+        sheet._extra["by_rule"] = True
+    return written, opener
+
+
 FAMILIES = {
     "kozel": kozel,
     "sea_kozel": sea_kozel,
@@ -389,4 +468,6 @@ FAMILIES = {
     "general": general,
     "seven": seven,
     "bergen": bergen,
+    "pips": pips,
+    "krysha": krysha,
 }

@@ -20,8 +20,8 @@ True
 
 from html import escape
 
-__all__ = ["bones_svg", "line_svg", "hand_svg", "line_html", "game_html", "sheet_html",
-           "summary_html", "rules_html"]
+__all__ = ["bones_svg", "line_svg", "hand_svg", "line_html", "layout_html", "game_html",
+           "sheet_html", "summary_html", "rules_html"]
 
 _PIPS = {
     0: [], 1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
@@ -68,7 +68,7 @@ def _svg(width, height, body, title=""):
             f'font-family="sans-serif">{label}{body}</svg>')
 
 
-def bones_svg(pairs, per_row=14, face_down=(), u=_U, title=""):
+def bones_svg(pairs, per_row=14, face_down=(), u=_U, title="", along=()):
     """Oriented pairs laid left to right, doubles across, wrapping every ``per_row`` bones.
 
     Parameters
@@ -77,6 +77,8 @@ def bones_svg(pairs, per_row=14, face_down=(), u=_U, title=""):
     per_row : int, optional
     face_down : collection of int, optional
         Indices of bones drawn face down (closed doubles).
+    along : collection of int, optional
+        Indices of doubles laid lengthwise (drawn like any other bone).
     """
     x, y, body, width = 0.0, 0.0, [], 0.0
     row_h = 2 * u + 6
@@ -85,7 +87,7 @@ def bones_svg(pairs, per_row=14, face_down=(), u=_U, title=""):
             body.append(f'<text x="{x + 2:.0f}" y="{y + u + 4:.0f}" font-size="{u}">&#8617;</text>')
             width = max(width, x + u)
             x, y = 0.0, y + row_h
-        double = a == b
+        double = a == b and k not in along
         body.append(_bone(x, y + (0 if double else u / 2), a, b, vertical=double,
                           face_down=k in face_down, u=u))
         x += u if double else 2 * u
@@ -93,19 +95,25 @@ def bones_svg(pairs, per_row=14, face_down=(), u=_U, title=""):
     return _svg(max(width, u), y + row_h - 4, "".join(body), title)
 
 
+def _marks(line, positions):
+    """Indices in the chain of the (side, index) positions on the long arms."""
+    n_left = len(line.arm("left"))
+    marks = {n_left - 1 - k for side, k in positions if side == "left"}
+    return marks | {n_left + 1 + k for side, k in positions if side == "right"}
+
+
 def _cross_svg(line, u):
     """A one-row line whose cross has arms: the arms drawn up and down from the cross."""
     chain, spin = line.chain(), line.spinner_index()
     up, down = line.arm("up"), line.arm("down")
-    n_left = len(line.arm("left"))
-    dark = {n_left - 1 - k for side, k in line.face_down() if side == "left"}
-    dark |= {n_left + 1 + k for side, k in line.face_down() if side == "right"}
+    dark = _marks(line, line.face_down())
+    along = _marks(line, line.lengthwise())
     dark_arm = {(side, k) for side, k in line.face_down() if side in ("up", "down")}
     extent = [sum(u if a == b else 2 * u for a, b in arm) for arm in (up, down)]
     cy = extent[0] + u
     body, x, sx = [], 0.0, 0.0
     for k, (a, b) in enumerate(chain):
-        double = a == b
+        double = a == b and k not in along
         if k == spin:
             sx = x + (u / 2 if double else u)
         body.append(_bone(x, cy - u if double else cy - u / 2, a, b, vertical=double,
@@ -139,10 +147,9 @@ def line_svg(line, per_row=14, u=_U):
     arms = line.arm("up") or line.arm("down")
     if arms and len(chain) <= per_row:
         return _cross_svg(line, u)
-    n_left = len(line.arm("left"))
-    down = {n_left - 1 - k for side, k in line.face_down() if side == "left"}
-    down |= {n_left + 1 + k for side, k in line.face_down() if side == "right"}
-    parts = [bones_svg(chain, per_row, down, u, title=str(line))]
+    down = _marks(line, line.face_down())
+    parts = [bones_svg(chain, per_row, down, u, title=str(line),
+                       along=_marks(line, line.lengthwise()))]
     for side in ("up", "down"):
         arm = line.arm(side)
         if arm:
@@ -160,7 +167,22 @@ def hand_svg(bones, u=_U, title=""):
     return _svg(max(1, len(bones)) * (u + 3), 2 * u, body, title)
 
 
+def layout_html(layout, per_row=14, u=_U):
+    """Trains, a chicken foot or a sausage: one labelled row of bones per branch."""
+    rows = []
+    for label, pairs in layout.branches():
+        rows.append(f"<div style='font:11px sans-serif'>{escape(label)}</div>"
+                    + (bones_svg(pairs, per_row, (), u, title=label) if pairs else ""))
+    ends = ", ".join(f"{s} {v}" for s, v in layout.open_ends().items()) or "none"
+    return (f"<div>{''.join(rows)}<div style='font:12px sans-serif'>{len(layout)} bones; "
+            f"open: {escape(ends)}</div></div>")
+
+
 def line_html(line):
+    from .line import Line
+
+    if not isinstance(line, Line):
+        return layout_html(line)
     picture = line_svg(line)
     ends = ", ".join(f"{s} {v}" for s, v in line.open_ends().items()) or "none"
     return (f"<div>{picture}<div style='font:12px sans-serif'>{len(line)} bones; open ends: "

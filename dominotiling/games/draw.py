@@ -159,9 +159,11 @@ def draw_line(line, ax=None, title=None, per_row=14):
 
     Parameters
     ----------
-    line : Line or sequence of (int, int)
-        A :class:`~dominotiling.games.Line`, or oriented pairs left to right
-        (as returned by :func:`~dominotiling.games.longest_line`).
+    line : Line, layout or sequence of (int, int)
+        A :class:`~dominotiling.games.Line`, oriented pairs left to right
+        (as returned by :func:`~dominotiling.games.longest_line`), or a
+        layout of :mod:`~dominotiling.games.layouts` (trains, a chicken foot,
+        a sausage), drawn one labelled row per branch.
     ax : matplotlib.axes.Axes, optional
     title : str, optional
     per_row : int, optional
@@ -187,6 +189,8 @@ def draw_line(line, ax=None, title=None, per_row=14):
     from .. import _validate
 
     per_row = _validate.positive_int(per_row, "per_row")
+    if hasattr(line, "branches") and not isinstance(line, Line):
+        return _draw_branches(line, ax, title, per_row)
     if isinstance(line, Line):
         chain, spin = line.chain(), line.spinner_index()
         up, down = line.arm("up"), line.arm("down")
@@ -194,6 +198,9 @@ def draw_line(line, ax=None, title=None, per_row=14):
         dark = {n_left - 1 - k for side, k in line.face_down() if side == "left"}
         dark |= {n_left + 1 + k for side, k in line.face_down() if side == "right"}
         dark_arm = {(side, k) for side, k in line.face_down() if side in ("up", "down")}
+        along = {n_left - 1 - k for side, k in line.lengthwise() if side == "left"}
+        along |= {n_left + 1 + k for side, k in line.lengthwise() if side == "right"}
+        chain = [(a, b) if k not in along else _Along((a, b)) for k, (a, b) in enumerate(chain)]
     else:
         chain, spin, up, down, dark, dark_arm = [tuple(p) for p in line], None, [], [], set(), set()
     rows = [chain[i:i + per_row] for i in range(0, len(chain), per_row)] or [[]]
@@ -206,10 +213,12 @@ def draw_line(line, ax=None, title=None, per_row=14):
             bottom += sum(1.0 if a == b else 2.0 for a, b in down)
         y -= top if r else 0.0
         x, spin_x = 0.0, None
-        for k, (a, b) in enumerate(row):
-            w = 1.0 if a == b else 2.0
+        for k, pair in enumerate(row):
+            a, b = pair
+            across = a == b and not isinstance(pair, _Along)
+            w = 1.0 if across else 2.0
             index = r * per_row + k
-            places.append(((a, b), x + w / 2, y, a == b, index in dark))
+            places.append(((a, b), x + w / 2, y, across, index in dark))
             if index == spin:
                 spin_x = x + w / 2
             x += w
@@ -235,3 +244,27 @@ def draw_line(line, ax=None, title=None, per_row=14):
     if title is not None:
         ax.set_title(title, fontsize="medium")
     return _finish(ax, 0.0, width, y, first_top)
+
+
+class _Along(tuple):
+    """A double laid lengthwise: drawn along the line like any other bone."""
+
+
+def _draw_branches(layout, ax, title, per_row):
+    """A layout's branches (trains, toes, the sausage's lines), one labelled row each."""
+    branches = layout.branches()
+    width = max([2.0] + [sum(2.0 for _ in pairs[:per_row]) + 4.0 for _, pairs in branches])
+    if ax is None:
+        ax = _new_axes(width, 1.5 * max(1, len(branches)))
+    y = 0.0
+    for label, pairs in branches:
+        ax.text(0.0, y, label, ha="left", va="center", fontsize=7)
+        for k, (a, b) in enumerate(pairs[:per_row]):
+            draw_bone((a, b), ax, xy=(4.0 + 2.0 * k + 1.0, y))
+        if len(pairs) > per_row:
+            ax.text(4.0 + 2.0 * per_row + 0.2, y, f"+{len(pairs) - per_row}", va="center",
+                    fontsize=7)
+        y -= 1.5
+    if title is not None:
+        ax.set_title(title, fontsize="medium")
+    return _finish(ax, 0.0, width + 1.0, y + 0.75, 0.75)

@@ -8,7 +8,8 @@ replayed from its history (:meth:`Game.replay`) or started from a chosen deal
 (:meth:`Game.from_deal`).  Its records (:class:`Move`, :class:`Event`,
 :class:`RoundResult`, :class:`PlayerView`) live in
 :mod:`dominotiling.games.records`; the round mechanics in
-:mod:`dominotiling.games._engine`.
+:mod:`dominotiling.games._engine`; starting from a deal, replaying and
+snapshots in :mod:`dominotiling.games._history`.
 
 Examples
 --------
@@ -27,9 +28,11 @@ from numbers import Integral
 from .. import _validate
 from ..errors import DominoTilingError, DominoTypeError
 from ._engine import RoundEngine
+from ._history import HistoryMixin
 from .bones import Bone, double_set
 from .errors import IllegalMoveError
-from .line import SIDES, Line
+from .layouts import new_layout
+from .line import SIDES
 from .records import Event, Move, PlayerView
 from .rules import as_rules
 from .scoring import ScoreSheet
@@ -37,7 +40,7 @@ from .scoring import ScoreSheet
 __all__ = ["Game"]
 
 
-class Game(RoundEngine):
+class Game(HistoryMixin, RoundEngine):
     """A match of dominoes by the given rules.
 
     Parameters
@@ -59,8 +62,8 @@ class Game(RoundEngine):
     n_players : int
     sheet : ScoreSheet
         The scores, with seats ``0 .. n_players - 1`` as players.
-    line : Line
-        The line of the current round.
+    line : Line or a layout of :mod:`~dominotiling.games.layouts`
+        The line (or trains, chicken foot, sausage) of the current round.
     turn : int
         The seat to move.
     round_number : int
@@ -91,6 +94,16 @@ class Game(RoundEngine):
     match is over.  Every illegal action raises
     :class:`~dominotiling.games.IllegalMoveError` and changes nothing.
 
+    Rules with another layout (``rules.layout``) play on the trains, chicken
+    foot or sausage of :mod:`~dominotiling.games.layouts`; a move's side then
+    names a place there (``"train 1"``, ``"mexican"``, ``"toe 3"``,
+    ``"cut 2"``).  On trains a double must be followed by another bone (drawing
+    and knocking as usual when none fits), and a knock puts a marker on the
+    player's train.  With ``rules.hidden_rows`` (Kolbasa) only the bone at the
+    right of the row can be played, and a knock moves it to the left.  With
+    ``rules.drop_out`` (Seven) a player at the target is dealt nothing more and
+    skipped.
+
     Examples
     --------
     >>> game = Game("kozel", 2, seed=7)
@@ -105,66 +118,6 @@ class Game(RoundEngine):
         self._setup(rules, players, seed, deals=None)
         self._start_round()
 
-    @classmethod
-    def from_deal(cls, rules, players, hands, bazaar=(), seed=None):
-        """Start a game whose first round is dealt as given; later rounds are dealt at random.
-
-        Parameters
-        ----------
-        rules : Rules or str
-        players : int or sequence
-            As for :class:`Game`; the number must match ``hands``.
-        hands : sequence of sequences of Bone
-            The hands, by seat; each as large as the rules deal.
-        bazaar : sequence of Bone, optional
-            The bazaar, in drawing order (the first is drawn first).
-        seed : None, int or numpy.random.Generator, optional
-
-        Raises
-        ------
-        DominoTilingError
-            If a hand's size is not the rules' hand size, the bones repeat, or
-            hands and bazaar together are not the whole set.  The redeal rule
-            is not applied.
-
-        Examples
-        --------
-        >>> from dominotiling.games import Rules, double_set, Bone
-        >>> bones = double_set(6)
-        >>> hands = [bones[0:7], bones[7:14]]      # seat 1 holds 1-1
-        >>> game = Game.from_deal(Rules.kozel(), 2, hands, bones[14:])
-        >>> game.turn, game.legal_moves()
-        (1, [Move(bone=Bone(1, 1), side='right', closed=False)])
-        """
-        rules = as_rules(rules)
-        try:
-            hands = [list(h) for h in hands]
-            bazaar = list(bazaar)
-        except TypeError:
-            raise DominoTypeError("hands must be a list of hands (lists of Bone) and bazaar a "
-                                  "list of Bone") from None
-        every = [b for h in hands for b in h] + bazaar
-        full = double_set(rules.max_pip)
-        if any(not isinstance(b, Bone) for b in every):
-            raise DominoTypeError("hands and bazaar must hold Bone objects, e.g. Bone(2, 5)")
-        if len(set(every)) != len(every) or set(every) != set(full):
-            raise DominoTilingError(f"hands and bazaar together must hold each bone of the "
-                                    f"double-{rules.max_pip} set exactly once ({len(full)} "
-                                    f"bones), got {len(every)} bones, {len(set(every))} distinct")
-        n = cls._count_players(players)
-        if n != len(hands):
-            raise DominoTilingError(f"{n} players but {len(hands)} hands")
-        size = rules.hand_size(n)
-        for seat, h in enumerate(hands):
-            if len(h) != size:
-                raise DominoTilingError(f"{rules.name} deals {size} bones to each of {n} "
-                                        f"players; hand {seat} has {len(h)}")
-        game = cls.__new__(cls)
-        deal = Event("deal", 0, None, None, None, (tuple(map(tuple, hands)), tuple(bazaar), 0))
-        game._setup(rules, players, seed, deals=iter([deal]))
-        game._start_round()
-        return game
-
     @staticmethod
     def _count_players(players):
         if isinstance(players, (list, tuple)):
@@ -177,6 +130,7 @@ class Game(RoundEngine):
     def _setup(self, rules, players, seed, deals, replaying=False):
         rules = as_rules(rules)
         n = self._count_players(players)
+        rules.check_players(n)  # before anything grows with n (Game(rules, 2**31) was 17 GB)
         if isinstance(players, (list, tuple)):
             strategies = tuple(players)
             for s in strategies:
@@ -185,7 +139,6 @@ class Game(RoundEngine):
                                           f"or None for a seat played by hand; got {s!r}")
         else:
             strategies = (None,) * max(n, 0)
-        rules.check_players(n)
         rng = _validate.seed(seed)
         self.rules = rules
         self.n_players = n
@@ -205,7 +158,7 @@ class Game(RoundEngine):
         self.round_number = 0
         self.over = False
         self._stopped = False
-        self.line = Line.for_rules(rules)
+        self.line = new_layout(rules, n)
         self.turn = 0
         self._hands = [[] for _ in range(n)]
         self._bazaar = []
@@ -231,7 +184,7 @@ class Game(RoundEngine):
     @property
     def can_end_turn(self):
         """True when the player to move has laid a bone and may stop the turn (:meth:`end_turn`)."""
-        return self._continuing is not None and not self.over and not self._stopped
+        return self._continuing in ("doubles", "chain") and not self.over and not self._stopped
 
     def legal_moves(self):
         """Return the list of :class:`Move` the player to move may make (empty if none)."""
@@ -266,11 +219,13 @@ class Game(RoundEngine):
             return move
         if isinstance(move, Bone):
             return Move(move, side)
-        if isinstance(move, tuple) and len(move) in (2, 3):
+        if isinstance(move, tuple) and len(move) in (2, 3, 4):
             bone, side, *rest = move
             closed = rest[0] if rest else False
-            if isinstance(bone, Bone) and isinstance(closed, bool):
-                return Move(bone, side, closed)
+            lengthwise = rest[1] if len(rest) > 1 else False
+            if isinstance(bone, Bone) and isinstance(closed, bool) and \
+                    isinstance(lengthwise, bool):
+                return Move(bone, side, closed, lengthwise)
         raise IllegalMoveError(f"a move is a Bone, a Move or a (bone, side) pair, got {move!r}")
 
     def play(self, move, side=None):
@@ -283,7 +238,9 @@ class Game(RoundEngine):
             right preferred) is used.  A list lays its bones one after the
             other in one turn (several doubles, Blitz) and then ends the turn.
         side : str, optional
-            The side when ``move`` is a bare bone.
+            The side when ``move`` is a bare bone: an end of the line, or a
+            place of the round's layout (``"train 0"``, ``"toe 2"``,
+            ``"cut 1"``, ...; see :mod:`~dominotiling.games.layouts`).
 
         Raises
         ------
@@ -301,7 +258,7 @@ class Game(RoundEngine):
             try:
                 for m in move:
                     self._play_one(self._parse(m))
-                if self._continuing is not None and len(self._turn_plays) > 0:
+                if self.can_end_turn and len(self._turn_plays) > 0:
                     self.end_turn()
             except Exception:
                 self._restore(saved)
@@ -320,6 +277,14 @@ class Game(RoundEngine):
         if self._forced is not None and bone not in self._forced:
             allowed = " or ".join(str(b) for b in sorted(self._forced))
             raise IllegalMoveError(f"the round must be opened with {allowed}")
+        if self.rules.hidden_rows and self._forced is None and bone is not hand[-1]:
+            raise IllegalMoveError(f"only the bone taken from the right of the row, "
+                                   f"{hand[-1]}, may be played now")
+        if side is not None and not isinstance(side, str):
+            raise IllegalMoveError(f"side must be a string naming an end, got {side!r}")
+        if self.rules.layout != "line":
+            self._play_on_layout(Move(bone, side, move.closed, move.lengthwise))
+            return
         if side is not None and side not in SIDES:
             raise IllegalMoveError(f"side must be one of {SIDES}, got {side!r}")
         if len(self.line) == 0:
@@ -330,8 +295,8 @@ class Game(RoundEngine):
                 used = {m.side for m in self._turn_plays}
                 sides = [s for s in sides if s not in used]
             side = "right" if "right" in sides else (sides[0] if sides else "right")
-        move = Move(bone, side, move.closed)
-        if self._continuing is not None or move.closed:
+        move = Move(bone, side, move.closed, move.lengthwise)
+        if self._continuing is not None or move.closed or move.lengthwise:
             if move not in self._moves_for(seat):
                 if self._continuing == "doubles":
                     raise IllegalMoveError(
@@ -341,6 +306,30 @@ class Game(RoundEngine):
                     raise IllegalMoveError(f"{self.rules.name} does not lay doubles face down")
                 if move.closed:
                     raise IllegalMoveError(f"{bone} cannot be laid face down here")
+                if move.lengthwise and not self.rules.lengthwise_doubles:
+                    raise IllegalMoveError(f"{self.rules.name} does not lay doubles lengthwise")
+                if move.lengthwise:
+                    raise IllegalMoveError(f"{bone} cannot be laid lengthwise here (only a "
+                                           "double other than the cross)")
+        self._apply_play(move)
+
+    def _play_on_layout(self, move):
+        """A play on trains, a chicken foot or the sausage: checked against the legal moves."""
+        moves = self._moves_for(self.turn)
+        if move.closed or move.lengthwise:
+            raise IllegalMoveError(f"{self.rules.name} lays doubles neither face down nor "
+                                   "lengthwise")
+        if move.side is None:
+            fitting = [m for m in moves if m.bone is move.bone]
+            if fitting:
+                move = fitting[0]
+        if move not in moves:
+            places = [m.side for m in moves if m.bone is move.bone]
+            if places:
+                raise IllegalMoveError(f"{move.bone} may go on {', '.join(places)}, not on "
+                                       f"{move.side!r}")
+            self.line.play(move.bone, move.side, seat=self.turn)   # raises, saying why
+            raise IllegalMoveError(f"{move.bone} cannot be played now")
         self._apply_play(move)
 
     def end_turn(self):
@@ -353,6 +342,9 @@ class Game(RoundEngine):
             by themselves.
         """
         self._check_live()
+        if self._continuing == "must":
+            raise IllegalMoveError("after a double another bone must follow: play one, or "
+                                   "draw or knock when none fits")
         if self._continuing is None:
             raise IllegalMoveError("there is no turn to end: a turn ends by itself after a "
                                    "play unless the rules allow more bones")
@@ -376,7 +368,7 @@ class Game(RoundEngine):
             drawing, or the match is over.
         """
         self._check_live()
-        if self._continuing is not None:
+        if self._continuing not in (None, "must"):
             raise IllegalMoveError("finish the turn with end_turn() or another bone; no drawing now")
         if self.legal_moves():
             raise IllegalMoveError(f"player {self.turn} can play and so must play, not draw")
@@ -400,7 +392,7 @@ class Game(RoundEngine):
             If the player can play or draw, or the match is over.
         """
         self._check_live()
-        if self._continuing is not None:
+        if self._continuing not in (None, "must"):
             raise IllegalMoveError("the turn goes on: call end_turn() to stop laying bones")
         if self.legal_moves():
             raise IllegalMoveError(f"player {self.turn} can play and so must play, not knock")
@@ -408,8 +400,14 @@ class Game(RoundEngine):
             raise IllegalMoveError(f"player {self.turn} must draw from the bazaar before knocking")
         self._counts[2] += 1
         self.history.append(Event("knock", self.round_number, self.turn))
+        seat = self.turn
+        row = self._hands[seat]
+        if self.rules.hidden_rows and row and self._forced is None:
+            row.insert(0, row.pop())            # the bone goes back to the left of the row
+        if self.rules.layout != "line":
+            self.line.on_pass(seat)             # trains: a marker on the player's own train
         self._new_turn()
-        self.turn = (self.turn + 1) % self.n_players
+        self.turn = self._next(seat)
         self._check_blocked()
 
     # ------------------------------------------------------------------ automatic play
@@ -430,7 +428,7 @@ class Game(RoundEngine):
         self._check_live()
         moves = self.legal_moves()
         if not moves:
-            if self._continuing is not None:
+            if self._continuing in ("doubles", "chain"):
                 self.end_turn()
             elif self._can_draw():
                 self.draw()
@@ -441,7 +439,7 @@ class Game(RoundEngine):
         if strategy is None:
             raise DominoTilingError(f"seat {self.turn} has no player function; call play() for it")
         choice = strategy(PlayerView(self, self.turn, moves))
-        if choice is None and self._continuing is not None:
+        if choice is None and self.can_end_turn:
             self.end_turn()
         else:
             self._play_one(self._parse(choice))
@@ -469,94 +467,3 @@ class Game(RoundEngine):
                                         "raise max_rounds or lower the target")
             self.play_round()
         return self.sheet
-
-    # ------------------------------------------------------------------ state
-    def _snapshot(self):
-        return dict(
-            line=self.line.copy(), hands=[list(h) for h in self._hands], bazaar=list(self._bazaar),
-            sheet=self.sheet.copy(), history=list(self.history), rounds=list(self.rounds),
-            scalars={k: getattr(self, k) for k in (
-                "turn", "round_number", "over", "_forced", "_opener", "_redeals",
-                "_last_player", "_last_nondouble", "_turn_draws", "_continuing", "_stopped")},
-            counts=list(self._counts), turn_plays=list(self._turn_plays),
-            rngs=(self._deal_rng.bit_generator.state, self._play_rng.bit_generator.state))
-
-    def _restore(self, saved):
-        self.line = saved["line"]
-        self._hands = saved["hands"]
-        self._bazaar = saved["bazaar"]
-        self.sheet = saved["sheet"]
-        self.history = saved["history"]
-        self.rounds = saved["rounds"]
-        for k, v in saved["scalars"].items():
-            setattr(self, k, v)
-        self._counts = saved["counts"]
-        self._turn_plays = saved["turn_plays"]
-        self._deal_rng.bit_generator.state, self._play_rng.bit_generator.state = saved["rngs"]
-
-    # ------------------------------------------------------------------ replay
-    @classmethod
-    def replay(cls, rules, players, history):
-        """Rebuild a game from its history, checking every action.
-
-        Parameters
-        ----------
-        rules : Rules or str
-        players : int or sequence
-            As for :class:`Game` (the number of players is what matters).
-        history : sequence of Event
-            A history recorded by :attr:`Game.history`, possibly cut short.
-
-        Returns
-        -------
-        Game
-            The game in the state reached at the end of ``history``.
-
-        Raises
-        ------
-        IllegalMoveError
-            If a recorded action is illegal or differs from what the game does
-            (a drawn bone, an opener, a round end).
-        DominoTypeError
-            If ``history`` is not a sequence of :class:`Event`.
-        """
-        try:
-            history = list(history)
-        except TypeError:
-            raise DominoTypeError(f"history must be a list of Event (Game.history), got "
-                                  f"{type(history).__name__}") from None
-        for k, e in enumerate(history):
-            if not isinstance(e, Event):
-                raise DominoTypeError(f"history must hold Event records (from Game.history); "
-                                      f"entry {k} is {type(e).__name__}")
-        game = cls.__new__(cls)
-        deals = iter([e for e in history if e.kind == "deal"])
-        game._setup(rules, players, None, deals=deals, replaying=True)
-        game._start_round()
-        for k, event in enumerate(history):
-            if k < len(game.history):            # the game wrote this one itself
-                if game.history[k] != event:
-                    raise IllegalMoveError(f"recorded {event.kind} of round {event.round} "
-                                           f"differs on replay: {event} vs {game.history[k]}")
-                continue
-            if k > len(game.history):
-                raise IllegalMoveError(f"the history is out of step at entry {k}")
-            if event.kind in ("deal", "end", "take"):
-                raise IllegalMoveError(f"recorded {event.kind} of round {event.round} did not "
-                                       "happen on replay")
-            if game.over or game._stopped or event.seat != game.turn \
-                    or event.round != game.round_number:
-                raise IllegalMoveError(f"recorded {event.kind} by seat {event.seat} is out of turn")
-            game._replay_future = history[k + 1:]
-            if event.kind == "play":
-                game._play_one(Move(event.bone, event.side, event.closed))
-            elif event.kind == "draw":
-                if game.draw() != event.bone:
-                    raise IllegalMoveError("a recorded draw differs from the bazaar")
-            elif event.kind == "knock":
-                game.knock()
-            elif event.kind == "end_turn":
-                game.end_turn()
-            else:
-                raise IllegalMoveError(f"unknown event kind {event.kind!r}")
-        return game

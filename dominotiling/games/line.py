@@ -22,20 +22,21 @@ False
 
 from .. import _validate
 from ..errors import DominoTilingError, DominoTypeError
+from ._line_cross import SIDES, CrossAndCount
 from .bones import Bone
 from .errors import IllegalMoveError
 
 __all__ = ["Line", "SIDES"]
 
-#: The names of the ends of a line; "up" and "down" exist only with a cross (spinner).
-SIDES = ("left", "right", "up", "down")
+# SIDES, the names of the ends of a line ("up" and "down" exist only with a cross), is
+# defined in ._line_cross and importable from here
 
 _HOUSES = ("first_double", "first_covered")
 _OPENS = ("both_sides", "at_once")
 _CROSS = ("played", "all")
 
 
-class Line:
+class Line(CrossAndCount):
     """The bones laid on the table, joined end to end by matching values.
 
     Parameters
@@ -100,6 +101,7 @@ class Line:
         self._open = {}              # side -> value shown
         self._closed = {}            # side -> value under a face-down double
         self._face_down = set()      # (side, index) of closed doubles
+        self._lengthwise = set()     # (side, index) of doubles laid along the line
         self._on_table = set()
         self._spinner_at = None      # None, "first", or (side, index in that arm)
 
@@ -178,33 +180,9 @@ class Line:
         """Return the face-down (closed) doubles as ``(side, index in that arm)`` pairs."""
         return sorted(self._face_down)
 
-    def spinner_index(self):
-        """Return the cross's index in :meth:`chain`, or None when there is no cross yet."""
-        where = self._spinner_at
-        if where is None:
-            return None
-        n_left = len(self._arms["left"])
-        if where == "first":
-            return n_left
-        side, k = where
-        return n_left - 1 - k if side == "left" else n_left + 1 + k
-
-    def spinner_value(self):
-        """The value of the cross's double, or None without a cross."""
-        where = self._spinner_at
-        if where is None:
-            return None
-        return self._first[0] if where == "first" else self._arms[where[0]][where[1]][0]
-
-    def spinner_covered(self):
-        """True when the cross is covered on both long sides."""
-        where = self._spinner_at
-        if where is None:
-            return False
-        if where == "first":
-            return bool(self._arms["left"]) and bool(self._arms["right"])
-        side, k = where
-        return len(self._arms[side]) > k + 1
+    def lengthwise(self):
+        """Return the doubles laid along the line as ``(side, index in that arm)`` pairs."""
+        return sorted(self._lengthwise)
 
     def playable_sides(self, bone):
         """Return the list of sides on which ``bone`` may be played now.
@@ -242,120 +220,6 @@ class Line:
                     result.append((bone, side))
         return result
 
-    def _allowed_ends(self):
-        items = list(self._open.items())
-        if self.arms_first and self._spinner_at is not None:
-            empty = [(s, v) for s, v in items if self._arm_is_empty_at_cross(s)]
-            if empty:
-                return empty
-        return items
-
-    def _arm_is_empty_at_cross(self, side):
-        """True when the open end ``side`` is an unplayed side of the cross."""
-        where = self._spinner_at
-        if side in ("up", "down"):
-            return not self._arms[side]
-        if where == "first":
-            return not self._arms[side]
-        arm_side, k = where
-        return side == arm_side and len(self._arms[side]) == k + 1
-
-    def is_fish(self):
-        """Tell whether the line is a fish (Kozel).
-
-        Returns
-        -------
-        bool
-            True when every open end shows the same value ``v`` and every
-            non-double bone containing ``v`` is on the table.
-
-        Notes
-        -----
-        It is a fish even when the double ``v-v`` is still in a hand or in the
-        bazaar: playing it would change nothing.  A line whose every end is
-        closed is not a fish (it is blocked).
-
-        Examples
-        --------
-        The example of kozel_and_variants_ru.txt, paragraph 24: 1-2, 2-6, 0-2
-        and 2-3 lie on the table, the chain ends with 2-4 on one side and 5-2
-        on the other; 2-2 is not needed:
-
-        >>> line = Line()
-        >>> for bone, side in [((1, 2), None), ((2, 6), "right"), ((6, 0), "right"),
-        ...                    ((0, 2), "right"), ((2, 3), "right"), ((3, 5), "right"),
-        ...                    ((5, 2), "right"), ((1, 4), "left")]:
-        ...     line.play(Bone(*bone), side)
-        >>> line.ends, line.is_fish()
-        ((4, 2), False)
-        >>> line.play(Bone(4, 2), "left")
-        >>> line.ends, line.is_fish()
-        ((2, 2), True)
-        """
-        values = set(self._open.values())
-        if len(values) != 1:
-            return False
-        v = values.pop()
-        return all(Bone(v, w) in self._on_table for w in range(self.max_pip + 1) if w != v)
-
-    def count(self):
-        """Return the sum of the open ends, as scored in the fives games.
-
-        Notes
-        -----
-        A lone bone counts all its pips; a double lying across an end counts
-        both halves (a cross with both long sides free counts once); a
-        face-down double counts nothing.  The cross's short sides count once
-        a bone lies on them -- or, with ``cross_count="all"``, each counts the
-        double's value as soon as both long sides are covered.
-
-        Examples
-        --------
-        Pyaterochka, classic_rules_2_ru.txt, paragraphs 179-185 (steps a-d):
-
-        >>> line = Line(spinner=True, spinner_opens="at_once", cross_count="all")
-        >>> line.play(Bone(5, 5)); line.count()                    # a
-        10
-        >>> line.play(Bone(5, 0), "right"); line.count()           # b: 5 + 5 + 0
-        10
-        >>> line.play(Bone(3, 5), "left"); line.count()            # c: 5 + 5 + 3 + 0
-        13
-        >>> line.play(Bone(0, 2), "right"); line.count()           # 5 + 5 + 3 + 2
-        15
-        >>> for bone, side in [((5, 4), "up"), ((2, 2), "right"), ((2, 5), "right"),
-        ...                    ((3, 3), "left")]:
-        ...     line.play(Bone(*bone), side)
-        >>> line.count()                                           # d: 5 + 4 + 3 + 3 + 5
-        20
-        """
-        if self._first is None:
-            return 0
-        if len(self._on_table) == 1:
-            return self._first[0] + self._first[1]
-        total = 0
-        where = self._spinner_at
-        both_free = where == "first" and not self._arms["left"] and not self._arms["right"]
-        for side in SIDES:
-            if side not in self._open and side not in self._closed:
-                continue
-            arm = self._arms[side]
-            if arm:
-                if (side, len(arm) - 1) in self._face_down:
-                    continue
-                a, b = arm[-1]
-                total += 2 * b if a == b else b
-            elif side in ("left", "right"):
-                a, b = self._first
-                if a == b:
-                    if both_free and side == "right":
-                        continue  # a lone free cross counts once
-                    total += 2 * a
-                else:
-                    total += a if side == "left" else b
-            elif self.cross_count == "all" and self.spinner_covered():
-                total += self.spinner_value()
-        return total
-
     def copy(self):
         """Return an independent copy of the line."""
         new = Line.__new__(Line)
@@ -364,13 +228,14 @@ class Line:
         new._open = dict(self._open)
         new._closed = dict(self._closed)
         new._face_down = set(self._face_down)
+        new._lengthwise = set(self._lengthwise)
         new._on_table = set(self._on_table)
         return new
 
     def _state(self):
         return (self.max_pip, self.spinner, self.house, self.spinner_opens, self.cross_count,
                 self.arms_first, self._first, self._arms, self._open, self._closed,
-                self._face_down, self._spinner_at)
+                self._face_down, self._lengthwise, self._spinner_at)
 
     def __eq__(self, other):
         if not isinstance(other, Line):
@@ -384,11 +249,15 @@ class Line:
         n_left = len(self._arms["left"])
         down = {n_left - 1 - k for side, k in self._face_down if side == "left"}
         down |= {n_left + 1 + k for side, k in self._face_down if side == "right"}
-        text = " ".join(("[x]" if i in down else f"{a}-{b}") for i, (a, b) in enumerate(chain))
+        along = {n_left - 1 - k for side, k in self._lengthwise if side == "left"}
+        along |= {n_left + 1 + k for side, k in self._lengthwise if side == "right"}
+        text = " ".join(("[x]" if i in down else f"{a}={b}" if i in along else f"{a}-{b}")
+                        for i, (a, b) in enumerate(chain))
         for side in ("up", "down"):
             if self._arms[side]:
                 text += f" | {side}: " + " ".join(
-                    "[x]" if (side, k) in self._face_down else f"{a}-{b}"
+                    "[x]" if (side, k) in self._face_down else
+                    f"{a}={b}" if (side, k) in self._lengthwise else f"{a}-{b}"
                     for k, (a, b) in enumerate(self._arms[side]))
         return text
 
@@ -401,7 +270,7 @@ class Line:
         return line_html(self)
 
     # ------------------------------------------------------------------ playing
-    def play(self, bone, side=None, closed=False):
+    def play(self, bone, side=None, closed=False, lengthwise=False):
         """Lay ``bone`` on an end of the line.
 
         Parameters
@@ -413,6 +282,10 @@ class Line:
             there, else the first end it fits.  Ignored for the first bone.
         closed : bool, optional
             Lay a double face down, closing its end (where the rules allow it).
+        lengthwise : bool, optional
+            Lay a double along the line rather than across it, so that it
+            counts one half at an end (Muggins; written ``3=3``).  Only a
+            double other than the first bone and the cross.
 
         Raises
         ------
@@ -420,7 +293,8 @@ class Line:
             If the bone is already on the table, has a value above
             ``max_pip``, the side is not open (or must wait for the cross's
             empty arms), the bone does not match it, or a bone that may not
-            be closed is laid face down.  The line is left unchanged.
+            be closed is laid face down (or lengthwise).  The line is left
+            unchanged.
         DominoTypeError
             If ``bone`` is not a :class:`Bone` (also a ``TypeError``).
 
@@ -449,6 +323,12 @@ class Line:
             raise IllegalMoveError(f"bone {bone} is already on the table; each bone is played once")
         if closed and not bone.is_double:
             raise IllegalMoveError(f"only a double can be laid face down, not {bone}")
+        if not isinstance(lengthwise, bool):
+            raise DominoTypeError(f"lengthwise must be True or False, got {lengthwise!r}")
+        if lengthwise and (not bone.is_double or closed or self._first is None
+                           or (self.spinner and self._spinner_at is None)):
+            raise IllegalMoveError(f"{bone} cannot be laid lengthwise: only a double that is "
+                                   "neither the first bone nor the cross, face up")
         if self._first is None:
             if closed:
                 raise IllegalMoveError("the opening bone is never laid face down")
@@ -480,7 +360,7 @@ class Line:
         if side not in dict(self._allowed_ends()):
             raise IllegalMoveError(f"the cross's empty arms must be started first; play on "
                                    f"{', '.join(s for s, _ in self._allowed_ends())}")
-        becomes_spinner = (self.spinner and closed is False and bone.is_double
+        becomes_spinner = (self.spinner and closed is False and not lengthwise and bone.is_double
                            and self._spinner_at is None and self.house == "first_double"
                            and side in ("left", "right"))
         # the bone laid now covers the outer side of the previous end bone of this side
@@ -488,6 +368,8 @@ class Line:
         arm = self._arms[side]
         arm.append((value, bone.other(value)))
         self._on_table.add(bone)
+        if lengthwise:
+            self._lengthwise.add((side, len(arm) - 1))
         if closed:
             self._face_down.add((side, len(arm) - 1))
             self._closed[side] = self._open.pop(side)
@@ -506,30 +388,6 @@ class Line:
             if self.spinner_covered():
                 v = self.spinner_value()
                 self._open["up"] = self._open["down"] = v
-
-    def _end_position(self, side):
-        """The position of the bone now at the end of ``side``: "first" or (side, index)."""
-        if side in ("left", "right") and not self._arms[side]:
-            return "first"
-        return (side, len(self._arms[side]) - 1)
-
-    def _maybe_house(self, covered):
-        """First-covered house: the double just covered on both long sides becomes the cross."""
-        if covered == "first":
-            a, b = self._first
-            if a != b or not (self._arms["left"] and self._arms["right"]):
-                return
-            value = a
-        else:
-            side, k = covered
-            if side not in ("left", "right") or covered in self._face_down:
-                return
-            inner, outer = self._arms[side][k]
-            if inner != outer:
-                return
-            value = inner
-        self._spinner_at = covered
-        self._open["up"] = self._open["down"] = value
 
     def _describe_ends(self):
         return ", ".join(f"{side} {value}" for side, value in self._open.items()) or "none"

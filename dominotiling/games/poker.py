@@ -1,23 +1,37 @@
-"""Domino poker: the 20-bone set and the ranking of hands (classic_rules_2_ru.txt, paragraphs 131-153).
+"""Domino poker: the 20-bone set, the ranking of hands and a table that deals and shows down
+(classic_rules_2_ru.txt, paragraphs 131-153).
 
 Inside: :func:`poker_set`, the twenty bones played (1-1 and every bone with a
-blank removed, paragraph 133), and :func:`poker_hand`, which names the best
-combination of five bones and gives a key that orders hands.  The betting is
-that of card poker (paragraph 133) and is not modelled.
+blank removed, paragraph 133); :func:`poker_hand`, which names the best
+combination of five bones and gives a key that orders hands; and
+:class:`PokerTable`, which plays hands of draw poker with them: an ante,
+five bones each, one exchange from the bones left, and a showdown.  Its
+players are functions of a :class:`PokerView` (choosing the bones to
+exchange); :func:`~dominotiling.games.random_player` works, and
+:func:`greedy_player` here keeps its doubles and its longest suit.  The
+betting is that of card poker (paragraph 133) and is not modelled.
 
 Examples
 --------
 >>> from dominotiling.games import Bone, poker_hand
 >>> poker_hand([Bone(6, 6), Bone(3, 3), Bone(2, 2), Bone(2, 4), Bone(2, 1)]).name
 'full hand'
+>>> table = PokerTable([greedy_player, greedy_player, greedy_player], seed=2)
+>>> result = table.play_hand()
+>>> len(result.winners) >= 1 and sum(table.chips) + table.pot == 3 * 20
+True
 """
 
+from itertools import combinations
 from typing import NamedTuple
 
+from .. import _validate
 from ..errors import DominoTilingError, DominoTypeError
 from .bones import Bone
+from .errors import IllegalMoveError
 
-__all__ = ["poker_set", "poker_hand", "PokerHand", "POKER_RANKS"]
+__all__ = ["poker_set", "poker_hand", "PokerHand", "POKER_RANKS", "PokerTable", "PokerView",
+           "PokerResult", "greedy_player"]
 
 #: The combinations from the lowest to the highest (paragraphs 135-151).
 POKER_RANKS = ("high bone", "pair", "flush", "three", "four straight", "full hand",
@@ -151,3 +165,278 @@ def poker_hand(bones):
         rank = 0
     key = (rank,) + tuple(sorted(((b.pips, b.high) for b in bones), reverse=True))
     return PokerHand(key, POKER_RANKS[rank], rank)
+
+
+# ---------------------------------------------------------------------- a table
+class PokerResult(NamedTuple):
+    """One hand of domino poker.
+
+    ``dealt`` and ``final`` hold the five bones of each seat (an empty tuple
+    for a seat out of chips) before and after the exchange; ``discarded``
+    the bones each seat gave up; ``hands`` each final hand's
+    :class:`PokerHand` (None for a seat out); ``winners`` the seats sharing
+    the pot; ``pot`` its size.
+    """
+
+    number: int
+    dealer: int
+    dealt: tuple
+    discarded: tuple
+    final: tuple
+    hands: tuple
+    winners: tuple
+    pot: int
+
+
+class PokerView:
+    """What a player sees when choosing the bones to exchange; nothing here changes the table.
+
+    Attributes
+    ----------
+    seat : int
+    hand : tuple of Bone
+    legal_moves : tuple of tuples of Bone
+        Every set of bones that may be exchanged (``()`` keeps the hand);
+        never more than the bones left to draw.
+    can_end_turn : bool
+        Always False (for :func:`~dominotiling.games.random_player`).
+    stock : int
+        The bones left to draw from.
+    chips : tuple of int
+    rng : numpy.random.Generator
+    """
+
+    __slots__ = ("seat", "hand", "legal_moves", "can_end_turn", "stock", "chips", "rng")
+
+    def __init__(self, table):
+        values = dict(seat=table.turn, hand=tuple(table._hands[table.turn]),
+                      legal_moves=tuple(table.legal_moves()), can_end_turn=False,
+                      stock=len(table._stock), chips=tuple(table.chips), rng=table._rng)
+        for name, value in values.items():
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name, value):
+        raise AttributeError("a PokerView is read-only; return the bones to exchange")
+
+
+class PokerTable:
+    """Hands of domino poker: an ante, a deal of five, one exchange, a showdown.
+
+    classic_rules_2_ru.txt, paragraph 133: twenty bones are played, by the
+    rules of card poker but with the combinations of paragraphs 135-153
+    (:func:`poker_hand`).  Card poker's betting is not modelled; what is
+    played is its simplest form, draw poker with a fixed stake: every player
+    with chips puts ``ante`` into the pot; the bones are shuffled and five
+    dealt to each, starting left of the dealer; in the same order each
+    player may exchange some of them, once, for as many from the bones left
+    (none are left with four players); the best hand takes the pot -- the
+    ranks of :data:`POKER_RANKS`, then the bones with the most pips
+    (paragraph 153) -- and equal hands share it, an odd chip going to the
+    first of them left of the dealer.  The deal passes clockwise; a player
+    without chips for the ante is out.
+
+    Parameters
+    ----------
+    players : sequence of 2 to 4
+        A player function ``f(view) -> bones to exchange`` per seat, or None
+        for a seat played by hand with :meth:`exchange`.
+    seed : None, int or numpy.random.Generator, optional
+    chips : int, optional
+        Each player's chips at the start (20).
+    ante : int, optional
+        The stake of each hand (1).
+
+    Examples
+    --------
+    >>> table = PokerTable([None, None], seed=0)
+    >>> table.turn, len(table.hand(0)), table.stock_size   # seat 1 deals, seat 0 starts
+    (0, 5, 10)
+    >>> table.exchange(())            # seat 0 keeps its hand
+    >>> table.exchange(table.hand(1)[:2])
+    >>> result = table.hands_played[0]
+    >>> result.pot, len(result.final[1]), result.discarded[0], len(result.discarded[1])
+    (2, 5, (), 2)
+    """
+
+    def __init__(self, players, seed=None, chips=20, ante=1):
+        try:
+            players = tuple(players)
+        except TypeError:
+            raise DominoTypeError("players must be a list of player functions (or None)") from None
+        if not 2 <= len(players) <= 4:
+            raise DominoTilingError(f"domino poker deals five of twenty bones to 2 to 4 "
+                                    f"players; got {len(players)}")
+        for p in players:
+            if p is not None and not callable(p):
+                raise DominoTypeError(f"each player must be a function f(view), or None; got {p!r}")
+        self.players = players
+        self.ante = _validate.positive_int(ante, "ante")
+        self.chips = [_validate.positive_int(chips, "chips")] * len(players)
+        self._rng = _validate.seed(seed)
+        self.hands_played = []
+        self.dealer = len(players) - 1
+        self._deal()
+
+    @property
+    def n_players(self):
+        return len(self.players)
+
+    @property
+    def over(self):
+        """True once fewer than two players could pay the ante for a new hand."""
+        return not self._in
+
+    @property
+    def in_hand(self):
+        """The seats dealt into the hand in progress (those who could pay the ante)."""
+        return tuple(self._in)
+
+    @property
+    def pot(self):
+        """The chips in the pot of the hand in progress."""
+        return self.ante * len(self.in_hand)
+
+    @property
+    def stock_size(self):
+        """The bones left to draw from."""
+        return len(self._stock)
+
+    def hand(self, seat):
+        """The bones ``seat`` holds now."""
+        return tuple(self._hands[_validate.integer(seat, "seat", minimum=0,
+                                                   maximum=self.n_players - 1)])
+
+    def _order(self):
+        n = self.n_players
+        return [(self.dealer + k) % n for k in range(1, n + 1)
+                if self.chips[(self.dealer + k) % n] >= self.ante]
+
+    def _deal(self):
+        self._in = self._order()
+        if len(self._in) < 2:
+            self._in = []
+            self._hands, self._stock, self._waiting = [[] for _ in self.players], [], []
+            return
+        bones = poker_set()
+        order = self._rng.permutation(len(bones))
+        shuffled = [bones[i] for i in order]
+        self._hands = [[] for _ in self.players]
+        for k, seat in enumerate(self._in):
+            self.chips[seat] -= self.ante
+            self._hands[seat] = sorted(shuffled[5 * k:5 * k + 5])
+        self._stock = shuffled[5 * len(self._in):]
+        self._dealt = tuple(tuple(h) for h in self._hands)
+        self._discards = [()] * self.n_players
+        self._waiting = list(self._in)
+        self.turn = self._waiting[0]
+
+    def legal_moves(self):
+        """The sets of bones the player to act may exchange, smallest first (``()`` keeps all)."""
+        if self.over:
+            return []
+        hand = self._hands[self.turn]
+        most = min(5, len(self._stock))
+        return [c for k in range(most + 1) for c in combinations(hand, k)]
+
+    def view(self):
+        return PokerView(self)
+
+    def exchange(self, bones):
+        """Give up ``bones`` (a sequence of the hand's bones) and draw as many.
+
+        Raises
+        ------
+        IllegalMoveError
+            If a bone is not in the hand, repeats, or more bones are given
+            than are left to draw (nothing changes).
+        """
+        if self.over:
+            raise IllegalMoveError("the table is closed: fewer than two players have chips")
+        try:
+            bones = tuple(bones)
+        except TypeError:
+            raise IllegalMoveError(f"give the bones to exchange as a list, got {bones!r}") from None
+        hand = self._hands[self.turn]
+        if any(b not in hand for b in bones) or len(set(bones)) != len(bones):
+            raise IllegalMoveError(f"seat {self.turn} can exchange only bones of its hand, each "
+                                   f"once: {' '.join(map(str, hand))}")
+        if len(bones) > len(self._stock):
+            raise IllegalMoveError(f"only {len(self._stock)} bones are left to draw")
+        for b in bones:
+            hand.remove(b)
+        hand.extend(self._stock[:len(bones)])
+        del self._stock[:len(bones)]
+        hand.sort()
+        self._discards[self.turn] = tuple(sorted(bones))
+        self._waiting.pop(0)
+        if self._waiting:
+            self.turn = self._waiting[0]
+        else:
+            self._showdown()
+
+    def _showdown(self):
+        ranked = {s: poker_hand(self._hands[s]) for s in self._in}
+        best = max(ranked[s].key for s in self._in)
+        winners = tuple(s for s in self._in if ranked[s].key == best)
+        pot = self.ante * len(self._in)
+        share, odd = divmod(pot, len(winners))
+        for k, s in enumerate(winners):
+            self.chips[s] += share + (k < odd)
+        self.hands_played.append(PokerResult(
+            len(self.hands_played), self.dealer, self._dealt, tuple(self._discards),
+            tuple(tuple(h) for h in self._hands),
+            tuple(ranked.get(s) for s in range(self.n_players)), winners, pot))
+        self.dealer = (self.dealer + 1) % self.n_players
+        self._deal()
+
+    def step(self):
+        """Let the player to act choose the bones to exchange, through their function."""
+        player = self.players[self.turn]
+        if player is None:
+            raise DominoTilingError(f"seat {self.turn} has no player function; call "
+                                    "exchange() for it")
+        self.exchange(player(self.view()))
+
+    def play_hand(self):
+        """Play the hand in progress to its showdown; return its :class:`PokerResult`."""
+        if self.over:
+            raise DominoTilingError("the table is closed: fewer than two players have chips")
+        number = len(self.hands_played)
+        while len(self.hands_played) == number:
+            self.step()
+        return self.hands_played[-1]
+
+    def play_match(self, max_hands=1000):
+        """Play until one player holds every chip (or ``max_hands`` hands); return the chips."""
+        max_hands = _validate.positive_int(max_hands, "max_hands")
+        while not self.over and len(self.hands_played) < max_hands:
+            self.play_hand()
+        return tuple(self.chips)
+
+    def __repr__(self):
+        return f"<PokerTable chips {self.chips}, {len(self.hands_played)} hands played>"
+
+
+def greedy_player(view):
+    """Keep the hand from a flush up; else keep the doubles and the longest suit, exchange the rest.
+
+    The longest suit is the value shown by most bones (three or more; the
+    higher value on a tie); at most as many bones are exchanged as are left.
+
+    Examples
+    --------
+    >>> table = PokerTable([greedy_player, greedy_player], seed=4)
+    >>> table.play_match(max_hands=20)[0] >= 0
+    True
+    """
+    hand = view.hand
+    if poker_hand(hand).rank >= 2:
+        return ()
+    suits = _suits(hand)
+    value, suit = max(suits.items(), key=lambda item: (len(item[1]), item[0]))
+    keep = {b for b in hand if b.is_double}
+    if len(suit) >= 3:
+        keep |= set(suit)
+    give = [b for b in hand if b not in keep]
+    give.sort(key=lambda b: b.pips)
+    return tuple(give[:view.stock])

@@ -21,11 +21,23 @@ __all__ = ["Move", "Event", "RoundResult", "PlayerView"]
 
 
 class Move(NamedTuple):
-    """A play: a bone, the side of the line it goes on, and whether a double is laid face down."""
+    """A play: a bone, the side it goes on, whether a double is laid face down or lengthwise.
+
+    ``side`` names an end of the line (:data:`~dominotiling.games.line.SIDES`)
+    or a place of another layout (``"train 2"``, ``"toe 3"``, ``"cut 1"``:
+    see :mod:`dominotiling.games.layouts`).  ``lengthwise`` lays a double
+    along the line, counting one half (Muggins).
+    """
 
     bone: Bone
     side: str
     closed: bool = False
+    lengthwise: bool = False
+
+    def __repr__(self):
+        extra = ", lengthwise=True" if self.lengthwise else ""
+        return (f"Move(bone={self.bone!r}, side={self.side!r}, closed={self.closed!r}"
+                f"{extra})")
 
 
 class Event(NamedTuple):
@@ -33,8 +45,10 @@ class Event(NamedTuple):
 
     ``kind`` is ``"deal"`` (``seat`` opens; ``info`` is the hands, the bazaar
     in drawing order and the number of redeals), ``"play"`` (``info``: points
-    scored during play; ``closed``: the double was laid face down),
-    ``"draw"``, ``"knock"``, ``"end_turn"`` (a player stops laying bones in a
+    scored during play; ``closed``: the double was laid face down;
+    ``lengthwise``: along the line),
+    ``"draw"``, ``"knock"`` (with ``rules.hidden_rows`` the bone taken goes
+    back to the left of the row), ``"end_turn"`` (a player stops laying bones in a
     turn that allowed more; ``info``: points scored), ``"take"`` (Seven: a
     penalty bone taken; ``info``: ``"bazaar"`` or the seat it came from), or
     ``"end"`` (``seat``: the round's winner as the rules name it, or None;
@@ -48,6 +62,7 @@ class Event(NamedTuple):
     side: "str | None" = None
     info: object = None
     closed: bool = False
+    lengthwise: bool = False
 
 
 class RoundResult(NamedTuple):
@@ -86,6 +101,8 @@ class PlayerView:
         The player has laid a bone this turn and may stop (return None) or
         lay another of ``legal_moves`` (several doubles, Blitz).
     ends : tuple of int
+        The values shown by the open ends (of every train, toe or line of a
+        layout).
     bazaar_size : int
         The bones that can still be drawn.
     hand_sizes : tuple of int
@@ -96,8 +113,8 @@ class PlayerView:
     rules : Rules
     rng : numpy.random.Generator
         The game's generator for players' random choices (seeded with the game).
-    line : Line
-        A copy of the line.
+    line : Line or layout
+        A copy of the line (or of the trains, chicken foot or sausage).
     history : tuple of Event
         The public history: other players' hands and draws are hidden.
 

@@ -7,8 +7,9 @@ sets (:meth:`Rules.by_name`, :meth:`Rules.names`).  Every named rule set is a
 preset classmethod (``Rules.kozel()``, ``Rules.telephone()``, ...) whose
 docstring cites the file and paragraph of the rule documents it follows
 (``shared/sources/games/``; "paragraph N" is line N of the file); the
-presets live in :mod:`.variants_block`, :mod:`.variants_kozel` and
-:mod:`.variants_fives`.
+presets live in :mod:`.variants_block`, :mod:`.variants_kozel`,
+:mod:`.variants_fives` and :mod:`.variants_layouts`; the fields are checked in
+:mod:`._rules_check` and the names kept in :mod:`._registry`.
 
 Wherever the package takes rules it also takes a name: ``Game("kozel", 3)``.
 
@@ -24,61 +25,19 @@ Examples
 True
 """
 
-import types
 from dataclasses import dataclass, field, fields, replace
 
 from .. import _validate
 from ..errors import DominoTilingError, DominoTypeError
-from .bones import Bone
+from . import _rules_check
+from ._registry import _REGISTRY, _normalise, as_rules, register  # noqa: F401 (importable here)
 
 __all__ = ["Rules"]
 
-SCORINGS = ("classic", "kozel", "muggins", "fives", "telephone", "sea_kozel", "general",
-            "seven", "bergen")
-_OPENERS = ("rule", "winner", "rotate", "winner_partner")
-_FIRST = ("rule", "seat")
-_FALLBACKS = ("heaviest", "lightest")
-_LATER_BONES = ("any", "double")
-_FISH_MODES = ("all", "one", "difference")
-_CLOSING = ("none", "any", "same")
-_HOUSES = ("first_double", "first_covered")
-_OPENS = ("both_sides", "at_once")
-_CROSS = ("played", "all")
-_ROUNDINGS = ("nearest", "down", "up", "none")
-_BLOCKED_WINNERS = ("lowest", "fisherman")
-_BLOCKED_SCORES = ("difference", "others")
-_BLOCKED_TIES = ("nobody", "replay", "fewest_bones", "lowest_bone")
-
-
-def _bone_key(value, name):
-    """A bone written as a Bone or an (a, b) pair, as a sorted (low, high) pair."""
-    if isinstance(value, Bone):
-        return (value.low, value.high)
-    try:
-        a, b = value
-    except (TypeError, ValueError):
-        raise DominoTypeError(f"{name} must hold bones written as (a, b) pairs, "
-                              f"got {value!r}") from None
-    bone = Bone(a, b)
-    return (bone.low, bone.high)
-
-
-def _bone_table(value, name):
-    """``((bone, points), ...)`` normalised: bones as (low, high) pairs, points as ints."""
-    try:
-        items = tuple(value)
-    except TypeError:
-        raise DominoTypeError(f"{name} must be a tuple of (bone, points) pairs, "
-                              f"got {value!r}") from None
-    out = []
-    for item in items:
-        try:
-            bone, points = item
-        except (TypeError, ValueError):
-            raise DominoTypeError(f"{name} must be a tuple of (bone, points) pairs, "
-                                  f"got {item!r}") from None
-        out.append((_bone_key(bone, name), _validate.integer(points, f"{name} points")))
-    return tuple(out)
+# the names older code imported from here
+SCORINGS = _rules_check.SCORINGS
+_bone_key = _rules_check.bone_key
+_bone_table = _rules_check.bone_table
 
 
 @dataclass(frozen=True)
@@ -166,9 +125,11 @@ class Rules:
         or (once both long sides are covered) each counts the double's value.
     fish_ends_round : bool
         End the round as soon as the line is a fish.
-    scoring : {"classic", "kozel", "muggins", "fives", "telephone", "sea_kozel", "general", "seven", "bergen"}
+    scoring : {"classic", "kozel", "muggins", "fives", "telephone", "sea_kozel", "general", "seven", "bergen", "pips", "krysha"}
         How the :class:`~dominotiling.games.ScoreSheet` scores a round
-        ("muggins" is the old name of "fives").
+        ("muggins" is the old name of "fives"; "pips": everyone writes the
+        points left in hand; "krysha": the traditional four-hand Kozel, where
+        the winning pair writes the losers' points).
     target : int or None
         The score that ends the match (None: only ``deals`` ends it).
     target_loses : bool
@@ -232,6 +193,55 @@ class Rules:
     teams : bool
         Four players, two against two, partners opposite (seats 0 and 2
         against 1 and 3), sharing one account.
+    layout : {"line", "trains", "chicken_foot", "sausage"}
+        What the bones are laid into: one line (with the fields above for
+        the cross); a centre double with a train per player and a common
+        train (Mexican train); a set double with six chicks and a foot of
+        ``foot_size`` chicks on every later double (Chicken foot); two
+        parallel lines from a crosswise head, cut across by a fitting bone
+        (Kolbasa, the sausage).  :mod:`dominotiling.games.layouts` tells how.
+    set_double : bool
+        Each round is built on one double: double-``max_pip`` in the first,
+        one lower in each next round down to 0-0, then up again.  With
+        ``layout="trains"`` it is taken out of the set and laid in the centre
+        before the deal; with ``"chicken_foot"`` its holder opens with it.
+    missing_set_double : {"lower", "redeal"}
+        Chicken foot, nobody holds the round's double: the next lower double
+        held opens, or the bones are dealt again.
+    foot_size : int
+        Chicken foot: the chicks a later double takes (the set double twice as
+        many) before anything else may be played.
+    hidden_rows : bool
+        Each hand is a face-down row: a player takes the rightmost bone and
+        plays it if it fits, else puts it back at the left end and passes
+        (:meth:`~dominotiling.games.Game.knock`).  Kolbasa.
+    play_until_stuck : bool
+        A player who lays a bone moves again; the turn passes only when the
+        player cannot play.
+    sausage_cuts : {"anywhere", "equal_ends"}
+        Kolbasa: a bone may cut the two lines at any depth both reach, or
+        only at their ends when they are equally long.
+    row_opening : {"first", "double"}
+        Kolbasa: the opener lays the first bone of the row, or the first
+        double of it (a bone when the row has none).
+    lengthwise_doubles : bool
+        A double other than the cross may be laid along the line, counting
+        one half instead of both (Muggins).
+    finish_bonus_all : bool
+        The ``finish_bonus`` needs every one of its bones in the last turn
+        (the true General: 0-0 and 6-6 at once), not just one.
+    reopen_doubles : tuple of int
+        After a tie reopened by rule (``reopen_after_tie``) these doubles are
+        looked for, in order, instead of ``opening_doubles`` (sea Kozel's eggs
+        are played from 1-1).
+    egg_attempts : int or None
+        Sea Kozel: tied points ("eggs") are carried to the winner of the next
+        round; after this many replays ending in eggs again they are
+        "rotten": dropped, and the round does not count.  None: an eggs round
+        is simply replayed and carries nothing.
+    drop_out : bool
+        A player reaching ``target`` leaves the match and the others play on
+        (dealt as many bones as at first); the last player left wins.
 
     Raises
     ------
@@ -301,100 +311,23 @@ class Rules:
     blocked_score: str = "difference"
     blocked_tie: str = "nobody"
     teams: bool = False
+    layout: str = "line"
+    set_double: bool = False
+    missing_set_double: str = "lower"
+    foot_size: int = 3
+    hidden_rows: bool = False
+    play_until_stuck: bool = False
+    sausage_cuts: str = "anywhere"
+    row_opening: str = "first"
+    lengthwise_doubles: bool = False
+    finish_bonus_all: bool = False
+    reopen_doubles: tuple = ()
+    egg_attempts: "int | None" = None
+    drop_out: bool = False
     _hand_size_map: dict = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self):
-        v = _validate
-        put = lambda name, value: object.__setattr__(self, name, value)  # noqa: E731
-        if not isinstance(self.name, str):
-            raise DominoTypeError(f"name must be a str, got {type(self.name).__name__}")
-        put("max_pip", v.positive_int(self.max_pip, "max_pip", maximum=18))
-        put("min_players", v.positive_int(self.min_players, "min_players", maximum=12))
-        put("max_players", v.positive_int(self.max_players, "max_players", maximum=12))
-        for name in ("redeal_doubles", "redeal_same_value", "draw_limit", "extra_turn_sum",
-                     "penalty_sum", "lone_zero_zero", "out_bonus", "deals", "target"):
-            value = getattr(self, name)
-            if value is not None:
-                if name in ("redeal_doubles", "redeal_same_value", "draw_limit", "deals", "target"):
-                    put(name, v.positive_int(value, name))
-                else:
-                    put(name, v.nonnegative_int(value, name))
-        for name in ("bazaar_reserve", "write_above"):
-            put(name, v.nonnegative_int(getattr(self, name), name))
-        for name in ("doubles_per_turn", "penalty_draws", "end_multiple"):
-            put(name, v.positive_int(getattr(self, name), name))
-        for name in ("reopen_after_tie", "draw_from_bazaar", "chain_turn", "spinner",
-                     "spinner_arms_first", "fish_ends_round", "target_loses", "most_takes_all",
-                     "eggs", "several_goats", "per_multiple", "bonus_per_multiple", "teams"):
-            put(name, v.boolean(getattr(self, name), name))
-        for name, options in (("scoring", SCORINGS), ("later_opener", _OPENERS),
-                              ("first_opener", _FIRST), ("opening_fallback", _FALLBACKS),
-                              ("later_bone", _LATER_BONES), ("fish_mode", _FISH_MODES),
-                              ("closing_doubles", _CLOSING), ("house", _HOUSES),
-                              ("spinner_opens", _OPENS), ("cross_count", _CROSS),
-                              ("hand_rounding", _ROUNDINGS), ("blocked_winner", _BLOCKED_WINNERS),
-                              ("blocked_score", _BLOCKED_SCORES), ("blocked_tie", _BLOCKED_TIES)):
-            v.choice(getattr(self, name), name, options)
-        if self.target is None and self.deals is None:
-            raise DominoTilingError("a match needs an end: give a target score or a number of "
-                                    "deals (target=None needs deals=...)")
-        # tables of bones
-        try:
-            sizes = tuple((v.positive_int(n, "hand_sizes players"), v.positive_int(k, "hand size"))
-                          for n, k in self.hand_sizes)
-        except (TypeError, ValueError) as exc:
-            if isinstance(exc, DominoTilingError):
-                raise
-            raise DominoTypeError(f"hand_sizes must be pairs (players, bones each), "
-                                  f"got {self.hand_sizes!r}") from None
-        put("hand_sizes", sizes)
-        try:
-            doubles = tuple(v.nonnegative_int(x, "opening_doubles value", maximum=self.max_pip)
-                            for x in self.opening_doubles)
-        except TypeError:
-            raise DominoTypeError(f"opening_doubles must be a tuple of values, "
-                                  f"got {self.opening_doubles!r}") from None
-        put("opening_doubles", doubles)
-        for name in ("bone_values", "opening_bonus", "finish_bonus"):
-            put(name, _bone_table(getattr(self, name), name))
-        for name in ("finish_ends_match", "held_loses", "opening_bones"):
-            try:
-                put(name, tuple(_bone_key(b, name) for b in getattr(self, name)))
-            except TypeError:
-                raise DominoTypeError(f"{name} must be a tuple of bones") from None
-        specials = []
-        try:
-            for bones, points in self.special_hands:
-                key = tuple(sorted(_bone_key(b, "special_hands") for b in bones))
-                specials.append((key, v.integer(points, "special_hands points")))
-        except (TypeError, ValueError) as exc:
-            if isinstance(exc, DominoTilingError):
-                raise
-            raise DominoTypeError("special_hands must be a tuple of (bones, points) pairs, "
-                                  f"got {self.special_hands!r}") from None
-        put("special_hands", tuple(specials))
-        # consistency
-        if self.min_players > self.max_players:
-            raise DominoTilingError(f"need min_players <= max_players, got "
-                                    f"{self.min_players} and {self.max_players}")
-        n_bones = (self.max_pip + 1) * (self.max_pip + 2) // 2
-        size_map = dict(sizes)
-        for n in range(self.min_players, self.max_players + 1):
-            if n not in size_map:
-                raise DominoTilingError(f"hand_sizes gives no hand size for {n} players; "
-                                        f"add a pair ({n}, size)")
-            if size_map[n] * n > n_bones:
-                raise DominoTilingError(f"{n} hands of {size_map[n]} bones do not fit in a "
-                                        f"double-{self.max_pip} set of {n_bones} bones")
-        for key, _ in self.bone_values + self.opening_bonus + self.finish_bonus:
-            if key[1] > self.max_pip:
-                raise DominoTilingError(f"bone {key} is not in a double-{self.max_pip} set")
-        if self.teams and not self.min_players == self.max_players == 4:
-            raise DominoTilingError("team play is defined for exactly 4 players, partners "
-                                    "opposite; use for example Rules.kozel(players=4, teams=True)")
-        if self.later_opener == "winner_partner" and not self.teams:
-            raise DominoTilingError("later_opener='winner_partner' needs teams=True")
-        object.__setattr__(self, "_hand_size_map", size_map)
+        object.__setattr__(self, "_hand_size_map", _rules_check.check(self))
 
     # ------------------------------------------------------------------ queries
     def hand_size(self, n_players):
@@ -543,46 +476,5 @@ class Rules:
         return maker(**options)
 
 
-def _normalise(name):
-    return "_".join(name.strip().lower().replace("ё", "е").replace("-", " ")
-                    .replace("_", " ").split())
-
-
-#: name -> (preset function, canonical name); filled by the variants modules
-_REGISTRY = {}
-
-
-def register(canonical, *aliases):
-    """Decorator: register a preset function under a canonical name and aliases."""
-    def wrap(func):
-        for alias in (canonical,) + aliases:
-            _REGISTRY[_normalise(alias)] = (func, canonical)
-
-        def preset(cls, *args, **kwargs):
-            return func(*args, **kwargs)
-
-        # built with the preset module's globals, so that its doctests run once (there)
-        method = types.FunctionType(preset.__code__, func.__globals__, canonical, None,
-                                    preset.__closure__)
-        method.__doc__ = func.__doc__
-        method.__qualname__ = f"Rules.{canonical}"
-        method.__module__ = func.__module__
-        setattr(Rules, canonical, classmethod(method))
-        return func
-
-    return wrap
-
-
-def as_rules(value, name="rules"):
-    """``value`` if it is a :class:`Rules`; a rule set looked up by name for a string."""
-    if isinstance(value, Rules):
-        return value
-    if isinstance(value, str):
-        return Rules.by_name(value)
-    raise DominoTypeError(f"{name} must be a Rules object or the name of a rule set, got "
-                          f"{type(value).__name__}; try Rules.kozel() or 'kozel' "
-                          f"(Rules.names() lists them)")
-
-
 # the presets register themselves (they import Rules and register from here)
-from . import variants_block, variants_kozel, variants_fives  # noqa: E402,F401
+from . import variants_block, variants_kozel, variants_fives, variants_layouts  # noqa: E402,F401

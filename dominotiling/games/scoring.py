@@ -27,45 +27,12 @@ from numbers import Integral
 
 from .. import _validate
 from ..errors import DominoTilingError, DominoTypeError
-from . import _scorers
+from . import _match_end, _scorers
+from ._points import hand_points, rating_points
 from .bones import Bone
 from .rules import as_rules
 
 __all__ = ["ScoreSheet", "hand_points", "rating_points"]
-
-
-def hand_points(bones, rules):
-    """Return what a hand left at the end of a round counts under ``rules``.
-
-    Parameters
-    ----------
-    bones : iterable of Bone
-    rules : Rules or str
-
-    Returns
-    -------
-    int
-        The value of an exactly matching ``rules.special_hands`` entry (Kozel:
-        a lone 0-0 counts 10; sea Kozel: 0-0 alone 25, 6-6 alone 50, both 75),
-        else the sum of the bones' values (their pips, or ``rules.bone_values``).
-
-    Examples
-    --------
-    >>> from dominotiling.games import Bone, Rules
-    >>> hand_points([Bone(0, 0)], Rules.kozel()), hand_points([Bone(0, 0), Bone(1, 2)], Rules.kozel())
-    (10, 3)
-    >>> hand_points([Bone(0, 0), Bone(6, 6)], Rules.sea_kozel())   # paragraph 117: 75
-    75
-    """
-    rules = as_rules(rules)
-    bones = list(bones)
-    key = tuple(sorted((b.low, b.high) for b in bones))
-    for hand, points in rules.special_hands:
-        if hand == key:
-            return points
-    if rules.lone_zero_zero is not None and key == ((0, 0),):
-        return rules.lone_zero_zero
-    return sum(rules.bone_value(b) for b in bones)
 
 
 class ScoreSheet:
@@ -162,6 +129,7 @@ class ScoreSheet:
         self._winners = ()    # accounts that won it
         self._draw = False
         self._deals = 0       # rounds that count towards rules.deals
+        self._dropped = []    # accounts that left the match (rules.drop_out), in order
         self._extra = {}      # family-specific bookkeeping (sea Kozel's fisherman, eggs)
         self.last_tie = False  # the last round ended in a tie (eggs, a replayed round)
         self.rounds = []
@@ -263,6 +231,15 @@ class ScoreSheet:
         return self._draw
 
     @property
+    def active(self):
+        """The players still in the match (all but those who dropped out, ``rules.drop_out``)."""
+        gone = self._dropped_players()
+        return tuple(p for p in self.players if p not in gone)
+
+    def _dropped_players(self):
+        return {p for i in self._dropped for p in self._teams[i]}
+
+    @property
     def is_over(self):
         """True once the match has been decided."""
         return bool(self._losers or self._winners or self._draw)
@@ -271,7 +248,8 @@ class ScoreSheet:
         """Return an independent copy of the sheet."""
         new = ScoreSheet.__new__(ScoreSheet)
         new.__dict__.update(self.__dict__)
-        for name in ("_written", "_remembered", "_opened", "rounds", "round_winners", "_log"):
+        for name in ("_written", "_remembered", "_opened", "rounds", "round_winners", "_log",
+                     "_dropped"):
             setattr(new, name, list(getattr(self, name)))
         new._extra = {k: (dict(v) if isinstance(v, dict) else v) for k, v in self._extra.items()}
         return new
@@ -279,7 +257,7 @@ class ScoreSheet:
     def _state(self):
         return (self._written, self._remembered, self._opened, self._carried, self._losers,
                 self._winners, self._draw, self._deals, self._extra, self.last_tie,
-                self.rounds, self.round_winners)
+                self.rounds, self.round_winners, self._dropped)
 
     def __str__(self):
         lines = [f"{'player':>10} {'written':>8} {'remembered':>10}"]
@@ -386,7 +364,12 @@ class ScoreSheet:
                     raise DominoTilingError(f"bone {b} appears twice among the hands")
                 seen.add(b)
             lists[p] = bones
-        empty = [p for p in self.players if not lists[p]]
+        gone = self._dropped_players()
+        for p in gone:
+            if lists[p]:
+                raise DominoTilingError(f"{p!r} has left the match and holds no bones, got "
+                                        f"{len(lists[p])}")
+        empty = [p for p in self.players if not lists[p] and p not in gone]
         if len(empty) > 1:
             raise DominoTilingError(f"only one player can go out in a round, got empty hands "
                                     f"for {empty}")
@@ -442,6 +425,9 @@ class ScoreSheet:
                                   f"{type(totals).__name__}")
         self._check_keys(totals, "totals")
         points = {p: _validate.nonnegative_int(totals[p], f"totals[{p!r}]") for p in self.players}
+        for p in self._dropped_players():
+            if points[p]:
+                raise DominoTilingError(f"{p!r} has left the match; their total must be 0")
         if out is not None:
             self._index(out)
             if points[out] != 0:
@@ -500,76 +486,4 @@ class ScoreSheet:
 
     def _settle(self):
         """Decide the match from the written scores, unless a rule already did."""
-        if self.is_over:
-            return
-        rules = self.rules
-        n = len(self._teams)
-        target, w = rules.target, self._written
-        order = sorted(range(n), key=lambda i: (-w[i], i))  # highest first, earlier seat first
-        if target is not None:
-            reached = [i for i in order if w[i] >= target]
-            if reached:
-                if rules.target_loses:
-                    self._losers = tuple(reached) if rules.several_goats else (reached[0],)
-                elif rules.scoring == "telephone" and len(reached) > 1:
-                    self._draw = True
-                else:
-                    self._winners = (reached[0],)
-                return
-        if rules.deals is not None and self._deals >= rules.deals:
-            top, bottom = w[order[0]], w[order[-1]]
-            if top == bottom:
-                self._draw = True
-            elif rules.target_loses:  # the most points lose, the fewest win
-                self._losers = tuple(i for i in order if w[i] == top)
-                self._winners = tuple(i for i in order if w[i] == bottom)
-            elif w[order[1]] == top:
-                self._draw = True
-            else:
-                self._winners = (order[0],)
-
-
-def rating_points(score, timeout_score=None):
-    """Return the rating points a player gains from a finished Kozel game.
-
-    Parameters
-    ----------
-    score : int
-        The player's written score at the end of the game.
-    timeout_score : int or None, optional
-        When the game ended because another player's time ran out: that
-        player's written score.
-
-    Returns
-    -------
-    int
-        ``(100 - score) / 10``, or ``(timeout_score - score) / 10`` after a
-        timeout, rounded by the rules of arithmetic (halves up), and never
-        below 1 (classic_rules_2_ru.txt, paragraphs 305 and 313;
-        kozel_and_variants_ru.txt, paragraphs 56-75).
-
-    Raises
-    ------
-    DominoTilingError
-        If a score is not a whole number >= 0 (:class:`DominoTypeError` when
-        not an integer).
-
-    Notes
-    -----
-    Call it for every player who did not lose.  The goat, and the player
-    whose timeout ended the game, gain nothing: do not call it for them.
-
-    Examples
-    --------
-    The documents' examples: Masha's 25 gives 7.5, rounded to 8; after Alex's
-    timeout at 32, Masha's 30 gives 0.2, raised to 1, and Olya's 13 gives 1.9,
-    rounded to 2:
-
-    >>> rating_points(25), rating_points(30, timeout_score=32), rating_points(13, timeout_score=32)
-    (8, 1, 2)
-    """
-    score = _validate.nonnegative_int(score, "score")
-    if timeout_score is None:
-        return max(1, (100 - score + 5) // 10)
-    timeout_score = _validate.nonnegative_int(timeout_score, "timeout_score")
-    return max(1, (timeout_score - score + 5) // 10)
+        _match_end.settle(self)

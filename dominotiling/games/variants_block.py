@@ -198,7 +198,7 @@ def bergen(players=2):
 
 
 @register("seven", "semerka", "семерка", "yedi")
-def seven(players=None):
+def seven(players=None, drop_out=True, game=1):
     """Seven (kozel_sport_rules_tr.txt, paragraphs 731-748).
 
     Two or more play, best not more than four; 7 bones each, fewer with more
@@ -213,11 +213,23 @@ def seven(players=None):
     (paragraph 742).  The round ends when someone goes out or on a fish; the
     most points in hand -- every double counting 10 -- take a stick
     (paragraph 743).  The finisher or the fisherman opens the next round
-    (paragraph 744); three sticks put a player out (paragraph 745; here the
-    match ends there).
+    (paragraph 744).  A player with three sticks leaves the game; the others
+    play on, each dealt as many bones as at first, until one is left, the
+    winner (paragraph 745).  A new game of the same players is opened by the
+    holder of 2-2, or the next double up (paragraph 746).
 
-    Not covered: paragraph 748 ("moving two bones in a row after three
-    moves"), which the text leaves unclear.
+    Not covered: paragraph 748 ("a player who has moved three or more times
+    in a row may move two bones in a row"), which the text leaves unclear.
+
+    Parameters
+    ----------
+    players : int, optional
+        Fix the number of players (2 to 4).
+    drop_out : bool, optional
+        False: the match ends at the first player with three sticks.
+    game : int, optional
+        The game of a series: game ``k`` is opened from double ``k`` up
+        (paragraphs 735 and 746).
 
     Examples
     --------
@@ -226,9 +238,11 @@ def seven(players=None):
     (6, 7, 2, 1, 3)
     """
     low, high = (2, 4) if players is None else (players, players)
+    first = _validate.integer(game, "game", minimum=1, maximum=6)
     return Rules(
         name="seven", min_players=low, max_players=high, hand_sizes=((2, 7), (3, 7), (4, 6)),
-        opening_doubles=(1, 2, 3, 4, 5, 6, 0), later_opener="winner", draw_limit=1,
+        opening_doubles=tuple(range(first, 7)) + tuple(range(first)), later_opener="winner",
+        draw_limit=1, drop_out=_validate.boolean(drop_out, "drop_out"),
         extra_turn_sum=6, penalty_sum=7, penalty_draws=2, fish_ends_round=True,
         bone_values=tuple(((v, v), 10) for v in range(7)), scoring="seven", target=3,
         target_loses=True)

@@ -20,7 +20,7 @@ __all__ = ["muggins", "fives", "all_threes", "straight", "telephone"]
 
 
 @register("muggins", "all fives", "маггинс", "muggin's")
-def muggins(target=200):
+def muggins(target=200, lengthwise=True):
     """Muggins (kozel_and_variants_ru.txt, paragraphs 271-277 and 348-350).
 
     Two players get 7 bones, three or four 5; the first player may open with
@@ -32,9 +32,15 @@ def muggins(target=200):
     who scores the difference between the others' points and their own,
     rounded to five (paragraphs 276 and 350).  The game goes to 200
     (paragraph 277).  Later rounds are opened by the previous round's winner.
+    Doubles other than the first are laid along or across the line as the
+    player likes (paragraph 350): across, a double at an end counts both
+    halves; along (``Move(..., lengthwise=True)``), one.
 
-    Not covered: laying later doubles lengthwise (paragraph 350: each counts
-    as the player likes); here they always lie across and count both halves.
+    Parameters
+    ----------
+    target : int, optional
+    lengthwise : bool, optional
+        False: every double lies across.
 
     Examples
     --------
@@ -46,7 +52,8 @@ def muggins(target=200):
         name="muggins", hand_sizes=((2, 7), (3, 5), (4, 5)), first_opener="seat",
         later_opener="winner", spinner=True, spinner_opens="at_once", scoring="fives",
         target=target, end_multiple=5, out_bonus=10, hand_rounding="nearest",
-        blocked_score="difference")
+        blocked_score="difference",
+        lengthwise_doubles=_validate.boolean(lengthwise, "lengthwise"))
 
 
 @register("fives", "pyaterochka", "пятерочка", "пятёрочка")

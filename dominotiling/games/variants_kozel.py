@@ -1,4 +1,5 @@
-"""Rule sets of the Kozel family: Kozel, sea Kozel, sport Kozel, Osel, Chechevo, General.
+"""Rule sets of the Kozel family: Kozel, the traditional four-hand Kozel, sea Kozel, sport Kozel,
+Osel, Chechevo, General.
 
 Each function returns a :class:`~dominotiling.games.Rules` and is also a
 classmethod of it (``Rules.sea_kozel()``) and a name for
@@ -16,7 +17,8 @@ from .. import _validate
 from ..errors import DominoTilingError
 from .rules import Rules, register
 
-__all__ = ["kozel", "sea_kozel", "sport_kozel", "osel", "chechevo", "general"]
+__all__ = ["kozel", "kozel_traditional", "sea_kozel", "sport_kozel", "osel", "chechevo",
+           "general"]
 
 _KOZEL_DEAL = dict(hand_sizes=((2, 7), (3, 7), (4, 7)), redeal_doubles=5, redeal_same_value=6)
 
@@ -99,8 +101,44 @@ def kozel(fish_mode="all", players=None, teams=False, *, eggs=False, reserve=0,
         write_above=12, lone_zero_zero=10, several_goats=several_goats, teams=teams)
 
 
+@register("kozel_traditional", "krysha", "traditional kozel", "традиционный козел",
+          "традиционный козёл", "крыша")
+def kozel_traditional(target=101):
+    """The traditional Russian four-hand Kozel (kozel_and_variants_ru.txt, paragraphs 189-196).
+
+    Four play, two against two, partners opposite (paragraph 189); all 28
+    bones are drawn, seven each (paragraph 190).  The holder of 1-1 opens
+    with it; doubles lie across; a player without a fitting bone misses the
+    turn (paragraph 191).  A round ends when a player lays the last bone or
+    nobody can move -- the game is blocked, a "krysha" (paragraph 192).  The
+    winning pair writes the opponents' points; a pair that has written
+    nothing yet does not write a sum under 13: the holder of 1-1 opens the
+    next round again, and the sum is added to the pair's next win of more
+    than 13 (paragraph 193).  In a krysha the pair with fewer points wins and
+    writes the others'; equal sums (a "fish") pass all four hands' points to
+    the pair that wins the next round (paragraph 194).  The player who went
+    out, or made the krysha, opens the next round with any bone (paragraph
+    195).  The game goes on until a pair writes 101 or more (paragraph 196).
+
+    The text's last words, "until a side has 101 or more (they remain
+    goats)", are read with the scoring of paragraph 193 -- the winners write
+    -- so the pair reaching 101 wins and the other pair are the goats
+    (:attr:`~dominotiling.games.ScoreSheet.losers`).
+
+    Examples
+    --------
+    >>> r = Rules.kozel_traditional()
+    >>> r.teams, r.hand_size(4), r.scoring, r.write_above, r.draw_from_bazaar
+    (True, 7, 'krysha', 12, False)
+    """
+    return Rules(
+        name="traditional Kozel", min_players=4, max_players=4, hand_sizes=((4, 7),),
+        opening_doubles=(1,), later_opener="winner", draw_from_bazaar=False,
+        scoring="krysha", target=target, target_loses=False, write_above=12, teams=True)
+
+
 @register("sea_kozel", "sea goat", "морской козел", "морской козёл", "deniz keçisi")
-def sea_kozel(players=None, teams=False, target=None):
+def sea_kozel(players=None, teams=False, target=None, egg_attempts=3):
     """Sea Kozel (kozel_and_variants_ru.txt, paragraphs 109-126, 197-201 and 226-246).
 
     Two to four play, four in pairs (paragraph 229).  Two players get 7
@@ -122,12 +160,29 @@ def sea_kozel(players=None, teams=False, target=None):
     (paragraphs 119 and 239); a fish is won by the lower hand (paragraph
     240); a fisherman holding more than the other and 25 or more writes the
     fish off and opens the next round with any bone, and after three
-    write-offs loses (paragraphs 121-123 and 242-243).  Equal hands in a fish
-    are "eggs", replayed from 1-1 (paragraphs 124-125 and 244-245).
+    write-offs loses (paragraphs 121-123 and 242-243).  A player who goes out
+    with 6-6 while the loser holds less than 25 opens the next round "on a
+    hundred" (paragraphs 116 and 237).  Equal hands in a fish are "eggs",
+    played for from 1-1 (paragraphs 124-125 and 244-245); eggs not won in
+    three attempts are "rotten" and the round does not count (paragraphs 126
+    and 246).
 
-    Not covered: the finisher with 6-6 "opening the next round on a hundred"
-    when the loser holds less than 25 (paragraph 116), and rotten eggs not
-    counting the round (paragraph 246: here an eggs round never counts).
+    The documents leave open, and this preset reads so: "on a hundred" after
+    a 6-6 finish is a state of the next round, which its winner opens with
+    any bone (the new deal may not give 6-6); the eggs' points -- the tied
+    hands' total -- go to the winner of the replay, on top of what the winner
+    writes, and an attempt fails when the replay ends in eggs again; after
+    rotten eggs nothing is carried and the previous opener opens.
+
+    Parameters
+    ----------
+    players : int, optional
+    teams : bool, optional
+    target : int, optional
+        125 (202 for pairs).
+    egg_attempts : int or None, optional
+        Replays before eggs rot (3); None: an eggs round is replayed and
+        carries nothing.
 
     Examples
     --------
@@ -144,7 +199,7 @@ def sea_kozel(players=None, teams=False, target=None):
         name="sea Kozel" + (", teams" if teams else ""), min_players=low, max_players=high,
         hand_sizes=((2, 7), (3, 5), (4, 5)), opening_doubles=(0, 1, 2, 3, 4, 5, 6),
         opening_fallback="lightest", later_opener="winner", reopen_after_tie=True,
-        doubles_per_turn=2, fish_ends_round=True, scoring="sea_kozel", target=target,
+        reopen_doubles=(1, 2, 3, 4, 5, 6, 0), egg_attempts=egg_attempts, doubles_per_turn=2, fish_ends_round=True, scoring="sea_kozel", target=target,
         target_loses=False, write_above=24,
         special_hands=((((0, 0),), 25), (((6, 6),), 50), (((0, 0), (6, 6)), 75)),
         finish_ends_match=((0, 0),), teams=teams)
@@ -259,7 +314,7 @@ def chechevo(players=None):
 
 
 @register("general", "генерал", "генеральский козел", "genel")
-def general(deals=10, only_zero=False):
+def general(deals=10, only_zero=False, strict=False):
     """General, the general's goat (kozel_and_variants_ru.txt, paragraphs 278-285 and 351-352).
 
     Two pairs, partners opposite; 7 bones each; every round opens with 1-1
@@ -279,6 +334,9 @@ def general(deals=10, only_zero=False):
         The deals of a match (10).
     only_zero : bool, optional
         Only 0-0 makes a General (paragraph 285).
+    strict : bool, optional
+        "In fact the General is only the loser on whom 0-0 and 6-6 were hung
+        at once" (paragraph 352): a General needs both in the last turn.
 
     Examples
     --------
@@ -293,4 +351,4 @@ def general(deals=10, only_zero=False):
         opening_doubles=(1,), later_opener="rule", draw_from_bazaar=False,
         doubles_per_turn=2, fish_ends_round=True, scoring="general", target=None,
         target_loses=True, deals=_validate.positive_int(deals, "deals"),
-        finish_bonus=bones, teams=True)
+        finish_bonus=bones, finish_bonus_all=_validate.boolean(strict, "strict"), teams=True)

@@ -10,8 +10,9 @@ each round follow the scoring rules (an independent re-implementation below).
 
 import pytest
 
-from dominotiling.games import (Bone, Game, Rules, doubles_first_player, double_set,
+from dominotiling.games import (Bone, Game, Line, Rules, doubles_first_player, double_set,
                                 greedy_player, random_player)
+from dominotiling.games.layouts import ChickenFoot, Sausage, Trains
 
 FULL = frozenset(double_set(6))
 STRATEGIES = [random_player, greedy_player, doubles_first_player, random_player]
@@ -280,7 +281,10 @@ def test_replay_of_simulated_games(rules):
 
 
 # ---------------------------------------------------------------- every rule set
-EVERY = [(name, Rules.by_name(name)) for name in Rules.names()] + [
+# (Mexican train and Chicken foot play 13 and 10 deals a match: 4 here; whole matches are
+# played in test_layouts.py)
+EVERY = [(name, Rules.by_name(name).with_(deals=4) if Rules.by_name(name).set_double
+          else Rules.by_name(name)) for name in Rules.names()] + [
     ("kozel teams eggs reserve", Rules.kozel("one", players=4, teams=True, eggs=True, reserve=1)),
     ("classic fisherman draw one", Rules.classic(blocked_winner="fisherman", draw_one=True,
                                                 heavy_doubles=True)),
@@ -294,8 +298,62 @@ EVERY = [(name, Rules.by_name(name)) for name in Rules.names()] + [
     ("straight teams", Rules.straight(teams=True)),
     ("sport kozel 4 deals", Rules.sport_kozel(deals=4)),
     ("general, 0-0 only", Rules.general(deals=3, only_zero=True)),
+    ("general, strict", Rules.general(deals=3, strict=True)),
+    ("seven, first to three loses", Rules.seven(drop_out=False)),
+    ("sea kozel, eggs replayed", Rules.sea_kozel(egg_attempts=None)),
+    ("muggins across only", Rules.muggins(lengthwise=False)),
+    ("mexican train, double-9", Rules.mexican_train(max_pip=9, deals=4)),
+    ("chicken foot, redeal", Rules.chicken_foot(missing="redeal", deals=4)),
+    ("kolbasa, equal ends, double first, one bone a turn",
+     Rules.kolbasa(cuts="equal_ends", open_with_double=True, turn_goes_on=False)),
 ]
 DECREASING = ("telephone", "sea_kozel")   # these rules write points off
+
+
+def check_chain(pairs, start=None):
+    """Oriented pairs, each touching the next with equal halves (the first on ``start``)."""
+    if pairs and start is not None:
+        assert pairs[0][0] == start
+    assert all(a[1] == b[0] for a, b in zip(pairs, pairs[1:]))
+    return [Bone(a, b) for a, b in pairs]
+
+
+def check_table(table):
+    """Whatever lies on the table is legal: a line, trains, a chicken foot or a sausage."""
+    if isinstance(table, Line):
+        return check_line(table)
+    if isinstance(table, Trains):
+        e = table.engine
+        bones = [Bone(e, e)]
+        for name in table.open_ends():
+            bones += check_chain(table.train(name), start=e)
+    elif isinstance(table, ChickenFoot):
+        if not len(table):
+            return
+        root = table.first
+        assert root.is_double
+        bones = [root]
+        toes, parents = table.toes(), table.parents()
+        for toe, parent in zip(toes, parents):
+            if parent is None:
+                bones += check_chain(toe, start=root.low)
+            else:
+                a, b = toes[parent - 1][-1]
+                assert a == b                      # a foot grows on a double only
+                bones += check_chain(toe, start=a)
+        on_root = parents.count(None)
+        assert on_root <= 2 * table.foot_size
+        for k in set(parents) - {None}:
+            assert parents.count(k) <= table.foot_size
+    else:
+        assert isinstance(table, Sausage)
+        if table.head is None:
+            return
+        a, b = table.head
+        bones = [Bone(a, b)] + check_chain(table.line("top"), start=a) + \
+            check_chain(table.line("bottom"), start=b)
+    assert len(bones) == len(set(bones)) == len(table)
+    assert set(bones) == table.bones_on_table
 
 
 def check_line(line):
@@ -331,7 +389,7 @@ def check_generic(rules, n, seed):
         assert action.seat == seat
         if action.kind == "play":
             assert action.bone in hand
-            if ends:
+            if ends and rules.layout == "line":
                 assert ends[action.side] in (action.bone.low, action.bone.high)
         after = game.sheet.scores()
         assert all(v >= 0 for v in after.values())
@@ -345,10 +403,10 @@ def check_generic(rules, n, seed):
             assert count == len(full)
             assert set().union(*held, table) <= full and len(set().union(*held, table)) == \
                 sum(map(len, held)) + len(table)
-            check_line(game.line)
+            check_table(game.line)
         else:
             for r in game.rounds[-1:]:
-                check_line(r.line)
+                check_table(r.line)
                 left = [set(h) for h in r.hands]
                 assert not set().union(*left) & r.line.bones_on_table
     assert game.sheet.is_over
