@@ -115,6 +115,25 @@ def choose_method(region):
     return min(costs, key=costs.get)
 
 
+def _float_partition_function(region, weights):
+    """The partition function of float weights, a float: ``exp(log_count(region, weights))``.
+
+    ``log_count`` certifies ``log Z`` within ``1e-9 * max(1, |log Z|)``, so the
+    float has a relative error of at most about ``1e-9 * max(1, |log Z|)``.
+    Refused (TooLargeError) when ``Z`` overflows a float64.
+    """
+    import math
+
+    log_z = kasteleyn.log_count(region, weights)
+    if log_z > 709.78:  # log(sys.float_info.max)
+        raise TooLargeError(
+            f"the partition function of these float weights is about exp({log_z:.6g}), beyond the "
+            "largest float64 (about exp(709.78)); log_count(region, weights) gives its logarithm, "
+            "or use Fraction weights for the exact value"
+        )
+    return math.exp(log_z)
+
+
 def count_tilings(region, method="auto", client=None, *, weights=None):
     """Number of domino tilings of a region, exactly.
 
@@ -138,15 +157,24 @@ def count_tilings(region, method="auto", client=None, *, weights=None):
         One weight per domino placement (:class:`~dominotiling.Weights`); the
         result is then the partition function: the sum over tilings of the
         product of their dominoes' weights. Int weights give an exact ``int``,
-        Fraction weights an exact ``Fraction``; a zero weight forbids a
-        placement. Weighted counts use the Kasteleyn method (float and symbolic
-        weights are not implemented yet and are refused clearly).
+        Fraction weights an exact ``Fraction``, float weights a float
+        (``exp(log_count(region, weights))``, relative error at most about
+        ``1e-9 * max(1, log Z)``, refused when it overflows); a zero weight forbids a
+        placement. Symbolic (sympy) weights give the generating polynomial.
+        With ``"auto"``, int and Fraction weights use the Kasteleyn method
+        (measured faster than the weighted DP: 12 x 12 in 3 ms against 29 ms);
+        float and symbolic weights use the profile DP where the narrower side
+        is at most 22 cells (float: proven relative error ``2n * 2**-53`` for
+        ``n`` cells, see :func:`dominotiling.transfer.count_transfer`), float
+        weights the Kasteleyn method beyond. ``method="transfer"`` takes every
+        kind of weights.
 
     Returns
     -------
-    int or fractions.Fraction
-        The exact count (a Python int, however large), or the exact partition
-        function for weights.
+    int, fractions.Fraction, float or sympy expression
+        The exact count (a Python int, however large), or the partition
+        function for weights (exact for int and Fraction weights, a polynomial
+        for symbolic ones).
 
     Raises
     ------
@@ -203,11 +231,23 @@ def count_tilings(region, method="auto", client=None, *, weights=None):
         from .weights import check_weights
 
         weights = check_weights(weights, region)
+        if method == "auto":
+            mask, _, _ = region.narrow_view()
+            fits = mask.shape[1] <= transfer.MAX_WIDTH
+            if weights.kind in ("int", "fraction"):
+                method = "kasteleyn"  # measured faster than the weighted DP on squares and strips alike
+            elif fits:  # float: the DP's proven 2n * 2**-53; symbolic: the DP's polynomial
+                method = "transfer"
+            else:
+                method = "kasteleyn"
         if method == "transfer":
-            raise DominoTilingError(
-                "the profile DP counts uniform tilings only so far; weighted counts use "
-                "method='kasteleyn' (or 'auto')"
-            )
+            return transfer.count_transfer(region, weights)
+        if weights.kind == "symbolic":  # any width: the determinant interpolated over primes
+            from .kasteleyn_symbolic import symbolic_count
+
+            return symbolic_count(region, weights)
+        if weights.kind == "float":
+            return _float_partition_function(region, weights)
         if not region.is_balanced:
             return 0
         return kasteleyn.count_kasteleyn(region, weights)

@@ -21,6 +21,7 @@ True
 from __future__ import annotations
 
 from . import _validate, matching, transfer
+from .errors import DominoTilingError, TooLargeError
 from .region import Region  # noqa: F401 -- used by the docstring examples
 
 __all__ = ["find_tiling", "max_cover", "choose_finder", "METHODS", "DP_AUTO_WIDTH"]
@@ -48,15 +49,38 @@ def choose_finder(region):
     return "transfer" if mask.shape[1] <= DP_AUTO_WIDTH else "matching"
 
 
-def _cover(region, method):
+def _cover(region, method, weights=None, complete=False):
     _validate.region(region)
     method = _validate.choice(method, "method", ("auto", *METHODS))
-    if method == "auto":
-        method = choose_finder(region)
-    return METHODS[method](region)
+    if weights is not None:
+        from .weights import check_weights
+
+        weights = check_weights(weights, region)
+        if weights.is_uniform:
+            weights = None
+    if weights is None:
+        if method == "auto":
+            method = choose_finder(region)
+        tiling = METHODS[method](region)
+        return tiling if not complete or tiling.is_complete else None
+    if method == "matching":
+        raise DominoTilingError(
+            "maximum-weight covers are found by the profile DP only: use method='transfer' "
+            "(or 'auto'), narrower side up to 22 cells"
+        )
+    mask, _, _ = region.narrow_view()
+    if mask.shape[1] > transfer.MAX_WIDTH:
+        raise TooLargeError(
+            f"maximum-weight covers are found by the profile DP, which accepts regions up to "
+            f"{transfer.MAX_WIDTH} cells wide on their narrower side (this one is {mask.shape[1]}); "
+            "without weights, maximum_matching(region) finds a largest cover of any region"
+        )
+    if complete:
+        return transfer.find_tiling(region, weights=weights)
+    return transfer.max_cover(region, weights=weights)
 
 
-def max_cover(region, method="auto"):
+def max_cover(region, method="auto", *, weights=None):
     """A partial tiling covering as many cells of `region` as possible.
 
     Parameters
@@ -67,6 +91,12 @@ def max_cover(region, method="auto"):
         ``"transfer"``: the maximum-cover DP of the source article (narrower side
         at most 22 cells); ``"matching"``: a maximum matching of the cell graph
         (Pothen--Fan+, any size). ``"auto"``: see :func:`choose_finder`.
+    weights : Weights, optional, keyword-only
+        Int, Fraction or float weights: the cover then maximises the *sum* of
+        its dominoes' weights (a maximum-weight matching; a zero weight forbids a
+        placement), by the profile DP in the max-plus semiring
+        (:func:`dominotiling.transfer.max_cover`); ``method="matching"`` refuses
+        weights. Uniform weights are the same as none.
 
     Returns
     -------
@@ -93,10 +123,10 @@ def max_cover(region, method="auto"):
     >>> t.n_dominoes, t.n_uncovered
     (3, 0)
     """
-    return _cover(region, method)
+    return _cover(region, method, weights)
 
 
-def find_tiling(region, method="auto"):
+def find_tiling(region, method="auto", *, weights=None):
     """One tiling of `region`, or None when there is none.
 
     Parameters
@@ -106,6 +136,10 @@ def find_tiling(region, method="auto"):
     method : {"auto", "transfer", "matching"}
         As for :func:`max_cover`: a largest cover is a tiling exactly when it
         leaves no cell uncovered.
+    weights : Weights, optional, keyword-only
+        Int, Fraction or float weights: a tiling of largest total (summed)
+        weight among those using no zero-weight placement, or None when there is
+        none (the profile DP; see :func:`max_cover`).
 
     Returns
     -------
@@ -132,6 +166,9 @@ def find_tiling(region, method="auto"):
     _validate.region(region)
     _validate.choice(method, "method", ("auto", *METHODS))
     if not region.is_balanced:
+        if weights is not None:
+            from .weights import check_weights
+
+            check_weights(weights, region)
         return None
-    tiling = _cover(region, method)
-    return tiling if tiling.is_complete else None
+    return _cover(region, method, weights, complete=True)

@@ -368,3 +368,222 @@ def backtrack(mask, layers, start, stop, state, labels, next_id, uniforms, mode)
                 labels[r, c + 1] = next_id
                 next_id += 1
     return state, next_id
+
+
+# ------------------------------------------------------------------ weighted sweeps
+# The weighted kernels take the weights as two arrays ``H`` and ``V`` of the mask's
+# shape (padded): ``H[r, c]`` is the weight of the horizontal domino on
+# ``(r, c)-(r, c + 1)``, ``V[r, c]`` that of the vertical one on ``(r, c)-(r + 1, c)``;
+# a placement the mask does not allow has weight 0 (-inf in the max-plus kernels).
+# The moves are those of the uniform kernels, each multiplied by its weight.
+_LOW32 = np.uint64(0xFFFFFFFF)
+
+
+@njit(cache=True, inline="always")
+def _redc(t, p, pneg):
+    """Montgomery reduction: ``t * 2**-32 mod p`` for ``t < p * 2**32``, ``p < 2**31``, ``pneg = -p**-1 mod 2**32``.
+
+    Multiplications, a shift and one comparison (no division), so the loops
+    over moduli vectorise: ``t + m * p < 2**62 + 2**63`` fits in a word.
+    """
+    m = ((t & _LOW32) * pneg) & _LOW32
+    u = (t + m * p) >> np.uint64(32)
+    return u - p if u >= p else u
+
+
+@njit(cache=True, nogil=True)
+def advance_weighted_mod(mask, layers, H, V, moduli, pneg, start, stop):
+    """Advance ``K`` weighted count layers over cells ``start..stop-1``, in Montgomery form.
+
+    ``layers`` uint64 ``(2**w, K)`` (column ``k`` for ``moduli[k]``); ``H``/``V``
+    uint64 ``(rows, w, K)`` the weights' residues times ``2**32`` mod the modulus
+    (Montgomery form); ``moduli`` uint64 ``(K,)`` primes below ``2**31``;
+    ``pneg[k] = -moduli[k]**-1 mod 2**32``. Entries are ``value * 2**32 mod p``:
+    the layer before cell 0 holds ``2**32 mod p`` at profile 0. In place.
+    """
+    rows, w = mask.shape
+    K = moduli.shape[0]
+    n = layers.shape[0]
+    for i in range(start, stop):
+        r = i // w
+        c = i - r * w
+        if not mask[r, c]:
+            continue
+        bit = 1 << c
+        hv = H[r, c]
+        vv = V[r, c]
+        if c + 1 == w:
+            for q in range(bit):
+                A = layers[q]
+                B = layers[q + bit]
+                for k in range(K):
+                    a = A[k]
+                    A[k] = B[k]
+                    B[k] = _redc(a * vv[k], moduli[k], pneg[k])
+        else:
+            for b in range(0, n, 4 * bit):
+                for q in range(b, b + bit):
+                    A = layers[q]
+                    B = layers[q + bit]
+                    X = layers[q + 2 * bit]
+                    Y = layers[q + 3 * bit]
+                    for k in range(K):
+                        p = moduli[k]
+                        pn = pneg[k]
+                        a = A[k]
+                        x = X[k]
+                        s = Y[k] + _redc(a * hv[k], p, pn)
+                        A[k] = B[k]
+                        B[k] = _redc(a * vv[k], p, pn)
+                        X[k] = s - p if s >= p else s
+                        Y[k] = _redc(x * vv[k], p, pn)
+
+
+@njit(cache=True, inline="always")
+def _weighted_float_step(d, c, w, hv, vv):
+    bit = 1 << c
+    n = d.shape[0]
+    if c + 1 == w:
+        for q in range(bit):
+            a = d[q]
+            d[q] = d[q + bit]
+            d[q + bit] = a * vv
+    else:
+        for b in range(0, n, 4 * bit):
+            for q in range(b, b + bit):
+                a = d[q]
+                x = d[q + 2 * bit]
+                d[q + 2 * bit] = d[q + 3 * bit] + a * hv
+                d[q] = d[q + bit]
+                d[q + bit] = a * vv
+                d[q + 3 * bit] = x * vv
+
+
+@njit(cache=True, nogil=True)
+def advance_weighted_float(mask, layer, H, V, start, stop, scale):
+    """:func:`advance_float` with float64 weights ``H``, ``V`` ``(rows, w)``: one multiplication and one addition per entry and cell."""
+    rows, w = mask.shape
+    ok = True
+    for i in range(start, stop):
+        r = i // w
+        c = i - r * w
+        if mask[r, c]:
+            _weighted_float_step(layer, c, w, H[r, c], V[r, c])
+        if c == w - 1:
+            top = layer.max()
+            if top > 0.0:
+                e = math.frexp(top)[1]
+                factor = math.ldexp(1.0, -e)
+                for k in range(layer.shape[0]):
+                    v = layer[k] * factor
+                    if v != 0.0 and v < _SMALLEST_NORMAL:
+                        ok = False
+                    layer[k] = v
+                scale[0] += e
+    return ok
+
+
+@njit(cache=True)
+def layers_weighted_float(mask, out, H, V, start, lo, hi):
+    """:func:`layers_float` with weights (each layer rescaled so that its largest entry is 1 at a row's end)."""
+    w = mask.shape[1]
+    for i in range(lo, hi):
+        r = i // w
+        c = i - r * w
+        out[i - start + 1] = out[i - start]
+        if mask[r, c]:
+            _weighted_float_step(out[i - start + 1], c, w, H[r, c], V[r, c])
+        if c == w - 1:
+            _normalize(out[i - start + 1])
+
+
+@njit(cache=True, inline="always")
+def _maxplus_step(d, c, w, hv, vv, uncovered):
+    """One free cell in the max-plus semiring: skip, vertical (+V), horizontal (+H), or uncovered (+0) if allowed."""
+    bit = 1 << c
+    n = d.shape[0]
+    if c + 1 == w:
+        for q in range(bit):
+            a = d[q]
+            b = d[q + bit]
+            d[q] = max(b, a) if uncovered else b
+            d[q + bit] = a + vv
+    else:
+        for b0 in range(0, n, 4 * bit):
+            for q in range(b0, b0 + bit):
+                a = d[q]
+                b = d[q + bit]
+                x = d[q + 2 * bit]
+                y = d[q + 3 * bit]
+                d[q] = max(b, a) if uncovered else b
+                d[q + bit] = a + vv
+                t = max(y, a + hv)
+                d[q + 2 * bit] = max(t, x) if uncovered else t
+                d[q + 3 * bit] = x + vv
+
+
+@njit(cache=True)
+def layers_maxplus(mask, out, H, V, uncovered, start, lo, hi):
+    """Max-plus layers (float64; -inf: unreachable) after cells ``lo..hi-1``, as :func:`layers_min`."""
+    w = mask.shape[1]
+    for i in range(lo, hi):
+        r = i // w
+        c = i - r * w
+        out[i - start + 1] = out[i - start]
+        if mask[r, c]:
+            _maxplus_step(out[i - start + 1], c, w, H[r, c], V[r, c], uncovered)
+
+
+@njit(cache=True)
+def forward_maxplus(mask, layer, H, V, uncovered, start, stop):
+    """Advance a max-plus layer in place over cells ``start..stop-1``."""
+    w = mask.shape[1]
+    for i in range(start, stop):
+        r = i // w
+        c = i - r * w
+        if mask[r, c]:
+            _maxplus_step(layer, c, w, H[r, c], V[r, c], uncovered)
+
+
+@njit(cache=True)
+def backtrack_weighted(mask, layers, H, V, start, stop, state, labels, next_id, uniforms, mode, uncovered):
+    """:func:`backtrack` with weights: mode 1 samples (float counts, ``H`` factors), mode 2 follows the max-plus layers."""
+    w = mask.shape[1]
+    for i in range(stop - 1, start - 1, -1):
+        r = i // w
+        c = i - r * w
+        if not mask[r, c]:
+            continue
+        before = layers[i - start]
+        bit = 1 << c
+        hbit = bit << 1
+        if state & bit:  # a vertical domino placed here
+            state ^= bit
+            labels[r, c] = next_id
+            labels[r + 1, c] = next_id
+            next_id += 1
+            continue
+        skip = state | bit
+        can_h = c + 1 < w and (state & hbit) != 0
+        if mode == 2:
+            v = layers[i - start + 1][state]
+            if before[skip] == v:
+                state = skip
+            elif can_h and before[state ^ hbit] + H[r, c] == v:
+                state ^= hbit
+                labels[r, c] = next_id
+                labels[r, c + 1] = next_id
+                next_id += 1
+            else:  # left uncovered: before[state] == v
+                labels[r, c] = -2
+        else:
+            w_skip = before[skip]
+            w_h = before[state ^ hbit] * H[r, c] if can_h else 0.0
+            if uniforms[i] * (w_skip + w_h) < w_skip:
+                state = skip
+            else:
+                state ^= hbit
+                labels[r, c] = next_id
+                labels[r, c + 1] = next_id
+                next_id += 1
+    return state, next_id
