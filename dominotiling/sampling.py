@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from . import _validate
 from ._util import keyword_only
+from .errors import DominoTilingError
 from .aztec import aztec_order, sample_shuffling
+from .kasteleyn_sampler import sample_kasteleyn
 from .mcmc import cftp_sample
 from .region import Region
 from .temperley_grid import sample_temperley, temperley_shape
-from .transfer import sample_transfer
+from .transfer import MAX_WIDTH, sample_transfer
 
 __all__ = ["random_tiling", "choose_sampler", "METHODS"]
 
@@ -25,20 +27,27 @@ METHODS = {
     "temperley": sample_temperley,
     "cftp": cftp_sample,
     "shuffling": sample_shuffling,
+    "kasteleyn": sample_kasteleyn,
 }
+#: The methods that sample a weighted measure (``weights=``); the others are uniform only.
+WEIGHTED_METHODS = ("transfer", "cftp", "kasteleyn")
 #: Regions at most this wide (narrow side) are sampled by the profile DP when "auto".
 DP_AUTO_WIDTH = 12
 
 
-def choose_sampler(region):
-    """The method ``random_tiling(region, method="auto")`` uses.
+def choose_sampler(region, weights=None):
+    """The method ``random_tiling(region, method="auto", weights=weights)`` uses.
 
     Aztec diamonds go to domino shuffling (:func:`dominotiling.aztec.sample_aztec`);
     Temperley boards (:func:`dominotiling.temperley_grid.temperley_region`) go
     through a uniform spanning tree (linear time); regions at most
     :data:`DP_AUTO_WIDTH` cells wide through the profile DP (fast and exact at
     that width); wider regions without holes through coupling from the past;
-    the rest through the profile DP (which refuses regions too wide for it).
+    regions with holes through the profile DP up to its width limit
+    (:data:`dominotiling.transfer.MAX_WIDTH`), and beyond it through the exact Kasteleyn
+    sampler (:func:`dominotiling.kasteleyn_sampler.sample_kasteleyn`). With
+    weights that are not all 1, only the weighted samplers are considered: the
+    DP when narrow, else the Kasteleyn sampler.
 
     Examples
     --------
@@ -47,21 +56,35 @@ def choose_sampler(region):
     ('temperley', 'transfer')
     >>> choose_sampler(Region.rectangle(100, 100)), choose_sampler(Region.aztec_diamond(9))
     ('cftp', 'shuffling')
+    >>> choose_sampler(Region.from_strings(["." * 30] * 14 + ["." * 14 + "##" + "." * 14] + ["." * 30] * 15))
+    'kasteleyn'
     """
     _validate.region(region)
+    mask, _, _ = region.narrow_view()
+    if _weighted(weights, region):
+        return "transfer" if mask.shape[1] <= DP_AUTO_WIDTH else "kasteleyn"
     if aztec_order(region) is not None:
         return "shuffling"
     if temperley_shape(region) is not None:
         return "temperley"
-    mask, _, _ = region.narrow_view()
-    if mask.shape[1] > DP_AUTO_WIDTH and not region.holes:
+    if mask.shape[1] <= DP_AUTO_WIDTH:
+        return "transfer"
+    if not region.holes:
         return "cftp"
-    return "transfer"
+    return "transfer" if mask.shape[1] <= MAX_WIDTH else "kasteleyn"
+
+
+def _weighted(weights, region):
+    """True when `weights` (checked against `region`) are not None and not all 1."""
+    from .weights import check_weights
+
+    weights = check_weights(weights, region)
+    return weights is not None and not weights.is_uniform
 
 
 @keyword_only("seed", "method")
-def random_tiling(region, *, seed=None, method="auto"):
-    """A uniformly random domino tiling of `region`.
+def random_tiling(region, *, seed=None, method="auto", weights=None):
+    """A random domino tiling of `region`: uniform, or of the weighted measure.
 
     Parameters
     ----------
@@ -69,13 +92,20 @@ def random_tiling(region, *, seed=None, method="auto"):
         A region with at least one tiling.
     seed : None, int or numpy.random.Generator, keyword-only
         The same seed gives the same tiling on every machine.
-    method : {"auto", "transfer", "temperley", "cftp", "shuffling"}
+    method : {"auto", "transfer", "temperley", "cftp", "shuffling", "kasteleyn"}
         ``"transfer"`` draws backwards through the profile DP's counts (narrower
         side up to 22 cells); ``"temperley"`` turns a uniform spanning tree of the
         ``m x n`` grid into a tiling of the ``(2m-1) x (2n-1)`` board without its
         corner cell; ``"cftp"`` is coupling from the past on height functions
         (regions without holes); ``"shuffling"`` is domino shuffling (Aztec
-        diamonds); ``"auto"`` picks (see :func:`choose_sampler`).
+        diamonds); ``"kasteleyn"`` samples any region (holes of any parity, any
+        width) from ratios of Kasteleyn determinants; ``"auto"`` picks (see
+        :func:`choose_sampler`).
+    weights : Weights, optional, keyword-only
+        One weight per domino placement: a tiling is drawn with probability
+        proportional to the product of its dominoes' weights (zero forbids a
+        placement). Honoured by ``"transfer"``, ``"cftp"`` and ``"kasteleyn"``;
+        the other methods sample the uniform measure and refuse weights.
 
     Returns
     -------
@@ -107,6 +137,14 @@ def random_tiling(region, *, seed=None, method="auto"):
     _validate.region(region)
     method = _validate.choice(method, "method", ("auto", *METHODS))
     _validate.seed(seed)  # type errors before any work (a Generator is used as is)
+    weighted = _weighted(weights, region)
     if method == "auto":
-        method = choose_sampler(region)
-    return METHODS[method](region, seed=seed)
+        method = choose_sampler(region, weights)
+    if not weighted:
+        return METHODS[method](region, seed=seed)
+    if method not in WEIGHTED_METHODS:
+        raise DominoTilingError(
+            f"method {method!r} samples the uniform measure only; weighted samples come from "
+            f"{', '.join(repr(m) for m in WEIGHTED_METHODS)} (or 'auto')"
+        )
+    return METHODS[method](region, seed=seed, weights=weights)

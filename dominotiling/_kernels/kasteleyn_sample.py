@@ -1,0 +1,384 @@
+"""Numba kernels: exact sampling of weighted domino tilings from Kasteleyn minors, row by row.
+
+The mask is the region's narrow view (``m`` rows along the long side, ``w``
+columns), ``h = (w + 1) // 2``. A cell ``(r, j)`` has the *slot* ``j // 2`` among
+the cells of its colour in its row (cells of one colour in one row are two
+columns apart). Kasteleyn entries: horizontal ``(r, j)-(r, j+1)`` is ``hw[r, j]``,
+vertical ``(r, j)-(r+1, j)`` is ``sgn[r, j] * vw[r, j]``; rows of a matrix are black
+cells, columns white cells.
+
+``S[k]`` (shape ``(2h, 2h)``, float64) is the *compressed tail* of rows ``k..m-1``:
+rows ``0..h-1`` are the black cells of row ``k`` by slot, rows ``h..h+nlr[k]-1``
+left-over rows of the tail; columns likewise with whites and ``nlc[k]``; the
+left-over block is zero. For every set ``D`` of cells of row ``k``,
+``det(S[k] without D) = const * det(K of rows k.. without D)`` with one constant
+for all ``D`` (Schur complement with complete pivoting; see
+``dominotiling/kasteleyn_sampler.py``).
+
+``T`` (shape ``(3h, 3h)``) is row ``k`` (slots ``0..h-1``) joined to ``S[k+1]``
+(slots ``h..``): its minors are those of the tail of rows ``k..`` for deletions in
+rows ``k`` and ``k + 1``.
+"""
+
+import numpy as np
+from numba import njit
+
+#: Relative size below which an entry of the tail block counts as zero (rank decision).
+RANK_TOL = 1e-10
+#: A step's probabilities must be >= -PROB_TOL each and sum to 1 within PROB_TOL.
+PROB_TOL = 1e-8
+#: Below this probability of the chosen domino, the inverse is recomputed afresh.
+REFRESH_BELOW = 1e-3
+
+
+@njit(cache=True, nogil=True)
+def _build_t(k, mask, hw, vw, sgn, snext, nlr, nlc, t, ract, cact):
+    """Fill ``t``, ``ract``, ``cact`` with row ``k`` joined to the compressed tail ``snext``."""
+    m, w = mask.shape
+    h = (w + 1) // 2
+    t[:, :] = 0.0
+    ract[:] = False
+    cact[:] = False
+    for j in range(w):
+        if mask[k, j]:
+            if (k + j) % 2 == 0:
+                ract[j // 2] = True
+            else:
+                cact[j // 2] = True
+        if k + 1 < m and mask[k + 1, j]:
+            if (k + 1 + j) % 2 == 0:
+                ract[h + j // 2] = True
+            else:
+                cact[h + j // 2] = True
+    for a in range(nlr):
+        ract[2 * h + a] = True
+    for b in range(nlc):
+        cact[2 * h + b] = True
+    for a in range(h + nlr):
+        for b in range(h + nlc):
+            t[h + a, h + b] = snext[a, b]
+    for j in range(w - 1):
+        if mask[k, j] and mask[k, j + 1]:
+            if (k + j) % 2 == 0:
+                t[j // 2, (j + 1) // 2] += hw[k, j]
+            else:
+                t[(j + 1) // 2, j // 2] += hw[k, j]
+    if k + 1 < m:
+        for j in range(w):
+            if mask[k, j] and mask[k + 1, j]:
+                val = sgn[k, j] * vw[k, j]
+                if (k + j) % 2 == 0:
+                    t[j // 2, h + j // 2] += val
+                else:
+                    t[h + j // 2, j // 2] += val
+
+
+@njit(cache=True, nogil=True)
+def compress_rows(mask, hw, vw, sgn, S, nlr, nlc, start, stop):
+    """Compute ``S[k]``, ``nlr[k]``, ``nlc[k]`` for ``k = start-1`` down to ``stop`` from ``S[k+1]``.
+
+    Returns 0, or ``k + 1`` of the first row whose left-over rows or columns
+    outnumber ``h`` (no tiling of the tail, or a numerical failure).
+    """
+    m, w = mask.shape
+    h = (w + 1) // 2
+    n3 = 3 * h
+    t = np.zeros((n3, n3))
+    ract = np.zeros(n3, dtype=np.bool_)
+    cact = np.zeros(n3, dtype=np.bool_)
+    rows = np.empty(n3, dtype=np.int64)
+    cols = np.empty(n3, dtype=np.int64)
+    prow = np.empty(n3)
+    for k in range(start - 1, stop - 1, -1):
+        _build_t(k, mask, hw, vw, sgn, S[k + 1], nlr[k + 1], nlc[k + 1], t, ract, cact)
+        scale = 0.0
+        for a in range(n3):
+            for b in range(n3):
+                x = abs(t[a, b])
+                if x > scale:
+                    scale = x
+        tol = RANK_TOL * scale
+        while True:
+            best = tol
+            p = -1
+            q = -1
+            for a in range(h, n3):
+                if not ract[a]:
+                    continue
+                for b in range(h, n3):
+                    if cact[b] and abs(t[a, b]) > best:
+                        best = abs(t[a, b])
+                        p = a
+                        q = b
+            if p < 0:
+                break
+            nr = 0
+            for a in range(n3):
+                if ract[a] and a != p and t[a, q] != 0.0:
+                    rows[nr] = a
+                    nr += 1
+            nc = 0
+            for b in range(n3):
+                if cact[b] and b != q and t[p, b] != 0.0:
+                    cols[nc] = b
+                    prow[nc] = t[p, b]
+                    nc += 1
+            piv = t[p, q]
+            for ia in range(nr):
+                a = rows[ia]
+                f = t[a, q] / piv
+                for ib in range(nc):
+                    t[a, cols[ib]] -= f * prow[ib]
+                t[a, q] = 0.0
+            ract[p] = False
+            cact[q] = False
+        s = S[k]
+        s[:, :] = 0.0
+        for a in range(h):
+            for b in range(h):
+                s[a, b] = t[a, b]
+        lr = 0
+        for a in range(h, n3):
+            if ract[a]:
+                if lr >= h:
+                    return k + 1
+                for b in range(h):
+                    s[h + lr, b] = t[a, b]
+                lr += 1
+        lc = 0
+        for b in range(h, n3):
+            if cact[b]:
+                if lc >= h:
+                    return k + 1
+                for a in range(h):
+                    s[a, h + lc] = t[a, b]
+                lc += 1
+        nlr[k] = lr
+        nlc[k] = lc
+        _canonical(s, h, lr, lc)
+    return 0
+
+
+@njit(cache=True, nogil=True)
+def _orthonormalize(v, n):
+    """Rows ``0..n-1`` of `v` made orthonormal in place (Gram-Schmidt, twice); False if dependent."""
+    for i in range(n):
+        for _ in range(2):
+            for j in range(i):
+                d = 0.0
+                for x in range(v.shape[1]):
+                    d += v[i, x] * v[j, x]
+                for x in range(v.shape[1]):
+                    v[i, x] -= d * v[j, x]
+        norm = 0.0
+        for x in range(v.shape[1]):
+            norm += v[i, x] * v[i, x]
+        if norm == 0.0:
+            return False
+        norm = 1.0 / np.sqrt(norm)
+        for x in range(v.shape[1]):
+            v[i, x] *= norm
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _canonical(s, h, lr, lc):
+    """Well-scaled form of a compressed tail, with the same minors up to one constant.
+
+    The left-over rows (always present in every minor) are made orthonormal by
+    row operations among themselves, and the rows of the cells are projected
+    orthogonally to them (adding multiples of left-over rows to other rows);
+    likewise for the columns. Neither changes any ratio of minors.
+    """
+    if lr > 0:
+        v = s[h:h + lr, :h].copy()
+        if _orthonormalize(v, lr):
+            s[h:h + lr, :h] = v
+            for a in range(h):
+                for t in range(lr):
+                    d = 0.0
+                    for x in range(h):
+                        d += s[a, x] * v[t, x]
+                    for x in range(h):
+                        s[a, x] -= d * v[t, x]
+    if lc > 0:
+        v = s[:h, h:h + lc].T.copy()
+        if _orthonormalize(v, lc):
+            s[:h, h:h + lc] = v.T
+            for b in range(h):
+                for t in range(lc):
+                    d = 0.0
+                    for x in range(h):
+                        d += s[x, b] * v[t, x]
+                    for x in range(h):
+                        s[x, b] -= d * v[t, x]
+
+
+@njit(cache=True, nogil=True)
+def _inverse(a):
+    """Inverse of the square matrix `a` (destroyed) by Gauss-Jordan with partial pivoting; (0, 0) if singular."""
+    n = a.shape[0]
+    inv = np.eye(n)
+    for k in range(n):
+        p = k
+        best = abs(a[k, k])
+        for i in range(k + 1, n):
+            if abs(a[i, k]) > best:
+                best = abs(a[i, k])
+                p = i
+        if best == 0.0:
+            return np.zeros((0, 0))
+        if p != k:
+            for j in range(n):
+                a[k, j], a[p, j] = a[p, j], a[k, j]
+                inv[k, j], inv[p, j] = inv[p, j], inv[k, j]
+        f = 1.0 / a[k, k]
+        for j in range(n):
+            a[k, j] *= f
+            inv[k, j] *= f
+        for i in range(n):
+            if i == k:
+                continue
+            c = a[i, k]
+            if c == 0.0:
+                continue
+            for j in range(k, n):
+                a[i, j] -= c * a[k, j]
+            for j in range(n):
+                inv[i, j] -= c * inv[k, j]
+    return inv
+
+
+@njit(cache=True, nogil=True)
+def _invert_active(t, ract, cact, g):
+    """``g[col, row]`` = inverse of ``t`` restricted to active rows/cols; False if not square."""
+    ri = np.flatnonzero(ract)
+    ci = np.flatnonzero(cact)
+    if ri.shape[0] != ci.shape[0]:
+        return False
+    n = ri.shape[0]
+    g[:, :] = 0.0
+    if n == 0:
+        return True
+    sub = np.empty((n, n))
+    for a in range(n):
+        for b in range(n):
+            sub[a, b] = t[ri[a], ci[b]]
+    inv = _inverse(sub)
+    if inv.shape[0] == 0:
+        return False
+    for b in range(n):
+        for a in range(n):
+            g[ci[b], ri[a]] = inv[b, a]
+    return True
+
+
+@njit(cache=True, nogil=True)
+def sample_rows(mask, hw, vw, sgn, S, nlr, nlc, start, stop, below, uniforms, labels, state):
+    """Choose the dominoes of rows ``start..stop-1``; ``below`` marks cells already taken from above.
+
+    ``uniforms``: one uniform in [0, 1) per cell (row-major), used by the cell
+    whose domino is decided. ``labels`` (int32, narrow shape) receives domino ids;
+    ``state = [next_id, worst_sum_error, refreshes, status]`` carries across calls;
+    ``status`` becomes ``k + 1`` if row ``k`` failed the probability check twice.
+    """
+    m, w = mask.shape
+    h = (w + 1) // 2
+    n3 = 3 * h
+    t = np.zeros((n3, n3))
+    g = np.zeros((n3, n3))
+    ract = np.zeros(n3, dtype=np.bool_)
+    cact = np.zeros(n3, dtype=np.bool_)
+    gcol = np.empty(n3)
+    grow = np.empty(n3)
+    taken = np.zeros(w, dtype=np.bool_)
+    for k in range(start, stop):
+        _build_t(k, mask, hw, vw, sgn, S[k + 1], nlr[k + 1], nlc[k + 1], t, ract, cact)
+        for j in range(w):
+            taken[j] = below[j]
+            below[j] = False
+            if taken[j]:
+                if (k + j) % 2 == 0:
+                    ract[j // 2] = False
+                else:
+                    cact[j // 2] = False
+        if not _invert_active(t, ract, cact, g):
+            state[3] = k + 1
+            return
+        fresh = True
+        for j in range(w):
+            if not mask[k, j] or taken[j]:
+                continue
+            black = (k + j) % 2 == 0
+            tries = 0
+            while True:
+                pr = 0.0
+                pd = 0.0
+                if j + 1 < w and mask[k, j + 1] and not taken[j + 1]:
+                    if black:
+                        pr = t[j // 2, (j + 1) // 2] * g[(j + 1) // 2, j // 2]
+                    else:
+                        pr = t[(j + 1) // 2, j // 2] * g[j // 2, (j + 1) // 2]
+                if k + 1 < m and mask[k + 1, j]:
+                    if black:
+                        pd = t[j // 2, h + j // 2] * g[h + j // 2, j // 2]
+                    else:
+                        pd = t[h + j // 2, j // 2] * g[j // 2, h + j // 2]
+                err = abs(pr + pd - 1.0)
+                ok = pr >= -PROB_TOL and pd >= -PROB_TOL and err <= PROB_TOL
+                if ok:
+                    if err > state[1]:
+                        state[1] = err
+                    break
+                if fresh or tries > 0:
+                    state[3] = k + 1
+                    return
+                tries += 1
+                state[2] += 1.0
+                if not _invert_active(t, ract, cact, g):
+                    state[3] = k + 1
+                    return
+                fresh = True
+            pr = max(pr, 0.0)
+            pd = max(pd, 0.0)
+            u = uniforms[k * w + j]
+            right = u * (pr + pd) < pr
+            chosen = pr if right else pd
+            if black:
+                a = j // 2
+                b = (j + 1) // 2 if right else h + j // 2
+            else:
+                b = j // 2
+                a = (j + 1) // 2 if right else h + j // 2
+            lab = int(state[0])
+            state[0] += 1.0
+            labels[k, j] = lab
+            if right:
+                labels[k, j + 1] = lab
+                taken[j + 1] = True
+            else:
+                labels[k + 1, j] = lab
+                below[j] = True
+            taken[j] = True
+            # delete row a and column b from the inverse: rank-one (Jacobi) update
+            piv = g[b, a]
+            for x in range(n3):
+                gcol[x] = g[x, a] if cact[x] else 0.0
+                grow[x] = g[b, x] if ract[x] else 0.0
+            ract[a] = False
+            cact[b] = False
+            if chosen < REFRESH_BELOW:
+                state[2] += 1.0
+                if not _invert_active(t, ract, cact, g):
+                    state[3] = k + 1
+                    return
+                fresh = True
+                continue
+            for x in range(n3):
+                if not cact[x] or gcol[x] == 0.0:
+                    continue
+                f = gcol[x] / piv
+                for y in range(n3):
+                    if ract[y]:
+                        g[x, y] -= f * grow[y]
+            fresh = False

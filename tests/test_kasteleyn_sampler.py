@@ -1,0 +1,183 @@
+"""The Kasteleyn sampler: exact weighted law on regions with holes, against brute force."""
+
+import numpy as np
+import pytest
+from scipy.stats import chisquare
+
+from dominotiling import Region, Weights
+from dominotiling.errors import DominoTypeError, NoTilingError, TooLargeError
+from dominotiling.kasteleyn_sampler import _has_perfect_matching, sample_kasteleyn
+from dominotiling._options import set_options
+
+from helpers import brute_force_tilings, dominoes_of
+
+# Small regions with holes whose tilings can all be listed (each has >= 2 tilings).
+REGIONS = {
+    # one odd hole (a single cell) and one even hole (two cells) in the same board
+    "odd_and_even_holes": ["......", ".#..#.", "......", "..##..", "......"],
+    # a single one-cell hole (the hole has odd parity: the sign correction matters)
+    "odd_hole": ["....", ".#..", "....", "..#."],
+    # an even hole of two cells in the middle: a ring
+    "even_hole": ["....", ".##.", "....", "...."],
+    # two one-cell holes of opposite colours
+    "two_holes": [".....", ".#...", "...#.", "....."],
+    # a disconnected region: two components, one of them with a hole
+    "disconnected": ["...#....", "...#.#..", "...#.#..", "...#...."],
+    # not simply connected around a 2x2 hole, odd width
+    "big_hole": [".....", ".##..", ".##..", ".....", ".....", "....."],
+}
+
+
+def _weight(tiling, hw, vw):
+    """Product of the weights of a brute-force tiling (frozenset of cell pairs)."""
+    out = 1
+    for (r1, c1), (r2, c2) in tiling:
+        out *= hw[r1][c1] if r1 == r2 else vw[r1][c1]
+    return out
+
+
+def _chi_square(region, n, seed, weights=None, hw=None, vw=None):
+    """p-value of n samples against the brute-force weighted law (tilings of weight 0 excluded)."""
+    tilings = brute_force_tilings(region.mask)
+    probs = np.array([1.0 if hw is None else float(_weight(t, hw, vw)) for t in tilings])
+    keep = probs > 0
+    assert keep.sum() >= 2
+    index = {t: i for i, t in enumerate(tilings)}
+    counts = np.zeros(len(tilings))
+    rng = np.random.default_rng(seed)
+    for _ in range(n):
+        t = sample_kasteleyn(region, seed=rng, weights=weights)
+        assert t.is_complete
+        t.validate()
+        counts[index[dominoes_of(t)]] += 1
+    assert counts[~keep].sum() == 0  # forbidden tilings never drawn
+    expected = probs[keep] / probs[keep].sum() * n
+    return chisquare(counts[keep], expected).pvalue
+
+
+@pytest.mark.parametrize("name", sorted(REGIONS))
+def test_uniform_on_regions_with_holes(name):
+    region = Region.from_strings(REGIONS[name])
+    n = 25 * len(brute_force_tilings(region.mask))
+    assert _chi_square(region, min(max(n, 600), 2000), seed=hash(name) % 1000) > 1e-3
+
+
+@pytest.mark.parametrize("name", ["odd_and_even_holes", "two_holes", "disconnected", "big_hole", "odd_hole"])
+def test_weighted_law_with_integer_weights_including_zeros(name):
+    region = Region.from_strings(REGIONS[name])
+    rng = np.random.default_rng(len(name))
+    m, n = region.shape
+    hw = rng.integers(1, 4, size=(m, n - 1)).tolist()
+    vw = rng.integers(1, 4, size=(m - 1, n)).tolist()
+    tilings = brute_force_tilings(region.mask)
+    hw[0][0] = 0  # zero weights forbid placements
+    vw[-1][-1] = 0
+    if sum(_weight(t, hw, vw) > 0 for t in tilings) < 2:
+        vw[-1][-1] = 1
+    assert sum(_weight(t, hw, vw) == 0 for t in tilings) >= 1  # some tilings forbidden
+    weights = Weights.from_arrays(np.array(hw), np.array(vw))
+    assert sum(_weight(t, hw, vw) > 0 for t in tilings) >= 2
+    assert _chi_square(region, 2000, seed=11, weights=weights, hw=hw, vw=vw) > 1e-3
+
+
+def test_weighted_law_with_float_weights_on_a_transposed_region():
+    # wider than tall: the sampler works on the transposed narrow view
+    region = Region.from_strings(["......", ".#..#.", "......"])  # (1,1) black, (1,4) white
+    assert region.is_balanced
+    rng = np.random.default_rng(5)
+    m, n = region.shape
+    hw = rng.uniform(0.2, 3.0, size=(m, n - 1))
+    vw = rng.uniform(0.2, 3.0, size=(m - 1, n))
+    weights = Weights.from_arrays(hw, vw)
+    assert _chi_square(region, 2000, seed=2, weights=weights, hw=hw.tolist(), vw=vw.tolist()) > 1e-3
+
+
+def test_orientation_weights_give_the_generating_polynomial_law():
+    # 2 x 4 with weight 3 on vertical dominoes: tilings with k verticals have weight 3**k
+    region = Region.rectangle(2, 4)
+    weights = Weights.by_orientation(region, 1, 3)
+    rng = np.random.default_rng(0)
+    draws = [sample_kasteleyn(region, seed=rng, weights=weights) for _ in range(2000)]
+    verticals = np.array([int(t.orientations().sum()) for t in draws])  # 1 per vertical domino
+    # tilings: VVVV (3**4), HH+VV (2 positions of the HH block... listed by brute force)
+    tilings = brute_force_tilings(region.mask)
+    law = {}
+    for t in tilings:
+        k = sum(1 for (a, b) in t if a[0] != b[0])
+        law[k] = law.get(k, 0) + 3**k
+    keys = sorted(law)
+    total = sum(law.values())
+    counts = [int((verticals == k).sum()) for k in keys]
+    assert sum(counts) == 2000
+    assert chisquare(counts, [law[k] / total * 2000 for k in keys]).pvalue > 1e-3
+
+
+def test_same_seed_same_tiling():
+    region = Region.from_strings(REGIONS["odd_and_even_holes"])
+    a = sample_kasteleyn(region, seed=123)
+    b = sample_kasteleyn(region, seed=123)
+    assert np.array_equal(a.labels, b.labels)
+    many = {dominoes_of(sample_kasteleyn(region, seed=s)) for s in range(30)}
+    assert len(many) > 1  # the seed matters
+
+
+def test_large_region_with_single_cell_holes_gives_a_valid_tiling():
+    rng = np.random.default_rng(4)
+    mask = np.ones((30, 41), dtype=bool)
+    for colour in [0, 1] * 15:  # 30 single-cell holes, as many of each colour
+        while True:
+            r, c = rng.integers(1, 29), rng.integers(1, 40)
+            if mask[r, c] and (r + c) % 2 == colour:
+                mask[r, c] = False
+                break
+    region = Region.from_mask(mask)
+    assert region.is_balanced and len(region.holes) >= 20
+    t = sample_kasteleyn(region, seed=9)
+    t.validate()
+    assert t.is_complete and 2 * t.n_dominoes == region.n_cells
+
+
+def test_region_without_tiling_raises():
+    with pytest.raises(NoTilingError):
+        sample_kasteleyn(Region.rectangle(3, 3), seed=0)  # unbalanced
+    balanced_untileable = Region.from_strings(["...####", "....###", "......#", "#.#....",
+                                               "#......", "##.....", "###...#"])
+    assert brute_force_tilings(balanced_untileable.mask) == []
+    assert balanced_untileable.is_balanced
+    with pytest.raises(NoTilingError):
+        sample_kasteleyn(balanced_untileable, seed=0)
+
+
+def test_weights_that_forbid_every_tiling_raise():
+    region = Region.rectangle(2, 3)
+    with pytest.raises(NoTilingError, match="nonzero weights"):
+        sample_kasteleyn(region, seed=0, weights=Weights.by_orientation(region, 1, 0))
+
+
+def test_perfect_matching_check_agrees_with_brute_force():
+    rng = np.random.default_rng(1)
+    for _ in range(40):
+        mask = rng.random((4, 4)) < 0.8
+        hw = np.ones((4, 3))
+        vw = np.ones((3, 4))
+        assert _has_perfect_matching(mask, hw, vw) == (len(brute_force_tilings(mask)) > 0)
+
+
+def test_over_the_memory_budget_is_refused_before_allocating():
+    region = Region.rectangle(3000, 3000)
+    with set_options(memory_limit=10**8):
+        with pytest.raises(TooLargeError, match="Kasteleyn sampler"):
+            sample_kasteleyn(region, seed=0)
+
+
+def test_empty_region_gives_the_empty_tiling():
+    region = Region.from_mask(np.zeros((3, 3), dtype=bool))
+    assert sample_kasteleyn(region, seed=0).n_dominoes == 0
+
+
+def test_symbolic_weights_are_refused():
+    import sympy
+
+    region = Region.rectangle(2, 2)
+    with pytest.raises(DominoTypeError):
+        sample_kasteleyn(region, seed=0, weights=Weights.by_orientation(region, sympy.Symbol("x"), 1))
