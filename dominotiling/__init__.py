@@ -44,7 +44,18 @@ from .finding import find_tiling, max_cover
 from .strips import aztec_count, rectangle_count, strip_generating_function
 from .wilson import uniform_spanning_tree, wilson_frames
 from .viz.draw import draw_placement, draw_region, draw_tiling
-from .viz.views import draw_certificate
+from .viz.views import draw_aztec, draw_certificate
+from .viz.animate import (
+    animate,
+    animate_coloring,
+    animate_glauber,
+    animate_kuhn,
+    animate_shuffling,
+    animate_wilson,
+)
+from . import _compile_notice
+
+_compile_notice.install()
 
 __version__ = "0.1.0"
 
@@ -106,6 +117,13 @@ __all__ = [
     "draw_tiling",
     "draw_placement",
     "draw_certificate",
+    "draw_aztec",
+    "animate",
+    "animate_kuhn",
+    "animate_shuffling",
+    "animate_coloring",
+    "animate_wilson",
+    "animate_glauber",
     "DominoTilingError",
     "RegionFormatError",
     "TooLargeError",

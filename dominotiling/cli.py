@@ -4,14 +4,16 @@
 
     dominotiling count 8x8                 # 12988816
     dominotiling count --file FIGURE.txt   # the article's '.'/'#' format; '-' is stdin
-    dominotiling tile FIGURE.txt --png out.png
+    dominotiling tile FIGURE.txt --png out.png   # the tiling as text, and as a picture
     dominotiling tour --out DIR [--quick]
+    dominotiling --version
     dominotiling play --rules kozel --games 500 --players greedy,random,doubles_first
 
 Exit status, as with ``grep``:
 
 - 0: done; the region has a tiling (``count``, ``tile``), or the command succeeded.
-- 1: the region has no tiling (``count`` printed 0; ``tile`` drew the largest cover).
+- 1: the region has no tiling (``count`` printed 0; ``tile`` said why -- the two
+  colours' counts or a Hall certificate -- and showed the largest cover).
 - 2: bad input: a mistake on the command line, a file that cannot be read or
   written, a figure in the wrong format, or a job over the memory budget
   (``DOMINOTILING_MEMORY_LIMIT``). The reason is printed on standard error as one
@@ -21,7 +23,10 @@ Exit status, as with ``grep``:
 - 70: an internal error -- a bug in dominotiling (``sysexits``' ``EX_SOFTWARE``);
   one line again, the traceback only when ``DOMINOTILING_TRACEBACK=1`` is set.
 
-No Python traceback reaches the user otherwise.
+No Python traceback reaches the user otherwise. A job that lasts more than two
+seconds shows a progress line on standard error (tqdm), gone when it is done, and
+a numba kernel compiling for its first use on the machine says so in one line;
+``DOMINOTILING_QUIET=1`` silences both.
 
 Examples
 --------
@@ -41,6 +46,8 @@ import os
 import re
 import sys
 import tempfile
+import threading
+import time
 from pathlib import Path
 
 __all__ = ["main"]
@@ -64,6 +71,63 @@ class _UsageError(Exception):
 
 class _NoTiling(Exception):
     """The region has no tiling; what to print has been printed (exit status 1)."""
+
+
+#: Seconds a job runs before its progress line appears.
+PROGRESS_DELAY = 2.0
+
+
+class _Progress:
+    """A progress line on stderr (tqdm) with the elapsed time, once a job has run PROGRESS_DELAY seconds.
+
+    The library's jobs report no fraction done, so the line says what runs and
+    for how long; it is drawn by a helper thread (kernels run in short slices,
+    so it gets its turn) and removed when the job ends.
+    """
+
+    def __init__(self, description, enabled=True):
+        self.description = description
+        self.enabled = enabled and not os.environ.get("DOMINOTILING_QUIET")
+        self._stop = threading.Event()
+        self._thread = None
+        self._t0 = time.time()
+
+    def _run(self):
+        from . import _compile_notice
+
+        from tqdm import tqdm
+
+        # a kernel compiling for its first use says so on its own line: the bar waits until it is done
+        if self._stop.wait(PROGRESS_DELAY):
+            return
+        make = lambda: tqdm(total=None, desc=self.description, bar_format="{desc}: {elapsed}",  # noqa: E731
+                            file=sys.stderr, leave=False, mininterval=0.25, delay=0.01)
+        bar = _compile_notice.unless_busy(make)
+        while bar is None:
+            if self._stop.wait(0.1):
+                return
+            bar = _compile_notice.unless_busy(make)
+        bar.start_t = self._t0  # the job's time, not the line's (delay: nothing shown before this)
+        try:
+            bar.refresh()
+            while not self._stop.wait(0.5):
+                if not _compile_notice.busy():
+                    bar.refresh()
+        finally:
+            bar.close()
+
+    def __enter__(self):
+        self._t0 = time.time()
+        if self.enabled:
+            self._thread = threading.Thread(target=self._run, name="dominotiling-progress", daemon=True)
+            self._thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=2.0)
+        return False
 
 
 # ------------------------------------------------------------------------ inputs
@@ -202,12 +266,19 @@ def _save_png(fig, path, dpi):
 
 # --------------------------------------------------------------------- commands
 def _cmd_count(args):
-    from .counting import count_tilings
+    from .counting import choose_method, count_tilings
 
-    if (args.board is None) == (args.file is None):
+    if args.board is None and args.file is None:
+        raise _UsageError("give the region: a board size (e.g. count 8x8) or a figure (count --file FIGURE.txt)")
+    if args.board is not None and args.file is not None:
         raise _UsageError("give either a board size (e.g. 8x8) or --file FIGURE.txt, not both")
     region = _board(args.board) if args.board is not None else _read_figure(args.file)
-    count = count_tilings(region, method=args.method)
+    method = args.method
+    if method == "auto" and region.is_balanced and region.n_cells:
+        method = choose_method(region)  # named in the progress line; the same as count_tilings' choice
+    rows, cols = region.shape
+    with _Progress(f"counting the tilings of {rows}x{cols} ({method})"):
+        count = count_tilings(region, method=method)
     print(count)
     if count == 0:
         raise _NoTiling
@@ -223,16 +294,22 @@ def _cmd_tile(args):
 
     png = _png_path(args.png) if args.png else None  # before the work: a bad name fails at once
     region = _read_figure(args.figure)
-    try:
-        tiling = find_tiling(region)
-    except NoTilingError:
-        tiling = None
-    if tiling is None:
-        tiling = max_cover(region)
-        print(f"no tiling: the largest cover has {tiling.n_dominoes} dominoes and leaves "
-              f"{tiling.n_uncovered} cells uncovered")
+    rows, cols = region.shape
+    with _Progress(f"tiling a {rows}x{cols} figure"):
+        try:
+            tiling = find_tiling(region)
+        except NoTilingError:
+            tiling = None
+        if tiling is None:
+            print(_why_no_tiling(region))
+            tiling = max_cover(region)
+    if tiling.is_complete:
+        print(f"tiled with {tiling.n_dominoes} dominoes:")
     else:
-        print(f"tiled with {tiling.n_dominoes} dominoes")
+        k = tiling.n_uncovered
+        print(f"the largest cover has {tiling.n_dominoes} dominoes and leaves {k} "
+              f"cell{'' if k == 1 else 's'} uncovered (░):")
+    print(_as_text(tiling, png))
     if png is not None:
         import matplotlib.pyplot as plt
 
@@ -244,6 +321,51 @@ def _cmd_tile(args):
         print(f"picture written to {png}")
     if not tiling.is_complete:
         raise _NoTiling
+
+
+def _as_text(tiling, png):
+    """The tiling as box-drawing text, or a line saying it is too large for text."""
+    from .tiling import TEXT_MAX_SIDE
+
+    rows, cols = tiling.region.shape
+    if max(rows, cols) <= TEXT_MAX_SIDE:
+        return str(tiling)
+    hint = "" if png is not None else " (--png FILE draws it)"
+    return f"({rows}x{cols} cells: too large to print as text, at most {TEXT_MAX_SIDE} a side{hint})"
+
+
+#: Figures at most this many cells a side show their Hall certificate as marked text.
+_MARKS_MAX_SIDE = 120
+
+
+def _why_no_tiling(region):
+    """Why `region` has no tiling, in words: the two colours' counts, or a Hall certificate drawn as text."""
+    from .matching import hall_neighbourhood, hall_violator
+
+    black, white = region.color_counts()
+    if black != white:
+        return (f"no tiling: the figure has {black} black and {white} white cells (as on a chessboard), "
+                "and every domino covers one of each")
+    cells = hall_violator(region)
+    if cells is None:  # pragma: no cover - find_tiling found none, so a certificate exists
+        return "no tiling"
+    near = hall_neighbourhood(region, cells)
+    (r0, c0) = next(iter(cells))
+    colour = "black" if (r0 + c0) % 2 == 0 else "white"
+    lines = [
+        f"no tiling, by Hall's theorem: the {len(cells)} {colour} cells marked S have only "
+        f"{len(near)} neighbours, marked N; a domino covering a cell of S covers a cell of N, so "
+        f"at most {len(near)} of them can be covered"
+    ]
+    rows, cols = region.shape
+    if max(rows, cols) <= _MARKS_MAX_SIDE:
+        marks = [["." if ok else "#" for ok in row] for row in region.mask.tolist()]
+        for r, c in near:
+            marks[r][c] = "N"
+        for r, c in cells:
+            marks[r][c] = "S"
+        lines += ["  " + "".join(row) for row in marks]
+    return "\n".join(lines)
 
 
 _PLAYERS = ("random", "greedy", "doubles_first")
@@ -272,9 +394,9 @@ def _cmd_play(args):
                               f"got {len(names)}")
         if args.rules in _PAIRED:
             options.update(_PAIRED[args.rules])
-        elif args.rules not in ("sport_kozel", "general"):   # these are always pairs
+        elif args.rules not in _ALWAYS_PAIRED:
             raise _UsageError(f"{args.rules} is not played in pairs here; drop --teams "
-                              f"(pairs: {', '.join(sorted(_PAIRED))}, sport_kozel, general)")
+                              f"(pairs: {', '.join(sorted(_PAIRED) + list(_ALWAYS_PAIRED))})")
     rules = games.Rules.by_name(args.rules, **options)
     if args.target is not None:
         if args.target < 1:
@@ -285,6 +407,9 @@ def _cmd_play(args):
     summary = games.simulate(rules, args.games, len(players), players, seed=args.seed, progress=True)
     print(summary)
 
+
+#: rule sets that are always played two against two
+_ALWAYS_PAIRED = ("sport_kozel", "general", "kozel_traditional")
 
 #: rule sets with a two-against-two form, and the preset options that give it
 _PAIRED = {"kozel": {"players": 4, "teams": True}, "sea_kozel": {"players": 4, "teams": True},
@@ -301,20 +426,26 @@ def _cmd_tour(args):
 
 
 def _parser():
+    from . import __version__
+
     p = argparse.ArgumentParser(
         prog="dominotiling",
         description="Domino tilings: exact counts, tilings, maximum covers, and a tour of results.",
         epilog="Exit status: 0 done, 1 the region has no tiling, 2 bad input, 130 interrupted.",
     )
+    p.add_argument("--version", action="version", version=f"dominotiling {__version__}")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     c = sub.add_parser("count", help="print the exact number of tilings")
     c.add_argument("board", nargs="?", help="a board size ROWSxCOLS, e.g. 8x8")
     c.add_argument("--file", help="a figure in the '.'/'#' format ('-' reads standard input)")
-    c.add_argument("--method", default="auto", help="counting method (default: auto)")
+    c.add_argument("--method", default="auto", metavar="{auto,transfer,kasteleyn}",
+                   help="auto (default): the faster method for this shape; transfer: the profile "
+                        "DP (narrower side up to 22); kasteleyn: the exact determinant (any region)")
     c.set_defaults(func=_cmd_count)
 
-    t = sub.add_parser("tile", help="find a tiling (or the maximum cover) and draw it")
+    t = sub.add_parser("tile", help="find a tiling (or, if there is none, say why and show the "
+                                    "largest cover), print it as text and optionally draw it")
     t.add_argument("figure", help="a figure in the '.'/'#' format ('-' reads standard input)")
     t.add_argument("--png", help="write a picture to this PNG file ('.png' is added if it has no extension)")
     t.add_argument("--dpi", type=_positive_dpi, default=100, help="resolution of the picture (default 100)")
@@ -409,6 +540,9 @@ def main(argv=None):
     >>> err.getvalue()
     "dominotiling: error: cannot read the board size '4x': write it as ROWSxCOLS, e.g. 8x8\\n"
     """
+    from . import _compile_notice
+
+    _compile_notice.install()  # a line on stderr while a kernel compiles for its first use
     try:
         status = _run(argv)
         sys.stdout.flush()  # here, so that a closed pipe is met inside this handler

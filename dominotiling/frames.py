@@ -9,7 +9,7 @@ model never imports the pictures).
 What a frame shows, and how :mod:`dominotiling.viz.animate` draws it:
 
 ==============  =======================================================================
-``tiling``      a (partial) tiling: its dominoes, uncovered cells crossed in red
+``tiling``      a (partial) tiling: its dominoes, uncovered cells pale (an empty board)
 ``region``      the board; drawn as checkerboard cells when there is no ``tiling``
 ``colors``      one colour id per domino of ``tiling`` (palette colours), ``-1`` grey
 ``highlight``   ``(k, 2)`` cells shaded red: where to look

@@ -299,10 +299,83 @@ class Tiling:
         state = "complete" if self.is_complete else f"{self.n_uncovered} cells uncovered"
         return f"<Tiling of a {rows}x{cols} region: {self.n_dominoes} dominoes, {state}>"
 
+    def __str__(self):
+        """The tiling as box-drawing text, for a terminal; the ``repr`` when it is large.
+
+        Each cell is three characters wide and one line high between its borders;
+        lines are drawn where neighbouring cells belong to different dominoes.
+        Uncovered cells are filled with ``░``. Tilings more than
+        :data:`TEXT_MAX_SIDE` cells wide or high give their ``repr`` (draw them
+        instead: in a notebook the tiling displays itself as a picture).
+
+        Examples
+        --------
+        >>> t = Tiling.from_dominoes(Region.rectangle(2, 3),
+        ...                          [((0, 0), (0, 1)), ((1, 0), (1, 1)), ((0, 2), (1, 2))])
+        >>> print(t)
+        ┌───────┬───┐
+        │       │   │
+        ├───────┤   │
+        │       │   │
+        └───────┴───┘
+        """
+        rows, cols = self._region.shape
+        if rows == 0 or cols == 0 or rows > TEXT_MAX_SIDE or cols > TEXT_MAX_SIDE:
+            return repr(self)
+        return _box_text(self._labels)
+
     def _repr_png_(self):
+        # a picture in the style that suits its size (viz.draw): outlined dominoes when
+        # the cells are large, the four domino types otherwise (an Aztec diamond's
+        # arctic circle appears), one averaged image for millions of cells
         from .viz.draw import draw_tiling, figure_png
 
         return figure_png(draw_tiling, self)
+
+
+#: Tilings at most this many cells wide and high print as box-drawing text (``str``).
+TEXT_MAX_SIDE = 60
+
+# box-drawing characters by the arms of a vertex: (up, down, left, right)
+_BOX = {
+    (0, 0, 0, 0): " ", (0, 0, 1, 1): "─", (1, 1, 0, 0): "│",
+    (0, 1, 0, 1): "┌", (0, 1, 1, 0): "┐", (1, 0, 0, 1): "└", (1, 0, 1, 0): "┘",
+    (1, 1, 0, 1): "├", (1, 1, 1, 0): "┤", (0, 1, 1, 1): "┬", (1, 0, 1, 1): "┴", (1, 1, 1, 1): "┼",
+    (1, 0, 0, 0): "╵", (0, 1, 0, 0): "╷", (0, 0, 1, 0): "╴", (0, 0, 0, 1): "╶",
+}
+
+
+def _box_text(labels):
+    """Box-drawing text of `labels` (``-1`` outside, ``-2`` uncovered, ``k`` a domino)."""
+    lab = np.pad(np.asarray(labels, dtype=np.int64), 1, constant_values=OUTSIDE)
+    inside = lab != OUTSIDE
+    # every uncovered cell is a block of its own
+    key = np.where(lab == UNCOVERED, -3 - np.arange(lab.size).reshape(lab.shape), lab)
+    # horiz[i, j]: a line on top of padded cell (i, j), i.e. between it and the cell above
+    horiz = (key[1:, :] != key[:-1, :]) & (inside[1:, :] | inside[:-1, :])
+    vert = (key[:, 1:] != key[:, :-1]) & (inside[:, 1:] | inside[:, :-1])
+    rows, cols = labels.shape
+    out = []
+    for i in range(rows + 1):  # the border line above row i, then row i
+        line = []
+        for j in range(cols + 1):  # vertex (i, j): the top-left corner of cell (i, j)
+            up = bool(vert[i, j]) if i > 0 else False
+            down = bool(vert[i + 1, j]) if i < rows else False
+            left = bool(horiz[i, j]) if j > 0 else False
+            right = bool(horiz[i, j + 1]) if j < cols else False
+            line.append(_BOX[(up, down, left, right)])
+            if j < cols:
+                line.append("───" if right else "   ")
+        out.append("".join(line).rstrip())
+        if i == rows:
+            break
+        line = []
+        for j in range(cols + 1):
+            line.append("│" if vert[i + 1, j] else " ")
+            if j < cols:
+                line.append("░░░" if labels[i, j] == UNCOVERED else "   ")
+        out.append("".join(line).rstrip())
+    return "\n".join(out)
 
 
 def _renumber(lab):

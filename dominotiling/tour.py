@@ -69,13 +69,15 @@ class Page:
         self.parts.append(f"<pre>{html.escape(text)}</pre>")
 
     def figure(self, fig, caption=""):
-        """Embed a matplotlib figure as a PNG and close it."""
+        """Embed a matplotlib figure as a PNG (at least :data:`MIN_WIDTH` pixels wide) and close it."""
         import matplotlib.pyplot as plt
 
-        buf = io.BytesIO()
-        fig.savefig(buf, format="png", dpi=90, bbox_inches="tight")
+        png = _png(fig, 100)
+        width = _png_width(png)
+        if width < MIN_WIDTH:  # a narrow picture after trimming: drawn again at a higher resolution
+            png = _png(fig, 100 * MIN_WIDTH / width + 1)
         plt.close(fig)
-        data = base64.b64encode(buf.getvalue()).decode("ascii")
+        data = base64.b64encode(png).decode("ascii")
         cap = f"<figcaption>{html.escape(caption)}</figcaption>" if caption else ""
         self.parts.append(f'<figure><img src="data:image/png;base64,{data}" alt="{html.escape(caption)}">{cap}</figure>')
 
@@ -93,6 +95,21 @@ class Page:
 
     def html(self):
         return f"<section><h2>{html.escape(self.title)}</h2>\n" + "\n".join(self.parts) + "\n</section>"
+
+
+#: Every picture of the tour is at least this many pixels wide.
+MIN_WIDTH = 480
+
+
+def _png(fig, dpi):
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=dpi, bbox_inches="tight")
+    return buf.getvalue()
+
+
+def _png_width(png):
+    """Width in pixels from a PNG's header (bytes 16-20 of the IHDR chunk)."""
+    return int.from_bytes(png[16:20], "big")
 
 
 _STYLE = """
@@ -114,7 +131,8 @@ def run_tour(out, quick=False, progress=True):
     quick : bool
         Smaller sizes, for a smoke run (CI).
     progress : bool
-        Print one line per section to stderr with its time.
+        Show a progress bar on stderr (tqdm) and one line per finished
+        section with its time.
 
     Returns
     -------
@@ -122,22 +140,30 @@ def run_tour(out, quick=False, progress=True):
         The path of the written ``index.html``.
     """
     import matplotlib
+    from tqdm import tqdm
 
     matplotlib.use("Agg")
-    from . import __version__
+    from . import __version__, _compile_notice
 
+    _compile_notice.install()  # a line while a kernel compiles for its first use
     out = pathlib.Path(out)
     out.mkdir(parents=True, exist_ok=True)
     pages, t0 = [], time.perf_counter()
-    for i, (title, fn) in enumerate(SECTIONS, 1):
-        if progress:
-            print(f"[{i}/{len(SECTIONS)}] {title} ...", end="", file=sys.stderr, flush=True)
-        t = time.perf_counter()
-        page = Page(title, quick)
-        fn(page)
-        pages.append(page)
-        if progress:
-            print(f" {time.perf_counter() - t:.1f} s", file=sys.stderr, flush=True)
+    n = len(SECTIONS)
+    bar = tqdm(total=n, unit="section", file=sys.stderr, disable=not progress, leave=False,
+               bar_format="{desc} {n_fmt}/{total_fmt} sections [{elapsed}]")
+    try:
+        for i, (title, fn) in enumerate(SECTIONS, 1):
+            bar.set_description_str(f"tour: {title}")
+            t = time.perf_counter()
+            page = Page(title, quick)
+            fn(page)
+            pages.append(page)
+            bar.update(1)
+            if progress:
+                bar.write(f"[{i}/{n}] {title}: {time.perf_counter() - t:.1f} s", file=sys.stderr)
+    finally:
+        bar.close()
     body = "\n".join(p.html() for p in pages)
     doc = (
         "<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>"
@@ -169,15 +195,19 @@ HOLED_FIGURE = ["..........", "..#....#..", "..........", "....##....", "....##.
 
 @section("The 8x8 board")
 def _board(page):
-    from .counting import count_tilings
+    from .counting import choose_method, count_tilings
     from .region import Region
     from .sampling import random_tiling
     from .viz.draw import draw_tiling
 
     board = Region.rectangle(8, 8)
     page.fact("domino tilings of the 8x8 chessboard", f"{count_tilings(board):,}")
-    page.text("Counted exactly by the broken-profile DP, modulo 2**64 and large primes at once, "
-              "put together by the Chinese remainder theorem.")
+    how = {"transfer": "the broken-profile DP (sweeping the board cell by cell over its 2**8 "
+                       "profiles), modulo 2**64 and large primes at once",
+           "kasteleyn": "the Kasteleyn determinant, modulo primes below 2**26"}[choose_method(board)]
+    page.text(f"Counted exactly by {how}, put together by the Chinese remainder theorem. "
+              "count_tilings picks the method measured to be faster for the board's shape; "
+              "for a board this small that is the DP, which starts ten times faster.")
     fig, axes = _subplots(2)
     for ax, seed in zip(axes, (1, 2)):
         draw_tiling(random_tiling(board, seed=seed), ax=ax)
@@ -232,7 +262,7 @@ def _max_cover(page):
     fig, axes = _subplots(2)
     draw_region(region, ax=axes[0])
     draw_tiling(cover, ax=axes[1])
-    page.figure(fig, "Uncovered cells are crossed out.")
+    page.figure(fig, "The figure, and its largest cover: the uncovered cells are left pale.")
 
 
 @section("Kuhn's algorithm: augmenting paths")
@@ -247,7 +277,8 @@ def _kuhn(page):
               "paths tile this figure. Each frame shows the alternating chain of cells before "
               "and after it is flipped; the start cells are shuffled (seed 3), as in the source "
               "article, for a livelier picture.")
-    page.gif(frames, "Kuhn's augmenting paths, one per frame.", figsize=(5.0, 2.2), dpi=60)
+    page.gif(frames, "Kuhn's augmenting paths: each path (red) before and after its flip; "
+                     "the pale cells are not covered yet.")
     big = Region.rectangle(300 if page.quick else 1000, 300 if page.quick else 1000)
     mask = big.mask.copy()
     rng = __import__("numpy").random.default_rng(0)
@@ -292,8 +323,8 @@ def _colors(page):
     draw_tiling(tiling, ax=axes[0], color_by=color_dominoes(tiling, k=4))
     draw_tiling(tiling, ax=axes[1], color_by=colors)
     page.figure(fig, "Four colours, sides only (left) and with corners (right).")
-    page.gif(frames[:: max(1, len(frames) // 25)] + [frames[-1]], "The colouring step by step; "
-             "rings mark a Kempe swap.", figsize=(3.0, 3.0), dpi=60)
+    page.gif(frames, "The colouring step by step (grey: not coloured yet); rings mark a Kempe "
+                     "swap.", max_frames=30)
 
 
 @section("Kasteleyn: exact counts of large regions")
@@ -353,27 +384,49 @@ def _placement(page):
 def _arctic(page):
     import numpy as np
 
-    from .arctic import aztec_types, arctic_circle, temperate_fraction
+    from .arctic import temperate_fraction
     from .aztec import sample_aztec
+    from .viz.views import AZTEC_COLORS, draw_aztec
 
     n = 100 if page.quick else 300
-    fig, axes = _subplots(2, size=4.2)
-    for ax, weights, title in ((axes[0], None, "uniform"), (axes[1], (1.0, 0.5), "two-periodic (1, 0.5)")):
-        tiling = sample_aztec(n, seed=1, weights=weights)
-        from .viz.draw import draw_tiling
-
-        draw_tiling(tiling, ax=ax, color_by=np.array([0, 6, 3, 1])[aztec_types(tiling)])
-        x, y = arctic_circle(n)
-        ax.plot(x, y, color="black", lw=0.8, ls="--")
-        ax.set_title(title, fontsize=9)
     uniform = sample_aztec(n, seed=1)
-    page.text(f"Exactly uniform random tilings of the Aztec diamond of order {n} by domino "
-              "shuffling, coloured by the four domino types. The corners freeze into brick "
-              "walls; inside the inscribed circle the tiling is disordered (Jockusch, Propp and "
-              f"Shor). Here the temperate region covers {temperate_fraction(uniform):.3f} of the "
-              f"diamond (pi/4 = {np.pi / 4:.3f} in the limit). With two-periodic weights a "
-              "'gas' region appears in the middle.")
-    page.figure(fig, "Uniform (left) and two-periodic (right) samples, with the arctic circle.")
+    page.text(f"An exactly uniform random tiling of the Aztec diamond of order {n} "
+              f"({uniform.n_dominoes:,} dominoes) by domino shuffling, coloured by the four domino "
+              "types: north (red), south (blue), east (yellow) and west (green). The corners "
+              "freeze into brick walls of one type each; inside the inscribed circle the tiling "
+              "is disordered (Jockusch, Propp and Shor). Here the temperate region covers "
+              f"{temperate_fraction(uniform):.3f} of the diamond (pi/4 = {np.pi / 4:.3f} in the "
+              "limit).")
+    fig, (ax,) = _subplots(1, size=6.0)
+    draw_aztec(uniform, ax=ax, circle=True)
+    from matplotlib.patches import Patch
+
+    ax.legend(handles=[Patch(color=AZTEC_COLORS[k], label=name)
+                       for k, name in enumerate(("north", "south", "east", "west"))],
+              loc="upper left", frameon=False, fontsize=9)
+    page.figure(fig, f"Uniform, order {n}, with the arctic circle (black).")
+
+
+@section("The two-periodic Aztec diamond: a gas in the middle")
+def _two_periodic(page):
+    from .aztec import sample_aztec
+    from .viz.views import draw_aztec, draw_local_tilt
+
+    n = 100 if page.quick else 300
+    tiling = sample_aztec(n, seed=7, weights=(1.0, 0.5))
+    page.text("Weight the 2x2 blocks of the diamond a = 1 and b = 0.5 in a checkerboard pattern "
+              "and sample by generalized shuffling (Propp). Besides the frozen corners and the "
+              "disordered (liquid) ring, a third phase appears in the middle, a gas (Chhita and "
+              "Johansson), bounded by a curve of degree 8 -- not the uniform model's circle. Its "
+              "dominoes look as disordered as the liquid's, but its height function is flat: the "
+              "local tilt (right; the height's slope averaged over small squares) is zero there, "
+              "largest in the frozen corners, in between in the liquid.")
+    fig, axes = _subplots(2, size=4.6)
+    draw_aztec(tiling, ax=axes[0])
+    axes[0].set_title(f"two-periodic (1, 0.5), order {n}", fontsize=11)
+    draw_local_tilt(tiling, ax=axes[1])
+    axes[1].set_title("local tilt: the gas is flat (dark)", fontsize=11)
+    page.figure(fig, "The same sample by domino type (left) and by local tilt (right).")
 
 
 @section("Coupling from the past")
@@ -421,9 +474,8 @@ def _trees(page):
                      "its dual tree (red), and the uniform tiling of the "
                      f"{2 * m - 1}x{2 * m - 1} board without a corner that they make.")
     _, frames = uniform_spanning_tree((5, 5), seed=2, frames=True)
-    keep = frames[:: max(1, len(frames) // 30)] + [frames[-1]]
-    page.gif(keep, "Wilson's algorithm: loop-erased random walks grow a uniform spanning tree.",
-             figsize=(2.6, 2.6), dpi=60)
+    page.gif(frames, "Wilson's algorithm: loop-erased random walks grow a uniform spanning tree.",
+             max_frames=30)
 
 
 @section("The table game: strategies compared")

@@ -19,6 +19,11 @@ from dominotiling.viz.animate import (
     AnimationHTML,
     _pictures,
     animate,
+    animate_coloring,
+    animate_glauber,
+    animate_kuhn,
+    animate_shuffling,
+    animate_wilson,
     draw_frame,
     save_gif,
     subsample,
@@ -167,9 +172,10 @@ def test_kuhn_path_drawn_through_cell_centres():
     assert np.allclose(line.get_xdata(), [0.5, 1.5, 2.5, 3.5])
     assert np.allclose(line.get_ydata(), 0.5)
     assert line.get_linewidth() > 3  # thick before the flip
-    # the first picture shows `before`: the two end cells are uncovered (pale red)
+    # the first picture shows `before`: the two end cells are uncovered (pale, as an empty board)
     rgb = np.asarray(ax.images[0].get_array())[0, :, :3]
-    assert np.allclose(rgb[0], rgb[3]) and not np.allclose(rgb[0], rgb[1])
+    assert rgb[0].min() > 0.85 and rgb[3].min() > 0.85 and rgb[1].min() < 0.85
+    assert np.allclose(rgb[1], rgb[2])  # the one domino: one colour
     ax.clear()
     assert "(after)" in draw_frame(second, ax)
     assert ax.lines[0].get_linewidth() < line.get_linewidth()
@@ -407,3 +413,116 @@ def test_kuhn_frame_fields_as_a_frame():
         assert f.tiling is f.after and f.line is f.path
         assert f.title == f"augmenting path, {len(f.path)} cells"
     assert frames[-1].tiling == result
+
+
+# ------------------------------------------------ players and one-liners (issue 15)
+def png_size(b64):
+    return Image.open(io.BytesIO(base64.b64decode(b64))).size
+
+
+def test_the_animation_shows_itself_as_a_player():
+    """`animate(frames)` displayed in Jupyter used to be `<FuncAnimation at 0x...>` (no HTML)."""
+    anim = animate(tiny_tilings(3), dpi=30)
+    html = anim._repr_html_()
+    assert "<script" in html and len(embedded_pngs(html)) == 3
+    assert anim._repr_html_() is html  # rendered once, kept
+    assert repr(anim).startswith("<FrameAnimation: 3 frames,") and "0x" not in repr(anim)
+    from dominotiling.viz.animate import FrameAnimation
+
+    assert isinstance(anim, FrameAnimation) and isinstance(anim, FuncAnimation)
+
+
+def test_the_animation_saves_itself(tmp_path):
+    anim = animate(tiny_tilings(2), dpi=30)
+    path = anim.save_gif(tmp_path / "a.gif")
+    with Image.open(path) as im:
+        assert im.n_frames == 2 and im.size[0] == 150  # 5 inches at 30 dpi
+    import shutil
+
+    if shutil.which("ffmpeg"):
+        data = anim.save_mp4(tmp_path / "a.mp4").read_bytes()
+        assert data[4:8] == b"ftyp"
+    else:
+        with pytest.raises(DominoTilingError, match="ffmpeg"):
+            anim.save_mp4(tmp_path / "a.mp4")
+        assert not (tmp_path / "a.mp4").exists()
+
+
+def test_default_frames_are_legible():
+    """Frames were 156-300 px wide with 7-point titles; now 500 px and a 12-point title."""
+    anim = animate(kuhn_frames(Region.rectangle(3, 4), seed=1), max_frames=2)
+    widths = {png_size(p)[0] for p in embedded_pngs(to_html(anim))}
+    assert widths == {500}
+    fig = anim._fig
+    fig.canvas.draw()
+    title = fig.axes[0].title
+    assert title.get_text() and title.get_fontsize() >= 11
+    # a tall board keeps the frame at least 480 px wide
+    tall = animate([random_tiling(Region.rectangle(12, 2), seed=0)])
+    assert tall._fig.get_size_inches()[0] * tall._fig.dpi >= 480
+
+
+def test_long_captions_shrink_or_are_shortened_to_one_line():
+    from dominotiling.viz.animate import _fit_title
+
+    text, size = _fit_title("short", 12.0, 5.0)
+    assert (text, size) == ("short", 12.0)
+    text, size = _fit_title("a rather long caption " * 3, 12.0, 5.0)
+    assert 8.0 <= size < 12.0 and text == ("a rather long caption " * 3)
+    text, size = _fit_title("x" * 400, 12.0, 5.0)
+    assert size == 8.0 and text.endswith("…") and len(text) < 400
+
+
+def test_one_liners_animate_the_algorithms():
+    region = Region.rectangle(2, 4)
+    # Kuhn tiles the 2x4 board with 4 dominoes: 4 paths, each shown before and after
+    assert animate_kuhn(region, seed=0, dpi=20).n_frames == 2 * (region.n_cells // 2)
+    # shuffling: the orders 1..n, one picture each
+    assert animate_shuffling(4, seed=1, dpi=20).n_frames == 4
+    # colouring: one frame before anything is coloured, then one per domino
+    t = find_tiling(Region.rectangle(2, 4))
+    assert animate_coloring(t, k=4, dpi=20).n_frames == 1 + t.n_dominoes
+    assert 2 <= animate_wilson((3, 3), seed=1, dpi=20).n_frames <= 60
+    assert animate_glauber(min_tiling(Region.rectangle(4, 4)), 100, seed=1, max_frames=5, dpi=20).n_frames == 5
+    assert animate_kuhn(Region.rectangle(4, 6), seed=0, max_frames=7, dpi=20).n_frames == 7
+    with pytest.raises(DominoTypeError):
+        animate_kuhn("....")
+
+
+def test_shuffling_keeps_one_scale_from_the_first_order_to_the_last():
+    anim = animate_shuffling(6, seed=2, dpi=20)
+    limits = []
+    for i in range(anim.n_frames):
+        anim._func(i)
+        ax = anim._fig.axes[0]
+        limits.append((ax.get_xlim(), ax.get_ylim()))
+    # order k's diamond is centred at (k, k): the view is the last order's square around it
+    for k, (x, y) in enumerate(limits, 1):
+        assert x == (k - 6, k + 6) and y == (k + 6, k - 6)
+
+
+def test_animation_frames_keep_each_dominos_colour():
+    """Palette colours were recomputed each frame, so one flip recoloured dominoes far away."""
+    frames = glauber_frames(min_tiling(Region.rectangle(6, 6)), 200, seed=3, max_frames=6)
+    fig, ax = plt.subplots()
+    colours = []
+    for f in frames:
+        ax.clear()
+        draw_frame(f, ax)
+        colours.append(np.asarray(ax.images[0].get_array())[..., :3].copy())
+    for f, rgb in zip(frames, colours):  # one colour per orientation, whatever else changed
+        horizontal = np.zeros((6, 6), bool)
+        for (r0, c0), (r1, c1) in f.tiling.dominoes.tolist():
+            horizontal[r0, c0] = horizontal[r1, c1] = r0 == r1
+        assert len(np.unique(rgb[horizontal].round(3), axis=0)) == 1
+        assert len(np.unique(rgb[~horizontal].round(3), axis=0)) == 1
+
+
+def test_importing_the_module_imports_no_matplotlib():
+    code = ("import sys, dominotiling.viz.animate as a; "
+            "print('matplotlib' in sys.modules, callable(a.animate_kuhn))")
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert out.stdout.split() == ["False", "True"], out.stderr

@@ -3,6 +3,7 @@
 
 import io
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -26,10 +27,15 @@ def run(capsys, *argv):
     return code, out, err
 
 
-def run_process(*argv, **kwargs):
-    """The command in a fresh interpreter, as a user runs it."""
+def run_process(*argv, env=None, **kwargs):
+    """The command in a fresh interpreter, as a user runs it.
+
+    Quiet (``DOMINOTILING_QUIET=1``) unless `env` says otherwise: a kernel compiling
+    for its first use (a cold numba cache) would add its notice to standard error.
+    """
+    env = {**os.environ, "DOMINOTILING_QUIET": "1", **(env or {})}
     return subprocess.run([sys.executable, "-m", "dominotiling.cli", *argv], capture_output=True,
-                          text=True, timeout=300, **kwargs)
+                          text=True, timeout=300, env=env, **kwargs)
 
 
 def assert_one_line_error(code, err, *words, status=2):
@@ -94,12 +100,29 @@ def test_png_without_extension_reports_the_file_written(capsys, tmp_path):
 
 
 def test_tour_quick(capsys, tmp_path):
+    import base64
+    import re
+
+    from PIL import Image
+
     code, out, err = run(capsys, "tour", "--out", str(tmp_path / "t"), "--quick")
     assert code == 0 and "index.html" in out
     page = (tmp_path / "t" / "index.html").read_text()
     assert "12,988,816" in page and page.count("<img") >= 5
     assert "Kozel" in page
-    assert "[1/" in err  # progress lines
+    assert "[1/" in err and "sections" in err  # progress lines and the bar
+    # every picture and every animation at least 480 pixels wide (issue 15)
+    images = re.findall(r'src="data:image/(png|gif);base64,([^"]+)"', page)
+    kinds = {kind for kind, _ in images}
+    assert kinds == {"png", "gif"}
+    for kind, data in images:
+        with Image.open(io.BytesIO(base64.b64decode(data))) as im:
+            assert im.size[0] >= 480, (kind, im.size)
+    # the text says which method counted the 8x8 board, and it is the one auto picks
+    from dominotiling import Region
+    from dominotiling.counting import choose_method
+
+    assert choose_method(Region.rectangle(8, 8)) == "transfer" and "broken-profile DP" in page
 
 
 def test_console_script_entry_point():
@@ -125,7 +148,8 @@ def test_play_prints_a_summary_reproducibly(capsys):
     [
         (["count", "8x"], "ROWSxCOLS"),
         (["count", "0x3"], "positive integer"),
-        (["count"], "either a board size"),
+        (["count"], "give the region: a board size"),
+        (["count", "8x8", "--file", "x.txt"], "not both"),
         (["count", "30x30", "--method", "transfer"], "30 cells wide"),
         (["count", "--file", "/no/such/file.txt"], "cannot read"),
         (["count", "8x8", "--method", "magic"], "magic"),
@@ -342,7 +366,8 @@ def test_closed_output_pipe_is_quiet():
     os.close(r)  # the reader has gone before anything is written
     try:
         proc = subprocess.run([sys.executable, "-m", "dominotiling.cli", "count", "2x3"],
-                              stdout=w, stderr=subprocess.PIPE, text=True, timeout=300)
+                              stdout=w, stderr=subprocess.PIPE, text=True, timeout=300,
+                              env={**os.environ, "DOMINOTILING_QUIET": "1"})  # no compile notice
     finally:
         os.close(w)
     assert proc.returncode == cli.EXIT_BROKEN_PIPE and proc.stderr == ""
@@ -353,3 +378,136 @@ def test_argparse_errors_and_help_return_their_status(capsys):
     assert code == 2 and "invalid choice" in err and "Traceback" not in err
     code, out, err = run(capsys, "--help")
     assert code == 0 and "Exit status" in out
+
+
+# ------------------------------------------------------------ issue 15
+def test_version(capsys):
+    from dominotiling import __version__
+
+    code, out, err = run(capsys, "--version")
+    assert code == 0 and out == f"dominotiling {__version__}\n"
+
+
+def test_count_help_lists_the_methods(capsys):
+    code, out, _ = run(capsys, "count", "--help")
+    assert code == 0 and "{auto,transfer,kasteleyn}" in out
+    for name in ("auto", "transfer", "kasteleyn"):
+        assert f"{name}:" in out or f"{name} (default)" in out
+
+
+def _cells_joined(text_lines, rows, cols):
+    """Domino cell pairs read from the box-drawing text (no line between two cells)."""
+    lines = [line.ljust(4 * cols + 1) for line in text_lines]
+    pairs = set()
+    for i in range(rows):
+        for j in range(cols):
+            if j + 1 < cols and lines[2 * i + 1][4 * (j + 1)] == " ":
+                pairs.add(frozenset({(i, j), (i, j + 1)}))
+            if i + 1 < rows and lines[2 * i + 2][4 * j + 1: 4 * j + 4] == "   ":
+                pairs.add(frozenset({(i, j), (i + 1, j)}))
+    return pairs
+
+
+def test_tile_prints_the_tiling_as_text(capsys, tmp_path):
+    fig = tmp_path / "fig.txt"
+    fig.write_text("....\n....\n")
+    code, out, _ = run(capsys, "tile", str(fig))
+    lines = out.splitlines()
+    assert code == 0 and lines[0] == "tiled with 4 dominoes:"
+    text = lines[1:]
+    assert len(text) == 5 and text[0].startswith("┌") and text[-1].startswith("└")
+    pairs = _cells_joined(text, 2, 4)
+    # a perfect matching of the 2x4 board's cells by neighbouring pairs
+    covered = [c for p in pairs for c in p]
+    assert len(pairs) == 4 and sorted(covered) == [(r, c) for r in range(2) for c in range(4)]
+    assert all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in map(tuple, pairs))
+
+
+def test_tile_explains_no_tiling_with_a_hall_certificate(capsys, tmp_path):
+    fig = tmp_path / "article.txt"
+    fig.write_text(ARTICLE)
+    code, out, err = run(capsys, "tile", str(fig))
+    assert code == 1 and err == ""
+    lines = out.splitlines()
+    assert lines[0].startswith("no tiling, by Hall's theorem")
+    marks = [line[2:] for line in lines[1:8]]
+    assert [m.replace("S", ".").replace("N", ".") for m in marks] == ARTICLE.split()
+    S = {(r, c) for r, m in enumerate(marks) for c, ch in enumerate(m) if ch == "S"}
+    N = {(r, c) for r, m in enumerate(marks) for c, ch in enumerate(m) if ch == "N"}
+    # checked by hand: S is one colour, N is exactly its neighbourhood, and it is smaller
+    assert len({(r + c) % 2 for r, c in S}) == 1
+    cells = {(r, c) for r, m in enumerate(marks) for c, ch in enumerate(m) if ch != "#"}
+    near = {(r + dr, c + dc) for r, c in S for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))} & cells
+    assert near == N and len(N) < len(S)
+    assert f"the {len(S)} " in lines[0] and f"only {len(N)} neighbours" in lines[0]
+    assert "leaves 2 cells uncovered" in out and out.count("░░░") == 2
+
+
+def test_tile_explains_no_tiling_by_colours(capsys, tmp_path):
+    fig = tmp_path / "fig.txt"
+    fig.write_text("..#\n...\n")  # 2 black, 3 white cells
+    code, out, _ = run(capsys, "tile", str(fig))
+    assert code == 1
+    assert out.splitlines()[0] == ("no tiling: the figure has 2 black and 3 white cells (as on a "
+                                   "chessboard), and every domino covers one of each")
+    assert "leaves 1 cell uncovered" in out
+
+
+def test_tile_of_a_large_figure_says_it_is_too_large_for_text(capsys, tmp_path):
+    fig = tmp_path / "fig.txt"
+    fig.write_text("\n".join(["." * 70] * 2))
+    code, out, _ = run(capsys, "tile", str(fig))
+    assert code == 0 and "too large to print as text" in out and "--png" in out
+
+
+def test_progress_line_appears_for_a_long_job(capsys, monkeypatch):
+    monkeypatch.setattr(cli, "PROGRESS_DELAY", 0.0)
+    with cli._Progress("counting the tilings of 9x9 (test)"):
+        time.sleep(2.5)  # the line is drawn within half a second; a loaded machine gets slack
+    _, err = capsys.readouterr()
+    assert "counting the tilings of 9x9 (test)" in err
+    monkeypatch.undo()
+    with cli._Progress("a short job"):  # the default delay: nothing for a quick job
+        pass
+    assert "short job" not in capsys.readouterr()[1]
+
+
+def test_first_compilation_is_announced_in_a_real_process(tmp_path):
+    """A kernel compiling for the first time sat silent for seconds; now one line says so."""
+    env = {"NUMBA_CACHE_DIR": str(tmp_path / "cache"), "DOMINOTILING_QUIET": ""}
+    proc = run_process("count", "2x4", "--method", "transfer", env=env)
+    assert proc.returncode == 0 and proc.stdout == "5\n"
+    err = proc.stderr.replace("\r", "\n")
+    names = re.findall(r"^dominotiling: compiling (\S+) for its first use", err, flags=re.M)
+    assert names, err
+    for name in names:  # the time it took: at the end of the line, or on a line of its own
+        assert re.search(rf"compiling {re.escape(name)} .*\.\.\. \d+\.\d s$", err, flags=re.M) or \
+            re.search(rf"^dominotiling: compiled {re.escape(name)} in \d+\.\d s$", err, flags=re.M), err
+    again = run_process("count", "2x4", "--method", "transfer", env=env)  # cached now
+    assert again.stdout == "5\n" and "compiling" not in again.stderr
+    quiet = run_process("count", "2x4", env={"NUMBA_CACHE_DIR": str(tmp_path / "c2"),
+                                             "DOMINOTILING_QUIET": "1"})
+    assert quiet.stdout == "5\n" and quiet.stderr == ""  # no notice, no progress line
+
+
+def test_compile_notice_announces_only_the_librarys_kernels(capsys):
+    from numba.core import event
+
+    from dominotiling import _compile_notice
+
+    _compile_notice.install()
+    _compile_notice._register()
+
+    def fake(module):
+        f = lambda: None  # noqa: E731
+        f.__module__, f.__qualname__ = module, "kernel"
+        return type("Dispatcher", (), {"py_func": f})()
+
+    for module in ("dominotiling._kernels.fake", "someone_elses_code"):
+        data = {"dispatcher": fake(module)}
+        event.start_event("numba:compile", data=data)
+        event.start_event("numba:compile", data=data)  # a nested compilation: part of the first
+        event.end_event("numba:compile", data=data)
+        event.end_event("numba:compile", data=data)
+    err = capsys.readouterr()[1]
+    assert err.count("compiling") == 1 and "fake.kernel" in err and "someone" not in err

@@ -20,12 +20,38 @@ def test_new_axes_when_none_and_extent():
     assert ax.get_xlim() == (0, 2) and ax.get_ylim() == (2, 0)
 
 
-def test_uncovered_cells_are_marked():
+def test_uncovered_cells_are_marked_gently():
+    """Uncovered cells are a pale, empty board -- no red crosses (issue 15: a wall of red marks)."""
+    from matplotlib.colors import to_rgb
+
     cover = max_cover(Region.rectangle(3, 3))
     ax = draw_tiling(cover)
-    # a cross (two segments) per uncovered cell, in a collection of its own
-    crosses = [c for c in ax.collections if len(c.get_segments()) == 2 * cover.n_uncovered]
-    assert cover.n_uncovered == 1 and crosses
+    (r, c), = np.argwhere(cover.labels == -2)
+    rgb = np.asarray(ax.images[0].get_array())[..., :3]
+    pale = rgb[r, c]
+    assert pale.min() > 0.85 and np.ptp(pale) < 0.1  # near white, a neutral grey
+    covered = rgb[cover.labels >= 0]
+    assert all(np.abs(covered - pale).max(axis=1) > 0.1)  # every domino stands out from it
+    for coll in ax.collections:  # nothing red is drawn
+        for colour in coll.get_colors():
+            assert not np.allclose(colour[:3], to_rgb((0.8, 0.0, 0.0)), atol=0.2)
+    # the empty part is outlined as one block: a single uncovered cell alone still gets its border
+    segs = {tuple(map(tuple, s.tolist())) for s in ax.collections[0].get_segments()}
+    around = {((c, r), (c + 1, r)), ((c, r + 1), (c + 1, r + 1)), ((c, r), (c, r + 1)), ((c + 1, r), (c + 1, r + 1))}
+    assert around <= segs
+
+
+def test_partial_tiling_free_cells_share_one_outline_and_a_faint_grid():
+    region = Region.rectangle(2, 4)
+    t = Tiling(region, [[0, 0, -2, -2], [1, 1, -2, -2]])
+    ax = draw_tiling(t)
+    black, grid = ax.collections
+    # black, by hand: the outer border (12 unit edges), between the two dominoes (2), between
+    # the dominoes and the free 2x2 block, outlined as one (2)
+    assert len(black.get_segments()) == 12 + 2 + 2
+    # faint grid inside the free block: its 4 inner unit edges
+    assert len(grid.get_segments()) == 4
+    assert np.allclose(grid.get_colors()[0][:3], 0.72)
 
 
 def test_outlines_follow_dominoes():
@@ -208,3 +234,145 @@ def test_viz_uses_public_model_functions_only():
                 if (last.startswith("_") and last not in shared) or bad:
                     offenders.append(f"{path.name}: from {module} import {', '.join(names)}")
     assert not offenders, offenders
+
+
+# ------------------------------------------------------------- scale (issue 15)
+def _axes(width_px, height_px=None, dpi=100):
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(width_px / dpi, (height_px or width_px) / dpi), dpi=dpi)
+    return fig.add_axes((0, 0, 1, 1))
+
+
+def _types_by_hand(tiling, parity=0):
+    """Per cell, 0 N / 1 S / 2 E / 3 W from the dominoes (not the library's code); -1 else."""
+    out = np.full(tiling.labels.shape, -1)
+    for (r0, c0), (r1, c1) in tiling.dominoes.tolist():
+        odd = (r0 + c0) % 2 == parity
+        kind = (0 if odd else 1) if r0 == r1 else (3 if odd else 2)
+        out[r0, c0] = out[r1, c1] = kind
+    return out
+
+
+def test_pixels_per_cell_is_the_axes_width_over_the_cells():
+    from dominotiling.viz.draw import pixels_per_cell
+
+    ax = _axes(400, 200)
+    assert pixels_per_cell(ax, (10, 20)) == pytest.approx(20.0)  # 400 px / 20 columns
+    assert pixels_per_cell(ax, (20, 10)) == pytest.approx(10.0)  # 200 px / 20 rows
+
+
+def test_large_cells_get_outlines_and_palette_small_cells_types_only():
+    from dominotiling.viz.draw import PALETTE, TYPE_COLORS
+
+    t = random_tiling(Region.rectangle(10, 10), seed=3)
+    big = draw_tiling(t, ax=_axes(400))  # 40 px a cell
+    assert len(big.collections) == 1  # the outlines
+    rgb = np.asarray(big.images[0].get_array())[..., :3]
+    assert all(np.isclose(PALETTE, c, atol=1e-6).all(axis=1).any() for c in rgb.reshape(-1, 3))
+    small = draw_tiling(t, ax=_axes(30))  # 3 px a cell: outlines would swamp the colours
+    assert len(small.collections) == 0
+    rgb = np.asarray(small.images[0].get_array())[..., :3]
+    assert np.allclose(rgb, TYPE_COLORS[_types_by_hand(t)], atol=1e-6)
+    # explicit choices hold at any size
+    assert len(draw_tiling(t, ax=_axes(30), outlines=True).collections) == 1
+    forced = np.asarray(draw_tiling(t, ax=_axes(400), color_by="types").images[0].get_array())
+    assert np.allclose(forced[..., :3], TYPE_COLORS[_types_by_hand(t)], atol=1e-6)
+
+
+def test_types_of_an_aztec_diamond_are_its_north_south_east_west():
+    from dominotiling import aztec_types, sample_aztec
+    from dominotiling.viz.draw import TYPE_COLORS
+
+    for n in (5, 6):  # both parities of the order
+        t = sample_aztec(n, seed=n)
+        rgb = np.asarray(draw_tiling(t, color_by="types").images[0].get_array())[..., :3]
+        per_cell = aztec_types(t)[t.labels[t.region.mask]]
+        assert np.allclose(rgb[t.region.mask], TYPE_COLORS[per_cell], atol=1e-6)
+
+
+def test_cells_below_a_pixel_are_averaged_not_sampled():
+    from dominotiling.viz.draw import TYPE_COLORS
+
+    t = random_tiling(Region.rectangle(40, 40), seed=1)
+    ax = draw_tiling(t, ax=_axes(10))  # a quarter pixel a cell: blocks of 4 x 4 cells
+    img = np.asarray(ax.images[0].get_array())[..., :3]
+    assert img.shape == (10, 10, 3)
+    cells = TYPE_COLORS[_types_by_hand(t)]
+    by_hand = cells.reshape(10, 4, 10, 4, 3).mean(axis=(1, 3))
+    assert np.allclose(img, by_hand, atol=1e-5)
+
+
+def test_rich_display_of_a_large_aztec_diamond_shows_its_frozen_corners():
+    """The README's sample_aztec(200): the four corners in the four type colours, no outlines."""
+    import io
+
+    from PIL import Image
+
+    from dominotiling import sample_aztec
+    from dominotiling.viz.draw import TYPE_COLORS
+
+    t = sample_aztec(200, seed=1)
+    img = np.asarray(Image.open(io.BytesIO(t._repr_png_())).convert("RGB")) / 255.0
+    h, w, _ = img.shape
+    assert w >= 400
+    # well inside the frozen corners (a tenth of the way in along the axes)
+    probes = {0: (int(0.15 * h), w // 2), 1: (int(0.85 * h), w // 2),
+              2: (h // 2, int(0.85 * w)), 3: (h // 2, int(0.15 * w))}
+    for kind, (y, x) in probes.items():
+        assert np.allclose(img[y, x], TYPE_COLORS[kind], atol=0.03), (kind, img[y, x])
+
+
+def test_large_region_is_one_flat_colour_without_a_grid():
+    region = Region.rectangle(300, 300)
+    ax = draw_region(region, ax=_axes(150))
+    img = np.asarray(ax.images[0].get_array())[..., :3]
+    assert np.ptp(img.reshape(-1, 3), axis=0).max() < 1e-6 and len(ax.collections) == 0
+
+
+def test_picture_memory_is_checked_first():
+    from dominotiling import TooLargeError, set_options
+
+    t = random_tiling(Region.rectangle(20, 20), seed=0)
+    with set_options(memory_limit="10KiB"), pytest.raises(TooLargeError, match="picture"):
+        draw_tiling(t)
+
+
+# ------------------------------------------------------------ text (issue 15)
+def _joined_by_text(text, rows, cols):
+    """Pairs of neighbouring cells with no line between them, read from box-drawing text."""
+    lines = [line.ljust(4 * cols + 1) for line in text.split("\n")]
+    assert len(lines) == 2 * rows + 1
+    joined = set()
+    for i in range(rows):
+        for j in range(cols):
+            if j + 1 < cols and lines[2 * i + 1][4 * (j + 1)] == " ":
+                joined.add(frozenset({(i, j), (i, j + 1)}))
+            if i + 1 < rows and lines[2 * i + 2][4 * j + 1: 4 * j + 4] == "   ":
+                joined.add(frozenset({(i, j), (i + 1, j)}))
+    return joined
+
+
+def test_str_of_a_small_tiling_is_box_drawing_text():
+    t = Tiling.from_dominoes(Region.rectangle(2, 2), [((0, 0), (0, 1)), ((1, 0), (1, 1))])
+    assert str(t) == "┌───────┐\n│       │\n├───────┤\n│       │\n└───────┘"
+    t = Tiling.from_dominoes(Region.rectangle(2, 2), [((0, 0), (1, 0)), ((0, 1), (1, 1))])
+    assert str(t) == "┌───┬───┐\n│   │   │\n│   │   │\n│   │   │\n└───┴───┘"
+
+
+def test_str_text_joins_exactly_the_cells_of_each_domino():
+    for seed in range(5):
+        t = random_tiling(Region.from_strings(["........", "..#.....", "....#...", "........"]), seed=seed)
+        pairs = {frozenset(map(tuple, d)) for d in t.dominoes.tolist()}
+        # blocked cells are blank; between two blocked cells there is no line either
+        joined = _joined_by_text(str(t), *t.labels.shape)
+        inside = {p for p in joined if all(t.region.mask[c] for c in p)}
+        assert inside == pairs
+
+
+def test_str_marks_uncovered_cells_and_large_tilings_give_their_repr():
+    cover = max_cover(Region.rectangle(3, 3))
+    text = str(cover)
+    assert text.count("░░░") == cover.n_uncovered == 1
+    big = random_tiling(Region.rectangle(2, 80), seed=0)
+    assert str(big) == repr(big)

@@ -99,12 +99,59 @@ def test_draw_aztec_needs_an_aztec_tiling():
         draw_aztec(find_tiling(Region.rectangle(4, 4)))
 
 
-def test_draw_aztec_large_order_shows_every_cell():
-    # its speed is measured in benchmarks/cases_pictures.py
-    t = sample_aztec(300, seed=1)
+def test_draw_aztec_large_order_shows_every_cell_averaged_to_the_pixels():
+    # its speed is measured in benchmarks/cases_pictures.py and cases_display.py
+    from dominotiling.viz.draw import pixels_per_cell
+
+    n = 300
+    t = sample_aztec(n, seed=1)
     ax = draw_aztec(t, circle=True)
     ax.figure.canvas.draw()
-    assert _cell_colours(ax).shape == (600, 600, 3)
+    px = pixels_per_cell(ax, (2 * n, 2 * n))
+    f = int(math.ceil(1 / px)) if px < 1 else 1
+    side = -(-2 * n // f)
+    got = _cell_colours(ax)
+    assert got.shape == (side, side, 3) and len(ax.collections) == 0  # no outlines at this size
+    # every cell counts: the image is the block mean of the cells' type colours (white outside)
+    cells = np.ones((side * f, side * f, 3))
+    types = _types_by_definition(t, n)
+    cells[: 2 * n, : 2 * n][t.region.mask] = AZTEC_COLORS[types[t.region.mask]]
+    assert np.allclose(got, cells.reshape(side, f, side, f, 3).mean(axis=(1, 3)), atol=1e-5)
+
+
+def test_draw_aztec_outlines_only_when_cells_are_large():
+    from matplotlib.figure import Figure
+
+    t = sample_aztec(10, seed=1)
+    fig = Figure(figsize=(4, 4), dpi=100)
+    assert len(draw_aztec(t, ax=fig.add_axes((0, 0, 1, 1))).collections) == 1  # 20 px a cell
+    fig = Figure(figsize=(0.6, 0.6), dpi=100)
+    assert len(draw_aztec(t, ax=fig.add_axes((0, 0, 1, 1))).collections) == 0  # 3 px a cell
+
+
+def test_draw_aztec_refuses_partial_tilings_clearly():
+    from dominotiling.errors import DominoTilingError as E
+
+    r = Region.aztec_diamond(2)
+    partial = Tiling(r, np.where(r.mask, -2, -1))
+    with pytest.raises(E, match="uncovered"):
+        draw_aztec(partial)
+
+
+def test_local_tilt_shows_the_gas_flat_and_the_frozen_corners_steep():
+    from dominotiling.viz.views import draw_local_tilt
+
+    n = 80
+    t = sample_aztec(n, seed=7, weights=(1.0, 0.2))
+    ax = draw_local_tilt(t, colorbar=False)
+    tilt = np.ma.filled(ax.images[0].get_array(), np.nan)
+    assert tilt.shape == (2 * n + 1, 2 * n + 1)
+    centre = np.nanmean(tilt[n - 5 : n + 6, n - 5 : n + 6])  # the gas: flat
+    # halfway between the centre and the top corner of the diamond: frozen
+    corner = np.nanmean(tilt[n // 5 : n // 5 + 6, n - 3 : n + 4])
+    assert centre < 0.3 * corner
+    with pytest.raises(ValueError, match="window"):
+        draw_local_tilt(t, window=1)
 
 
 def test_draw_dimers_one_segment_per_domino_between_its_cells():

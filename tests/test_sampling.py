@@ -47,7 +47,9 @@ def test_auto_uses_cftp_for_wide_regions_without_holes():
     holed = Region(np.pad(np.ones((30, 30), bool), 0))
     mask = holed.mask.copy()
     mask[10, 10] = mask[10, 11] = False
-    assert choose_sampler(Region(mask)) == "transfer"   # a hole: CFTP does not apply
+    # a hole: CFTP does not apply; 30 wide is beyond the DP, so the Kasteleyn sampler
+    assert choose_sampler(Region(mask)) == "kasteleyn"
+    assert choose_sampler(Region(mask[:, :20])) == "transfer"  # 20 wide: the DP still fits
 
 
 def test_auto_uses_shuffling_for_aztec_diamonds():

@@ -159,3 +159,20 @@ def test_library_imports_without_ipywidgets():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "ok"
+
+
+# ------------------------------------------------------ static views (issue 15)
+def test_explorers_leave_their_picture_for_static_views():
+    """Without a live kernel (GitHub, an HTML export) the widget was blank space."""
+    import base64
+
+    for app in (explore_aztec(n=12, seed=2), explore_region("....\n....")):
+        bundle = app._repr_mimebundle_()
+        assert "application/vnd.jupyter.widget-view+json" in bundle  # live: the widget
+        png = base64.b64decode(bundle["image/png"])  # static: the picture shown right now
+        assert png == app.image.value and png[:8] == b"\x89PNG\r\n\x1a\n"
+        assert "0x" not in bundle["text/plain"] and "Explorer" in bundle["text/plain"]
+        assert not hasattr(app, "_ipython_display_")  # which would bypass the bundle
+    app = explore_region("....\n....")
+    app.on_tile()
+    assert base64.b64decode(app._repr_mimebundle_()["image/png"]) == app.image.value

@@ -13,6 +13,10 @@ Conventions:
   ``W = ((cols + 2) // 2 + 63) // 64``; vertex ``(i, j)`` reads bit ``(j // 2) % 64``
   of word ``(j // 2) // 64``. A coin is a function of ``(key, s, vertex)`` only, so a
   longer window replays the later sweeps exactly.
+- Weighted coins (:func:`cftp_sweeps_weighted`): vertex ``(i, j)`` in sweep ``s`` reads
+  one whole word, SplitMix64 output number ``((2 s + p) (rows + 1) + i) width + j // 2``
+  with ``width = (cols + 2) // 2``; its top 53 bits ``u`` give heads ("up") when
+  ``u < threshold[i, j]``, a 53-bit fixed-point probability (``2**53`` is 1).
 """
 
 import numpy as np
@@ -24,6 +28,7 @@ _M2 = np.uint64(0x94D049BB133111EB)
 _S30 = np.uint64(30)
 _S27 = np.uint64(27)
 _S31 = np.uint64(31)
+_S11 = np.uint64(11)
 _ONE = np.uint64(1)
 _I2, _I3, _I4 = np.int32(2), np.int32(3), np.int32(4)
 UNDEFINED = np.iinfo(np.int64).min
@@ -80,6 +85,18 @@ def _update_row(cur, above, below, same, mov, coins, off, width):
 
 
 @njit(cache=True)
+def _split64(h, parity, width):
+    """Like :func:`_split` for int64 values defined everywhere (thresholds), int64 out."""
+    n_i, n_j = h.shape
+    out = np.zeros((n_i, width + 2), dtype=np.int64)
+    for i in range(n_i):
+        for j in range(n_j):
+            if (i + j) & 1 == parity:
+                out[i, (j >> 1) + 1] = h[i, j]
+    return out
+
+
+@njit(cache=True)
 def cftp_sweeps(upper, lower, movable, key, first, count):
     """Run sweeps ``first, first - 1, ..., first - count + 1`` on both chains, in place.
 
@@ -113,6 +130,56 @@ def cftp_sweeps(upper, lower, movable, key, first, count):
                     _update_row(u0[i], u1[i - 1], u1[i + 1], u1[i], m0[i], coins, off, width)
                     _update_row(l0[i], l1[i - 1], l1[i + 1], l1[i], m0[i], coins, off, width)
                 else:
+                    _update_row(u1[i], u0[i - 1], u0[i + 1], u0[i], m1[i], coins, off, width)
+                    _update_row(l1[i], l0[i - 1], l0[i + 1], l0[i], m1[i], coins, off, width)
+    _merge(upper, u0, u1)
+    _merge(lower, l0, l1)
+    for i in range(n_i):
+        for j in range(n_j):
+            if upper[i, j] != lower[i, j]:
+                return False
+    return True
+
+
+
+@njit(cache=True, inline="always")
+def _weighted_coins(coins, ukey, base, thr, width):
+    """``coins[k] = 1`` when the top 53 bits of output ``base + k`` fall below ``thr[k + 1]``."""
+    for k in range(width):
+        u = splitmix64(ukey, base + np.uint64(k)) >> _S11
+        coins[k] = np.int32(np.int64(u) < thr[k + 1])
+
+
+@njit(cache=True)
+def cftp_sweeps_weighted(upper, lower, movable, threshold, key, first, count):
+    """:func:`cftp_sweeps` with weighted coins: heads at vertex ``v`` with chance ``threshold[v] / 2**53``.
+
+    ``threshold``: int64 ``(rows + 1, cols + 1)``, in ``[0, 2**53]``, the chance that the
+    heat-bath update sets ``h(v)`` to its larger value (see the module docstring for
+    which SplitMix64 word each vertex reads). Both chains read the same words, so the
+    update stays monotone whatever the thresholds. Returns True when the chains agree.
+    """
+    n_i, n_j = upper.shape
+    rows, cols = n_i - 1, n_j - 1
+    width = (cols + 2) // 2
+    ukey = np.uint64(key)
+    as_heights = np.where(movable, 1, UNDEFINED)
+    m0, m1 = _split(as_heights, 0, width), _split(as_heights, 1, width)
+    t0, t1 = _split64(threshold, 0, width), _split64(threshold, 1, width)
+    u0, u1 = _split(upper, 0, width), _split(upper, 1, width)
+    l0, l1 = _split(lower, 0, width), _split(lower, 1, width)
+    coins = np.zeros(width, dtype=np.int32)
+    for s in range(first, first - count, -1):
+        for p in range(2):
+            for i in range(1, rows):
+                off = (p + i) & 1
+                base = np.uint64(((2 * s + p) * (rows + 1) + i) * width)
+                if p == 0:
+                    _weighted_coins(coins, ukey, base, t0[i], width)
+                    _update_row(u0[i], u1[i - 1], u1[i + 1], u1[i], m0[i], coins, off, width)
+                    _update_row(l0[i], l1[i - 1], l1[i + 1], l1[i], m0[i], coins, off, width)
+                else:
+                    _weighted_coins(coins, ukey, base, t1[i], width)
                     _update_row(u1[i], u0[i - 1], u0[i + 1], u0[i], m1[i], coins, off, width)
                     _update_row(l1[i], l0[i - 1], l0[i + 1], l0[i], m1[i], coins, off, width)
     _merge(upper, u0, u1)

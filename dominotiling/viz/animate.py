@@ -10,8 +10,9 @@ list of :class:`~dominotiling.frames.Frame` objects -- Kuhn's augmenting paths
 list without knowing the algorithms. A frame says what to show; here is how it
 is drawn, layer by layer:
 
-- ``tiling`` (its dominoes, uncovered cells crossed in red) or else ``region``
-  (checkerboard cells);
+- ``tiling`` (its dominoes in the two colours of horizontal and vertical ones,
+  which stay put from frame to frame; uncovered cells pale, as an empty board)
+  or else ``region`` (checkerboard cells);
 - ``colors``: the dominoes in palette colours, those with ``-1`` grey;
 - ``highlight``: cells shaded red;
 - ``edges``: black segments between cell centres (a tree);
@@ -25,24 +26,30 @@ A :class:`~dominotiling.Tiling` or a :class:`~dominotiling.Region` in a frame li
 is a frame showing itself. Each frame limit in the library is named
 ``max_frames`` (here, in :func:`subsample` and in ``glauber_frames``).
 
-- :func:`animate` -- a list of frames becomes a ``FuncAnimation``.
+- :func:`animate` -- a list of frames becomes a :class:`FrameAnimation` (a
+  matplotlib ``FuncAnimation``) that shows itself as a player in Jupyter and
+  saves itself as a GIF or an MP4 (``.save_gif(path)``, ``.save_mp4(path)``).
+- One-liners for the algorithms worth watching: :func:`animate_kuhn`,
+  :func:`animate_shuffling`, :func:`animate_coloring`, :func:`animate_wilson`,
+  :func:`animate_glauber`.
 - :func:`to_html` -- the animation as an HTML snippet with a JavaScript player
   (every frame embedded as a PNG: works offline and under nbval).
 - :func:`save_gif` -- frames or an animation written as a GIF (pillow).
 - :func:`draw_frame` -- the drawing of one frame, as above.
+
+Frames are legible by default: 500 pixels wide (5 inches at 100 dpi), with a
+title in a 12-point font that shrinks only to fit its line.
 
 Examples
 --------
 >>> import matplotlib
 >>> matplotlib.use("Agg")
 >>> from dominotiling import Region
->>> from dominotiling.matching import kuhn_frames
->>> from dominotiling.viz.animate import animate, to_html
->>> frames = kuhn_frames(Region.rectangle(2, 3), seed=1)
->>> anim = animate(frames, figsize=(2, 1.6), dpi=30)
+>>> from dominotiling.viz.animate import animate_kuhn
+>>> anim = animate_kuhn(Region.rectangle(2, 3), seed=1, dpi=30)
 >>> anim.n_frames                 # three steps, each shown before and after
 6
->>> "<script" in to_html(anim)
+>>> "<script" in anim._repr_html_()   # what Jupyter shows: a player
 True
 """
 
@@ -59,7 +66,20 @@ from ..region import Region
 from ..tiling import Tiling
 from .draw import _cell_px, _frame_axes, draw_region, draw_tiling
 
-__all__ = ["animate", "to_html", "save_gif", "draw_frame", "subsample", "AnimationHTML"]
+__all__ = [
+    "animate",
+    "animate_kuhn",
+    "animate_shuffling",
+    "animate_coloring",
+    "animate_wilson",
+    "animate_glauber",
+    "FrameAnimation",
+    "to_html",
+    "save_gif",
+    "draw_frame",
+    "subsample",
+    "AnimationHTML",
+]
 
 _UNCOLORED = (0.86, 0.86, 0.86)
 _HIGHLIGHT = (0.85, 0.10, 0.10)
@@ -239,8 +259,8 @@ def _draw_picture(picture, ax):
     if tiling is not None:
         if frame.colors is not None and when != "before":
             _grey_uncoloured(tiling, frame.colors, ax)
-        else:
-            draw_tiling(tiling, ax=ax)
+        else:  # colours by orientation: a domino keeps its colour from frame to frame
+            draw_tiling(tiling, ax=ax, color_by="orientation")
         shape = tiling.labels.shape
     elif frame.region is not None:
         draw_region(frame.region, ax=ax)
@@ -267,7 +287,7 @@ def _draw_picture(picture, ax):
         base = float(np.clip(px / 10, 1.0, 3.0))
         lw = base * {"before": 1.8, "after": 0.7}.get(when, 1.0)
         x, y = _xy(line)
-        halo = [withStroke(linewidth=lw + 2.5, foreground="white")]  # visible over red crosses too
+        halo = [withStroke(linewidth=lw + 2.5, foreground="white")]  # visible over any colour
         ax.plot(x, y, color=_HIGHLIGHT, lw=lw, solid_capstyle="round", zorder=4, path_effects=halo)
         ax.plot(x[[0, -1]], y[[0, -1]], "o", color=_HIGHLIGHT, ms=lw * 1.6, zorder=4,
                 path_effects=[withStroke(linewidth=2.0, foreground="white")])
@@ -320,10 +340,23 @@ def draw_frame(frame, ax):
 
 
 # ------------------------------------------------------------------ animations
-def _default_figsize(shape, side=3.0):
+#: Default width of an animation's frames, in inches (500 pixels at the default 100 dpi).
+FRAME_WIDTH = 5.0
+_MAX_BOARD_HEIGHT = 6.5  # inches: a tall board is narrowed to this height, never below 4.8 in wide
+_TITLE_PT = 12.0
+_MIN_TITLE_PT = 8.0
+
+
+def _default_figsize(shape, captions=True):
+    """``(width, height)`` in inches: the board 5 inches wide (at least 4.8), a title line above."""
     rows, cols = max(shape[0], 1), max(shape[1], 1)
-    scale = side / max(rows, cols)
-    return (max(1.0, cols * scale), max(1.0, rows * scale))
+    width = FRAME_WIDTH
+    board = width * rows / cols
+    if board > _MAX_BOARD_HEIGHT:
+        board = _MAX_BOARD_HEIGHT
+        width = max(4.8, board * cols / rows)
+    title = (_TITLE_PT * 1.6 + 6) / 72 if captions else 0.0
+    return (width, board + title + 0.1)
 
 
 def _shape_of(item):
@@ -343,9 +376,106 @@ def _figsize(value):
             _validate.real(h, "figsize[1]", minimum=0.0, strict_minimum=True))
 
 
-def animate(frames, draw_frame=None, interval=400, figsize=None, dpi=72, step=1,
+def _title_layout(fig):
+    """Font size (points) and the Axes' top (figure fraction) for a one-line title."""
+    width, height = fig.get_size_inches()
+    size = float(np.clip(width * 2.4, _MIN_TITLE_PT, _TITLE_PT))
+    top = 1.0 - min(0.3, (size * 1.6 + 6) / 72 / height)
+    return size, top
+
+
+def _fit_title(caption, size, width_in):
+    """The caption in a font that fits one line of `width_in` inches (shortened below 8 points)."""
+    per_char = 0.55 / 72  # inches per character per point, about, for the default sans-serif font
+    room = width_in * 0.96
+    if len(caption) * per_char * size > room:
+        size = max(_MIN_TITLE_PT, room / (len(caption) * per_char))
+        most = int(room / (per_char * size) + 1e-6)
+        if len(caption) > most:
+            caption = caption[: max(most - 1, 1)].rstrip() + "…"
+    return caption, size
+
+
+class _FrameAnimation:
+    """An animation of frames (from :func:`animate`): a player in Jupyter, a GIF or an MP4 on disk.
+
+    (The class is ``FrameAnimation``, built on first use over matplotlib's
+    ``FuncAnimation``, so that importing this module does not import matplotlib.)
+
+    A matplotlib ``FuncAnimation`` whose figure is not managed by pyplot, so a
+    notebook shows no stray static picture. In Jupyter the object displays
+    itself as a JavaScript player (``_repr_html_``, the same as
+    :func:`to_html`: every frame embedded as a PNG, rendered once and kept).
+
+    Attributes
+    ----------
+    n_frames : int
+        The number of pictures.
+
+    Examples
+    --------
+    >>> from dominotiling import Region, find_tiling
+    >>> anim = animate([find_tiling(Region.rectangle(2, 2))], dpi=20)
+    >>> anim
+    <FrameAnimation: 1 frame, 100 x 109 pixels; shows itself in Jupyter, .save_gif(path) or .save_mp4(path) keeps it>
+    """
+
+    def __init__(self, fig, update, n_frames, interval):
+        super().__init__(fig, update, frames=n_frames, interval=interval, blit=False,
+                         repeat=True, cache_frame_data=False)
+        self.n_frames = n_frames
+        # shown or saved on demand, never on a live canvas: matplotlib's warning about an
+        # animation "deleted without rendering" would only be noise
+        self._draw_was_started = True
+
+    def _repr_html_(self):
+        return self.to_jshtml(default_mode="loop")
+
+    def __repr__(self):
+        w, h = self._fig.get_size_inches() * self._fig.dpi
+        s = "" if self.n_frames == 1 else "s"
+        return (f"<FrameAnimation: {self.n_frames} frame{s}, {w:.0f} x {h:.0f} pixels; shows itself "
+                "in Jupyter, .save_gif(path) or .save_mp4(path) keeps it>")
+
+    def _repr_pretty_(self, p, cycle):
+        p.text(repr(self))
+
+    def save_gif(self, path, fps=3, dpi=None):
+        """Write the animation as a GIF (pillow); see :func:`save_gif`. Returns the path."""
+        return save_gif(self, path, fps=fps, dpi=dpi)
+
+    def save_mp4(self, path, fps=3, dpi=None):
+        """Write the animation as an MP4 video (H.264, with ffmpeg). Returns the path.
+
+        Raises
+        ------
+        DominoTilingError
+            If ffmpeg is not installed (``apt install ffmpeg``, ``conda install
+            ffmpeg``); :meth:`save_gif` needs nothing more than pillow.
+        """
+        from pathlib import Path
+
+        from matplotlib.animation import FFMpegWriter
+
+        fps = _validate.real(fps, "fps", minimum=0.0, strict_minimum=True)
+        if dpi is not None:
+            dpi = _validate.positive_int(dpi, "dpi", maximum=1200)
+        if not FFMpegWriter.isAvailable():
+            raise DominoTilingError(
+                "saving an MP4 needs ffmpeg, which is not installed (apt install ffmpeg, or conda "
+                "install ffmpeg); .save_gif(path) needs nothing more"
+            )
+        path = Path(path)
+        # H.264 needs even sides: pad the frame by at most one pixel
+        self.save(path, writer=FFMpegWriter(fps=fps, codec="h264",
+                                            extra_args=["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2",
+                                                        "-pix_fmt", "yuv420p"]), dpi=dpi)
+        return path
+
+
+def animate(frames, draw_frame=None, interval=400, figsize=None, dpi=100, step=1,
             max_frames=None, captions=True):
-    """A matplotlib ``FuncAnimation`` of a list of frames.
+    """An animation of a list of frames: a player in Jupyter, a GIF or an MP4 on disk.
 
     Parameters
     ----------
@@ -361,23 +491,26 @@ def animate(frames, draw_frame=None, interval=400, figsize=None, dpi=72, step=1,
     interval : float
         Milliseconds between frames.
     figsize : (float, float), optional
-        Inches; by default about 3 inches on the longer side of the board.
+        Inches; by default 5 inches wide (500 pixels), the board's height below
+        a title line.
     dpi : int
-        Resolution of the embedded or saved pictures; keep it low (60-80) for
-        notebooks, every frame is stored as a PNG.
+        Resolution of the embedded or saved pictures. Every frame is stored as a
+        PNG in a notebook: for long animations, fewer frames (`max_frames`) keep
+        it small better than a lower resolution does.
     step, max_frames : int
         Keep every `step`-th picture, then at most `max_frames` evenly spaced;
         the first and last are always kept (see :func:`subsample`). Applied after
         a step is split into its two pictures.
     captions : bool
-        Show the caption returned by the drawing function as a title.
+        Show the caption returned by the drawing function as a title: one line,
+        12 points, smaller only where a long caption needs it.
 
     Returns
     -------
-    matplotlib.animation.FuncAnimation
-        With an extra attribute ``n_frames``. Its figure is not managed by
-        pyplot, so a notebook shows no stray static picture; display it with
-        :func:`to_html` or write it with :func:`save_gif`.
+    FrameAnimation
+        A matplotlib ``FuncAnimation`` with ``n_frames``; Jupyter shows it as a
+        player, ``.save_gif(path)`` and ``.save_mp4(path)`` write it;
+        :func:`to_html` gives the player's HTML.
 
     Raises
     ------
@@ -402,7 +535,6 @@ def animate(frames, draw_frame=None, interval=400, figsize=None, dpi=72, step=1,
     2
     >>> html = to_html(anim)  # renders every frame
     """
-    from matplotlib.animation import FuncAnimation
     from matplotlib.figure import Figure
 
     if draw_frame is not None and not callable(draw_frame):
@@ -417,29 +549,219 @@ def animate(frames, draw_frame=None, interval=400, figsize=None, dpi=72, step=1,
         raise DominoTilingError("no frames to animate: the list is empty")
     draw = globals()["draw_frame"] if draw_frame is None else draw_frame
     if figsize is None:
-        figsize = _default_figsize(_shape_of(items[0]))
+        figsize = _default_figsize(_shape_of(items[0]), captions)
     fig = Figure(figsize=figsize, dpi=dpi)
-    top = 0.86 if captions else 0.98
-    ax = fig.add_axes((0.02, 0.02, 0.96, top - 0.02))
+    size, top = _title_layout(fig) if captions else (0.0, 0.99)
+    ax = fig.add_axes((0.01, 0.01, 0.98, top - 0.01))
 
     def update(i):
         ax.clear()
         caption = draw(items[i], ax)
         if captions and caption:
-            ax.set_title(caption, fontsize=7, pad=2)
+            text, fs = _fit_title(str(caption), size, figsize[0])
+            ax.set_title(text, fontsize=fs, pad=4)
         return []
 
-    anim = FuncAnimation(fig, update, frames=len(items), interval=interval, blit=False,
-                         repeat=True, cache_frame_data=False)
-    anim.n_frames = len(items)
-    return anim
+    return _frame_animation_class()(fig, update, len(items), interval)
+
+
+_CLASSES = {}
+
+
+def _frame_animation_class():
+    """``FrameAnimation``: :class:`_FrameAnimation` over matplotlib's ``FuncAnimation``, built once."""
+    if "FrameAnimation" not in _CLASSES:
+        from matplotlib.animation import FuncAnimation
+
+        cls = type("FrameAnimation", (_FrameAnimation, FuncAnimation),
+                   {"__module__": __name__, "__doc__": _FrameAnimation.__doc__})
+        _CLASSES["FrameAnimation"] = cls
+    return _CLASSES["FrameAnimation"]
+
+
+def __getattr__(name):
+    if name == "FrameAnimation":  # built on first use: importing this module imports no matplotlib
+        return _frame_animation_class()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+# ------------------------------------------------------------------ one-liners
+def _one_liner(frames, kwargs, max_frames=60, interval=None):
+    kwargs.setdefault("max_frames", max_frames)
+    if interval is not None:
+        kwargs.setdefault("interval", interval)
+    return animate(frames, **kwargs)
+
+
+def animate_kuhn(region, *, seed=None, **kwargs):
+    """Kuhn's algorithm tiling `region`, one augmenting path per step, as an animation.
+
+    Each step is shown twice: the partial tiling with the augmenting path
+    (thick red, through the cell centres), then the tiling after the flip.
+
+    Parameters
+    ----------
+    region : Region
+    seed : None, int or numpy.random.Generator
+        Order of the starting cells (:func:`~dominotiling.matching.kuhn_frames`).
+    **kwargs
+        For :func:`animate` (``max_frames`` is 60 unless given).
+
+    Returns
+    -------
+    FrameAnimation
+
+    Examples
+    --------
+    >>> from dominotiling import Region
+    >>> animate_kuhn(Region.rectangle(2, 4), seed=0, dpi=30).n_frames
+    8
+    """
+    from ..matching import kuhn_frames
+
+    return _one_liner(kuhn_frames(region, seed=seed), kwargs)
+
+
+def _draw_order(last):
+    """A drawing function for shuffling frames: the diamond in its types, at the scale of order `last`."""
+
+    def draw(frame, ax):
+        from .views import draw_aztec
+
+        tiling = frame.tiling
+        k = tiling.region.shape[0] // 2
+        draw_aztec(tiling, ax=ax)
+        ax.set_xlim(k - last, k + last)  # centred, the scale of the last order throughout
+        ax.set_ylim(k + last, k - last)
+        return frame.title
+
+    return draw
+
+
+def animate_shuffling(n, *, seed=None, weights=None, **kwargs):
+    """Domino shuffling growing an Aztec diamond from order 1 to `n`, as an animation.
+
+    The diamonds are drawn in the colours of their domino types
+    (:func:`~dominotiling.viz.views.draw_aztec`), centred and at the scale of
+    order `n` throughout, so the frozen corners can be watched forming.
+
+    Parameters
+    ----------
+    n : int
+        The last order.
+    seed, weights
+        As for :func:`~dominotiling.aztec.shuffle_frames`.
+    **kwargs
+        For :func:`animate` (``max_frames`` is 60 and ``interval`` 300 ms unless given).
+
+    Returns
+    -------
+    FrameAnimation
+
+    Examples
+    --------
+    >>> anim = animate_shuffling(5, seed=1, dpi=30)
+    >>> anim.n_frames
+    5
+    """
+    from ..aztec import shuffle_frames
+
+    frames = shuffle_frames(n, seed=seed, weights=weights)
+    kwargs.setdefault("draw_frame", _draw_order(frames[-1].tiling.region.shape[0] // 2))
+    if "figsize" not in kwargs:
+        kwargs["figsize"] = _default_figsize((1, 1), kwargs.get("captions", True))
+    return _one_liner(frames, kwargs, interval=300)
+
+
+def animate_coloring(tiling, k=5, adjacency="side", **kwargs):
+    """Colouring the dominoes of `tiling` one by one, Kempe swaps ringed, as an animation.
+
+    Parameters
+    ----------
+    tiling : Tiling
+    k, adjacency
+        As for :func:`~dominotiling.color.color_frames`.
+    **kwargs
+        For :func:`animate` (``max_frames`` is 60 unless given).
+
+    Returns
+    -------
+    FrameAnimation
+
+    Examples
+    --------
+    >>> from dominotiling import Region, find_tiling
+    >>> animate_coloring(find_tiling(Region.rectangle(2, 4)), k=4, dpi=30).n_frames
+    5
+    """
+    from ..color import color_frames
+
+    return _one_liner(color_frames(tiling, k=k, adjacency=adjacency), kwargs)
+
+
+def animate_wilson(G, *, seed=None, root=None, **kwargs):
+    """Wilson's algorithm growing a uniform spanning tree by loop-erased walks, as an animation.
+
+    Parameters
+    ----------
+    G : (int, int) or networkx.Graph
+        A grid shape ``(m, n)`` (drawn as its cells), as for
+        :func:`~dominotiling.wilson.wilson_frames`.
+    seed, root
+        As for :func:`~dominotiling.wilson.wilson_frames`.
+    **kwargs
+        For :func:`animate` (``max_frames`` is 60 unless given).
+
+    Returns
+    -------
+    FrameAnimation
+
+    Examples
+    --------
+    >>> animate_wilson((3, 3), seed=1, dpi=30).n_frames <= 60
+    True
+    """
+    from ..wilson import wilson_frames
+
+    return _one_liner(wilson_frames(G, seed=seed, root=root), kwargs)
+
+
+def animate_glauber(tiling, steps, *, seed=None, **kwargs):
+    """Glauber dynamics (random flips of 2x2 blocks) run for `steps` steps, as an animation.
+
+    Parameters
+    ----------
+    tiling : Tiling
+        The starting tiling, e.g. ``min_tiling(region)``.
+    steps : int
+    seed
+        As for :func:`~dominotiling.mcmc.glauber_frames`.
+    **kwargs
+        For :func:`animate` (``max_frames`` is 60 unless given: the frames are
+        taken evenly over the run).
+
+    Returns
+    -------
+    FrameAnimation
+
+    Examples
+    --------
+    >>> from dominotiling import Region, min_tiling
+    >>> animate_glauber(min_tiling(Region.rectangle(4, 4)), 200, seed=1, max_frames=8, dpi=30).n_frames
+    8
+    """
+    from ..mcmc import glauber_frames
+
+    most = kwargs.get("max_frames", 60)
+    return _one_liner(glauber_frames(tiling, steps, seed=seed, max_frames=most), kwargs)
 
 
 def to_html(anim, default_mode="loop"):
     """The animation as HTML with a JavaScript player (``anim.to_jshtml()``).
 
     Every frame is embedded as a PNG, so the notebook needs no server and works
-    offline and under nbval; keep frames few and small.
+    offline and under nbval; keep frames few. A :class:`FrameAnimation` shows
+    this player by itself in Jupyter.
 
     Parameters
     ----------

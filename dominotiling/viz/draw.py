@@ -2,10 +2,26 @@
 
 Every function takes an optional ``ax=`` and returns the Axes; none calls
 ``plt.show()``. Cells are squares, row 0 on top, as in the source article's
-pictures; the axes carry no ticks or frame. The same code serves a 2x2 board and
-a 200x200 one: cells are painted as one image and domino outlines as one line
-collection, with line widths scaled to the cell size. An empty board (no rows or
-no columns) draws an empty picture.
+pictures; the axes carry no ticks or frame. An empty board (no rows or no
+columns) draws an empty picture.
+
+**One code for every size.** Cells are painted as one image (never a patch per
+domino), and a picture chooses its style by the size of one cell on screen, in
+pixels of the figure (:func:`pixels_per_cell`):
+
+- cells of at least :data:`DETAIL_PX` pixels: every domino outlined (one line
+  collection), in palette colours so that neighbours differ;
+- smaller cells: no outlines, which would swamp the colours, and the four
+  colours of the domino *types* (:data:`TYPE_COLORS`: horizontal or vertical, by
+  the colour of the first cell), in which frozen brick walls show as solid
+  colour and disorder as a fine mixture -- the arctic circle of an Aztec
+  diamond appears by itself;
+- cells smaller than a pixel: the image is averaged down to about one value per
+  pixel before matplotlib sees it, so a tiling of millions of cells draws in a
+  fraction of a second and shows its mean colours, not aliasing.
+
+``color_by="auto"`` (the default) and ``outlines="auto"`` follow these rules;
+any other value holds at every size.
 
 Pictures of algorithms (Hall certificates, augmenting paths, the Aztec and dimer
 views, Temperley's trees) are in :mod:`dominotiling.viz.views`; animations in
@@ -24,13 +40,25 @@ Examples
 from __future__ import annotations
 
 import io
+import math
 
 import numpy as np
 
 from .. import _validate
+from .._options import check_memory
 from ..errors import DominoTilingError, DominoTypeError
 
-__all__ = ["draw_region", "draw_tiling", "draw_cells", "draw_placement", "figure_png", "PALETTE"]
+__all__ = [
+    "draw_region",
+    "draw_tiling",
+    "draw_cells",
+    "draw_placement",
+    "figure_png",
+    "pixels_per_cell",
+    "PALETTE",
+    "TYPE_COLORS",
+    "DETAIL_PX",
+]
 
 #: Domino colours: soft, distinguishable, and readable with black outlines.
 PALETTE = np.array(
@@ -41,11 +69,21 @@ PALETTE = np.array(
         (0.984, 0.604, 0.600),
     ]
 )
+#: Colours of the four domino types, NORTH, SOUTH, EAST, WEST (``color_by="types"``):
+#: red and blue horizontal, yellow and green vertical dominoes.
+TYPE_COLORS = np.array(
+    [(0.851, 0.263, 0.208), (0.231, 0.447, 0.800), (0.953, 0.757, 0.220), (0.306, 0.651, 0.310)]
+)
+#: Cells at least this many pixels wide are drawn in detail: outlines, palette colours.
+DETAIL_PX = 5.0
+_GRID_PX = 8.0  # thin lines between the cells of a region from this size on
+_CHECKER_PX = 2.0  # a region's checkerboard from this size on (one flat colour below)
 _BLACK_CELL = (0.80, 0.74, 0.62)
 _WHITE_CELL = (0.97, 0.94, 0.86)
 _OUTSIDE = (1.0, 1.0, 1.0)
-_UNCOVERED = (1.0, 0.88, 0.88)
+_UNCOVERED = ((0.90, 0.89, 0.86), (0.975, 0.97, 0.955))  # pale black and white cells: empty board
 _ORIENT = np.array([(0.984, 0.690, 0.361), (0.420, 0.624, 0.812)])  # horizontal, vertical
+_NORTH, _SOUTH, _EAST, _WEST = 0, 1, 2, 3
 
 
 _UNSET = object()  # the default of a renamed keyword: given only by old callers
@@ -82,12 +120,48 @@ def _new_axes(shape, ax):
     return ax
 
 
-def _cell_px(ax, shape):
-    """Approximate size of one cell on screen, in points (for line widths)."""
+def _axes_inches(ax):
+    """Width and height of the Axes box, in inches."""
     bbox = ax.get_position()
     fig_w, fig_h = ax.figure.get_size_inches()
+    return bbox.width * fig_w, bbox.height * fig_h
+
+
+def _cell_px(ax, shape):
+    """Approximate size of one cell on screen, in points (for line widths)."""
+    w, h = _axes_inches(ax)
     rows, cols = max(shape[0], 1), max(shape[1], 1)
-    return 72 * min(bbox.width * fig_w / cols, bbox.height * fig_h / rows)
+    return 72 * min(w / cols, h / rows)
+
+
+def pixels_per_cell(ax, shape):
+    """The width of one cell of a board of `shape` cells drawn on `ax`, in pixels of its figure.
+
+    What the pictures choose their style by (see the module docstring): the
+    Axes' box in inches times the figure's ``dpi``, over the board's cells,
+    the smaller of the two directions (the board keeps square cells).
+
+    Parameters
+    ----------
+    ax : matplotlib.axes.Axes
+    shape : (int, int)
+        Rows and columns of the board.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> from matplotlib.figure import Figure
+    >>> fig = Figure(figsize=(4, 4), dpi=100)
+    >>> ax = fig.add_axes((0, 0, 1, 1))
+    >>> pixels_per_cell(ax, (8, 8)), pixels_per_cell(ax, (800, 400))
+    (50.0, 0.5)
+    """
+    w, h = _axes_inches(ax)
+    rows, cols = max(shape[0], 1), max(shape[1], 1)
+    return float(ax.figure.dpi * min(w / cols, h / rows))
 
 
 def _boundaries(labels):
@@ -106,7 +180,30 @@ def _boundaries(labels):
     return np.concatenate(segs).astype(float)
 
 
-def draw_cells(rgb, labels, ax=None, grid=False, linewidth=None):
+def _shrink(rgb, factor):
+    """`rgb` averaged over blocks of ``factor x factor`` cells (the last blocks padded with white)."""
+    rows, cols, depth = rgb.shape
+    r2, c2 = -(-rows // factor), -(-cols // factor)
+    if (r2 * factor, c2 * factor) != (rows, cols):
+        padded = np.ones((r2 * factor, c2 * factor, depth), np.float32)
+        padded[:rows, :cols] = rgb
+        rgb = padded
+    # summing the block rows first adds whole contiguous slabs: a few times faster than mean((1, 3))
+    out = rgb.reshape(r2, factor, c2, factor, depth).sum(axis=1, dtype=np.float32).sum(axis=2)
+    return out / np.float32(factor * factor), (r2 * factor, c2 * factor)
+
+
+def _show_cells(ax, rgb, px, zorder=None):
+    """Paint `rgb` (one colour per cell) as one image, averaged down when cells are below a pixel."""
+    rows, cols = rgb.shape[:2]
+    extent_shape = (rows, cols)
+    if px < 1.0:
+        rgb, extent_shape = _shrink(rgb, int(math.ceil(1.0 / px)))
+    kwargs = {} if zorder is None else {"zorder": zorder}
+    ax.imshow(rgb, extent=(0, extent_shape[1], extent_shape[0], 0), interpolation="nearest", **kwargs)
+
+
+def draw_cells(rgb, labels, ax=None, grid=False, linewidth=None, outlines="auto"):
     """Paint an ``(rows, cols, 3)`` colour image of cells and outline regions of equal label.
 
     The common engine of :func:`draw_region` and :func:`draw_tiling`; useful for
@@ -121,9 +218,13 @@ def draw_cells(rgb, labels, ax=None, grid=False, linewidth=None):
         outline between two outside cells), ``-2`` a cell outlined on its own.
     ax : matplotlib.axes.Axes, optional
     grid : bool
-        Also draw thin grey lines between all cells (when cells are large enough).
+        Also draw thin grey lines between all cells (when cells are at least 8
+        pixels wide).
     linewidth : float, optional
         Outline width in points; scaled to the cell size by default.
+    outlines : "auto" or bool
+        Outline the blocks of equal label: ``"auto"`` when a cell is at least
+        :data:`DETAIL_PX` pixels wide (:func:`pixels_per_cell`), where they help.
 
     Returns
     -------
@@ -133,6 +234,11 @@ def draw_cells(rgb, labels, ax=None, grid=False, linewidth=None):
     ------
     DominoTilingError
         If the shapes of `rgb` and `labels` disagree.
+
+    Notes
+    -----
+    Cells smaller than a pixel are averaged in blocks before painting, so the
+    image has about one value per pixel (see the module docstring).
 
     Examples
     --------
@@ -151,21 +257,23 @@ def draw_cells(rgb, labels, ax=None, grid=False, linewidth=None):
             f"rgb must have shape (rows, cols, 3) or (rows, cols, 4) with (rows, cols) = "
             f"{labels.shape}, the shape of labels; got {rgb.shape}"
         )
-    rows, cols = labels.shape
+    if not (isinstance(outlines, str) and outlines == "auto"):
+        outlines = _validate.boolean(outlines, "outlines")
     ax = _new_axes(labels.shape, ax)
     if labels.size == 0:  # an empty board: an empty picture
         _frame_axes(ax, labels.shape)
         return ax
-    ax.imshow(rgb, extent=(0, cols, rows, 0), interpolation="nearest")
-    px = _cell_px(ax, labels.shape)
-    lw = linewidth if linewidth is not None else float(np.clip(px / 12, 0.2, 2.0))
-    if grid and px > 4:
+    px = pixels_per_cell(ax, labels.shape)
+    _show_cells(ax, rgb, px)
+    lw = linewidth if linewidth is not None else float(np.clip(_cell_px(ax, labels.shape) / 12, 0.2, 2.0))
+    if grid and px >= _GRID_PX:
         inside = labels != -1
         gl = np.where(inside, np.arange(labels.size).reshape(labels.shape), -1)
         ax.add_collection(LineCollection(_boundaries(gl), colors="0.55", linewidths=lw / 3))
-    segs = _boundaries(labels)
-    if len(segs):
-        ax.add_collection(LineCollection(segs, colors="black", linewidths=lw, capstyle="round"))
+    if outlines is True or (outlines == "auto" and px >= DETAIL_PX):
+        segs = _boundaries(labels)
+        if len(segs):
+            ax.add_collection(LineCollection(segs, colors="black", linewidths=lw, capstyle="round"))
     _frame_axes(ax, labels.shape)
     return ax
 
@@ -177,6 +285,19 @@ def _frame_axes(ax, shape):
     ax.set_ylim(max(rows, 1), 0)
     ax.set_aspect("equal")
     ax.set_axis_off()
+
+
+def _picture_memory(shape, what):
+    """Refuse a picture whose per-cell arrays (colours, types, masks) would not fit the budget."""
+    rows, cols = shape
+    check_memory(40 * rows * cols, f"the picture of {what} of {rows} x {cols} cells",
+                 "a smaller board, or a part of it")
+
+
+def _checker(shape):
+    """Bool array: True on black cells, ``(row + col) % 2 == 0``."""
+    rows, cols = shape
+    return (np.arange(rows)[:, None] % 2) == (np.arange(cols)[None, :] % 2)
 
 
 def draw_region(region, ax=None):
@@ -197,6 +318,11 @@ def draw_region(region, ax=None):
     DominoTypeError
         If `region` is not a Region (a Tiling: draw it with :func:`draw_tiling`).
 
+    Notes
+    -----
+    Cells below two pixels wide are painted in one colour (a checkerboard would
+    average to it anyway), with no grid.
+
     Examples
     --------
     >>> from dominotiling import Region
@@ -206,29 +332,122 @@ def draw_region(region, ax=None):
     """
     _validate.region(region)
     mask = region.mask
-    colors = region.colors()
-    rgb = np.empty(mask.shape + (3,))
+    _picture_memory(mask.shape, "a region")
+    ax = _new_axes(mask.shape, ax)
+    rgb = np.empty(mask.shape + (3,), np.float32)
     rgb[...] = _OUTSIDE
-    rgb[mask & (colors == 0)] = _BLACK_CELL
-    rgb[mask & (colors == 1)] = _WHITE_CELL
+    if pixels_per_cell(ax, mask.shape) >= _CHECKER_PX:
+        black = _checker(mask.shape)
+        rgb[mask & black] = _BLACK_CELL
+        rgb[mask & ~black] = _WHITE_CELL
+    else:
+        rgb[mask] = np.mean([_BLACK_CELL, _WHITE_CELL], axis=0)
     labels = np.where(mask, 0, -1)
     return draw_cells(rgb, labels, ax=ax, grid=True)
 
 
-def draw_tiling(tiling, ax=None, color_by="domino", cmap="viridis"):
-    """Draw the dominoes of a (partial) tiling.
+def _aztec_order(region):
+    """The order ``n`` if `region` is the Aztec diamond ``Region.aztec_diamond(n)``, else 0."""
+    rows, cols = region.shape
+    if rows != cols or rows == 0 or rows % 2:
+        return 0
+    n = rows // 2
+    r = np.abs(2 * np.arange(rows) - (rows - 1))  # |2r - (2n - 1)|
+    diamond = (r[:, None] + r[None, :]) <= 2 * n
+    return n if np.array_equal(diamond, region.mask) else 0
+
+
+def _type_parity(region):
+    """Which cells make a horizontal domino NORTH when they are its left cell: ``(r + c) % 2``.
+
+    For an Aztec diamond of order ``n``, the cells with ``r + c + n`` odd (the
+    colour of the top row's leftmost cell), as in :func:`~dominotiling.arctic.aztec_types`;
+    for any other region the black cells.
+    """
+    n = _aztec_order(region)
+    return (n + 1) % 2 if n else 0
+
+
+def _cell_codes(labels, parity):
+    """``uint8`` per cell: 0 outside, 1 or 2 uncovered (a black or white cell), ``3 + type`` covered.
+
+    The type of a cell's domino (NORTH 0, SOUTH 1, EAST 2, WEST 3): a horizontal
+    domino is NORTH when its left cell has ``(r + c) % 2 == parity``, else SOUTH;
+    a vertical one WEST when its top cell has, else EAST. Whole-array arithmetic
+    only (no boolean indexing), a few tens of milliseconds per million cells.
+    """
+    lab = labels
+    rows, cols = lab.shape
+    codes = np.zeros((rows, cols), np.uint8)
+    if rows == 0 or cols == 0:
+        return codes
+    black = _checker(lab.shape).view(np.uint8)
+    odd = black if parity == 0 else 1 - black
+    h = ((lab[:, :-1] == lab[:, 1:]) & (lab[:, :-1] >= 0)).view(np.uint8)  # left cells
+    t = h * (3 + 1 - odd[:, :-1])  # NORTH when odd, else SOUTH
+    codes[:, :-1] += t
+    codes[:, 1:] += t
+    v = ((lab[:-1, :] == lab[1:, :]) & (lab[:-1, :] >= 0)).view(np.uint8)  # top cells
+    t = v * (3 + 2 + odd[:-1, :])  # WEST when odd, else EAST
+    codes[:-1, :] += t
+    codes[1:, :] += t
+    codes += (lab == -2).view(np.uint8) * (2 - black)
+    return codes
+
+
+def _cell_types(labels, parity):
+    """``int8`` per cell: the type of its domino (NORTH 0, SOUTH 1, EAST 2, WEST 3); -1 outside, -2 uncovered."""
+    codes = _cell_codes(labels, parity).astype(np.int8)
+    out = codes - 3
+    out[codes == 0] = -1
+    out[(codes == 1) | (codes == 2)] = -2
+    return out
+
+
+def _tiling_rgb(tiling, color_by, cmap, parity=None):
+    """``(rows, cols, 3)`` float32 colours of a tiling's cells for a resolved `color_by`."""
+    labels = tiling.labels
+    if isinstance(color_by, str) and color_by in ("types", "orientation"):
+        codes = _cell_codes(labels, _type_parity(tiling.region) if parity is None else parity)
+        kinds = TYPE_COLORS if color_by == "types" else _ORIENT[[0, 0, 1, 1]]
+        lut = np.concatenate([[_OUTSIDE], _UNCOVERED, kinds]).astype(np.float32)
+        return lut.take(codes, axis=0)
+    rgb = np.empty(labels.shape + (3,), np.float32)
+    rgb[...] = _OUTSIDE
+    dom_rgb = _domino_rgb(tiling, color_by, cmap)
+    covered = labels >= 0
+    rgb[covered] = dom_rgb[labels[covered]]
+    free = labels == -2
+    if free.any():
+        black = _checker(labels.shape)
+        rgb[free & black] = _UNCOVERED[0]
+        rgb[free & ~black] = _UNCOVERED[1]
+    return rgb
+
+
+def draw_tiling(tiling, ax=None, color_by="auto", cmap="viridis", outlines="auto"):
+    """Draw the dominoes of a (partial) tiling, in a style that suits its size on screen.
 
     Parameters
     ----------
     tiling : Tiling
     ax : matplotlib.axes.Axes, optional
-    color_by : {"domino", "orientation"} or array_like
+    color_by : {"auto", "domino", "types", "orientation"} or array_like
         ``"domino"``: a palette cycled over the dominoes so neighbours differ;
-        ``"orientation"``: one colour for horizontal, one for vertical dominoes;
-        an array of one value per domino (``tiling.n_dominoes`` of them): integers
-        pick palette colours, floats are mapped through `cmap`.
+        ``"types"``: four colours (:data:`TYPE_COLORS`) for horizontal and
+        vertical dominoes by the colour of their left or top cell -- for an
+        Aztec diamond exactly its north, south, east and west dominoes
+        (:func:`~dominotiling.arctic.aztec_types`); ``"orientation"``: one
+        colour for horizontal, one for vertical dominoes; ``"auto"`` (default):
+        ``"domino"`` when a cell is at least :data:`DETAIL_PX` pixels wide,
+        else ``"types"``. An array of one value per domino
+        (``tiling.n_dominoes`` of them): integers pick palette colours, floats
+        are mapped through `cmap`.
     cmap : str
         Colormap for float values of `color_by`.
+    outlines : "auto" or bool
+        Outline every domino: by default when a cell is at least
+        :data:`DETAIL_PX` pixels wide.
 
     Returns
     -------
@@ -240,45 +459,79 @@ def draw_tiling(tiling, ax=None, color_by="domino", cmap="viridis"):
         If `tiling` is not a Tiling (a Region: draw it with :func:`draw_region`).
     DominoTilingError
         If `color_by` is an unknown name or has not one value per domino.
+    TooLargeError
+        If the picture's per-cell arrays would not fit the memory budget.
 
     Notes
     -----
-    Uncovered cells (label -2) are painted red and outlined one by one.
+    Uncovered cells (label -2) are left as an empty board: pale checkerboard
+    cells, each outlined on its own. Cells are painted as one image, averaged
+    down when they are smaller than a pixel, so a tiling of a million cells
+    draws in a fraction of a second (see the module docstring).
 
     Examples
     --------
-    >>> from dominotiling import Region, max_cover
+    >>> from dominotiling import Region, max_cover, sample_aztec
     >>> ax = draw_tiling(max_cover(Region.rectangle(3, 3)), color_by="orientation")
+    >>> ax = draw_tiling(sample_aztec(300, seed=1))      # small cells: types, no outlines
+    >>> len(ax.collections)
+    0
     """
     _validate.tiling(tiling)
     labels = tiling.labels
-    dom_rgb = _domino_rgb(tiling, color_by, cmap)
-    rgb = np.empty(labels.shape + (3,))
-    rgb[...] = _OUTSIDE
-    covered = labels >= 0
-    rgb[covered] = dom_rgb[labels[covered]]
-    rgb[labels == -2] = _UNCOVERED
-    ax = draw_cells(rgb, labels, ax=ax)
-    _cross_out(ax, np.argwhere(labels == -2), labels.shape)
+    _picture_memory(labels.shape, "a tiling")
+    if isinstance(color_by, str):
+        _validate.choice(color_by, "color_by", ("auto", "domino", "types", "orientation"))
+    ax = _new_axes(labels.shape, ax)
+    if isinstance(color_by, str) and color_by == "auto":
+        color_by = "domino" if pixels_per_cell(ax, labels.shape) >= DETAIL_PX else "types"
+    rgb = _tiling_rgb(tiling, color_by, cmap)
+    free = labels == -2
+    if not free.any():
+        return draw_cells(rgb, labels, ax=ax, outlines=outlines)
+    # the uncovered cells outlined together, as one empty part of the board, with a faint
+    # grid inside: partial tilings (a Kuhn step, a maximum cover) read as dominoes on a board
+    merged = np.where(free, tiling.n_dominoes, labels)
+    draw_cells(rgb, merged, ax=ax, outlines=outlines)
+    px = pixels_per_cell(ax, labels.shape)
+    if px >= _GRID_PX and outlines is not False:
+        from matplotlib.collections import LineCollection
+
+        cells = np.where(free, np.arange(labels.size).reshape(labels.shape), -1)
+        segs = _boundaries(cells)
+        inner = _inner_segments(segs, free)
+        lw = float(np.clip(_cell_px(ax, labels.shape) / 30, 0.2, 0.8))
+        ax.add_collection(LineCollection(inner, colors="0.72", linewidths=lw))
     return ax
 
 
+def _inner_segments(segs, free):
+    """The unit segments of `segs` with uncovered cells on both sides (the grid inside the free part)."""
+    if not len(segs):
+        return segs
+    rows, cols = free.shape
+    pad = np.pad(free, 1)
+    x0, y0, x1, y1 = segs[:, 0, 0], segs[:, 0, 1], segs[:, 1, 0], segs[:, 1, 1]
+    xi, yi = x0.astype(int), y0.astype(int)
+    horizontal = y0 == y1  # between cells (y - 1, x) and (y, x)
+    a = np.where(horizontal, pad[yi, xi + 1], pad[yi + 1, xi])  # above / left, in padded indices
+    b = np.where(horizontal, pad[yi + 1, xi + 1], pad[yi + 1, xi + 1])  # below / right
+    return segs[a & b]
+
+
 def _domino_rgb(tiling, color_by, cmap="viridis"):
-    """``(n_dominoes, 3)`` colours for :func:`draw_tiling`'s `color_by`."""
+    """``(n_dominoes, 3)`` colours for :func:`draw_tiling`'s `color_by` ("domino" or an array)."""
     n = tiling.n_dominoes
     if isinstance(color_by, str):
-        _validate.choice(color_by, "color_by", ("domino", "orientation"))
-        if color_by == "domino":
-            return PALETTE[_greedy_colors(tiling.labels, n, len(PALETTE))]
-        return _ORIENT[tiling.orientations()]
+        return PALETTE[_greedy_colors(tiling.labels, n, len(PALETTE))]
     try:
         values = np.asarray(color_by)
     except (ValueError, TypeError):
         values = np.asarray(None)
     if values.dtype.kind not in "biuf":
         raise DominoTypeError(
-            f"color_by must be 'domino', 'orientation' or an array of numbers, one per domino, "
-            f"got {type(color_by).__name__}"
+            f"color_by must be 'auto', 'domino', 'types', 'orientation' or an array of numbers, "
+            f"one per domino, got {type(color_by).__name__}"
         )
     if values.shape != (n,):
         raise DominoTilingError(
@@ -307,24 +560,6 @@ def _colormap(cmap):
         raise DominoTilingError(
             f"cmap={cmap!r} is not a matplotlib colormap; try 'viridis', 'coolwarm' or 'magma'"
         ) from None
-
-
-def _cross_out(ax, cells, shape):
-    """Mark cells with a red cross (uncovered cells of a partial tiling)."""
-    if not len(cells):
-        return
-    from matplotlib.collections import LineCollection
-
-    r, c = cells[:, 0].astype(float), cells[:, 1].astype(float)
-    d = 0.2
-    segs = np.concatenate(
-        [
-            np.stack([np.stack([c + d, r + d], 1), np.stack([c + 1 - d, r + 1 - d], 1)], 1),
-            np.stack([np.stack([c + d, r + 1 - d], 1), np.stack([c + 1 - d, r + d], 1)], 1),
-        ]
-    )
-    lw = float(np.clip(_cell_px(ax, shape) / 8, 0.4, 3.0))
-    ax.add_collection(LineCollection(segs, colors=(0.8, 0.0, 0.0), linewidths=lw))
 
 
 def _greedy_colors(labels, n, k):
@@ -418,14 +653,25 @@ def _horizontal_per_cell(probs):
     return np.asarray(value() if callable(value) else value, dtype=float)
 
 
-def figure_png(draw, obj, dpi=72):
-    """PNG bytes of ``draw(obj)`` on a fresh figure (for ``_repr_png_``), figure closed after."""
+def figure_png(draw, obj, dpi=80, max_inches=6.0):
+    """PNG bytes of ``draw(obj, ax=ax)`` on a fresh figure sized to the board (for ``_repr_png_``).
+
+    About a third of an inch per cell for small boards, at most `max_inches` on
+    the longer side (480 pixels at the default `dpi`); the figure is not managed
+    by pyplot, so nothing else is shown and nothing is left open.
+
+    Examples
+    --------
+    >>> from dominotiling import Region
+    >>> figure_png(draw_region, Region.rectangle(2, 3))[:4]
+    b'\\x89PNG'
+    """
     from matplotlib.figure import Figure
 
     rows, cols = obj.labels.shape if hasattr(obj, "labels") else obj.shape
     side = max(rows, cols, 1)
-    scale = min(0.3, 6.0 / side)
-    fig = Figure(figsize=(max(1.0, cols * scale), max(1.0, rows * scale)))
+    scale = min(0.35, max_inches / side)
+    fig = Figure(figsize=(max(1.0, cols * scale), max(1.0, rows * scale)), dpi=dpi)
     ax = fig.add_axes((0.02, 0.02, 0.96, 0.96))
     draw(obj, ax=ax)
     buf = io.BytesIO()

@@ -9,7 +9,9 @@ takes its colouring as ``color_by=``. Inside:
 - :func:`draw_tree_on_tiling` -- Temperley's tiling with its spanning tree and dual tree;
 - :func:`draw_aztec` -- an Aztec diamond in the four colours of its domino types;
 - :func:`draw_dimers` -- the dimer view: each domino an edge between cell centres;
-- :func:`draw_height_surface` -- Thurston's height function as a 3-D surface.
+- :func:`draw_height_surface` -- Thurston's height function as a 3-D surface;
+- :func:`draw_local_tilt` -- the slope of the height function, averaged over a
+  window: frozen regions steep, liquid ones in between, a gas flat.
 
 Examples
 --------
@@ -29,11 +31,15 @@ from .draw import (
     _ORIENT,
     _OUTSIDE,
     _UNSET,
+    TYPE_COLORS,
+    _aztec_order,
     _cell_px,
     _colormap,
     _frame_axes,
     _new_axes,
+    _picture_memory,
     _renamed,
+    _tiling_rgb,
     draw_cells,
     draw_tiling,
 )
@@ -45,18 +51,14 @@ __all__ = [
     "draw_aztec",
     "draw_dimers",
     "draw_height_surface",
+    "draw_local_tilt",
     "AZTEC_COLORS",
 ]
 
-#: Colours of the four Aztec domino types, in the order NORTH, SOUTH, EAST, WEST.
-AZTEC_COLORS = np.array(
-    [(0.851, 0.263, 0.208), (0.231, 0.447, 0.800), (0.953, 0.757, 0.220), (0.306, 0.651, 0.310)]
-)
+#: Colours of the four Aztec domino types, in the order NORTH, SOUTH, EAST, WEST
+#: (the same as :data:`~dominotiling.viz.draw.TYPE_COLORS`).
+AZTEC_COLORS = TYPE_COLORS
 _CIRCLE_COLOR = (0.05, 0.05, 0.05)
-
-def _outline_labels(labels, px):
-    """Labels to outline: every domino when cells are big enough to see it, else the region."""
-    return labels if px >= 3 else np.where(labels == -1, -1, 0)
 
 
 def draw_aztec(tiling, ax=None, circle=False, color_by="types", *, scheme=_UNSET):
@@ -91,9 +93,12 @@ def draw_aztec(tiling, ax=None, circle=False, color_by="types", *, scheme=_UNSET
 
     Notes
     -----
-    One image of cells and one line collection: domino outlines are drawn only
-    when a cell is at least 3 points wide on screen (else the region's outline
-    alone), so order 300 (180,600 dominoes) draws in well under a second.
+    One image of cells, averaged down when cells are smaller than a pixel, and
+    domino outlines only when a cell is at least
+    :data:`~dominotiling.viz.draw.DETAIL_PX` pixels wide (see
+    :mod:`dominotiling.viz.draw`): order 1000 (two million dominoes) draws in
+    well under a second. ``draw_tiling(tiling)`` gives the same colours when
+    the cells are small; this function also offers the circle.
 
     Examples
     --------
@@ -102,26 +107,30 @@ def draw_aztec(tiling, ax=None, circle=False, color_by="types", *, scheme=_UNSET
     >>> len(ax.lines)
     1
     """
-    from ..arctic import arctic_circle, aztec_types
+    from ..arctic import arctic_circle
 
     color_by = _renamed(color_by, scheme, "color_by", "scheme", "types", "draw_aztec")
     _validate.tiling(tiling)
     _validate.choice(color_by, "color_by", ("types", "orientation"))
     circle = _validate.boolean(circle, "circle")
-    types = aztec_types(tiling)  # checks that it is a complete tiling of an Aztec diamond
-    n = tiling.region.shape[0] // 2
+    n = _aztec_order(tiling.region)
+    if not n:
+        raise DominoTilingError(
+            f"the tiling's region (shape {tiling.region.shape}) is not an Aztec diamond; draw_aztec "
+            "needs a tiling of Region.aztec_diamond(n), e.g. sample_aztec(n) (draw_tiling draws any tiling)"
+        )
+    if not tiling.is_complete:
+        raise DominoTilingError(
+            f"the tiling leaves {tiling.n_uncovered} cell(s) uncovered; draw_aztec colours the "
+            "domino types of a complete tiling (draw_tiling draws partial ones)"
+        )
     labels = tiling.labels
-    dom_rgb = AZTEC_COLORS[types] if color_by == "types" else _ORIENT[tiling.orientations()]
-    rgb = np.empty(labels.shape + (3,))
-    rgb[...] = _OUTSIDE
-    covered = labels >= 0
-    rgb[covered] = dom_rgb[labels[covered]]
+    _picture_memory(labels.shape, "an Aztec diamond")
     ax = _new_axes(labels.shape, ax)
-    px = _cell_px(ax, labels.shape)
-    draw_cells(rgb, _outline_labels(labels, px), ax=ax)
+    draw_cells(_tiling_rgb(tiling, color_by, None, parity=(n + 1) % 2), labels, ax=ax)
     if circle:
         x, y = arctic_circle(n, num=400)
-        lw = float(np.clip(px * n / 60, 0.8, 2.5))
+        lw = float(np.clip(_cell_px(ax, labels.shape) * n / 60, 0.8, 2.5))
         ax.plot(x, y, color=_CIRCLE_COLOR, linewidth=lw, zorder=3)
     return ax
 
@@ -290,6 +299,87 @@ def draw_height_surface(tiling, ax=None, cmap="viridis", max_quads=40):
     ax.set_xlabel("column")
     ax.set_ylabel("row")
     ax.set_zlabel("height")
+    return ax
+
+
+def draw_local_tilt(tiling, window=None, ax=None, cmap="magma", colorbar=True):
+    """The local tilt of a tiling's height function: where it is frozen, liquid or a gas.
+
+    Thurston's height function is averaged over ``window x window`` squares and
+    the length of its gradient drawn as a heat map. Frozen brick walls have the
+    largest tilt, the disordered (liquid) region less, and a *gas* region --
+    the middle of a two-periodic Aztec diamond (Chhita and Johansson [1]_) --
+    none: its height function is flat, though its dominoes look as disordered
+    as the liquid's. This is how the gas shows.
+
+    Parameters
+    ----------
+    tiling : Tiling
+        A complete tiling of a region without holes, e.g.
+        ``sample_aztec(200, weights=(1, 0.5))``.
+    window : int, optional
+        Side of the averaging square, in cells; by default a fiftieth of the
+        longer side, at least 4.
+    ax : matplotlib.axes.Axes, optional
+    cmap : str
+        Colormap of the tilt (dark: flat).
+    colorbar : bool
+        Add a colour bar.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        Its image holds the tilt per lattice vertex (NaN near and outside the
+        boundary, where the window would reach past the region).
+
+    Raises
+    ------
+    DominoTilingError
+        If the tiling is not complete or its region has holes (no height
+        function), or `window` is below 2.
+    DominoTypeError
+        If `tiling` is not a Tiling.
+
+    References
+    ----------
+    .. [1] S. Chhita and K. Johansson, "Domino statistics of the two-periodic
+       Aztec diamond", Adv. Math. 294 (2016).
+
+    Examples
+    --------
+    >>> from dominotiling import sample_aztec
+    >>> ax = draw_local_tilt(sample_aztec(40, seed=7, weights=(1.0, 0.5)), colorbar=False)
+    >>> ax.images[0].get_array().shape
+    (81, 81)
+    """
+    from scipy import ndimage
+
+    from ..height import UNDEFINED
+
+    _validate.tiling(tiling)
+    colorbar = _validate.boolean(colorbar, "colorbar")
+    cmap = _colormap(cmap)
+    rows, cols = tiling.labels.shape
+    _picture_memory((rows + 1, cols + 1), "the height function")
+    if window is None:
+        window = max(4, int(round(max(rows, cols) / 50)))
+    window = _validate.integer(window, "window", minimum=2)
+    h = tiling.height_function()  # checks: complete, no holes
+    defined = h != UNDEFINED
+    smooth = ndimage.uniform_filter(np.where(defined, h, 0).astype(float), window)
+    tilt = np.hypot(*np.gradient(smooth))
+    # the window reaches window/2 past a vertex: hide the band where it would average in outside zeros
+    inside = ndimage.binary_erosion(defined, structure=np.ones((3, 3), bool), iterations=window // 2 + 2)
+    tilt[~inside] = np.nan
+    shown = tilt[np.isfinite(tilt)]
+    top = float(np.percentile(shown, 99.5)) if shown.size else 1.0
+    ax = _new_axes((rows, cols), ax)
+    image = ax.imshow(np.ma.masked_invalid(tilt), extent=(-0.5, cols + 0.5, rows + 0.5, -0.5),
+                      cmap=cmap.with_extremes(bad="white"), interpolation="nearest", vmin=0.0,
+                      vmax=max(top, 1e-9))
+    if colorbar:
+        ax.figure.colorbar(image, ax=ax, fraction=0.046, pad=0.04, label="local tilt of the height")
+    _frame_axes(ax, (rows, cols))
     return ax
 
 

@@ -7,7 +7,9 @@ circle; :func:`explore_region` takes a region in the source article's ``'.'`` /
 
 Both return an explorer object that Jupyter displays as its widget (``.widget``,
 a ``VBox``); its controls are attributes and its actions methods, so a script or
-a test can drive it without a browser. Pictures are rendered to PNG and shown in
+a test can drive it without a browser. The displayed output also carries the
+current picture as a PNG: where widgets cannot run (a notebook on GitHub, an
+HTML export) that picture is shown instead of blank space. Pictures are rendered to PNG and shown in
 an ``ipywidgets.Image``: nothing depends on the matplotlib backend, and the same
 code works in JupyterLab and the classic Notebook. ipywidgets is imported only
 when an explorer is built, so the library imports without it.
@@ -66,17 +68,26 @@ def _figure(size):
 
 
 class _Explorer:
-    """Shared display plumbing: Jupyter shows the explorer as its ``widget``."""
+    """Shared display plumbing: the live widget, and its current picture for static views.
+
+    Jupyter shows the explorer as its ``widget``; the same output also carries
+    the picture shown at that moment as a PNG, which a static view of the
+    notebook (GitHub, nbviewer, an HTML export) displays where no widget can
+    run -- so the explorer leaves a picture behind instead of blank space.
+    """
 
     widget = None
+    image = None
 
     def _repr_mimebundle_(self, **kwargs):
-        return self.widget._repr_mimebundle_(**kwargs)
+        import base64
 
-    def _ipython_display_(self):
-        from IPython.display import display
-
-        display(self.widget)
+        bundle = dict(self.widget._repr_mimebundle_(**kwargs) or {})
+        png = bytes(self.image.value) if self.image is not None else b""
+        if png:
+            bundle["image/png"] = base64.b64encode(png).decode("ascii")
+        bundle["text/plain"] = repr(self)
+        return bundle
 
 
 class AztecExplorer(_Explorer):
@@ -103,7 +114,7 @@ class AztecExplorer(_Explorer):
     """
 
     def __init__(self, n=60, seed=0, weights="uniform", b=0.5, color_by="types", circle=True,
-                 size=5.0, dpi=80):
+                 size=5.2, dpi=96):
         from .. import _validate
 
         n = _validate.integer(n, "n", minimum=1, maximum=MAX_AZTEC_ORDER)
@@ -143,6 +154,10 @@ class AztecExplorer(_Explorer):
         self._sample_time = 0.0
         self.sample()
         self.redraw()
+
+    def __repr__(self):
+        return (f"<AztecExplorer: order {self.n.value}, {self.weights.value}, seed {self.seed.value}; "
+                "interactive in Jupyter with ipywidgets>")
 
     @property
     def scheme(self):
@@ -266,7 +281,7 @@ class RegionExplorer(_Explorer):
     widget : ipywidgets.VBox
     """
 
-    def __init__(self, text=DEFAULT_FIGURE, seed=0, size=4.5, dpi=80):
+    def __init__(self, text=DEFAULT_FIGURE, seed=0, size=5.2, dpi=96):
         from .. import _validate
         from ..errors import DominoTypeError
 
@@ -301,6 +316,10 @@ class RegionExplorer(_Explorer):
         self.widget = w.VBox([self.text, buttons, self.status, self.image])
         self.text.observe(lambda _change: self._run(self._show_region), names="value")
         self._run(self._show_region)
+
+    def __repr__(self):
+        rows = self.text.value.count("\n") + 1
+        return f"<RegionExplorer: a figure of {rows} rows; interactive in Jupyter with ipywidgets>"
 
     # -- plumbing
     def region(self):

@@ -1,0 +1,160 @@
+"""A one-line notice while numba compiles one of the library's kernels for the first time.
+
+numba compiles a kernel on its first call and keeps the machine code on disk
+(``cache=True``), so only the first run on a machine waits -- a few seconds per
+kernel, 20 s and more for a notebook section that needs several. Instead of
+silence, each such compilation writes one line on standard error::
+
+    dominotiling: compiling profile_dp.advance_mod for its first use on this machine (cached afterwards) ... 2.0 s
+
+The notice listens to numba's own event (``numba:compile``, :mod:`numba.core.event`),
+which fires only on a real compilation, never on a load from the cache; kernels
+are not touched. :func:`install` registers the listener the first time a module
+of ``dominotiling._kernels`` is imported (so ``import dominotiling`` still
+imports no numba), and only the library's own functions are announced. Set the
+environment variable ``DOMINOTILING_QUIET=1`` to silence it.
+
+Examples
+--------
+>>> install()      # idempotent; the package does it on import
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+import time
+
+__all__ = ["install", "busy", "unless_busy"]
+
+_PACKAGE = __name__.rpartition(".")[0]  # "dominotiling"
+_state = {"installed": False, "registered": False, "active": 0}
+_local = threading.local()
+_lock = threading.Lock()
+
+
+def busy():
+    """True while numba compiles one of the library's kernels (a progress line waits meanwhile)."""
+    return _state["active"] > 0
+
+
+def unless_busy(make):
+    """``make()`` if no kernel is compiling, else None: for a progress bar, which must not
+    appear in the middle of a notice's line (the check and the bar's start are one step)."""
+    with _lock:
+        return None if _state["active"] else make()
+
+
+def install():
+    """Arrange for the notice: now if a kernel module is loaded, else when the first one is imported."""
+    if _state["installed"]:
+        return
+    _state["installed"] = True
+    if any(name.startswith(f"{_PACKAGE}._kernels.") for name in list(sys.modules)):
+        _register()
+    else:
+        sys.meta_path.insert(0, _KernelImportHook())
+
+
+class _KernelImportHook:
+    """A meta-path entry that registers the listener when the first kernel module is imported.
+
+    It finds nothing itself (returns None), so the import goes on as usual, and
+    removes itself once it has fired.
+    """
+
+    def find_spec(self, name, path=None, target=None):
+        if name.startswith(f"{_PACKAGE}._kernels."):
+            try:
+                sys.meta_path.remove(self)
+            except ValueError:
+                pass
+            _register()
+        return None
+
+
+def _register():
+    if _state["registered"]:
+        return
+    try:
+        from numba.core import event
+    except ImportError:  # pragma: no cover - numba is a dependency
+        return
+    _state["registered"] = True
+    listener = type("CompileNotice", (_Notice, event.Listener), {"__module__": __name__})()
+    event.register("numba:compile", listener)
+
+
+def _kernel_name(data):
+    """``module.function`` of the library's kernel being compiled, or None for anyone else's code."""
+    func = getattr((data or {}).get("dispatcher"), "py_func", None)
+    module = getattr(func, "__module__", "") or ""
+    if not (module == _PACKAGE or module.startswith(_PACKAGE + ".")):
+        return None
+    short = module.rpartition(".")[2]
+    return f"{short}.{getattr(func, '__qualname__', getattr(func, '__name__', '?'))}"
+
+
+def _bars_active():
+    """True when a tqdm bar is on screen: write whole lines through it then."""
+    tqdm = sys.modules.get("tqdm")
+    try:
+        return bool(tqdm is not None and len(tqdm.tqdm._instances))
+    except (AttributeError, TypeError):
+        return False
+
+
+def _write(text):
+    if _bars_active():
+        sys.modules["tqdm"].tqdm.write(text.rstrip("\n"), file=sys.stderr)
+        return
+    try:
+        sys.stderr.write(text)
+        sys.stderr.flush()
+    except (OSError, ValueError, AttributeError):  # no usable stderr: say nothing
+        pass
+
+
+class _Notice:
+    """Announces the outermost compilation of a library kernel (nested ones are part of it).
+
+    Mixed into numba's ``Listener`` when registered, so that this module imports no numba.
+    """
+
+    def on_start(self, event):
+        depth = getattr(_local, "depth", 0)
+        _local.depth = depth + 1
+        if depth:
+            return
+        name = _kernel_name(event.data)
+        if name is None:
+            _local.current = None
+            return
+        with _lock:  # with unless_busy: no bar can appear between this look and the notice's end
+            _state["active"] += 1
+            bar_on_screen = _bars_active()
+        _local.current = (name, time.perf_counter(), bar_on_screen)
+        if os.environ.get("DOMINOTILING_QUIET"):
+            return
+        message = f"dominotiling: compiling {name} for its first use on this machine (cached afterwards) ..."
+        # one line: finished with the time at the end; whole lines where a progress bar owns the line
+        _write(message + "\n" if _local.current[2] else message)
+
+    def on_end(self, event):
+        _local.depth = max(getattr(_local, "depth", 1) - 1, 0)
+        if _local.depth:
+            return
+        current = getattr(_local, "current", None)
+        _local.current = None
+        if current is None:
+            return
+        with _lock:
+            _state["active"] = max(_state["active"] - 1, 0)
+        if os.environ.get("DOMINOTILING_QUIET"):
+            return
+        name, t0, bar_line = current
+        # (an error in the compilation reaches the caller as an exception anyway; numba's
+        # Event.is_failed cannot tell, its answer is inverted in numba 0.59 to 0.68)
+        seconds = f"{time.perf_counter() - t0:.1f} s"
+        _write(f"dominotiling: compiled {name} in {seconds}\n" if bar_line else f" {seconds}\n")
