@@ -48,6 +48,7 @@ __all__ = [
     "det_mod_primes",
     "det_exact",
     "bandwidths",
+    "interpolate_mod",
 ]
 
 _MR_BASES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
@@ -664,3 +665,52 @@ def det_exact(matrix, log2_bound=None):
     value = crt(residues, primes)
     modulus = math.prod(int(p) for p in primes)
     return value - modulus if value > modulus // 2 else value
+
+
+def interpolate_mod(values, p):
+    """Coefficients mod `p` of the polynomials through `values` at the points ``0, 1, ..., n-1``.
+
+    Parameters
+    ----------
+    values : array_like of int, shape ``(n, ...)``
+        ``values[t]`` are the polynomials' values at ``t`` (any trailing shape:
+        one polynomial per trailing index).
+    p : int
+        A prime below ``2**31`` (a product of two residues then fits in 64 bits).
+
+    Returns
+    -------
+    numpy.ndarray of uint64, the shape of `values`
+        ``coef[e]``: the coefficient of ``t**e``, lowest first.
+
+    Notes
+    -----
+    Newton's divided differences on the points ``0..n-1`` (each step divides by
+    the distance ``j`` between points), then the Newton form expanded by
+    Horner's rule: ``O(n**2)`` operations per polynomial, vectorised over the
+    trailing axes.
+
+    Examples
+    --------
+    >>> interpolate_mod([1, 2, 5, 10], 101).tolist()     # 1 + t**2
+    [1, 0, 1, 0]
+    """
+    if not 2 <= int(p) < 2**31:
+        raise DominoTilingError(f"interpolate_mod needs a prime below 2**31, got {p}")
+    P = np.uint64(p)
+    arr = np.asarray(values)
+    if arr.dtype == object:
+        arr = np.vectorize(lambda v: int(v) % int(p), otypes=[np.int64])(arr)
+    d = np.mod(arr.astype(np.int64), int(p)).astype(np.uint64)
+    n = d.shape[0]
+    for j in range(1, n):  # divided differences, in place from the top
+        inv = np.uint64(pow(j, -1, int(p)))
+        d[j:] = (d[j:] + P - d[j - 1 : -1]) % P * inv % P
+    coef = np.zeros_like(d)
+    coef[0] = d[n - 1]
+    for j in range(n - 2, -1, -1):  # Horner: coef = coef * (t - j) + d[j]
+        shifted = np.zeros_like(d)
+        shifted[1:] = coef[:-1]
+        coef = (shifted + P - coef * np.uint64(j) % P) % P
+        coef[0] = (coef[0] + d[j]) % P
+    return coef

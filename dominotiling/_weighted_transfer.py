@@ -225,24 +225,10 @@ def _powmod(base, exp, p):
 
 
 def _interpolate(values, p):
-    """Coefficients (lowest first) mod `p` of the polynomial of degree < len(values) with ``f(j) = values[j]``.
+    """Coefficients (lowest first) mod `p` of the polynomial of degree < len(values) with ``f(j) = values[j]``."""
+    from ._exact import interpolate_mod
 
-    uint64 throughout: `p` < 2**31, so a product of two residues fits in a word.
-    """
-    n = len(values)
-    P = np.uint64(p)
-    d = np.array([int(v) % p for v in values], dtype=np.uint64)
-    for j in range(1, n):  # Newton's divided differences on the points 0, 1, ..., n-1 (steps of j)
-        inv = np.uint64(pow(j, -1, p))
-        d[j:] = (d[j:] + P - d[j - 1 : -1]) % P * inv % P
-    coef = np.zeros(n, dtype=np.uint64)
-    coef[0] = d[n - 1]
-    for j in range(n - 2, -1, -1):  # Horner: coef = coef * (t - j) + d[j]
-        shifted = np.zeros(n, dtype=np.uint64)
-        shifted[1:] = coef[:-1]
-        coef = (shifted + P - coef * np.uint64(j) % P) % P
-        coef[0] = (coef[0] + d[j]) % P
-    return coef
+    return interpolate_mod(np.asarray([int(v) % p for v in values], dtype=np.int64), p)
 
 
 def count_symbolic(sweep, weights, unweighted_bound):

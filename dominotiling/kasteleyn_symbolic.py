@@ -77,28 +77,14 @@ def _symbolic_polys(weights, mask, offset, transposed):
     return syms, polys, index[0], index[1], scale, degree
 
 
-def _nmod_inverse_vandermonde(d, p):
-    """The inverse of the Vandermonde matrix of the points ``0..d`` modulo the prime ``p`` (flint)."""
-    import flint
-
-    entries = [pow(t, j, p) for t in range(d + 1) for j in range(d + 1)]
-    return flint.nmod_mat(d + 1, d + 1, entries, p).inv()
-
-
 def _interpolate_mod(values, p):
     """Coefficients ``c[e_1, ..., e_k]`` mod p of the polynomial with `values` on the grid ``0..d_i``."""
-    import flint
+    from ._exact import interpolate_mod
 
-    out = values
-    for axis in range(values.ndim):
-        d = out.shape[axis] - 1
-        inv = _nmod_inverse_vandermonde(d, p)
-        moved = np.moveaxis(out, axis, 0)
-        flat = moved.reshape(d + 1, -1)
-        mat = flint.nmod_mat(flat.shape[0], flat.shape[1], [int(x) for x in flat.ravel()], p)
-        coef = np.array([int(x) for x in (inv * mat).entries()], dtype=np.int64).reshape(moved.shape)
-        out = np.moveaxis(coef, 0, axis)
-    return out
+    out = np.asarray(values)
+    for axis in range(out.ndim):
+        out = np.moveaxis(interpolate_mod(np.moveaxis(out, axis, 0), p), 0, axis)
+    return out.astype(np.int64)
 
 
 def symbolic_count(region, weights):
@@ -140,7 +126,7 @@ def symbolic_count(region, weights):
     symbol: it is evaluated on the grid ``0..d_i`` of every symbol modulo primes
     below ``2**26`` -- each evaluation a banded determinant mod p, ``O(cells *
     w**2)`` -- interpolated modulo each prime (inverse Vandermonde matrices,
-    python-flint), and the coefficients are put together by the Chinese
+    the divided differences of :func:`dominotiling._exact.interpolate_mod`), and the coefficients are put together by the Chinese
     remainder theorem. The number of primes follows from a rigorous bound: the
     sum of the absolute values of ``Z``'s coefficients is at most Brègman's
     bound on the count times ``max_e ||w_e||_1`` per domino. When every weight

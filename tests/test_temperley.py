@@ -17,8 +17,8 @@ from scipy.spatial import Delaunay
 from dominotiling import Region, Tiling, count_tilings
 from dominotiling.errors import DominoTilingError, NotPlanarError
 from dominotiling.pfaffian import count_perfect_matchings
+from dominotiling.viz.views import draw_tree_on_tiling
 from dominotiling.temperley import (
-    draw_tree_on_tiling,
     dual_tree,
     matching_to_tree,
     planar_faces,

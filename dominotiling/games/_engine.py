@@ -166,6 +166,7 @@ class RoundEngine:
         self._redeals = redeals
         self._last_player = None
         self._last_nondouble = None
+        self._streak = [0] * self.n_players     # moves in a row laying a bone (streak_two_bones)
         self._new_turn()
         self.history.append(Event("deal", self.round_number, opener, None, None,
                                   (tuple(tuple(h) for h in hands), tuple(bazaar[::-1]), redeals)))
@@ -173,7 +174,8 @@ class RoundEngine:
     def _new_turn(self):
         self._turn_plays = []   # Moves laid in the turn in progress
         self._turn_draws = 0
-        # None; "doubles" or "chain": more bones may follow; "must": one more must (trains)
+        # None; "doubles", "chain" or "pair": more bones may follow; "must": one more must
+        # (trains)
         self._continuing = None
         if self.rules.layout != "line":
             self.line.end_turn()
@@ -289,6 +291,10 @@ class RoundEngine:
               and all(m.bone.is_double for m in self._turn_plays)
               and len(self._turn_plays) < rules.doubles_per_turn):
             self._continuing = "doubles"
+        elif (rules.streak_two_bones is not None and len(self._turn_plays) == 1
+              and self._turn_draws == 0
+              and self._streak[self.turn] >= rules.streak_two_bones):
+            self._continuing = "pair"           # Seven, paragraph 748: a second bone may follow
         else:
             self._continuing = None
             return False
@@ -331,11 +337,15 @@ class RoundEngine:
         self._score_turn(event_index)
         self._continuing = None
         total = self.line.count() if len(self.line.open_ends()) == 2 else None
+        # a move laying bones without a draw extends the row (a draw breaks it)
+        self._streak[seat] = self._streak[seat] + 1 if self._turn_draws == 0 else 0
         self._new_turn()
         if rules.play_until_stuck or \
                 (rules.extra_turn_sum is not None and total == rules.extra_turn_sum):
             self._check_blocked()
             return                              # the same player moves again
+        if rules.streak_counts == "moves":
+            self._streak[seat] = 0              # the row was the moves of this turn only
         self.turn = self._next(seat)
         if rules.penalty_sum is not None and total == rules.penalty_sum:
             self._penalty(seat)
@@ -344,6 +354,7 @@ class RoundEngine:
     def _penalty(self, maker):
         """Seven: the player to move takes bones (bazaar, then the maker's hand) and is skipped."""
         victim = self.turn
+        self._streak[victim] = 0                # missing a turn breaks the row
         for _ in range(self.rules.penalty_draws):
             if self._drawable() > 0:
                 bone, source = self._bazaar.pop(), "bazaar"

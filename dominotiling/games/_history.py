@@ -92,6 +92,7 @@ class HistoryMixin:
                 "turn", "round_number", "over", "_forced", "_opener", "_redeals",
                 "_last_player", "_last_nondouble", "_turn_draws", "_continuing", "_stopped")},
             counts=list(self._counts), turn_plays=list(self._turn_plays),
+            streak=list(self._streak),
             rngs=(self._deal_rng.bit_generator.state, self._play_rng.bit_generator.state))
 
     def _restore(self, saved):
@@ -105,6 +106,7 @@ class HistoryMixin:
             setattr(self, k, v)
         self._counts = saved["counts"]
         self._turn_plays = saved["turn_plays"]
+        self._streak = saved["streak"]
         self._deal_rng.bit_generator.state, self._play_rng.bit_generator.state = saved["rngs"]
 
     # ------------------------------------------------------------------ replay

@@ -33,9 +33,10 @@ CHOICES = {
     "missing_set_double": ("lower", "redeal"),
     "sausage_cuts": ("anywhere", "equal_ends"),
     "row_opening": ("first", "double"),
+    "streak_counts": ("turns", "moves"),
 }
 _OPTIONAL_POSITIVE = ("redeal_doubles", "redeal_same_value", "draw_limit", "deals", "target",
-                      "egg_attempts")
+                      "egg_attempts", "streak_two_bones")
 _OPTIONAL_NONNEGATIVE = ("extra_turn_sum", "penalty_sum", "lone_zero_zero", "out_bonus")
 _BOOLEANS = ("reopen_after_tie", "draw_from_bazaar", "chain_turn", "spinner",
              "spinner_arms_first", "fish_ends_round", "target_loses", "most_takes_all", "eggs",

@@ -86,7 +86,8 @@ class Game(HistoryMixin, RoundEngine):
     A player who can move must play; one who cannot draws (when the rules and
     the bazaar allow), else knocks.  Some rules let a turn go on: several
     doubles at once, any number of bones (Blitz), another move when the ends
-    add up to 6 (Seven); the player stops with :meth:`end_turn`.  After every
+    add up to 6 (Seven), two bones after three moves in a row (Seven,
+    ``rules.streak_two_bones``); the player stops with :meth:`end_turn`.  After every
     play the engine checks in this order: the player went out; the line is a
     fish (when ``rules.fish_ends_round``); every end is closed; and, once the
     turn is over, nobody can move while no draw is possible (blocked).  A
@@ -163,6 +164,7 @@ class Game(HistoryMixin, RoundEngine):
         self._hands = [[] for _ in range(n)]
         self._bazaar = []
         self._forced = None
+        self._streak = [0] * max(n, 0)
         self._new_turn()
 
     # ------------------------------------------------------------------ queries
@@ -184,7 +186,7 @@ class Game(HistoryMixin, RoundEngine):
     @property
     def can_end_turn(self):
         """True when the player to move has laid a bone and may stop the turn (:meth:`end_turn`)."""
-        return self._continuing in ("doubles", "chain") and not self.over and not self._stopped
+        return self._continuing in ("doubles", "chain", "pair") and not self.over and not self._stopped
 
     def legal_moves(self):
         """Return the list of :class:`Move` the player to move may make (empty if none)."""
@@ -401,6 +403,7 @@ class Game(HistoryMixin, RoundEngine):
         self._counts[2] += 1
         self.history.append(Event("knock", self.round_number, self.turn))
         seat = self.turn
+        self._streak[seat] = 0                  # a pass breaks a row of moves
         row = self._hands[seat]
         if self.rules.hidden_rows and row and self._forced is None:
             row.insert(0, row.pop())            # the bone goes back to the left of the row
@@ -428,7 +431,7 @@ class Game(HistoryMixin, RoundEngine):
         self._check_live()
         moves = self.legal_moves()
         if not moves:
-            if self._continuing in ("doubles", "chain"):
+            if self._continuing in ("doubles", "chain", "pair"):
                 self.end_turn()
             elif self._can_draw():
                 self.draw()

@@ -107,6 +107,16 @@ class Rules:
         When the two ends add up to this after a turn, the next player takes
         ``penalty_draws`` bones and misses the turn (Seven: 7).
     penalty_draws : int
+    streak_two_bones : int or None
+        A player whose last moves, this many or more in a row, each laid a
+        bone may lay two bones in his next move, one after the other (or stop
+        after one with ``end_turn``); Seven: 3, paragraph 748.  The ends are
+        then added up (``extra_turn_sum``, ``penalty_sum``) after the move.
+    streak_counts : {"turns", "moves"}
+        What makes the row of ``streak_two_bones``: the player's moves across
+        turns, broken when he draws, knocks or misses a turn (and at a new
+        round); or only the moves of one turn (the moves again after the
+        ends add up to ``extra_turn_sum``), broken when another player moves.
     closing_doubles : {"none", "any", "same"}
         Whether a double may be laid face down, closing its end: never, each
         at will, or (several doubles in one turn) all closed or all open.
@@ -279,6 +289,8 @@ class Rules:
     extra_turn_sum: "int | None" = None
     penalty_sum: "int | None" = None
     penalty_draws: int = 2
+    streak_two_bones: "int | None" = None
+    streak_counts: str = "turns"
     closing_doubles: str = "none"
     spinner: bool = False
     house: str = "first_double"

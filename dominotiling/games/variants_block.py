@@ -198,7 +198,7 @@ def bergen(players=2):
 
 
 @register("seven", "semerka", "семерка", "yedi")
-def seven(players=None, drop_out=True, game=1):
+def seven(players=None, drop_out=True, game=1, two_bones="moves"):
     """Seven (kozel_sport_rules_tr.txt, paragraphs 731-748).
 
     Two or more play, best not more than four; 7 bones each, fewer with more
@@ -218,8 +218,23 @@ def seven(players=None, drop_out=True, game=1):
     winner (paragraph 745).  A new game of the same players is opened by the
     holder of 2-2, or the next double up (paragraph 746).
 
-    Not covered: paragraph 748 ("a player who has moved three or more times
-    in a row may move two bones in a row"), which the text leaves unclear.
+    Paragraph 748: "a player who has moved three or more times in a row may
+    move two bones in a row" (*Bir oyuncu art arda 3 veya daha fazla kez
+    yürümüşse, iki taşı art arda hareket ettirebilir*).  The text does not
+    say which moves make the row.  Read here (``two_bones="moves"``, the
+    default): the moves one player makes without anyone else moving between
+    them -- the only way to move several times in a row is the move again
+    after ends adding up to 6, just shown by the example of paragraph 747,
+    where player 2 moves three times in a row.  So a player who has made
+    three or more such moves in a row (each laying a bone without drawing)
+    may, in the next move of that row, lay two bones one after the other,
+    or stop after one (:meth:`~dominotiling.games.Game.end_turn`); the ends
+    are added up (6: again, 7: the penalty) after the move.  The other
+    reading (``two_bones="turns"``): the row runs over the player's turns
+    -- a bone laid in each of the last three or more of them, without
+    drawing, knocking or missing a turn (a new round starts a new row) --
+    and gives the two bones in the next turn.  ``two_bones=False`` leaves
+    the rule out.
 
     Parameters
     ----------
@@ -230,19 +245,28 @@ def seven(players=None, drop_out=True, game=1):
     game : int, optional
         The game of a series: game ``k`` is opened from double ``k`` up
         (paragraphs 735 and 746).
+    two_bones : {"moves", "turns", False}, optional
+        The reading of paragraph 748 (see above), or False to leave it out.
 
     Examples
     --------
     >>> r = Rules.seven()
     >>> r.extra_turn_sum, r.penalty_sum, r.penalty_draws, r.draw_limit, r.target
     (6, 7, 2, 1, 3)
+    >>> r.streak_two_bones, r.streak_counts
+    (3, 'moves')
+    >>> Rules.seven(two_bones="turns").streak_counts, Rules.seven(two_bones=False).streak_two_bones
+    ('turns', None)
     """
     low, high = (2, 4) if players is None else (players, players)
     first = _validate.integer(game, "game", minimum=1, maximum=6)
+    if two_bones is not False:
+        two_bones = _validate.choice(two_bones, "two_bones", ("moves", "turns"))
     return Rules(
         name="seven", min_players=low, max_players=high, hand_sizes=((2, 7), (3, 7), (4, 6)),
         opening_doubles=tuple(range(first, 7)) + tuple(range(first)), later_opener="winner",
         draw_limit=1, drop_out=_validate.boolean(drop_out, "drop_out"),
         extra_turn_sum=6, penalty_sum=7, penalty_draws=2, fish_ends_round=True,
         bone_values=tuple(((v, v), 10) for v in range(7)), scoring="seven", target=3,
-        target_loses=True)
+        target_loses=True, streak_two_bones=None if two_bones is False else 3,
+        streak_counts="moves" if two_bones is False else two_bones)

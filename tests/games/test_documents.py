@@ -9,8 +9,8 @@ C2 = classic_rules_2_ru.txt, T = kozel_sport_rules_tr.txt.
 
 import pytest
 
-from dominotiling.games import (Bone, Game, Line, Move, Rules, ScoreSheet, double_set,
-                                hand_points, rating_points)
+from dominotiling.games import (Bone, Game, IllegalMoveError, Line, Move, Rules, ScoreSheet,
+                                double_set, hand_points, rating_points)
 
 FOUR = ["Masha", "Alex", "Olya", "Serg"]
 
@@ -635,3 +635,90 @@ def test_blitz_lays_several_bones_in_a_turn_C2_113():
     game.play([B(0, 0)] + [Move(B(*p), "right") for p in [(0, 1), (1, 2), (2, 3), (3, 4),
                                                              (4, 5), (5, 6)]])
     assert game.rounds[0].reason == "out" and game.rounds[0].winner == 0
+
+
+# T 748: "a player who has moved three or more times in a row may move two bones in a row".
+# Default reading (Rules.seven() docstring): the moves of one player with nobody moving
+# between them (the moves again after ends adding up to 6, T 736); the other reading,
+# two_bones="turns": a bone laid in each of the player's last three turns.
+def _seven_row_game(rules):
+    # three players, 1-1 opens (T 735); hands chosen for the moves below
+    hands, bazaar = deal([(1, 1), (3, 3), (0, 0), (3, 6), (0, 5), (4, 6), (2, 3)],
+                         [(0, 1), (2, 2), (2, 5), (2, 4), (4, 4), (4, 5), (5, 5)],
+                         [(1, 3), (6, 6), (5, 6), (1, 2), (1, 4), (1, 5), (1, 6)])
+    game = Game.from_deal(rules, 3, hands, bazaar)
+    game.play(B(1, 1))
+    game.play(B(0, 1), "left")                # ends 0 and 1-1 (2): 2
+    game.play(B(1, 3), "right")               # ends 0 and 3: 3
+    game.play(B(3, 3), "right")               # 0 + 3-3 (6) = 6: seat 0 again (1st in a row)
+    assert game.turn == 0
+    game.play(B(0, 0), "left")                # 0-0 (0) + 6 = 6: again (2nd in a row)
+    assert game.turn == 0
+    return game
+
+
+def test_seven_two_bones_after_three_moves_in_a_row_T748():
+    game = _seven_row_game(Rules.seven())
+    game.play(B(3, 6), "right")               # 0 + 6 = 6: again, the 3rd move in a row
+    assert game.turn == 0 and not game.can_end_turn
+    # the 4th move in a row may be two bones: 0-5 (ends 5 and 6: 11), then 6-4
+    before = (game.hand(0), game.hand(1), game.line.copy().chain(), len(game.history))
+    with pytest.raises(IllegalMoveError):
+        game.play([B(0, 5), B(2, 3)])         # 2-3 fits neither 5 nor 6: all refused
+    assert (game.hand(0), game.hand(1), game.line.chain(), len(game.history)) == before
+    game.play(B(0, 5), "left")
+    assert game.turn == 0 and game.can_end_turn and game.line.count() == 11
+    game.play(B(4, 6), "right")               # ends 5 and 4: 9, the turn passes
+    assert game.line.count() == 9 and game.turn == 1 and not game.can_end_turn
+    assert len(game.hand(0)) == 7 - 6
+
+
+def test_seven_no_two_bones_after_two_moves_in_a_row_T748():
+    game = _seven_row_game(Rules.seven())
+    # only two moves in a row so far: the 3rd is one bone
+    before = (game.hand(0), game.line.chain(), len(game.history), game.turn)
+    with pytest.raises(IllegalMoveError):
+        game.play([B(0, 5), B(3, 6)])
+    assert (game.hand(0), game.line.chain(), len(game.history), game.turn) == before
+    game.play(B(0, 5), "left")                # ends 5 and 3-3 (6): 11, the turn passes
+    assert game.turn == 1 and not game.can_end_turn
+    # the rule left out: the 4th move in a row is one bone too
+    game = _seven_row_game(Rules.seven(two_bones=False))
+    game.play(B(3, 6), "right")
+    game.play(B(0, 5), "left")
+    assert game.turn == 1 and not game.can_end_turn
+
+
+def _seven_turns_game(rules):
+    # two players; seat 1 draws once (T 738), which breaks its row
+    hands = [[B(*p) for p in h] for h in (
+        [(1, 1), (1, 5), (4, 5), (0, 3), (2, 4), (0, 0), (5, 6)],
+        [(0, 1), (4, 4), (2, 6), (1, 2), (1, 3), (1, 4), (6, 6)])]
+    used = {b for h in hands for b in h}
+    bazaar = [B(5, 5)] + [b for b in double_set(6) if b not in used and b != B(5, 5)]
+    game = Game.from_deal(rules, 2, hands, bazaar)
+    game.play(B(1, 1))                        # seat 0: 1st turn with a bone
+    game.play(B(0, 1), "left")                # ends 0 and 1-1 (2): 2
+    game.play(B(1, 5), "right")               # seat 0: 2nd; ends 0 and 5: 5
+    assert game.legal_moves() == []           # seat 1 holds no 0 and no 5
+    assert game.draw() == B(5, 5)
+    game.play(B(5, 5), "right")               # ends 0 and 5-5 (10): 10
+    game.play(B(4, 5), "right")               # seat 0: 3rd; ends 0 and 4: 4
+    game.play(B(4, 4), "right")               # seat 1 (row broken by the draw): 0 + 8 = 8
+    assert game.turn == 0
+    return game
+
+
+def test_seven_two_bones_after_three_turns_in_a_row_T748_other_reading():
+    game = _seven_turns_game(Rules.seven(two_bones="turns"))
+    game.play(B(0, 3), "left")                # ends 3 and 4-4 (8): 11
+    assert game.turn == 0 and game.can_end_turn
+    game.play(B(2, 4), "right")               # ends 3 and 2: 5
+    assert game.turn == 1 and game.line.count() == 5
+    # seat 1 drew two turns ago: one bone only
+    game.play(B(2, 6), "right")               # ends 3 and 6: 9
+    assert game.turn == 0 and not game.can_end_turn
+    # the default reading: three turns are not three moves in a row
+    game = _seven_turns_game(Rules.seven())
+    game.play(B(0, 3), "left")
+    assert game.turn == 1 and not game.can_end_turn

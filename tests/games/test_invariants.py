@@ -300,6 +300,8 @@ EVERY = [(name, Rules.by_name(name).with_(deals=4) if Rules.by_name(name).set_do
     ("general, 0-0 only", Rules.general(deals=3, only_zero=True)),
     ("general, strict", Rules.general(deals=3, strict=True)),
     ("seven, first to three loses", Rules.seven(drop_out=False)),
+    ("seven, two bones after three turns", Rules.seven(two_bones="turns")),
+    ("seven without two bones", Rules.seven(two_bones=False)),
     ("sea kozel, eggs replayed", Rules.sea_kozel(egg_attempts=None)),
     ("muggins across only", Rules.muggins(lengthwise=False)),
     ("mexican train, double-9", Rules.mexican_train(max_pip=9, deals=4)),
