@@ -429,6 +429,54 @@ def _two_periodic(page):
     page.figure(fig, "The same sample by domino type (left) and by local tilt (right).")
 
 
+@section("Weights on every placement, and any region")
+def _weights(page):
+    import numpy as np
+    import sympy
+
+    from .counting import count_tilings
+    from .matching import is_tileable
+    from .region import Region
+    from .sampling import random_tiling
+    from .viz.draw import draw_tiling
+    from .weights import Weights
+
+    x, y = sympy.symbols("x y")
+    rect = Region.rectangle(4, 4)
+    poly = count_tilings(rect, weights=Weights.by_orientation(rect, x, y))
+    page.fact("tilings of the 4x4 square by horizontal (x) and vertical (y) dominoes",
+              sympy.sstr(sympy.Poly(poly, x, y).as_expr()).replace("**", "^").replace("*", ""))
+    side, holes = (40, 16) if page.quick else (100, 50)
+    rng = np.random.default_rng(3)
+    rows, cols = np.indices((side, side))
+    while True:  # random single-cell holes, as many black as white, until tileable
+        mask = np.ones(side * side, dtype=bool)
+        for colour in (0, 1):
+            mask[rng.choice(np.flatnonzero((rows + cols).ravel() % 2 == colour), holes // 2,
+                            replace=False)] = False
+        holey = Region(mask.reshape(side, side))
+        if is_tileable(holey):
+            break
+    square = Region.rectangle(side, side)
+    lognormal = Weights.random(square, "lognormal", seed=4, sigma=1.5)
+    page.text("A weight on every placement turns the uniform measure into the dimer model: a "
+              "tiling has probability proportional to the product of its dominoes' weights. "
+              "Integer, Fraction and symbolic weights keep counts exact -- above, the generating "
+              "polynomial of the 4x4 square by orientation. The Kasteleyn sampler draws exact "
+              f"samples of any region: here a {side}x{side} square with {holes} random "
+              "single-cell holes (too wide for the DP, and coupling from the past cannot cross "
+              "holes), and the same square with log-normal weights (sigma = 1.5).")
+    fig, axes = _subplots(2, size=4.6)
+    draw_tiling(random_tiling(holey, seed=5, method="kasteleyn"), ax=axes[0], color_by="orientation")
+    hr, hc = np.nonzero(~holey.mask)
+    axes[0].scatter(hc + 0.5, hr + 0.5, s=9, marker="s", color="black", linewidths=0)
+    axes[0].set_title(f"{holes} holes (black), uniform", fontsize=11)
+    draw_tiling(random_tiling(square, seed=5, weights=lognormal, method="kasteleyn"), ax=axes[1],
+                color_by="orientation")
+    axes[1].set_title("log-normal weights", fontsize=11)
+    page.figure(fig, "Exact samples from ratios of Kasteleyn minors, row by row.")
+
+
 @section("Coupling from the past")
 def _cftp(page):
     import numpy as np

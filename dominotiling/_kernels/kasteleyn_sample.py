@@ -23,10 +23,11 @@ rows ``k`` and ``k + 1``.
 import numpy as np
 from numba import njit
 
-#: Relative size below which an entry of the tail block counts as zero (rank decision).
-RANK_TOL = 1e-10
+#: The prime of the exact rank computation (:func:`tail_pivots`); products of two
+#: residues fit in int64.
+RANK_PRIME = 2**31 - 1
 #: A step's probabilities must be >= -PROB_TOL each and sum to 1 within PROB_TOL.
-PROB_TOL = 1e-8
+PROB_TOL = 1e-6
 #: Below this probability of the chosen domino, the inverse is recomputed afresh.
 REFRESH_BELOW = 1e-3
 
@@ -74,11 +75,132 @@ def _build_t(k, mask, hw, vw, sgn, snext, nlr, nlc, t, ract, cact):
 
 
 @njit(cache=True, nogil=True)
-def compress_rows(mask, hw, vw, sgn, S, nlr, nlc, start, stop):
+def tail_pivots(mask, hwp, vwp, sgn, t, ract, cact, npiv, start, stop):
+    """Exact pivot counts of the compression, modulo :data:`RANK_PRIME`, for ``k = start-1`` down to ``stop``.
+
+    ``hwp``, ``vwp`` are the weights' residues; ``t`` (int64 ``(3h, 3h)``), ``ract``
+    and ``cact`` carry the compressed tail of the row last done from one call to the
+    next (start with ``t`` zero and every flag False, at ``start = m``). The
+    elimination is the one of :func:`compress_rows` over the field of residues, with
+    any nonzero pivot: ``npiv[k]`` becomes the number of pivots step ``k`` makes,
+    ``rank(K of rows k+1..) - rank(K of rows k+2..)`` -- exact unless the prime
+    divides a nonzero minor. Returns 0, or ``k + 1`` where the left-over rows or
+    columns of the tail outnumber ``h`` (the tail has no tiling; ``npiv`` stops there).
+    """
+    m, w = mask.shape
+    h = (w + 1) // 2
+    n3 = 3 * h
+    P = RANK_PRIME
+    nxt = np.zeros((2 * h, 2 * h), dtype=np.int64)
+    ri = np.empty(n3, dtype=np.int64)
+    ci = np.empty(n3, dtype=np.int64)
+    for k in range(start - 1, stop - 1, -1):
+        # the tail of rows k+1.. left by the previous step sits in t[0:h | 2h:], as
+        # rows/cols of row k+1 and left-overs; move it to the slots h.. of row k+1
+        for a in range(2 * h):
+            for b in range(2 * h):
+                nxt[a, b] = 0
+        nl_r = 0
+        nl_c = 0
+        if k + 1 < m:
+            for a in range(h):
+                ri[a] = a
+                ci[a] = a
+            for a in range(h, n3):
+                if ract[a]:
+                    ri[h + nl_r] = a
+                    nl_r += 1
+            for b in range(h, n3):
+                if cact[b]:
+                    ci[h + nl_c] = b
+                    nl_c += 1
+            if nl_r > h or nl_c > h:
+                return k + 2
+            for a in range(h + nl_r):
+                for b in range(h + nl_c):
+                    if a < h or b < h:
+                        nxt[a, b] = t[ri[a], ci[b]]
+        t[:, :] = 0
+        ract[:] = False
+        cact[:] = False
+        for j in range(w):
+            if mask[k, j]:
+                if (k + j) % 2 == 0:
+                    ract[j // 2] = True
+                else:
+                    cact[j // 2] = True
+            if k + 1 < m and mask[k + 1, j]:
+                if (k + 1 + j) % 2 == 0:
+                    ract[h + j // 2] = True
+                else:
+                    cact[h + j // 2] = True
+        for a in range(nl_r):
+            ract[2 * h + a] = True
+        for b in range(nl_c):
+            cact[2 * h + b] = True
+        for a in range(h + nl_r):
+            for b in range(h + nl_c):
+                t[h + a, h + b] = nxt[a, b]
+        for j in range(w - 1):
+            if mask[k, j] and mask[k, j + 1]:
+                if (k + j) % 2 == 0:
+                    t[j // 2, (j + 1) // 2] = (t[j // 2, (j + 1) // 2] + hwp[k, j]) % P
+                else:
+                    t[(j + 1) // 2, j // 2] = (t[(j + 1) // 2, j // 2] + hwp[k, j]) % P
+        if k + 1 < m:
+            for j in range(w):
+                if mask[k, j] and mask[k + 1, j]:
+                    val = vwp[k, j] if sgn[k, j] > 0 else (P - vwp[k, j]) % P
+                    if (k + j) % 2 == 0:
+                        t[j // 2, h + j // 2] = (t[j // 2, h + j // 2] + val) % P
+                    else:
+                        t[h + j // 2, j // 2] = (t[h + j // 2, j // 2] + val) % P
+        count = 0
+        while True:
+            p = -1
+            q = -1
+            for a in range(h, n3):
+                if ract[a]:
+                    for b in range(h, n3):
+                        if cact[b] and t[a, b] != 0:
+                            p = a
+                            q = b
+                            break
+                    if p >= 0:
+                        break
+            if p < 0:
+                break
+            inv = 1
+            base = t[p, q]
+            e = P - 2
+            while e:  # Fermat inverse of the pivot
+                if e & 1:
+                    inv = inv * base % P
+                base = base * base % P
+                e >>= 1
+            for a in range(n3):
+                if ract[a] and a != p and t[a, q] != 0:
+                    f = t[a, q] * inv % P
+                    for b in range(n3):
+                        if cact[b] and t[p, b] != 0:
+                            t[a, b] = (t[a, b] - f * t[p, b]) % P
+                    t[a, q] = 0
+            ract[p] = False
+            cact[q] = False
+            count += 1
+        npiv[k] = count
+    return 0
+
+
+@njit(cache=True, nogil=True)
+def compress_rows(mask, hw, vw, sgn, S, nlr, nlc, npiv, start, stop):
     """Compute ``S[k]``, ``nlr[k]``, ``nlc[k]`` for ``k = start-1`` down to ``stop`` from ``S[k+1]``.
 
-    Returns 0, or ``k + 1`` of the first row whose left-over rows or columns
-    outnumber ``h`` (no tiling of the tail, or a numerical failure).
+    Step ``k`` makes exactly ``npiv[k]`` pivots (the exact ranks of
+    :func:`tail_pivots`), each the largest entry left (complete pivoting): no rank
+    is decided in floating point. Returns 0, or ``k + 1`` of the first row whose
+    pivots run out (a zero where the exact rank wants one: a numerical failure) or
+    whose left-over rows or columns outnumber ``h`` (no tiling of the tail).
     """
     m, w = mask.shape
     h = (w + 1) // 2
@@ -91,15 +213,8 @@ def compress_rows(mask, hw, vw, sgn, S, nlr, nlc, start, stop):
     prow = np.empty(n3)
     for k in range(start - 1, stop - 1, -1):
         _build_t(k, mask, hw, vw, sgn, S[k + 1], nlr[k + 1], nlc[k + 1], t, ract, cact)
-        scale = 0.0
-        for a in range(n3):
-            for b in range(n3):
-                x = abs(t[a, b])
-                if x > scale:
-                    scale = x
-        tol = RANK_TOL * scale
-        while True:
-            best = tol
+        for _ in range(npiv[k]):
+            best = 0.0
             p = -1
             q = -1
             for a in range(h, n3):
@@ -111,7 +226,7 @@ def compress_rows(mask, hw, vw, sgn, S, nlr, nlc, start, stop):
                         p = a
                         q = b
             if p < 0:
-                break
+                return k + 1
             nr = 0
             for a in range(n3):
                 if ract[a] and a != p and t[a, q] != 0.0:
