@@ -26,8 +26,13 @@ from numba import njit
 #: The prime of the exact rank computation (:func:`tail_pivots`); products of two
 #: residues fit in int64.
 RANK_PRIME = 2**31 - 1
+#: The compression defers a pivot below this fraction of the step's largest entry.
+DEFER_BELOW = 1e-8
 #: A step's probabilities must be >= -PROB_TOL each and sum to 1 within PROB_TOL.
 PROB_TOL = 1e-6
+#: Where a step's probabilities miss summing to 1 by more than this, the two
+#: inverse entries are refined first (residuals in twice the precision).
+REFINE_ABOVE = 1e-10
 #: Below this probability of the chosen domino, the inverse is recomputed afresh.
 REFRESH_BELOW = 1e-3
 
@@ -193,14 +198,20 @@ def tail_pivots(mask, hwp, vwp, sgn, t, ract, cact, npiv, start, stop):
 
 
 @njit(cache=True, nogil=True)
-def compress_rows(mask, hw, vw, sgn, S, nlr, nlc, npiv, start, stop):
+def compress_rows(mask, hw, vw, sgn, S, nlr, nlc, npiv, owe, start, stop):
     """Compute ``S[k]``, ``nlr[k]``, ``nlc[k]`` for ``k = start-1`` down to ``stop`` from ``S[k+1]``.
 
-    Step ``k`` makes exactly ``npiv[k]`` pivots (the exact ranks of
-    :func:`tail_pivots`), each the largest entry left (complete pivoting): no rank
-    is decided in floating point. Returns 0, or ``k + 1`` of the first row whose
-    pivots run out (a zero where the exact rank wants one: a numerical failure) or
-    whose left-over rows or columns outnumber ``h`` (no tiling of the tail).
+    Each step eliminates rows and columns of the tail by complete pivoting, but
+    only pivots of at least :data:`DEFER_BELOW` times the largest entry: a smaller
+    pivot (a nearly singular block, whose Schur complement would grow by its
+    inverse) is deferred -- its row and column stay as left-overs, with their
+    block, which is exact, not a rank decision. Pivots are forced only when the
+    left-overs would not fit (``h`` rows and ``h`` columns). The exact ranks of
+    :func:`tail_pivots` bound the pivots: ``owe[0]`` counts the pivots the exact
+    elimination has made and this one not yet, and no step pivots beyond it (what
+    is left then is rounding, not matrix). Returns 0, or ``k + 1`` of the first
+    row whose left-overs cannot be made to fit (no tiling of the tail, or a
+    numerical failure).
     """
     m, w = mask.shape
     h = (w + 1) // 2
@@ -211,9 +222,22 @@ def compress_rows(mask, hw, vw, sgn, S, nlr, nlc, npiv, start, stop):
     rows = np.empty(n3, dtype=np.int64)
     cols = np.empty(n3, dtype=np.int64)
     prow = np.empty(n3)
+    lcols = np.empty(n3, dtype=np.int64)
     for k in range(start - 1, stop - 1, -1):
         _build_t(k, mask, hw, vw, sgn, S[k + 1], nlr[k + 1], nlc[k + 1], t, ract, cact)
-        for _ in range(npiv[k]):
+        owe[0] += npiv[k]
+        scale = 0.0
+        for a in range(n3):
+            for b in range(n3):
+                scale = max(scale, abs(t[a, b]))
+        nr_left = 0
+        nc_left = 0
+        for a in range(h, n3):
+            if ract[a]:
+                nr_left += 1
+            if cact[a]:
+                nc_left += 1
+        while owe[0] > 0:
             best = 0.0
             p = -1
             q = -1
@@ -226,7 +250,9 @@ def compress_rows(mask, hw, vw, sgn, S, nlr, nlc, npiv, start, stop):
                         p = a
                         q = b
             if p < 0:
-                return k + 1
+                break
+            if best < DEFER_BELOW * scale and nr_left <= h and nc_left <= h:
+                break
             nr = 0
             for a in range(n3):
                 if ract[a] and a != p and t[a, q] != 0.0:
@@ -247,27 +273,31 @@ def compress_rows(mask, hw, vw, sgn, S, nlr, nlc, npiv, start, stop):
                 t[a, q] = 0.0
             ract[p] = False
             cact[q] = False
+            nr_left -= 1
+            nc_left -= 1
+            owe[0] -= 1
+        if nr_left > h or nc_left > h:
+            return k + 1
         s = S[k]
         s[:, :] = 0.0
         for a in range(h):
             for b in range(h):
                 s[a, b] = t[a, b]
-        lr = 0
-        for a in range(h, n3):
-            if ract[a]:
-                if lr >= h:
-                    return k + 1
-                for b in range(h):
-                    s[h + lr, b] = t[a, b]
-                lr += 1
         lc = 0
         for b in range(h, n3):
             if cact[b]:
-                if lc >= h:
-                    return k + 1
+                lcols[lc] = b
                 for a in range(h):
                     s[a, h + lc] = t[a, b]
                 lc += 1
+        lr = 0
+        for a in range(h, n3):
+            if ract[a]:
+                for b in range(h):
+                    s[h + lr, b] = t[a, b]
+                for x in range(lc):
+                    s[h + lr, h + x] = t[a, lcols[x]]
+                lr += 1
         nlr[k] = lr
         nlc[k] = lc
         _canonical(s, h, lr, lc)
@@ -303,29 +333,32 @@ def _canonical(s, h, lr, lc):
     The left-over rows (always present in every minor) are made orthonormal by
     row operations among themselves, and the rows of the cells are projected
     orthogonally to them (adding multiples of left-over rows to other rows);
-    likewise for the columns. Neither changes any ratio of minors.
+    likewise for the columns. Neither changes any ratio of minors. Rows and
+    columns are taken whole, the block of deferred pivots included.
     """
+    nc = h + lc
+    nr = h + lr
     if lr > 0:
-        v = s[h:h + lr, :h].copy()
+        v = s[h:h + lr, :nc].copy()
         if _orthonormalize(v, lr):
-            s[h:h + lr, :h] = v
+            s[h:h + lr, :nc] = v
             for a in range(h):
                 for t in range(lr):
                     d = 0.0
-                    for x in range(h):
+                    for x in range(nc):
                         d += s[a, x] * v[t, x]
-                    for x in range(h):
+                    for x in range(nc):
                         s[a, x] -= d * v[t, x]
     if lc > 0:
-        v = s[:h, h:h + lc].T.copy()
+        v = s[:nr, h:h + lc].T.copy()
         if _orthonormalize(v, lc):
-            s[:h, h:h + lc] = v.T
+            s[:nr, h:h + lc] = v.T
             for b in range(h):
                 for t in range(lc):
                     d = 0.0
-                    for x in range(h):
+                    for x in range(nr):
                         d += s[x, b] * v[t, x]
-                    for x in range(h):
+                    for x in range(nr):
                         s[x, b] -= d * v[t, x]
 
 
@@ -388,6 +421,76 @@ def _invert_active(t, ract, cact, g):
     return True
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _two_prod(a, b):
+    """``(p, e)`` with ``p + e == a * b`` exactly (Dekker's split)."""
+    p = a * b
+    c = 134217729.0 * a
+    ah = c - (c - a)
+    al = a - ah
+    c = 134217729.0 * b
+    bh = c - (c - b)
+    bl = b - bh
+    return p, ((ah * bh - p) + ah * bl + al * bh) + al * bl
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _two_sum(a, b):
+    """``(s, e)`` with ``s + e == a + b`` exactly (Knuth)."""
+    s = a + b
+    bb = s - a
+    return s, (a - (s - bb)) + (b - bb)
+
+
+@njit(cache=True, nogil=True)
+def _refine(t, g, ract, cact, by_row, x, r):
+    """One step of iterative refinement of a column (`by_row`) or row of the inverse ``g``.
+
+    With ``by_row``, ``y = g[:, x]`` should solve ``T y = e_x``; else ``z = g[x, :]``
+    should solve ``z T = e_x``. The residual is summed in twice the working
+    precision (Ogita, Rump and Oishi's Dot2, from error-free transformations), so
+    one step multiplies the error by about ``cond(T) * 2**-53``: an error of
+    ``1e-6`` (``cond(T)`` near ``1e10``) falls to about ``1e-12``. Where ``T`` is
+    singular to working precision (``cond(T)`` near ``1e16``) it cannot help.
+    """
+    n3 = t.shape[0]
+    for i in range(n3):
+        r[i] = 0.0
+        if not (ract[i] if by_row else cact[i]):
+            continue
+        s = -1.0 if i == x else 0.0
+        e = 0.0
+        for b in range(n3):
+            if by_row:
+                if not cact[b]:
+                    continue
+                p, pe = _two_prod(t[i, b], g[b, x])
+            else:
+                if not ract[b]:
+                    continue
+                p, pe = _two_prod(g[x, b], t[b, i])
+            s, se = _two_sum(s, p)
+            e += pe + se
+        r[i] = -(s + e)  # e_x - T y (or e_x - z T)
+    for b in range(n3):
+        if by_row:
+            if not cact[b]:
+                continue
+            d = 0.0
+            for i in range(n3):
+                if ract[i]:
+                    d += g[b, i] * r[i]
+            g[b, x] += d
+        else:
+            if not ract[b]:
+                continue
+            d = 0.0
+            for i in range(n3):
+                if cact[i]:
+                    d += r[i] * g[i, b]
+            g[x, b] += d
+
+
 @njit(cache=True, nogil=True)
 def sample_rows(mask, hw, vw, sgn, S, nlr, nlc, start, stop, below, uniforms, labels, state):
     """Choose the dominoes of rows ``start..stop-1``; ``below`` marks cells already taken from above.
@@ -406,6 +509,7 @@ def sample_rows(mask, hw, vw, sgn, S, nlr, nlc, start, stop, below, uniforms, la
     cact = np.zeros(n3, dtype=np.bool_)
     gcol = np.empty(n3)
     grow = np.empty(n3)
+    rbuf = np.empty(n3)
     taken = np.zeros(w, dtype=np.bool_)
     for k in range(start, stop):
         _build_t(k, mask, hw, vw, sgn, S[k + 1], nlr[k + 1], nlc[k + 1], t, ract, cact)
@@ -426,20 +530,33 @@ def sample_rows(mask, hw, vw, sgn, S, nlr, nlc, start, stop, below, uniforms, la
                 continue
             black = (k + j) % 2 == 0
             tries = 0
+            can_r = j + 1 < w and mask[k, j + 1] and not taken[j + 1]
+            can_d = k + 1 < m and mask[k + 1, j]
+            refined = 0
             while True:
                 pr = 0.0
                 pd = 0.0
-                if j + 1 < w and mask[k, j + 1] and not taken[j + 1]:
+                if can_r and not can_d:  # forced: probability 1 whatever the rounding
+                    pr = 1.0
+                    break
+                if can_d and not can_r:
+                    pd = 1.0
+                    break
+                if can_r:
                     if black:
                         pr = t[j // 2, (j + 1) // 2] * g[(j + 1) // 2, j // 2]
                     else:
                         pr = t[(j + 1) // 2, j // 2] * g[j // 2, (j + 1) // 2]
-                if k + 1 < m and mask[k + 1, j]:
+                if can_d:
                     if black:
                         pd = t[j // 2, h + j // 2] * g[h + j // 2, j // 2]
                     else:
                         pd = t[h + j // 2, j // 2] * g[j // 2, h + j // 2]
                 err = abs(pr + pd - 1.0)
+                if (err > REFINE_ABOVE or min(pr, pd) < -REFINE_ABOVE) and refined < 2:
+                    _refine(t, g, ract, cact, black, j // 2, rbuf)
+                    refined += 1
+                    continue
                 ok = pr >= -PROB_TOL and pd >= -PROB_TOL and err <= PROB_TOL
                 if ok:
                     if err > state[1]:
@@ -449,6 +566,7 @@ def sample_rows(mask, hw, vw, sgn, S, nlr, nlc, start, stop, below, uniforms, la
                     state[3] = k + 1
                     return
                 tries += 1
+                refined = 0
                 state[2] += 1.0
                 if not _invert_active(t, ract, cact, g):
                     state[3] = k + 1
