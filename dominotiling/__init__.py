@@ -13,6 +13,7 @@ Examples
 
 from .arctic import arctic_circle, aztec_types
 from .aztec import sample_aztec, shuffle_frames
+from .aztec_weights import aztec_edge_probabilities, aztec_partition_function, embed_in_aztec
 from .color import color_dominoes, color_frames
 from .counting import count_tilings
 from .errors import (
@@ -36,6 +37,16 @@ from .pfaffian import count_perfect_matchings
 from .placement import placement_probabilities
 from .region import Region
 from .sampling import random_tiling
+from .statistics import (
+    aztec_boundary_fluctuations,
+    double_dimer,
+    expected_height,
+    fluctuation_field,
+    height_field,
+    height_moments,
+    height_variance,
+    tracy_widom_pdf,
+)
 from .temperley import temperley_graph, tiling_to_tree, tree_to_tiling
 from .tiling import Tiling
 from .weights import Weights
@@ -45,6 +56,8 @@ from .strips import aztec_count, rectangle_count, strip_generating_function
 from .wilson import uniform_spanning_tree, wilson_frames
 from .viz.draw import draw_placement, draw_region, draw_tiling
 from .viz.views import draw_aztec, draw_certificate
+from .viz.aztec_weights import draw_edge_probabilities
+from .viz.statistics import draw_double_dimer, draw_height_field, draw_tracy_widom
 from .viz.animate import (
     animate,
     animate_coloring,
@@ -90,6 +103,17 @@ __all__ = [
     "wilson_frames",
     "glauber_frames",
     "shuffle_frames",
+    "aztec_partition_function",
+    "aztec_edge_probabilities",
+    "embed_in_aztec",
+    "double_dimer",
+    "height_field",
+    "fluctuation_field",
+    "height_moments",
+    "height_variance",
+    "expected_height",
+    "aztec_boundary_fluctuations",
+    "tracy_widom_pdf",
     "Frame",
     "color_dominoes",
     "count_spanning_trees",
@@ -118,6 +142,10 @@ __all__ = [
     "draw_placement",
     "draw_certificate",
     "draw_aztec",
+    "draw_edge_probabilities",
+    "draw_double_dimer",
+    "draw_height_field",
+    "draw_tracy_widom",
     "animate",
     "animate_kuhn",
     "animate_shuffling",

@@ -94,6 +94,21 @@ def _edge_weights(weights):
     return np.ascontiguousarray(arr)
 
 
+def _is_general(weights):
+    """True for weights that need generalized shuffling: a Weights, or a periodic array with zeros."""
+    from .weights import Weights
+
+    if isinstance(weights, Weights):
+        return True
+    if weights is None:
+        return False
+    try:
+        arr = np.asarray(weights, dtype=float)
+    except (TypeError, ValueError):
+        return False
+    return bool(arr.size) and bool(np.isfinite(arr).all()) and bool((arr >= 0).all()) and bool((arr == 0).any())
+
+
 def _level_probabilities(n, weights):
     """``(n, p, q)`` probabilities of a horizontal pair per level (uniform: a dummy)."""
     if weights is None:
@@ -127,7 +142,14 @@ class _Run:
     def __init__(self, n, seed, weights):
         self.n = n
         self.rng = _validate.seed(seed)
-        self.probs = _level_probabilities(n, weights)
+        self.levels = None
+        if _is_general(weights):  # any weights, zeros included: one table per level, made on demand
+            from .aztec_weights import creation_levels
+
+            self.levels = creation_levels(n, weights).up()
+            self.probs = np.full((1, 1, 1), 0.5)
+        else:
+            self.probs = _level_probabilities(n, weights)
         self.weighted = weights is not None
         self.planes = np.zeros((4, n + 2, (n + 63) // 64), np.uint64)
         self.state = np.zeros(4, np.int64)  # order 0 (empty), nothing used, no error
@@ -137,6 +159,16 @@ class _Run:
         self._refill()
 
     def run_to(self, k):
+        if self.levels is not None:  # one level at a time, each with its own table
+            while self.state[0] < k:
+                level, q = next(self.levels)
+                # probs[kk - 1, i % k, j % k] is q[i, j] for every kk: a stride-0 first axis
+                self.probs = np.lib.stride_tricks.as_strided(q, (level,) + q.shape, (0,) + q.strides)
+                self._run_to(level)
+            return
+        self._run_to(k)
+
+    def _run_to(self, k):
         from ._kernels.shuffling import shuffle
 
         st = self.state
@@ -245,7 +277,13 @@ def sample_aztec(n, *, seed=None, weights=None):
         ``weights[i % p, j % q]``; a ``(p, q)`` array gives one weight to all four
         halves; ``(a, b)`` is the two-periodic model ``[[a, b], [b, a]]`` (blocks
         with ``i + j`` even weigh ``a``), with a gas region in the middle when
-        ``a != b``. Weights must be positive.
+        ``a != b``. A :class:`~dominotiling.Weights` on ``Region.aztec_diamond(n)``
+        gives every domino position its own weight (generalized shuffling, see
+        Notes); the block arrays may then also hold zeros. Weights must be
+        non-negative; a zero forbids its positions, exactly (see
+        :func:`~dominotiling.aztec_weights.aztec_partition_function`), and
+        :func:`~dominotiling.aztec_weights.embed_in_aztec` uses zeros to sample
+        other regions.
 
     Returns
     -------
@@ -255,7 +293,11 @@ def sample_aztec(n, *, seed=None, weights=None):
     Raises
     ------
     DominoTilingError
-        If `n` is not positive or the weights are malformed.
+        If `n` is not positive or the weights are malformed (negative, NaN, a
+        wrong shape: a :class:`~dominotiling.errors.WeightError` for a Weights of
+        the wrong shape or too uneven for double precision).
+    NoTilingError
+        If the zero weights leave no tiling of the diamond.
     TooLargeError
         If the sample (about ``26 n**2`` bytes) or the weights' per-level table
         would not fit in the memory budget (``set_options``); refused before
@@ -287,6 +329,17 @@ def sample_aztec(n, *, seed=None, weights=None):
     dominoes slide. Periodic weights stay periodic with the same period, so one
     period per level is kept: ``O(n p q)`` memory.
 
+    Any other weights (a :class:`~dominotiling.Weights`, or block arrays with
+    zeros) take every block of every level: the levels are computed from ``n``
+    down but used from 1 up, so the weights of every ``m``-th level (``m ~
+    sqrt(n)``) are kept and each segment of levels recomputed from its
+    checkpoint -- ``O(n**3 / m + m n**2)`` memory (about 0.6 GB at order 1000)
+    for twice the ``O(n**3)`` arithmetic. A zero weight is the limit ``eps -> 0``
+    of a weight ``eps``: the creation probabilities are their limits (0, 1 or a
+    ratio of leading coefficients), so the sample is exact for the weighted
+    measure on the tilings that avoid the zeros [3]_ (see
+    :mod:`dominotiling.aztec_weights`).
+
     Random numbers come from `seed`'s generator, read in order in batches (so a
     sample does not depend on the batch size): for order ``k``, one 64-bit word
     per word of a bit plane, ``k * ceil(k / 64)`` of them, bit ``j`` of row ``i``
@@ -311,6 +364,12 @@ def sample_aztec(n, *, seed=None, weights=None):
     True
     >>> sample_aztec(30, seed=0, weights=(1.0, 0.5)).n_dominoes
     930
+    >>> from dominotiling.aztec_weights import aztec_weights
+    >>> pattern = np.ones((2, 2, 4))
+    >>> pattern[0, 0, 0] = 0.0                  # no N domino in the blocks (even, even)
+    >>> w = aztec_weights(30, pattern)           # the same, as a Weights on every position
+    >>> w.tiling_weight(sample_aztec(30, seed=0, weights=w)) > 0      # never a zero-weight domino
+    True
     """
     n = _check_order(n)
     run = _Run(n, seed, weights)

@@ -1,0 +1,258 @@
+"""Numba kernels of urban renewal on the Aztec diamond; see ``aztec_weights.py``.
+
+Conventions (those of ``shuffling.py``): block ``(i, j)``, ``0 <= i, j < k``, of
+order ``k`` has the (N, S, W, E) edge weights ``w[i, j, 0:4]``. One urban renewal
+of every block takes level ``k`` to level ``k - 1``: with
+``Delta(i, j) = N*S + W*E``, the level ``k - 1`` block ``(i, j)`` has
+``N = N(i, j) / Delta(i, j)``, ``S = S(i+1, j+1) / Delta(i+1, j+1)``,
+``W = W(i+1, j) / Delta(i+1, j)``, ``E = E(i, j+1) / Delta(i, j+1)``, and
+``Z_k = prod(Delta) * Z_{k-1}``.
+
+Zero weights are the limit ``eps -> 0`` of weights ``eps``: every quantity is kept
+as its leading term ``coef * eps**deg`` (``coef > 0``, ``deg`` an integer). All
+quantities are subtraction-free rational functions of ``eps``, so the leading term
+of a product, quotient or sum is found from the leading terms alone: a sum keeps
+the term of lower degree, or adds the coefficients when the degrees agree.
+``zeros`` False skips the degrees (all zero).
+"""
+
+import numpy as np
+from numba import njit
+
+from .._interrupt import returns_arrays
+
+
+_BIG = 1e150  # products of Deltas are folded into a log beyond this
+_FAR = 1e60  # a level is rescaled only when its largest weight leaves [1/_FAR, _FAR]
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def renew_float(coef, deg, k, q, dinv, ddeg, zeros, want_log):
+    """Level `k` to ``k - 1`` in place; ``q[:k, :k]`` gets the limit P(horizontal pair).
+
+    ``coef``: float64 ``(4, >= k, >= k)`` leading coefficients (planes N, S, W, E),
+    ``deg``: int32 ``(4, ...)`` degrees (read only when `zeros`); ``dinv``,
+    ``ddeg``: scratch ``(>= k, >= k)``. Returns ``(log_delta, deg_delta, log_top,
+    ok)``: the sum of ``log coef(Delta)`` (when `want_log`), the sum of
+    ``deg(Delta)``, the log of the factor the new level was divided by (``log Z_k =
+    log_delta + (k-1) k log_top + log Z_{k-1}``; 0 unless its largest weight left
+    ``[1e-60, 1e60]``), and False if a coefficient under- or overflowed.
+    """
+    cn, cs, cw, ce = coef[0], coef[1], coef[2], coef[3]
+    log_delta = 0.0
+    prod = 1.0
+    deg_delta = 0
+    ok = True
+    if not zeros and not want_log:  # the common case, branch-free so that it vectorizes
+        good = True
+        for i in range(k):
+            for j in range(k):
+                a = cn[i, j] * cs[i, j]
+                b = cw[i, j] * ce[i, j]
+                c = a + b
+                good &= (a > 0.0) & (b > 0.0) & (c < np.inf)
+                inv = 1.0 / c
+                q[i, j] = a * inv
+                dinv[i, j] = inv
+        ok = good
+        k0 = k  # the general loop below is skipped
+    else:
+        k0 = 0
+    for i in range(k0, k):
+        for j in range(k):
+            a = cn[i, j] * cs[i, j]
+            b = cw[i, j] * ce[i, j]
+            if zeros:
+                da = deg[0, i, j] + deg[1, i, j]
+                db = deg[2, i, j] + deg[3, i, j]
+                if da < db:
+                    ok = ok and a > 0.0
+                    b = 0.0
+                    d = da
+                elif da > db:
+                    ok = ok and b > 0.0
+                    a = 0.0
+                    d = db
+                else:
+                    ok = ok and a > 0.0 and b > 0.0
+                    d = da
+                ddeg[i, j] = d
+                deg_delta += d
+            c = a + b
+            if not (a >= 0.0 and b >= 0.0 and c > 0.0 and c < np.inf):
+                ok = False
+            inv = 1.0 / c
+            q[i, j] = a * inv
+            dinv[i, j] = inv
+            if want_log:
+                prod *= c
+                if prod > _BIG or prod < 1.0 / _BIG:
+                    log_delta += np.log(prod)
+                    prod = 1.0
+        if not zeros:
+            for j in range(k):  # a product that underflowed to 0 would pass for a zero weight
+                if q[i, j] == 0.0 or q[i, j] == 1.0:
+                    if not (cn[i, j] * cs[i, j] > 0.0 and cw[i, j] * ce[i, j] > 0.0):
+                        ok = False
+    log_delta += np.log(prod)
+    if k == 1 or not ok:
+        return log_delta, deg_delta, 0.0, ok
+    m = k - 1
+    for i in range(m):  # row-major: (i, j) is read before it is written, the others later
+        for j in range(m):
+            cn[i, j] = cn[i, j] * dinv[i, j]
+        for j in range(m):
+            cs[i, j] = cs[i + 1, j + 1] * dinv[i + 1, j + 1]
+        for j in range(m):
+            cw[i, j] = cw[i + 1, j] * dinv[i + 1, j]
+        for j in range(m):
+            ce[i, j] = ce[i, j + 1] * dinv[i, j + 1]
+        if zeros:
+            for j in range(m):
+                deg[0, i, j] = deg[0, i, j] - ddeg[i, j]
+                deg[1, i, j] = deg[1, i + 1, j + 1] - ddeg[i + 1, j + 1]
+                deg[2, i, j] = deg[2, i + 1, j] - ddeg[i + 1, j]
+                deg[3, i, j] = deg[3, i, j + 1] - ddeg[i, j + 1]
+    # the scale of the new level, read off one plane (a coefficient far off it is caught at the next level)
+    top = 0.0
+    low = np.inf
+    for i in range(m):
+        for j in range(m):
+            x = cn[i, j]
+            top = max(top, x)
+            low = min(low, x)
+    if not (low > 0.0 and top < np.inf):
+        return log_delta, deg_delta, 0.0, False
+    if top < _FAR and low > 1.0 / _FAR:
+        return log_delta, deg_delta, 0.0, True
+    inv = 1.0 / top
+    for t in range(4):
+        for i in range(m):
+            for j in range(m):
+                x = coef[t, i, j] * inv
+                if not x > 0.0:
+                    ok = False
+                coef[t, i, j] = x
+    return log_delta, deg_delta, np.log(top), ok
+
+
+@njit(cache=True, nogil=True)
+def probability_step(prev, k, q, out):
+    """Edge probabilities of level `k` from those of level ``k - 1`` (Propp's creation rates).
+
+    ``prev``: float64 ``(4, >= k-1, >= k-1)`` probabilities of the level ``k - 1``
+    edges (planes N, S, W, E); ``q[:k, :k]``: the level-`k` limit probabilities of
+    a horizontal pair; ``out``: ``(4, >= k, >= k)``. Block ``f``'s four edges have
+    images at level ``k - 1`` (N -> ``(i, j)``, S -> ``(i-1, j-1)``, W -> ``(i-1,
+    j)``, E -> ``(i, j-1)``, absent off the board); with ``t`` the sum of their
+    probabilities, ``P(N) = P'(N image) + q (1 - t)``, ``P(W) = P'(W image) + (1 -
+    q)(1 - t)``, and likewise S, E.
+    """
+    m = k - 1
+    for i in range(k):
+        for j in range(k):
+            pn = prev[0, i, j] if (i < m and j < m) else 0.0
+            ps = prev[1, i - 1, j - 1] if (i >= 1 and j >= 1) else 0.0
+            pw = prev[2, i - 1, j] if (i >= 1 and j < m) else 0.0
+            pe = prev[3, i, j - 1] if (i < m and j >= 1) else 0.0
+            c = 1.0 - (pn + ps + pw + pe)
+            h = q[i, j] * c
+            v = c - h
+            out[0, i, j] = pn + h
+            out[1, i, j] = ps + h
+            out[2, i, j] = pw + v
+            out[3, i, j] = pe + v
+
+
+@njit(cache=True, inline="always")
+def _mul(a, b, p, pinv):
+    """``a * b mod p`` for ``0 <= a, b < p < 2**26`` held in doubles (the product is exact)."""
+    x = a * b
+    r = x - np.floor(x * pinv) * p
+    if r < 0.0:
+        r += p
+    elif r >= p:
+        r -= p
+    return r
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def partition_mod(res, deg, n, p, zeros):
+    """Leading term of the partition function modulo the prime `p` (< 2**26), by urban renewal.
+
+    ``res``: float64 ``(4, n, n)`` residues (planes N, S, W, E) of the weights'
+    leading coefficients (overwritten), ``deg``: int32 degrees (overwritten; read
+    only when `zeros`). Returns ``(z, degree, ok)``: the product of every
+    ``coef(Delta)`` modulo `p`, the sum of the degrees, and False when a ``Delta``
+    that must be inverted is 0 modulo `p` (the prime is unlucky: take another).
+    """
+    pf = float(p)
+    pinv = 1.0 / pf
+    dres = np.empty((n, n))
+    ddeg = np.zeros((n, n), np.int32)
+    pref = np.empty(n * n + 1)
+    rn, rs, rw, re = res[0], res[1], res[2], res[3]
+    z = 1.0
+    total = 0
+    for k in range(n, 0, -1):
+        cnt = 0
+        pref[0] = 1.0
+        for i in range(k):
+            for j in range(k):
+                a = _mul(rn[i, j], rs[i, j], pf, pinv)
+                b = _mul(rw[i, j], re[i, j], pf, pinv)
+                if zeros:
+                    da = deg[0, i, j] + deg[1, i, j]
+                    db = deg[2, i, j] + deg[3, i, j]
+                    if da < db:
+                        b = 0.0
+                        d = da
+                    elif da > db:
+                        a = 0.0
+                        d = db
+                    else:
+                        d = da
+                    ddeg[i, j] = d
+                    total += d
+                c = a + b
+                if c >= pf:
+                    c -= pf
+                dres[i, j] = c
+                z = _mul(z, c, pf, pinv)
+                pref[cnt + 1] = _mul(pref[cnt], c, pf, pinv)
+                cnt += 1
+        if k == 1:
+            break
+        if pref[cnt] == 0.0:
+            return z, total, False
+        # one modular inverse for the whole level (Montgomery's trick), then back down the prefixes
+        e = p - 2
+        base = pref[cnt]
+        inv = 1.0
+        while e > 0:
+            if e & 1:
+                inv = _mul(inv, base, pf, pinv)
+            base = _mul(base, base, pf, pinv)
+            e >>= 1
+        for idx in range(cnt - 1, -1, -1):
+            i = idx // k
+            j = idx - i * k
+            c = dres[i, j]
+            dres[i, j] = _mul(inv, pref[idx], pf, pinv)  # the inverse of c
+            inv = _mul(inv, c, pf, pinv)
+        m = k - 1
+        for i in range(m):
+            for j in range(m):
+                rn[i, j] = _mul(rn[i, j], dres[i, j], pf, pinv)
+                rs[i, j] = _mul(rs[i + 1, j + 1], dres[i + 1, j + 1], pf, pinv)
+                rw[i, j] = _mul(rw[i + 1, j], dres[i + 1, j], pf, pinv)
+                re[i, j] = _mul(re[i, j + 1], dres[i, j + 1], pf, pinv)
+            if zeros:
+                for j in range(m):
+                    deg[0, i, j] = deg[0, i, j] - ddeg[i, j]
+                    deg[1, i, j] = deg[1, i + 1, j + 1] - ddeg[i + 1, j + 1]
+                    deg[2, i, j] = deg[2, i + 1, j] - ddeg[i + 1, j]
+                    deg[3, i, j] = deg[3, i, j + 1] - ddeg[i, j + 1]
+    return int(z), total, True
+
+

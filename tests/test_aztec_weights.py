@@ -1,0 +1,321 @@
+"""Tests of generalized domino shuffling (dominotiling.aztec_weights, sample_aztec with any weights).
+
+Independent routes: the exact Kasteleyn count with the same weights, the closed
+form 2**(n(n+1)/2), placement probabilities from the inverse Kasteleyn matrix,
+and distributions listed by brute-force enumeration (tests/helpers.py), with the
+weight of a tiling computed here from the Weights' definition.
+"""
+
+import math
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from scipy.stats import chi2_contingency, chisquare
+
+import dominotiling.aztec_weights as aw
+from dominotiling import Region, Weights, count_tilings, random_tiling
+from dominotiling.aztec import sample_aztec
+from dominotiling.aztec_weights import (
+    aztec_block_weights,
+    aztec_edge_probabilities,
+    aztec_partition_function,
+    aztec_weights,
+    embed_in_aztec,
+)
+from dominotiling.errors import DominoTilingError, DominoTypeError, NoTilingError, TooLargeError, WeightError
+from dominotiling.placement import placement_probabilities
+
+from helpers import brute_force_tilings, dominoes_of
+
+
+def with_zeros(n, seed, zero_fraction=0.12, top=4):
+    """Random integer weights 1..top on the diamond, a fraction of them 0."""
+    rng = np.random.default_rng(seed)
+    size = 2 * n
+    h = rng.integers(1, top + 1, (size, size - 1)) * (rng.random((size, size - 1)) >= zero_fraction)
+    v = rng.integers(1, top + 1, (size - 1, size)) * (rng.random((size - 1, size)) >= zero_fraction)
+    return Weights.from_arrays(h, v)
+
+
+def tiling_weight(tiling, w):
+    out = 1
+    for (r, c), (r2, c2) in tiling:
+        out *= w.horizontal[r, c] if r == r2 else w.vertical[r, c]
+    return out
+
+
+def chi_square(tilings, probs, samples):
+    index = {t: k for k, t in enumerate(tilings)}
+    counts = np.zeros(len(tilings))
+    for s in samples:
+        counts[index[dominoes_of(s)]] += 1
+    return counts, probs
+
+
+# ------------------------------------------------------------ partition function
+@pytest.mark.parametrize("n", [1, 2, 3, 5, 8, 12])
+def test_unit_weights_give_two_to_the_n_n_plus_one_over_two(n):
+    want = 2 ** (n * (n + 1) // 2)
+    assert aztec_partition_function(n) == want
+    assert aztec_partition_function(n, Weights.uniform(Region.aztec_diamond(n))) == want
+    assert aztec_partition_function(n, log=True) == pytest.approx(n * (n + 1) / 2 * math.log(2), rel=1e-12)
+
+
+@pytest.mark.parametrize("n", [1, 2, 4, 7, 12])
+def test_partition_function_equals_kasteleyn_with_random_integer_weights(n):
+    region = Region.aztec_diamond(n)
+    w = Weights.random(region, "integers", seed=n, a=1, b=9)
+    z = aztec_partition_function(n, w)
+    assert type(z) is int
+    assert z == count_tilings(region, weights=w, method="kasteleyn")
+    wz = with_zeros(n, seed=100 + n)
+    assert aztec_partition_function(n, wz) == count_tilings(region, weights=wz, method="kasteleyn")
+
+
+def test_zeros_are_exact_limits_not_small_numbers():
+    # many zeros: the count is still exact, and 0 exactly when no tiling avoids them
+    seen_zero = seen_positive = False
+    for seed in range(12):
+        n = 4
+        w = with_zeros(n, seed=seed, zero_fraction=0.12, top=3)
+        z = aztec_partition_function(n, w)
+        k = count_tilings(Region.aztec_diamond(n), weights=w, method="kasteleyn")
+        assert z == k
+        seen_zero |= k == 0
+        seen_positive |= k > 0
+        assert aztec_partition_function(n, w, log=True) == (-math.inf if k == 0 else pytest.approx(math.log(k)))
+    assert seen_zero and seen_positive
+
+
+def test_fraction_and_float_weights():
+    n = 4
+    region = Region.aztec_diamond(n)
+    rng = np.random.default_rng(3)
+    h = [[Fraction(int(x), int(y)) for x, y in zip(*rng.integers(1, 6, (2, 2 * n - 1)))] for _ in range(2 * n)]
+    v = [[Fraction(int(x), int(y)) for x, y in zip(*rng.integers(1, 6, (2, 2 * n)))] for _ in range(2 * n - 1)]
+    w = Weights.from_arrays(h, v)
+    z = aztec_partition_function(n, w)
+    assert isinstance(z, Fraction) and z == count_tilings(region, weights=w, method="kasteleyn")
+    wf = Weights.random(region, "lognormal", seed=5, sigma=1.0)
+    zf = aztec_partition_function(n, wf)
+    assert isinstance(zf, float)
+    assert zf == pytest.approx(float(count_tilings(region, weights=wf, method="kasteleyn")), rel=1e-11)
+
+
+def test_huge_partition_functions_go_through_the_log():
+    n = 300
+    w = Weights.by_orientation(Region.aztec_diamond(n), 1e3, 1e3)  # every tiling weighs 1e3**(n(n+1))
+    with pytest.raises(Exception, match="log=True"):
+        aztec_partition_function(n, w)
+    want = n * (n + 1) / 2 * math.log(2) + n * (n + 1) * math.log(1e3)
+    assert aztec_partition_function(n, w, log=True) == pytest.approx(want, rel=1e-12)
+
+
+# ----------------------------------------------------------- edge probabilities
+@pytest.mark.parametrize("n, tolerance", [(1, 1e-9), (3, 1e-9), (8, 1e-9), (20, 1e-6)])
+def test_edge_probabilities_equal_inverse_kasteleyn(n, tolerance):
+    # K^-1 is certified to `tolerance` (order 20 is too ill-conditioned for 1e-9)
+    region = Region.aztec_diamond(n)
+    w = Weights.random(region, "uniform", seed=n, a=0.2, b=3.0)
+    got = aztec_edge_probabilities(n, w)
+    want = placement_probabilities(region, exact=False, weights=w, tolerance=tolerance)
+    for a, b in zip(got, want):
+        assert np.array_equal(np.isnan(a), np.isnan(b))
+        assert np.nanmax(np.abs(a - b)) <= tolerance
+
+
+def test_edge_probabilities_with_zeros_and_uniform_exact():
+    n = 6
+    region = Region.aztec_diamond(n)
+    w = with_zeros(n, seed=11, zero_fraction=0.08)
+    assert count_tilings(region, weights=w) > 0
+    got = aztec_edge_probabilities(n, w)
+    want = placement_probabilities(region, exact=True, weights=w)
+    for a, b in zip(got, want):
+        for idx, x in np.ndenumerate(b):
+            if x is None:
+                assert np.isnan(a[idx])
+            else:
+                assert abs(a[idx] - float(x)) < 1e-12
+    assert (got.horizontal[w.horizontal == 0] == 0)[~np.isnan(got.horizontal[w.horizontal == 0])].all()
+    uniform = aztec_edge_probabilities(5)
+    exact = placement_probabilities(Region.aztec_diamond(5), exact=True)
+    assert abs(uniform.vertical[4, 0] - float(exact.vertical[4, 0])) < 1e-14
+    # every cell is covered exactly once: the four positions around it add up to 1
+    total = np.zeros((2 * n, 2 * n))
+    h, v = np.nan_to_num(got.horizontal), np.nan_to_num(got.vertical)
+    total[:, :-1] += h
+    total[:, 1:] += h
+    total[:-1, :] += v
+    total[1:, :] += v
+    assert np.allclose(total[region.mask], 1.0, atol=1e-12)
+
+
+def test_checkpointed_levels_give_the_same_results(monkeypatch):
+    n = 40
+    w = Weights.random(Region.aztec_diamond(n), "gamma", seed=2, alpha=2.0)
+    p1 = aztec_edge_probabilities(n, w)
+    s1 = sample_aztec(n, seed=3, weights=w)
+    monkeypatch.setattr(aw, "STORE_ALL_BYTES", 0)
+    p2 = aztec_edge_probabilities(n, w)
+    s2 = sample_aztec(n, seed=3, weights=w)
+    assert np.array_equal(p1.horizontal, p2.horizontal, equal_nan=True)
+    assert np.array_equal(s1.labels, s2.labels)
+
+
+# -------------------------------------------------------------------- sampling
+@pytest.mark.parametrize("n, seed", [(2, 8), (3, 2)])
+def test_samples_with_zero_weights_chi_square(n, seed):
+    region = Region.aztec_diamond(n)
+    w = with_zeros(n, seed=seed, zero_fraction=0.15, top=3)
+    tilings = brute_force_tilings(region.mask)
+    ws = np.array([tiling_weight(t, w) for t in tilings], dtype=float)
+    assert (ws == 0).any() and (ws > 0).sum() >= 4  # zeros matter, and something is left to sample
+    rng = np.random.default_rng(seed)
+    support = ws > 0
+    samples = [sample_aztec(n, seed=rng, weights=w) for _ in range(int(60 * support.sum()))]
+    counts, _ = chi_square(tilings, ws, samples)
+    assert counts[~support].sum() == 0  # no tiling of weight 0, ever
+    p = ws[support] / ws.sum()
+    assert chisquare(counts[support], p * counts.sum()).pvalue > 1e-3
+    # the test has power: against the uniform measure on the same support it fails
+    flat = np.full(support.sum(), counts.sum() / support.sum())
+    assert chisquare(counts[support], flat).pvalue < 1e-3
+
+
+def test_periodic_pattern_and_its_weights_object_sample_alike():
+    pattern = np.random.default_rng(0).uniform(0.3, 3.0, (2, 3, 4))
+    n = 12
+    w = aztec_weights(n, pattern)
+    assert np.array_equal(aztec_block_weights(n, w), aztec_block_weights(n, pattern))
+    a = sample_aztec(n, seed=4, weights=pattern)  # the periodic path (one period per level)
+    b = sample_aztec(n, seed=4, weights=w)  # the general path (every block, every level)
+    assert np.array_equal(a.labels, b.labels)
+
+
+def test_periodic_arrays_with_zeros_use_the_limits():
+    pattern = np.ones((2, 2, 4))
+    pattern[0, 0, 0] = 0.0  # the N half of every (even, even) block is forbidden
+    n = 9
+    w = aztec_weights(n, pattern)
+    for seed in range(5):
+        t = sample_aztec(n, seed=seed, weights=pattern)
+        t.validate()
+        assert w.tiling_weight(t) > 0
+
+
+def test_block_mapping_by_hand():
+    n = 3
+    w = Weights.from_function(Region.aztec_diamond(n), lambda r, c, o: 1000 * (o == "v") + 10 * r + c)
+    b = aztec_block_weights(n, w)
+    # block (i, j) has top-left cell (i + j, n - 1 + j - i): block (1, 2) -> (3, 3)
+    assert b[1, 2].tolist() == [33, 43, 1033, 1034]
+    assert b[0, 0].tolist() == [2, 12, 1002, 1003]
+
+
+# ------------------------------------------------------------------- embedding
+def test_embedded_region_samples_like_random_tiling():
+    region = Region.from_strings(["...#", "....", "....", "...#"])
+    emb = embed_in_aztec(region)
+    assert emb.weights.shape == (2 * emb.n, 2 * emb.n)
+    tilings = brute_force_tilings(region.mask)
+    rng = np.random.default_rng(5)
+    m = 40 * len(tilings)
+    shuffled = [emb.sample(seed=rng) for _ in range(m)]
+    for t in shuffled[:5]:
+        assert t.region == region and t.is_complete
+    counts, _ = chi_square(tilings, None, shuffled)
+    assert chisquare(counts).pvalue > 1e-3  # uniform on the region's tilings
+    other, _ = chi_square(tilings, None, [random_tiling(region, seed=rng) for _ in range(m)])
+    assert chi2_contingency(np.vstack([counts, other])).pvalue > 1e-3
+
+
+def test_embedded_weighted_region():
+    region = Region.rectangle(3, 4)
+    w = Weights.random(region, "integers", seed=2, a=1, b=4)
+    emb = embed_in_aztec(region, w)
+    assert aztec_partition_function(emb.n, emb.weights) == count_tilings(region, weights=w)
+    tilings = brute_force_tilings(region.mask)
+    ws = np.array([tiling_weight(t, w) for t in tilings], dtype=float)
+    rng = np.random.default_rng(8)
+    counts, _ = chi_square(tilings, ws, [emb.sample(seed=rng) for _ in range(60 * len(tilings))])
+    assert chisquare(counts, ws / ws.sum() * counts.sum()).pvalue > 1e-3
+
+
+def test_embedding_errors():
+    with pytest.raises(NoTilingError):
+        embed_in_aztec(Region.rectangle(3, 3))
+    with pytest.raises(DominoTilingError, match="max_order"):
+        embed_in_aztec(Region.rectangle(2, 8), max_order=4)
+    from dominotiling import Tiling
+
+    emb = embed_in_aztec(Region.rectangle(2, 2))
+    assert (emb.n, emb.offset) == (2, (1, 1))
+    rows = [((0, 1), (0, 2)), ((1, 0), (1, 1)), ((1, 2), (1, 3)), ((2, 0), (2, 1)), ((2, 2), (2, 3)), ((3, 1), (3, 2))]
+    across = Tiling.from_dominoes(Region.aztec_diamond(2), rows)  # (1, 0)-(1, 1) crosses into the region
+    with pytest.raises(DominoTilingError, match="boundary"):
+        emb.restrict(across)
+
+
+# ------------------------------------------------------------------- bad input
+def test_bad_input():
+    n = 3
+    region = Region.aztec_diamond(n)
+    with pytest.raises(DominoTilingError, match="non-negative"):
+        aztec_partition_function(n, np.array([[1.0, -1.0], [1.0, 1.0]]))
+    with pytest.raises(DominoTilingError, match="non-negative"):
+        aztec_edge_probabilities(n, (1.0, math.nan))
+    with pytest.raises(WeightError):
+        aztec_partition_function(n, Weights.uniform((4, 4)))  # the order-2 shape
+    import sympy
+
+    with pytest.raises(DominoTypeError):
+        aztec_partition_function(n, Weights.by_orientation(region, sympy.Symbol("x"), 1))
+    with pytest.raises(DominoTypeError):
+        aztec_partition_function(n, 3.5)
+    dead = Weights.from_arrays(np.zeros((6, 5), int), np.ones((5, 6), int))
+    dead_h = Weights.from_arrays(np.ones((6, 5), int), np.ones((5, 6), int) * 0)
+    assert aztec_partition_function(n, dead_h) == 1  # the all-horizontal tiling
+    with pytest.raises(NoTilingError, match="zeros leave no tiling"):
+        sample_aztec(n, weights=Weights.from_arrays(np.zeros((6, 5), int), np.eye(5, 6, dtype=int)))
+    with pytest.raises(NoTilingError, match="zeros leave no tiling"):
+        aztec_edge_probabilities(n, Weights.from_arrays(np.zeros((6, 5), int), np.eye(5, 6, dtype=int)))
+    assert aztec_partition_function(n, dead) == 1
+    with pytest.raises(TooLargeError, match="memory budget"):
+        aztec_edge_probabilities(10**6)
+    with pytest.raises(TooLargeError, match="memory budget"):
+        aztec_partition_function(10**6)
+    with pytest.raises(WeightError, match="too uneven"):
+        aztec_edge_probabilities(30, (1.0, 1e-200))
+
+
+# -------------------------------------------------------------------- pictures
+def test_pictures_of_edge_probabilities_and_weights():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from dominotiling.viz.aztec_weights import draw_block_weights, draw_edge_probabilities, type_probabilities
+
+    n = 7
+    w = with_zeros(n, seed=11, zero_fraction=0.05)
+    probs = aztec_edge_probabilities(n, w)
+    types = type_probabilities(probs)
+    mask = Region.aztec_diamond(n).mask
+    assert np.allclose(types.sum(axis=0)[mask], 1.0) and (types.sum(axis=0)[~mask] == 0).all()
+    # the north corner is frozen north: its top cells are covered by north dominoes
+    uniform = type_probabilities(aztec_edge_probabilities(30))
+    assert uniform[0, 0, 29] > 0.999 and uniform[1, 59, 30] > 0.999
+    ax = draw_edge_probabilities(probs)
+    assert len(ax.images) == 1
+    ax = draw_edge_probabilities(probs, style="horizontal")
+    assert len(ax.images) == 1
+    ax = draw_block_weights(n, w)
+    assert len(ax.images) in (1, 2)
+    with pytest.raises(DominoTilingError):
+        draw_edge_probabilities(placement_probabilities(Region.rectangle(2, 4), exact=False))
+    with pytest.raises(DominoTypeError):
+        draw_edge_probabilities([1, 2])
+    plt.close("all")
