@@ -38,11 +38,15 @@ REFRESH_BELOW = 1e-3
 
 
 @njit(cache=True, nogil=True)
-def _build_t(k, mask, hw, vw, sgn, snext, nlr, nlc, t, ract, cact):
-    """Fill ``t``, ``ract``, ``cact`` with row ``k`` joined to the compressed tail ``snext``."""
+def _build_t(k, mask, hw, vw, sgn, snext, nlr, nlc, t, ract, cact, modulus=0):
+    """Fill ``t``, ``ract``, ``cact`` with row ``k`` joined to the compressed tail ``snext``.
+
+    With a `modulus`, ``t`` is int64 and the weights are residues: a negative
+    Kasteleyn sign is applied modulo it.
+    """
     m, w = mask.shape
     h = (w + 1) // 2
-    t[:, :] = 0.0
+    t[:, :] = 0
     ract[:] = False
     cact[:] = False
     for j in range(w):
@@ -73,6 +77,8 @@ def _build_t(k, mask, hw, vw, sgn, snext, nlr, nlc, t, ract, cact):
         for j in range(w):
             if mask[k, j] and mask[k + 1, j]:
                 val = sgn[k, j] * vw[k, j]
+                if modulus > 0:
+                    val = val % modulus
                 if (k + j) % 2 == 0:
                     t[j // 2, h + j // 2] += val
                 else:
@@ -125,41 +131,7 @@ def tail_pivots(mask, hwp, vwp, sgn, t, ract, cact, npiv, start, stop):
                 for b in range(h + nl_c):
                     if a < h or b < h:
                         nxt[a, b] = t[ri[a], ci[b]]
-        t[:, :] = 0
-        ract[:] = False
-        cact[:] = False
-        for j in range(w):
-            if mask[k, j]:
-                if (k + j) % 2 == 0:
-                    ract[j // 2] = True
-                else:
-                    cact[j // 2] = True
-            if k + 1 < m and mask[k + 1, j]:
-                if (k + 1 + j) % 2 == 0:
-                    ract[h + j // 2] = True
-                else:
-                    cact[h + j // 2] = True
-        for a in range(nl_r):
-            ract[2 * h + a] = True
-        for b in range(nl_c):
-            cact[2 * h + b] = True
-        for a in range(h + nl_r):
-            for b in range(h + nl_c):
-                t[h + a, h + b] = nxt[a, b]
-        for j in range(w - 1):
-            if mask[k, j] and mask[k, j + 1]:
-                if (k + j) % 2 == 0:
-                    t[j // 2, (j + 1) // 2] = (t[j // 2, (j + 1) // 2] + hwp[k, j]) % P
-                else:
-                    t[(j + 1) // 2, j // 2] = (t[(j + 1) // 2, j // 2] + hwp[k, j]) % P
-        if k + 1 < m:
-            for j in range(w):
-                if mask[k, j] and mask[k + 1, j]:
-                    val = vwp[k, j] if sgn[k, j] > 0 else (P - vwp[k, j]) % P
-                    if (k + j) % 2 == 0:
-                        t[j // 2, h + j // 2] = (t[j // 2, h + j // 2] + val) % P
-                    else:
-                        t[h + j // 2, j // 2] = (t[h + j // 2, j // 2] + val) % P
+        _build_t(k, mask, hwp, vwp, sgn, nxt, nl_r, nl_c, t, ract, cact, P)
         count = 0
         while True:
             p = -1
