@@ -52,6 +52,9 @@ from .tiling import Tiling
 from .weights import Weights
 from .trees import count_spanning_trees, effective_resistance, laplacian
 from .finding import find_tiling, max_cover
+from .flux import count_by_flux, flux, random_tiling_sectors, sector_cftp, sector_tiling
+from .monomer_dimer import count_monomer_dimer, random_monomer_dimer
+from .surfaces import count_by_seam_parity
 from .strips import aztec_count, rectangle_count, strip_generating_function
 from .wilson import uniform_spanning_tree, wilson_frames
 from .viz.draw import draw_placement, draw_region, draw_tiling
@@ -114,6 +117,14 @@ __all__ = [
     "expected_height",
     "aztec_boundary_fluctuations",
     "tracy_widom_pdf",
+    "flux",
+    "count_by_flux",
+    "sector_tiling",
+    "sector_cftp",
+    "random_tiling_sectors",
+    "count_monomer_dimer",
+    "random_monomer_dimer",
+    "count_by_seam_parity",
     "Frame",
     "color_dominoes",
     "count_spanning_trees",

@@ -150,12 +150,19 @@ def instance(value, name, types, hint=""):
     return value
 
 
-def region(value, name="region"):
-    """``value`` if it is a :class:`~dominotiling.Region`; a helpful type error otherwise."""
+def region(value, name="region", *, periodic_ok=False):
+    """``value`` if it is a :class:`~dominotiling.Region`; a helpful type error otherwise.
+
+    A torus or cylinder (``value.periodic`` not ``(False, False)``) is refused with
+    a :class:`~dominotiling.errors.DominoTilingError` unless `periodic_ok`: a
+    function that does not handle the seams must not answer for the plane region.
+    """
     from .region import Region
     from .tiling import Tiling
 
     if isinstance(value, Region):
+        if not periodic_ok and value.is_periodic:
+            raise DominoTilingError(_periodic_message(name, value))
         return value
     if isinstance(value, Tiling):
         hint = f"this is a Tiling; pass {name}.region"
@@ -166,12 +173,17 @@ def region(value, name="region"):
     raise DominoTypeError(f"{name} must be a Region, got {type(value).__name__}; {hint}")
 
 
-def tiling(value, name="tiling"):
-    """``value`` if it is a :class:`~dominotiling.Tiling`; a helpful type error otherwise."""
+def tiling(value, name="tiling", *, periodic_ok=False):
+    """``value`` if it is a :class:`~dominotiling.Tiling`; a helpful type error otherwise.
+
+    A tiling of a torus or cylinder is refused unless `periodic_ok` (as :func:`region`).
+    """
     from .region import Region
     from .tiling import Tiling
 
     if isinstance(value, Tiling):
+        if not periodic_ok and value.region.is_periodic:
+            raise DominoTilingError(_periodic_message(f"{name}.region", value.region))
         return value
     hint = (
         "this is a Region; get a tiling with find_tiling(region) or random_tiling(region)"
@@ -179,6 +191,16 @@ def tiling(value, name="tiling"):
         else "get one with find_tiling(region), random_tiling(region) or Tiling.from_dominoes(...)"
     )
     raise DominoTypeError(f"{name} must be a Tiling, got {type(value).__name__}; {hint}")
+
+
+def _periodic_message(name, value):
+    kind = {(True, True): "a torus", (False, True): "a cylinder", (True, False): "a cylinder"}[value.periodic]
+    return (
+        f"{name} is {kind} (periodic={value.periodic}) and this function handles plane regions "
+        "only; tori and cylinders are counted by count_tilings and log_count, sampled by "
+        "random_tiling and drawn by draw_tiling (see dominotiling.surfaces); use "
+        f"Region({name}.mask) for the plane region with the same cells"
+    )
 
 
 def shape(value, name, *, ndim=2):

@@ -134,13 +134,17 @@ def _float_partition_function(region, weights):
     return math.exp(log_z)
 
 
-def count_tilings(region, method="auto", client=None, *, weights=None):
+def count_tilings(region, method="auto", client=None, *, weights=None, by_flux=False):
     """Number of domino tilings of a region, exactly.
 
     Parameters
     ----------
     region : Region
-        Any region; it need not be connected or simply connected.
+        Any region; it need not be connected or simply connected. A torus or
+        cylinder (:meth:`Region.torus`, :meth:`Region.cylinder`) is counted by
+        :func:`dominotiling.surfaces.count_surface`: ``"kasteleyn"`` is then
+        Kasteleyn's four twisted determinants, ``"transfer"`` the DP with a
+        periodic profile (no weights, no client).
     method : {"auto", "transfer", "kasteleyn"}
         ``"transfer"`` is the broken-profile DP (narrower side up to 22 cells),
         ``"kasteleyn"`` the exact Kasteleyn determinant (any region; cost grows
@@ -168,13 +172,17 @@ def count_tilings(region, method="auto", client=None, *, weights=None):
         ``n`` cells, see :func:`dominotiling.transfer.count_transfer`), float
         weights the Kasteleyn method beyond. ``method="transfer"`` takes every
         kind of weights.
+    by_flux : bool, keyword-only
+        For a connected region with holes: the count of each flux sector, a dict
+        ``{flux: int}`` (one int per hole, :func:`dominotiling.flux.count_by_flux`,
+        a twisted Kasteleyn determinant); the counts add up to the total.
 
     Returns
     -------
-    int, fractions.Fraction, float or sympy expression
+    int, fractions.Fraction, float, sympy expression or dict
         The exact count (a Python int, however large), or the partition
         function for weights (exact for int and Fraction weights, a polynomial
-        for symbolic ones).
+        for symbolic ones); with ``by_flux=True`` the dict of sector counts.
 
     Raises
     ------
@@ -210,12 +218,25 @@ def count_tilings(region, method="auto", client=None, *, weights=None):
     12988816
     >>> count_tilings(Region.rectangle(2, 10))   # Fibonacci: F(11)
     89
+    >>> count_tilings(Region.torus(4, 4)), count_tilings(Region.cylinder(2, 4))
+    (272, 9)
     >>> from dominotiling import Weights
     >>> count_tilings(Region.rectangle(2, 3), weights=Weights.by_orientation((2, 3), 1, 2))
     12
     """
-    _validate.region(region)
+    _validate.region(region, periodic_ok=True)
+    if region.is_periodic:  # tori and cylinders: dominotiling.surfaces
+        from .surfaces import count_periodic
+
+        return count_periodic(region, method=method, client=client, weights=weights, by_flux=by_flux)
     method = _validate.choice(method, "method", ("auto", *METHODS))
+    if _validate.boolean(by_flux, "by_flux"):
+        if weights is not None or client is not None or method != "auto":
+            raise DominoTilingError("count_tilings(..., by_flux=True) counts uniform tilings on this "
+                                    "machine by its own method: drop weights=, client= and method=")
+        from .flux import count_by_flux
+
+        return count_by_flux(region)
     if client is not None:
         if method not in ("auto", "kasteleyn"):
             raise DominoTilingError(

@@ -81,7 +81,8 @@ def _check_region(region):
         raise DominoTilingError(
             f"the region has {len(holes)} hole(s): height functions (and Thurston's "
             "algorithm) need a region without holes; decide tileability or find a tiling "
-            "with dominotiling.matching.maximum_matching instead"
+            "with dominotiling.matching.maximum_matching instead, or pass flux= to "
+            "min_tiling/max_tiling for the extreme tilings of one flux sector"
         )
 
 
@@ -359,29 +360,43 @@ def thurston_tiling(region, extreme="min"):
     return tiling_from_heights(region, heights)
 
 
-def min_tiling(region):
+def min_tiling(region, flux=None):
     """The tiling whose height function is pointwise smallest (None if untileable).
 
-    Same as ``thurston_tiling(region, "min")``.
+    Same as ``thurston_tiling(region, "min")``. For a region with holes, pass
+    ``flux`` (one int per hole, see :func:`dominotiling.flux.flux`): the smallest
+    tiling of that flux sector (:func:`dominotiling.flux.sector_tiling`), which
+    raises NoTilingError when no tiling has this flux.
 
     Examples
     --------
     >>> min_tiling(Region.rectangle(2, 2)).orientations().tolist()
     [1, 1]
     """
+    if flux is not None:
+        from .flux import sector_tiling
+
+        return sector_tiling(region, flux, "min")
     return thurston_tiling(region, "min")
 
 
-def max_tiling(region):
+def max_tiling(region, flux=None):
     """The tiling whose height function is pointwise largest (None if untileable).
 
-    Same as ``thurston_tiling(region, "max")``.
+    Same as ``thurston_tiling(region, "max")``. For a region with holes, pass
+    ``flux`` (one int per hole, see :func:`dominotiling.flux.flux`): the largest
+    tiling of that flux sector (:func:`dominotiling.flux.sector_tiling`), which
+    raises NoTilingError when no tiling has this flux.
 
     Examples
     --------
     >>> max_tiling(Region.rectangle(2, 2)).orientations().tolist()
     [0, 0]
     """
+    if flux is not None:
+        from .flux import sector_tiling
+
+        return sector_tiling(region, flux, "max")
     return thurston_tiling(region, "max")
 
 

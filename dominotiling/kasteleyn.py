@@ -527,7 +527,10 @@ def log_count(region, weights=None):
     Parameters
     ----------
     region : Region
-        Any region; a million cells take seconds.
+        Any region; a million cells take seconds. A torus or cylinder
+        (:meth:`Region.torus`, :meth:`Region.cylinder`; no weights) goes to
+        :func:`dominotiling.surfaces.log_count_surface`: Kasteleyn's product
+        formula in floating point, any size.
     weights : Weights, optional
         One weight per domino placement (:class:`~dominotiling.Weights`): int,
         Fraction, float, or symbolic without free symbols (``sqrt(2)``, evaluated
@@ -621,7 +624,11 @@ def log_count(region, weights=None):
     from .errors import PrecisionError
     from .weights import check_weights
 
-    check_region(region)
+    check_region(region, periodic_ok=True)
+    if region.is_periodic:  # tori and cylinders: Kasteleyn's product formula (dominotiling.surfaces)
+        from .surfaces import log_count_periodic
+
+        return log_count_periodic(region, weights)
     weights = check_weights(weights, region)
     if weights is not None:
         weights._need_numbers("log_count")

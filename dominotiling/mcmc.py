@@ -140,7 +140,7 @@ def _steps(value, name, minimum=0):
 
 
 @keyword_only("seed", "frames", "every")
-def glauber(tiling, steps, *, seed=None, frames=False, every=1, weights=None):
+def glauber(tiling, steps, *, seed=None, frames=False, every=1, weights=None, flux=None):
     """Run Glauber dynamics (random 2x2 flips) for `steps` steps from `tiling`.
 
     Parameters
@@ -162,6 +162,11 @@ def glauber(tiling, steps, *, seed=None, frames=False, every=1, weights=None):
         heat-bath updates (see Notes). None or all-ones weights: the uniform
         chain, exactly the same run as without weights. Int and Fraction weights
         are used as floats; symbolic weights are refused.
+    flux : None or sequence of int, keyword-only
+        Start in this flux sector instead (:mod:`dominotiling.flux`): the chain
+        starts from the sector's bottom tiling (:func:`dominotiling.flux.sector_tiling`)
+        of ``tiling.region`` (`tiling` may then also be a Region); it never leaves
+        the sector. NoTilingError if no tiling has this flux.
 
     Returns
     -------
@@ -199,7 +204,10 @@ def glauber(tiling, steps, *, seed=None, frames=False, every=1, weights=None):
     (Thurston [1]_), so the chain converges to the uniform law on all of them; on a
     region with holes it samples the flip class of the start only (tilings with
     another flux through a hole are never reached). Mixing takes time polynomial
-    in the size [2]_; :func:`cftp_sample` gives exact samples instead. Cost
+    in the size [2]_; :func:`cftp_sample` gives exact samples instead (with
+    ``flux=``, within one sector of a region with holes). A flip moves only the
+    height at the centre of its block, an inner vertex, so the flux through
+    every hole (:func:`dominotiling.flux.flux`) never changes along a run. Cost
     ``O(1)`` per step (plus a copy of the labels per frame). The steps run in
     calls of about 0.05 s, so Ctrl-C stops a long run at once (the tiling passed
     in is never changed).
@@ -249,6 +257,12 @@ def glauber(tiling, steps, *, seed=None, frames=False, every=1, weights=None):
     >>> print(f"{sum(int(f.labels[0, 0] == f.labels[0, 1]) for f in frames) / len(frames):.2f}")
     0.90
     """
+    if flux is not None:
+        from .flux import sector_tiling
+        from .region import Region
+
+        region = tiling if isinstance(tiling, Region) else _validate.tiling(tiling).region
+        tiling = sector_tiling(region, flux, "min")
     _validate.tiling(tiling)
     steps = _steps(steps, "steps")
     every = _steps(every, "every", minimum=1)
@@ -310,13 +324,13 @@ def _check_simply_connected(region):
         raise DominoTilingError(
             f"the region has {len(holes)} hole(s): coupling from the past runs on height "
             "functions, which need a region without holes. Use random_tiling(region) for an "
-            "exact sample, or glauber(tiling, steps) to walk by flips from a tiling of your own "
+            "exact sample, cftp_sample(region, flux=...) for one within a flux sector, or glauber(tiling, steps) to walk by flips from a tiling of your own "
             "(it stays within that tiling's flip class)"
         )
 
 
 @keyword_only("seed", "progress")
-def cftp_sample(region, *, seed=None, progress=True, weights=None):
+def cftp_sample(region, *, seed=None, progress=True, weights=None, flux=None):
     """An exactly uniform (or weighted) random tiling by monotone coupling from the past (Propp-Wilson).
 
     Parameters
@@ -335,6 +349,11 @@ def cftp_sample(region, *, seed=None, progress=True, weights=None):
         product of its dominoes' weights). None or all-ones weights: the uniform
         sampler, the same sample as without weights. Int and Fraction weights are
         used as floats; symbolic weights are refused.
+    flux : None or sequence of int, keyword-only
+        For a connected region with holes: an exactly uniform sample among the
+        tilings with this flux, one int per hole (:func:`dominotiling.flux.sector_cftp`;
+        :func:`dominotiling.flux.count_by_flux` lists the fluxes that occur).
+        Uniform weights only.
 
     Returns
     -------
@@ -345,8 +364,8 @@ def cftp_sample(region, *, seed=None, progress=True, weights=None):
     Raises
     ------
     DominoTilingError
-        If the region has holes (the message names :func:`glauber` and
-        ``random_tiling``, which serve there).
+        If the region has holes and no `flux` is given (the message names
+        :func:`glauber`, ``flux=`` and ``random_tiling``, which serve there).
     NoTilingError
         If the region has no tiling.
     WeightError
@@ -450,6 +469,13 @@ def cftp_sample(region, *, seed=None, progress=True, weights=None):
     32
     """
     progress = _validate.boolean(progress, "progress")
+    if flux is not None:
+        if weights is not None:
+            raise DominoTilingError("cftp_sample(..., flux=...) samples the uniform measure of a sector; "
+                                    "drop weights= (weighted sectors are not implemented)")
+        from .flux import sector_cftp
+
+        return sector_cftp(region, flux, seed=seed, progress=progress)
     heights, _ = _cftp_heights(region, _key(seed), progress, weights)
     return tiling_from_heights(region, heights)
 

@@ -30,9 +30,13 @@ __all__ = ["Region", "check_region"]
 _FREE, _BLOCKED = ".", "#"
 
 
-def check_region(region):
-    """Raise a :class:`~dominotiling.errors.DominoTypeError` unless `region` is a :class:`Region`."""
-    _validate.region(region)
+def check_region(region, periodic_ok=False):
+    """Raise a :class:`~dominotiling.errors.DominoTypeError` unless `region` is a :class:`Region`.
+
+    A torus or cylinder (``region.periodic`` not ``(False, False)``) is refused
+    with a :class:`~dominotiling.errors.DominoTilingError` unless `periodic_ok`.
+    """
+    _validate.region(region, periodic_ok=periodic_ok)
 
 
 def _mask_bytes(rows, cols, what):
@@ -59,6 +63,16 @@ class Region:
     mask : array_like of bool, 2-D
         ``mask[r, c]`` is True when cell ``(r, c)`` belongs to the region. The
         array is copied and made read-only; a Region never changes.
+    periodic : (bool, bool), default (False, False)
+        Whether the grid wraps around *vertically* (the bottom row is glued to
+        the top row) and *horizontally* (the last column is glued to the first):
+        ``(True, True)`` is a torus, ``(False, True)`` a cylinder with a
+        left-right seam (see :meth:`torus`, :meth:`cylinder`). A wrap adds the
+        placements across its seam only when the wrapped side is at least 3
+        cells long: on a side of 2 the cells on either side of the seam are
+        already neighbours, and a tiling records *which cells* a domino covers,
+        so the two ways round a 2-cycle are one placement; on a side of 1 a
+        cell would meet itself.
 
     Raises
     ------
@@ -66,15 +80,21 @@ class Region:
         If `mask` is not two-dimensional or holds values other than 0/1/True/False.
     TooLargeError
         If the mask would not fit in the memory budget (``set_options``).
+    DominoTypeError
+        If `periodic` is not a pair of booleans.
 
     See Also
     --------
-    Region.from_strings, Region.rectangle, Region.aztec_diamond, Region.from_cells
+    Region.from_strings, Region.rectangle, Region.aztec_diamond, Region.from_cells,
+    Region.torus, Region.cylinder
 
     Notes
     -----
     Empty rows and columns are kept: the mask's shape is part of the region's
     identity (it fixes the coordinates). A region need not be connected.
+    On a torus or cylinder with an odd glued side the checkerboard colouring
+    does not match across the seam: the grid graph is not bipartite, and
+    :meth:`color_counts` says nothing about tilings there.
 
     Examples
     --------
@@ -87,9 +107,9 @@ class Region:
     ...
     """
 
-    __slots__ = ("_mask", "_hash")
+    __slots__ = ("_mask", "_hash", "_periodic")
 
-    def __init__(self, mask):
+    def __init__(self, mask, periodic=(False, False)):
         try:
             arr = np.asarray(mask)
         except (ValueError, TypeError):  # ragged nested lists
@@ -108,14 +128,18 @@ class Region:
                     f"a region mask must hold booleans (or 0/1), got dtype {arr.dtype}; "
                     "use Region.from_strings for text such as ['..#', '...']"
                 )
+        periodic = _periodic_pair(periodic)
         _mask_bytes(*arr.shape, "a region")
         self._mask = frozen(np.array(arr, dtype=bool, copy=True))
         self._hash = None
+        self._periodic = periodic
 
     def __reduce__(self):
-        # Pickle the cells only: the hash is recomputed in the receiving interpreter
-        # (string hashing is salted per process) and the mask frozen again.
-        return (Region, (np.array(self._mask),))
+        # Pickle the cells (and the wraps) only: the hash is recomputed in the receiving
+        # interpreter (string hashing is salted per process) and the mask frozen again.
+        if self._periodic == (False, False):
+            return (Region, (np.array(self._mask),))
+        return (Region, (np.array(self._mask), self._periodic))
 
     # ------------------------------------------------------------------ builders
     @classmethod
@@ -216,6 +240,59 @@ class Region:
         return cls(np.ones((rows, cols), dtype=bool))
 
     @classmethod
+    def torus(cls, rows, cols):
+        """The ``rows`` x ``cols`` torus: the rectangle with both pairs of opposite sides glued.
+
+        Cell ``(r, cols - 1)`` neighbours ``(r, 0)`` and ``(rows - 1, c)``
+        neighbours ``(0, c)`` (on a side of at least 3 cells; see :class:`Region`).
+        Counted by :func:`~dominotiling.count_tilings` (Kasteleyn's four
+        determinants), sampled by :func:`~dominotiling.random_tiling` and drawn
+        with its seams marked; see :mod:`dominotiling.surfaces`.
+
+        Raises
+        ------
+        RegionFormatError
+            If a side is not a positive integer.
+
+        Examples
+        --------
+        >>> t = Region.torus(4, 4)
+        >>> t.periodic, t.n_cells
+        ((True, True), 16)
+        >>> t
+        Region.torus(4, 4)
+        """
+        rows, cols = _positive_int(rows, "rows"), _positive_int(cols, "cols")
+        _mask_bytes(rows, cols, "a torus")
+        return cls(np.ones((rows, cols), dtype=bool), periodic=(True, True))
+
+    @classmethod
+    def cylinder(cls, rows, cols):
+        """The ``rows`` x ``cols`` cylinder with a left-right seam: column ``cols - 1`` glued to column 0.
+
+        The horizontal direction wraps around (cell ``(r, cols - 1)`` neighbours
+        ``(r, 0)`` when ``cols >= 3``), the top and bottom rows are free
+        boundaries: ``periodic == (False, True)``. For a top-bottom seam use
+        ``Region.cylinder(cols, rows).transpose()``.
+
+        Raises
+        ------
+        RegionFormatError
+            If a side is not a positive integer.
+
+        Examples
+        --------
+        >>> c = Region.cylinder(2, 4)
+        >>> c.periodic
+        (False, True)
+        >>> c.transpose().periodic
+        (True, False)
+        """
+        rows, cols = _positive_int(rows, "rows"), _positive_int(cols, "cols")
+        _mask_bytes(rows, cols, "a cylinder")
+        return cls(np.ones((rows, cols), dtype=bool), periodic=(False, True))
+
+    @classmethod
     def aztec_diamond(cls, n):
         """The Aztec diamond of order `n`: cells whose centres satisfy |x| + |y| <= n.
 
@@ -289,6 +366,34 @@ class Region:
         return self._mask.shape
 
     @property
+    def periodic(self):
+        """``(wraps vertically, wraps horizontally)``: ``(False, False)`` for a plane region.
+
+        ``(True, True)`` is a torus (:meth:`torus`), ``(False, True)`` a cylinder
+        with a left-right seam (:meth:`cylinder`).
+        """
+        return self._periodic
+
+    @property
+    def is_periodic(self):
+        """True for a torus or a cylinder (some side wraps around)."""
+        return self._periodic != (False, False)
+
+    def seams(self):
+        """``(vertical, horizontal)``: which wraps add placements across their seam.
+
+        A wrap counts when its side is at least 3 cells long (on a side of 2 the
+        two cells are already neighbours; see :class:`Region`).
+
+        Examples
+        --------
+        >>> Region.torus(2, 5).seams()
+        (False, True)
+        """
+        rows, cols = self.shape
+        return (self._periodic[0] and rows >= 3, self._periodic[1] and cols >= 3)
+
+    @property
     def n_cells(self):
         """Number of cells in the region."""
         return int(np.count_nonzero(self._mask))
@@ -338,7 +443,11 @@ class Region:
         >>> ring = Region.from_strings(["...", ".#.", "..."])
         >>> [h.n_cells for h in ring.holes]
         [1]
+
+        A torus or cylinder has no inside and outside; asking raises a
+        DominoTilingError.
         """
+        self._plane_only("holes")
         padded = np.pad(~self._mask, 1, constant_values=True)
         labels, count = _label4(padded)
         outside = labels[0, 0]
@@ -349,7 +458,11 @@ class Region:
 
     @property
     def n_components(self):
-        """Number of 4-connected components of the region."""
+        """Number of 4-connected components of the region (across the seams of a torus or cylinder)."""
+        if self.is_periodic:
+            import networkx as nx
+
+            return nx.number_connected_components(self.to_networkx())
         return int(_label4(self._mask)[1])
 
     @property
@@ -362,7 +475,11 @@ class Region:
         True
         >>> Region.from_strings(["...", ".#.", "..."]).is_simply_connected
         False
+        >>> Region.torus(4, 4).is_simply_connected
+        False
         """
+        if self.is_periodic:
+            return False
         return self.n_components == 1 and not self.holes
 
     def degrees(self):
@@ -382,6 +499,13 @@ class Region:
         deg[:-1] += m[1:]
         deg[:, 1:] += m[:, :-1]
         deg[:, :-1] += m[:, 1:]
+        wrap_v, wrap_h = self.seams()
+        if wrap_v:
+            deg[0] += m[-1]
+            deg[-1] += m[0]
+        if wrap_h:
+            deg[:, 0] += m[:, -1]
+            deg[:, -1] += m[:, 0]
         return np.where(self._mask, deg, 0).astype(np.int8)
 
     def log2_count_bound(self):
@@ -397,9 +521,19 @@ class Region:
         True
         >>> Region.rectangle(1, 10**6).log2_count_bound()    # one tiling: 2**1 bounds it
         1.0
+
+        On a torus or cylinder (not bipartite when a glued side is odd) the bound
+        is the Kahn-Lovász theorem's: a graph with degrees ``d_v`` has at most
+        ``prod_v (d_v!)**(1 / (2 d_v))`` perfect matchings (N. Alon and S.
+        Friedland, Electron. J. Combin. 15 (2008), N13), plus one bit of slack.
+
+        >>> Region.torus(4, 4).log2_count_bound() >= math.log2(272)
+        True
         """
         from ._exact import tiling_log2_bound
 
+        if self.is_periodic:
+            return _kahn_lovasz_log2(self.degrees()[self._mask])
         return tiling_log2_bound(self._mask)
 
     def narrow_view(self):
@@ -425,8 +559,19 @@ class Region:
         return np.ascontiguousarray(box.T if transposed else box), (int(rows[0]), int(cols[0])), transposed
 
     def transpose(self):
-        """The mirror image in the main diagonal (rows become columns)."""
-        return Region(self._mask.T)
+        """The mirror image in the main diagonal (rows become columns; so do the wraps)."""
+        return Region(self._mask.T, periodic=self._periodic[::-1])
+
+    def _plane_only(self, what):
+        """Refuse `what` on a torus or cylinder, where it has no meaning."""
+        if self.is_periodic:
+            from .errors import DominoTilingError
+
+            raise DominoTilingError(
+                f"{what} is defined for plane regions only, and this region wraps around "
+                f"(periodic={self._periodic}); use Region(region.mask) for the plane region "
+                "with the same cells"
+            )
 
     def to_strings(self):
         """The article's text format: a list of rows of ``'.'`` and ``'#'``.
@@ -465,6 +610,14 @@ class Region:
             g.add_edge((r, c), (r, c + 1))
         for r, c in np.argwhere(m[:-1, :] & m[1:, :]).tolist():
             g.add_edge((r, c), (r + 1, c))
+        wrap_v, wrap_h = self.seams()
+        rows, cols = self.shape
+        if wrap_h:
+            for r in np.flatnonzero(m[:, 0] & m[:, -1]).tolist():
+                g.add_edge((r, cols - 1), (r, 0), seam=True)
+        if wrap_v:
+            for c in np.flatnonzero(m[0] & m[-1]).tolist():
+                g.add_edge((rows - 1, c), (0, c), seam=True)
         return g
 
     # ------------------------------------------------------------ python protocol
@@ -481,15 +634,28 @@ class Region:
     def __eq__(self, other):
         if not isinstance(other, Region):
             return NotImplemented
-        return self.shape == other.shape and bool((self._mask == other._mask).all())
+        return (
+            self.shape == other.shape
+            and self._periodic == other._periodic
+            and bool((self._mask == other._mask).all())
+        )
 
     def __hash__(self):
         if self._hash is None:
-            self._hash = hash((self.shape, np.packbits(self._mask).tobytes()))
+            key = (self.shape, np.packbits(self._mask).tobytes())
+            self._hash = hash(key if not self.is_periodic else key + self._periodic)
         return self._hash
 
     def __repr__(self):
         rows, cols = self.shape
+        if self.is_periodic:
+            if self._mask.all() and self._periodic == (True, True):
+                return f"Region.torus({rows}, {cols})"
+            if self._mask.all() and self._periodic == (False, True):
+                return f"Region.cylinder({rows}, {cols})"
+            if self._mask.all() and self._periodic == (True, False):
+                return f"Region.cylinder({cols}, {rows}).transpose()"
+            return f"<Region {rows}x{cols}, {self.n_cells} cells, periodic={self._periodic}>"
         if rows <= 12 and cols <= 40:
             body = ", ".join(repr(s) for s in self.to_strings())
             return f"Region.from_strings([{body}])"
@@ -499,6 +665,35 @@ class Region:
         from .viz.draw import draw_region, figure_png
 
         return figure_png(draw_region, self)
+
+
+def _kahn_lovasz_log2(degrees):
+    """``1 + sum_v log2(d_v!) / (2 d_v)``: the Kahn-Lovász bound on log2 of the perfect matchings (0 if a degree is 0)."""
+    import math
+
+    deg = np.asarray(degrees, dtype=np.int64).ravel()
+    if deg.size == 0 or (deg == 0).any():
+        return 0.0
+    tally = np.bincount(deg)
+    total = sum(int(k) * math.lgamma(d + 1) / (2 * d) for d, k in enumerate(tally) if d and k)
+    return total / math.log(2) + 1.0
+
+
+def _periodic_pair(value):
+    """`value` as a pair of Python bools ``(vertical, horizontal)``."""
+    from .errors import DominoTypeError
+
+    try:
+        items = tuple(value)
+    except TypeError:
+        raise DominoTypeError(
+            f"periodic must be a pair of booleans (wraps vertically, wraps horizontally), got {value!r}"
+        ) from None
+    if len(items) != 2:
+        raise DominoTypeError(
+            f"periodic must be a pair of booleans (wraps vertically, wraps horizontally), got {value!r}"
+        )
+    return tuple(_validate.boolean(v, f"periodic[{i}]") for i, v in enumerate(items))
 
 
 def _positive_int(value, name):

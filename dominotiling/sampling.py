@@ -18,6 +18,7 @@ from .mcmc import cftp_sample
 from .region import Region
 from .temperley_grid import sample_temperley, temperley_shape
 from .transfer import MAX_WIDTH, sample_transfer
+from .flux import random_tiling_sectors
 
 __all__ = ["random_tiling", "choose_sampler", "METHODS"]
 
@@ -28,6 +29,7 @@ METHODS = {
     "cftp": cftp_sample,
     "shuffling": sample_shuffling,
     "kasteleyn": sample_kasteleyn,
+    "sectors": random_tiling_sectors,
 }
 #: The methods that sample a weighted measure (``weights=``); the others are uniform only.
 WEIGHTED_METHODS = ("transfer", "cftp", "kasteleyn")
@@ -89,17 +91,25 @@ def random_tiling(region, *, seed=None, method="auto", weights=None):
     Parameters
     ----------
     region : Region
-        A region with at least one tiling.
+        A region with at least one tiling. A torus or cylinder
+        (:meth:`Region.torus`, :meth:`Region.cylinder`; no weights) is sampled
+        by :func:`dominotiling.surfaces_sampling.sample_surface`: ``"transfer"``, the
+        profile DP with a periodic profile (narrow ones), or ``"kasteleyn"``,
+        the seam edges from Kasteleyn's twisted determinants and the rest by
+        the plane Kasteleyn sampler (even glued sides, any width).
     seed : None, int or numpy.random.Generator, keyword-only
         The same seed gives the same tiling on every machine.
-    method : {"auto", "transfer", "temperley", "cftp", "shuffling", "kasteleyn"}
+    method : {"auto", "transfer", "temperley", "cftp", "shuffling", "kasteleyn", "sectors"}
         ``"transfer"`` draws backwards through the profile DP's counts (narrower
         side up to 22 cells); ``"temperley"`` turns a uniform spanning tree of the
         ``m x n`` grid into a tiling of the ``(2m-1) x (2n-1)`` board without its
         corner cell; ``"cftp"`` is coupling from the past on height functions
         (regions without holes); ``"shuffling"`` is domino shuffling (Aztec
         diamonds); ``"kasteleyn"`` samples any region (holes of any parity, any
-        width) from ratios of Kasteleyn determinants; ``"auto"`` picks (see
+        width) from ratios of Kasteleyn determinants; ``"sectors"`` (connected
+        regions with holes) draws a flux sector with probability proportional to
+        its count, then samples it by coupling from the past
+        (:func:`dominotiling.flux.random_tiling_sectors`); ``"auto"`` picks (see
         :func:`choose_sampler`).
     weights : Weights, optional, keyword-only
         One weight per domino placement: a tiling is drawn with probability
@@ -134,7 +144,11 @@ def random_tiling(region, *, seed=None, method="auto", weights=None):
     >>> t.n_dominoes
     18
     """
-    _validate.region(region)
+    _validate.region(region, periodic_ok=True)
+    if region.is_periodic:  # tori and cylinders: the periodic profile DP (dominotiling.surfaces)
+        from .surfaces import sample_periodic
+
+        return sample_periodic(region, seed=seed, method=method, weights=weights)
     method = _validate.choice(method, "method", ("auto", *METHODS))
     _validate.seed(seed)  # type errors before any work (a Generator is used as is)
     weighted = _weighted(weights, region)

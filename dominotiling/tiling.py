@@ -64,7 +64,7 @@ class Tiling:
     __slots__ = ("_region", "_labels")
 
     def __init__(self, region, labels, validate=True):
-        _validate.region(region)
+        _validate.region(region, periodic_ok=True)
         try:
             lab = np.asarray(labels)
         except (ValueError, TypeError):
@@ -114,8 +114,14 @@ class Tiling:
         >>> t = Tiling.from_dominoes(Region.rectangle(1, 2), [((0, 0), (0, 1))])
         >>> t.dominoes.tolist()
         [[[0, 0], [0, 1]]]
+
+        On a torus or cylinder, cells on either side of a seam are neighbours:
+
+        >>> t = Tiling.from_dominoes(Region.cylinder(1, 4), [((0, 3), (0, 0)), ((0, 1), (0, 2))])
+        >>> t.seam_dominoes().tolist()
+        [True, False]
         """
-        _validate.region(region)
+        _validate.region(region, periodic_ok=True)
         try:
             pairs = list(pairs)
         except TypeError:
@@ -139,7 +145,7 @@ class Tiling:
                     raise DominoTilingError(
                         f"domino {k} overlaps domino {labels[r, c]} at cell {(r, c)}"
                     )
-            if abs(r1 - r2) + abs(c1 - c2) != 1:
+            if not _adjacent(region, r1, c1, r2, c2):
                 raise DominoTilingError(
                     f"domino {k} joins {(r1, c1)} and {(r2, c2)}, which are not neighbours"
                 )
@@ -196,6 +202,16 @@ class Tiling:
         """
         d = self.dominoes
         return (d[:, 0, 0] != d[:, 1, 0]).astype(np.int8)
+
+    def seam_dominoes(self):
+        """Boolean array of length ``n_dominoes``: True for a domino lying across a seam.
+
+        Only a torus or cylinder has seams (see :attr:`Region.periodic`); on a
+        plane region every entry is False. A seam domino joins ``(r, cols - 1)``
+        to ``(r, 0)`` or ``(rows - 1, c)`` to ``(0, c)``.
+        """
+        d = self.dominoes
+        return np.abs(d[:, 0] - d[:, 1]).sum(axis=1) != 1
 
     def height_function(self):
         """Thurston's height function on the lattice vertices; see :func:`dominotiling.height.height_function`.
@@ -278,7 +294,7 @@ class Tiling:
                 f"domino {k} {what} {int(counts[k])} cell(s) {cells}; a domino covers exactly two cells"
             )
         d = self.dominoes
-        far = np.abs(d[:, 0] - d[:, 1]).sum(axis=1) != 1
+        far = ~_adjacent_array(self._region, d)
         if far.any():
             k = int(np.flatnonzero(far)[0])
             a, b = (tuple(int(v) for v in d[k, i]) for i in range(2))
@@ -322,7 +338,7 @@ class Tiling:
         rows, cols = self._region.shape
         if rows == 0 or cols == 0 or rows > TEXT_MAX_SIDE or cols > TEXT_MAX_SIDE:
             return repr(self)
-        return _box_text(self._labels)
+        return _box_text(self._labels, self._region.seams())
 
     def _repr_png_(self):
         # a picture in the style that suits its size (viz.draw): outlined dominoes when
@@ -345,10 +361,18 @@ _BOX = {
 }
 
 
-def _box_text(labels):
-    """Box-drawing text of `labels` (``-1`` outside, ``-2`` uncovered, ``k`` a domino)."""
+def _box_text(labels, seams=(False, False)):
+    """Box-drawing text of `labels` (``-1`` outside, ``-2`` uncovered, ``k`` a domino).
+
+    Along a seam (``seams``: vertical, horizontal wraps) the border is left open
+    where a domino crosses it, so that its two halves show as one domino.
+    """
     lab = np.pad(np.asarray(labels, dtype=np.int64), 1, constant_values=OUTSIDE)
     inside = lab != OUTSIDE
+    if seams[0]:  # the padding rows are the opposite rows of the torus or cylinder
+        lab[0, 1:-1], lab[-1, 1:-1] = lab[-2, 1:-1], lab[1, 1:-1]
+    if seams[1]:
+        lab[1:-1, 0], lab[1:-1, -1] = lab[1:-1, -2], lab[1:-1, 1]
     # every uncovered cell is a block of its own
     key = np.where(lab == UNCOVERED, -3 - np.arange(lab.size).reshape(lab.shape), lab)
     # horiz[i, j]: a line on top of padded cell (i, j), i.e. between it and the cell above
@@ -376,6 +400,30 @@ def _box_text(labels):
                 line.append("░░░" if labels[i, j] == UNCOVERED else "   ")
         out.append("".join(line).rstrip())
     return "\n".join(out)
+
+
+def _adjacent(region, r1, c1, r2, c2):
+    """True when cells ``(r1, c1)`` and ``(r2, c2)`` share a side (across a seam too)."""
+    dr, dc = abs(r1 - r2), abs(c1 - c2)
+    if dr + dc == 1:
+        return True
+    rows, cols = region.shape
+    wrap_v, wrap_h = region.seams()
+    return (wrap_v and dc == 0 and dr == rows - 1) or (wrap_h and dr == 0 and dc == cols - 1)
+
+
+def _adjacent_array(region, d):
+    """For dominoes ``d`` of shape ``(k, 2, 2)``: whether each one's two cells share a side."""
+    diff = np.abs(d[:, 0] - d[:, 1])
+    ok = diff.sum(axis=1) == 1
+    if region.is_periodic:
+        rows, cols = region.shape
+        wrap_v, wrap_h = region.seams()
+        if wrap_v:
+            ok |= (diff[:, 1] == 0) & (diff[:, 0] == rows - 1)
+        if wrap_h:
+            ok |= (diff[:, 0] == 0) & (diff[:, 1] == cols - 1)
+    return ok
 
 
 def _renumber(lab):

@@ -40,6 +40,9 @@ def _regions():
         Region.from_strings(["...", ".#.", "..."]),  # a hole
         Region.from_strings([".#.", "###", ".#."]),  # disconnected, no tiling
         Region(np.zeros((2, 2), dtype=bool)),  # no cell at all
+        Region.torus(4, 4),  # periodic: counted and sampled, refused by the plane-only functions
+        Region.cylinder(3, 5),  # an odd seam: not bipartite
+        Region.torus(3, 3),  # no tiling
     ]
 
 

@@ -330,7 +330,7 @@ def draw_region(region, ax=None):
     >>> len(ax.images)
     1
     """
-    _validate.region(region)
+    _validate.region(region, periodic_ok=True)
     mask = region.mask
     _picture_memory(mask.shape, "a region")
     ax = _new_axes(mask.shape, ax)
@@ -343,7 +343,67 @@ def draw_region(region, ax=None):
     else:
         rgb[mask] = np.mean([_BLACK_CELL, _WHITE_CELL], axis=0)
     labels = np.where(mask, 0, -1)
-    return draw_cells(rgb, labels, ax=ax, grid=True)
+    draw_cells(rgb, labels, ax=ax, grid=True)
+    return _mark_seams(ax, region)
+
+
+def _seam_codes(codes, labels, region, parity):
+    """Add to `codes` (see :func:`_cell_codes`) the types of the dominoes across the seams.
+
+    A domino across the left-right seam has its left cell in the last column, one
+    across the top-bottom seam its top cell in the last row.
+    """
+    rows, cols = labels.shape
+    seam_v, seam_h = region.seams()
+    if seam_h:
+        for r in np.flatnonzero((labels[:, 0] >= 0) & (labels[:, 0] == labels[:, -1])).tolist():
+            odd = int((r + cols - 1) % 2 == parity)
+            codes[r, 0] = codes[r, -1] = 3 + 1 - odd
+    if seam_v:
+        for c in np.flatnonzero((labels[0] >= 0) & (labels[0] == labels[-1])).tolist():
+            odd = int((rows - 1 + c) % 2 == parity)
+            codes[0, c] = codes[-1, c] = 3 + 2 + odd
+
+
+def _mark_seams(ax, region, labels=None, rgb=None):
+    """On a torus or cylinder: the glued sides as dashed red lines, open where a domino crosses.
+
+    A domino across a seam has one half at each end of the picture; the outline
+    between the two halves is painted over in the domino's colour, so each half
+    stays open towards the side it continues on (see :mod:`dominotiling.surfaces`).
+    """
+    if not region.is_periodic:
+        return ax
+    from matplotlib.collections import LineCollection
+
+    rows, cols = region.shape
+    px = _cell_px(ax, region.shape)
+    lw = float(np.clip(px / 12, 0.2, 2.0))
+    seam_v, seam_h = region.seams()
+    if labels is not None and rgb is not None:
+        segs, colors = [], []
+        if seam_h:
+            for r in np.flatnonzero((labels[:, 0] >= 0) & (labels[:, 0] == labels[:, -1])).tolist():
+                segs += [[(0, r + 0.08), (0, r + 0.92)], [(cols, r + 0.08), (cols, r + 0.92)]]
+                colors += [rgb[r, 0], rgb[r, -1]]
+        if seam_v:
+            for c in np.flatnonzero((labels[0] >= 0) & (labels[0] == labels[-1])).tolist():
+                segs += [[(c + 0.08, 0), (c + 0.92, 0)], [(c + 0.08, rows), (c + 0.92, rows)]]
+                colors += [rgb[0, c], rgb[-1, c]]
+        if segs:
+            ax.add_collection(LineCollection(segs, colors=colors, linewidths=2.5 * lw, zorder=4))
+    lines = []
+    if region.periodic[1]:
+        lines += [[(0, 0), (0, rows)], [(cols, 0), (cols, rows)]]
+    if region.periodic[0]:
+        lines += [[(0, 0), (cols, 0)], [(0, rows), (cols, rows)]]
+    ax.add_collection(
+        LineCollection(lines, colors="crimson", linewidths=max(lw, 0.8), linestyles=(0, (3, 2)), zorder=5)
+    )
+    pad = 0.02 * max(rows, cols, 1)
+    ax.set_xlim(-pad, max(cols, 1) + pad)
+    ax.set_ylim(max(rows, 1) + pad, -pad)
+    return ax
 
 
 def _aztec_order(region):
@@ -409,6 +469,8 @@ def _tiling_rgb(tiling, color_by, cmap, parity=None):
     labels = tiling.labels
     if isinstance(color_by, str) and color_by in ("types", "orientation"):
         codes = _cell_codes(labels, _type_parity(tiling.region) if parity is None else parity)
+        if tiling.region.is_periodic:  # dominoes across a seam of a torus or cylinder
+            _seam_codes(codes, labels, tiling.region, 0 if parity is None else parity)
         kinds = TYPE_COLORS if color_by == "types" else _ORIENT[[0, 0, 1, 1]]
         lut = np.concatenate([[_OUTSIDE], _UNCOVERED, kinds]).astype(np.float32)
         return lut.take(codes, axis=0)
@@ -477,7 +539,7 @@ def draw_tiling(tiling, ax=None, color_by="auto", cmap="viridis", outlines="auto
     >>> len(ax.collections)
     0
     """
-    _validate.tiling(tiling)
+    _validate.tiling(tiling, periodic_ok=True)
     labels = tiling.labels
     _picture_memory(labels.shape, "a tiling")
     if isinstance(color_by, str):
@@ -488,7 +550,8 @@ def draw_tiling(tiling, ax=None, color_by="auto", cmap="viridis", outlines="auto
     rgb = _tiling_rgb(tiling, color_by, cmap)
     free = labels == -2
     if not free.any():
-        return draw_cells(rgb, labels, ax=ax, outlines=outlines)
+        draw_cells(rgb, labels, ax=ax, outlines=outlines)
+        return _mark_seams(ax, tiling.region, labels, rgb)
     # the uncovered cells outlined together, as one empty part of the board, with a faint
     # grid inside: partial tilings (a Kuhn step, a maximum cover) read as dominoes on a board
     merged = np.where(free, tiling.n_dominoes, labels)
@@ -502,7 +565,7 @@ def draw_tiling(tiling, ax=None, color_by="auto", cmap="viridis", outlines="auto
         inner = _inner_segments(segs, free)
         lw = float(np.clip(_cell_px(ax, labels.shape) / 30, 0.2, 0.8))
         ax.add_collection(LineCollection(inner, colors="0.72", linewidths=lw))
-    return ax
+    return _mark_seams(ax, tiling.region, labels, rgb)
 
 
 def _inner_segments(segs, free):
