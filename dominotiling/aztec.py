@@ -73,8 +73,11 @@ def _check_order(n, name="n"):
     return n
 
 
-def _edge_weights(weights):
-    """Validate `weights` and return a float64 array ``(p, q, 4)`` of (N, S, W, E) edge weights."""
+def _edge_weights(weights, zeros=False):
+    """Validate `weights` and return a float64 array ``(p, q, 4)`` of (N, S, W, E) edge weights.
+
+    With `zeros`, a zero (a forbidden placement, for generalized shuffling) is allowed.
+    """
     arr = _validate.array(weights, "weights").astype(float)
     if arr.ndim == 1 and arr.shape == (2,):
         a, b = arr
@@ -83,13 +86,13 @@ def _edge_weights(weights):
         arr = np.repeat(arr[:, :, None], 4, axis=2)
     if arr.ndim != 3 or arr.shape[2] != 4 or arr.shape[0] == 0 or arr.shape[1] == 0:
         raise DominoTilingError(
-            f"weights has shape {np.shape(weights)}; give (a, b) for the two-periodic model, "
-            "a (p, q) array of face weights, or a (p, q, 4) array of (N, S, W, E) edge weights"
+            f"weights has shape {np.shape(weights)}; give a Weights on Region.aztec_diamond(n), "
+            "(a, b) for the two-periodic model, a (p, q) array of face weights, or a (p, q, 4) "
+            "array of (N, S, W, E) edge weights"
         )
-    if not np.isfinite(arr).all() or (arr <= 0).any():
+    if not np.isfinite(arr).all() or (arr < 0).any() or (not zeros and (arr == 0).any()):
         raise DominoTilingError(
-            "weights must be finite and positive; a zero weight forbids a domino, which "
-            "shuffling cannot divide by -- use a small positive weight instead"
+            "weights must be finite and non-negative: positive, or 0 to forbid a placement"
         )
     return np.ascontiguousarray(arr)
 

@@ -56,6 +56,7 @@ import numpy as np
 from . import _validate
 from ._options import check_memory
 from .errors import DominoTilingError, DominoTypeError, NoTilingError, PrecisionError, TooLargeError, WeightError
+from .aztec import _edge_weights
 from .region import Region
 from .weights import Weights
 
@@ -109,27 +110,6 @@ def _from_weights(n, w):
     return w.kind, out
 
 
-def _pattern(weights):
-    """A (p, q, 4) float array from the periodic forms of sample_aztec; zeros allowed."""
-    arr = _validate.array(weights, "weights").astype(float)
-    if arr.ndim == 1 and arr.shape == (2,):
-        a, b = arr
-        arr = np.array([[a, b], [b, a]], dtype=float)
-    if arr.ndim == 2:
-        arr = np.repeat(arr[:, :, None], 4, axis=2)
-    if arr.ndim != 3 or arr.shape[2] != 4 or arr.shape[0] == 0 or arr.shape[1] == 0:
-        raise DominoTilingError(
-            f"weights has shape {np.shape(weights)}; give a Weights on Region.aztec_diamond(n), "
-            "(a, b) for the two-periodic model, a (p, q) array of face weights, or a (p, q, 4) "
-            "array of (N, S, W, E) edge weights"
-        )
-    if not np.isfinite(arr).all() or (arr < 0).any():
-        raise DominoTilingError(
-            "weights must be finite and non-negative: positive, or 0 to forbid a placement"
-        )
-    return np.ascontiguousarray(arr)
-
-
 def aztec_block_weights(n, weights=None):
     """The (N, S, W, E) weights of every block of the order-`n` diamond, array ``(n, n, 4)``.
 
@@ -174,7 +154,7 @@ def _blocks(n, weights):
         return "int", np.ones((n, n, 4), dtype=np.int64)
     if isinstance(weights, Weights):
         return _from_weights(n, weights)
-    pat = _pattern(weights)
+    pat = _edge_weights(weights, zeros=True)
     i, j = np.indices((n, n))
     return "float", pat[i % pat.shape[0], j % pat.shape[1]]
 
