@@ -235,9 +235,14 @@ class Region:
         >>> Region.rectangle(2, 3).n_cells
         6
         """
+        return cls._full(rows, cols, "a rectangle", (False, False))
+
+    @classmethod
+    def _full(cls, rows, cols, what, periodic):
+        """Every cell of a ``rows`` x ``cols`` grid, sides checked and the mask's size too."""
         rows, cols = _positive_int(rows, "rows"), _positive_int(cols, "cols")
-        _mask_bytes(rows, cols, "a rectangle")
-        return cls(np.ones((rows, cols), dtype=bool))
+        _mask_bytes(rows, cols, what)
+        return cls(np.ones((rows, cols), dtype=bool), periodic=periodic)
 
     @classmethod
     def torus(cls, rows, cols):
@@ -262,9 +267,7 @@ class Region:
         >>> t
         Region.torus(4, 4)
         """
-        rows, cols = _positive_int(rows, "rows"), _positive_int(cols, "cols")
-        _mask_bytes(rows, cols, "a torus")
-        return cls(np.ones((rows, cols), dtype=bool), periodic=(True, True))
+        return cls._full(rows, cols, "a torus", (True, True))
 
     @classmethod
     def cylinder(cls, rows, cols):
@@ -288,9 +291,7 @@ class Region:
         >>> c.transpose().periodic
         (True, False)
         """
-        rows, cols = _positive_int(rows, "rows"), _positive_int(cols, "cols")
-        _mask_bytes(rows, cols, "a cylinder")
-        return cls(np.ones((rows, cols), dtype=bool), periodic=(False, True))
+        return cls._full(rows, cols, "a cylinder", (False, True))
 
     @classmethod
     def aztec_diamond(cls, n):
