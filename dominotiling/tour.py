@@ -477,6 +477,69 @@ def _weights(page):
     page.figure(fig, "Exact samples from ratios of Kasteleyn minors, row by row.")
 
 
+@section("Measuring samples: double dimers and Tracy-Widom")
+def _measuring(page):
+    from .sampling import random_tiling
+    from .statistics import aztec_boundary_fluctuations, double_dimer
+    from .temperley_grid import temperley_region
+    from .viz.statistics import draw_double_dimer, draw_tracy_widom
+
+    side = 40 if page.quick else 100
+    board = temperley_region(side, side)
+    dd = double_dimer(random_tiling(board, seed=1, method="temperley"),
+                      random_tiling(board, seed=2, method="temperley"))
+    order, count = (100, 200) if page.quick else (200, 600)
+    fl = aztec_boundary_fluctuations(order, range(count), progress=False)
+    page.fact(f"double-dimer loops of two uniform tilings of a {board.shape[0]}x{board.shape[1]} board",
+              f"{dd.n_loops:,} loops, the longest {int(dd.lengths.max()):,} cells")
+    page.fact(f"skewness of the arctic boundary, {count} diamonds of order {order} "
+              "(Tracy-Widom GUE: 0.224; a Gaussian: 0)",
+              f"{fl.skewness:.3f} ± {fl.skewness_error:.3f}")
+    page.text("Superpose two independent uniform tilings: every cell lies on a doubled domino or "
+              "on a loop that alternates between them. The loops converge to CLE(4), fractal curves "
+              "of dimension 3/2 (Kenyon, Dubédat). At the edge of an Aztec diamond's frozen corner "
+              "the boundary fluctuates on the scale n^(1/3), and the rescaled positions follow the "
+              "GUE Tracy-Widom law (Johansson), computed here by Bornemann's quadrature.")
+    fig, axes = _subplots(2, size=4.6)
+    draw_double_dimer(dd, ax=axes[0], min_length=8, colorbar=False)
+    draw_tracy_widom(fl, ax=axes[1])
+    page.figure(fig, "Double-dimer loops coloured by length (left); the boundary positions against "
+                     "the Tracy-Widom density and a Gaussian (right).")
+
+
+@section("Beyond the plane: tori, flux sectors, monomers")
+def _surfaces(page):
+    from .counting import count_tilings
+    from .height import max_tiling, min_tiling
+    from .monomer_dimer import count_monomer_dimer
+    from .region import Region
+    from .sampling import random_tiling
+    from .viz.draw import draw_tiling
+
+    torus = Region.torus(8, 8)
+    annulus = Region.from_strings(["........", "........", "........", "...##...",
+                                   "...##...", "........", "........", "........"])
+    sectors = count_tilings(annulus, by_flux=True)
+    page.fact("tilings of the 8x8 torus (Kasteleyn's four determinants)", f"{count_tilings(torus):,}")
+    page.fact("tilings of the 8x8 board less its central 2x2 square, by flux around the hole",
+              ", ".join(f"{f[0]:+d}: {c:,}" for f, c in sectors.items()))
+    page.fact("coverings of the 8x8 board by dominoes and single cells",
+              f"{count_monomer_dimer(Region.rectangle(8, 8)):,}")
+    page.text("On a torus dominoes may cross the seams (dashed). Around a hole, flips never change "
+              "the height's offset -- the flux -- so the tilings split into sectors, each with its "
+              "own bottom and top tiling; count_tilings(region, by_flux=True) counts each by a "
+              "twisted Kasteleyn determinant.")
+    big = max(sectors, key=sectors.get)
+    fig, axes = _subplots(3, size=3.4)
+    draw_tiling(random_tiling(Region.torus(12, 12), seed=4), ax=axes[0])
+    axes[0].set_title("a random tiling of the 12x12 torus", fontsize=10)
+    draw_tiling(min_tiling(annulus, flux=big), ax=axes[1])
+    axes[1].set_title(f"flux {big[0]:+d}: bottom", fontsize=10)
+    draw_tiling(max_tiling(annulus, flux=big), ax=axes[2])
+    axes[2].set_title(f"flux {big[0]:+d}: top", fontsize=10)
+    page.figure(fig, "A torus with its seams marked; the bottom and top of one flux sector.")
+
+
 @section("Coupling from the past")
 def _cftp(page):
     import numpy as np
