@@ -13,12 +13,12 @@ from . import _validate
 from ._util import keyword_only
 from .errors import DominoTilingError
 from .aztec import aztec_order, sample_shuffling
+from .flux import random_tiling_sectors
 from .kasteleyn_sampler import sample_kasteleyn
 from .mcmc import cftp_sample
 from .region import Region
 from .temperley_grid import sample_temperley, temperley_shape
 from .transfer import MAX_WIDTH, sample_transfer
-from .flux import random_tiling_sectors
 
 __all__ = ["random_tiling", "choose_sampler", "METHODS"]
 
