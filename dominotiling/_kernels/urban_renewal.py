@@ -26,6 +26,65 @@ _BIG = 1e150  # products of Deltas are folded into a log beyond this
 _FAR = 1e60  # a level is rescaled only when its largest weight leaves [1/_FAR, _FAR]
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _plain_row(cn, cs, cw, ce, i, k, q, dinv):
+    """``q`` and the inverse Deltas of row `i` of level `k`, from its (not yet renewed) weights; all > 0?"""
+    good = True
+    for j in range(k):
+        a = cn[i, j] * cs[i, j]
+        b = cw[i, j] * ce[i, j]
+        c = a + b
+        good &= (a > 0.0) & (b > 0.0) & (c < np.inf)
+        inv = 1.0 / c
+        q[i, j] = a * inv
+        dinv[i, j] = inv
+    return good
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def _renew_plain(coef, k, q, dinv):
+    """:func:`renew_float` without zeros or logs, in one pass: row ``i`` of level ``k - 1``
+    is written as soon as the Deltas of rows ``i`` and ``i + 1`` are known (each row's
+    are computed from its weights before they are overwritten). The same operations
+    in the same order as the general loop, so the same numbers; a third of the memory
+    traffic (the planes do not fit in cache for large orders)."""
+    cn, cs, cw, ce = coef[0], coef[1], coef[2], coef[3]
+    ok = _plain_row(cn, cs, cw, ce, 0, k, q, dinv)
+    m = k - 1
+    top = 0.0
+    low = np.inf
+    for i in range(k):
+        if i + 1 < k:
+            ok &= _plain_row(cn, cs, cw, ce, i + 1, k, q, dinv)
+        if i < m:
+            for j in range(m):
+                x = cn[i, j] * dinv[i, j]
+                cn[i, j] = x
+                top = max(top, x)
+                low = min(low, x)
+            for j in range(m):
+                cs[i, j] = cs[i + 1, j + 1] * dinv[i + 1, j + 1]
+            for j in range(m):
+                cw[i, j] = cw[i + 1, j] * dinv[i + 1, j]
+            for j in range(m):
+                ce[i, j] = ce[i, j + 1] * dinv[i, j + 1]
+    if k == 1 or not ok:
+        return 0.0, 0, 0.0, ok
+    if not (low > 0.0 and top < np.inf):
+        return 0.0, 0, 0.0, False
+    if top < _FAR and low > 1.0 / _FAR:
+        return 0.0, 0, 0.0, True
+    inv = 1.0 / top
+    for t in range(4):
+        for i in range(m):
+            for j in range(m):
+                x = coef[t, i, j] * inv
+                if not x > 0.0:
+                    ok = False
+                coef[t, i, j] = x
+    return 0.0, 0, np.log(top), ok
+
+
 @njit(cache=True, nogil=True, error_model="numpy")
 def renew_float(coef, deg, k, q, dinv, ddeg, zeros, want_log):
     """Level `k` to ``k - 1`` in place; ``q[:k, :k]`` gets the limit P(horizontal pair).
@@ -39,25 +98,13 @@ def renew_float(coef, deg, k, q, dinv, ddeg, zeros, want_log):
     ``[1e-60, 1e60]``), and False if a coefficient under- or overflowed.
     """
     cn, cs, cw, ce = coef[0], coef[1], coef[2], coef[3]
+    if not zeros and not want_log:  # the common case: one fused pass over the planes
+        return _renew_plain(coef, k, q, dinv)
     log_delta = 0.0
     prod = 1.0
     deg_delta = 0
     ok = True
-    if not zeros and not want_log:  # the common case, branch-free so that it vectorizes
-        good = True
-        for i in range(k):
-            for j in range(k):
-                a = cn[i, j] * cs[i, j]
-                b = cw[i, j] * ce[i, j]
-                c = a + b
-                good &= (a > 0.0) & (b > 0.0) & (c < np.inf)
-                inv = 1.0 / c
-                q[i, j] = a * inv
-                dinv[i, j] = inv
-        ok = good
-        k0 = k  # the general loop below is skipped
-    else:
-        k0 = 0
+    k0 = 0
     for i in range(k0, k):
         for j in range(k):
             a = cn[i, j] * cs[i, j]
