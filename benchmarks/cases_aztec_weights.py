@@ -90,15 +90,13 @@ def _valid(case, t):
         raise RuntimeError(f"{case}: the result failed its check")
 
 
-@benchmark
-def random_weight_samples(quick):
-    """Samples of order 1000 and 2000 with i.i.d. Gamma(2) weights on every domino position."""
-    goals = {300: (None, None), 1000: (1.0, None), 2000: (5.0, 300 * MB)}
+def _goal_rows(child, goals, sizes, single_from, what):
+    """Rows for `child` at each order in `sizes`, timed against ``goals[n] = (seconds, bytes)``."""
     out = []
-    for n in ((300,) if quick else (1000, 2000)):
+    for n in sizes:
         seconds, memory = goals[n]
-        t = Timing(**run_isolated(f"{__name__}:sample_child", n, 3 if n < 2000 else 1))
-        case = f"Aztec diamond n = {n}, i.i.d. Gamma(2) weights, one sample"
+        t = Timing(**run_isolated(f"{__name__}:{child}", n, 1 if n >= single_from else 3))
+        case = what.format(n=n)
         _valid(case, t)
         if seconds is None:
             out.append(Row(case, _median(t), memory=_memory(t), goal="reported"))
@@ -107,25 +105,22 @@ def random_weight_samples(quick):
         goal = f"≤ {seconds:g} s" + (f" and ≤ {memory // MB} MB for the call" if memory else "")
         out.append(Row(case, _median(t), memory=_memory(t), goal=goal, met=met))
     return out
+
+
+@benchmark
+def random_weight_samples(quick):
+    """Samples of order 1000 and 2000 with i.i.d. Gamma(2) weights on every domino position."""
+    goals = {300: (None, None), 1000: (1.0, None), 2000: (5.0, 300 * MB)}
+    return _goal_rows("sample_child", goals, (300,) if quick else (1000, 2000), 2000,
+                      "Aztec diamond n = {n}, i.i.d. Gamma(2) weights, one sample")
 
 
 @benchmark
 def edge_probabilities(quick):
     """All edge probabilities of orders 500 and 1000 with Gamma(2) weights (Propp's creation rates)."""
     goals = {200: (None, None), 500: (3.0, None), 1000: (20.0, 1000 * MB)}
-    out = []
-    for n in ((200,) if quick else (500, 1000)):
-        seconds, memory = goals[n]
-        t = Timing(**run_isolated(f"{__name__}:probabilities_child", n, 3 if n < 1000 else 1))
-        case = f"Aztec diamond n = {n}, every edge probability, Gamma(2) weights"
-        _valid(case, t)
-        if seconds is None:
-            out.append(Row(case, _median(t), memory=_memory(t), goal="reported"))
-            continue
-        met = t.median_s <= seconds and (memory is None or t.rss_growth <= memory)
-        goal = f"≤ {seconds:g} s" + (f" and ≤ {memory // MB} MB for the call" if memory else "")
-        out.append(Row(case, _median(t), memory=_memory(t), goal=goal, met=met))
-    return out
+    return _goal_rows("probabilities_child", goals, (200,) if quick else (500, 1000), 1000,
+                      "Aztec diamond n = {n}, every edge probability, Gamma(2) weights")
 
 
 @benchmark

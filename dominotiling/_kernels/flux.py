@@ -49,6 +49,24 @@ def edge_tables(mask):
     return nbr, kind, step
 
 
+@njit(cache=True, inline="always")
+def _edge_delta(labels, mask, i, j, d):
+    """The height change of a complete tiling along edge ``d`` of vertex ``(i, j)``.
+
+    ``s`` (the step, +-1), ``-3 s`` along the inside of a domino, 0 when no region
+    cell lies beside the edge.
+    """
+    r1, c1, r2, c2 = _sides(i, j, d)
+    in1 = _cell(mask, r1, c1)
+    in2 = _cell(mask, r2, c2)
+    if not (in1 or in2):
+        return 0
+    s = _step(i, j, d)
+    if in1 and in2 and labels[r1, c1] == labels[r2, c2] and labels[r1, c1] >= 0:
+        s = -3 * s
+    return s
+
+
 @njit(cache=True)
 def edge_deltas(labels):
     """``(nv, 4)`` int64: the height change of a complete tiling along each edge (``s``, or ``-3 s`` inside a domino; 0 no edge)."""
@@ -63,15 +81,7 @@ def edge_deltas(labels):
             ui, uj = i + _DI[d], j + _DJ[d]
             if ui < 0 or ui > rows or uj < 0 or uj > cols:
                 continue
-            r1, c1, r2, c2 = _sides(i, j, d)
-            in1 = _cell(mask, r1, c1)
-            in2 = _cell(mask, r2, c2)
-            if not (in1 or in2):
-                continue
-            s = _step(i, j, d)
-            if in1 and in2 and labels[r1, c1] == labels[r2, c2] and labels[r1, c1] >= 0:
-                s = -3 * s
-            out[v, d] = s
+            out[v, d] = _edge_delta(labels, mask, i, j, d)
     return out
 
 
@@ -100,14 +110,9 @@ def lifted_heights(labels, v0, skip, jump):
         for d in range(4):
             if skip[v, d]:
                 continue
-            r1, c1, r2, c2 = _sides(i, j, d)
-            in1 = _cell(mask, r1, c1)
-            in2 = _cell(mask, r2, c2)
-            if not (in1 or in2):
+            s = _edge_delta(labels, mask, i, j, d)
+            if s == 0:  # no region cell beside the edge
                 continue
-            s = _step(i, j, d)
-            if in1 and in2 and labels[r1, c1] == labels[r2, c2] and labels[r1, c1] >= 0:
-                s = -3 * s
             u = v + _DI[d] * nc + _DJ[d]
             hu = h[v] + s + jump[v, d]
             if h[u] == UNDEFINED:
