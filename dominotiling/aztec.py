@@ -59,7 +59,6 @@ MAX_FRAMES_ORDER = 60
 _BYTES_PER_CELL = 26 / 4
 
 _CHUNK_WORDS = 1 << 16  # random 64-bit words drawn at a time (uniform shuffling)
-_CHUNK_UNIFORMS = 1 << 16  # random doubles drawn at a time (weighted shuffling)
 
 
 # ------------------------------------------------------------------ validation
@@ -146,37 +145,50 @@ class _Run:
         self.n = n
         self.rng = _validate.seed(seed)
         self.levels = None
+        self.weighted = weights is not None
+        ramp = np.arange(n, dtype=np.int64)
         if _is_general(weights):  # any weights, zeros included: one table per level, made on demand
             from .aztec_weights import creation_levels
 
-            self.levels = creation_levels(n, weights).up()
+            self.levels = creation_levels(n, weights).shuffle(self)
             self.probs = np.full((1, 1, 1), 0.5)
+            self.rmod = self.cmod = ramp
         else:
             self.probs = _level_probabilities(n, weights)
-        self.weighted = weights is not None
+            self.rmod, self.cmod = ramp % self.probs.shape[1], ramp % self.probs.shape[2]
         self.planes = np.zeros((4, n + 2, (n + 63) // 64), np.uint64)
         self.state = np.zeros(4, np.int64)  # order 0 (empty), nothing used, no error
         self.words = np.zeros(0, np.uint64)
-        self.u = np.zeros(0)
-        self.state[3] = 1  # the first stage needs one random number (word or double)
-        self._refill()
+        # a weighted run draws its doubles from xoshiro256+ streams keyed by one word of the generator
+        self.key = self.rng.integers(0, 2**64, dtype=np.uint64) if self.weighted else np.uint64(0)
+        self.state[3] = 1  # the first uniform stage needs one random word
+        if not self.weighted:
+            self._refill()
 
     def run_to(self, k):
-        if self.levels is not None:  # one level at a time, each with its own table
+        if self.levels is not None:  # any weights: a table per level, one stage a step
             while self.state[0] < k:
-                level, q = next(self.levels)
-                # probs[kk - 1, i % k, j % k] is q[i, j] for every kk: a stride-0 first axis
-                self.probs = np.lib.stride_tricks.as_strided(q, (level,) + q.shape, (0,) + q.strides)
-                self._run_to(level)
+                next(self.levels)
             return
         self._run_to(k)
+
+    def stage(self, k, q):
+        """The stage to order `k` (the next) with the single table ``q`` of creation probabilities."""
+        self.probs = q[None]  # the kernel reads probs[0] when there is one table
+        self._run_to(k)
+
+    def stage_done(self, k, holes, bad):
+        """Order `k` was drawn outside (rebuilt levels): check the count of holes and move on."""
+        if holes != k + bad:
+            raise RuntimeError(f"internal error: dominoes overlap after shuffling to order {k}")
+        self.state[0] = k
 
     def _run_to(self, k):
         from ._kernels.shuffling import shuffle
 
         st = self.state
         while True:
-            shuffle(self.planes, st, k, self.words, self.u, self.probs, self.weighted)
+            shuffle(self.planes, st, k, self.words, self.probs, self.rmod, self.cmod, self.key, self.weighted)
             if st[2]:
                 raise RuntimeError(f"internal error: dominoes overlap after shuffling to order {st[0]}")
             if st[0] == k:
@@ -184,23 +196,17 @@ class _Run:
             self._refill()
 
     def _refill(self):
-        """More random numbers, the unused ones first: the stream does not depend on the batch size.
+        """More random words (uniform run), the unused ones first: the stream does not depend on the batch size.
 
         A batch covers what the next stage needs (``state[3]``), and otherwise
-        ``_CHUNK_*`` numbers, never more than the rest of the run can use.
+        ``_CHUNK_WORDS`` words, never more than the rest of the run can use.
         """
         st = self.state
         m = np.arange(int(st[0]) + 1, self.n + 1, dtype=np.int64)
-        if self.weighted:
-            rest, left = self.u[st[1]:], (m * m).sum()  # at most (k + 1)**2 holes at order k + 1
-        else:
-            rest, left = self.words[st[1]:], (m * ((m + 63) // 64)).sum()
-        chunk = max(_CHUNK_UNIFORMS if self.weighted else _CHUNK_WORDS, int(st[3]))
+        rest, left = self.words[st[1]:], (m * ((m + 63) // 64)).sum()
+        chunk = max(_CHUNK_WORDS, int(st[3]))
         more = max(int(st[3]) - len(rest), min(chunk, int(left) - len(rest)))
-        if self.weighted:
-            self.u = np.concatenate([rest, self.rng.random(more)])
-        else:
-            self.words = np.concatenate([rest, self.rng.integers(0, 2**64, more, dtype=np.uint64)])
+        self.words = np.concatenate([rest, self.rng.integers(0, 2**64, more, dtype=np.uint64)])
         st[1] = 0
 
     def tiling(self, k):
@@ -347,7 +353,9 @@ def sample_aztec(n, *, seed=None, weights=None):
     sample does not depend on the batch size): for order ``k``, one 64-bit word
     per word of a bit plane, ``k * ceil(k / 64)`` of them, bit ``j`` of row ``i``
     tossing the coin of block ``(i, j)`` if it is a hole; with weights, one double
-    per hole.
+    per hole from a xoshiro256+ generator [4]_, one stream per row seeded by
+    hashing one 64-bit word of `seed`'s generator with the order and the row
+    (drawn in the kernel: about 1 ns a number, and rows can be drawn side by side).
 
     References
     ----------
@@ -357,6 +365,8 @@ def sample_aztec(n, *, seed=None, weights=None):
        circle theorem", arXiv:math/9801068 (1998).
     .. [3] J. Propp, "Generalized domino-shuffling", Theoret. Comput. Sci. 303
        (2003), 267-301.
+    .. [4] D. Blackman, S. Vigna, "Scrambled linear pseudorandom number
+       generators", ACM Trans. Math. Softw. 47 (2021), 36; arXiv:1805.01407.
 
     Examples
     --------
@@ -377,7 +387,7 @@ def sample_aztec(n, *, seed=None, weights=None):
     n = _check_order(n)
     run = _Run(n, seed, weights)
     run.run_to(n)
-    run.words = run.u = None
+    run.words = None
     return run.tiling(n)
 
 

@@ -70,8 +70,10 @@ __all__ = [
 ]
 
 #: Below this many bytes every level's creation probabilities are kept (one pass);
-#: above, levels are recomputed from checkpoints (two passes, far less memory).
+#: above, the levels are rebuilt on the way up (two passes, O(n**2) memory).
 STORE_ALL_BYTES = 64 * 2**20
+#: The largest relative drift of the rebuilt face weights from the first pass's.
+DRIFT_TOL = 1e-8
 
 _NO_TILING = (
     "the weights' zeros leave no tiling of the Aztec diamond of order {n}: every tiling uses a "
@@ -214,105 +216,165 @@ def _planes(blocks):
 
 
 class _Levels:
-    """The levels of urban renewal from order `n` down to 1, and back up, in little memory.
+    """The creation probabilities of urban renewal from order `n` down to 1, handed out from 1 up.
 
-    :meth:`down` runs every level once (the log partition function and the degree
-    of the eps-expansion) and keeps either every level's creation probabilities
-    (small orders) or the weights of every ``m``-th level; :meth:`up` then hands
-    out ``(k, q_k)`` for ``k = 1, ..., n``, recomputing each segment of ``m`` levels
-    from its checkpoint. Memory ``O(n**3 / m + m n**2)`` bytes with ``m ~
-    sqrt(n)``: a third of the one-pass table at order 500, a sixth at 2000.
+    The levels are computed top-down (:meth:`down`) but used bottom-up
+    (:meth:`up`, :meth:`shuffle`). Small orders keep every level's probabilities
+    (one pass). Larger ones keep nothing but the two buffers of face weights and
+    run the levels back up: the recurrence of the face weights (see
+    :mod:`dominotiling._kernels.urban_renewal`) is symmetric in time, ``X_{k-1}
+    Y_k = F(X_k)``; ``X_k`` is ``Y_{k-1}`` inside a boundary ring that the way
+    down never overwrites (the later levels live inside it), so level ``k`` is
+    rebuilt from level ``k - 1`` by the very operation that made it -- two passes
+    in ``16 n**2`` bytes. Rounding makes the rebuilt levels drift from the first
+    pass's: four values per level saved on the way down are compared on the way
+    up (a drift of about ``1e-12`` at order 2000 with Gamma weights, and at order
+    400 with log-normal ones of sigma 4); beyond :data:`DRIFT_TOL` a
+    :class:`~dominotiling.errors.PrecisionError` is raised.
     """
 
-    def __init__(self, coef, deg, zeros, what):
-        self.n = n = coef.shape[1]
-        self.zeros = zeros
-        all_bytes = 8 * n * (n + 1) * (2 * n + 1) // 6
-        per_face = 32 + (16 if zeros else 0)
-        if all_bytes <= STORE_ALL_BYTES:
-            self.m = n
-            extra = all_bytes
-        else:
-            self.m = max(2, int(round(math.sqrt(per_face * n / 24))))
-            extra = per_face * n**3 // (3 * self.m) + 8 * self.m * n * n
-        check_memory(
-            extra + (per_face + 16) * n * n,
-            f"{what} (urban renewal of the Aztec diamond of order {n}, levels kept every {self.m})",
-            "a smaller order",
-        )
-        self.coef, self.deg = coef, deg
-
-    def _renew(self, state, k, q):
-        """Level `k` of ``state = [coef, deg, dinv, ddeg]`` to ``k - 1``, in place."""
-        from ._kernels.urban_renewal import renew_float
-
-        coef, deg, dinv, ddeg = state
-        _, dd, _, ok = renew_float(coef, deg, k, q, dinv, ddeg, self.zeros, False)
-        return dd, ok
-
-    def _state(self, coef, deg):
-        n = coef.shape[1]
-        return [coef, deg, np.empty((n, n)), np.zeros((n, n), np.int32)]
-
-    def _scratch(self):
-        n = self.n
-        return np.empty((n, n)), np.zeros((n, n), np.int32)
+    def __init__(self, bufs, degs, zeros):
+        self.n = n = bufs.shape[1]
+        self.bufs, self.degs, self.zeros = bufs, degs, zeros
+        self.store_all = _level_bytes(n, zeros)[1]
 
     def down(self):
-        """One pass down: the eps-degree of Z (0 when a tiling avoids the zeros); keeps tables for :meth:`up`."""
-        n, m = self.n, self.m
-        state = self._state(self.coef, self.deg)
-        self.stored = {} if m == n else None
-        self.checkpoints = {}
-        degree = 0
-        qbuf = np.empty((n, n))
-        for k in range(n, 0, -1):
-            if m != n and (k == n or k % m == 0):
-                coef, deg = state[0], state[1]
-                self.checkpoints[k] = (coef[:, :k, :k].copy(), deg[:, :k, :k].copy() if self.zeros else deg)
-            q = np.empty((k, k)) if m == n else qbuf
-            dd, ok = self._renew(state, k, q)
-            if not ok:
-                raise WeightError(_UNEVEN)
-            degree += dd
-            if m == n:
-                self.stored[k] = q
-        self.coef = self.deg = None
-        return degree
+        """The pass down; raises WeightError if a face weight under- or overflows."""
+        from ._interrupt import threads
+        from ._kernels.urban_renewal import face_down
+
+        n = self.n
+        self.chunks = threads()
+        self.counts = np.zeros((self.chunks, 2), np.int64)
+        self.offs = np.zeros(2, np.int64)
+        total = n * (n + 1) * (2 * n + 1) // 6
+        if self.store_all:
+            self.qtab = np.empty(total)
+            self.probes = np.empty((1, 4))
+            low = 0
+        else:
+            self.qtab = np.empty(1)  # level 1; up() takes n * n for the others
+            self.probes = np.empty((n + 1, 4))
+            low = 1
+        self.x_first, ok = face_down(self.bufs, self.degs, self.offs, True, n, low, self.qtab, self.store_all,
+                                     self.zeros, self.chunks, self.probes)
+        if not ok:
+            raise WeightError(_UNEVEN)
+
+    def _level_one(self):
+        """Level 1's q into ``qtab[:1]`` (the rebuilding path: the state is at level 1 after :meth:`down`)."""
+        from ._kernels.urban_renewal import face_down
+
+        face_down(self.bufs, self.degs, self.offs, self.x_first, 1, 0, self.qtab, True, self.zeros, 1,
+                  self.probes[:1])
+        return self.qtab[:1].reshape(1, 1)
+
+    def _rebuild(self, k, sh):
+        """Level ``k - 1`` back to `k`: q to ``qtab`` (``sh[0]`` False) or straight to shuffling; the counts."""
+        from ._kernels.urban_renewal import face_up
+
+        self.x_first, ok, drift = face_up(self.bufs, self.degs, self.offs, self.x_first, k, self.qtab,
+                                          self.zeros, self.chunks, self.probes, sh, self.counts)
+        if not ok:
+            raise WeightError(_UNEVEN)
+        if not drift <= DRIFT_TOL:
+            raise PrecisionError(
+                f"rebuilding level {k} of urban renewal drifted by {drift:.2g} (relative) from the "
+                f"first pass, beyond {DRIFT_TOL:g}: the weights are too uneven for the O(n**2)-memory "
+                "levels; bring them closer to each other, or use a smaller order"
+            )
+        return self.counts.sum(axis=0)
 
     def up(self):
-        """``(k, q_k)`` for ``k = 1, ..., n``: ``q_k[i, j]`` the limit probability of a horizontal pair."""
-        n, m = self.n, self.m
-        if m == n:
+        """``(k, q_k)`` for ``k = 1, ..., n``: ``q_k[i, j]`` the limit probability of a horizontal pair.
+
+        ``q_k`` is valid until the next one is asked for (its buffer is reused).
+        """
+        n = self.n
+        if self.store_all:
+            end = self.qtab.shape[0]
             for k in range(1, n + 1):
-                yield k, self.stored.pop(k)
+                yield k, self.qtab[end - k * k:end].reshape(k, k)
+                end -= k * k
             return
-        tops = sorted(self.checkpoints)
-        low = 1
-        for top in tops:
-            coef, deg = self.checkpoints.pop(top)
-            state = self._state(np.ascontiguousarray(coef), np.ascontiguousarray(deg) if self.zeros else deg)
-            del coef, deg
-            segment = {}
-            for k in range(top, low - 1, -1):
-                segment[k] = np.empty((k, k))
-                self._renew(state, k, segment[k])
-            del state
-            for k in range(low, top + 1):
-                yield k, segment.pop(k)
-            low = top + 1
+        yield 1, self._level_one()
+        self.qtab = np.empty(n * n)
+        sh = (False, _NO_PLANES, _NO_PLANES, np.uint64(0), np.zeros(0, np.int64))
+        for k in range(2, n + 1):
+            self._rebuild(k, sh)
+            yield k, self.qtab[:k * k].reshape(k, k)
+
+    def shuffle(self, run):
+        """Generalized shuffling of the :class:`~dominotiling.aztec._Run` `run`: a generator, one stage a step.
+
+        Small orders take each stored level in turn; larger ones draw each stage
+        row by row while the level is rebuilt (the q rows are used while in cache,
+        and the rows are shared among the threads), into a second set of planes.
+        """
+        if self.store_all:
+            for k, q in self.up():
+                run.stage(k, q)
+                yield
+            return
+        run.stage(1, self._level_one())
+        yield
+        spare = np.zeros_like(run.planes)
+        ramp = np.arange(self.n, dtype=np.int64)
+        for k in range(2, self.n + 1):
+            holes, bad = self._rebuild(k, (True, run.planes, spare, run.key, ramp))
+            run.planes, spare = spare, run.planes
+            run.stage_done(k, holes, bad)
+            yield
+
+
+_NO_PLANES = np.zeros((4, 1, 1), np.uint64)
+
+
+def _level_bytes(n, zeros):
+    """``(bytes, store_all)``: the memory of :class:`_Levels` for order `n` (buffers and tables)."""
+    cell = 8 + (4 if zeros else 0)
+    all_bytes = 8 * n * (n + 1) * (2 * n + 1) // 6
+    store_all = all_bytes <= STORE_ALL_BYTES
+    extra = all_bytes if store_all else 8 * n * n + 32 * n  # one level's q (edge probabilities), probes
+    return 2 * n * n * cell + extra, store_all
+
+
+def _faces(n, kind, blocks, what):
+    """``(bufs, degs, zeros)``: the level-`n` face weights of the block weights, memory checked first."""
+    from ._kernels.urban_renewal import faces_from_blocks
+
+    zeros = bool((blocks == 0).any())
+    need, _ = _level_bytes(n, zeros)
+    check_memory(need, f"{what} (urban renewal of the Aztec diamond of order {n})", "a smaller order")
+    if blocks.dtype == object:
+        try:
+            blocks = np.array([float(x) for x in blocks.ravel().tolist()]).reshape(blocks.shape)
+        except OverflowError:
+            raise WeightError(_UNEVEN) from None
+    bufs = np.zeros((2, n, n))
+    degs = np.zeros((2, n, n) if zeros else (2, 1, 1), np.int32)
+    if not faces_from_blocks(blocks, bufs, degs, zeros):
+        raise WeightError(_UNEVEN)
+    return bufs, degs, zeros
 
 
 def _prepare(n, weights, what):
+    """``(levels, degree, zero)``: the levels run down, the eps-degree of Z, the mask of zero block weights."""
     kind, blocks = _blocks(n, weights)
-    coef, deg, zeros, log_scale = _float_blocks(kind, blocks)
-    levels = _Levels(coef, deg, zeros, what)
-    degree = levels.down()
-    return levels, degree, blocks
+    zero = blocks == 0
+    degree = 0
+    if zero.any():  # the degree of Z (0 when a tiling avoids the zeros) needs the edge weights' Deltas
+        coef, deg, zeros, _ = _float_blocks(kind, blocks)
+        degree = _down_only(coef, deg, zeros, what)[1]
+        del coef, deg
+    levels = _Levels(*_faces(n, kind, blocks, what))
+    del blocks
+    levels.down()
+    return levels, degree, zero
 
 
 def creation_levels(n, weights):
-    """``(levels, degree)`` for :func:`~dominotiling.aztec.sample_aztec`: the levels' coin probabilities.
+    """The levels' coin probabilities for :func:`~dominotiling.aztec.sample_aztec` (a :class:`_Levels`, run down).
 
     Raises :class:`~dominotiling.errors.NoTilingError` when the zeros leave no tiling.
     """
@@ -413,9 +475,7 @@ def aztec_partition_function(n, weights=None, *, log=False):
     kind, blocks = _blocks(n, weights)
     if log or kind == "float":
         coef, deg, zeros, log_scale = _float_blocks(kind, blocks)
-        levels = _Levels(coef, deg, zeros, "the partition function")
-        levels.m = -1  # keep nothing
-        log_z, degree = _down_only(levels)
+        log_z, degree = _down_only(coef, deg, zeros, "the partition function")
         if degree > 0:
             return -math.inf if log else (0.0 if kind == "float" else 0)
         log_z += n * (n + 1) * log_scale
@@ -431,16 +491,17 @@ def aztec_partition_function(n, weights=None, *, log=False):
     return _exact(n, kind, blocks)
 
 
-def _down_only(levels):
+def _down_only(coef, deg, zeros, what):
+    """``(log Z, degree)`` by one pass of urban renewal of the edge weights (planes ``coef``, ``deg``)."""
     from ._kernels.urban_renewal import renew_float
 
-    n = levels.n
-    coef, deg = levels.coef, levels.deg
-    dc, dd = levels._scratch()
+    n = coef.shape[1]
+    check_memory(16 * n * n, f"{what} (urban renewal of the Aztec diamond of order {n})", "a smaller order")
+    dc, dd = np.empty((n, n)), np.zeros((n, n), np.int32)
     q = np.empty((n, n))
     log_z, degree = 0.0, 0
     for k in range(n, 0, -1):
-        ld, d, lt, ok = renew_float(coef, deg, k, q, dc, dd, levels.zeros, True)
+        ld, d, lt, ok = renew_float(coef, deg, k, q, dc, dd, zeros, True)
         if not ok:
             raise WeightError(_UNEVEN)
         log_z += ld + (k - 1) * k * lt
@@ -484,8 +545,7 @@ def _exact(n, kind, blocks):
     # a far tighter bound from the float route: log Z to a relative error below 1e-6 (see Notes)
     try:
         coef, fdeg, fzeros, log_scale = _float_blocks(kind, blocks)
-        levels = _Levels(coef, fdeg, fzeros, "the partition function")
-        log_z, degree = _down_only(levels)
+        log_z, degree = _down_only(coef, fdeg, fzeros, "the partition function")
     except (WeightError, TooLargeError):
         pass
     else:
@@ -615,7 +675,7 @@ def aztec_edge_probabilities(n, weights=None):
         f"the edge probabilities of the Aztec diamond of order {n}",
         "a smaller order",
     )
-    levels, degree, blocks = _prepare(n, weights, "the edge probabilities")
+    levels, degree, zero = _prepare(n, weights, "the edge probabilities")
     if degree > 0:
         raise NoTilingError(_NO_TILING.format(n=n))
     prev = np.zeros((4, n, n))
@@ -624,7 +684,7 @@ def aztec_edge_probabilities(n, weights=None):
         probability_step(prev, k, q, cur)
         prev, cur = cur, prev
     prob = np.clip(np.moveaxis(prev, 0, 2), 0.0, 1.0)
-    prob[blocks == 0] = 0.0  # exactly 0 in the limit
+    prob[zero] = 0.0  # exactly 0 in the limit
     R, C = _block_cells(n)
     size = 2 * n
     h = np.full((size, size - 1), np.nan)

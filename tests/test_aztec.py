@@ -198,7 +198,6 @@ def test_sample_does_not_depend_on_random_batch_size(monkeypatch):
     want = sample_aztec(150, seed=6).labels
     want_w = sample_aztec(70, seed=6, weights=(1, 3)).labels
     monkeypatch.setattr(aztec, "_CHUNK_WORDS", 1)
-    monkeypatch.setattr(aztec, "_CHUNK_UNIFORMS", 1)
     assert np.array_equal(sample_aztec(150, seed=6).labels, want)
     assert np.array_equal(sample_aztec(70, seed=6, weights=(1, 3)).labels, want_w)
 

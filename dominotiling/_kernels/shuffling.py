@@ -23,12 +23,13 @@ Conventions shared by every kernel here:
   up, words from right to left, so a stage reads only old values.
 - Random numbers: a uniform stage reads one 64-bit word per word of the new
   planes (``(k + 1) * ceil((k + 1) / 64)`` words, bit ``j`` of row ``i`` decides
-  block ``(i, j)``: 1 horizontal); a weighted stage reads one double per hole, in
-  the order rows bottom-up, columns left to right.
+  block ``(i, j)``: 1 horizontal); a weighted stage draws one double per hole,
+  left to right, from a xoshiro256+ stream per row seeded by hashing the run's
+  key with the order and the row (:func:`shuffle_row`).
 - ``state`` is an ``int64`` array ``[k, pos, error, need]``: the order reached
-  (and filled), how many random numbers of the current batch are used, 1 if a
+  (and filled), how many random words of the current batch are used, 1 if a
   stage found a number of holes other than ``k + 1 + bad`` (dominoes
-  overlapping), and how many random numbers the next stage needs.
+  overlapping), and how many random words the next uniform stage needs.
 """
 
 import numpy as np
@@ -53,103 +54,129 @@ def _popcount(x):
     return np.int64((x * _H01) >> np.uint64(56))
 
 
+@njit(cache=True, inline="always")
+def _rotl(x, r):
+    return (x << np.uint64(r)) | (x >> np.uint64(64 - r))
+
+
+@njit(cache=True, inline="always")
+def _splitmix(x):
+    """SplitMix64's output function (Steele, Lea, Flood 2014): a 64-bit hash of `x`."""
+    x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return x ^ (x >> np.uint64(31))
+
+
 @njit(cache=True)
-def _stage(planes, k, words, u, pos, probs, weighted):
-    """Order `k` to ``k + 1`` in place; return ``(holes, bad, used)``: random numbers used."""
-    kk = k + 1
+def shuffle_row(old, new, i, kk, words, pos, qrow, cmod, key, weighted):
+    """Row `i` of the stage to order `kk`: ``new`` row ``i`` from ``old`` rows ``i - 1`` and `i`; ``(holes, bad)``.
+
+    ``old`` and ``new`` may be the same planes when the rows go bottom-up (a
+    row's neighbour above is read before it is written). Uniform: the coins are
+    bits of ``words[pos + i * nw:]``. Weighted: block ``(i, j)``'s hole gets
+    horizontal dominoes when a uniform double is below ``qrow[cmod[j]]``; the
+    doubles of a row come from its own xoshiro256+ stream [1]_, seeded by hashing
+    ``(key, kk, i)`` -- so rows can be drawn in any order, or side by side.
+
+    .. [1] D. Blackman, S. Vigna, "Scrambled linear pseudorandom number
+       generators", ACM Trans. Math. Softw. 47 (2021), 36.
+    """
     nw = (kk + 63) >> 6
-    p = probs.shape[1]
-    q = probs.shape[2]
     last = np.uint64(0xFFFFFFFFFFFFFFFF) >> np.uint64(64 * nw - kk)  # valid bits of the last word
     sh63 = np.uint64(63)
+    golden = np.uint64(0x9E3779B97F4A7C15)
+    base = key + np.uint64(kk) * np.uint64(0xD1B54A32D192ED03) + np.uint64(i + 1) * np.uint64(0x8CB92BA72F3D8DD7)
+    s0 = _splitmix(base + golden)
+    s1 = _splitmix(base + np.uint64(2) * golden)
+    s2 = _splitmix(base + np.uint64(3) * golden)
+    s3 = _splitmix(base + np.uint64(4) * golden)
     holes = 0
     bad = 0
-    used = 0
-    for i in range(kk - 1, -1, -1):
-        r = i + 1  # padded row
-        for w in range(nw - 1, -1, -1):
-            s_old = planes[TS, r - 1, w] << _ONE
-            e_old = planes[TE, r, w] << _ONE
-            if w > 0:
-                s_old |= planes[TS, r - 1, w - 1] >> sh63
-                e_old |= planes[TE, r, w - 1] >> sh63
-            n_new = planes[TN, r, w]
-            w_new = planes[TW, r - 1, w]
-            valid = last if w == nw - 1 else np.uint64(0xFFFFFFFFFFFFFFFF)
-            hole = valid & ~(n_new | s_old | w_new | e_old)
-            ns = n_new & s_old
-            we = w_new & e_old
-            bad += _popcount(ns) + _popcount(we)
-            holes += _popcount(hole)
-            if weighted:
-                hor = np.uint64(0)
-                rest = hole
-                while rest != 0:  # the holes of this word, low bits first
-                    low = rest & (~rest + _ONE)
-                    rest ^= low
-                    j = 64 * w + _popcount(low - _ONE)
-                    if u[pos + used] < probs[kk - 1, i % p, j % q]:
-                        hor |= low
-                    used += 1
-            else:
-                hor = hole & words[pos + i * nw + w]
-            ver = hole & ~hor
-            planes[TN, r, w] = (n_new ^ ns) | hor
-            planes[TS, r, w] = (s_old ^ ns) | hor
-            planes[TW, r, w] = (w_new ^ we) | ver
-            planes[TE, r, w] = (e_old ^ we) | ver
-    if not weighted:
-        used = kk * nw
-    return holes, bad, used
+    r = i + 1  # padded row
+    for w in range(nw - 1, -1, -1):
+        s_old = old[TS, r - 1, w] << _ONE
+        e_old = old[TE, r, w] << _ONE
+        if w > 0:
+            s_old |= old[TS, r - 1, w - 1] >> sh63
+            e_old |= old[TE, r, w - 1] >> sh63
+        n_new = old[TN, r, w]
+        w_new = old[TW, r - 1, w]
+        valid = last if w == nw - 1 else np.uint64(0xFFFFFFFFFFFFFFFF)
+        hole = valid & ~(n_new | s_old | w_new | e_old)
+        ns = n_new & s_old
+        we = w_new & e_old
+        bad += _popcount(ns) + _popcount(we)
+        holes += _popcount(hole)
+        if weighted:
+            hor = np.uint64(0)
+            rest = hole
+            while rest != 0:  # the holes of this word, low bits first
+                low = rest & (~rest + _ONE)
+                rest ^= low
+                j = 64 * w + _popcount(low - _ONE)
+                u = np.float64((s0 + s3) >> np.uint64(11)) * (1.0 / 9007199254740992.0)  # top 53 bits
+                t = s1 << np.uint64(17)
+                s2 ^= s0
+                s3 ^= s1
+                s1 ^= s2
+                s0 ^= s3
+                s2 ^= t
+                s3 = _rotl(s3, 45)
+                hor |= low * np.uint64(u < qrow[cmod[j]])  # no branch: the coin is unpredictable
+        else:
+            hor = hole & words[pos + i * nw + w]
+        ver = hole & ~hor
+        new[TN, r, w] = (n_new ^ ns) | hor
+        new[TS, r, w] = (s_old ^ ns) | hor
+        new[TW, r, w] = (w_new ^ we) | ver
+        new[TE, r, w] = (e_old ^ we) | ver
+    return holes, bad
 
 
 @njit(cache=True)
-def _count_bad(planes, k):
-    """Number of bad blocks of order `k` (read only): the next stage has ``k + 1 + bad`` holes."""
+def _stage(planes, k, words, pos, probs, rmod, cmod, key, weighted):
+    """Order `k` to ``k + 1`` in place, rows bottom-up; return ``(holes, bad)``.
+
+    With weights, the probability of a horizontal pair in a hole at block ``(i,
+    j)`` is ``probs[level, rmod[i], cmod[j]]`` (``level`` is `k` for a table per
+    order, 0 for a single table).
+    """
     kk = k + 1
-    nw = (kk + 63) >> 6
-    sh63 = np.uint64(63)
+    level = min(k, probs.shape[0] - 1)
+    holes = 0
     bad = 0
-    for i in range(kk):
-        r = i + 1
-        for w in range(nw):
-            s_old = planes[TS, r - 1, w] << _ONE
-            e_old = planes[TE, r, w] << _ONE
-            if w > 0:
-                s_old |= planes[TS, r - 1, w - 1] >> sh63
-                e_old |= planes[TE, r, w - 1] >> sh63
-            bad += _popcount(planes[TN, r, w] & s_old) + _popcount(planes[TW, r - 1, w] & e_old)
-    return bad
+    for i in range(kk - 1, -1, -1):
+        h, b = shuffle_row(planes, planes, i, kk, words, pos, probs[level, rmod[i]], cmod, key, weighted)
+        holes += h
+        bad += b
+    return holes, bad
 
 
 @njit(cache=True, nogil=True)
-def shuffle(planes, state, k_stop, words, u, probs, weighted):
-    """Run shuffling from ``state`` up to order `k_stop`, or until the random numbers run out.
+def shuffle(planes, state, k_stop, words, probs, rmod, cmod, key, weighted):
+    """Run shuffling from ``state`` up to order `k_stop`, or until the random words run out.
 
     ``planes``: uint64 ``(4, n + 2, ceil(n / 64))``; ``words``: uint64 random bits
-    (uniform run); ``u``: float64 uniforms in [0, 1) (weighted run); ``probs``:
-    float64 ``(n, p, q)``, the probability of a horizontal pair in a hole at block
-    ``(i, j)`` of order ``k`` is ``probs[k - 1, i % p, j % q]``. ``state`` is updated
-    in place (see the module); when the random numbers left do not cover the next
-    stage, ``state[3]`` says how many it needs.
+    (uniform run); ``probs``: float64 ``(levels, p, q)``, the probability of a
+    horizontal pair in a hole at block ``(i, j)`` of order ``k`` is ``probs[k - 1,
+    rmod[i], cmod[j]]`` (``probs[0, ...]`` when there is one level); ``key``: the
+    uint64 seed of a weighted run's random streams (see :func:`shuffle_row`). ``state`` is updated in place (see
+    the module); when the random words left do not cover the next uniform stage,
+    ``state[3]`` says how many it needs.
     """
     k = state[0]
     pos = state[1]
     while k < k_stop:
         kk = k + 1
-        if weighted:
-            need = kk + _count_bad(planes, k)
-            short = pos + need > u.shape[0]
-        else:
-            need = kk * ((kk + 63) >> 6)
-            short = pos + need > words.shape[0]
-        if short:
+        need = kk * ((kk + 63) >> 6)
+        if not weighted and pos + need > words.shape[0]:
             state[3] = need
             break
-        holes, bad, used = _stage(planes, k, words, u, pos, probs, weighted)
+        holes, bad = _stage(planes, k, words, pos, probs, rmod, cmod, key, weighted)
         k = kk
-        pos += used
-        if holes != k + bad or used != need:
+        if not weighted:
+            pos += need
+        if holes != k + bad:
             state[2] = 1
             break
     state[0] = k
