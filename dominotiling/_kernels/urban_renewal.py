@@ -19,7 +19,6 @@ the term of lower degree, or adds the coefficients when the degrees agree.
 import numpy as np
 from numba import njit, prange
 
-from .._interrupt import returns_arrays
 from .shuffling import shuffle_row
 
 _NO_WORDS = np.zeros(0, np.uint64)  # a weighted stage reads no random words
@@ -471,14 +470,14 @@ def face_up(bufs, degs, offs, x_first, k, qtab, zeros, chunks, probes, sh, count
 
 @njit(cache=True, inline="always")
 def _mul(a, b, p, pinv):
-    """``a * b mod p`` for ``0 <= a, b < p < 2**26`` held in doubles (the product is exact)."""
+    """``a * b mod p`` for ``0 <= a, b < p < 2**26`` held in doubles (the product is exact).
+
+    Written with selects, no branches, so that loops of it vectorise.
+    """
     x = a * b
     r = x - np.floor(x * pinv) * p
-    if r < 0.0:
-        r += p
-    elif r >= p:
-        r -= p
-    return r
+    r = r + p if r < 0.0 else r
+    return r - p if r >= p else r
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
@@ -490,68 +489,76 @@ def partition_mod(res, deg, n, p, zeros):
     only when `zeros`). Returns ``(z, degree, ok)``: the product of every
     ``coef(Delta)`` modulo `p`, the sum of the degrees, and False when a ``Delta``
     that must be inverted is 0 modulo `p` (the prime is unlucky: take another).
+
+    Each level inverts all its Deltas with one modular power (Montgomery's
+    trick) arranged by columns: prefix products down every column at once, one
+    short chain over the column totals, then back up every column at once -- so
+    every long loop runs along a row and vectorises.
     """
     pf = float(p)
     pinv = 1.0 / pf
     dres = np.empty((n, n))
     ddeg = np.zeros((n, n), np.int32)
-    pref = np.empty(n * n + 1)
+    pref = np.empty((n + 1, n))
+    chain = np.empty(n)
+    colinv = np.empty(n)
     rn, rs, rw, re = res[0], res[1], res[2], res[3]
     z = 1.0
     total = 0
     for k in range(n, 0, -1):
-        cnt = 0
-        pref[0] = 1.0
+        pref[0, :k] = 1.0
         for i in range(k):
-            for j in range(k):
-                a = _mul(rn[i, j], rs[i, j], pf, pinv)
-                b = _mul(rw[i, j], re[i, j], pf, pinv)
-                if zeros:
+            a_n, a_s, a_w, a_e, d, top, below = rn[i], rs[i], rw[i], re[i], dres[i], pref[i], pref[i + 1]
+            if zeros:
+                for j in range(k):
                     da = deg[0, i, j] + deg[1, i, j]
                     db = deg[2, i, j] + deg[3, i, j]
-                    if da < db:
-                        b = 0.0
-                        d = da
-                    elif da > db:
-                        a = 0.0
-                        d = db
-                    else:
-                        d = da
-                    ddeg[i, j] = d
-                    total += d
-                c = a + b
-                if c >= pf:
-                    c -= pf
-                dres[i, j] = c
-                z = _mul(z, c, pf, pinv)
-                pref[cnt + 1] = _mul(pref[cnt], c, pf, pinv)
-                cnt += 1
+                    a = _mul(a_n[j], a_s[j], pf, pinv) if da <= db else 0.0
+                    b = _mul(a_w[j], a_e[j], pf, pinv) if db <= da else 0.0
+                    c = a + b
+                    d[j] = c - pf if c >= pf else c
+                    ddeg[i, j] = min(da, db)
+                    total += min(da, db)
+            else:
+                for j in range(k):
+                    c = _mul(a_n[j], a_s[j], pf, pinv) + _mul(a_w[j], a_e[j], pf, pinv)
+                    d[j] = c - pf if c >= pf else c
+            for j in range(k):
+                below[j] = _mul(top[j], d[j], pf, pinv)
+        # the column totals: their product is the level's product of Deltas
+        acc = 1.0
+        for j in range(k):
+            acc = _mul(acc, pref[k, j], pf, pinv)
+            chain[j] = acc
+        z = _mul(z, acc, pf, pinv)
         if k == 1:
             break
-        if pref[cnt] == 0.0:
-            return z, total, False
-        # one modular inverse for the whole level (Montgomery's trick), then back down the prefixes
+        if acc == 0.0:
+            return int(z), total, False
         e = p - 2
-        base = pref[cnt]
+        base = acc
         inv = 1.0
         while e > 0:
             if e & 1:
                 inv = _mul(inv, base, pf, pinv)
             base = _mul(base, base, pf, pinv)
             e >>= 1
-        for idx in range(cnt - 1, -1, -1):
-            i = idx // k
-            j = idx - i * k
-            c = dres[i, j]
-            dres[i, j] = _mul(inv, pref[idx], pf, pinv)  # the inverse of c
-            inv = _mul(inv, c, pf, pinv)
+        for j in range(k - 1, 0, -1):  # inverse of each column total
+            colinv[j] = _mul(inv, chain[j - 1], pf, pinv)
+            inv = _mul(inv, pref[k, j], pf, pinv)
+        colinv[0] = inv
+        for i in range(k - 1, -1, -1):  # back up the columns: dres becomes 1 / Delta
+            d, top = dres[i], pref[i]
+            for j in range(k):
+                c = d[j]
+                d[j] = _mul(colinv[j], top[j], pf, pinv)
+                colinv[j] = _mul(colinv[j], c, pf, pinv)
         m = k - 1
         for i in range(m):
-            for j in range(m):
-                rn[i, j] = _mul(rn[i, j], dres[i, j], pf, pinv)
-                rs[i, j] = _mul(rs[i + 1, j + 1], dres[i + 1, j + 1], pf, pinv)
-                rw[i, j] = _mul(rw[i + 1, j], dres[i + 1, j], pf, pinv)
-                re[i, j] = _mul(re[i, j + 1], dres[i, j + 1], pf, pinv)
+            _mul_row(rn[i], rn[i], dres[i], 0, m, pf, pinv)
+            _mul_row(rs[i], rs[i + 1], dres[i + 1], 1, m, pf, pinv)
+            _mul_row(rw[i], rw[i + 1], dres[i + 1], 0, m, pf, pinv)
+            _mul_row(re[i], re[i], dres[i], 1, m, pf, pinv)
             if zeros:
                 for j in range(m):
                     deg[0, i, j] = deg[0, i, j] - ddeg[i, j]
@@ -561,3 +568,8 @@ def partition_mod(res, deg, n, p, zeros):
     return int(z), total, True
 
 
+@njit(cache=True, nogil=True, inline="always", error_model="numpy")
+def _mul_row(out, a, b, shift, m, p, pinv):
+    """``out[j] = a[j + shift] * b[j + shift] mod p`` for ``j < m`` (in place when `out` is `a`, shift 0 or 1)."""
+    for j in range(m):
+        out[j] = _mul(a[j + shift], b[j + shift], p, pinv)
