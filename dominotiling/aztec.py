@@ -339,15 +339,17 @@ def sample_aztec(n, *, seed=None, weights=None):
     period per level is kept: ``O(n p q)`` memory.
 
     Any other weights (a :class:`~dominotiling.Weights`, or block arrays with
-    zeros) take every block of every level: the levels are computed from ``n``
-    down but used from 1 up, so the weights of every ``m``-th level (``m ~
-    sqrt(n)``) are kept and each segment of levels recomputed from its
-    checkpoint -- ``O(n**3 / m + m n**2)`` memory (about 0.6 GB at order 1000)
-    for twice the ``O(n**3)`` arithmetic. A zero weight is the limit ``eps -> 0``
+    zeros) take every block of every level. Only the two face weights of each
+    block matter (``X = W*E / (N*S)``, and the alternating product of the face
+    between blocks), and urban renewal is a time-symmetric recurrence on them, so
+    the levels computed from ``n`` down are rebuilt from 1 up in the same two
+    ``n x n`` buffers, each stage drawn row by row as its level comes back:
+    ``O(n**2)`` memory (``16 n**2`` bytes besides the tiling) for twice the
+    ``O(n**3)`` arithmetic, the rows shared among the threads (see
+    :mod:`dominotiling.aztec_weights`). A zero weight is the limit ``eps -> 0``
     of a weight ``eps``: the creation probabilities are their limits (0, 1 or a
     ratio of leading coefficients), so the sample is exact for the weighted
-    measure on the tilings that avoid the zeros [3]_ (see
-    :mod:`dominotiling.aztec_weights`).
+    measure on the tilings that avoid the zeros [3]_.
 
     Random numbers come from `seed`'s generator, read in order in batches (so a
     sample does not depend on the batch size): for order ``k``, one 64-bit word
