@@ -166,7 +166,8 @@ class _Run:
             self._refill()
 
     def run_to(self, k):
-        if self.levels is not None:  # any weights: a table per level, one stage a step
+        if self.levels is not None:  # any weights: a table per level, one stage (or sweep) a step
+            self.target = k  # a sweep of several orders never goes past it
             while self.state[0] < k:
                 next(self.levels)
             return

@@ -76,6 +76,10 @@ STORE_ALL_BYTES = 64 * 2**20
 DRIFT_TOL = 1e-8
 # Blocks of urban renewal per kernel call on the way down (about 0.05 s).
 _CALL_BLOCKS = 1 << 25
+#: Levels from this order up run several at a time, in one pass over the buffers
+#: (they no longer fit in the cache): SWEEP_LEVELS of them.
+SWEEP_FROM = 512
+SWEEP_LEVELS = 16
 
 _NO_TILING = (
     "the weights' zeros leave no tiling of the Aztec diamond of order {n}: every tiling uses a "
@@ -260,6 +264,10 @@ class _Levels:
             low = 1
         self.x_first, k, done = True, n, 0
         while k > low:  # a few million blocks a call: Ctrl-C is seen between calls
+            if self._sweeps(k, k - SWEEP_LEVELS):
+                self._sweep(k, up=False)
+                k -= SWEEP_LEVELS
+                continue
             stop = max(low, k - max(1, _CALL_BLOCKS // (k * k)))
             self.x_first, ok = face_down(self.bufs, self.degs, self.offs, self.x_first, k, stop, self.qtab[done:],
                                          self.store_all, self.zeros, self.chunks, self.probes)
@@ -268,6 +276,39 @@ class _Levels:
             if self.store_all:
                 done += sum(j * j for j in range(stop + 1, k + 1))
             k = stop
+
+    def _sweeps(self, k, other):
+        """Whether levels `k` to `other` go in one sweep (large plain levels on the rebuilding path)."""
+        return not (self.store_all or self.zeros) and min(k, other) >= SWEEP_FROM and other >= 1
+
+    def _sweep(self, k, up, run=None):
+        """:data:`SWEEP_LEVELS` levels in one sweep from level `k` (up: drawing shuffling's orders too)."""
+        from ._kernels.faces import face_sweep
+
+        L = SWEEP_LEVELS
+        if up:
+            planes, key, ramp = self.ring, run.key, self.ramp
+            planes[0] = run.planes
+        else:
+            planes, key, ramp = _NO_PLANES[None], np.uint64(0), np.zeros(0, np.int64)
+        counts = np.zeros((L, 2), np.int64)
+        self.x_first, ok, drift = face_sweep(self.bufs, self.offs, self.x_first, k, L, self.chunks, self.probes,
+                                             True, up, planes, key, ramp, counts)
+        if not ok:
+            raise WeightError(_UNEVEN)
+        self._check_drift(drift, k + L if up else k)
+        if up:
+            run.planes[:] = planes[L]
+            for s in range(L):
+                run.stage_done(k + 1 + s, *counts[s])
+
+    def _check_drift(self, drift, k):
+        if not drift <= DRIFT_TOL:
+            raise PrecisionError(
+                f"rebuilding level {k} of urban renewal drifted by {drift:.2g} (relative) from the "
+                f"first pass, beyond {DRIFT_TOL:g}: the weights are too uneven for the O(n**2)-memory "
+                "levels; bring them closer to each other, or use a smaller order"
+            )
 
     def _level_one(self):
         """Level 1's q into ``qtab[:1]`` (the rebuilding path: the state is at level 1 after :meth:`down`)."""
@@ -285,12 +326,7 @@ class _Levels:
                                           self.zeros, self.chunks, self.probes, sh, self.counts)
         if not ok:
             raise WeightError(_UNEVEN)
-        if not drift <= DRIFT_TOL:
-            raise PrecisionError(
-                f"rebuilding level {k} of urban renewal drifted by {drift:.2g} (relative) from the "
-                f"first pass, beyond {DRIFT_TOL:g}: the weights are too uneven for the O(n**2)-memory "
-                "levels; bring them closer to each other, or use a smaller order"
-            )
+        self._check_drift(drift, k)
         return self.counts.sum(axis=0)
 
     def up(self):
@@ -327,11 +363,19 @@ class _Levels:
         run.stage(1, self._level_one())
         yield
         spare = np.zeros_like(run.planes)
-        ramp = np.arange(self.n, dtype=np.int64)
-        for k in range(2, self.n + 1):
-            holes, bad = self._rebuild(k, (True, run.planes, spare, run.key, ramp))
-            run.planes, spare = spare, run.planes
-            run.stage_done(k, holes, bad)
+        self.ramp = np.arange(self.n, dtype=np.int64)
+        k = 1
+        while k < self.n:
+            if self._sweeps(k, min(k + SWEEP_LEVELS, run.target)) and k + SWEEP_LEVELS <= run.target:
+                if not hasattr(self, "ring"):
+                    self.ring = np.zeros((SWEEP_LEVELS + 1,) + run.planes.shape, np.uint64)
+                self._sweep(k, up=True, run=run)
+                k += SWEEP_LEVELS
+            else:
+                k += 1
+                holes, bad = self._rebuild(k, (True, run.planes, spare, run.key, self.ramp))
+                run.planes, spare = spare, run.planes
+                run.stage_done(k, holes, bad)
             yield
 
 

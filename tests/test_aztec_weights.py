@@ -193,6 +193,23 @@ def test_weighted_sample_does_not_depend_on_the_threads(monkeypatch):
     assert w.tiling_weight(one) > 0
 
 
+@pytest.mark.parametrize("levels", [5, 16])
+def test_sweeps_of_levels_give_the_same_numbers(monkeypatch, levels):
+    # large levels run several at a time, rows split among the threads: every face
+    # weight comes from the same operations, so the same bits and the same tiling
+    monkeypatch.setattr(aw, "STORE_ALL_BYTES", 0)
+    n = 260
+    w = Weights.random(Region.aztec_diamond(n), "lognormal", seed=6, sigma=1.0)
+    monkeypatch.setattr(aw, "SWEEP_FROM", 10**9)
+    p1, s1 = aztec_edge_probabilities(n, w), sample_aztec(n, seed=2, weights=w)
+    monkeypatch.setattr(aw, "SWEEP_FROM", 40)
+    monkeypatch.setattr(aw, "SWEEP_LEVELS", levels)
+    p2, s2 = aztec_edge_probabilities(n, w), sample_aztec(n, seed=2, weights=w)
+    assert np.array_equal(p1.horizontal, p2.horizontal, equal_nan=True)
+    assert np.array_equal(p1.vertical, p2.vertical, equal_nan=True)
+    assert np.array_equal(s1.labels, s2.labels)
+
+
 def test_rebuilt_levels_that_drift_are_refused(monkeypatch):
     monkeypatch.setattr(aw, "STORE_ALL_BYTES", 0)
     monkeypatch.setattr(aw, "DRIFT_TOL", 0.0)

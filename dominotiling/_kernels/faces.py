@@ -266,3 +266,167 @@ def face_up(bufs, degs, offs, x_first, k, qtab, zeros, chunks, probes, sh, count
     ok = _face_step(x, degs[iy], o, bufs[ix], degs[ix], offs[ix], k, qtab, 0, not sh[0], zeros, chunks, sh,
                     counts)
     return iy == 0, ok, drift
+
+
+# ------------------------------------------------------------- sweeps of levels
+# A level is a pass over the two buffers; at large orders they leave the cache,
+# and a pass is bound by memory. A sweep runs ``L`` levels in one pass: row ``i``
+# of step ``s`` right after row ``i + 2 s`` of the first step (a wavefront, two
+# rows a level apart), so each row is loaded once for ``L`` levels. Down, row
+# ``i`` of a step needs rows ``i`` and ``i + 1`` of the step before, and
+# overwrites a row that only rows ``<= i`` of the step before read; up, the
+# other way round. So the rows of a sweep split into chunks, one thread each: a
+# chunk first does the rows that need nothing of its neighbour (a trapezoid),
+# then -- after all chunks are done -- the few rows next to its neighbour.
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _place_down(offs0, b0, s):
+    """``(ix, ox, iy, oy)``: the buffers and offsets of X and Y at step `s` of a sweep down."""
+    ix = b0 if s % 2 == 0 else 1 - b0
+    return ix, offs0[ix] + s // 2, 1 - ix, offs0[1 - ix] + (s + 1) // 2
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _place_up(offs0, b0, s):
+    """``(ix, ox, it, ot)``: buffer and offset of X of the level made at step `s` of a sweep up, and of its target."""
+    it = b0 if s % 2 == 0 else 1 - b0  # holds X of the level below, becomes Y
+    return 1 - it, offs0[1 - it] - (s // 2 + 1), it, offs0[it] - (s + 1) // 2
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _fresh(x, ox, K, r, qr, pr, probes, keep, up):
+    """q, p of row `r` of level `K`'s X (read for the first time in a region); the probes on it.
+
+    Returns ``(ok, drift)``: on the way down the probes are recorded (drift 0),
+    on the way up compared.
+    """
+    ok = _face_row(x[ox + r, ox:ox + K], qr, pr, K)
+    drift = 0.0
+    if keep and K >= 3:
+        for p in range(4):
+            pr_, pc = _probe(ox, K, p)
+            if pr_ == ox + r:
+                if up:
+                    want = probes[K, p]
+                    drift = max(drift, abs(x[pr_, pc] - want) / want)
+                else:
+                    probes[K, p] = x[pr_, pc]
+    return ok, drift
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def _sweep_region(bufs, offs0, b0, k, L, lo, hi, first, last, phase, up, probes, keep, planes, key, cmod,
+                  counts):
+    """One chunk's rows ``lo <= i < hi`` of the `L` steps of a sweep from level `k`; ``(ok, drift)``.
+
+    Down (``up`` False): step ``s`` takes level ``k - s`` to ``k - s - 1``;
+    phase 1 does rows ``[lo, hi - 2 s)`` (all of them in the `last` chunk),
+    phase 2 rows ``[hi - 2 s, hi)``. Up: step ``s`` makes level ``K = k + 1 + s``
+    and draws order ``K`` of shuffling into ``planes[s + 1]`` from ``planes[s]``
+    (holes and bad blocks added to ``counts[s]``); phase 1 does rows ``[lo + 2
+    s, hi)`` (from 0 in the `first` chunk; the `last` chunk also the rows
+    below, and q's last row), phase 2 rows ``[lo, lo + 2 s)``.
+    """
+    n = bufs.shape[1]
+    buf = np.empty((L, 4, n))
+    par = np.zeros(L, np.int64)
+    r0s = np.empty(L, np.int64)
+    r1s = np.empty(L, np.int64)
+    ok = True
+    drift = 0.0
+    tmax = -1
+    for s in range(L):
+        K = k + 1 + s if up else k - s  # the level whose X is read
+        m = K - 1  # face rows of the step
+        if up:
+            if phase == 1:
+                r0, r1 = (0 if first else lo + 2 * s), (m if last else hi)
+            else:
+                r0, r1 = lo, min(lo + 2 * s, m)
+        else:
+            if phase == 1:
+                r0, r1 = lo, (m if last else min(hi - 2 * s, m))
+            else:
+                r0, r1 = max(lo, hi - 2 * s), min(hi, m)
+        r0s[s], r1s[s] = r0, r1
+        if r1 > r0:
+            tmax = max(tmax, r1 - 1 + 2 * s)
+    for t in range(0 if up else lo, tmax + 1):
+        for s in range(L):
+            i = t - 2 * s  # phase 2's rows go in the same order
+            if i < r0s[s] or i >= r1s[s]:
+                continue
+            if up:
+                K = k + 1 + s
+                ix, ox, iy, oy = _place_up(offs0, b0, s)
+            else:
+                K = k - s
+                ix, ox, iy, oy = _place_down(offs0, b0, s)
+            x = bufs[ix]
+            qs = buf[s]
+            if i == r0s[s]:
+                par[s] = 0
+                o, d = _fresh(x, ox, K, i, qs[0], qs[1], probes, keep, up)
+                ok &= o
+                drift = max(drift, d)
+            a = par[s]
+            b = 2 - a
+            o, d = _fresh(x, ox, K, i + 1, qs[b], qs[b + 1], probes, keep, up)
+            ok &= o
+            drift = max(drift, d)
+            if up:
+                h, bd = shuffle_row(planes[s], planes[s + 1], i, K, _NO_WORDS, 0, qs[a], cmod, key, True)
+                counts[s, 0] += h
+                counts[s, 1] += bd
+                if i == K - 2 and last and phase == 1:  # q's last row, then its shuffling row
+                    h, bd = shuffle_row(planes[s], planes[s + 1], K - 1, K, _NO_WORDS, 0, qs[b], cmod, key, True)
+                    counts[s, 0] += h
+                    counts[s, 1] += bd
+            _face_update(bufs[iy][oy + i, oy:oy + K - 1], qs[a], qs[a + 1], qs[b], qs[b + 1], K - 1)
+            par[s] = b
+    return ok, drift
+
+
+@njit(cache=True, parallel=True, error_model="numpy")
+def face_sweep(bufs, offs, x_first, k, L, chunks, probes, keep, up, planes, key, cmod, counts):
+    """`L` levels in one sweep, down from level `k` or (`up`) up from it; ``(x_first, ok, drift)``.
+
+    See :func:`_sweep_region`; ``offs`` is updated, ``counts`` ``(L, 2)`` gets the
+    holes and bad blocks of each order drawn on the way up (zeroed here). Needs
+    ``k - L >= 1`` down; plain face weights only (no eps-degrees).
+    """
+    m0 = k - 1 if not up else k  # face rows of the smallest level of the sweep
+    nch = chunks
+    while nch > 1 and m0 // nch < 2 * L + 2:
+        nch -= 1
+    b0 = 0 if x_first else 1
+    offs0 = offs.copy()
+    flags = np.ones(2 * nch, np.bool_)
+    drifts = np.zeros(2 * nch)
+    part = np.zeros((nch, L, 2), np.int64)
+    for phase in range(1, 3):
+        for c in prange(nch):
+            lo = c * m0 // nch
+            hi = (c + 1) * m0 // nch
+            if phase == 2 and (c == 0 if up else c == nch - 1):
+                continue
+            o, d = _sweep_region(bufs, offs0, b0, k, L, lo, hi, c == 0, c == nch - 1, phase, up, probes, keep,
+                                 planes, key, cmod, part[c])
+            flags[(phase - 1) * nch + c] = o
+            drifts[(phase - 1) * nch + c] = d
+    counts[:] = 0
+    for c in range(nch):
+        for s in range(L):
+            counts[s, 0] += part[c, s, 0]
+            counts[s, 1] += part[c, s, 1]
+    for s in range(L):
+        if up:
+            it = b0 if s % 2 == 0 else 1 - b0
+            offs[1 - it] -= 1
+        else:
+            ix = b0 if s % 2 == 0 else 1 - b0
+            offs[ix] += 1
+    if L % 2 == 1:
+        x_first = not x_first
+    return x_first, flags.all(), drifts.max()

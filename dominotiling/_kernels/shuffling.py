@@ -33,25 +33,29 @@ Conventions shared by every kernel here:
 """
 
 import numpy as np
-from numba import njit
+from numba import njit, types
+from numba.cpython.unsafe.numbers import trailing_zeros
+from numba.extending import intrinsic
 
 from .._interrupt import returns_arrays
 
 TN, TS, TW, TE = 0, 1, 2, 3
 _ONE = np.uint64(1)
-_M1 = np.uint64(0x5555555555555555)
-_M2 = np.uint64(0x3333333333333333)
-_M4 = np.uint64(0x0F0F0F0F0F0F0F0F)
-_H01 = np.uint64(0x0101010101010101)
+
+
+@intrinsic
+def _ctpop(typingctx, x):
+    """LLVM's population count of a uint64 (one ``popcnt`` instruction on x86-64)."""
+    def codegen(context, builder, signature, args):
+        return builder.ctpop(args[0])
+
+    return types.uint64(types.uint64), codegen
 
 
 @njit(cache=True, inline="always")
 def _popcount(x):
-    """Number of set bits of a uint64 (SWAR)."""
-    x = x - ((x >> _ONE) & _M1)
-    x = (x & _M2) + ((x >> np.uint64(2)) & _M2)
-    x = (x + (x >> np.uint64(4))) & _M4
-    return np.int64((x * _H01) >> np.uint64(56))
+    """Number of set bits of a uint64."""
+    return np.int64(_ctpop(x))
 
 
 @njit(cache=True, inline="always")
@@ -111,10 +115,10 @@ def shuffle_row(old, new, i, kk, words, pos, qrow, cmod, key, weighted):
             hor = np.uint64(0)
             rest = hole
             while rest != 0:  # the holes of this word, low bits first
+                j = 64 * w + trailing_zeros(rest)
                 low = rest & (~rest + _ONE)
                 rest ^= low
-                j = 64 * w + _popcount(low - _ONE)
-                u = np.float64((s0 + s3) >> np.uint64(11)) * (1.0 / 9007199254740992.0)  # top 53 bits
+                u = np.float64(np.int64((s0 + s3) >> np.uint64(11))) * (1.0 / 9007199254740992.0)  # top 53 bits
                 t = s1 << np.uint64(17)
                 s2 ^= s0
                 s3 ^= s1
