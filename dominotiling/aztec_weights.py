@@ -391,36 +391,58 @@ def _level_bytes(n, zeros):
     return 2 * n * n * cell + extra, store_all
 
 
-def _faces(n, kind, blocks, what):
-    """``(bufs, degs, zeros)``: the level-`n` face weights of the block weights, memory checked first."""
-    from ._kernels.faces import faces_from_blocks
+def _faces(n, blocks, what, h=None, v=None):
+    """``(bufs, degs, zeros)``: the level-`n` face weights of the block weights, memory checked first.
 
-    zeros = bool((blocks == 0).any())
+    With `h` and `v` (numeric weights of ``Region.aztec_diamond(n)``) and `blocks`
+    None, straight from them (no ``(n, n, 4)`` array); None if a weight is 0.
+    """
+    from ._kernels.faces import faces_from_weights
+
+    zeros = blocks is not None and bool((blocks == 0).any())
     need, _ = _level_bytes(n, zeros)
     check_memory(need, f"{what} (urban renewal of the Aztec diamond of order {n})", "a smaller order")
-    if blocks.dtype == object:
+    if blocks is None:
+        blocks = np.zeros((0, 0, 4))
+    elif blocks.dtype == object:
         try:
             blocks = np.array([float(x) for x in blocks.ravel().tolist()]).reshape(blocks.shape)
         except OverflowError:
             raise WeightError(_UNEVEN) from None
+    if h is None:
+        h = v = np.zeros((1, 1))
     bufs = np.zeros((2, n, n))
     degs = np.zeros((2, n, n) if zeros else (2, 1, 1), np.int32)
-    if not faces_from_blocks(blocks, bufs, degs, zeros):
+    ok, zero = faces_from_weights(blocks, h, v, bufs, degs, zeros)
+    if zero and not zeros:
+        return None
+    if not ok:
         raise WeightError(_UNEVEN)
     return bufs, degs, zeros
 
 
 def _prepare(n, weights, what):
     """``(levels, degree, zero)``: the levels run down, the eps-degree of Z, the mask of zero block weights."""
-    kind, blocks = _blocks(n, weights)
-    zero = blocks == 0
-    degree = 0
-    if zero.any():  # the degree of Z (0 when a tiling avoids the zeros) needs the edge weights' Deltas
-        coef, deg, zeros, _ = _float_blocks(kind, blocks)
-        degree = _down_only(coef, deg, zeros, what)[1]
-        del coef, deg
-    levels = _Levels(*_faces(n, kind, blocks, what))
-    del blocks
+    faces = None
+    if isinstance(weights, Weights) and weights.kind in ("int", "float"):  # no (n, n, 4) array
+        weights.check_shape((2 * n, 2 * n))
+        h, v = weights.horizontal, weights.vertical
+        if h.dtype in (np.int64, np.float64) and v.dtype == h.dtype:
+            faces = _faces(n, None, what, h, v)
+    if faces is not None:
+        zero = np.zeros((n, n, 4), bool)[:0]
+        degree = 0
+    else:
+        kind, blocks = _blocks(n, weights)
+        zero = blocks == 0
+        degree = 0
+        if zero.any():  # the degree of Z (0 when a tiling avoids the zeros) needs the edge weights' Deltas
+            coef, deg, zeros, _ = _float_blocks(kind, blocks)
+            degree = _down_only(coef, deg, zeros, what)[1]
+            del coef, deg
+        faces = _faces(n, blocks, what)
+        del blocks
+    levels = _Levels(*faces)
     levels.down()
     return levels, degree, zero
 
@@ -737,7 +759,8 @@ def aztec_edge_probabilities(n, weights=None):
         probability_step(prev, k, q, cur)
         prev, cur = cur, prev
     prob = np.clip(np.moveaxis(prev, 0, 2), 0.0, 1.0)
-    prob[zero] = 0.0  # exactly 0 in the limit
+    if zero.size:
+        prob[zero] = 0.0  # exactly 0 in the limit
     R, C = _block_cells(n)
     size = 2 * n
     h = np.full((size, size - 1), np.nan)
