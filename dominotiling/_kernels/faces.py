@@ -27,8 +27,6 @@ from numba import njit, prange
 
 from .shuffling import shuffle_row
 
-_NO_WORDS = np.zeros(0, np.uint64)  # a weighted stage reads no random words
-
 
 @njit(cache=True, nogil=True, inline="always")
 def _nonzero(w):
@@ -119,7 +117,7 @@ def _emit(i, k, qrow, qtab, qoff, store, sh, counts, c):
     if store:
         qtab[qoff + i * k:qoff + i * k + k] = qrow
     if sh[0]:
-        h, b = shuffle_row(sh[1], sh[2], i, k, _NO_WORDS, 0, qrow, sh[4], sh[3], True)
+        h, b = shuffle_row(sh[1], sh[2], i, k, qrow, sh[4], sh[3])
         counts[c, 0] += h
         counts[c, 1] += b
 
@@ -395,11 +393,11 @@ def _sweep_region(bufs, offs0, b0, k, L, lo, hi, first, last, phase, up, probes,
             ok &= o
             drift = max(drift, d)
             if up:
-                h, bd = shuffle_row(planes[s], planes[s + 1], i, K, _NO_WORDS, 0, qs[a], cmod, key, True)
+                h, bd = shuffle_row(planes[s], planes[s + 1], i, K, qs[a], cmod, key)
                 counts[s, 0] += h
                 counts[s, 1] += bd
                 if i == K - 2 and last and phase == 1:  # q's last row, then its shuffling row
-                    h, bd = shuffle_row(planes[s], planes[s + 1], K - 1, K, _NO_WORDS, 0, qs[b], cmod, key, True)
+                    h, bd = shuffle_row(planes[s], planes[s + 1], K - 1, K, qs[b], cmod, key)
                     counts[s, 0] += h
                     counts[s, 1] += bd
             _face_update(bufs[iy][oy + i, oy:oy + K - 1], qs[a], qs[a + 1], qs[b], qs[b + 1], K - 1)

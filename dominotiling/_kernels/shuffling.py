@@ -71,23 +71,53 @@ def _splitmix(x):
     return x ^ (x >> np.uint64(31))
 
 
-@njit(cache=True)
-def shuffle_row(old, new, i, kk, words, pos, qrow, cmod, key, weighted):
-    """Row `i` of the stage to order `kk`: ``new`` row ``i`` from ``old`` rows ``i - 1`` and `i`; ``(holes, bad)``.
+@njit(cache=True, inline="always")
+def _word(old, r, w, nw, kk):
+    """Word `w` of padded row `r` at the stage to order `kk`, from ``old``: what slides in, the bad pairs, the holes.
+
+    Returns ``(n_new, s_old, w_new, e_old, ns, we, hole)``: the halves arriving
+    in the 64 blocks, the N/S and W/E pairs that collide (destroyed), the blocks
+    that receive nothing.
+    """
+    sh63 = np.uint64(63)
+    s_old = old[TS, r - 1, w] << _ONE
+    e_old = old[TE, r, w] << _ONE
+    if w > 0:
+        s_old |= old[TS, r - 1, w - 1] >> sh63
+        e_old |= old[TE, r, w - 1] >> sh63
+    n_new = old[TN, r, w]
+    w_new = old[TW, r - 1, w]
+    valid = np.uint64(0xFFFFFFFFFFFFFFFF)
+    if w == nw - 1:  # the valid bits of the last word
+        valid >>= np.uint64(64 * nw - kk)
+    hole = valid & ~(n_new | s_old | w_new | e_old)
+    return n_new, s_old, w_new, e_old, n_new & s_old, w_new & e_old, hole
+
+
+@njit(cache=True, inline="always")
+def _put(new, r, w, n_new, s_old, w_new, e_old, ns, we, hole, hor):
+    """Write word `w` of padded row `r`: the survivors, and the holes filled (``hor``: horizontally)."""
+    ver = hole & ~hor
+    new[TN, r, w] = (n_new ^ ns) | hor
+    new[TS, r, w] = (s_old ^ ns) | hor
+    new[TW, r, w] = (w_new ^ we) | ver
+    new[TE, r, w] = (e_old ^ we) | ver
+
+
+@njit(cache=True, inline="always")
+def shuffle_row(old, new, i, kk, qrow, cmod, key):
+    """Row `i` of a weighted stage to order `kk`: ``new`` row ``i`` from ``old`` rows ``i - 1`` and `i`; ``(holes, bad)``.
 
     ``old`` and ``new`` may be the same planes when the rows go bottom-up (a
-    row's neighbour above is read before it is written). Uniform: the coins are
-    bits of ``words[pos + i * nw:]``. Weighted: block ``(i, j)``'s hole gets
-    horizontal dominoes when a uniform double is below ``qrow[cmod[j]]``; the
-    doubles of a row come from its own xoshiro256+ stream [1]_, seeded by hashing
-    ``(key, kk, i)`` -- so rows can be drawn in any order, or side by side.
+    row's neighbour above is read before it is written). Block ``(i, j)``'s hole
+    gets horizontal dominoes when a uniform double is below ``qrow[cmod[j]]``;
+    the doubles of a row come from its own xoshiro256+ stream [1]_, seeded by
+    hashing ``(key, kk, i)`` -- so rows can be drawn in any order, or side by side.
 
     .. [1] D. Blackman, S. Vigna, "Scrambled linear pseudorandom number
        generators", ACM Trans. Math. Softw. 47 (2021), 36.
     """
     nw = (kk + 63) >> 6
-    last = np.uint64(0xFFFFFFFFFFFFFFFF) >> np.uint64(64 * nw - kk)  # valid bits of the last word
-    sh63 = np.uint64(63)
     golden = np.uint64(0x9E3779B97F4A7C15)
     base = key + np.uint64(kk) * np.uint64(0xD1B54A32D192ED03) + np.uint64(i + 1) * np.uint64(0x8CB92BA72F3D8DD7)
     s0 = _splitmix(base + golden)
@@ -98,42 +128,25 @@ def shuffle_row(old, new, i, kk, words, pos, qrow, cmod, key, weighted):
     bad = 0
     r = i + 1  # padded row
     for w in range(nw - 1, -1, -1):
-        s_old = old[TS, r - 1, w] << _ONE
-        e_old = old[TE, r, w] << _ONE
-        if w > 0:
-            s_old |= old[TS, r - 1, w - 1] >> sh63
-            e_old |= old[TE, r, w - 1] >> sh63
-        n_new = old[TN, r, w]
-        w_new = old[TW, r - 1, w]
-        valid = last if w == nw - 1 else np.uint64(0xFFFFFFFFFFFFFFFF)
-        hole = valid & ~(n_new | s_old | w_new | e_old)
-        ns = n_new & s_old
-        we = w_new & e_old
+        n_new, s_old, w_new, e_old, ns, we, hole = _word(old, r, w, nw, kk)
         bad += _popcount(ns) + _popcount(we)
         holes += _popcount(hole)
-        if weighted:
-            hor = np.uint64(0)
-            rest = hole
-            while rest != 0:  # the holes of this word, low bits first
-                j = 64 * w + trailing_zeros(rest)
-                low = rest & (~rest + _ONE)
-                rest ^= low
-                u = np.float64(np.int64((s0 + s3) >> np.uint64(11))) * (1.0 / 9007199254740992.0)  # top 53 bits
-                t = s1 << np.uint64(17)
-                s2 ^= s0
-                s3 ^= s1
-                s1 ^= s2
-                s0 ^= s3
-                s2 ^= t
-                s3 = _rotl(s3, 45)
-                hor |= low * np.uint64(u < qrow[cmod[j]])  # no branch: the coin is unpredictable
-        else:
-            hor = hole & words[pos + i * nw + w]
-        ver = hole & ~hor
-        new[TN, r, w] = (n_new ^ ns) | hor
-        new[TS, r, w] = (s_old ^ ns) | hor
-        new[TW, r, w] = (w_new ^ we) | ver
-        new[TE, r, w] = (e_old ^ we) | ver
+        hor = np.uint64(0)
+        rest = hole
+        while rest != 0:  # the holes of this word, low bits first
+            j = 64 * w + trailing_zeros(rest)
+            low = rest & (~rest + _ONE)
+            rest ^= low
+            u = np.float64(np.int64((s0 + s3) >> np.uint64(11))) * (1.0 / 9007199254740992.0)  # top 53 bits
+            t = s1 << np.uint64(17)
+            s2 ^= s0
+            s3 ^= s1
+            s1 ^= s2
+            s0 ^= s3
+            s2 ^= t
+            s3 = _rotl(s3, 45)
+            hor |= low * np.uint64(u < qrow[cmod[j]])  # no branch: the coin is unpredictable
+        _put(new, r, w, n_new, s_old, w_new, e_old, ns, we, hole, hor)
     return holes, bad
 
 
@@ -141,18 +154,28 @@ def shuffle_row(old, new, i, kk, words, pos, qrow, cmod, key, weighted):
 def _stage(planes, k, words, pos, probs, rmod, cmod, key, weighted):
     """Order `k` to ``k + 1`` in place, rows bottom-up; return ``(holes, bad)``.
 
-    With weights, the probability of a horizontal pair in a hole at block ``(i,
-    j)`` is ``probs[level, rmod[i], cmod[j]]`` (``level`` is `k` for a table per
-    order, 0 for a single table).
+    Uniform: the coins are bits of ``words[pos:]``, one word per word of the
+    planes. With weights, the probability of a horizontal pair in a hole at
+    block ``(i, j)`` is ``probs[level, rmod[i], cmod[j]]`` (``level`` is `k` for
+    a table per order, 0 for a single table).
     """
     kk = k + 1
+    nw = (kk + 63) >> 6
     level = min(k, probs.shape[0] - 1)
     holes = 0
     bad = 0
     for i in range(kk - 1, -1, -1):
-        h, b = shuffle_row(planes, planes, i, kk, words, pos, probs[level, rmod[i]], cmod, key, weighted)
-        holes += h
-        bad += b
+        if weighted:
+            h, b = shuffle_row(planes, planes, i, kk, probs[level, rmod[i]], cmod, key)
+            holes += h
+            bad += b
+            continue
+        r = i + 1
+        for w in range(nw - 1, -1, -1):
+            n_new, s_old, w_new, e_old, ns, we, hole = _word(planes, r, w, nw, kk)
+            bad += _popcount(ns) + _popcount(we)
+            holes += _popcount(hole)
+            _put(planes, r, w, n_new, s_old, w_new, e_old, ns, we, hole, hole & words[pos + i * nw + w])
     return holes, bad
 
 
