@@ -145,12 +145,15 @@ class _Run:
         self.n = n
         self.rng = _validate.seed(seed)
         self.levels = None
+        self.zero = None
         self.weighted = weights is not None
         ramp = np.arange(n, dtype=np.int64)
         if _is_general(weights):  # any weights, zeros included: one table per level, made on demand
             from .aztec_weights import creation_levels
 
-            self.levels = creation_levels(n, weights).shuffle(self)
+            levels = creation_levels(n, weights)
+            self.zero = levels.zero  # checked on the last order's tiling
+            self.levels = levels.shuffle(self)
             self.probs = np.full((1, 1, 1), 0.5)
             self.rmod = self.cmod = ramp
         else:
@@ -391,7 +394,12 @@ def sample_aztec(n, *, seed=None, weights=None):
     run = _Run(n, seed, weights)
     run.run_to(n)
     run.words = None
-    return run.tiling(n)
+    tiling = run.tiling(n)
+    if run.zero is not None:
+        from .aztec_weights import uses_zeros
+
+        uses_zeros(n, run.zero, tiling)
+    return tiling
 
 
 @keyword_only("seed", "weights")
@@ -442,6 +450,10 @@ def shuffle_frames(n, *, seed=None, weights=None):
     for k in range(1, n + 1):
         run.run_to(k)
         frames.append(_TilingFrame(run.tiling(k), title=f"order {k}"))
+    if run.zero is not None:
+        from .aztec_weights import uses_zeros
+
+        uses_zeros(n, run.zero, frames[-1].tiling)
     return frames
 
 

@@ -243,6 +243,8 @@ class _Levels:
         self.n = n = bufs.shape[1]
         self.bufs, self.degs, self.zeros = bufs, degs, zeros
         self.store_all = _level_bytes(n, zeros)[1]
+        self.ring = None  # the planes of the orders of a sweep up, made on first use
+        self.zero = None  # the mask of zero block weights, set by _prepare
 
     def down(self):
         """The pass down; raises WeightError if a face weight under- or overflows."""
@@ -367,7 +369,7 @@ class _Levels:
         k = 1
         while k < self.n:
             if self._sweeps(k, min(k + SWEEP_LEVELS, run.target)) and k + SWEEP_LEVELS <= run.target:
-                if not hasattr(self, "ring"):
+                if self.ring is None:
                     self.ring = np.zeros((SWEEP_LEVELS + 1,) + run.planes.shape, np.uint64)
                 self._sweep(k, up=True, run=run)
                 k += SWEEP_LEVELS
@@ -387,7 +389,8 @@ def _level_bytes(n, zeros):
     cell = 8 + (4 if zeros else 0)
     all_bytes = 8 * n * (n + 1) * (2 * n + 1) // 6
     store_all = all_bytes <= STORE_ALL_BYTES
-    extra = all_bytes if store_all else 8 * n * n + 32 * n  # one level's q (edge probabilities), probes
+    # else one level's q (edge probabilities), the probes, and the planes of a sweep's orders
+    extra = all_bytes if store_all else 8 * n * n + 32 * n + (SWEEP_LEVELS + 1) * n * (n + 2) // 2
     return 2 * n * n * cell + extra, store_all
 
 
@@ -422,40 +425,59 @@ def _faces(n, blocks, what, h=None, v=None):
 
 
 def _prepare(n, weights, what):
-    """``(levels, degree, zero)``: the levels run down, the eps-degree of Z, the mask of zero block weights."""
+    """``(levels, zero)``: the levels run down, and the ``(n, n, 4)`` mask of zero block weights (None: no zeros).
+
+    Whether the zeros leave a tiling is read off the result (see
+    :func:`uses_zeros`): in the limit ``eps -> 0`` the measure lives on the
+    tilings with the fewest zero-weight dominoes, so a sample, or the expected
+    number of zero-weight dominoes, shows whether that fewest is 0.
+    """
     faces = None
     if isinstance(weights, Weights) and weights.kind in ("int", "float"):  # no (n, n, 4) array
         weights.check_shape((2 * n, 2 * n))
         h, v = weights.horizontal, weights.vertical
         if h.dtype in (np.int64, np.float64) and v.dtype == h.dtype:
             faces = _faces(n, None, what, h, v)
-    if faces is not None:
-        zero = np.zeros((n, n, 4), bool)[:0]
-        degree = 0
-    else:
+    zero = None
+    if faces is None:
         kind, blocks = _blocks(n, weights)
         zero = blocks == 0
-        degree = 0
-        if zero.any():  # the degree of Z (0 when a tiling avoids the zeros) needs the edge weights' Deltas
-            coef, deg, zeros, _ = _float_blocks(kind, blocks)
-            degree = _down_only(coef, deg, zeros, what)[1]
-            del coef, deg
+        if not zero.any():
+            zero = None
         faces = _faces(n, blocks, what)
         del blocks
     levels = _Levels(*faces)
     levels.down()
-    return levels, degree, zero
+    levels.zero = zero
+    return levels, zero
 
 
 def creation_levels(n, weights):
     """The levels' coin probabilities for :func:`~dominotiling.aztec.sample_aztec` (a :class:`_Levels`, run down).
 
-    Raises :class:`~dominotiling.errors.NoTilingError` when the zeros leave no tiling.
+    Its ``zero`` is the mask of zero block weights (or None): check the sample
+    with :func:`uses_zeros`.
     """
-    levels, degree, _ = _prepare(n, weights, "weighted shuffling's creation probabilities")
-    if degree > 0:
+    return _prepare(n, weights, "weighted shuffling's creation probabilities")[0]
+
+
+def uses_zeros(n, zero, tiling):
+    """Raise :class:`~dominotiling.errors.NoTilingError` if `tiling` of the order-`n` diamond uses a zero weight.
+
+    `zero` is the ``(n, n, 4)`` mask of zero block weights. A sample of the
+    limit measure uses a zero-weight domino only when every tiling does.
+    """
+    R, C = _block_cells(n)
+    size = 2 * n
+    hz = np.zeros((size, size - 1), bool)
+    vz = np.zeros((size - 1, size), bool)
+    hz[R, C], hz[R + 1, C] = zero[:, :, 0], zero[:, :, 1]
+    vz[R, C], vz[R, C + 1] = zero[:, :, 2], zero[:, :, 3]
+    lab = np.asarray(tiling.labels)
+    across = (lab[:, :-1] == lab[:, 1:]) & (lab[:, :-1] >= 0)
+    down = (lab[:-1, :] == lab[1:, :]) & (lab[:-1, :] >= 0)
+    if (across & hz).any() or (down & vz).any():
         raise NoTilingError(_NO_TILING.format(n=n))
-    return levels
 
 
 # ---------------------------------------------------------------- the count
@@ -570,7 +592,7 @@ def _down_only(coef, deg, zeros, what):
     from ._kernels.urban_renewal import renew_float
 
     n = coef.shape[1]
-    check_memory(16 * n * n, f"{what} (urban renewal of the Aztec diamond of order {n})", "a smaller order")
+    check_memory(20 * n * n, f"{what} (urban renewal of the Aztec diamond of order {n})", "a smaller order")
     dc, dd = np.empty((n, n)), np.zeros((n, n), np.int32)
     q = np.empty((n, n))
     log_z, degree = 0.0, 0
@@ -750,17 +772,19 @@ def aztec_edge_probabilities(n, weights=None):
         f"the edge probabilities of the Aztec diamond of order {n}",
         "a smaller order",
     )
-    levels, degree, zero = _prepare(n, weights, "the edge probabilities")
-    if degree > 0:
-        raise NoTilingError(_NO_TILING.format(n=n))
+    levels, zero = _prepare(n, weights, "the edge probabilities")
     prev = np.zeros((4, n, n))
     cur = np.zeros((4, n, n))
     for k, q in levels.up():
         probability_step(prev, k, q, cur)
         prev, cur = cur, prev
     prob = np.clip(np.moveaxis(prev, 0, 2), 0.0, 1.0)
-    if zero.size:
-        prob[zero] = 0.0  # exactly 0 in the limit
+    if zero is not None:
+        # in the limit the measure lives on the tilings with the fewest zero-weight
+        # dominoes: their expected number is 0 exactly when a tiling avoids them all
+        if prob[zero].sum() > 0.5:
+            raise NoTilingError(_NO_TILING.format(n=n))
+        prob[zero] = 0.0
     R, C = _block_cells(n)
     size = 2 * n
     h = np.full((size, size - 1), np.nan)

@@ -297,6 +297,19 @@ def test_embedded_weighted_region():
     assert chisquare(counts, ws / ws.sum() * counts.sum()).pvalue > 1e-3
 
 
+def test_large_embedding_samples_its_region():
+    # a big forced filling: the zeros' degrees grow with the order (the edge
+    # weights' urban renewal over- or underflows here; the face weights do not)
+    mask = np.ones((160, 200), bool)  # in a diamond of order 180
+    mask[40:60, 50:70] = False
+    mask[100:120, 120:140] = False
+    region = Region(mask)
+    emb = embed_in_aztec(region)
+    tiling = emb.sample(seed=3)
+    assert tiling.region == region and tiling.is_complete
+    tiling.validate()
+
+
 def test_embedding_errors():
     with pytest.raises(NoTilingError):
         embed_in_aztec(Region.rectangle(3, 3))
