@@ -149,7 +149,7 @@ class _Run:
         self.weighted = weights is not None
         ramp = np.arange(n, dtype=np.int64)
         if _is_general(weights):  # any weights, zeros included: one table per level, made on demand
-            from .aztec_weights import creation_levels
+            from ._aztec_levels import creation_levels
 
             levels = creation_levels(n, weights)
             self.zero = levels.zero  # checked on the last order's tiling
@@ -396,7 +396,7 @@ def sample_aztec(n, *, seed=None, weights=None):
     run.words = None
     tiling = run.tiling(n)
     if run.zero is not None:
-        from .aztec_weights import uses_zeros
+        from ._aztec_levels import uses_zeros
 
         uses_zeros(n, run.zero, tiling)
     return tiling
@@ -451,7 +451,7 @@ def shuffle_frames(n, *, seed=None, weights=None):
         run.run_to(k)
         frames.append(_TilingFrame(run.tiling(k), title=f"order {k}"))
     if run.zero is not None:
-        from .aztec_weights import uses_zeros
+        from ._aztec_levels import uses_zeros
 
         uses_zeros(n, run.zero, frames[-1].tiling)
     return frames

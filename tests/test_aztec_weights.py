@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from scipy.stats import chi2_contingency, chisquare
 
-import dominotiling.aztec_weights as aw
+import dominotiling._aztec_levels as levels_module
 from dominotiling import Region, Weights, count_tilings, random_tiling
 from dominotiling.aztec import sample_aztec
 from dominotiling.aztec_weights import (
@@ -164,7 +164,7 @@ def test_rebuilt_levels_agree_with_stored_ones(monkeypatch, zeros):
         w = Weights.random(Region.aztec_diamond(n), "gamma", seed=2, alpha=2.0)
     p1 = aztec_edge_probabilities(n, w)
     s1 = sample_aztec(n, seed=3, weights=w)
-    monkeypatch.setattr(aw, "STORE_ALL_BYTES", 0)
+    monkeypatch.setattr(levels_module, "STORE_ALL_BYTES", 0)
     p2 = aztec_edge_probabilities(n, w)
     s2 = sample_aztec(n, seed=3, weights=w)
     assert np.allclose(p1.horizontal, p2.horizontal, rtol=0, atol=1e-12, equal_nan=True)
@@ -178,7 +178,7 @@ def test_weighted_sample_does_not_depend_on_the_threads(monkeypatch):
     # several threads (large levels of the rebuilding path) give the same tiling
     import numba
 
-    monkeypatch.setattr(aw, "STORE_ALL_BYTES", 0)
+    monkeypatch.setattr(levels_module, "STORE_ALL_BYTES", 0)
     n = 300  # levels of 256 rows and more are shared among the threads
     w = Weights.random(Region.aztec_diamond(n), "gamma", seed=4, alpha=2.0)
     before = numba.get_num_threads()
@@ -197,13 +197,13 @@ def test_weighted_sample_does_not_depend_on_the_threads(monkeypatch):
 def test_sweeps_of_levels_give_the_same_numbers(monkeypatch, levels):
     # large levels run several at a time, rows split among the threads: every face
     # weight comes from the same operations, so the same bits and the same tiling
-    monkeypatch.setattr(aw, "STORE_ALL_BYTES", 0)
+    monkeypatch.setattr(levels_module, "STORE_ALL_BYTES", 0)
     n = 260
     w = Weights.random(Region.aztec_diamond(n), "lognormal", seed=6, sigma=1.0)
-    monkeypatch.setattr(aw, "SWEEP_FROM", 10**9)
+    monkeypatch.setattr(levels_module, "SWEEP_FROM", 10**9)
     p1, s1 = aztec_edge_probabilities(n, w), sample_aztec(n, seed=2, weights=w)
-    monkeypatch.setattr(aw, "SWEEP_FROM", 40)
-    monkeypatch.setattr(aw, "SWEEP_LEVELS", levels)
+    monkeypatch.setattr(levels_module, "SWEEP_FROM", 40)
+    monkeypatch.setattr(levels_module, "SWEEP_LEVELS", levels)
     p2, s2 = aztec_edge_probabilities(n, w), sample_aztec(n, seed=2, weights=w)
     assert np.array_equal(p1.horizontal, p2.horizontal, equal_nan=True)
     assert np.array_equal(p1.vertical, p2.vertical, equal_nan=True)
@@ -211,8 +211,8 @@ def test_sweeps_of_levels_give_the_same_numbers(monkeypatch, levels):
 
 
 def test_rebuilt_levels_that_drift_are_refused(monkeypatch):
-    monkeypatch.setattr(aw, "STORE_ALL_BYTES", 0)
-    monkeypatch.setattr(aw, "DRIFT_TOL", 0.0)
+    monkeypatch.setattr(levels_module, "STORE_ALL_BYTES", 0)
+    monkeypatch.setattr(levels_module, "DRIFT_TOL", 0.0)
     w = Weights.random(Region.aztec_diamond(30), "lognormal", seed=1, sigma=2.0)
     with pytest.raises(PrecisionError, match="drifted"):
         aztec_edge_probabilities(30, w)
