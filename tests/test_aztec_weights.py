@@ -173,6 +173,21 @@ def test_rebuilt_levels_agree_with_stored_ones(monkeypatch, zeros):
     assert np.array_equal(s1.labels, s2.labels)
 
 
+def test_int_and_float_weights_give_the_same_sample():
+    # numeric Weights are read straight into face weights, ints as floats
+    n = 40
+    wi = Weights.random(Region.aztec_diamond(n), "integers", seed=9, a=1, b=7)
+    wf = Weights.from_arrays(wi.horizontal.astype(float), wi.vertical.astype(float))
+    assert wi.kind == "int" and wf.kind == "float"
+    ti, tf = sample_aztec(n, seed=4, weights=wi), sample_aztec(n, seed=4, weights=wf)
+    assert np.array_equal(ti.labels, tf.labels)
+    # the (n, n, 4) block array takes the periodic route (edge weights renewed per level,
+    # another algorithm) with the same random streams: the same tiling, unless a coin
+    # fell within rounding of its threshold (odds about 1e-10)
+    blocks = aztec_block_weights(n, wi).astype(float)
+    assert np.array_equal(sample_aztec(n, seed=4, weights=blocks).labels, ti.labels)
+
+
 def test_weighted_sample_does_not_depend_on_the_threads(monkeypatch):
     # each row of a stage has its own random stream: rows drawn side by side by
     # several threads (large levels of the rebuilding path) give the same tiling
