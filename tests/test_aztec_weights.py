@@ -312,6 +312,24 @@ def test_embedded_weighted_region():
     assert chisquare(counts, ws / ws.sum() * counts.sum()).pvalue > 1e-3
 
 
+def test_zeros_that_leave_no_tiling_are_found_as_the_exact_count_says():
+    # the sampler and the edge probabilities read "no tiling" off the limit measure;
+    # the exact weighted count (Kasteleyn) is the independent judge
+    kinds = set()
+    for seed in range(40):
+        n = 3 + seed % 4
+        w = Weights.random(Region.aztec_diamond(n), "bernoulli", seed=seed, a=1, b=0, p=0.92)
+        tileable = count_tilings(Region.aztec_diamond(n), weights=w) > 0
+        kinds.add(tileable)
+        for call in (lambda: sample_aztec(n, seed=seed, weights=w), lambda: aztec_edge_probabilities(n, w)):
+            if tileable:
+                call()
+            else:
+                with pytest.raises(NoTilingError, match="zeros leave no tiling"):
+                    call()
+    assert kinds == {True, False}
+
+
 def test_large_embedding_samples_its_region():
     # a big forced filling: the zeros' degrees grow with the order (the edge
     # weights' urban renewal over- or underflows here; the face weights do not)
