@@ -225,6 +225,24 @@ def test_sweeps_of_levels_give_the_same_numbers(monkeypatch, levels):
     assert np.array_equal(s1.labels, s2.labels)
 
 
+def test_many_row_chunks_give_the_same_numbers(monkeypatch):
+    # the rows of a level or a sweep are split into one chunk per thread; seven chunks
+    # (more than this machine's threads) must give what one chunk gives, bit for bit
+    import dominotiling._interrupt as interrupt
+
+    monkeypatch.setattr(levels_module, "STORE_ALL_BYTES", 0)
+    monkeypatch.setattr(levels_module, "SWEEP_FROM", 40)
+    monkeypatch.setattr(levels_module, "SWEEP_LEVELS", 6)
+    n = 300
+    w = Weights.random(Region.aztec_diamond(n), "gamma", seed=3, alpha=2.0)
+    got = {}
+    for chunks in (1, 7):
+        monkeypatch.setattr(interrupt, "threads", lambda chunks=chunks: chunks)
+        got[chunks] = (sample_aztec(n, seed=1, weights=w).labels, aztec_edge_probabilities(n, w).vertical)
+    assert np.array_equal(got[1][0], got[7][0])
+    assert np.array_equal(got[1][1], got[7][1], equal_nan=True)
+
+
 def test_rebuilt_levels_that_drift_are_refused(monkeypatch):
     monkeypatch.setattr(levels_module, "STORE_ALL_BYTES", 0)
     monkeypatch.setattr(levels_module, "DRIFT_TOL", 0.0)
