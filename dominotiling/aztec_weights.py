@@ -321,12 +321,11 @@ def _down_only(coef, deg, zeros, what):
     from ._kernels.urban_renewal import renew_float
 
     n = coef.shape[1]
-    check_memory(20 * n * n, f"{what} (urban renewal of the Aztec diamond of order {n})", "a smaller order")
+    check_memory(12 * n * n, f"{what} (urban renewal of the Aztec diamond of order {n})", "a smaller order")
     dc, dd = np.empty((n, n)), np.zeros((n, n), np.int32)
-    q = np.empty((n, n))
     log_z, degree = 0.0, 0
     for k in range(n, 0, -1):
-        ld, d, lt, ok = renew_float(coef, deg, k, q, dc, dd, zeros, True)
+        ld, d, lt, ok = renew_float(coef, deg, k, dc, dd, zeros)
         if not ok:
             raise WeightError(_UNEVEN)
         log_z += ld + (k - 1) * k * lt

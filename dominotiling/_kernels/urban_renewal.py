@@ -24,86 +24,24 @@ _BIG = 1e150  # products of Deltas are folded into a log beyond this
 _FAR = 1e60  # a level is rescaled only when its largest weight leaves [1/_FAR, _FAR]
 
 
-@njit(cache=True, nogil=True, inline="always")
-def _plain_row(cn, cs, cw, ce, i, k, q, dinv):
-    """``q`` and the inverse Deltas of row `i` of level `k`, from its (not yet renewed) weights; all > 0?"""
-    good = True
-    for j in range(k):
-        a = cn[i, j] * cs[i, j]
-        b = cw[i, j] * ce[i, j]
-        c = a + b
-        good &= (a > 0.0) & (b > 0.0) & (c < np.inf)
-        inv = 1.0 / c
-        q[i, j] = a * inv
-        dinv[i, j] = inv
-    return good
-
-
 @njit(cache=True, nogil=True, error_model="numpy")
-def _renew_plain(coef, k, q, dinv):
-    """:func:`renew_float` without zeros or logs, in one pass: row ``i`` of level ``k - 1``
-    is written as soon as the Deltas of rows ``i`` and ``i + 1`` are known (each row's
-    are computed from its weights before they are overwritten). The same operations
-    in the same order as the general loop, so the same numbers; a third of the memory
-    traffic (the planes do not fit in cache for large orders)."""
-    cn, cs, cw, ce = coef[0], coef[1], coef[2], coef[3]
-    ok = _plain_row(cn, cs, cw, ce, 0, k, q, dinv)
-    m = k - 1
-    top = 0.0
-    low = np.inf
-    for i in range(k):
-        if i + 1 < k:
-            ok &= _plain_row(cn, cs, cw, ce, i + 1, k, q, dinv)
-        if i < m:
-            for j in range(m):
-                x = cn[i, j] * dinv[i, j]
-                cn[i, j] = x
-                top = max(top, x)
-                low = min(low, x)
-            for j in range(m):
-                cs[i, j] = cs[i + 1, j + 1] * dinv[i + 1, j + 1]
-            for j in range(m):
-                cw[i, j] = cw[i + 1, j] * dinv[i + 1, j]
-            for j in range(m):
-                ce[i, j] = ce[i, j + 1] * dinv[i, j + 1]
-    if k == 1 or not ok:
-        return 0.0, 0, 0.0, ok
-    if not (low > 0.0 and top < np.inf):
-        return 0.0, 0, 0.0, False
-    if top < _FAR and low > 1.0 / _FAR:
-        return 0.0, 0, 0.0, True
-    inv = 1.0 / top
-    for t in range(4):
-        for i in range(m):
-            for j in range(m):
-                x = coef[t, i, j] * inv
-                if not x > 0.0:
-                    ok = False
-                coef[t, i, j] = x
-    return 0.0, 0, np.log(top), ok
-
-
-@njit(cache=True, nogil=True, error_model="numpy")
-def renew_float(coef, deg, k, q, dinv, ddeg, zeros, want_log):
-    """Level `k` to ``k - 1`` in place; ``q[:k, :k]`` gets the limit P(horizontal pair).
+def renew_float(coef, deg, k, dinv, ddeg, zeros):
+    """Level `k` to ``k - 1`` in place, with the log of the product of its Deltas.
 
     ``coef``: float64 ``(4, >= k, >= k)`` leading coefficients (planes N, S, W, E),
     ``deg``: int32 ``(4, ...)`` degrees (read only when `zeros`); ``dinv``,
     ``ddeg``: scratch ``(>= k, >= k)``. Returns ``(log_delta, deg_delta, log_top,
-    ok)``: the sum of ``log coef(Delta)`` (when `want_log`), the sum of
-    ``deg(Delta)``, the log of the factor the new level was divided by (``log Z_k =
-    log_delta + (k-1) k log_top + log Z_{k-1}``; 0 unless its largest weight left
-    ``[1e-60, 1e60]``), and False if a coefficient under- or overflowed.
+    ok)``: the sum of ``log coef(Delta)``, the sum of ``deg(Delta)``, the log of
+    the factor the new level was divided by (``log Z_k = log_delta + (k-1) k
+    log_top + log Z_{k-1}``; 0 unless its largest weight left ``[1e-60,
+    1e60]``), and False if a coefficient under- or overflowed.
     """
     cn, cs, cw, ce = coef[0], coef[1], coef[2], coef[3]
-    if not zeros and not want_log:  # the common case: one fused pass over the planes
-        return _renew_plain(coef, k, q, dinv)
     log_delta = 0.0
     prod = 1.0
     deg_delta = 0
     ok = True
-    k0 = 0
-    for i in range(k0, k):
+    for i in range(k):
         for j in range(k):
             a = cn[i, j] * cs[i, j]
             b = cw[i, j] * ce[i, j]
@@ -123,22 +61,16 @@ def renew_float(coef, deg, k, q, dinv, ddeg, zeros, want_log):
                     d = da
                 ddeg[i, j] = d
                 deg_delta += d
+            else:  # a product that underflowed to 0 would pass for a zero weight
+                ok = ok and a > 0.0 and b > 0.0
             c = a + b
             if not (a >= 0.0 and b >= 0.0 and c > 0.0 and c < np.inf):
                 ok = False
-            inv = 1.0 / c
-            q[i, j] = a * inv
-            dinv[i, j] = inv
-            if want_log:
-                prod *= c
-                if prod > _BIG or prod < 1.0 / _BIG:
-                    log_delta += np.log(prod)
-                    prod = 1.0
-        if not zeros:
-            for j in range(k):  # a product that underflowed to 0 would pass for a zero weight
-                if q[i, j] == 0.0 or q[i, j] == 1.0:
-                    if not (cn[i, j] * cs[i, j] > 0.0 and cw[i, j] * ce[i, j] > 0.0):
-                        ok = False
+            dinv[i, j] = 1.0 / c
+            prod *= c
+            if prod > _BIG or prod < 1.0 / _BIG:
+                log_delta += np.log(prod)
+                prod = 1.0
     log_delta += np.log(prod)
     if k == 1 or not ok:
         return log_delta, deg_delta, 0.0, ok
