@@ -43,6 +43,15 @@ def splitmix64(key, counter):
     return z ^ (z >> _S31)
 
 
+@njit(cache=True, inline="always")
+def row_coins(coins, key, base, n_words):
+    """Fill ``coins`` (int32, ``64 n_words``) with the bits of SplitMix64 outputs ``base .. base + n_words - 1``."""
+    for w in range(n_words):
+        word = splitmix64(key, base + np.uint64(w))
+        for b in range(64):
+            coins[64 * w + b] = np.int32((word >> np.uint64(b)) & _ONE)
+
+
 @njit(cache=True)
 def _split(h, parity, width):
     """Heights of one parity compressed along rows, int32 ``(rows + 1, width + 2)``.
@@ -121,11 +130,7 @@ def cftp_sweeps(upper, lower, movable, key, first, count):
         for p in range(2):
             for i in range(1, rows):
                 off = (p + i) & 1
-                base = np.uint64(((2 * s + p) * (rows + 1) + i) * n_words)
-                for w in range(n_words):
-                    word = splitmix64(ukey, base + np.uint64(w))
-                    for b in range(64):
-                        coins[64 * w + b] = np.int32((word >> np.uint64(b)) & _ONE)
+                row_coins(coins, ukey, np.uint64(((2 * s + p) * (rows + 1) + i) * n_words), n_words)
                 if p == 0:
                     _update_row(u0[i], u1[i - 1], u1[i + 1], u1[i], m0[i], coins, off, width)
                     _update_row(l0[i], l1[i - 1], l1[i + 1], l1[i], m0[i], coins, off, width)

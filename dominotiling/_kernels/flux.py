@@ -17,7 +17,7 @@ import numpy as np
 from numba import njit
 
 from .._interrupt import returns_arrays
-from .cftp import _merge, _split, _split64, splitmix64
+from .cftp import _merge, _split, _split64, row_coins
 from .height import _DI, _DJ, _cell, _sides, _step
 
 UNDEFINED = np.iinfo(np.int64).min
@@ -191,7 +191,6 @@ def dial01(nbr, length, src, val):
 
 
 _I2, _I3, _I4 = np.int32(2), np.int32(3), np.int32(4)
-_ONE = np.uint64(1)
 
 
 @njit(cache=True, inline="always")
@@ -238,11 +237,7 @@ def cftp_sweeps_jumps(upper, lower, movable, jump, key, first, count):
         for p in range(2):
             for i in range(1, rows):
                 off = (p + i) & 1
-                base = np.uint64(((2 * s + p) * (rows + 1) + i) * n_words)
-                for w in range(n_words):
-                    word = splitmix64(ukey, base + np.uint64(w))
-                    for b in range(64):
-                        coins[64 * w + b] = np.int32((word >> np.uint64(b)) & _ONE)
+                row_coins(coins, ukey, np.uint64(((2 * s + p) * (rows + 1) + i) * n_words), n_words)
                 if p == 0:
                     _update_row_jumps(u0[i], u1[i - 1], u1[i + 1], u1[i], m0[i], coins, off, width,
                                       jn0[i], js0[i], jw0[i], je0[i])
@@ -261,17 +256,6 @@ def cftp_sweeps_jumps(upper, lower, movable, jump, key, first, count):
                 return False
     return True
 
-
-
-@njit(cache=True, inline="always")
-def _reduce(x, p, invp):
-    """``x mod p`` for an exact float ``|x| < 2**53`` (result in ``[0, p)``)."""
-    x -= np.floor(x * invp) * p
-    if x < 0.0:
-        x += p
-    elif x >= p:
-        x -= p
-    return x
 
 
 @njit(cache=True, inline="always")

@@ -38,6 +38,7 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 from numba.extending import intrinsic
 
 from .._interrupt import returns_arrays
+from .cftp import splitmix64
 
 TN, TS, TW, TE = 0, 1, 2, 3
 _ONE = np.uint64(1)
@@ -61,14 +62,6 @@ def _popcount(x):
 @njit(cache=True, inline="always")
 def _rotl(x, r):
     return (x << np.uint64(r)) | (x >> np.uint64(64 - r))
-
-
-@njit(cache=True, inline="always")
-def _splitmix(x):
-    """SplitMix64's output function (Steele, Lea, Flood 2014): a 64-bit hash of `x`."""
-    x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return x ^ (x >> np.uint64(31))
 
 
 @njit(cache=True, inline="always")
@@ -118,12 +111,9 @@ def shuffle_row(old, new, i, kk, qrow, cmod, key):
        generators", ACM Trans. Math. Softw. 47 (2021), 36.
     """
     nw = (kk + 63) >> 6
-    golden = np.uint64(0x9E3779B97F4A7C15)
     base = key + np.uint64(kk) * np.uint64(0xD1B54A32D192ED03) + np.uint64(i + 1) * np.uint64(0x8CB92BA72F3D8DD7)
-    s0 = _splitmix(base + golden)
-    s1 = _splitmix(base + np.uint64(2) * golden)
-    s2 = _splitmix(base + np.uint64(3) * golden)
-    s3 = _splitmix(base + np.uint64(4) * golden)
+    s0, s1 = splitmix64(base, np.uint64(0)), splitmix64(base, np.uint64(1))  # the stream's state
+    s2, s3 = splitmix64(base, np.uint64(2)), splitmix64(base, np.uint64(3))
     holes = 0
     bad = 0
     r = i + 1  # padded row
