@@ -44,6 +44,7 @@ __all__ = [
     "tiling_log2_bound",
     "hadamard_log2_bound",
     "small_primes",
+    "large_primes",
     "small_primes_for_bits",
     "det_mod_primes",
     "det_exact",
@@ -476,6 +477,42 @@ def small_primes(k):
             f"determinant of more than about {25 * len(_SMALL_PRIMES)} bits is beyond this method"
         )
     return _SMALL_PRIMES[:k].copy()
+
+
+#: The exact partition function of the Aztec diamond works modulo primes between ``2**47`` and this.
+LARGE_PRIME_TOP = 1 << 48
+_LARGE_PRIMES = []
+
+
+def large_primes(k):
+    """The `k` largest primes below ``2**48``, decreasing, as Python ints (cached).
+
+    Candidates are sieved by the odd primes below ``2**12`` in windows of
+    ``2**16``, then tested by Miller-Rabin to the bases 2, 3, ..., 17 --
+    deterministic below ``341550071728321 > 2**48`` (Jaeschke 1993) -- with the
+    double-precision modular products of ``_kernels/urban_renewal.py``.
+
+    Examples
+    --------
+    >>> large_primes(2)
+    [281474976710597, 281474976710591]
+    """
+    from ._kernels.urban_renewal import strong_probable_primes
+
+    with _PRIME_LOCK:
+        top = _LARGE_PRIMES[-1] if _LARGE_PRIMES else LARGE_PRIME_TOP
+        small = [q for q in range(3, 1 << 12, 2) if all(q % r for r in range(3, math.isqrt(q) + 1, 2))]
+        bases = np.array([2, 3, 5, 7, 11, 13, 17], dtype=np.int64)
+        while len(_LARGE_PRIMES) < k:
+            lo = top - (1 << 16)
+            keep = np.ones(top - lo, dtype=bool)  # keep[i]: lo + i
+            keep[lo % 2 :: 2] = False
+            for q in small:
+                keep[(-lo) % q :: q] = False
+            cands = (lo + np.flatnonzero(keep)[::-1]).astype(np.int64)
+            _LARGE_PRIMES.extend(cands[strong_probable_primes(cands, bases)].tolist())
+            top = lo
+        return _LARGE_PRIMES[:k]
 
 
 def small_primes_for_bits(bits):

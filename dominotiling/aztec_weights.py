@@ -334,9 +334,9 @@ def _down_only(coef, deg, zeros, what):
 
 
 def _exact(n, kind, blocks):
-    from ._exact import crt, small_primes
+    from ._exact import crt, large_primes
     from ._interrupt import run_tasks, threads
-    from ._kernels.urban_renewal import partition_mod
+    from ._kernels.urban_renewal import partition_mod, residue_planes
 
     flat = blocks.ravel()
     if kind == "fraction":
@@ -378,19 +378,21 @@ def _exact(n, kind, blocks):
         log2_z = (log_z + n * (n + 1) * (log_scale + math.log(den))) / math.log(2)
         bits = min(bits, int(log2_z + 1e-6 * abs(log2_z)) + 64)
     check_memory(
-        (64 + 8 * threads()) * n * n * 2 + 8 * (bits // 25 + 8),
+        (32 + 68 * threads()) * n * n + 8 * (bits // 47 + 8),
         f"the exact partition function of the Aztec diamond of order {n} (residues per prime)",
         "aztec_partition_function(n, weights, log=True)",
     )
     deg = _planes(zero.astype(np.int32)) if zeros else np.zeros((4, 1, 1), np.int32)
-    small = ints.dtype == np.int64
+    zero_planes = _planes(zero)
+    small = ints.dtype == np.int64 and int(ints.max(initial=0)) < 1 << 53
+    if small:
+        int_planes = _planes(ints.reshape(blocks.shape).astype(np.int64))
 
     def residues(p):
         if small:
-            r = ints.astype(np.int64) % p
-        else:
-            r = np.array([int(x) % p for x in ints.tolist()], dtype=np.int64)
-        r = r.reshape(blocks.shape)
+            r = np.empty((4, n, n))
+            return r if residue_planes(int_planes, p, zero_planes, r) else None
+        r = np.array([int(x) % p for x in ints.tolist()], dtype=np.int64).reshape(blocks.shape)
         if ((r == 0) & ~zero).any():
             return None  # p divides a weight
         r[zero] = 1
@@ -401,15 +403,15 @@ def _exact(n, kind, blocks):
             r = residues(p)
             if r is None:
                 return None
-            z, d, ok = partition_mod(r, deg.copy() if zeros else deg, n, int(p), zeros)
+            z, d, ok = partition_mod(r, deg.copy() if zeros else deg, n, p, zeros)
             return (int(z), int(d)) if ok else None
 
         return run
 
-    count, used = math.ceil(bits / 25.9) + 3, 0
+    count, used = math.ceil(bits / 47.99) + 2, 0
     got_r, got_p = [], []
     while True:
-        primes = small_primes(count)[used:].tolist()
+        primes = large_primes(count)[used:]
         used = count
         results = run_tasks([task(p) for p in primes], inline=n < 24)
         for p, res in zip(primes, results):

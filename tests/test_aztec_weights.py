@@ -73,6 +73,28 @@ def test_partition_function_equals_kasteleyn_with_random_integer_weights(n):
     assert aztec_partition_function(n, wz) == count_tilings(region, weights=wz, method="kasteleyn")
 
 
+@pytest.mark.parametrize("n, h, v", [(40, 3, 5), (5, 2**60, 1), (30, 2**52 - 1, 2**40 + 3)])
+def test_one_periodic_weights_give_the_closed_form(n, h, v):
+    # horizontal dominoes weigh h, vertical ones v: Z = (h**2 + v**2)**(n(n+1)/2) (Elkies, Kuperberg,
+    # Larsen and Propp); order 40 runs on threads, 2**60 takes the big-integer residues
+    w = Weights.by_orientation(Region.aztec_diamond(n), h, v)
+    assert aztec_partition_function(n, w) == (h * h + v * v) ** (n * (n + 1) // 2)
+
+
+def test_a_prime_that_divides_a_delta_is_skipped():
+    # every top-level Delta is h**2 + v**2 = 1 + v**2, divisible by p when v**2 = -1 mod p
+    import sympy
+
+    from dominotiling._exact import large_primes
+
+    p = next(q for q in large_primes(12) if q % 4 == 1)
+    v = int(sympy.sqrt_mod(-1, p))
+    n = 3
+    w = Weights.by_orientation(Region.aztec_diamond(n), 1, v)
+    assert (1 + v * v) % p == 0
+    assert aztec_partition_function(n, w) == (1 + v * v) ** (n * (n + 1) // 2)
+
+
 def test_zeros_are_exact_limits_not_small_numbers():
     # many zeros: the count is still exact, and 0 exactly when no tiling avoids them
     seen_zero = seen_positive = False

@@ -236,3 +236,14 @@ def test_exact_module_is_a_deprecated_alias():
         importlib.reload(public)
     assert public.crt is private.crt and public.det_exact is private.det_exact
     assert set(public.__all__) <= set(dir(public))
+
+
+def test_large_primes_are_the_largest_primes_below_2_to_48():
+    import sympy
+
+    from dominotiling._exact import large_primes
+
+    got = large_primes(300)
+    assert got[0] == sympy.prevprime(2**48)
+    assert all(sympy.prevprime(a) == b for a, b in zip(got, got[1:]))
+    assert got[:5] == large_primes(5)

@@ -17,7 +17,9 @@ the term of lower degree, or adds the coefficients when the degrees agree.
 """
 
 import numpy as np
-from numba import njit
+from llvmlite import ir
+from numba import njit, types
+from numba.extending import intrinsic
 
 
 _BIG = 1e150  # products of Deltas are folded into a log beyond this
@@ -141,108 +143,220 @@ def probability_step(prev, k, q, out):
             out[3, i, j] = pe + v
 
 
+# ------------------------------------------------- modular partition function
+# Residues modulo a prime ``p`` below ``2**48`` are held in doubles, lazily: a
+# stored value ``v`` is any double-precision integer with ``|v| < p`` (sums of two
+# of them, ``|v| < 2 p``, may enter a product). ``_mul`` computes ``a * b`` exactly
+# as ``h + lo`` (``h`` the rounded product, ``lo`` its error, by a fused
+# multiply-add), takes the nearest quotient ``q = rint(h / p)`` and returns ``h -
+# q p + lo``: for ``|a|, |b| < 2 p`` the float quotient is off by at most 1/4, so
+# ``|h - q p| <= 3 p / 4`` -- an integer below ``2**53``, which the second fused
+# multiply-add computes exactly -- and ``|lo| <= ulp(h) / 2 <= 2**45 <= p / 4``.
+# So ``|result| < p``, congruent to ``a b``: six flops, no branch, and twice the
+# bits per operation of primes below ``2**26`` with plain products.
+
+
+@intrinsic
+def _fma(typingctx, a, b, c):
+    """``a * b + c`` with one rounding (LLVM's ``llvm.fma.f64``; exact whenever the result fits)."""
+    def codegen(context, builder, signature, args):
+        d = ir.DoubleType()
+        f = builder.module.declare_intrinsic("llvm.fma", [d], ir.FunctionType(d, [d, d, d]))
+        return builder.call(f, args)
+
+    return types.float64(types.float64, types.float64, types.float64), codegen
+
+
 @njit(cache=True, inline="always")
 def _mul(a, b, p, pinv):
-    """``a * b mod p`` for ``0 <= a, b < p < 2**26`` held in doubles (the product is exact).
+    """A double congruent to ``a * b`` modulo `p` (``< 2**48``), below `p` in size, for ``|a|, |b| < 2 p``."""
+    h = a * b
+    lo = _fma(a, b, -h)
+    return _fma(-np.rint(h * pinv), p, h) + lo
 
-    Written with selects, no branches, so that loops of it vectorise.
+
+@njit(cache=True, inline="always")
+def _reduce(a, p, pinv):
+    """The residue of ``|a| < 2 p`` in ``[0, p)``, as a double."""
+    r = _fma(-np.floor(a * pinv), p, a)
+    return r - p if r >= p else (r + p if r < 0.0 else r)
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def strong_probable_primes(cands, bases):
+    """Which odd ``2**47 < m < 2**48`` of `cands` pass Miller-Rabin to every base in `bases` (with `_mul` modulo ``m``)."""
+    out = np.zeros(cands.size, np.bool_)
+    for c in range(cands.size):
+        m = cands[c]
+        mf = float(m)
+        minv = 1.0 / mf
+        d, r = m - 1, 0
+        while d % 2 == 0:
+            d //= 2
+            r += 1
+        ok = True
+        for a in bases:
+            x = _reduce(_power(float(a), d, mf, minv), mf, minv)
+            if x == 1.0 or x == mf - 1.0:
+                continue
+            for _ in range(r - 1):
+                x = _reduce(_mul(x, x, mf, minv), mf, minv)
+                if x == mf - 1.0:
+                    break
+            else:
+                ok = False
+                break
+        out[c] = ok
+    return out
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def residue_planes(ints, p, zero, out):
+    """``out = ints mod p`` as doubles (1 where `zero`); False when `p` divides a nonzero weight.
+
+    `ints`: int64 weights, ``0 <= w < 2**53`` (exact in a double).
     """
-    x = a * b
-    r = x - np.floor(x * pinv) * p
-    r = r + p if r < 0.0 else r
-    return r - p if r >= p else r
+    pf = float(p)
+    pinv = 1.0 / pf
+    flat, z, o = ints.ravel(), zero.ravel(), out.ravel()
+    for t in range(flat.size):
+        w = float(flat[t])
+        r = _fma(-np.floor(w * pinv), pf, w)  # exact: w - q p is an integer below 2 p
+        r = r - pf if r >= pf else (r + pf if r < 0.0 else r)
+        o[t] = 1.0 if z[t] else r
+    for t in range(flat.size):
+        if o[t] == 0.0:
+            return False
+    return True
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
 def partition_mod(res, deg, n, p, zeros):
-    """Leading term of the partition function modulo the prime `p` (< 2**26), by urban renewal.
+    """Leading term of the partition function modulo the prime `p` (``2**47 < p < 2**48``), by urban renewal.
 
-    ``res``: float64 ``(4, n, n)`` residues (planes N, S, W, E) of the weights'
-    leading coefficients (overwritten), ``deg``: int32 degrees (overwritten; read
-    only when `zeros`). Returns ``(z, degree, ok)``: the product of every
-    ``coef(Delta)`` modulo `p`, the sum of the degrees, and False when a ``Delta``
-    that must be inverted is 0 modulo `p` (the prime is unlucky: take another).
+    ``res``: float64 ``(4, n, n)`` residues in ``[0, p)`` (planes N, S, W, E) of
+    the weights' leading coefficients (overwritten), ``deg``: int32 degrees
+    (overwritten; read only when `zeros`). Returns ``(z, degree, ok)``: the product
+    of every ``coef(Delta)`` modulo `p` (in ``[0, p)``), the sum of the degrees,
+    and False when a ``Delta`` that must be inverted is 0 modulo `p` (the prime
+    is unlucky: take another).
 
-    Each level inverts all its Deltas with one modular power (Montgomery's
-    trick) arranged by columns: prefix products down every column at once, one
-    short chain over the column totals, then back up every column at once -- so
-    every long loop runs along a row and vectorises.
+    One pass over the rows per level. The planes never move: level ``k`` (``s = n
+    - k``) finds block ``(i, j)`` at ``N[i, j]``, ``S[i+s, j+s]``, ``W[i+s, j]``,
+    ``E[i, j+s]``, and renewal multiplies these four by ``1 / Delta(i, j)`` in
+    place -- the shifts of the module notes are the offsets growing by one. All
+    the Deltas of a level are inverted with one modular power (Montgomery's trick)
+    arranged by columns: prefix products down every column, one short chain over
+    the column totals, then back over the rows in the opposite order. Row ``i`` of
+    that backward sweep renews row ``i`` and then computes the next level's Deltas
+    and prefixes of the row that has become ready, so each level is one sweep, up
+    and down in turn, and every long loop runs along a row and vectorises.
     """
     pf = float(p)
     pinv = 1.0 / pf
-    dres = np.empty((n, n))
-    ddeg = np.zeros((n, n), np.int32)
-    pref = np.empty((n + 1, n))
-    chain = np.empty(n)
+    d = np.empty((n, n))
+    dd = np.zeros((n, n), np.int32)
+    pre = np.empty((n, n))
     colinv = np.empty(n)
-    rn, rs, rw, re = res[0], res[1], res[2], res[3]
+    before = np.empty(n)
     z = 1.0
     total = 0
+    for i in range(n):
+        total += _delta_row(res, deg, i, 0, n, d, dd, zeros, pf, pinv)
+        _prefix_row(pre, d, i, i - 1, n, pf, pinv)
+    down = True  # the order in which the current level's prefixes were taken
     for k in range(n, 0, -1):
-        pref[0, :k] = 1.0
-        for i in range(k):
-            a_n, a_s, a_w, a_e, d, top, below = rn[i], rs[i], rw[i], re[i], dres[i], pref[i], pref[i + 1]
-            if zeros:
-                for j in range(k):
-                    da = deg[0, i, j] + deg[1, i, j]
-                    db = deg[2, i, j] + deg[3, i, j]
-                    a = _mul(a_n[j], a_s[j], pf, pinv) if da <= db else 0.0
-                    b = _mul(a_w[j], a_e[j], pf, pinv) if db <= da else 0.0
-                    c = a + b
-                    d[j] = c - pf if c >= pf else c
-                    ddeg[i, j] = min(da, db)
-                    total += min(da, db)
-            else:
-                for j in range(k):
-                    c = _mul(a_n[j], a_s[j], pf, pinv) + _mul(a_w[j], a_e[j], pf, pinv)
-                    d[j] = c - pf if c >= pf else c
-            for j in range(k):
-                below[j] = _mul(top[j], d[j], pf, pinv)
-        # the column totals: their product is the level's product of Deltas
+        last = k - 1 if down else 0
         acc = 1.0
-        for j in range(k):
-            acc = _mul(acc, pref[k, j], pf, pinv)
-            chain[j] = acc
+        for j in range(k):  # the column totals; their product is the level's product of Deltas
+            t = _mul(pre[last, j], d[last, j], pf, pinv)
+            before[j] = acc
+            colinv[j] = t
+            acc = _mul(acc, t, pf, pinv)
         z = _mul(z, acc, pf, pinv)
         if k == 1:
             break
-        if acc == 0.0:
-            return int(z), total, False
-        e = p - 2
-        base = acc
-        inv = 1.0
-        while e > 0:
-            if e & 1:
-                inv = _mul(inv, base, pf, pinv)
-            base = _mul(base, base, pf, pinv)
-            e >>= 1
-        for j in range(k - 1, 0, -1):  # inverse of each column total
-            colinv[j] = _mul(inv, chain[j - 1], pf, pinv)
-            inv = _mul(inv, pref[k, j], pf, pinv)
-        colinv[0] = inv
-        for i in range(k - 1, -1, -1):  # back up the columns: dres becomes 1 / Delta
-            d, top = dres[i], pref[i]
-            for j in range(k):
-                c = d[j]
-                d[j] = _mul(colinv[j], top[j], pf, pinv)
-                colinv[j] = _mul(colinv[j], c, pf, pinv)
-        m = k - 1
-        for i in range(m):
-            _mul_row(rn[i], rn[i], dres[i], 0, m, pf, pinv)
-            _mul_row(rs[i], rs[i + 1], dres[i + 1], 1, m, pf, pinv)
-            _mul_row(rw[i], rw[i + 1], dres[i + 1], 0, m, pf, pinv)
-            _mul_row(re[i], re[i], dres[i], 1, m, pf, pinv)
-            if zeros:
-                for j in range(m):
-                    deg[0, i, j] = deg[0, i, j] - ddeg[i, j]
-                    deg[1, i, j] = deg[1, i + 1, j + 1] - ddeg[i + 1, j + 1]
-                    deg[2, i, j] = deg[2, i + 1, j] - ddeg[i + 1, j]
-                    deg[3, i, j] = deg[3, i, j + 1] - ddeg[i, j + 1]
-    return int(z), total, True
+        if _reduce(acc, pf, pinv) == 0.0:
+            return 0, total, False
+        inv = _power(acc, p - 2, pf, pinv)
+        for j in range(k - 1, -1, -1):  # colinv[j] = 1 / (column total j)
+            t = colinv[j]
+            colinv[j] = _mul(inv, before[j], pf, pinv)
+            inv = _mul(inv, t, pf, pinv)
+        s, m = n - k, k - 1
+        prev = -1
+        for t in range(k):
+            i = k - 1 - t if down else t
+            _renew_row(res, deg, i, s, k, d, dd, pre, colinv, zeros, pf, pinv)
+            r = i if down else i - 1  # the level k - 1 row whose blocks are all renewed now
+            if 0 <= r < m:
+                total += _delta_row(res, deg, r, s + 1, m, d, dd, zeros, pf, pinv)
+                _prefix_row(pre, d, r, prev, m, pf, pinv)
+                prev = r
+        down = not down
+    return int(_reduce(z, pf, pinv)), total, True
 
 
-@njit(cache=True, nogil=True, inline="always", error_model="numpy")
-def _mul_row(out, a, b, shift, m, p, pinv):
-    """``out[j] = a[j + shift] * b[j + shift] mod p`` for ``j < m`` (in place when `out` is `a`, shift 0 or 1)."""
-    for j in range(m):
-        out[j] = _mul(a[j + shift], b[j + shift], p, pinv)
+@njit(cache=True, inline="always")
+def _power(a, e, p, pinv):
+    """``a**e`` modulo `p` (lazy, as `_mul`), by squaring."""
+    r = 1.0
+    while e > 0:
+        if e & 1:
+            r = _mul(r, a, p, pinv)
+        a = _mul(a, a, p, pinv)
+        e >>= 1
+    return r
+
+
+@njit(cache=True, inline="always")
+def _delta_row(res, deg, i, s, k, d, dd, zeros, p, pinv):
+    """``d[i, :k]`` = the Deltas of row `i` of the level with offset `s`; returns the sum of their degrees."""
+    rn, rs, rw, re, di = res[0, i], res[1, i + s, s:], res[2, i + s], res[3, i, s:], d[i]
+    if not zeros:
+        for j in range(k):
+            di[j] = _mul(rn[j], rs[j], p, pinv) + _mul(rw[j], re[j], p, pinv)
+        return 0
+    gn, gs, gw, ge, ddi = deg[0, i], deg[1, i + s, s:], deg[2, i + s], deg[3, i, s:], dd[i]
+    total = 0
+    for j in range(k):
+        da = gn[j] + gs[j]
+        db = gw[j] + ge[j]
+        a = _mul(rn[j], rs[j], p, pinv) if da <= db else 0.0
+        b = _mul(rw[j], re[j], p, pinv) if db <= da else 0.0
+        di[j] = a + b
+        ddi[j] = min(da, db)
+        total += min(da, db)
+    return total
+
+
+@njit(cache=True, inline="always")
+def _prefix_row(pre, d, i, prev, k, p, pinv):
+    """``pre[i, :k]`` = the product of the Deltas of the rows before `i` in this level's order (`prev` the last of them)."""
+    pi = pre[i]
+    if prev < 0:
+        pi[:k] = 1.0
+    else:
+        pp, dp = pre[prev], d[prev]
+        for j in range(k):
+            pi[j] = _mul(pp[j], dp[j], p, pinv)
+
+
+@njit(cache=True, inline="always")
+def _renew_row(res, deg, i, s, k, d, dd, pre, colinv, zeros, p, pinv):
+    """Renew row `i` of the level with offset `s`: its four planes times ``1 / Delta`` (and ``colinv`` moves past the row)."""
+    rn, rs, rw, re, di, pi = res[0, i], res[1, i + s, s:], res[2, i + s], res[3, i, s:], d[i], pre[i]
+    for j in range(k):
+        iv = _mul(colinv[j], pi[j], p, pinv)
+        colinv[j] = _mul(colinv[j], di[j], p, pinv)
+        rn[j] = _mul(rn[j], iv, p, pinv)
+        rs[j] = _mul(rs[j], iv, p, pinv)
+        rw[j] = _mul(rw[j], iv, p, pinv)
+        re[j] = _mul(re[j], iv, p, pinv)
+    if zeros:
+        gn, gs, gw, ge, ddi = deg[0, i], deg[1, i + s, s:], deg[2, i + s], deg[3, i, s:], dd[i]
+        for j in range(k):
+            gn[j] -= ddi[j]
+            gs[j] -= ddi[j]
+            gw[j] -= ddi[j]
+            ge[j] -= ddi[j]
