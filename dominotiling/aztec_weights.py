@@ -361,12 +361,19 @@ def _exact(n, kind, blocks):
         black[:, :, t, 0] = np.where(first, r1, r2)
         black[:, :, t, 1] = np.where(first, c1, c2)
     key = (black[..., 0] * (2 * n) + black[..., 1]).ravel()
-    sums = {}
-    for kk, x in zip(key.tolist(), ints.tolist()):
-        sums[kk] = sums.get(kk, 0) + int(x)
-    if any(s == 0 for s in sums.values()):
+    if ints.dtype == np.int64 and int(ints.max(initial=0)) < 1 << 60:  # four of them fit an int64
+        used, inverse = np.unique(key, return_inverse=True)
+        sums = np.zeros(used.size, np.int64)
+        np.add.at(sums, inverse, ints)
+        sums = sums.tolist()
+    else:
+        table = {}
+        for kk, x in zip(key.tolist(), ints.tolist()):
+            table[kk] = table.get(kk, 0) + int(x)
+        sums = list(table.values())
+    if 0 in sums:
         return Fraction(0) if kind == "fraction" else 0
-    bits = sum(s.bit_length() for s in sums.values()) + 1
+    bits = sum(s.bit_length() for s in sums) + 1
     # a far tighter bound from the float route: log Z to a relative error below 1e-6 (see Notes)
     try:
         coef, fdeg, fzeros, log_scale = _float_blocks(kind, blocks)
