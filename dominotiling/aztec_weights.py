@@ -352,6 +352,7 @@ def _exact(n, kind, blocks):
         ints = flat if flat.dtype == np.int64 else np.array([int(x) for x in flat.tolist()], dtype=object)
     zero = (ints == 0).reshape(blocks.shape)
     zeros = bool(zero.any())
+    top = int(ints.max(initial=0)) if ints.dtype == np.int64 else None  # None: Python ints
     # the bound: Z <= prod over black cells of the sum of the weights at that cell
     R, C = _block_cells(n)
     cells = [(R, C, R, C + 1), (R + 1, C, R + 1, C + 1), (R, C, R + 1, C), (R, C + 1, R + 1, C + 1)]
@@ -361,7 +362,7 @@ def _exact(n, kind, blocks):
         black[:, :, t, 0] = np.where(first, r1, r2)
         black[:, :, t, 1] = np.where(first, c1, c2)
     key = (black[..., 0] * (2 * n) + black[..., 1]).ravel()
-    if ints.dtype == np.int64 and int(ints.max(initial=0)) < 1 << 60:  # four of them fit an int64
+    if top is not None and top < 1 << 60:  # four of them fit an int64
         used, inverse = np.unique(key, return_inverse=True)
         sums = np.zeros(used.size, np.int64)
         np.add.at(sums, inverse, ints)
@@ -392,7 +393,7 @@ def _exact(n, kind, blocks):
     )
     deg = _planes(zero.astype(np.int32)) if zeros else np.zeros((4, 1, 1), np.int32)
     zero_planes = _planes(zero)
-    small = ints.dtype == np.int64 and int(ints.max(initial=0)) < 1 << 53
+    small = top is not None and top < 1 << 53  # exact in a double
     if small:
         int_planes = _planes(ints.reshape(blocks.shape).astype(np.int64))
 

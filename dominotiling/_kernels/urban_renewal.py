@@ -177,7 +177,11 @@ def _mul(a, b, p, pinv):
 
 @njit(cache=True, inline="always")
 def _reduce(a, p, pinv):
-    """The residue of ``|a| < 2 p`` in ``[0, p)``, as a double."""
+    """The residue in ``[0, p)`` of an integer double ``|a| < 2**53``.
+
+    ``a - q p`` with ``q = floor(a / p)`` off by at most one is an integer below
+    ``2 p``, so the fused multiply-add gives it exactly and one correction ends.
+    """
     r = _fma(-np.floor(a * pinv), p, a)
     return r - p if r >= p else (r + p if r < 0.0 else r)
 
@@ -220,10 +224,7 @@ def residue_planes(ints, p, zero, out):
     pinv = 1.0 / pf
     flat, z, o = ints.ravel(), zero.ravel(), out.ravel()
     for t in range(flat.size):
-        w = float(flat[t])
-        r = _fma(-np.floor(w * pinv), pf, w)  # exact: w - q p is an integer below 2 p
-        r = r - pf if r >= pf else (r + pf if r < 0.0 else r)
-        o[t] = 1.0 if z[t] else r
+        o[t] = 1.0 if z[t] else _reduce(float(flat[t]), pf, pinv)
     for t in range(flat.size):
         if o[t] == 0.0:
             return False
