@@ -1,4 +1,4 @@
-"""Benchmark cases of domino shuffling on the Aztec diamond (``dominotiling.aztec``).
+"""Benchmark cases of domino shuffling on the Aztec diamond (``dominotiling.aztec.shuffling``).
 
 - Uniform samples of order 50 and 100 against the plain-Python reference
   (``tests/reference/shuffling.py``, a dict of cells). Goal: at least 300x
@@ -21,7 +21,7 @@ MB = 10**6
 def aztec_ours(n, repeats, weights=None):
     """Child: time ``sample_aztec(n, seed)`` (warm-up, median of `repeats`), then validate one sample."""
     from dominotiling import Region
-    from dominotiling.aztec import sample_aztec
+    from dominotiling.aztec.shuffling import sample_aztec
 
     seeds = iter(range(10**6))
     t = measure(lambda: sample_aztec(n, seed=next(seeds), weights=weights).n_dominoes, repeats,

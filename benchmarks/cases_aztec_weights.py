@@ -1,4 +1,4 @@
-"""Benchmark cases of generalized domino shuffling (``dominotiling.aztec_weights``, issue 16).
+"""Benchmark cases of generalized domino shuffling (``dominotiling.aztec.weighted``, issue 16).
 
 - Samples with i.i.d. random (Gamma) weights on every position: order 1000 (goal
   at most 1 s) and 2000 (at most 5 s and 300 MB for the call). Each sample is
@@ -32,7 +32,7 @@ def _weights(n, dist, **params):
 def sample_child(n, repeats):
     """Child: time ``sample_aztec(n, seed, weights=Gamma(2) weights)``, then validate one sample."""
     from dominotiling import Region
-    from dominotiling.aztec import sample_aztec
+    from dominotiling.aztec.shuffling import sample_aztec
 
     w = _weights(n, "gamma", alpha=2.0)
     small = _weights(4, "gamma", alpha=2.0)
@@ -50,7 +50,7 @@ def probabilities_child(n, repeats):
     """Child: time ``aztec_edge_probabilities(n, Gamma(2) weights)``; check the sums around the cells."""
     import numpy as np
 
-    from dominotiling.aztec_weights import aztec_edge_probabilities
+    from dominotiling.aztec.weighted import aztec_edge_probabilities
 
     w = _weights(n, "gamma", alpha=2.0)
     t = measure(lambda: aztec_edge_probabilities(n, w).horizontal.shape[0], repeats, warmup=False,
@@ -70,7 +70,7 @@ def probabilities_child(n, repeats):
 
 def partition_child(n, repeats):
     """Child: time the exact ``aztec_partition_function(n, integer weights 1..9)``; its bit length."""
-    from dominotiling.aztec_weights import aztec_partition_function
+    from dominotiling.aztec.weighted import aztec_partition_function
 
     w = _weights(n, "integers", a=1, b=9)
     t = measure(lambda: aztec_partition_function(n, w).bit_length(), repeats, warmup=False,

@@ -1,4 +1,4 @@
-"""Benchmark cases of Thurston's height functions (``dominotiling.height``).
+"""Benchmark cases of Thurston's height functions (``dominotiling.matching.height``).
 
 Tileability by Thurston's algorithm on regions of about 1000x1000 cells (goal: at
 most 2 s), and the time to build the minimal tiling. Each region's answer is
@@ -46,7 +46,7 @@ def _region(kind, n):
 def thurston_ours(kind, n, what, repeats):
     """Child: time ``is_tileable_thurston`` (what="tileable") or ``min_tiling`` (what="min")."""
     from dominotiling import Region
-    from dominotiling.height import is_tileable_thurston, min_tiling
+    from dominotiling.matching.height import is_tileable_thurston, min_tiling
 
     region, expected = _region(kind, n)
 

@@ -1,4 +1,4 @@
-"""Benchmark cases of the Kasteleyn determinant (``dominotiling.kasteleyn``).
+"""Benchmark cases of the Kasteleyn determinant (``dominotiling.counting.kasteleyn``).
 
 - Exact counts of the LxL square against python-flint's ``fmpz_mat.det`` on the
   same Kasteleyn matrix, given to flint as a dense integer matrix (flint has no
@@ -70,7 +70,7 @@ def versus_flint(quick):
     except ImportError:
         return [Row("exact LxL count vs python-flint", "—", "python-flint not installed "
                     "(pip install -e '.[bench]')")]
-    from dominotiling.strips import rectangle_count
+    from dominotiling.counting.closed_forms import rectangle_count
 
     out = []
     for side in ((40,) if quick else (40, 50, 60)):
@@ -93,7 +93,7 @@ def versus_flint(quick):
 @benchmark
 def exact_100(quick):
     """Exact count of the 100x100 square (goal: at most 5 s)."""
-    from dominotiling.strips import rectangle_count
+    from dominotiling.counting.closed_forms import rectangle_count
 
     side = 60 if quick else 100
     t = Timing(**run_isolated(f"{__name__}:kasteleyn_ours", side, 1 if quick else 3))

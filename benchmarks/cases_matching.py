@@ -1,4 +1,4 @@
-"""Benchmark cases of maximum matchings (``dominotiling.matching``).
+"""Benchmark cases of maximum matchings (``dominotiling.matching.matchings``).
 
 The region throughout is an ``L x L`` square with 2 % of its cells removed at
 random (numpy's default generator, seed 0): holes make the colours locally
@@ -36,7 +36,7 @@ def _region(side, seed=0):
 def match_ours(side, algorithm, repeats, warmup=True):
     """Child: time ``maximum_matching(region, algorithm)``; the value is the matching size."""
     from dominotiling import Region
-    from dominotiling.matching import maximum_matching
+    from dominotiling.matching.matchings import maximum_matching
 
     region = _region(side)
     t = measure(

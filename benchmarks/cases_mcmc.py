@@ -1,4 +1,4 @@
-"""Benchmark cases of coupling from the past (``dominotiling.mcmc.cftp_sample``).
+"""Benchmark cases of coupling from the past (``dominotiling.sampling.mcmc.cftp_sample``).
 
 - The 40x40 square against ``tests/reference/cftp.py``, the same coupling in
   plain Python, with the same 64-bit key: both must return the same height
@@ -24,8 +24,8 @@ def _digest(rows):
 
 
 def _key_of(seed):
-    """The key ``cftp_sample(..., seed=seed)`` uses (see ``dominotiling.mcmc.KEY_NOTE``)."""
-    from dominotiling.mcmc import _key
+    """The key ``cftp_sample(..., seed=seed)`` uses (see ``dominotiling.sampling.mcmc.KEY_NOTE``)."""
+    from dominotiling.sampling.mcmc import _key
 
     return int(_key(seed))
 
@@ -37,8 +37,8 @@ def cftp_ours(side, seeds, repeats):
     and whether every sample validated.
     """
     from dominotiling import Region
-    from dominotiling.height import UNDEFINED, tiling_from_heights
-    from dominotiling.mcmc import _cftp_heights, _key, cftp_sample
+    from dominotiling.matching.height import UNDEFINED, tiling_from_heights
+    from dominotiling.sampling.mcmc import _cftp_heights, _key, cftp_sample
 
     region = Region.rectangle(side, side)
     state = {"k": 0}

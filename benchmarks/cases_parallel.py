@@ -72,7 +72,7 @@ def _equal(a, b):
 
 def _sampling_loop(n, k):
     """Seconds to draw ``sample_aztec(n, seed=s)`` for ``s < k``, keeping nothing."""
-    from dominotiling.aztec import sample_aztec
+    from dominotiling.aztec.shuffling import sample_aztec
 
     t0 = time.perf_counter()
     for s in range(k):
@@ -127,7 +127,7 @@ def speedup_ours(what, n, samples, workers, repeats):
     from distributed import Client
 
     from dominotiling import parallel
-    from dominotiling.aztec import sample_aztec
+    from dominotiling.aztec.shuffling import sample_aztec
     from dominotiling.parallel import local_cluster
 
     ensemble = getattr(parallel, what)

@@ -40,8 +40,8 @@ SAMPLE_REGION = (100, ((30, 30), (60, 70)))
 
 def sectors_ours(side, holes, repeats):
     """Child: time ``count_by_flux`` on a square with 2x2 holes; check the total."""
-    from dominotiling.flux import _count_by_flux, count_by_flux
-    from dominotiling.kasteleyn import count_kasteleyn
+    from dominotiling.surfaces.flux import _count_by_flux, count_by_flux
+    from dominotiling.counting.kasteleyn import count_kasteleyn
 
     region = _holed(side, holes)
     t = measure(lambda: _count_by_flux(region), repeats,
@@ -54,8 +54,8 @@ def sectors_ours(side, holes, repeats):
 
 def sample_ours(side, holes, seeds):
     """Child: time one ``cftp_sample(region, flux=...)`` per seed in the most likely sector."""
-    from dominotiling.flux import _topology, flux
-    from dominotiling.mcmc import cftp_sample
+    from dominotiling.surfaces.flux import _topology, flux
+    from dominotiling.sampling.mcmc import cftp_sample
 
     region = _holed(side, holes)
     value = _topology(region).flux_ref
@@ -78,7 +78,7 @@ def sample_ours(side, holes, seeds):
 def monomer_dimer_ours(side, repeats):
     """Child: time ``count_monomer_dimer`` on the side x side square."""
     from dominotiling import Region
-    from dominotiling.monomer_dimer import count_monomer_dimer
+    from dominotiling.counting.monomer_dimer import count_monomer_dimer
 
     t = measure(lambda: count_monomer_dimer(Region.rectangle(side, side)), repeats,
                 prime=lambda: count_monomer_dimer(Region.rectangle(4, 4)))

@@ -27,7 +27,7 @@ def double_dimer_ours(m, repeats):
     """Child: time ``double_dimer`` with its statistics on two tilings of ``temperley_region(m, m)``."""
     from dominotiling import random_tiling
     from dominotiling.statistics import double_dimer
-    from dominotiling.temperley_grid import temperley_region
+    from dominotiling.trees.temperley_grid import temperley_region
 
     region = temperley_region(m, m)
     a = random_tiling(region, seed=1, method="temperley")
@@ -97,7 +97,7 @@ def boundary_ours(n, samples, workers):
 
     from distributed import Client
 
-    from dominotiling.aztec import sample_aztec
+    from dominotiling.aztec.shuffling import sample_aztec
     from dominotiling.parallel import local_cluster
     from dominotiling.statistics import aztec_boundary_fluctuations
 

@@ -1,7 +1,7 @@
 """Benchmark cases of tori and cylinders (issue 18, part 1).
 
 - The exact number of tilings of the 100x100 torus (goal: at most 10 s), by
-  Kasteleyn's four twisted determinants modulo primes (``dominotiling.surfaces``),
+  Kasteleyn's four twisted determinants modulo primes (``dominotiling.surfaces.periodic``),
   checked against Kasteleyn's 1961 product formula evaluated here with mpmath
   (1300 digits, a few seconds; ``--quick`` takes the 40x40 torus):
   ``Z = (P01 + P10 + P11 - P00) / 2`` with

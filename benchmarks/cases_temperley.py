@@ -1,4 +1,4 @@
-"""Benchmark cases of Temperley's bijection on the grid (``dominotiling.temperley``).
+"""Benchmark cases of Temperley's bijection on the grid (``dominotiling.trees.temperley``).
 
 A spanning tree of the 1000x1000 grid, given as a parent array (the form a grid
 Wilson sampler returns), becomes a tiling of the 1999x1999 board without a corner,
@@ -30,7 +30,7 @@ def temperley_ours(m, n, what, repeats):
     """Child: time ``tree_to_tiling`` (what="to_tiling") or ``tiling_to_tree`` (what="to_tree")."""
     import numpy as np
 
-    from dominotiling.temperley import tiling_to_tree, tree_to_tiling
+    from dominotiling.trees.temperley import tiling_to_tree, tree_to_tiling
 
     parent = _up_or_left(m, n, 0)
     tiling = tree_to_tiling(parent, shape=(m, n))

@@ -1,4 +1,4 @@
-"""Benchmark cases of spanning trees (``dominotiling.trees``).
+"""Benchmark cases of spanning trees (``dominotiling.trees.kirchhoff``).
 
 - Wilson's sampler against ``networkx.random_spanning_tree`` on the 15x15 and
   20x20 grids, a networkx graph in and out on both sides. networkx's sampler
@@ -34,7 +34,7 @@ def wilson_ours(side, repeats):
     """Child: time ``uniform_spanning_tree`` on a networkx grid (a new seed per call)."""
     import networkx as nx
 
-    from dominotiling.wilson import uniform_spanning_tree
+    from dominotiling.trees.wilson import uniform_spanning_tree
 
     G = nx.grid_2d_graph(side, side)
     seeds = itertools.count()
@@ -60,7 +60,7 @@ def wilson_grid(side, repeats):
     """Child: time the array interface on a side x side grid (a new seed per call)."""
     import numpy as np
 
-    from dominotiling.wilson import uniform_spanning_tree
+    from dominotiling.trees.wilson import uniform_spanning_tree
 
     seeds = itertools.count()
     t = measure(lambda: uniform_spanning_tree((side, side), seed=next(seeds)), repeats,
@@ -75,7 +75,7 @@ def tau_ours(side, repeats):
     """Child: time ``count_spanning_trees`` of the side x side grid."""
     import networkx as nx
 
-    from dominotiling.trees import count_spanning_trees
+    from dominotiling.trees.kirchhoff import count_spanning_trees
 
     G = nx.grid_2d_graph(side, side)
     return measure(lambda: count_spanning_trees(G), repeats,
@@ -87,7 +87,7 @@ def tau_flint(side):
     import flint
     import networkx as nx
 
-    from dominotiling.trees import laplacian
+    from dominotiling.trees.kirchhoff import laplacian
 
     dense = laplacian(nx.grid_2d_graph(side, side)).toarray()[1:, 1:].astype(int).tolist()
     t = measure(lambda: int(flint.fmpz_mat(dense).det()), 1, warmup=False)

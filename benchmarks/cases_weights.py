@@ -48,7 +48,7 @@ def _holey_square(side, holes, seed):
 def sample_ours(side, holes, repeats):
     """Child: time one exact sample of a side x side square with `holes` single-cell holes."""
     from dominotiling import Region
-    from dominotiling.kasteleyn_sampler import sample_kasteleyn
+    from dominotiling.sampling.kasteleyn import sample_kasteleyn
 
     region = _holey_square(side, holes, 1)
     seeds = iter(range(10**6))
@@ -108,7 +108,7 @@ def symbolic_ours(side, repeats):
     import sympy
 
     from dominotiling import Region, Weights
-    from dominotiling.kasteleyn_symbolic import symbolic_count
+    from dominotiling.counting.symbolic import symbolic_count
 
     x, y = sympy.symbols("x y")
     region = Region.rectangle(side, side)
@@ -174,7 +174,7 @@ def weighted_count_60(quick):
 @benchmark
 def symbolic_12(quick):
     """Generating polynomial by orientation of the 12x12 square (goal: ≤ 5 s)."""
-    from dominotiling.strips import rectangle_count
+    from dominotiling.counting.closed_forms import rectangle_count
 
     side = 8 if quick else 12
     t = Timing(**run_isolated(f"{__name__}:symbolic_ours", side, 3))

@@ -11,10 +11,10 @@ Examples
 12988816
 """
 
-from .arctic import arctic_circle, aztec_types
-from .aztec import sample_aztec, shuffle_frames
-from .aztec_weights import aztec_edge_probabilities, aztec_partition_function, embed_in_aztec
-from .color import color_dominoes, color_frames
+from .aztec.arctic import arctic_circle, aztec_types
+from .aztec.shuffling import sample_aztec, shuffle_frames
+from .aztec.weighted import aztec_edge_probabilities, aztec_partition_function, embed_in_aztec
+from .matching.color import color_dominoes, color_frames
 from .counting import count_tilings
 from .errors import (
     DominoTilingError,
@@ -27,15 +27,15 @@ from .errors import (
     WeightError,
 )
 from ._options import get_options, set_options
-from .height import flip, max_tiling, min_tiling
-from .kasteleyn import kasteleyn_matrix, log_count
-from .frames import Frame
-from .mcmc import cftp_sample, glauber, glauber_frames
-from .matching import hall_violator, is_tileable, kuhn_frames, maximum_matching
+from .matching.height import flip, max_tiling, min_tiling
+from .counting.kasteleyn import kasteleyn_matrix, log_count
+from .model.frames import Frame
+from .sampling.mcmc import cftp_sample, glauber, glauber_frames
+from .matching.matchings import hall_violator, is_tileable, kuhn_frames, maximum_matching
 from .parallel import ensemble, height_fluctuations, placement_frequencies, sweep
-from .pfaffian import count_perfect_matchings
-from .placement import placement_probabilities
-from .region import Region
+from .counting.pfaffian import count_perfect_matchings
+from .counting.placement import placement_probabilities
+from .model.region import Region
 from .sampling import random_tiling
 from .statistics import (
     aztec_boundary_fluctuations,
@@ -47,16 +47,16 @@ from .statistics import (
     height_variance,
     tracy_widom_pdf,
 )
-from .temperley import temperley_graph, tiling_to_tree, tree_to_tiling
-from .tiling import Tiling
-from .weights import Weights
-from .trees import count_spanning_trees, effective_resistance, laplacian
-from .finding import find_tiling, max_cover
-from .flux import count_by_flux, flux, random_tiling_sectors, sector_cftp, sector_tiling
-from .monomer_dimer import count_monomer_dimer, random_monomer_dimer
-from .surfaces import count_by_seam_parity
-from .strips import aztec_count, rectangle_count, strip_generating_function
-from .wilson import uniform_spanning_tree, wilson_frames
+from .trees.temperley import temperley_graph, tiling_to_tree, tree_to_tiling
+from .model.tiling import Tiling
+from .model.weights import Weights
+from .trees.kirchhoff import count_spanning_trees, effective_resistance, laplacian
+from .matching import find_tiling, max_cover
+from .surfaces.flux import count_by_flux, flux, random_tiling_sectors, sector_cftp, sector_tiling
+from .counting.monomer_dimer import count_monomer_dimer, random_monomer_dimer
+from .surfaces.periodic import count_by_seam_parity
+from .counting.closed_forms import aztec_count, rectangle_count, strip_generating_function
+from .trees.wilson import uniform_spanning_tree, wilson_frames
 from .viz.draw import draw_placement, draw_region, draw_tiling
 from .viz.views import draw_aztec, draw_certificate
 from .viz.aztec_weights import draw_edge_probabilities
@@ -69,9 +69,10 @@ from .viz.animate import (
     animate_shuffling,
     animate_wilson,
 )
-from . import _compile_notice
+from . import _compile_notice, _moved
 
 _compile_notice.install()
+_moved.install()
 
 __version__ = "0.1.0"
 

@@ -40,14 +40,10 @@ __all__ = [
     "near_interval",
     "float_sum_error",
     "bregman_log2_bound",
-    "row_log2_bound",
-    "tiling_log2_bound",
+    "bregman_log2_tallies",
     "hadamard_log2_bound",
     "small_primes",
-    "large_primes",
     "small_primes_for_bits",
-    "det_mod_primes",
-    "det_exact",
     "bandwidths",
     "interpolate_mod",
 ]
@@ -338,10 +334,10 @@ def bregman_log2_bound(black_degrees, white_degrees):
         if degs.size == 0 or (degs == 0).any():
             return 0.0
         tallies.append(np.bincount(degs.astype(np.int64).ravel()))
-    return _bregman_log2(*tallies)
+    return bregman_log2_tallies(*tallies)
 
 
-def _bregman_log2(black_tally, white_tally):
+def bregman_log2_tallies(black_tally, white_tally):
     """Brègman's bound from tallies of degrees (``tally[d]`` vertices of degree ``d``)."""
     best = math.inf
     for tally in (np.asarray(black_tally), np.asarray(white_tally)):
@@ -351,99 +347,6 @@ def _bregman_log2(black_tally, white_tally):
         total = math.fsum(int(tally[d]) * math.lgamma(int(d) + 1) / int(d) for d in degrees.tolist())
         best = min(best, total / math.log(2))
     return best + 1.0
-
-
-# log2 of phi = (1 + sqrt 5) / 2, rounded up: F(L + 1) <= phi**L for every L >= 0
-_LOG2_PHI_UP = 0.6942419136306175
-_FIB_EXACT = 90  # F(L + 1) as an exact int up to this run length
-
-
-def row_log2_bound(mask):
-    """The transfer-matrix bound on log2 of the number of tilings, row by row (or column by column).
-
-    Sweep the region row by row as the profile DP does. Whatever the dominoes
-    sticking into a row from above, the cells of the row left free are covered
-    by vertical dominoes pointing down (one choice per cell) or horizontal ones
-    inside the row: at most ``F(L + 1)`` ways for a run of ``L`` free cells (the
-    Fibonacci numbers count tilings of a ``1 x L`` strip by monomers and
-    dimers), and cells covered from above only split runs, which never adds ways
-    (``F(a + 1) F(b + 1) <= F(a + b + 1)``). A tiling is fixed by these choices,
-    so the number of tilings is at most the product of ``F(L + 1)`` over the
-    maximal runs of cells of every row -- and likewise over the columns; the
-    smaller of the two is returned.
-
-    It is exact for one-cell-wide strips (bound 1: ``0`` bits, where
-    Brègman's bound says a quarter bit per cell); on ``2 x n`` strips it gives
-    ``n`` bits, Brègman's ``0.86 n``, the truth ``0.69 n``.
-    :func:`tiling_log2_bound` takes the better of the two.
-
-    Parameters
-    ----------
-    mask : array_like of bool, 2-D
-
-    Returns
-    -------
-    float
-        ``B`` with ``number of tilings <= 2**B`` (one bit of slack covers the
-        float sums' rounding).
-
-    Examples
-    --------
-    >>> row_log2_bound(np.ones((1, 1000), dtype=bool))    # a 1 x 1000 strip: one tiling
-    1.0
-    >>> 2**row_log2_bound(np.ones((3, 2), dtype=bool)) >= 3    # a 3 x 2 box: 3 tilings
-    True
-    """
-    from ._kernels.bounds import bound_tallies
-
-    row_runs, col_runs, _ = bound_tallies(np.ascontiguousarray(mask, dtype=bool))
-    return _runs_log2(row_runs, col_runs)
-
-
-def _runs_log2(row_runs, col_runs):
-    """The row bound from tallies of run lengths (``runs[L]`` runs of ``L`` cells)."""
-    best = math.inf
-    for tally in (row_runs, col_runs):
-        lengths = np.flatnonzero(tally)
-        terms = []
-        for length, count in zip(lengths.tolist(), tally[lengths].tolist()):
-            if length <= _FIB_EXACT:
-                a, b = 1, 1  # F(1), F(2)
-                for _ in range(length):
-                    a, b = b, a + b
-                bits = math.log2(a)  # a = F(length + 1)
-            else:
-                bits = length * _LOG2_PHI_UP
-            terms.append(count * bits)
-        best = min(best, math.fsum(terms))  # one rounding per term, one for the sum
-    return best * (1 + 1e-12) + 1.0 if best != math.inf else 0.0
-
-
-def tiling_log2_bound(mask):
-    """The best rigorous bound on log2 of the number of tilings of a mask: Brègman's or the row bound.
-
-    ``min(bregman_log2_bound(...), row_log2_bound(mask))``: Brègman's bound on the
-    permanent of the black-white adjacency matrix is the tighter one on wide
-    regions (about ``0.43`` bits per cell of a large square, for a true ``0.42``),
-    the transfer-matrix bound of :func:`row_log2_bound` on thin strips (``0`` bits
-    for a ``1 x n`` strip, where Brègman's is ``n / 4``). The number of moduli of
-    an exact count follows from it.
-
-    Examples
-    --------
-    >>> tiling_log2_bound(np.ones((1, 10**6), dtype=bool))
-    1.0
-    >>> import math
-    >>> tiling_log2_bound(np.ones((8, 8), dtype=bool)) >= math.log2(12988816)
-    True
-    """
-    from ._kernels.bounds import bound_tallies
-
-    m = np.ascontiguousarray(mask, dtype=bool)
-    if not m.any():
-        return 0.0
-    row_runs, col_runs, degrees = bound_tallies(m)
-    return min(_bregman_log2(degrees[0], degrees[1]), _runs_log2(row_runs, col_runs))
 
 
 #: Primes used by the banded determinant are below this (products stay exact in a double).
@@ -477,43 +380,6 @@ def small_primes(k):
             f"determinant of more than about {25 * len(_SMALL_PRIMES)} bits is beyond this method"
         )
     return _SMALL_PRIMES[:k].copy()
-
-
-#: The exact partition function of the Aztec diamond works modulo primes between ``2**47`` and this.
-LARGE_PRIME_TOP = 1 << 48
-_LARGE_PRIMES = []
-
-
-def large_primes(k):
-    """The `k` largest primes below ``2**48``, decreasing, as Python ints (cached).
-
-    Candidates are sieved by the odd primes below ``2**12`` in windows of
-    ``2**16``, then tested by Miller-Rabin to the bases 2, 3, ..., 17 --
-    deterministic below ``341550071728321 > 2**48`` (Jaeschke 1993) -- with the
-    double-precision modular products of ``_kernels/urban_renewal.py``.
-
-    Examples
-    --------
-    >>> large_primes(2)
-    [281474976710597, 281474976710591]
-    """
-    from ._kernels.urban_renewal import strong_probable_primes
-
-    with _PRIME_LOCK:
-        top = _LARGE_PRIMES[-1] if _LARGE_PRIMES else LARGE_PRIME_TOP
-        if len(_LARGE_PRIMES) < k:
-            small = [q for q in range(3, 1 << 12, 2) if all(q % r for r in range(3, math.isqrt(q) + 1, 2))]
-            bases = np.array([2, 3, 5, 7, 11, 13, 17], dtype=np.int64)
-        while len(_LARGE_PRIMES) < k:
-            lo = top - (1 << 16)
-            keep = np.ones(top - lo, dtype=bool)  # keep[i]: lo + i
-            keep[lo % 2 :: 2] = False
-            for q in small:
-                keep[(-lo) % q :: q] = False
-            cands = (lo + np.flatnonzero(keep)[::-1]).astype(np.int64)
-            _LARGE_PRIMES.extend(cands[strong_probable_primes(cands, bases)].tolist())
-            top = lo
-        return _LARGE_PRIMES[:k]
 
 
 def small_primes_for_bits(bits):
@@ -562,147 +428,6 @@ def bandwidths(matrix):
         return 0, 0
     d = a.row.astype(np.int64) - a.col.astype(np.int64)
     return max(0, int(d.max())), max(0, int(-d.min()))
-
-
-def det_mod_primes(matrix, primes):
-    """Determinant of an integer matrix modulo each prime below ``2**26``.
-
-    Gaussian elimination inside the band with partial pivoting, in numba, one
-    prime per thread: ``O(n * kl * (kl + ku))`` operations per prime for lower and
-    upper bandwidths ``kl`` and ``ku``, and ``8 * n * (2 kl + ku + 1)`` bytes per
-    thread. Order the rows and columns so that the band is narrow (for a grid
-    region: cells row by row along the long side).
-
-    Each prime's elimination runs in slices of columns of about 0.05 s
-    (``dominotiling._interrupt``): Ctrl-C stops every thread within a slice, and
-    nothing is left running.
-
-    Parameters
-    ----------
-    matrix : scipy.sparse matrix or array_like, square, integer entries
-    primes : array_like of int
-        Primes below ``2**26`` (see :func:`small_primes`).
-
-    Returns
-    -------
-    numpy.ndarray of int64
-        ``det(matrix) mod p`` for each prime, in ``[0, p)``.
-
-    Raises
-    ------
-    DominoTilingError
-        If the matrix is not square with integer entries, or a prime is out of range.
-    TooLargeError
-        If the bands of the threads would not fit in the memory budget
-        (``dominotiling.set_options``); raised before they are allocated.
-
-    Examples
-    --------
-    >>> det_mod_primes(np.array([[2, 1], [1, 2]]), [5, 7]).tolist()
-    [3, 3]
-    """
-    from scipy import sparse
-
-    from ._options import check_memory
-
-    try:
-        a = sparse.coo_matrix(matrix)
-    except (TypeError, ValueError):
-        raise DominoTypeError(
-            f"the matrix must be a 2-D array or scipy.sparse matrix of integers, got {type(matrix).__name__}"
-        ) from None
-    n = a.shape[0]
-    if a.shape != (n, n):
-        raise DominoTilingError(f"the matrix must be square, got shape {a.shape}")
-    vals = a.data
-    if vals.dtype.kind == "f":
-        if not np.all(vals == np.round(vals)):
-            raise DominoTilingError("the matrix must have integer entries for an exact determinant")
-    elif vals.dtype.kind not in "biu":
-        raise DominoTypeError(f"the matrix must have integer entries, got dtype {vals.dtype}")
-    primes = np.asarray(primes, dtype=np.int64)
-    if len(primes) and (primes.max() >= SMALL_PRIME_TOP or primes.min() < 2):
-        raise DominoTilingError("primes must lie in [2, 2**26)")
-    if n == 0:
-        return np.ones(len(primes), dtype=np.int64)
-    kl, ku = bandwidths(a)
-    from ._interrupt import threads
-
-    n_threads = min(threads(), max(1, len(primes)))
-    check_memory(
-        8 * n * (2 * kl + ku + 1) * n_threads,
-        f"the bands of an exact {n} x {n} determinant (bandwidths {kl} and {ku}, "
-        f"{n_threads} thread(s))",
-        "a narrower band (order the rows and columns along the long side)",
-    )
-    rows, cols = a.row.astype(np.int64), a.col.astype(np.int64)
-    return _banded_residues(n, kl, ku, rows, cols, vals.astype(np.int64), primes, n_threads)
-
-
-# eliminations smaller than this (entries updated, all primes together) run in the
-# calling thread: handing them to the pool would cost more than they do
-_INLINE_WORK = 2_000_000
-
-
-def _banded_residues(n, kl, ku, rows, cols, vals, primes, n_threads):
-    """``det mod p`` for each prime: one task per prime, columns eliminated in slices."""
-    from ._interrupt import run_tasks, slices
-    from ._kernels.banded_det import band_eliminate, band_fill
-
-    per_column = max(1, (kl + 1) * (kl + ku + 1))
-    first = max(1, 200_000 // per_column)
-
-    def task(p):
-        def run(stop):
-            band = np.zeros((n, 2 * kl + ku + 1))
-            band_fill(band, kl, ku, rows, cols, vals, p)
-            det = 1.0
-            for start, stop_ in slices(n, first=first, stop=stop):
-                det = band_eliminate(band, kl, ku, p, start, stop_, det)
-                if det == 0.0:  # a column without pivot: the determinant is 0
-                    return 0
-            return int(det)
-
-        return run
-
-    tasks = [task(np.int64(p)) for p in primes]
-    inline = per_column * n * len(primes) < _INLINE_WORK
-    out = run_tasks(tasks, n_threads=n_threads, inline=inline)
-    return np.array(out, dtype=np.int64)
-
-
-def det_exact(matrix, log2_bound=None):
-    """The exact determinant of an integer matrix (a Python int), by primes and CRT.
-
-    Parameters
-    ----------
-    matrix : scipy.sparse matrix or array_like, square, integer entries
-        Best ordered so that its nonzeros lie in a narrow band (see
-        :func:`det_mod_primes` for the cost).
-    log2_bound : float, optional
-        A proven bound ``B`` with ``|det| <= 2**B``; Hadamard's bound by default.
-        Enough primes are used that their product exceeds ``2**(B + 1)``, so the
-        residues fix the determinant with its sign (symmetric remainders).
-
-    Returns
-    -------
-    int
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> det_exact(np.array([[2, 1, 0], [1, 2, 1], [0, 1, 2]]))
-    4
-    """
-    if log2_bound is None:
-        log2_bound = hadamard_log2_bound(matrix)
-    if log2_bound == -math.inf:
-        return 0
-    primes = small_primes_for_bits(max(log2_bound, 0.0) + 2.0)
-    residues = det_mod_primes(matrix, primes)
-    value = crt(residues, primes)
-    modulus = math.prod(int(p) for p in primes)
-    return value - modulus if value > modulus // 2 else value
 
 
 def interpolate_mod(values, p):

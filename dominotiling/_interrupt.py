@@ -287,3 +287,36 @@ def run_tasks(tasks, n_threads=None, inline=False):
         stop.set()
         wait(futures)  # the running tasks leave within one slice
         raise
+
+
+class LazyBar:
+    """A tqdm bar made only once a run has lasted a second, shown after two.
+
+    Making it lazily keeps loops of many small samples free of tqdm's cost (and, in
+    Jupyter, of a widget per call).
+    """
+
+    def __init__(self, enabled, wait=1.0, desc="CFTP", unit="sweep"):
+        self.enabled = enabled
+        self.start = time.perf_counter()
+        self.wait = wait
+        self.desc, self.unit = desc, unit
+        self.done = 0
+        self.bar = None
+
+    def update(self, n, window):
+        self.done += n
+        if not self.enabled:
+            return
+        if self.bar is None:
+            if time.perf_counter() - self.start < self.wait:
+                return
+            from tqdm.auto import tqdm
+
+            self.bar = tqdm(desc=self.desc, unit=self.unit, delay=self.wait, leave=False)
+        self.bar.set_postfix(window=window, refresh=False)
+        self.bar.update(self.done - self.bar.n)
+
+    def close(self):
+        if self.bar is not None:
+            self.bar.close()

@@ -2,10 +2,9 @@
 
 import numpy as np
 
-from . import _validate
 from .errors import DominoTilingError, DominoTypeError
 
-__all__ = ["pick_method", "check_graph", "frozen"]
+__all__ = ["pick_method", "frozen"]
 
 
 def pick_method(methods, method, auto):
@@ -15,17 +14,6 @@ def pick_method(methods, method, auto):
         return methods[name]
     except (KeyError, TypeError):
         raise DominoTilingError(f"unknown method {method!r}; choose one of {['auto', *methods]}") from None
-
-
-def check_graph(G):
-    """Raise unless `G` is a non-empty undirected networkx graph."""
-    import networkx as nx
-
-    _validate.instance(G, "G", nx.Graph, "build one with networkx, e.g. networkx.grid_2d_graph(5, 5)")
-    if G.is_directed():
-        raise DominoTypeError("expected an undirected graph, got a directed one: pass G.to_undirected()")
-    if G.number_of_nodes() == 0:
-        raise DominoTilingError("the graph has no nodes; spanning trees need at least one")
 
 
 def frozen(array):

@@ -150,6 +150,27 @@ def instance(value, name, types, hint=""):
     return value
 
 
+def _kind(value):
+    """``"Region"``, ``"Tiling"`` or None: the model class `value` is an instance of.
+
+    The ground floor imports nothing of the model; the model's classes name
+    themselves by a class attribute (``_model_kind``), which subclasses inherit.
+    """
+    return getattr(type(value), "_model_kind", None)
+
+
+def graph(G, name="G"):
+    """`G` if it is a non-empty undirected networkx graph; a helpful error otherwise."""
+    import networkx as nx
+
+    instance(G, name, nx.Graph, "build one with networkx, e.g. networkx.grid_2d_graph(5, 5)")
+    if G.is_directed():
+        raise DominoTypeError(f"expected an undirected graph, got a directed one: pass {name}.to_undirected()")
+    if G.number_of_nodes() == 0:
+        raise DominoTilingError("the graph has no nodes; spanning trees need at least one")
+    return G
+
+
 def region(value, name="region", *, periodic_ok=False):
     """``value`` if it is a :class:`~dominotiling.Region`; a helpful type error otherwise.
 
@@ -157,14 +178,11 @@ def region(value, name="region", *, periodic_ok=False):
     a :class:`~dominotiling.errors.DominoTilingError` unless `periodic_ok`: a
     function that does not handle the seams must not answer for the plane region.
     """
-    from .region import Region
-    from .tiling import Tiling
-
-    if isinstance(value, Region):
+    if _kind(value) == "Region":
         if not periodic_ok and value.is_periodic:
             raise DominoTilingError(_periodic_message(name, value))
         return value
-    if isinstance(value, Tiling):
+    if _kind(value) == "Tiling":
         hint = f"this is a Tiling; pass {name}.region"
     elif isinstance(value, (str, list, tuple)):
         hint = "build one with Region.from_strings([...]) or Region.rectangle(rows, cols)"
@@ -178,16 +196,13 @@ def tiling(value, name="tiling", *, periodic_ok=False):
 
     A tiling of a torus or cylinder is refused unless `periodic_ok` (as :func:`region`).
     """
-    from .region import Region
-    from .tiling import Tiling
-
-    if isinstance(value, Tiling):
+    if _kind(value) == "Tiling":
         if not periodic_ok and value.region.is_periodic:
             raise DominoTilingError(_periodic_message(f"{name}.region", value.region))
         return value
     hint = (
         "this is a Region; get a tiling with find_tiling(region) or random_tiling(region)"
-        if isinstance(value, Region)
+        if _kind(value) == "Region"
         else "get one with find_tiling(region), random_tiling(region) or Tiling.from_dominoes(...)"
     )
     raise DominoTypeError(f"{name} must be a Tiling, got {type(value).__name__}; {hint}")
@@ -198,7 +213,7 @@ def _periodic_message(name, value):
     return (
         f"{name} is {kind} (periodic={value.periodic}) and this function handles plane regions "
         "only; tori and cylinders are counted by count_tilings and log_count, sampled by "
-        "random_tiling and drawn by draw_tiling (see dominotiling.surfaces); use "
+        "random_tiling and drawn by draw_tiling (see dominotiling.surfaces.periodic); use "
         f"Region({name}.mask) for the plane region with the same cells"
     )
 

@@ -140,7 +140,7 @@ def _board(text):
             f"the board size {text.strip()[:30]}... has a side of more than {_MAX_DIGITS} digits, "
             "far beyond any memory: give a smaller board"
         )
-    from .region import Region
+    from .model.region import Region
 
     return Region.rectangle(int(m.group(1)), int(m.group(2)))
 
@@ -177,7 +177,7 @@ def _read_bytes(stream, name):
 
 
 def _read_figure(path):
-    from .region import Region
+    from .model.region import Region
 
     if path == "-":
         stream = getattr(sys.stdin, "buffer", None)
@@ -325,7 +325,7 @@ def _cmd_tile(args):
 
 def _as_text(tiling, png):
     """The tiling as box-drawing text, or a line saying it is too large for text."""
-    from .tiling import TEXT_MAX_SIDE
+    from .model.tiling import TEXT_MAX_SIDE
 
     rows, cols = tiling.region.shape
     if max(rows, cols) <= TEXT_MAX_SIDE:
@@ -340,7 +340,7 @@ _MARKS_MAX_SIDE = 120
 
 def _why_no_tiling(region):
     """Why `region` has no tiling, in words: the two colours' counts, or a Hall certificate drawn as text."""
-    from .matching import hall_neighbourhood, hall_violator
+    from .matching.matchings import hall_neighbourhood, hall_violator
 
     black, white = region.color_counts()
     if black != white:

@@ -83,18 +83,3 @@ class NoTilingError(DominoTilingError):
     """
 
 
-def __getattr__(name):
-    # IllegalMoveError moved to dominotiling.games.errors (the game package stands apart).
-    if name == "IllegalMoveError":
-        import warnings
-
-        warnings.warn(
-            "dominotiling.errors.IllegalMoveError moved to dominotiling.games.errors; "
-            "import it from dominotiling.games",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        from .games.errors import IllegalMoveError
-
-        return IllegalMoveError
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -196,7 +196,7 @@ HOLED_FIGURE = ["..........", "..#....#..", "..........", "....##....", "....##.
 @section("The 8x8 board")
 def _board(page):
     from .counting import choose_method, count_tilings
-    from .region import Region
+    from .model.region import Region
     from .sampling import random_tiling
     from .viz.draw import draw_tiling
 
@@ -217,7 +217,7 @@ def _board(page):
 @section("The mutilated chessboard")
 def _mutilated(page):
     from .counting import count_tilings
-    from .region import Region
+    from .model.region import Region
     from .viz.draw import draw_region
 
     mask = Region.rectangle(8, 8).mask.copy()
@@ -235,8 +235,8 @@ def _mutilated(page):
 @section("A figure with holes")
 def _holes(page):
     from .counting import count_tilings
-    from .region import Region
-    from .transfer import find_tiling
+    from .model.region import Region
+    from .counting.transfer import find_tiling
     from .viz.draw import draw_region, draw_tiling
 
     fig_region = Region.from_strings(HOLED_FIGURE)
@@ -249,8 +249,8 @@ def _holes(page):
 
 @section("The maximum cover of a figure with no tiling")
 def _max_cover(page):
-    from .region import Region
-    from .transfer import max_cover
+    from .model.region import Region
+    from .counting.transfer import max_cover
     from .viz.draw import draw_region, draw_tiling
 
     region = Region.from_strings(NO_TILING_FIGURE)
@@ -267,8 +267,8 @@ def _max_cover(page):
 
 @section("Kuhn's algorithm: augmenting paths")
 def _kuhn(page):
-    from .matching import kuhn_frames, maximum_matching
-    from .region import Region
+    from .matching.matchings import kuhn_frames, maximum_matching
+    from .model.region import Region
 
     region = Region.from_strings(["..#.....", "........", "....#...", "........", ".#......",
                                   "........"])
@@ -291,8 +291,8 @@ def _kuhn(page):
 
 @section("Why there is no tiling: a Hall certificate")
 def _hall(page):
-    from .matching import hall_neighbourhood, hall_violator
-    from .region import Region
+    from .matching.matchings import hall_neighbourhood, hall_violator
+    from .model.region import Region
     from .viz.views import draw_certificate
 
     region = Region.from_strings(NO_TILING_FIGURE)
@@ -308,8 +308,8 @@ def _hall(page):
 
 @section("Five colours, and four")
 def _colors(page):
-    from .color import color_dominoes
-    from .region import Region
+    from .matching.color import color_dominoes
+    from .model.region import Region
     from .sampling import random_tiling
     from .viz.draw import draw_tiling
 
@@ -330,8 +330,8 @@ def _colors(page):
 @section("Kasteleyn: exact counts of large regions")
 def _kasteleyn(page):
     from .counting import count_tilings
-    from .region import Region
-    from .strips import rectangle_count
+    from .model.region import Region
+    from .counting.closed_forms import rectangle_count
     from .viz.draw import draw_region
 
     side = 40 if page.quick else 100
@@ -363,8 +363,8 @@ def _kasteleyn(page):
 def _placement(page):
     import numpy as np
 
-    from .placement import placement_probabilities
-    from .region import Region
+    from .counting.placement import placement_probabilities
+    from .model.region import Region
     from .viz.draw import draw_placement
 
     n = 16 if page.quick else 30
@@ -384,8 +384,8 @@ def _placement(page):
 def _arctic(page):
     import numpy as np
 
-    from .arctic import temperate_fraction
-    from .aztec import sample_aztec
+    from .aztec.arctic import temperate_fraction
+    from .aztec.shuffling import sample_aztec
     from .viz.views import AZTEC_COLORS, draw_aztec
 
     n = 100 if page.quick else 300
@@ -409,7 +409,7 @@ def _arctic(page):
 
 @section("The two-periodic Aztec diamond: a gas in the middle")
 def _two_periodic(page):
-    from .aztec import sample_aztec
+    from .aztec.shuffling import sample_aztec
     from .viz.views import draw_aztec, draw_local_tilt
 
     n = 100 if page.quick else 300
@@ -435,11 +435,11 @@ def _weights(page):
     import sympy
 
     from .counting import count_tilings
-    from .matching import is_tileable
-    from .region import Region
+    from .matching.matchings import is_tileable
+    from .model.region import Region
     from .sampling import random_tiling
     from .viz.draw import draw_tiling
-    from .weights import Weights
+    from .model.weights import Weights
 
     x, y = sympy.symbols("x y")
     rect = Region.rectangle(4, 4)
@@ -481,7 +481,7 @@ def _weights(page):
 def _measuring(page):
     from .sampling import random_tiling
     from .statistics import aztec_boundary_fluctuations, double_dimer
-    from .temperley_grid import temperley_region
+    from .trees.temperley_grid import temperley_region
     from .viz.statistics import draw_double_dimer, draw_tracy_widom
 
     side = 40 if page.quick else 100
@@ -510,9 +510,9 @@ def _measuring(page):
 @section("Beyond the plane: tori, flux sectors, monomers")
 def _surfaces(page):
     from .counting import count_tilings
-    from .height import max_tiling, min_tiling
-    from .monomer_dimer import count_monomer_dimer
-    from .region import Region
+    from .matching.height import max_tiling, min_tiling
+    from .counting.monomer_dimer import count_monomer_dimer
+    from .model.region import Region
     from .sampling import random_tiling
     from .viz.draw import draw_tiling
 
@@ -544,8 +544,8 @@ def _surfaces(page):
 def _cftp(page):
     import numpy as np
 
-    from .mcmc import cftp_sample
-    from .region import Region
+    from .sampling.mcmc import cftp_sample
+    from .model.region import Region
     from .viz.draw import draw_tiling
 
     side = 28 if page.quick else 60  # the removed quadrant is even by even: balanced
@@ -567,10 +567,10 @@ def _trees(page):
     import networkx as nx
 
     from .sampling import random_tiling
-    from .temperley_grid import temperley_region
+    from .trees.temperley_grid import temperley_region
     from .viz.views import draw_tree_on_tiling
-    from .trees import count_spanning_trees
-    from .wilson import uniform_spanning_tree
+    from .trees.kirchhoff import count_spanning_trees
+    from .trees.wilson import uniform_spanning_tree
 
     example = nx.Graph([(0, 1), (1, 2), (2, 0), (1, 3), (3, 4), (4, 2)])
     big = count_spanning_trees(nx.grid_2d_graph(30, 30))

@@ -9,12 +9,12 @@ from matplotlib.animation import FuncAnimation
 from PIL import Image
 
 from dominotiling import Region, Tiling, find_tiling, max_cover, min_tiling, random_tiling
-from dominotiling.aztec import sample_aztec, shuffle_frames
-from dominotiling.color import ColoringFrame, color_dominoes, color_frames
+from dominotiling.aztec.shuffling import sample_aztec, shuffle_frames
+from dominotiling.matching.color import ColoringFrame, color_dominoes, color_frames
 from dominotiling.errors import DominoTilingError, DominoTypeError
-from dominotiling.frames import Frame
-from dominotiling.matching import KuhnFrame, kuhn_frames, maximum_matching
-from dominotiling.mcmc import glauber, glauber_frames
+from dominotiling.model.frames import Frame
+from dominotiling.matching.matchings import KuhnFrame, kuhn_frames, maximum_matching
+from dominotiling.sampling.mcmc import glauber, glauber_frames
 from dominotiling.viz.animate import (
     AnimationHTML,
     _pictures,
@@ -29,7 +29,7 @@ from dominotiling.viz.animate import (
     subsample,
     to_html,
 )
-from dominotiling.wilson import WilsonFrame, uniform_spanning_tree, wilson_frames
+from dominotiling.trees.wilson import WilsonFrame, uniform_spanning_tree, wilson_frames
 
 
 def tiny_tilings(n=3):

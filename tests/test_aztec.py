@@ -1,4 +1,4 @@
-"""Tests of Aztec-diamond shuffling (dominotiling.aztec): exactness, validity, types, arctic circle.
+"""Tests of Aztec-diamond shuffling (dominotiling.aztec.shuffling): exactness, validity, types, arctic circle.
 
 Every distribution is checked against brute-force enumeration of all tilings
 (tests/helpers.py), with the weights of a tiling computed here from the
@@ -12,13 +12,13 @@ import numpy as np
 import pytest
 from scipy.stats import chisquare
 
-import dominotiling.arctic as arctic
-import dominotiling.aztec as aztec
+import dominotiling.aztec.arctic as arctic
+import dominotiling.aztec.shuffling as aztec
 from dominotiling import Region, Tiling
-from dominotiling.arctic import EAST, NORTH, SOUTH, WEST, arctic_circle, aztec_types, frozen_mask, temperate_fraction
-from dominotiling.aztec import sample_aztec, shuffle_frames
+from dominotiling.aztec.arctic import EAST, NORTH, SOUTH, WEST, arctic_circle, aztec_types, frozen_mask, temperate_fraction
+from dominotiling.aztec.shuffling import sample_aztec, shuffle_frames
 from dominotiling.errors import DominoTilingError, TooLargeError
-from dominotiling.placement import placement_probabilities
+from dominotiling.counting.placement import placement_probabilities
 
 from helpers import brute_force_tilings, dominoes_of
 
@@ -353,9 +353,9 @@ def test_seed_by_position_still_works_with_a_warning():
 
 
 def test_arctic_names_moved_but_old_paths_warn():
-    import dominotiling.arctic as arctic
-    import dominotiling.aztec as aztec
+    import dominotiling.aztec.arctic as arctic
+    import dominotiling.aztec.shuffling as aztec
 
-    with pytest.warns(DeprecationWarning, match="moved to dominotiling.arctic"):
+    with pytest.warns(DeprecationWarning, match="moved to dominotiling.aztec.arctic"):
         f = aztec.arctic_circle
     assert f is arctic.arctic_circle

@@ -1,4 +1,4 @@
-"""Tests of generalized domino shuffling (dominotiling.aztec_weights, sample_aztec with any weights).
+"""Tests of generalized domino shuffling (dominotiling.aztec.weighted, sample_aztec with any weights).
 
 Independent routes: the exact Kasteleyn count with the same weights, the closed
 form 2**(n(n+1)/2), placement probabilities from the inverse Kasteleyn matrix,
@@ -13,10 +13,10 @@ import numpy as np
 import pytest
 from scipy.stats import chi2_contingency, chisquare
 
-import dominotiling._aztec_levels as levels_module
+import dominotiling.aztec.levels as levels_module
 from dominotiling import Region, Weights, count_tilings, random_tiling
-from dominotiling.aztec import sample_aztec
-from dominotiling.aztec_weights import (
+from dominotiling.aztec.shuffling import sample_aztec
+from dominotiling.aztec.weighted import (
     aztec_block_weights,
     aztec_edge_probabilities,
     aztec_partition_function,
@@ -24,7 +24,7 @@ from dominotiling.aztec_weights import (
     embed_in_aztec,
 )
 from dominotiling.errors import DominoTilingError, DominoTypeError, NoTilingError, PrecisionError, TooLargeError, WeightError
-from dominotiling.placement import placement_probabilities
+from dominotiling.counting.placement import placement_probabilities
 
 from helpers import brute_force_tilings, dominoes_of
 
@@ -85,7 +85,7 @@ def test_a_prime_that_divides_a_delta_is_skipped():
     # every top-level Delta is h**2 + v**2 = 1 + v**2, divisible by p when v**2 = -1 mod p
     import sympy
 
-    from dominotiling._exact import large_primes
+    from dominotiling.aztec.primes import large_primes
 
     p = next(q for q in large_primes(12) if q % 4 == 1)
     v = int(sympy.sqrt_mod(-1, p))

@@ -7,7 +7,7 @@ from hypothesis.extra.numpy import arrays
 from scipy.spatial import Delaunay
 
 from dominotiling import Region, Tiling, find_tiling, max_cover, random_tiling
-from dominotiling.color import (
+from dominotiling.matching.color import (
     ColoringFrame,
     _color_graph,
     _kempe,
@@ -18,7 +18,7 @@ from dominotiling.color import (
     domino_graph,
 )
 from dominotiling.errors import DominoTilingError, DominoTypeError, TooLargeError
-from dominotiling.frames import Frame
+from dominotiling.model.frames import Frame
 
 SIDE = [(0, 1), (1, 0), (0, -1), (-1, 0)]
 KING = SIDE + [(1, 1), (1, -1), (-1, 1), (-1, -1)]
@@ -281,7 +281,7 @@ def test_bad_input():
         color_dominoes(t, frames="yes")
     with pytest.raises(DominoTilingError, match="k=1 colours"):
         color_dominoes(t, k=1)  # neighbours exist: one colour cannot work
-    import dominotiling.color as color
+    import dominotiling.matching.color as color
 
     old = color.FRAMES_MAX_DOMINOES
     try:
@@ -343,7 +343,7 @@ def test_coloring_frame_read_only_and_old_tuple_use_warns():
 
 
 def test_color_frames_limits():
-    import dominotiling.color as color
+    import dominotiling.matching.color as color
     from dominotiling import set_options
 
     t = find_tiling(Region.rectangle(2, 4))

@@ -137,7 +137,7 @@ def test_draw_cells_checks_shapes():
 
 
 def test_draw_placement_per_cell_probabilities():
-    from dominotiling.placement import placement_probabilities
+    from dominotiling.counting.placement import placement_probabilities
 
     # 2x2 square: two tilings, one horizontal and one vertical, so every cell is 1/2;
     # a 1x2 strip: always horizontal; a 2x1 strip: never
@@ -163,8 +163,8 @@ def test_draw_placement_per_cell_probabilities():
 
 def test_pictures_of_algorithms_moved_to_views_old_paths_warn():
     import dominotiling
-    import dominotiling.temperley as temperley
-    import dominotiling.temperley_grid as temperley_grid
+    import dominotiling.trees.temperley as temperley
+    import dominotiling.trees.temperley_grid as temperley_grid
     import dominotiling.viz.draw as draw
     from dominotiling.viz import views
 

@@ -54,7 +54,7 @@ def test_bregman_bound_holds_on_small_regions():
 
 
 def test_det_exact_matches_sympy_on_random_integer_matrices():
-    from dominotiling._exact import det_exact
+    from dominotiling.counting.determinants import det_exact
 
     rng = np.random.default_rng(3)
     for _ in range(40):
@@ -66,7 +66,8 @@ def test_det_exact_matches_sympy_on_random_integer_matrices():
 def test_det_exact_large_entries_and_band():
     from scipy import sparse
 
-    from dominotiling._exact import det_exact, small_primes
+    from dominotiling._exact import small_primes
+    from dominotiling.counting.determinants import det_exact
 
     # tridiagonal with entries 1000: det grows far past one prime
     n = 60
@@ -93,7 +94,7 @@ def _fibonacci(n):
 
 
 def test_row_bound_holds_on_small_regions():
-    from dominotiling._exact import row_log2_bound, tiling_log2_bound
+    from dominotiling.model.bounds import row_log2_bound, tiling_log2_bound
 
     rng = np.random.default_rng(11)
     for _ in range(60):
@@ -184,20 +185,21 @@ def test_crt_with_thousands_of_moduli():
 
 def test_det_mod_primes_threads_match_sympy(monkeypatch):
     from dominotiling import _exact
+    from dominotiling.counting import determinants
 
-    monkeypatch.setattr(_exact, "_INLINE_WORK", 0)  # every determinant on the thread pool
+    monkeypatch.setattr(determinants, "_INLINE_WORK", 0)  # every determinant on the thread pool
     rng = np.random.default_rng(8)
     for n in (1, 5, 30):
         a = rng.integers(-4, 5, (n, n)) * (rng.random((n, n)) < 0.6)
         primes = _exact.small_primes(7)
         expected = sympy.Matrix(a.tolist()).det()
-        assert _exact.det_mod_primes(a, primes).tolist() == [int(expected % int(p)) for p in primes]
-        assert _exact.det_exact(a) == expected
+        assert determinants.det_mod_primes(a, primes).tolist() == [int(expected % int(p)) for p in primes]
+        assert determinants.det_exact(a) == expected
 
 
 def test_det_mod_primes_refuses_bad_input_and_large_bands():
     from dominotiling import set_options
-    from dominotiling._exact import det_mod_primes
+    from dominotiling.counting.determinants import det_mod_primes
     from dominotiling.errors import DominoTilingError, DominoTypeError, TooLargeError
     from scipy import sparse
 
@@ -234,14 +236,16 @@ def test_exact_module_is_a_deprecated_alias():
 
     with pytest.warns(DeprecationWarning, match="private"):
         importlib.reload(public)
-    assert public.crt is private.crt and public.det_exact is private.det_exact
+    from dominotiling.counting import determinants
+
+    assert public.crt is private.crt and public.det_exact is determinants.det_exact
     assert set(public.__all__) <= set(dir(public))
 
 
 def test_large_primes_are_the_largest_primes_below_2_to_48():
     import sympy
 
-    from dominotiling._exact import large_primes
+    from dominotiling.aztec.primes import large_primes
 
     got = large_primes(300)
     assert got[0] == sympy.prevprime(2**48)

@@ -8,7 +8,7 @@ from hypothesis.extra.numpy import arrays
 
 from dominotiling import Region, count_tilings, find_tiling, max_cover, random_tiling
 from dominotiling.errors import DominoTilingError, DominoTypeError, NoTilingError
-from dominotiling.finding import choose_finder
+from dominotiling.matching import choose_finder
 
 
 @settings(max_examples=40, deadline=None)

@@ -28,9 +28,9 @@ from dominotiling.errors import (
     PrecisionError,
     TooLargeError,
 )
-import dominotiling.kasteleyn as kasteleyn
-from dominotiling.kasteleyn import count_kasteleyn, log_count
-from dominotiling.placement import (
+import dominotiling.counting.kasteleyn as kasteleyn
+from dominotiling.counting.kasteleyn import count_kasteleyn, log_count
+from dominotiling.counting.placement import (
     FLOAT_TOLERANCE,
     PlacementProbabilities,
     horizontal_probability,

@@ -1,4 +1,4 @@
-"""Tests of dominotiling.flux: flux sectors of regions with holes.
+"""Tests of dominotiling.surfaces.flux: flux sectors of regions with holes.
 
 Independent routes: every tiling listed by brute force (tests/helpers.py), the
 sectors found as the connected components of the flip graph built here from those
@@ -16,10 +16,10 @@ from scipy.stats import chi2_contingency, chisquare
 
 from dominotiling import DominoTilingError, NoTilingError, Region, Tiling
 from dominotiling.counting import count_tilings
-from dominotiling.flux import count_by_flux, flux, random_tiling_sectors, sector_cftp, sector_tiling
-from dominotiling.height import flip, flippable_squares, max_tiling, min_tiling
-from dominotiling.kasteleyn import count_kasteleyn
-from dominotiling.mcmc import cftp_sample, glauber
+from dominotiling.surfaces.flux import count_by_flux, flux, random_tiling_sectors, sector_cftp, sector_tiling
+from dominotiling.matching.height import flip, flippable_squares, max_tiling, min_tiling
+from dominotiling.counting.kasteleyn import count_kasteleyn
+from dominotiling.sampling.mcmc import cftp_sample, glauber
 from dominotiling.sampling import random_tiling
 from helpers import brute_force_tilings, dominoes_of
 
@@ -162,7 +162,7 @@ def test_untileable_and_disconnected():
 
 
 def test_flux_needs_complete_tiling():
-    from dominotiling.matching import maximum_matching
+    from dominotiling.matching.matchings import maximum_matching
 
     partial = maximum_matching(Region.from_strings(["...", ".#.", "..."]))
     with pytest.raises(DominoTilingError, match="uncovered"):
@@ -238,6 +238,6 @@ def test_front_doors():
     assert t.is_complete and flux(t) in count_by_flux(TWO_HOLES)
     assert random_tiling(TWO_HOLES, method="sectors", seed=3) == t
     with pytest.raises(DominoTilingError, match="weights"):
-        from dominotiling.weights import Weights
+        from dominotiling.model.weights import Weights
 
         cftp_sample(TWO_HOLES, flux=flux(t), seed=0, weights=Weights.uniform(TWO_HOLES))

@@ -6,7 +6,7 @@ from hypothesis.extra.numpy import arrays
 
 from dominotiling import Region, Tiling, count_tilings
 from dominotiling.errors import DominoTilingError
-from dominotiling.height import (
+from dominotiling.matching.height import (
     UNDEFINED,
     boundary_heights,
     defined_vertices,

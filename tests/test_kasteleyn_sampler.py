@@ -6,7 +6,7 @@ from scipy.stats import chisquare
 
 from dominotiling import Region, Weights
 from dominotiling.errors import DominoTypeError, NoTilingError, TooLargeError
-from dominotiling.kasteleyn_sampler import _has_perfect_matching, sample_kasteleyn
+from dominotiling.sampling.kasteleyn import _has_perfect_matching, sample_kasteleyn
 from dominotiling._options import set_options
 
 from helpers import brute_force_tilings, dominoes_of

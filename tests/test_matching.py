@@ -7,7 +7,7 @@ from hypothesis.extra.numpy import arrays
 
 from dominotiling import Region, Tiling, count_tilings
 from dominotiling.errors import DominoTilingError, TooLargeError
-from dominotiling.matching import (
+from dominotiling.matching.matchings import (
     FRAMES_MAX_CELLS,
     KuhnFrame,
     hall_neighbourhood,

@@ -1,4 +1,4 @@
-"""Tests of dominotiling.mcmc: coupling from the past and Glauber dynamics.
+"""Tests of dominotiling.sampling.mcmc: coupling from the past and Glauber dynamics.
 
 Uniformity is checked by chi-square against the brute-force list of tilings
 (tests/helpers.py); the coupling itself against the plain-Python reference in
@@ -15,9 +15,9 @@ import pytest
 from scipy.stats import chisquare
 
 from dominotiling import DominoTilingError, Region, Tiling
-from dominotiling import mcmc
-from dominotiling.height import UNDEFINED, flip, flippable_squares, height_function, min_tiling
-from dominotiling.mcmc import cftp_sample, glauber
+from dominotiling.sampling import mcmc
+from dominotiling.matching.height import UNDEFINED, flip, flippable_squares, height_function, min_tiling
+from dominotiling.sampling.mcmc import cftp_sample, glauber
 from helpers import brute_force_tilings, dominoes_of
 
 SLANTED = Region.from_strings(["##....", "#.....", "......", ".....#", "....##"])  # 39 tilings

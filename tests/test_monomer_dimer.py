@@ -1,4 +1,4 @@
-"""Tests of dominotiling.monomer_dimer: counts and samples of monomer-dimer coverings.
+"""Tests of dominotiling.counting.monomer_dimer: counts and samples of monomer-dimer coverings.
 
 Independent routes: every covering listed by plain recursion here; Fibonacci-type
 closed forms for 1 x n strips; a two-row transfer matrix written here for 2 x n
@@ -16,7 +16,7 @@ from scipy.stats import chisquare
 
 from dominotiling import DominoTypeError, Region, TooLargeError
 from dominotiling.errors import WeightError
-from dominotiling.monomer_dimer import count_monomer_dimer, random_monomer_dimer
+from dominotiling.counting.monomer_dimer import count_monomer_dimer, random_monomer_dimer
 
 X = sympy.Symbol("x")
 

@@ -16,10 +16,10 @@ import numpy as np
 import pytest
 
 from dominotiling import Region, Tiling, count_tilings, random_tiling
-from dominotiling.aztec import sample_aztec
+from dominotiling.aztec.shuffling import sample_aztec
 from dominotiling import set_options
 from dominotiling.errors import DominoTilingError, DominoTypeError, TooLargeError
-from dominotiling.height import UNDEFINED
+from dominotiling.matching.height import UNDEFINED
 from dominotiling.parallel import (
     _wire,
     cleanup,
@@ -31,7 +31,7 @@ from dominotiling.parallel import (
     placement_frequencies,
     sweep,
 )
-from dominotiling.placement import placement_probabilities
+from dominotiling.counting.placement import placement_probabilities
 
 from helpers import brute_force_tilings, dominoes_of
 

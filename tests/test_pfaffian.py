@@ -11,7 +11,7 @@ from scipy.spatial import Delaunay
 
 from dominotiling import Region, count_tilings
 from dominotiling.errors import DominoTilingError, NotPlanarError
-from dominotiling.pfaffian import count_perfect_matchings, pfaffian_orientation
+from dominotiling.counting.pfaffian import count_perfect_matchings, pfaffian_orientation
 
 from helpers import brute_force_tilings, ktf_count
 
@@ -277,7 +277,7 @@ def test_memory_limit_is_enforced():
 
 
 def test_old_memory_limit_constants_read_the_budget_with_a_warning():
-    import dominotiling.pfaffian as pfaffian
+    import dominotiling.counting.pfaffian as pfaffian
     from dominotiling import get_options
 
     with pytest.warns(DeprecationWarning, match="set_options"):

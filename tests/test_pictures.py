@@ -244,7 +244,7 @@ ARTICLE = ["...####", "....###", "......#", "#.#....", "#......", "##.....", "##
 
 def test_certificate_colours_s_and_its_neighbours():
     region = Region.from_strings(ARTICLE)
-    from dominotiling.matching import hall_violator
+    from dominotiling.matching.matchings import hall_violator
 
     s = set(hall_violator(region))
     near = {(r + dr, c + dc) for r, c in s for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))}
@@ -275,7 +275,7 @@ def test_certificate_bad_input():
 
 
 def test_augmenting_path_through_cell_centres():
-    from dominotiling.matching import kuhn_frames
+    from dominotiling.matching.matchings import kuhn_frames
 
     frames = kuhn_frames(Region.from_strings(ARTICLE), seed=11)
     f = max(frames, key=lambda f: len(f.path))
@@ -293,7 +293,7 @@ def _tree_segments(ax):
 
 
 def test_tree_on_tiling_joins_each_vertex_to_its_parent():
-    from dominotiling.temperley_grid import temperley_region, tiling_to_tree
+    from dominotiling.trees.temperley_grid import temperley_region, tiling_to_tree
     from dominotiling.sampling import random_tiling
 
     t = random_tiling(temperley_region(4, 5), seed=3)
@@ -313,7 +313,7 @@ def test_tree_on_tiling_joins_each_vertex_to_its_parent():
 
 
 def test_tree_on_tiling_bad_input():
-    from dominotiling.temperley_grid import temperley_region
+    from dominotiling.trees.temperley_grid import temperley_region
 
     t = find_tiling(temperley_region(3, 3))
     with pytest.raises(DominoTilingError, match="Temperley"):

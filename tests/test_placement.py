@@ -6,10 +6,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-import dominotiling.placement as placement
+import dominotiling.counting.placement as placement
 from dominotiling import Region
 from dominotiling.errors import DominoTilingError, TooLargeError
-from dominotiling.placement import placement_probabilities
+from dominotiling.counting.placement import placement_probabilities
 from dominotiling.viz.draw import draw_placement
 
 from helpers import brute_force_tilings

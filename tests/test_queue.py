@@ -16,7 +16,7 @@ import pytest
 from dominotiling import Region, random_tiling
 from dominotiling.parallel import _scheduling, _wire
 from dominotiling.parallel._scheduling import _MAX_CHUNK, _Bar, _blocks, _from_queue
-from dominotiling.aztec import sample_aztec
+from dominotiling.aztec.shuffling import sample_aztec
 from dominotiling.parallel._wire import _in_order
 from dominotiling.parallel import _ensemble_task, _placement_task, ensemble, placement_frequencies
 

@@ -7,7 +7,7 @@ from scipy.stats import chisquare
 from dominotiling import Region, count_tilings, random_tiling
 from dominotiling.errors import DominoTilingError
 from dominotiling.sampling import choose_sampler
-from dominotiling.temperley_grid import temperley_region
+from dominotiling.trees.temperley_grid import temperley_region
 
 from helpers import brute_force_tilings, dominoes_of
 
@@ -53,7 +53,7 @@ def test_auto_uses_cftp_for_wide_regions_without_holes():
 
 
 def test_auto_uses_shuffling_for_aztec_diamonds():
-    from dominotiling.aztec import sample_aztec
+    from dominotiling.aztec.shuffling import sample_aztec
 
     region = Region.aztec_diamond(7)
     assert choose_sampler(region) == "shuffling"

@@ -16,9 +16,9 @@ import pytest
 from matplotlib.path import Path
 
 from dominotiling import Region, Tiling, Weights, random_tiling, sample_aztec
-from dominotiling.arctic import frozen_mask
+from dominotiling.aztec.arctic import frozen_mask
 from dominotiling.errors import DominoTilingError, DominoTypeError, NoTilingError
-from dominotiling.height import UNDEFINED, defined_vertices
+from dominotiling.matching.height import UNDEFINED, defined_vertices
 from dominotiling.statistics import (
     TRACY_WIDOM_GUE,
     BoundaryFluctuations,

@@ -5,7 +5,7 @@ import sympy
 
 from dominotiling import Region, count_tilings
 from dominotiling.errors import DominoTilingError, TooLargeError
-from dominotiling.strips import (
+from dominotiling.counting.closed_forms import (
     MAX_STRIP_WIDTH,
     aztec_count,
     rectangle_count,
@@ -225,7 +225,7 @@ def test_long_thin_rectangles_are_computed_cheaply():
 
 @pytest.mark.parametrize("width", range(1, MAX_STRIP_WIDTH + 1))
 def test_both_routes_agree(width):
-    from dominotiling.strips import _resultant_count, _strip_count
+    from dominotiling.counting.closed_forms import _resultant_count, _strip_count
 
     for n in (1, 2, 3, 17, 64, 101):
         if width % 2 and n % 2:
@@ -263,7 +263,7 @@ def test_wrong_types_are_domino_type_errors():
 
 def test_huge_widths_are_refused_at_once():
     # the message once computed 2**width itself: for width 2**62 that never ends
-    import dominotiling.strips as strips
+    import dominotiling.counting.closed_forms as strips
 
     for width in (13, 2**62, 10**30):
         with pytest.raises(TooLargeError, match=f"width {width}"):

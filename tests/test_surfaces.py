@@ -22,7 +22,7 @@ from scipy.stats import chisquare
 import dominotiling as dt
 from dominotiling import Region, Tiling, count_tilings, log_count, random_tiling
 from dominotiling.errors import DominoTilingError, DominoTypeError, NoTilingError, TooLargeError
-from dominotiling.surfaces import (
+from dominotiling.surfaces.periodic import (
     count_by_seam_parity,
     count_surface,
     log2_count_bound,

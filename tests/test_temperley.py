@@ -16,9 +16,9 @@ from scipy.spatial import Delaunay
 
 from dominotiling import Region, Tiling, count_tilings
 from dominotiling.errors import DominoTilingError, NotPlanarError
-from dominotiling.pfaffian import count_perfect_matchings
+from dominotiling.counting.pfaffian import count_perfect_matchings
 from dominotiling.viz.views import draw_tree_on_tiling
-from dominotiling.temperley import (
+from dominotiling.trees.temperley import (
     dual_tree,
     matching_to_tree,
     planar_faces,
@@ -456,7 +456,7 @@ def test_draw_tree_on_tiling():
 @pytest.mark.parametrize("m, n", [(2.5, 2), (2, 2.0), ("3", 2), (True, 2)])
 def test_temperley_region_refuses_sizes_that_are_not_integers(m, n):
     from dominotiling.errors import DominoTypeError
-    from dominotiling.temperley_grid import temperley_region
+    from dominotiling.trees.temperley_grid import temperley_region
 
     with pytest.raises(DominoTypeError, match="must be an integer"):
         temperley_region(m, n)

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 from scipy.stats import chisquare
 
-import dominotiling.transfer as transfer
+import dominotiling.counting.transfer as transfer
 from dominotiling import Region, count_tilings, find_tiling, max_cover, random_tiling
 from dominotiling.errors import DominoTilingError, TooLargeError
 

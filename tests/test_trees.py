@@ -9,7 +9,7 @@ import sympy
 
 from dominotiling.errors import DominoTilingError
 from helpers import brute_trees
-from dominotiling.trees import (
+from dominotiling.trees.kirchhoff import (
     count_spanning_trees,
     effective_resistance,
     laplacian,

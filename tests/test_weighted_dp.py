@@ -18,8 +18,8 @@ from scipy.stats import chisquare
 
 from dominotiling import Region, Weights, count_tilings
 from dominotiling.errors import DominoTilingError, DominoTypeError, NoTilingError, TooLargeError
-from dominotiling.kasteleyn import count_kasteleyn
-from dominotiling.transfer import count_transfer, find_tiling, max_cover, sample_transfer
+from dominotiling.counting.kasteleyn import count_kasteleyn
+from dominotiling.counting.transfer import count_transfer, find_tiling, max_cover, sample_transfer
 from helpers import brute_force_tilings, dominoes_of, ktf_count
 
 x, y = sympy.symbols("x y")

@@ -16,12 +16,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-import dominotiling.kasteleyn as kasteleyn
+import dominotiling.counting.kasteleyn as kasteleyn
 from dominotiling import Region, Weights, count_tilings
 from dominotiling.errors import DominoTypeError, NoTilingError, PrecisionError, TooLargeError
-from dominotiling.kasteleyn import log_count
-from dominotiling.kasteleyn_symbolic import symbolic_count
-from dominotiling.placement import placement_probabilities
+from dominotiling.counting.kasteleyn import log_count
+from dominotiling.counting.symbolic import symbolic_count
+from dominotiling.counting.placement import placement_probabilities
 from helpers import brute_force_tilings
 
 
@@ -267,7 +267,7 @@ def test_symbolic_count_refuses_runaway_interpolation_before_evaluating(monkeypa
     x, y = sympy.symbols("x y")
     region = Region.rectangle(40, 40)  # not homogeneous: a 801 x 801 grid of determinants
     calls = []
-    import dominotiling.kasteleyn_symbolic as kasteleyn_symbolic
+    import dominotiling.counting.symbolic as kasteleyn_symbolic
 
     monkeypatch.setattr(kasteleyn_symbolic, "det_exact", lambda *a, **k: calls.append(1))
     with pytest.raises(TooLargeError, match="substitute numbers"):

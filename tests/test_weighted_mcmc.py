@@ -1,4 +1,4 @@
-"""Tests of the weighted Markov chains of dominotiling.mcmc (issue 14).
+"""Tests of the weighted Markov chains of dominotiling.sampling.mcmc (issue 14).
 
 The laws are checked by chi-square against the weighted measure listed by brute
 force (tests/helpers.py): a tiling's weight is the product of its dominoes' weights,
@@ -17,11 +17,11 @@ import pytest
 from scipy.stats import chisquare
 
 from dominotiling import Region, Tiling
-from dominotiling import mcmc
+from dominotiling.sampling import mcmc
 from dominotiling.errors import DominoTilingError, DominoTypeError, WeightError
-from dominotiling.height import UNDEFINED, flip, flippable_squares, height_function, min_tiling
-from dominotiling.mcmc import cftp_sample, glauber, glauber_frames
-from dominotiling.weights import Weights
+from dominotiling.matching.height import UNDEFINED, flip, flippable_squares, height_function, min_tiling
+from dominotiling.sampling.mcmc import cftp_sample, glauber, glauber_frames
+from dominotiling.model.weights import Weights
 from helpers import brute_force_tilings, dominoes_of
 
 SLANTED = Region.from_strings(["##....", "#.....", "......", ".....#", "....##"])  # 39 tilings

@@ -1,4 +1,4 @@
-"""Tests of dominotiling.weights: constructors, exact value types, immutability, bad input,
+"""Tests of dominotiling.model.weights: constructors, exact value types, immutability, bad input,
 the random distributions (statistically), residues, and crops/transposes that follow
 Region.narrow_view. Expected values come from explicit loops, closed forms or brute force."""
 
@@ -15,7 +15,7 @@ import sympy
 
 from dominotiling import Region, Tiling
 from dominotiling.errors import DominoTilingError, DominoTypeError, TooLargeError, WeightError
-from dominotiling.weights import Weights, check_weights
+from dominotiling.model.weights import Weights, check_weights
 from helpers import brute_force_tilings
 
 x, y = sympy.symbols("x y")
@@ -307,7 +307,7 @@ def test_pickled_weights_hash_like_fresh_ones_in_another_interpreter(tmp_path):
     code = (
         "import pickle, sys, sympy\n"
         "from fractions import Fraction\n"
-        "from dominotiling.weights import Weights\n"
+        "from dominotiling.model.weights import Weights\n"
         "x, y = sympy.symbols('x y')\n"
         f"objs = pickle.load(open({str(path)!r}, 'rb'))\n"
         "fresh = (Weights.by_orientation((3, 3), x, y), Weights.random((3, 3), 'uniform', seed=1),\n"

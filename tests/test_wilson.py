@@ -6,10 +6,10 @@ import pytest
 from scipy import sparse
 from scipy.stats import chisquare
 
-import dominotiling.wilson as wilson
+import dominotiling.trees.wilson as wilson
 from dominotiling.errors import DominoTilingError
-from dominotiling.trees import count_spanning_trees
-from dominotiling.wilson import uniform_spanning_tree
+from dominotiling.trees.kirchhoff import count_spanning_trees
+from dominotiling.trees.wilson import uniform_spanning_tree
 from helpers import tree_list
 
 

@@ -9,7 +9,7 @@ exact, so each entry is correct to a relative ``2u`` plus ``gamma_4**2`` times t
 sum of its absolute terms), solves again for the correction ``d ~ A^{-1} r`` and
 forms the residual of that, ``r2 = r - A d``, the same way. The entries ``x[w] +
 d[w]`` for the edges ``(b, w)`` of ``A`` are the refined values; the rest is for
-the caller's error bound (see :func:`dominotiling.placement._certified_edge_probabilities`).
+the caller's error bound (see :func:`dominotiling.counting.placement._certified_edge_probabilities`).
 
 Each thread solves :data:`BLOCK` columns at a time (every factor entry read once
 for all of them). The columns of a call, ``[start, stop)``, are split among the

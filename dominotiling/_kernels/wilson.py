@@ -1,7 +1,7 @@
 """Numba kernel of Wilson's algorithm: a uniform spanning tree by loop-erased random walks.
 
 The graph is in CSR form (``indptr``, ``indices``); see ``dominotiling/trees.py``
-for the public function :func:`~dominotiling.trees.uniform_spanning_tree`, which
+for the public function :func:`~dominotiling.trees.kirchhoff.uniform_spanning_tree`, which
 validates the input, draws the random numbers and calls this kernel.
 """
 

@@ -58,7 +58,7 @@ from collections.abc import Mapping
 import numpy as np
 
 from .. import _validate
-from ..region import Region  # used by the docstring examples
+from ..model.region import Region  # used by the docstring examples
 from ._arguments import (
     _callable,
     _check_first,
@@ -290,17 +290,10 @@ def sweep(fn, grid, *, client=None, progress=True):
 
 
 # ---------------------------------------------------------------- exact counts
-def _exact():
-    """The module of word-sized primes and CRT (``_exact``; ``exact`` before it was made private)."""
-    try:
-        from .. import _exact as exact
-    except ImportError:
-        from .. import exact
-    return exact
-
-
 def _det_task(primes, payload):
-    return _exact().det_mod_primes(payload, primes)
+    from ..counting.determinants import det_mod_primes
+
+    return det_mod_primes(payload, primes)
 
 
 def count_distributed(region, client="local", method="kasteleyn"):
@@ -309,7 +302,7 @@ def count_distributed(region, client="local", method="kasteleyn"):
     Parameters
     ----------
     region : Region
-        Any region, as for :func:`~dominotiling.kasteleyn.count_kasteleyn`.
+        Any region, as for :func:`~dominotiling.counting.kasteleyn.count_kasteleyn`.
     client : None, "local", str or distributed.Client
         As in :func:`ensemble`; None computes here.
     method : {"kasteleyn"}
@@ -349,7 +342,7 @@ def count_distributed(region, client="local", method="kasteleyn"):
     >>> count_distributed(Region.rectangle(8, 8), client=None)
     12988816
     """
-    from ..kasteleyn import determinant_problem
+    from ..counting.kasteleyn import determinant_problem
 
     region = _validate.region(region)
     _validate.choice(method, "method", ("kasteleyn",))
@@ -360,16 +353,18 @@ def count_distributed(region, client="local", method="kasteleyn"):
     a, bound = problem
     if bound == -math.inf:
         return 0
-    exact = _exact()
-    primes = exact.small_primes_for_bits(max(bound, 0.0) + 2.0)
+    from .._exact import crt, small_primes_for_bits
+    from ..counting.determinants import det_mod_primes
+
+    primes = small_primes_for_bits(max(bound, 0.0) + 2.0)
     with _connect(client) as c:
         if c is None:
-            residues = exact.det_mod_primes(a, primes)
+            residues = det_mod_primes(a, primes)
         else:
             parts = np.array_split(primes, min(len(primes), _n_workers(c)))
             shared = c.scatter([a], broadcast=True, hash=False)[0]
             futures = c.map(_det_task, parts, payload=shared, pure=False)
             residues = np.concatenate(c.gather(futures))
-    value = exact.crt(residues, primes)
+    value = crt(residues, primes)
     modulus = math.prod(int(p) for p in primes)
     return abs(value - modulus if value > modulus // 2 else value)

@@ -17,8 +17,8 @@ import numpy as np
 
 from .. import _options, _validate
 from ..errors import DominoTilingError, DominoTypeError
-from ..region import Region
-from ..tiling import Tiling
+from ..model.region import Region
+from ..model.tiling import Tiling
 
 #: Bytes a seed takes in the list a call makes of the seeds (a pointer and a small int).
 _SEED_BYTES = 40
@@ -99,7 +99,7 @@ def _sample_bytes(sampler, kwargs):
             shape = value.shape if isinstance(value, Region) else value.region.shape
             break
     else:
-        from ..aztec import sample_aztec
+        from ..aztec.shuffling import sample_aztec
 
         n = kwargs.get("n")
         if (sampler is sample_aztec and isinstance(n, numbers.Integral)

@@ -29,8 +29,8 @@ import struct
 import numpy as np
 
 from .. import _validate
-from ..region import Region
-from ..tiling import Tiling
+from ..model.region import Region
+from ..model.tiling import Tiling
 from ._cluster import _distributed
 from ._wire import _dropbox
 

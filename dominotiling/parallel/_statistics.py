@@ -14,7 +14,7 @@ import numpy as np
 
 from .. import _validate
 from ..errors import DominoTilingError
-from ..tiling import Tiling
+from ..model.tiling import Tiling
 from ._arguments import _callable, _chunk_size, _seed_list
 from ._cluster import _connect
 from ._scheduling import _each
@@ -99,7 +99,7 @@ def placement_frequencies(sampler, seeds, *, client=None, progress=True, chunk_s
         Float arrays ``horizontal`` (shape ``(rows, cols - 1)``) and ``vertical``
         (``(rows - 1, cols)``) of frequencies, NaN where the two cells are not
         both in the region; compare with
-        :func:`~dominotiling.placement.placement_probabilities`.
+        :func:`~dominotiling.counting.placement.placement_probabilities`.
 
     Raises
     ------
@@ -130,7 +130,7 @@ def placement_frequencies(sampler, seeds, *, client=None, progress=True, chunk_s
     >>> f.horizontal.shape, f.vertical.shape
     ((2, 2), (1, 3))
     """
-    from ..placement import PlacementProbabilities
+    from ..counting.placement import PlacementProbabilities
 
     sampler, seeds, progress, chunk_size = _statistics_arguments(
         sampler, seeds, progress, chunk_size, 1, "placement_frequencies")
@@ -152,7 +152,7 @@ def placement_frequencies(sampler, seeds, *, client=None, progress=True, chunk_s
 
 
 def _height_task(seeds, payload, dropbox):
-    from ..height import UNDEFINED
+    from ..matching.height import UNDEFINED
 
     sampler, kwargs = payload
     region = s1 = s2 = None
@@ -218,7 +218,7 @@ def height_fluctuations(sampler, seeds, *, client=None, progress=True, chunk_siz
     >>> var.shape, float(var[0, 0]), bool(var[2, 2] > 0)
     ((5, 5), 0.0, True)
     """
-    from ..height import defined_vertices
+    from ..matching.height import defined_vertices
 
     ddof = _validate.nonnegative_int(ddof, "ddof")
     sampler, seeds, progress, chunk_size = _statistics_arguments(

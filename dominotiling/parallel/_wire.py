@@ -26,7 +26,7 @@ import uuid
 
 import numpy as np
 
-from ..tiling import Tiling
+from ..model.tiling import Tiling
 
 #: Where a client and the workers on its own machine hand over results (Linux).
 SHARED_MEMORY = "/dev/shm"

@@ -19,7 +19,7 @@ known constant in ``notebooks/11_fluctuations.ipynb``:
   ``n**(1/3)`` they fluctuate like the GUE Tracy--Widom law [5]_, whose density
   :func:`tracy_widom_pdf` computes (Bornemann's quadrature [6]_).
 
-Units: heights are Thurston's (:mod:`dominotiling.height`), in which a flip moves
+Units: heights are Thurston's (:mod:`dominotiling.matching.height`), in which a flip moves
 one height by 4, unless ``unit="flip"`` is asked for (heights divided by 4: a flip
 moves one height by 1, Kenyon's normalisation).
 

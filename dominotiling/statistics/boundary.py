@@ -45,10 +45,10 @@ def boundary_positions(tiling):
     Notes
     -----
     The wall from the west corner is made of WEST dominoes (vertical, top cell
-    with ``r + c + n`` odd; :func:`dominotiling.arctic.aztec_types`); it is
+    with ``r + c + n`` odd; :func:`dominotiling.aztec.arctic.aztec_types`); it is
     counted cell by cell from the corner until the first cell of another type.
     Near the edge of the wall this counts in the few corner-type dominoes that
-    touch it from inside, as :func:`~dominotiling.arctic.frozen_mask` does; a
+    touch it from inside, as :func:`~dominotiling.aztec.arctic.frozen_mask` does; a
     shift of order 1 that changes neither the ``n**(1/3)`` scaling nor the
     shape of the law in the limit [5]_.
 
@@ -59,7 +59,7 @@ def boundary_positions(tiling):
     >>> bool((abs(pos - 100 / 2**0.5) < 25).all())
     True
     """
-    from ..aztec import aztec_order
+    from ..aztec.shuffling import aztec_order
 
     tiling = _validate.tiling(tiling)
     n = aztec_order(tiling.region)
@@ -98,7 +98,7 @@ def boundary_positions(tiling):
 
 def _boundary_sample(seed=None, n=2):
     """One sample's :func:`boundary_positions`, for ensembles (a picklable module function)."""
-    from ..aztec import sample_aztec
+    from ..aztec.shuffling import sample_aztec
 
     return boundary_positions(sample_aztec(n, seed=seed))
 

@@ -11,7 +11,7 @@ from .. import _validate
 from .._options import check_memory
 from .._util import frozen
 from ..errors import DominoTilingError, DominoTypeError
-from ..region import Region  # noqa: F401  (docstring examples)
+from ..model.region import Region  # noqa: F401  (docstring examples)
 
 __all__ = ["DoubleDimer", "double_dimer"]
 

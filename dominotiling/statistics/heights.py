@@ -10,8 +10,8 @@ import numpy as np
 from .. import _validate
 from .._options import check_memory
 from ..errors import DominoTilingError, NoTilingError, PrecisionError
-from ..region import Region  # noqa: F401  (docstring examples)
-from ..tiling import Tiling
+from ..model.region import Region  # noqa: F401  (docstring examples)
+from ..model.tiling import Tiling
 
 __all__ = ["height_field", "fluctuation_field", "HeightMoments", "height_moments", "expected_height", "height_variance", "KENYON_VARIANCE_SLOPE"]
 
@@ -39,7 +39,7 @@ def height_field(tiling, *, unit="thurston"):
     unit : {"thurston", "flip"}
         ``"thurston"``: steps of ±1 along edges no domino crosses, ∓3 across a
         domino, so that a flip moves one height by 4
-        (:func:`dominotiling.height.height_function`); ``"flip"``: the same divided
+        (:func:`dominotiling.matching.height.height_function`); ``"flip"``: the same divided
         by 4, so that a flip moves one height by 1.
 
     Returns
@@ -51,11 +51,11 @@ def height_field(tiling, *, unit="thurston"):
 
     Examples
     --------
-    >>> from dominotiling.height import min_tiling
+    >>> from dominotiling.matching.height import min_tiling
     >>> height_field(min_tiling(Region.rectangle(2, 2)), unit="flip").tolist()
     [[0.0, -0.25, 0.0], [0.25, -0.5, 0.25], [0.0, -0.25, 0.0]]
     """
-    from ..height import UNDEFINED, height_function
+    from ..matching.height import UNDEFINED, height_function
 
     scale = _unit(unit)
     h = height_function(tiling)
@@ -135,7 +135,7 @@ class HeightMoments(NamedTuple):
 
 
 def _vertex(value, region, name="vertex"):
-    from ..height import defined_vertices
+    from ..matching.height import defined_vertices
 
     i, j = _validate.cell(value, name)
     rows, cols = region.shape
@@ -273,9 +273,9 @@ def height_moments(region, vertex, weights=None, *, unit="thurston"):
     """
     from scipy.sparse.linalg import splu
 
-    from ..height import boundary_heights
-    from ..kasteleyn import _lu_entries, _matrix, _scaled
-    from ..weights import check_weights
+    from ..matching.height import boundary_heights
+    from ..counting.kasteleyn import lu_entries, mask_matrix, scaled_weights
+    from ..model.weights import check_weights
 
     region = _validate.region(region)
     scale = _unit(unit)
@@ -291,13 +291,13 @@ def height_moments(region, vertex, weights=None, *, unit="thurston"):
     det_free = sum(s for s, c1, c2 in steps if not (mask[c1] and mask[c2]))
     n = region.n_cells // 2
     rows, cols = mask.shape
-    check_memory(32 * _lu_entries(n, min(rows, cols)) + 16 * n * (len(edges) + 4),
+    check_memory(32 * lu_entries(n, min(rows, cols)) + 16 * n * (len(edges) + 4),
                  f"the sparse LU of the Kasteleyn matrix of a {rows}x{cols} region",
                  "a smaller region")
     if weights is None:
-        a = _matrix(mask, "real").astype(float)
+        a = mask_matrix(mask, "real").astype(float)
     else:
-        a = _matrix(mask, "real", _scaled(*weights.as_float())[:2])
+        a = mask_matrix(mask, "real", scaled_weights(*weights.as_float())[:2])
     a = a.tocsc()
     if not edges:
         mean = base - det_free

@@ -1,12 +1,12 @@
 """Frames to animations: matplotlib ``FuncAnimation``, an HTML player, a GIF.
 
 **The frames protocol.** Every ``*_frames()`` function of the library returns a
-list of :class:`~dominotiling.frames.Frame` objects -- Kuhn's augmenting paths
-(:func:`~dominotiling.matching.kuhn_frames`), domino shuffling
-(:func:`~dominotiling.aztec.shuffle_frames`), colouring with Kempe swaps
-(:func:`~dominotiling.color.color_frames`), Wilson's walks
-(:func:`~dominotiling.wilson.wilson_frames`) and Glauber dynamics
-(:func:`~dominotiling.mcmc.glauber_frames`) -- and this module draws any such
+list of :class:`~dominotiling.model.frames.Frame` objects -- Kuhn's augmenting paths
+(:func:`~dominotiling.matching.matchings.kuhn_frames`), domino shuffling
+(:func:`~dominotiling.aztec.shuffling.shuffle_frames`), colouring with Kempe swaps
+(:func:`~dominotiling.matching.color.color_frames`), Wilson's walks
+(:func:`~dominotiling.trees.wilson.wilson_frames`) and Glauber dynamics
+(:func:`~dominotiling.sampling.mcmc.glauber_frames`) -- and this module draws any such
 list without knowing the algorithms. A frame says what to show; here is how it
 is drawn, layer by layer:
 
@@ -61,9 +61,9 @@ import numpy as np
 
 from .. import _validate
 from ..errors import DominoTilingError, DominoTypeError
-from ..frames import Frame
-from ..region import Region
-from ..tiling import Tiling
+from ..model.frames import Frame
+from ..model.region import Region
+from ..model.tiling import Tiling
 from .draw import _cell_px, _frame_axes, draw_region, draw_tiling
 
 __all__ = [
@@ -115,9 +115,9 @@ class _Picture:
 
 def _legacy(item, stacklevel):
     """A Frame for the duck-typed frames of old (with a warning), or None."""
-    from ..color import ColoringFrame
-    from ..matching import KuhnFrame
-    from ..wilson import WilsonFrame
+    from ..matching.color import ColoringFrame
+    from ..matching.matchings import KuhnFrame
+    from ..trees.wilson import WilsonFrame
 
     frame = None
     if isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], (Tiling, Region)):
@@ -140,7 +140,7 @@ def _legacy(item, stacklevel):
         frame = WilsonFrame(item.parent, item.path, item.event, getattr(item, "nodes", None), item.shape)
     if frame is not None:
         warnings.warn(
-            f"a {type(item).__name__} as a frame is deprecated: pass dominotiling.frames.Frame "
+            f"a {type(item).__name__} as a frame is deprecated: pass dominotiling.model.frames.Frame "
             "objects (e.g. Frame(tiling, colors=..., highlight=...)), as the *_frames() functions return",
             DeprecationWarning,
             stacklevel=stacklevel,
@@ -160,7 +160,7 @@ def _as_frame(item, stacklevel=3):
     if frame is None:
         raise DominoTypeError(
             f"animate does not know how to draw a frame of type {type(item).__name__}: give "
-            "dominotiling.frames.Frame objects (or Tilings, Regions), or pass "
+            "dominotiling.model.frames.Frame objects (or Tilings, Regions), or pass "
             "draw_frame=function(frame, ax) to draw it yourself"
         )
     return frame
@@ -307,7 +307,7 @@ def draw_frame(frame, ax):
     Parameters
     ----------
     frame : Frame, Tiling or Region
-        A :class:`~dominotiling.frames.Frame` (as from any ``*_frames()``
+        A :class:`~dominotiling.model.frames.Frame` (as from any ``*_frames()``
         function), or a Tiling or Region shown as it is. A frame with a
         ``before`` tiling is drawn as its final picture here; :func:`animate`
         shows both. (The tuples and duck-typed records of earlier versions are
@@ -330,7 +330,7 @@ def draw_frame(frame, ax):
     --------
     >>> import matplotlib.pyplot as plt
     >>> from dominotiling import Region, find_tiling
-    >>> from dominotiling.frames import Frame
+    >>> from dominotiling.model.frames import Frame
     >>> fig, ax = plt.subplots()
     >>> draw_frame(Frame(find_tiling(Region.rectangle(2, 2)), highlight=[(0, 0)], title="a corner"), ax)
     'a corner'
@@ -480,7 +480,7 @@ def animate(frames, draw_frame=None, interval=400, figsize=None, dpi=100, step=1
     Parameters
     ----------
     frames : iterable
-        :class:`~dominotiling.frames.Frame` objects (from any ``*_frames()``
+        :class:`~dominotiling.model.frames.Frame` objects (from any ``*_frames()``
         function; see the module docstring), Tilings or Regions; or anything
         `draw_frame` draws.
     draw_frame : callable, optional
@@ -603,7 +603,7 @@ def animate_kuhn(region, *, seed=None, **kwargs):
     ----------
     region : Region
     seed : None, int or numpy.random.Generator
-        Order of the starting cells (:func:`~dominotiling.matching.kuhn_frames`).
+        Order of the starting cells (:func:`~dominotiling.matching.matchings.kuhn_frames`).
     **kwargs
         For :func:`animate` (``max_frames`` is 60 unless given).
 
@@ -617,7 +617,7 @@ def animate_kuhn(region, *, seed=None, **kwargs):
     >>> animate_kuhn(Region.rectangle(2, 4), seed=0, dpi=30).n_frames
     8
     """
-    from ..matching import kuhn_frames
+    from ..matching.matchings import kuhn_frames
 
     return _one_liner(kuhn_frames(region, seed=seed), kwargs)
 
@@ -650,7 +650,7 @@ def animate_shuffling(n, *, seed=None, weights=None, **kwargs):
     n : int
         The last order.
     seed, weights
-        As for :func:`~dominotiling.aztec.shuffle_frames`.
+        As for :func:`~dominotiling.aztec.shuffling.shuffle_frames`.
     **kwargs
         For :func:`animate` (``max_frames`` is 60 and ``interval`` 300 ms unless given).
 
@@ -664,7 +664,7 @@ def animate_shuffling(n, *, seed=None, weights=None, **kwargs):
     >>> anim.n_frames
     5
     """
-    from ..aztec import shuffle_frames
+    from ..aztec.shuffling import shuffle_frames
 
     frames = shuffle_frames(n, seed=seed, weights=weights)
     kwargs.setdefault("draw_frame", _draw_order(frames[-1].tiling.region.shape[0] // 2))
@@ -680,7 +680,7 @@ def animate_coloring(tiling, k=5, adjacency="side", **kwargs):
     ----------
     tiling : Tiling
     k, adjacency
-        As for :func:`~dominotiling.color.color_frames`.
+        As for :func:`~dominotiling.matching.color.color_frames`.
     **kwargs
         For :func:`animate` (``max_frames`` is 60 unless given).
 
@@ -694,7 +694,7 @@ def animate_coloring(tiling, k=5, adjacency="side", **kwargs):
     >>> animate_coloring(find_tiling(Region.rectangle(2, 4)), k=4, dpi=30).n_frames
     5
     """
-    from ..color import color_frames
+    from ..matching.color import color_frames
 
     return _one_liner(color_frames(tiling, k=k, adjacency=adjacency), kwargs)
 
@@ -706,9 +706,9 @@ def animate_wilson(G, *, seed=None, root=None, **kwargs):
     ----------
     G : (int, int) or networkx.Graph
         A grid shape ``(m, n)`` (drawn as its cells), as for
-        :func:`~dominotiling.wilson.wilson_frames`.
+        :func:`~dominotiling.trees.wilson.wilson_frames`.
     seed, root
-        As for :func:`~dominotiling.wilson.wilson_frames`.
+        As for :func:`~dominotiling.trees.wilson.wilson_frames`.
     **kwargs
         For :func:`animate` (``max_frames`` is 60 unless given).
 
@@ -721,7 +721,7 @@ def animate_wilson(G, *, seed=None, root=None, **kwargs):
     >>> animate_wilson((3, 3), seed=1, dpi=30).n_frames <= 60
     True
     """
-    from ..wilson import wilson_frames
+    from ..trees.wilson import wilson_frames
 
     return _one_liner(wilson_frames(G, seed=seed, root=root), kwargs)
 
@@ -735,7 +735,7 @@ def animate_glauber(tiling, steps, *, seed=None, **kwargs):
         The starting tiling, e.g. ``min_tiling(region)``.
     steps : int
     seed
-        As for :func:`~dominotiling.mcmc.glauber_frames`.
+        As for :func:`~dominotiling.sampling.mcmc.glauber_frames`.
     **kwargs
         For :func:`animate` (``max_frames`` is 60 unless given: the frames are
         taken evenly over the run).
@@ -750,7 +750,7 @@ def animate_glauber(tiling, steps, *, seed=None, **kwargs):
     >>> animate_glauber(min_tiling(Region.rectangle(4, 4)), 200, seed=1, max_frames=8, dpi=30).n_frames
     8
     """
-    from ..mcmc import glauber_frames
+    from ..sampling.mcmc import glauber_frames
 
     most = kwargs.get("max_frames", 60)
     return _one_liner(glauber_frames(tiling, steps, seed=seed, max_frames=most), kwargs)

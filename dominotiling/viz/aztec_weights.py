@@ -12,7 +12,7 @@ Examples
 --------
 >>> import matplotlib
 >>> matplotlib.use("Agg")
->>> from dominotiling.aztec_weights import aztec_edge_probabilities
+>>> from dominotiling.aztec.weighted import aztec_edge_probabilities
 >>> ax = draw_edge_probabilities(aztec_edge_probabilities(30))
 >>> len(ax.images)
 1
@@ -55,17 +55,17 @@ def type_probabilities(probs):
     ----------
     probs : PlacementProbabilities
         Of ``Region.aztec_diamond(n)``, e.g. from
-        :func:`~dominotiling.aztec_weights.aztec_edge_probabilities`.
+        :func:`~dominotiling.aztec.weighted.aztec_edge_probabilities`.
 
     Returns
     -------
     numpy.ndarray, shape ``(4, 2n, 2n)``
-        Planes NORTH, SOUTH, EAST, WEST (the order of :data:`~dominotiling.arctic.TYPE_NAMES`);
+        Planes NORTH, SOUTH, EAST, WEST (the order of :data:`~dominotiling.aztec.arctic.TYPE_NAMES`);
         they add up to 1 on every cell of the diamond, 0 outside.
 
     Examples
     --------
-    >>> from dominotiling.aztec_weights import aztec_edge_probabilities
+    >>> from dominotiling.aztec.weighted import aztec_edge_probabilities
     >>> t = type_probabilities(aztec_edge_probabilities(1))
     >>> t[:, 0, 0].tolist()          # one cell of the 2x2 diamond: N or W, half and half
     [0.5, 0.0, 0.0, 0.5]
@@ -93,8 +93,8 @@ def draw_edge_probabilities(probs, ax=None, *, style="types"):
     Parameters
     ----------
     probs : PlacementProbabilities
-        From :func:`~dominotiling.aztec_weights.aztec_edge_probabilities` (or
-        :func:`~dominotiling.placement.placement_probabilities` of a diamond).
+        From :func:`~dominotiling.aztec.weighted.aztec_edge_probabilities` (or
+        :func:`~dominotiling.counting.placement.placement_probabilities` of a diamond).
     ax : matplotlib.axes.Axes, optional
     style : {"types", "horizontal"}, keyword-only
         ``"types"``: each cell in the mixture of the four type colours (north red,
@@ -144,7 +144,7 @@ def draw_block_weights(n, weights, ax=None, *, cmap="viridis", log=True):
     ----------
     n : int
     weights : Weights or array
-        As for :func:`~dominotiling.aztec_weights.aztec_block_weights` (not symbolic).
+        As for :func:`~dominotiling.aztec.weighted.aztec_block_weights` (not symbolic).
     ax : matplotlib.axes.Axes, optional
     cmap : str
     log : bool, keyword-only
@@ -162,7 +162,7 @@ def draw_block_weights(n, weights, ax=None, *, cmap="viridis", log=True):
     >>> len(ax.images)
     1
     """
-    from ..aztec_weights import aztec_block_weights
+    from ..aztec.weighted import aztec_block_weights
 
     blocks = aztec_block_weights(n, weights).astype(float)
     _picture_memory((2 * n, 2 * n), "block weights")

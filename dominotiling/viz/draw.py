@@ -370,7 +370,7 @@ def _mark_seams(ax, region, labels=None, rgb=None):
 
     A domino across a seam has one half at each end of the picture; the outline
     between the two halves is painted over in the domino's colour, so each half
-    stays open towards the side it continues on (see :mod:`dominotiling.surfaces`).
+    stays open towards the side it continues on (see :mod:`dominotiling.surfaces.periodic`).
     """
     if not region.is_periodic:
         return ax
@@ -421,7 +421,7 @@ def _type_parity(region):
     """Which cells make a horizontal domino NORTH when they are its left cell: ``(r + c) % 2``.
 
     For an Aztec diamond of order ``n``, the cells with ``r + c + n`` odd (the
-    colour of the top row's leftmost cell), as in :func:`~dominotiling.arctic.aztec_types`;
+    colour of the top row's leftmost cell), as in :func:`~dominotiling.aztec.arctic.aztec_types`;
     for any other region the black cells.
     """
     n = _aztec_order(region)
@@ -499,7 +499,7 @@ def draw_tiling(tiling, ax=None, color_by="auto", cmap="viridis", outlines="auto
         ``"types"``: four colours (:data:`TYPE_COLORS`) for horizontal and
         vertical dominoes by the colour of their left or top cell -- for an
         Aztec diamond exactly its north, south, east and west dominoes
-        (:func:`~dominotiling.arctic.aztec_types`); ``"orientation"``: one
+        (:func:`~dominotiling.aztec.arctic.aztec_types`); ``"orientation"``: one
         colour for horizontal, one for vertical dominoes; ``"auto"`` (default):
         ``"domino"`` when a cell is at least :data:`DETAIL_PX` pixels wide,
         else ``"types"``. An array of one value per domino
@@ -659,8 +659,8 @@ def draw_placement(probs, ax=None, cmap="coolwarm", colorbar=True):
 
     Parameters
     ----------
-    probs : dominotiling.placement.PlacementProbabilities
-        From :func:`dominotiling.placement.placement_probabilities`.
+    probs : dominotiling.counting.placement.PlacementProbabilities
+        From :func:`dominotiling.counting.placement.placement_probabilities`.
     ax : matplotlib.axes.Axes, optional
     cmap : str
         A diverging colormap: 0 (always vertical) to 1 (always horizontal).
@@ -679,7 +679,7 @@ def draw_placement(probs, ax=None, cmap="coolwarm", colorbar=True):
     Examples
     --------
     >>> from dominotiling import Region
-    >>> from dominotiling.placement import placement_probabilities
+    >>> from dominotiling.counting.placement import placement_probabilities
     >>> ax = draw_placement(placement_probabilities(Region.aztec_diamond(6), exact=False))
     """
     h = _horizontal_per_cell(probs)
@@ -705,7 +705,7 @@ def _horizontal_per_cell(probs):
             f"probs must be placement probabilities (with horizontal and vertical arrays), got "
             f"{type(probs).__name__}; get them from placement_probabilities(region)"
         )
-    from .. import placement
+    from ..counting import placement
 
     if not hasattr(type(probs), "horizontal_probability"):  # another record of the two arrays
         if hasattr(placement.PlacementProbabilities, "horizontal_probability"):
@@ -743,22 +743,5 @@ def figure_png(draw, obj, dpi=80, max_inches=6.0):
 
 
 # ----------------------------------------------------- moved to views.py
-_MOVED = ("draw_certificate", "draw_augmenting_path")
 
 
-def __getattr__(name):
-    # the algorithm pictures live in viz/views.py; this module keeps model pictures only
-    if name in _MOVED:
-        import warnings
-
-        also = " (or from dominotiling)" if name == "draw_certificate" else ""
-        warnings.warn(
-            f"dominotiling.viz.draw.{name} moved to dominotiling.viz.views.{name}; "
-            f"import it from there{also}",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        from . import views
-
-        return getattr(views, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -70,11 +70,11 @@ def draw_aztec(tiling, ax=None, circle=False, color_by="types", *, scheme=_UNSET
         A complete tiling of ``Region.aztec_diamond(n)``, e.g. ``sample_aztec(n)``.
     ax : matplotlib.axes.Axes, optional
     circle : bool
-        Overlay the arctic circle (:func:`~dominotiling.aztec.arctic_circle`), the
+        Overlay the arctic circle (:func:`~dominotiling.aztec.shuffling.arctic_circle`), the
         limit shape of the frozen corners of uniform tilings.
     color_by : {"types", "orientation"}
         ``"types"``: the four colours :data:`AZTEC_COLORS` for north, south, east
-        and west dominoes (:func:`~dominotiling.arctic.aztec_types`), so the four
+        and west dominoes (:func:`~dominotiling.aztec.arctic.aztec_types`), so the four
         frozen brick walls show as four solid corners; ``"orientation"``: one
         colour for horizontal, one for vertical dominoes. (Formerly ``scheme=``,
         still accepted with a ``DeprecationWarning``.)
@@ -107,7 +107,7 @@ def draw_aztec(tiling, ax=None, circle=False, color_by="types", *, scheme=_UNSET
     >>> len(ax.lines)
     1
     """
-    from ..arctic import arctic_circle
+    from ..aztec.arctic import arctic_circle
 
     color_by = _renamed(color_by, scheme, "color_by", "scheme", "types", "draw_aztec")
     _validate.tiling(tiling)
@@ -236,7 +236,7 @@ def draw_height_surface(tiling, ax=None, cmap="viridis", max_quads=40):
     ------
     DominoTilingError
         If the tiling is not complete or its region has holes
-        (see :func:`~dominotiling.height.height_function`).
+        (see :func:`~dominotiling.matching.height.height_function`).
     DominoTypeError
         If `tiling` is not a Tiling, or `ax` is not a 3-D Axes (also a ``ValueError``).
 
@@ -246,7 +246,7 @@ def draw_height_surface(tiling, ax=None, cmap="viridis", max_quads=40):
     ``x = j``, ``y = rows - i`` (so the picture is not mirrored), ``z = h(i, j)``;
     with stride ``s`` a quadrilateral joins ``(i, j)``, ``(i, j+s)``,
     ``(i+s, j+s)``, ``(i+s, j)`` when all four are corners of region cells
-    (:data:`~dominotiling.height.UNDEFINED` vertices are left out). Heights are
+    (:data:`~dominotiling.matching.height.UNDEFINED` vertices are left out). Heights are
     congruent mod 4 to a fixed pattern of period 2 in each direction, so an even
     stride samples one residue class and the surface is smooth, not jagged.
     One quadrilateral per region cell when ``s = 1``.
@@ -258,7 +258,7 @@ def draw_height_surface(tiling, ax=None, cmap="viridis", max_quads=40):
     >>> len(ax.collections[-1].get_array())
     4
     """
-    from ..height import UNDEFINED
+    from ..matching.height import UNDEFINED
 
     _validate.tiling(tiling)
     max_quads = _validate.positive_int(max_quads, "max_quads")
@@ -354,7 +354,7 @@ def draw_local_tilt(tiling, window=None, ax=None, cmap="magma", colorbar=True):
     """
     from scipy import ndimage
 
-    from ..height import UNDEFINED
+    from ..matching.height import UNDEFINED
 
     _validate.tiling(tiling)
     colorbar = _validate.boolean(colorbar, "colorbar")
@@ -391,7 +391,7 @@ _CERT_PALE = ((0.93, 0.91, 0.87), (0.98, 0.97, 0.95))  # black, white cells else
 
 def _member_mask(region, cells):
     """Boolean mask of the set `cells` (pairs or a Region of the region's shape)."""
-    from ..region import Region
+    from ..model.region import Region
 
     if isinstance(cells, Region):
         if cells.shape != region.shape or (cells.mask & ~region.mask).any():
@@ -413,7 +413,7 @@ def draw_certificate(region, cells, ax=None):
     ----------
     region : Region
     cells : iterable of (int, int) or Region
-        The set ``S``, typically :func:`~dominotiling.matching.hall_violator`'s answer.
+        The set ``S``, typically :func:`~dominotiling.matching.matchings.hall_violator`'s answer.
     ax : matplotlib.axes.Axes, optional
 
     Returns
@@ -430,7 +430,7 @@ def draw_certificate(region, cells, ax=None):
     Notes
     -----
     ``S`` is painted red, ``N(S)`` (the region cells sharing a side with a cell of
-    ``S``, :func:`~dominotiling.matching.hall_neighbourhood`) blue, the other
+    ``S``, :func:`~dominotiling.matching.matchings.hall_neighbourhood`) blue, the other
     cells pale in checkerboard shades; ``S`` and ``N(S)`` are outlined as blocks.
     The title states ``|S|`` and ``|N(S)|``: when ``|N(S)| < |S|`` no tiling can
     cover ``S``, since each domino covering a cell of ``S`` also covers a cell of
@@ -439,7 +439,7 @@ def draw_certificate(region, cells, ax=None):
     Examples
     --------
     >>> from dominotiling import Region
-    >>> from dominotiling.matching import hall_violator
+    >>> from dominotiling.matching.matchings import hall_violator
     >>> r = Region.from_strings(["...####", "....###", "......#", "#.#....",
     ...                          "#......", "##.....", "###...#"])
     >>> ax = draw_certificate(r, hall_violator(r))
@@ -448,8 +448,8 @@ def draw_certificate(region, cells, ax=None):
     """
     from matplotlib.patches import Patch
 
-    from ..matching import hall_neighbourhood
-    from ..region import Region
+    from ..matching.matchings import hall_neighbourhood
+    from ..model.region import Region
 
     _validate.region(region)
     if not isinstance(cells, Region):
@@ -505,7 +505,7 @@ def draw_augmenting_path(tiling, path, ax=None):
     tiling : Tiling
         Usually a Kuhn frame's ``before``.
     path : array_like, shape (k, 2)
-        The alternating chain of cells, e.g. a :class:`~dominotiling.matching.KuhnFrame`'s
+        The alternating chain of cells, e.g. a :class:`~dominotiling.matching.matchings.KuhnFrame`'s
         ``path``: drawn as a line through the cell centres, its start (a dot)
         and end (a square) marked.
     ax : matplotlib.axes.Axes, optional
@@ -524,7 +524,7 @@ def draw_augmenting_path(tiling, path, ax=None):
     Examples
     --------
     >>> from dominotiling import Region
-    >>> from dominotiling.matching import kuhn_frames
+    >>> from dominotiling.matching.matchings import kuhn_frames
     >>> f = kuhn_frames(Region.rectangle(2, 3), seed=1)[-1]
     >>> ax = draw_augmenting_path(f.before, f.path)
     >>> len(ax.lines)
@@ -583,9 +583,9 @@ def draw_tree_on_tiling(tiling, tree=None, ax=None, dual=True, color_by="kind"):
     Parameters
     ----------
     tiling : Tiling
-        A complete tiling of :func:`~dominotiling.temperley_grid.temperley_region` ``(m, n)``.
+        A complete tiling of :func:`~dominotiling.trees.temperley_grid.temperley_region` ``(m, n)``.
     tree : networkx.Graph or array_like, optional
-        The tree to draw (as in :func:`~dominotiling.temperley_grid.tree_to_tiling`):
+        The tree to draw (as in :func:`~dominotiling.trees.temperley_grid.tree_to_tiling`):
         a graph on the grid vertices ``(i, j)`` or a parent array of length
         ``m * n``; by default the tiling's own.
     ax : matplotlib.axes.Axes, optional
@@ -619,14 +619,14 @@ def draw_tree_on_tiling(tiling, tree=None, ax=None, dual=True, color_by="kind"):
     --------
     >>> import matplotlib; matplotlib.use("Agg")
     >>> from dominotiling import find_tiling
-    >>> from dominotiling.temperley_grid import temperley_region
+    >>> from dominotiling.trees.temperley_grid import temperley_region
     >>> ax = draw_tree_on_tiling(find_tiling(temperley_region(3, 4)))
     >>> len(ax.collections)      # outlines, tree, dual tree
     3
     """
     from matplotlib.collections import LineCollection
 
-    from ..temperley_grid import tiling_to_tree
+    from ..trees.temperley_grid import tiling_to_tree
 
     _validate.tiling(tiling)
     dual = _validate.boolean(dual, "dual")

@@ -182,7 +182,7 @@ class AztecExplorer(_Explorer):
 
     def sample(self):
         """Sample ``tiling`` from the current order, seed and weights."""
-        from ..aztec import sample_aztec
+        from ..aztec.shuffling import sample_aztec
 
         weights = None if self.weights.value == "uniform" else (1.0, float(self.b.value))
         t0 = time.perf_counter()
@@ -219,7 +219,7 @@ def explore_aztec(n=60, seed=0, weights="uniform", b=0.5, color_by="types", circ
         Initial seed; "resample" moves to the next one.
     weights : {"uniform", "two-periodic"}
         The measure: uniform, or the two-periodic model with weights ``(1, b)``
-        (:func:`~dominotiling.aztec.sample_aztec`), whose middle is a gas region.
+        (:func:`~dominotiling.aztec.shuffling.sample_aztec`), whose middle is a gas region.
     b : float
         The second weight of the two-periodic model.
     color_by : {"types", "orientation"}
@@ -324,7 +324,7 @@ class RegionExplorer(_Explorer):
     # -- plumbing
     def region(self):
         """The region in the text area (raises RegionFormatError if malformed)."""
-        from ..region import Region
+        from ..model.region import Region
 
         return Region.from_strings(self.text.value)
 
@@ -365,8 +365,8 @@ class RegionExplorer(_Explorer):
         self._run(act)
 
     def on_tile(self):
-        """Find one tiling (:func:`~dominotiling.finding.find_tiling`) and draw it."""
-        from ..finding import find_tiling
+        """Find one tiling (:func:`~dominotiling.matching.find_tiling`) and draw it."""
+        from ..matching import find_tiling
         from .draw import draw_tiling
 
         def act(region):
@@ -380,8 +380,8 @@ class RegionExplorer(_Explorer):
         self._run(act)
 
     def on_cover(self):
-        """A maximum partial cover (:func:`~dominotiling.finding.max_cover`), uncovered cells crossed."""
-        from ..finding import max_cover
+        """A maximum partial cover (:func:`~dominotiling.matching.max_cover`), uncovered cells crossed."""
+        from ..matching import max_cover
         from .draw import draw_tiling
 
         def act(region):
@@ -393,8 +393,8 @@ class RegionExplorer(_Explorer):
         self._run(act)
 
     def on_hall(self):
-        """Hall's certificate of no tiling (:func:`~dominotiling.matching.hall_violator`)."""
-        from ..matching import hall_violator
+        """Hall's certificate of no tiling (:func:`~dominotiling.matching.matchings.hall_violator`)."""
+        from ..matching.matchings import hall_violator
         from .views import draw_certificate
 
         def act(region):

@@ -1,6 +1,6 @@
 """A plain-Python broken-profile DP: the baseline the library is measured against.
 
-This is the same algorithm as ``dominotiling.transfer.count_transfer``, written
+This is the same algorithm as ``dominotiling.counting.transfer.count_transfer``, written
 the way a textbook would: a list of Python ints indexed by profile, a fresh list
 per cell, and the three cases of the source article. No numpy, no numba, nothing
 imported from ``dominotiling``.

@@ -1,4 +1,4 @@
-"""Plain-Python domino shuffling: the baseline ``dominotiling.aztec.sample_aztec`` is measured against.
+"""Plain-Python domino shuffling: the baseline ``dominotiling.aztec.shuffling.sample_aztec`` is measured against.
 
 The same algorithm (Elkies, Kuperberg, Larsen, Propp), written the way a textbook
 would: a dict from cells to dominoes, the three steps spelled out, Python's

@@ -1,0 +1,19 @@
+"""The Aztec diamond: domino shuffling (uniform, periodic, any weights), urban renewal
+and the exact partition function, edge probabilities, other regions embedded through
+zero weights, and the arctic circle.
+
+Examples
+--------
+>>> from dominotiling.aztec import sample_aztec
+>>> sample_aztec(3, seed=1).region.color_counts()
+(12, 12)
+"""
+
+from .arctic import arctic_circle, aztec_types
+from .shuffling import aztec_order, sample_aztec, sample_shuffling, shuffle_frames
+from .weighted import aztec_edge_probabilities, aztec_partition_function, embed_in_aztec
+
+__all__ = [
+    "arctic_circle", "aztec_types", "aztec_order", "sample_aztec", "sample_shuffling",
+    "shuffle_frames", "aztec_edge_probabilities", "aztec_partition_function", "embed_in_aztec",
+]

@@ -1,0 +1,369 @@
+"""The levels of urban renewal for generalized shuffling and edge probabilities, in ``O(n**2)`` memory.
+
+:func:`~dominotiling.aztec.shuffling.sample_aztec` and
+:func:`~dominotiling.aztec.weighted.aztec_edge_probabilities` need the creation
+probabilities of every level of urban renewal, from order 1 up, but urban
+renewal makes the levels from order ``n`` down. :class:`_Levels` works on the
+two face weights of each block (see :mod:`dominotiling._kernels.faces`), whose
+recurrence is symmetric in time: it runs the levels down, then back up in the
+same two buffers, handing out each level (or drawing each stage of shuffling)
+on the way up.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .. import _validate
+from .._options import check_memory
+from ..errors import DominoTilingError, DominoTypeError, NoTilingError, PrecisionError, WeightError
+from ..model.weights import Weights
+
+
+_NO_TILING = (
+    "the weights' zeros leave no tiling of the Aztec diamond of order {n}: every tiling uses a "
+    "placement of weight 0; give those placements a positive weight, or check the region with "
+    "embed_in_aztec"
+)
+
+
+_UNEVEN = (
+    "the weights are too uneven: their urban-renewal transforms under- or overflow double "
+    "precision; bring them closer to each other (or use int/Fraction weights with "
+    "aztec_partition_function)"
+)
+
+
+# ------------------------------------------------------------------ the mapping
+def _block_cells(n):
+    """``(R, C)``: top-left cells of the blocks ``(i, j)`` of order `n`, arrays ``(n, n)``."""
+    i, j = np.indices((n, n))
+    return i + j, n - 1 + j - i
+
+
+def _edge_weights(weights, zeros=False):
+    """Validate `weights` and return a float64 array ``(p, q, 4)`` of (N, S, W, E) edge weights.
+
+    With `zeros`, a zero (a forbidden placement, for generalized shuffling) is allowed.
+    """
+    arr = _validate.array(weights, "weights").astype(float)
+    if arr.ndim == 1 and arr.shape == (2,):
+        a, b = arr
+        arr = np.array([[a, b], [b, a]], dtype=float)
+    if arr.ndim == 2:
+        arr = np.repeat(arr[:, :, None], 4, axis=2)
+    if arr.ndim != 3 or arr.shape[2] != 4 or arr.shape[0] == 0 or arr.shape[1] == 0:
+        raise DominoTilingError(
+            f"weights has shape {np.shape(weights)}; give a Weights on Region.aztec_diamond(n), "
+            "(a, b) for the two-periodic model, a (p, q) array of face weights, or a (p, q, 4) "
+            "array of (N, S, W, E) edge weights"
+        )
+    if not np.isfinite(arr).all() or (arr < 0).any() or (not zeros and (arr == 0).any()):
+        raise DominoTilingError(
+            "weights must be finite and non-negative: positive, or 0 to forbid a placement"
+        )
+    return np.ascontiguousarray(arr)
+
+
+def _from_weights(n, w):
+    """``(kind, (n, n, 4) array)`` of (N, S, W, E) weights from a Weights on the diamond."""
+    w.check_shape((2 * n, 2 * n))
+    if w.kind == "symbolic":
+        raise DominoTypeError(
+            "symbolic weights are not supported by urban renewal; substitute numbers "
+            "(weights.substitute(...)) or use count_tilings(region, weights=..., method='kasteleyn')"
+        )
+    R, C = _block_cells(n)
+    h, v = w.horizontal, w.vertical
+    out = np.empty((n, n, 4), dtype=h.dtype if h.dtype == v.dtype else object)
+    out[:, :, 0] = h[R, C]
+    out[:, :, 1] = h[R + 1, C]
+    out[:, :, 2] = v[R, C]
+    out[:, :, 3] = v[R, C + 1]
+    return w.kind, out
+
+
+def _blocks(n, weights):
+    check_memory(
+        64 * n * n,
+        f"the block weights of the Aztec diamond of order {n}",
+        "a smaller order",
+    )
+    if weights is None:
+        return "int", np.ones((n, n, 4), dtype=np.int64)
+    if isinstance(weights, Weights):
+        return _from_weights(n, weights)
+    pat = _edge_weights(weights, zeros=True)
+    i, j = np.indices((n, n))
+    return "float", pat[i % pat.shape[0], j % pat.shape[1]]
+
+#: Below this many bytes every level's creation probabilities are kept (one pass);
+#: above, the levels are rebuilt on the way up (two passes, O(n**2) memory).
+STORE_ALL_BYTES = 64 * 2**20
+#: The largest relative drift of the rebuilt face weights from the first pass's.
+DRIFT_TOL = 1e-8
+# Blocks of urban renewal per kernel call on the way down (about 0.05 s).
+_CALL_BLOCKS = 1 << 25
+#: Levels from this order up run several at a time, in one pass over the buffers
+#: (they no longer fit in the cache): SWEEP_LEVELS of them.
+SWEEP_FROM = 512
+SWEEP_LEVELS = 16
+
+
+class _Levels:
+    """The creation probabilities of urban renewal from order `n` down to 1, handed out from 1 up.
+
+    The levels are computed top-down (:meth:`down`) but used bottom-up
+    (:meth:`up`, :meth:`shuffle`). Small orders keep every level's probabilities
+    (one pass). Larger ones keep nothing but the two buffers of face weights and
+    run the levels back up: the recurrence of the face weights (see
+    :mod:`dominotiling._kernels.faces`) is symmetric in time, ``X_{k-1}
+    Y_k = F(X_k)``; ``X_k`` is ``Y_{k-1}`` inside a boundary ring that the way
+    down never overwrites (the later levels live inside it), so level ``k`` is
+    rebuilt from level ``k - 1`` by the very operation that made it -- two passes
+    in ``16 n**2`` bytes. Rounding makes the rebuilt levels drift from the first
+    pass's: four values per level saved on the way down are compared on the way
+    up (a drift of about ``1e-12`` at order 2000 with Gamma weights, and at order
+    400 with log-normal ones of sigma 4); beyond :data:`DRIFT_TOL` a
+    :class:`~dominotiling.errors.PrecisionError` is raised.
+    """
+
+    def __init__(self, bufs, degs, zeros):
+        self.n = n = bufs.shape[1]
+        self.bufs, self.degs, self.zeros = bufs, degs, zeros
+        self.store_all = _level_bytes(n, zeros)[1]
+        self.ring = None  # the planes of the orders of a sweep up, made on first use
+        self.zero = None  # the mask of zero block weights, set by _prepare
+
+    def down(self):
+        """The pass down; raises WeightError if a face weight under- or overflows."""
+        from .._interrupt import threads
+        from .._kernels.faces import face_down
+
+        n = self.n
+        self.chunks = threads()
+        self.counts = np.zeros((self.chunks, 2), np.int64)
+        self.offs = np.zeros(2, np.int64)
+        total = n * (n + 1) * (2 * n + 1) // 6
+        if self.store_all:
+            self.qtab = np.empty(total)
+            self.probes = np.empty((1, 4))
+            low = 0
+        else:
+            self.qtab = np.empty(1)  # level 1; up() takes n * n for the others
+            self.probes = np.empty((n + 1, 4))
+            low = 1
+        self.x_first, k, done = True, n, 0
+        while k > low:  # a few million blocks a call: Ctrl-C is seen between calls
+            if self._sweeps(k, k - SWEEP_LEVELS):
+                self._sweep(k, up=False)
+                k -= SWEEP_LEVELS
+                continue
+            stop = max(low, k - max(1, _CALL_BLOCKS // (k * k)))
+            self.x_first, ok = face_down(self.bufs, self.degs, self.offs, self.x_first, k, stop, self.qtab[done:],
+                                         self.store_all, self.zeros, self.chunks, self.probes)
+            if not ok:
+                raise WeightError(_UNEVEN)
+            if self.store_all:
+                done += sum(j * j for j in range(stop + 1, k + 1))
+            k = stop
+
+    def _sweeps(self, k, other):
+        """Whether levels `k` to `other` go in one sweep (large plain levels on the rebuilding path)."""
+        return not (self.store_all or self.zeros) and min(k, other) >= SWEEP_FROM and other >= 1
+
+    def _sweep(self, k, up, run=None):
+        """:data:`SWEEP_LEVELS` levels in one sweep from level `k` (up: drawing shuffling's orders too)."""
+        from .._kernels.faces import face_sweep
+
+        L = SWEEP_LEVELS
+        if up:
+            planes, key, ramp = self.ring, run.key, self.ramp
+            planes[0] = run.planes
+        else:
+            planes, key, ramp = _NO_PLANES[None], np.uint64(0), np.zeros(0, np.int64)
+        counts = np.zeros((L, 2), np.int64)
+        self.x_first, ok, drift = face_sweep(self.bufs, self.offs, self.x_first, k, L, self.chunks, self.probes,
+                                             True, up, planes, key, ramp, counts)
+        if not ok:
+            raise WeightError(_UNEVEN)
+        self._check_drift(drift, k + L if up else k)
+        if up:
+            run.planes[:] = planes[L]
+            for s in range(L):
+                run.stage_done(k + 1 + s, *counts[s])
+
+    def _check_drift(self, drift, k):
+        if not drift <= DRIFT_TOL:
+            raise PrecisionError(
+                f"rebuilding level {k} of urban renewal drifted by {drift:.2g} (relative) from the "
+                f"first pass, beyond {DRIFT_TOL:g}: the weights are too uneven for the O(n**2)-memory "
+                "levels; bring them closer to each other, or use a smaller order"
+            )
+
+    def _level_one(self):
+        """Level 1's q into ``qtab[:1]`` (the rebuilding path: the state is at level 1 after :meth:`down`)."""
+        from .._kernels.faces import face_down
+
+        face_down(self.bufs, self.degs, self.offs, self.x_first, 1, 0, self.qtab, True, self.zeros, 1,
+                  self.probes[:1])
+        return self.qtab[:1].reshape(1, 1)
+
+    def _rebuild(self, k, sh):
+        """Level ``k - 1`` back to `k`: q to ``qtab`` (``sh[0]`` False) or straight to shuffling; the counts."""
+        from .._kernels.faces import face_up
+
+        self.x_first, ok, drift = face_up(self.bufs, self.degs, self.offs, self.x_first, k, self.qtab,
+                                          self.zeros, self.chunks, self.probes, sh, self.counts)
+        if not ok:
+            raise WeightError(_UNEVEN)
+        self._check_drift(drift, k)
+        return self.counts.sum(axis=0)
+
+    def up(self):
+        """``(k, q_k)`` for ``k = 1, ..., n``: ``q_k[i, j]`` the limit probability of a horizontal pair.
+
+        ``q_k`` is valid until the next one is asked for (its buffer is reused).
+        """
+        n = self.n
+        if self.store_all:
+            end = self.qtab.shape[0]
+            for k in range(1, n + 1):
+                yield k, self.qtab[end - k * k:end].reshape(k, k)
+                end -= k * k
+            return
+        yield 1, self._level_one()
+        self.qtab = np.empty(n * n)
+        sh = (False, _NO_PLANES, _NO_PLANES, np.uint64(0), np.zeros(0, np.int64))
+        for k in range(2, n + 1):
+            self._rebuild(k, sh)
+            yield k, self.qtab[:k * k].reshape(k, k)
+
+    def shuffle(self, run):
+        """Generalized shuffling of the :class:`~dominotiling.aztec.shuffling._Run` `run`: a generator, one stage a step.
+
+        Small orders take each stored level in turn; larger ones draw each stage
+        row by row while the level is rebuilt (the q rows are used while in cache,
+        and the rows are shared among the threads), into a second set of planes.
+        """
+        if self.store_all:
+            for k, q in self.up():
+                run.stage(k, q)
+                yield
+            return
+        run.stage(1, self._level_one())
+        yield
+        spare = np.zeros_like(run.planes)
+        self.ramp = np.arange(self.n, dtype=np.int64)
+        k = 1
+        while k < self.n:
+            if self._sweeps(k, min(k + SWEEP_LEVELS, run.target)) and k + SWEEP_LEVELS <= run.target:
+                if self.ring is None:
+                    self.ring = np.zeros((SWEEP_LEVELS + 1,) + run.planes.shape, np.uint64)
+                self._sweep(k, up=True, run=run)
+                k += SWEEP_LEVELS
+            else:
+                k += 1
+                holes, bad = self._rebuild(k, (True, run.planes, spare, run.key, self.ramp))
+                run.planes, spare = spare, run.planes
+                run.stage_done(k, holes, bad)
+            yield
+
+
+_NO_PLANES = np.zeros((4, 1, 1), np.uint64)
+
+
+def _level_bytes(n, zeros):
+    """``(bytes, store_all)``: the memory of :class:`_Levels` for order `n` (buffers and tables)."""
+    cell = 8 + (4 if zeros else 0)
+    all_bytes = 8 * n * (n + 1) * (2 * n + 1) // 6
+    store_all = all_bytes <= STORE_ALL_BYTES
+    # else one level's q (edge probabilities), the probes, and the planes of a sweep's orders
+    extra = all_bytes if store_all else 8 * n * n + 32 * n + (SWEEP_LEVELS + 1) * n * (n + 2) // 2
+    return 2 * n * n * cell + extra, store_all
+
+
+def _faces(n, blocks, what, h=None, v=None):
+    """``(bufs, degs, zeros)``: the level-`n` face weights of the block weights, memory checked first.
+
+    With `h` and `v` (numeric weights of ``Region.aztec_diamond(n)``) and `blocks`
+    None, straight from them (no ``(n, n, 4)`` array); None if a weight is 0.
+    """
+    from .._kernels.faces import faces_from_weights
+
+    zeros = blocks is not None and bool((blocks == 0).any())
+    need, _ = _level_bytes(n, zeros)
+    check_memory(need, f"{what} (urban renewal of the Aztec diamond of order {n})", "a smaller order")
+    if blocks is None:
+        blocks = np.zeros((0, 0, 4))
+    elif blocks.dtype == object:
+        try:
+            blocks = np.array([float(x) for x in blocks.ravel().tolist()]).reshape(blocks.shape)
+        except OverflowError:
+            raise WeightError(_UNEVEN) from None
+    if h is None:
+        h = v = np.zeros((1, 1))
+    bufs = np.zeros((2, n, n))
+    degs = np.zeros((2, n, n) if zeros else (2, 1, 1), np.int32)
+    ok, zero = faces_from_weights(blocks, h, v, bufs, degs, zeros)
+    if zero and not zeros:
+        return None
+    if not ok:
+        raise WeightError(_UNEVEN)
+    return bufs, degs, zeros
+
+
+def _prepare(n, weights, what):
+    """``(levels, zero)``: the levels run down, and the ``(n, n, 4)`` mask of zero block weights (None: no zeros).
+
+    Whether the zeros leave a tiling is read off the result (see
+    :func:`uses_zeros`): in the limit ``eps -> 0`` the measure lives on the
+    tilings with the fewest zero-weight dominoes, so a sample, or the expected
+    number of zero-weight dominoes, shows whether that fewest is 0.
+    """
+    faces = None
+    if isinstance(weights, Weights) and weights.kind in ("int", "float"):  # no (n, n, 4) array
+        weights.check_shape((2 * n, 2 * n))
+        h, v = weights.horizontal, weights.vertical
+        if h.dtype in (np.int64, np.float64) and v.dtype == h.dtype:
+            faces = _faces(n, None, what, h, v)
+    zero = None
+    if faces is None:
+        kind, blocks = _blocks(n, weights)
+        zero = blocks == 0
+        if not zero.any():
+            zero = None
+        faces = _faces(n, blocks, what)
+        del blocks
+    levels = _Levels(*faces)
+    levels.down()
+    levels.zero = zero
+    return levels, zero
+
+
+def creation_levels(n, weights):
+    """The levels' coin probabilities for :func:`~dominotiling.aztec.shuffling.sample_aztec` (a :class:`_Levels`, run down).
+
+    Its ``zero`` is the mask of zero block weights (or None): check the sample
+    with :func:`uses_zeros`.
+    """
+    return _prepare(n, weights, "weighted shuffling's creation probabilities")[0]
+
+
+def uses_zeros(n, zero, tiling):
+    """Raise :class:`~dominotiling.errors.NoTilingError` if `tiling` of the order-`n` diamond uses a zero weight.
+
+    `zero` is the ``(n, n, 4)`` mask of zero block weights. A sample of the
+    limit measure uses a zero-weight domino only when every tiling does.
+    """
+    R, C = _block_cells(n)
+    size = 2 * n
+    hz = np.zeros((size, size - 1), bool)
+    vz = np.zeros((size - 1, size), bool)
+    hz[R, C], hz[R + 1, C] = zero[:, :, 0], zero[:, :, 1]
+    vz[R, C], vz[R, C + 1] = zero[:, :, 2], zero[:, :, 3]
+    lab = np.asarray(tiling.labels)
+    across = (lab[:, :-1] == lab[:, 1:]) & (lab[:, :-1] >= 0)
+    down = (lab[:-1, :] == lab[1:, :]) & (lab[:-1, :] >= 0)
+    if (across & hz).any() or (down & vz).any():
+        raise NoTilingError(_NO_TILING.format(n=n))

@@ -1,0 +1,439 @@
+"""Aztec diamonds: exact random tilings by domino shuffling, the arctic circle.
+
+:func:`sample_aztec` draws an exactly uniform tiling of the Aztec diamond of order
+``n`` -- or one from a periodically weighted measure such as the two-periodic
+model -- by domino shuffling, in ``O(n**3)`` time and ``O(n**2)`` memory.
+:func:`shuffle_frames` keeps every order for animations. The arctic circle
+theorem's measurements live in :mod:`dominotiling.aztec.arctic` and are importable from
+here too: :func:`aztec_types` splits the dominoes into the four kinds (north,
+south, east, west) whose frozen brick walls fill the corners;
+:func:`frozen_mask`, :func:`temperate_fraction` and :func:`arctic_circle`
+measure and draw the arctic circle.
+
+Examples
+--------
+>>> from dominotiling.aztec.shuffling import sample_aztec
+>>> t = sample_aztec(20, seed=1)
+>>> t.n_dominoes == 20 * 21
+True
+>>> sample_aztec(20, seed=1) == t  # the seed fixes the tiling
+True
+
+References
+----------
+.. [1] N. Elkies, G. Kuperberg, M. Larsen, J. Propp, "Alternating-sign matrices
+   and domino tilings", J. Algebraic Combin. 1 (1992), 111-132 and 219-234.
+.. [2] W. Jockusch, J. Propp, P. Shor, "Random domino tilings and the arctic
+   circle theorem", arXiv:math/9801068 (1998).
+.. [3] J. Propp, "Generalized domino-shuffling", Theoret. Comput. Sci. 303 (2003),
+   267-301.
+.. [4] S. Chhita, K. Johansson, "Domino statistics of the two-periodic Aztec
+   diamond", Adv. Math. 294 (2016), 37-149.
+.. [5] Х. Нурлигареев, "Полоски из домино", Элементы -- the second source article.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+
+from .. import _validate
+from .._options import check_memory, deprecated_limits
+from .._util import keyword_only
+from ..errors import DominoTilingError, TooLargeError
+from ..model.region import Region
+from ..model.tiling import Tiling
+from .levels import _edge_weights
+
+__all__ = [
+    "aztec_order",
+    "sample_shuffling",
+    "sample_aztec",
+    "shuffle_frames",
+    "MAX_FRAMES_ORDER",
+]
+
+#: Largest order :func:`shuffle_frames` keeps every stage of.
+MAX_FRAMES_ORDER = 60
+#: Bytes per cell of the diamond's box that a sample takes (labels, mask, bit planes).
+_BYTES_PER_CELL = 26 / 4
+
+_CHUNK_WORDS = 1 << 16  # random 64-bit words drawn at a time (uniform shuffling)
+
+
+# ------------------------------------------------------------------ validation
+def _check_order(n, name="n"):
+    n = _validate.positive_int(n, f"{name} (the order of the diamond)")
+    check_memory(
+        26 * n * n,
+        f"a sample of the Aztec diamond of order {n} (labels, mask and bit planes)",
+        "a smaller order (shuffling also takes O(n**3) time)",
+    )
+    return n
+
+
+def _is_general(weights):
+    """True for weights that need generalized shuffling: a Weights, or a periodic array with zeros."""
+    from ..model.weights import Weights
+
+    if isinstance(weights, Weights):
+        return True
+    if weights is None:
+        return False
+    try:
+        arr = np.asarray(weights, dtype=float)
+    except (TypeError, ValueError):
+        return False
+    return bool(arr.size) and bool(np.isfinite(arr).all()) and bool((arr >= 0).all()) and bool((arr == 0).any())
+
+
+def _level_probabilities(n, weights):
+    """``(n, p, q)`` probabilities of a horizontal pair per level (uniform: a dummy)."""
+    if weights is None:
+        return np.full((1, 1, 1), 0.5)
+    w = _edge_weights(weights)
+    p, q = min(w.shape[0], n), min(w.shape[1], n)
+    if (p, q) != w.shape[:2]:  # a period longer than the diamond: only its first n entries matter
+        w = np.ascontiguousarray(w[:p, :q])
+    check_memory(
+        8 * n * p * q,
+        f"weighted shuffling's creation probabilities (one {p} x {q} period per level, order {n})",
+        "a shorter period",
+    )
+    from .._kernels.shuffling import creation_probabilities
+
+    try:
+        probs = creation_probabilities(w, n)
+    except ZeroDivisionError:  # a transform underflowed to 0 and was divided by
+        probs = np.full(1, np.nan)
+    if not np.isfinite(probs).all():
+        raise DominoTilingError(
+            "the weights are too uneven: their urban-renewal transforms under- or overflow "
+            "double precision; bring them closer to each other"
+        )
+    return probs
+
+
+class _Run:
+    """One shuffling run: the bit planes, the kernel state and the random stream."""
+
+    def __init__(self, n, seed, weights):
+        self.n = n
+        self.rng = _validate.seed(seed)
+        self.levels = None
+        self.zero = None
+        self.weighted = weights is not None
+        ramp = np.arange(n, dtype=np.int64)
+        if _is_general(weights):  # any weights, zeros included: one table per level, made on demand
+            from .levels import creation_levels
+
+            levels = creation_levels(n, weights)
+            self.zero = levels.zero  # checked on the last order's tiling
+            self.levels = levels.shuffle(self)
+            self.probs = np.full((1, 1, 1), 0.5)
+            self.rmod = self.cmod = ramp
+        else:
+            self.probs = _level_probabilities(n, weights)
+            self.rmod, self.cmod = ramp % self.probs.shape[1], ramp % self.probs.shape[2]
+        self.planes = np.zeros((4, n + 2, (n + 63) // 64), np.uint64)
+        self.state = np.zeros(4, np.int64)  # order 0 (empty), nothing used, no error
+        self.words = np.zeros(0, np.uint64)
+        # a weighted run draws its doubles from xoshiro256+ streams keyed by one word of the generator
+        self.key = self.rng.integers(0, 2**64, dtype=np.uint64) if self.weighted else np.uint64(0)
+        self.state[3] = 1  # the first uniform stage needs one random word
+        if not self.weighted:
+            self._refill()
+
+    def run_to(self, k):
+        if self.levels is not None:  # any weights: a table per level, one stage (or sweep) a step
+            self.target = k  # a sweep of several orders never goes past it
+            while self.state[0] < k:
+                next(self.levels)
+            return
+        self._run_to(k)
+
+    def stage(self, k, q):
+        """The stage to order `k` (the next) with the single table ``q`` of creation probabilities."""
+        self.probs = q[None]  # the kernel reads probs[0] when there is one table
+        self._run_to(k)
+
+    def stage_done(self, k, holes, bad):
+        """Order `k` was drawn outside (rebuilt levels): check the count of holes and move on."""
+        if holes != k + bad:
+            raise RuntimeError(f"internal error: dominoes overlap after shuffling to order {k}")
+        self.state[0] = k
+
+    def _run_to(self, k):
+        from .._kernels.shuffling import shuffle
+
+        st = self.state
+        while True:
+            shuffle(self.planes, st, k, self.words, self.probs, self.rmod, self.cmod, self.key, self.weighted)
+            if st[2]:
+                raise RuntimeError(f"internal error: dominoes overlap after shuffling to order {st[0]}")
+            if st[0] == k:
+                return
+            self._refill()
+
+    def _refill(self):
+        """More random words (uniform run), the unused ones first: the stream does not depend on the batch size.
+
+        A batch covers what the next stage needs (``state[3]``), and otherwise
+        ``_CHUNK_WORDS`` words, never more than the rest of the run can use.
+        """
+        st = self.state
+        m = np.arange(int(st[0]) + 1, self.n + 1, dtype=np.int64)
+        rest, left = self.words[st[1]:], (m * ((m + 63) // 64)).sum()
+        chunk = max(_CHUNK_WORDS, int(st[3]))
+        more = max(int(st[3]) - len(rest), min(chunk, int(left) - len(rest)))
+        self.words = np.concatenate([rest, self.rng.integers(0, 2**64, more, dtype=np.uint64)])
+        st[1] = 0
+
+    def tiling(self, k):
+        from .._kernels.shuffling import aztec_labels
+
+        labels, count = aztec_labels(self.planes, k)
+        if count != k * (k + 1):
+            raise RuntimeError(f"internal error: order {k} has {count} dominoes, not {k * (k + 1)}")
+        return Tiling._trusted(_aztec_region(k), labels)
+
+
+def _aztec_region(n):
+    """``Region.aztec_diamond(n)``, built row by row (no full-size temporaries); small ones cached."""
+    return _small_aztec_region(n) if n <= 256 else _build_aztec_region(n)
+
+
+@functools.lru_cache(maxsize=32)
+def _small_aztec_region(n):
+    return _build_aztec_region(n)  # Regions are immutable: safe to share
+
+
+def _build_aztec_region(n):
+    mask = np.zeros((2 * n, 2 * n), bool)
+    for r in range(2 * n):
+        half = min(r, 2 * n - 1 - r) + 1  # cells on each side of the centre line
+        mask[r, n - half : n + half] = True
+    return Region(mask)
+
+
+def aztec_order(region):
+    """``n`` when `region` is ``Region.aztec_diamond(n)``, else None.
+
+    Examples
+    --------
+    >>> aztec_order(Region.aztec_diamond(5)), aztec_order(Region.rectangle(4, 4))
+    (5, None)
+    """
+    rows, cols = region.shape
+    if rows != cols or rows % 2 or region.n_cells != rows * (rows + 2) // 2:
+        return None
+    n = rows // 2
+    return n if region == _aztec_region(n) else None
+
+
+@keyword_only("seed")
+def sample_shuffling(region, *, seed=None):
+    """:func:`sample_aztec` for a Region that is an Aztec diamond (``random_tiling``'s method)."""
+    n = aztec_order(_validate.region(region))
+    if n is None:
+        raise DominoTilingError(
+            "method 'shuffling' samples Aztec diamonds (Region.aztec_diamond(n)); this region "
+            "is not one"
+        )
+    return sample_aztec(n, seed=seed)
+
+
+# ------------------------------------------------------------------- sampling
+@keyword_only("seed", "weights")
+def sample_aztec(n, *, seed=None, weights=None):
+    """A random domino tiling of the Aztec diamond of order `n`, by domino shuffling.
+
+    Parameters
+    ----------
+    n : int
+        The order: the region is ``Region.aztec_diamond(n)``, ``2n(n+1)`` cells.
+    seed : None, int or numpy.random.Generator, keyword-only
+        Same seed, same tiling, on every machine.
+    weights : None, (a, b), array ``(p, q)`` or array ``(p, q, 4)``, optional
+        None: the uniform measure (each of the ``2**(n(n+1)/2)`` tilings equally
+        likely). Otherwise a tiling has probability proportional to the product of
+        its dominoes' weights, periodic in the blocks of the diamond: every domino
+        position is the top (N), bottom (S), left (W) or right (E) half of exactly
+        one block ``(i, j)``, ``0 <= i, j < n`` -- the 2x2 square of cells with
+        top-left cell ``(i + j, n - 1 + j - i)``; ``i`` counts blocks down to the
+        left from the top block, ``j`` down to the right. A ``(p, q, 4)`` array
+        gives the (N, S, W, E) weights of block ``(i, j)`` as
+        ``weights[i % p, j % q]``; a ``(p, q)`` array gives one weight to all four
+        halves; ``(a, b)`` is the two-periodic model ``[[a, b], [b, a]]`` (blocks
+        with ``i + j`` even weigh ``a``), with a gas region in the middle when
+        ``a != b``. A :class:`~dominotiling.Weights` on ``Region.aztec_diamond(n)``
+        gives every domino position its own weight (generalized shuffling, see
+        Notes); the block arrays may then also hold zeros. Weights must be
+        non-negative; a zero forbids its positions, exactly (see
+        :func:`~dominotiling.aztec.weighted.aztec_partition_function`), and
+        :func:`~dominotiling.aztec.weighted.embed_in_aztec` uses zeros to sample
+        other regions.
+
+    Returns
+    -------
+    Tiling
+        A complete tiling of ``Region.aztec_diamond(n)``.
+
+    Raises
+    ------
+    DominoTilingError
+        If `n` is not positive or the weights are malformed (negative, NaN, a
+        wrong shape: a :class:`~dominotiling.errors.WeightError` for a Weights of
+        the wrong shape or too uneven for double precision).
+    NoTilingError
+        If the zero weights leave no tiling of the diamond.
+    TooLargeError
+        If the sample (about ``26 n**2`` bytes) or the weights' per-level table
+        would not fit in the memory budget (``set_options``); refused before
+        anything is allocated.
+
+    Notes
+    -----
+    Domino shuffling [1]_ grows a random tiling of order ``k`` into one of order
+    ``k + 1``: destroy the bad blocks (a south domino above a north one, or an east
+    domino left of a west one: pairs about to collide), slide every domino one step
+    in its direction, then fill the holes -- which always split into 2x2 blocks --
+    each with two horizontal or two vertical dominoes, with probability 1/2 each.
+    If the order-``k`` tiling is uniform, so is the order-``k + 1`` one. The
+    dominoes are kept in the ``k**2`` blocks in play (every domino is the top,
+    bottom, left or right half of exactly one), as four bit planes with 64 blocks
+    to a machine word; in block coordinates sliding is a shift by at most one row
+    and one bit, destroying an AND, and the holes are the blocks that receive
+    nothing. So a stage is ``O(k**2 / 64)`` word operations, ``O(n**3 / 64)`` in
+    all, in ``n**2 / 2`` bytes; the answer's ``int32`` labels (``16 n**2`` bytes)
+    dominate the memory.
+
+    With weights, generalized shuffling [3]_ is the same walk with a biased coin:
+    a hole in block ``(i, j)`` at order ``k`` gets horizontal dominoes with
+    probability ``N*S / (N*S + W*E)`` from the block's weights at level ``k``.
+    Level ``n`` is the given weights; level ``k - 1`` comes from level ``k`` by
+    urban renewal of every block (``Delta = N*S + W*E``): the N weight of block
+    ``(i, j)`` becomes ``N/Delta`` of block ``(i, j)``, S that of ``(i+1, j+1)``,
+    W that of ``(i+1, j)``, E that of ``(i, j+1)`` -- each weight moves the way its
+    dominoes slide. Periodic weights stay periodic with the same period, so one
+    period per level is kept: ``O(n p q)`` memory.
+
+    Any other weights (a :class:`~dominotiling.Weights`, or block arrays with
+    zeros) take every block of every level. Only the two face weights of each
+    block matter (``X = W*E / (N*S)``, and the alternating product of the face
+    between blocks), and urban renewal is a time-symmetric recurrence on them, so
+    the levels computed from ``n`` down are rebuilt from 1 up in the same two
+    ``n x n`` buffers, each stage drawn row by row as its level comes back:
+    ``O(n**2)`` memory (``16 n**2`` bytes besides the tiling) for twice the
+    ``O(n**3)`` arithmetic, the rows shared among the threads (see
+    :mod:`dominotiling.aztec.weighted`). A zero weight is the limit ``eps -> 0``
+    of a weight ``eps``: the creation probabilities are their limits (0, 1 or a
+    ratio of leading coefficients), so the sample is exact for the weighted
+    measure on the tilings that avoid the zeros [3]_.
+
+    Random numbers come from `seed`'s generator, read in order in batches (so a
+    sample does not depend on the batch size): for order ``k``, one 64-bit word
+    per word of a bit plane, ``k * ceil(k / 64)`` of them, bit ``j`` of row ``i``
+    tossing the coin of block ``(i, j)`` if it is a hole; with weights, one double
+    per hole from a xoshiro256+ generator [4]_, one stream per row seeded by
+    hashing one 64-bit word of `seed`'s generator with the order and the row
+    (drawn in the kernel: about 1 ns a number, and rows can be drawn side by side).
+
+    References
+    ----------
+    .. [1] N. Elkies, G. Kuperberg, M. Larsen, J. Propp, "Alternating-sign matrices
+       and domino tilings (part II)", J. Algebraic Combin. 1 (1992), 219-234.
+    .. [2] W. Jockusch, J. Propp, P. Shor, "Random domino tilings and the arctic
+       circle theorem", arXiv:math/9801068 (1998).
+    .. [3] J. Propp, "Generalized domino-shuffling", Theoret. Comput. Sci. 303
+       (2003), 267-301.
+    .. [4] D. Blackman, S. Vigna, "Scrambled linear pseudorandom number
+       generators", ACM Trans. Math. Softw. 47 (2021), 36; arXiv:1805.01407.
+
+    Examples
+    --------
+    >>> t = sample_aztec(3, seed=7)
+    >>> t.region == Region.aztec_diamond(3), t.n_dominoes
+    (True, 12)
+    >>> sample_aztec(3, seed=7).labels.tolist() == t.labels.tolist()
+    True
+    >>> sample_aztec(30, seed=0, weights=(1.0, 0.5)).n_dominoes
+    930
+    >>> from dominotiling.aztec.weighted import aztec_weights
+    >>> pattern = np.ones((2, 2, 4))
+    >>> pattern[0, 0, 0] = 0.0                  # no N domino in the blocks (even, even)
+    >>> w = aztec_weights(30, pattern)           # the same, as a Weights on every position
+    >>> w.tiling_weight(sample_aztec(30, seed=0, weights=w)) > 0      # never a zero-weight domino
+    True
+    """
+    n = _check_order(n)
+    run = _Run(n, seed, weights)
+    run.run_to(n)
+    run.words = None
+    tiling = run.tiling(n)
+    if run.zero is not None:
+        from .levels import uses_zeros
+
+        uses_zeros(n, run.zero, tiling)
+    return tiling
+
+
+@keyword_only("seed", "weights")
+def shuffle_frames(n, *, seed=None, weights=None):
+    """The tilings of orders ``1, 2, ..., n`` that shuffling passes through, as frames.
+
+    Parameters
+    ----------
+    n : int
+        The last order, at most ``MAX_FRAMES_ORDER`` (60).
+    seed, weights
+        As for :func:`sample_aztec`; the last frame's tiling is ``sample_aztec(n, seed, weights)``.
+
+    Returns
+    -------
+    list of Frame
+        ``frames[k - 1].tiling`` tiles ``Region.aztec_diamond(k)``, and its title
+        is ``"order k"`` (:class:`~dominotiling.model.frames.Frame` objects, ready for
+        :func:`~dominotiling.viz.animate.animate`). With weights, frame ``k``
+        follows the level-``k`` weights of generalized shuffling (the given ones
+        after ``n - k`` urban renewals), not the given weights on order ``k``.
+        (These frames were Tilings before; reading a tiling's attribute on a
+        frame, ``frame.labels``, still works with a ``DeprecationWarning``.)
+
+    Raises
+    ------
+    TooLargeError
+        If `n` exceeds ``MAX_FRAMES_ORDER``: the frames take ``O(n**3)`` memory.
+
+    Examples
+    --------
+    >>> frames = shuffle_frames(4, seed=2)
+    >>> [f.tiling.n_dominoes for f in frames], frames[-1].title
+    ([2, 6, 12, 20], 'order 4')
+    >>> frames[-1].tiling == sample_aztec(4, seed=2)
+    True
+    """
+    n = _check_order(n)
+    if n > MAX_FRAMES_ORDER:
+        raise TooLargeError(
+            f"shuffle_frames keeps all {n} orders (O(n**3) memory); n = {n} is over the limit "
+            f"of {MAX_FRAMES_ORDER}. For one large sample call sample_aztec({n})"
+        )
+    from ..model.frames import TilingFrame
+
+    run = _Run(n, seed, weights)
+    frames = []
+    for k in range(1, n + 1):
+        run.run_to(k)
+        frames.append(TilingFrame(run.tiling(k), title=f"order {k}"))
+    if run.zero is not None:
+        from .levels import uses_zeros
+
+        uses_zeros(n, run.zero, frames[-1].tiling)
+    return frames
+
+
+_LIMITS = deprecated_limits(__name__, "MEMORY_LIMIT", "WEIGHTS_MEMORY_LIMIT")
+
+

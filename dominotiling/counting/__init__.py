@@ -1,0 +1,280 @@
+"""The one front door for counts: :func:`count_tilings` picks a method and calls it.
+
+Examples
+--------
+>>> from dominotiling import Region, count_tilings
+>>> count_tilings(Region.rectangle(8, 8))
+12988816
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .. import _validate
+from . import kasteleyn, transfer
+from ..errors import DominoTilingError, TooLargeError
+
+__all__ = ["count_tilings", "choose_method", "METHODS"]
+
+#: Counting methods by name.
+METHODS = {"transfer": transfer.count_transfer, "kasteleyn": kasteleyn.count_kasteleyn}
+#: Measured cost of each method, in seconds: ``fixed + units * (per_unit + per_op * ops)``
+#: (see :func:`choose_method`). Fitted to warm ``count_tilings(..., method=...)`` times of 85
+#: rectangles from 2 x 2 to 18 x 250 on a 2-vCPU AMD EPYC (the machine of
+#: ``benchmarks/RESULTS.md``) by least squares on the logarithm of the time.
+_COST = {
+    # 0.20 ms to start; per cell and modulus: 100 ns, plus 0.28 ns per profile (2**w of them)
+    "transfer": (2.03e-4, 9.99e-8, 2.79e-10),
+    # 1.8 ms to start (the matrix, the primes, the CRT); per cell and prime: 104 ns, plus
+    # 1.5 ns per entry of the band's square, (w/2 + 1)**2
+    "kasteleyn": (1.76e-3, 1.04e-7, 1.49e-9),
+}
+#: Bits of the count per cell assumed by the cost model: Brègman's bound for cells with four
+#: neighbours, ``log2(4!) / 8``, less ``1/w`` for the boundary of a region ``w`` wide.
+_BITS_PER_CELL = 0.573
+
+
+def _estimated_seconds(region):
+    """``{method: seconds}`` by :data:`_COST`, from the region's size and narrower side.
+
+    A few microseconds: a choice must cost far less than the 0.2 ms the DP
+    needs for a small board. The winner's memory is checked by the caller.
+    """
+    from .._options import memory_limit
+
+    mask = region.mask
+    rows = int(np.count_nonzero(mask.any(axis=1)))
+    cols = int(np.count_nonzero(mask.any(axis=0)))
+    if rows == 0:
+        return {"transfer": 0.0, "kasteleyn": 0.0}
+    w, length = min(rows, cols), max(rows, cols)
+    cells = region.n_cells
+    bits = 1.0 if w < 2 else _BITS_PER_CELL * cells * (1.0 - 1.0 / w)
+    out = {}
+    if w <= transfer.MAX_WIDTH and (1 << w) * 8 <= memory_limit():  # as transfer.cost_estimate
+        lanes = 1 + int(max(0.0, bits - 64) // 62 + 1)  # moduli: 2**64, then one per 62 bits
+        fixed, per_unit, per_op = _COST["transfer"]
+        out["transfer"] = fixed + w * length * lanes * (per_unit + per_op * 2.0**w)
+    primes = min(bits, cells / 2) / 26 + 1  # one prime below 2**26 per 26 bits
+    half = w // 2 + 1  # the band's half-width
+    fixed, per_unit, per_op = _COST["kasteleyn"]
+    out["kasteleyn"] = fixed + primes * cells * (per_unit + per_op * half * half)
+    return out
+
+
+def choose_method(region):
+    """The method ``count_tilings(region, method="auto")`` uses: the one measured to be faster.
+
+    Each method's time is estimated from the region's size and narrower side
+    by a cost model with its fixed cost included (:data:`_COST`), in a few
+    microseconds; methods whose tables would not fit in memory (as
+    ``transfer.cost_estimate`` and ``kasteleyn.cost_estimate`` say) are left
+    out, and the smaller estimate wins.
+
+    Raises
+    ------
+    TooLargeError
+        If no method fits in memory.
+
+    Notes
+    -----
+    With ``w`` the narrower side, ``c`` the cells, ``m`` the moduli of the DP
+    and ``p`` the primes of the determinant (both from about
+    ``0.573 * c * (1 - 1/w)`` bits of the count, Brègman's bound for a grid):
+
+    - profile DP: ``0.20 ms + c * m * (100 ns + 0.28 ns * 2**w)``;
+    - Kasteleyn: ``1.8 ms + c * p * (104 ns + 1.5 ns * (w/2 + 1)**2)``.
+
+    The DP starts ten times faster, and its work doubles with each column of
+    width. Measured crossovers: squares up to 12 x 12 go to the DP (8 x 8 in
+    0.14 ms against 1.4 ms), from 14 x 14 on to Kasteleyn (16 x 16 in 3 ms
+    against 11 ms); strips ``w x L`` go to the DP for any length up to 9 wide,
+    up to ``L`` of about 250 when 10 wide, 60 when 11 wide, 40 when 12 wide
+    and 20 when 13 wide. On each of the 85 measured rectangles the model picks
+    the method that was faster; ``benchmarks/cases_display.py`` checks
+    ``"auto"`` against both methods from 4 x 4 to 100 x 100.
+
+    Examples
+    --------
+    >>> from dominotiling import Region
+    >>> choose_method(Region.rectangle(8, 8)), choose_method(Region.rectangle(100, 100))
+    ('transfer', 'kasteleyn')
+    >>> choose_method(Region.rectangle(4, 1000))       # a long narrow strip
+    'transfer'
+    """
+    costs = _estimated_seconds(region)
+    if "kasteleyn" in costs and (len(costs) == 1 or costs["kasteleyn"] < costs["transfer"]):
+        if kasteleyn.cost_estimate(region) is None:  # its band would not fit in memory
+            del costs["kasteleyn"]
+    if not costs:
+        raise TooLargeError(
+            f"no counting method fits this region ({region.n_cells} cells) in memory: the "
+            "profile DP needs a narrower side of at most 22 cells and the exact Kasteleyn "
+            "determinant a band of a few GiB; log_count(region) gives the logarithm of the count"
+        )
+    return min(costs, key=costs.get)
+
+
+def _float_partition_function(region, weights):
+    """The partition function of float weights, a float: ``exp(log_count(region, weights))``.
+
+    ``log_count`` certifies ``log Z`` within ``1e-9 * max(1, |log Z|)``, so the
+    float has a relative error of at most about ``1e-9 * max(1, |log Z|)``.
+    Refused (TooLargeError) when ``Z`` overflows a float64.
+    """
+    import math
+
+    log_z = kasteleyn.log_count(region, weights)
+    if log_z > 709.78:  # log(sys.float_info.max)
+        raise TooLargeError(
+            f"the partition function of these float weights is about exp({log_z:.6g}), beyond the "
+            "largest float64 (about exp(709.78)); log_count(region, weights) gives its logarithm, "
+            "or use Fraction weights for the exact value"
+        )
+    return math.exp(log_z)
+
+
+def count_tilings(region, method="auto", client=None, *, weights=None, by_flux=False):
+    """Number of domino tilings of a region, exactly.
+
+    Parameters
+    ----------
+    region : Region
+        Any region; it need not be connected or simply connected. A torus or
+        cylinder (:meth:`Region.torus`, :meth:`Region.cylinder`) is counted by
+        :func:`dominotiling.surfaces.periodic.count_surface`: ``"kasteleyn"`` is then
+        Kasteleyn's four twisted determinants, ``"transfer"`` the DP with a
+        periodic profile (no weights, no client).
+    method : {"auto", "transfer", "kasteleyn"}
+        ``"transfer"`` is the broken-profile DP (narrower side up to 22 cells),
+        ``"kasteleyn"`` the exact Kasteleyn determinant (any region; cost grows
+        with the square of the narrower side). ``"auto"`` picks the one measured
+        to be faster for this shape, fixed costs included: the DP up to about
+        12 x 12 and for long strips up to 10 wide, Kasteleyn beyond (see
+        :func:`choose_method`).
+    client : None, "local", str or distributed.Client
+        Spread the primes of the exact Kasteleyn determinant over Dask workers
+        (:func:`dominotiling.parallel.count_distributed`; the ``dist`` extra):
+        ``"local"`` starts a cluster on this machine, a string is a scheduler
+        address. The count is the same int.
+    weights : Weights, optional, keyword-only
+        One weight per domino placement (:class:`~dominotiling.Weights`); the
+        result is then the partition function: the sum over tilings of the
+        product of their dominoes' weights. Int weights give an exact ``int``,
+        Fraction weights an exact ``Fraction``, float weights a float
+        (``exp(log_count(region, weights))``, relative error at most about
+        ``1e-9 * max(1, log Z)``, refused when it overflows); a zero weight forbids a
+        placement. Symbolic (sympy) weights give the generating polynomial.
+        With ``"auto"``, int and Fraction weights use the Kasteleyn method
+        (measured faster than the weighted DP: 12 x 12 in 3 ms against 29 ms);
+        float and symbolic weights use the profile DP where the narrower side
+        is at most 22 cells (float: proven relative error ``2n * 2**-53`` for
+        ``n`` cells, see :func:`dominotiling.counting.transfer.count_transfer`), float
+        weights the Kasteleyn method beyond. ``method="transfer"`` takes every
+        kind of weights.
+    by_flux : bool, keyword-only
+        For a connected region with holes: the count of each flux sector, a dict
+        ``{flux: int}`` (one int per hole, :func:`dominotiling.surfaces.flux.count_by_flux`,
+        a twisted Kasteleyn determinant); the counts add up to the total.
+
+    Returns
+    -------
+    int, fractions.Fraction, float, sympy expression or dict
+        The exact count (a Python int, however large), or the partition
+        function for weights (exact for int and Fraction weights, a polynomial
+        for symbolic ones); with ``by_flux=True`` the dict of sector counts.
+
+    Raises
+    ------
+    TooLargeError
+        If the chosen method's tables would not fit in memory; the message names
+        the size and the method that would serve.
+    DominoTypeError
+        If `region` is not a Region.
+    DominoTilingError
+        If `method` is unknown (checked before anything else, with or without a client).
+
+    Notes
+    -----
+    Both methods are exact: they compute the count modulo several word-sized
+    moduli, as many as a rigorous bound on the count requires (Brègman's bound on
+    the permanent, Hadamard's on the determinant), and the Chinese remainder
+    theorem gives the integer. The profile DP sweeps the region cell by cell over
+    its narrower side ``w`` at cost ``O(cells * 2**w)`` per modulus; the
+    Kasteleyn determinant eliminates inside a band of width about ``w`` at cost
+    ``O(cells * w**2)`` per prime. A region with unequal numbers of black and white
+    cells has no tiling (each domino covers one of each) and returns 0 at once.
+
+    References
+    ----------
+    .. [1] P. W. Kasteleyn, "The statistics of dimers on a lattice", Physica 27 (1961).
+    .. [2] L. M. Brègman, "Some properties of nonnegative matrices and their
+       permanents", Soviet Math. Dokl. 14 (1973).
+
+    Examples
+    --------
+    >>> from dominotiling import Region
+    >>> count_tilings(Region.rectangle(8, 8))
+    12988816
+    >>> count_tilings(Region.rectangle(2, 10))   # Fibonacci: F(11)
+    89
+    >>> count_tilings(Region.torus(4, 4)), count_tilings(Region.cylinder(2, 4))
+    (272, 9)
+    >>> from dominotiling import Weights
+    >>> count_tilings(Region.rectangle(2, 3), weights=Weights.by_orientation((2, 3), 1, 2))
+    12
+    """
+    _validate.region(region, periodic_ok=True)
+    if region.is_periodic:  # tori and cylinders: dominotiling.surfaces.periodic
+        from ..surfaces.periodic import count_periodic
+
+        return count_periodic(region, method=method, client=client, weights=weights, by_flux=by_flux)
+    method = _validate.choice(method, "method", ("auto", *METHODS))
+    if _validate.boolean(by_flux, "by_flux"):
+        if weights is not None or client is not None or method != "auto":
+            raise DominoTilingError("count_tilings(..., by_flux=True) counts uniform tilings on this "
+                                    "machine by its own method: drop weights=, client= and method=")
+        from ..surfaces.flux import count_by_flux
+
+        return count_by_flux(region)
+    if client is not None:
+        if method not in ("auto", "kasteleyn"):
+            raise DominoTilingError(
+                f"with a client, counts are spread over workers by the Kasteleyn method; "
+                f"method={method!r} runs on this machine only: drop client= or the method"
+            )
+        if weights is not None:
+            raise DominoTilingError("weighted counts run on this machine only: drop client=")
+        from ..parallel import count_distributed
+
+        return count_distributed(region, client=client, method="kasteleyn")
+    if weights is not None:
+        from ..model.weights import check_weights
+
+        weights = check_weights(weights, region)
+        if method == "auto":
+            mask, _, _ = region.narrow_view()
+            fits = mask.shape[1] <= transfer.MAX_WIDTH
+            if weights.kind in ("int", "fraction"):
+                method = "kasteleyn"  # measured faster than the weighted DP on squares and strips alike
+            elif fits:  # float: the DP's proven 2n * 2**-53; symbolic: the DP's polynomial
+                method = "transfer"
+            else:
+                method = "kasteleyn"
+        if method == "transfer":
+            return transfer.count_transfer(region, weights)
+        if weights.kind == "symbolic":  # any width: the determinant interpolated over primes
+            from .symbolic import symbolic_count
+
+            return symbolic_count(region, weights)
+        if weights.kind == "float":
+            return _float_partition_function(region, weights)
+        if not region.is_balanced:
+            return 0
+        return kasteleyn.count_kasteleyn(region, weights)
+    if not region.is_balanced:
+        return 0
+    if method == "auto":
+        method = choose_method(region)
+    return METHODS[method](region)

@@ -1,0 +1,164 @@
+"""The one front door for samples: :func:`random_tiling` picks a method and calls it.
+
+Examples
+--------
+>>> from dominotiling import Region, random_tiling
+>>> random_tiling(Region.rectangle(4, 4), seed=7).is_complete
+True
+"""
+
+from __future__ import annotations
+
+from .. import _validate
+from .._util import keyword_only
+from ..errors import DominoTilingError
+from ..aztec.shuffling import aztec_order, sample_shuffling
+from ..surfaces.flux import random_tiling_sectors
+from .kasteleyn import sample_kasteleyn
+from .mcmc import cftp_sample
+from ..model.region import Region
+from ..trees.temperley_grid import sample_temperley, temperley_shape
+from ..counting.transfer import MAX_WIDTH, sample_transfer
+
+__all__ = ["random_tiling", "choose_sampler", "METHODS"]
+
+#: Sampling methods by name.
+METHODS = {
+    "transfer": sample_transfer,
+    "temperley": sample_temperley,
+    "cftp": cftp_sample,
+    "shuffling": sample_shuffling,
+    "kasteleyn": sample_kasteleyn,
+    "sectors": random_tiling_sectors,
+}
+#: The methods that sample a weighted measure (``weights=``); the others are uniform only.
+WEIGHTED_METHODS = ("transfer", "cftp", "kasteleyn")
+#: Regions at most this wide (narrow side) are sampled by the profile DP when "auto".
+DP_AUTO_WIDTH = 12
+
+
+def choose_sampler(region, weights=None):
+    """The method ``random_tiling(region, method="auto", weights=weights)`` uses.
+
+    Aztec diamonds go to domino shuffling (:func:`dominotiling.aztec.shuffling.sample_aztec`);
+    Temperley boards (:func:`dominotiling.trees.temperley_grid.temperley_region`) go
+    through a uniform spanning tree (linear time); regions at most
+    :data:`DP_AUTO_WIDTH` cells wide through the profile DP (fast and exact at
+    that width); wider regions without holes through coupling from the past;
+    regions with holes through the profile DP up to its width limit
+    (:data:`dominotiling.counting.transfer.MAX_WIDTH`), and beyond it through the exact Kasteleyn
+    sampler (:func:`dominotiling.sampling.kasteleyn.sample_kasteleyn`). With
+    weights that are not all 1, only the weighted samplers are considered: the
+    DP when narrow, else the Kasteleyn sampler.
+
+    Examples
+    --------
+    >>> from dominotiling.trees.temperley_grid import temperley_region
+    >>> choose_sampler(temperley_region(50, 50)), choose_sampler(Region.rectangle(6, 6))
+    ('temperley', 'transfer')
+    >>> choose_sampler(Region.rectangle(100, 100)), choose_sampler(Region.aztec_diamond(9))
+    ('cftp', 'shuffling')
+    >>> choose_sampler(Region.from_strings(["." * 30] * 14 + ["." * 14 + "##" + "." * 14] + ["." * 30] * 15))
+    'kasteleyn'
+    """
+    _validate.region(region)
+    mask, _, _ = region.narrow_view()
+    if _weighted(weights, region):
+        return "transfer" if mask.shape[1] <= DP_AUTO_WIDTH else "kasteleyn"
+    if aztec_order(region) is not None:
+        return "shuffling"
+    if temperley_shape(region) is not None:
+        return "temperley"
+    if mask.shape[1] <= DP_AUTO_WIDTH:
+        return "transfer"
+    if not region.holes:
+        return "cftp"
+    return "transfer" if mask.shape[1] <= MAX_WIDTH else "kasteleyn"
+
+
+def _weighted(weights, region):
+    """True when `weights` (checked against `region`) are not None and not all 1."""
+    from ..model.weights import check_weights
+
+    weights = check_weights(weights, region)
+    return weights is not None and not weights.is_uniform
+
+
+@keyword_only("seed", "method")
+def random_tiling(region, *, seed=None, method="auto", weights=None):
+    """A random domino tiling of `region`: uniform, or of the weighted measure.
+
+    Parameters
+    ----------
+    region : Region
+        A region with at least one tiling. A torus or cylinder
+        (:meth:`Region.torus`, :meth:`Region.cylinder`; no weights) is sampled
+        by :func:`dominotiling.surfaces.sampling.sample_surface`: ``"transfer"``, the
+        profile DP with a periodic profile (narrow ones), or ``"kasteleyn"``,
+        the seam edges from Kasteleyn's twisted determinants and the rest by
+        the plane Kasteleyn sampler (even glued sides, any width).
+    seed : None, int or numpy.random.Generator, keyword-only
+        The same seed gives the same tiling on every machine.
+    method : {"auto", "transfer", "temperley", "cftp", "shuffling", "kasteleyn", "sectors"}
+        ``"transfer"`` draws backwards through the profile DP's counts (narrower
+        side up to 22 cells); ``"temperley"`` turns a uniform spanning tree of the
+        ``m x n`` grid into a tiling of the ``(2m-1) x (2n-1)`` board without its
+        corner cell; ``"cftp"`` is coupling from the past on height functions
+        (regions without holes); ``"shuffling"`` is domino shuffling (Aztec
+        diamonds); ``"kasteleyn"`` samples any region (holes of any parity, any
+        width) from ratios of Kasteleyn determinants; ``"sectors"`` (connected
+        regions with holes) draws a flux sector with probability proportional to
+        its count, then samples it by coupling from the past
+        (:func:`dominotiling.surfaces.flux.random_tiling_sectors`); ``"auto"`` picks (see
+        :func:`choose_sampler`).
+    weights : Weights, optional, keyword-only
+        One weight per domino placement: a tiling is drawn with probability
+        proportional to the product of its dominoes' weights (zero forbids a
+        placement). Honoured by ``"transfer"``, ``"cftp"`` and ``"kasteleyn"``;
+        the other methods sample the uniform measure and refuse weights.
+
+    Returns
+    -------
+    Tiling
+
+    Raises
+    ------
+    NoTilingError
+        If the region has no tiling (an empty region has one: the empty tiling).
+    DominoTilingError
+        If the method does not apply to the region, or `method` is unknown.
+    DominoTypeError
+        If `region` is not a Region or `seed` is not a seed.
+    TooLargeError
+        If the method's tables would not fit in memory.
+
+    See Also
+    --------
+    dominotiling.counting.transfer.sample_transfer : how uniformity is ensured.
+    dominotiling.trees.temperley_grid.sample_temperley : trees to tilings.
+
+    Examples
+    --------
+    >>> from dominotiling import Region
+    >>> t = random_tiling(Region.rectangle(6, 6), seed=0)
+    >>> t.n_dominoes
+    18
+    """
+    _validate.region(region, periodic_ok=True)
+    if region.is_periodic:  # tori and cylinders: the periodic profile DP (dominotiling.surfaces.periodic)
+        from ..surfaces.sampling import sample_periodic
+
+        return sample_periodic(region, seed=seed, method=method, weights=weights)
+    method = _validate.choice(method, "method", ("auto", *METHODS))
+    _validate.seed(seed)  # type errors before any work (a Generator is used as is)
+    weighted = _weighted(weights, region)
+    if method == "auto":
+        method = choose_sampler(region, weights)
+    if not weighted:
+        return METHODS[method](region, seed=seed)
+    if method not in WEIGHTED_METHODS:
+        raise DominoTilingError(
+            f"method {method!r} samples the uniform measure only; weighted samples come from "
+            f"{', '.join(repr(m) for m in WEIGHTED_METHODS)} (or 'auto')"
+        )
+    return METHODS[method](region, seed=seed, weights=weights)

@@ -1,0 +1,359 @@
+"""Exact random tilings of any region from Kasteleyn minors, row by row.
+
+:func:`sample_kasteleyn` draws a tiling from the weighted (by default uniform)
+measure on *any* region of the square grid -- holes of any parity and number,
+several components, any width -- in time about ``cells * width**2``.
+
+Examples
+--------
+>>> from dominotiling import Region
+>>> from dominotiling.sampling.kasteleyn import sample_kasteleyn
+>>> ring = Region.from_strings(["....", ".##.", "....", "...."])
+>>> sample_kasteleyn(ring, seed=1).is_complete
+True
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .. import _validate
+from .._interrupt import slices
+from .._options import check_memory
+from ..errors import NoTilingError, PrecisionError
+from ..counting.kasteleyn import kasteleyn_signs
+from ..model.region import Region  # noqa: F401  (docstring examples)
+from ..model.tiling import Tiling
+
+__all__ = ["sample_kasteleyn", "kasteleyn_sample_bytes"]
+
+
+def kasteleyn_sample_bytes(region):
+    """Bytes :func:`sample_kasteleyn` allocates for `region`, from its shape alone.
+
+    The compressed tails, one ``w x w`` float64 matrix per row of the narrow
+    view (``w`` the short side rounded up to even), dominate.
+
+    Examples
+    --------
+    >>> kasteleyn_sample_bytes(Region.rectangle(100, 100)) // 10**6
+    16
+    """
+    _validate.region(region)
+    rows, cols = region.narrow_view()[0].shape
+    h = (cols + 1) // 2
+    per_cell = 8 + 4 + 8 + 1  # weights (two float arrays, about), labels, uniforms, mask
+    # twice the tails: a retry (upside down) may build its own while the first is freed
+    return 2 * (rows + 1) * (2 * h) ** 2 * 8 + 2 * (3 * h) ** 2 * 8 + rows * cols * per_cell * 2
+
+
+def _has_perfect_matching(mask, hw, vw):
+    """Exact: does the narrow mask have a tiling using only nonzero-weight placements?"""
+    from scipy import sparse
+    from scipy.sparse.csgraph import maximum_bipartite_matching
+
+    r, c = np.indices(mask.shape)
+    black = mask & ((r + c) % 2 == 0)
+    white = mask & ((r + c) % 2 == 1)
+    if black.sum() != white.sum():
+        return False
+    if not black.any():
+        return True
+    bidx = np.full(mask.shape, -1, dtype=np.int64)
+    widx = np.full(mask.shape, -1, dtype=np.int64)
+    bidx[black] = np.arange(int(black.sum()))
+    widx[white] = np.arange(int(white.sum()))
+    bs, ws = [], []
+    hok = mask[:, :-1] & mask[:, 1:] & (hw != 0)
+    vok = mask[:-1] & mask[1:] & (vw != 0)
+    for ok, a, b, wa, wb in (
+        (hok, bidx[:, :-1], bidx[:, 1:], widx[:, :-1], widx[:, 1:]),
+        (vok, bidx[:-1], bidx[1:], widx[:-1], widx[1:]),
+    ):
+        sel = ok & (a >= 0)
+        bs.append(a[sel]), ws.append(wb[sel])
+        sel = ok & (b >= 0)
+        bs.append(b[sel]), ws.append(wa[sel])
+    rows, cols = np.concatenate(bs), np.concatenate(ws)
+    n = int(black.sum())
+    graph = sparse.csr_matrix((np.ones(rows.size, dtype=np.int8), (rows, cols)), shape=(n, n))
+    mate = maximum_bipartite_matching(graph, perm_type="column")
+    return bool((mate >= 0).all())
+
+
+def _dyadic_residues(x, prime):
+    """Exact residues modulo `prime` of nonnegative floats (each is ``M * 2**e``, integers ``M``, ``e``)."""
+    mant, ex = np.frexp(np.asarray(x, dtype=np.float64))
+    big = (mant * 2.0**53).astype(np.int64)  # exact: 53-bit mantissas
+    ex = ex.astype(np.int64) - 53
+    out = big % prime
+    for e in np.unique(ex):
+        sel = ex == e
+        out[sel] = out[sel] * pow(2, int(e), prime) % prime
+    return out
+
+
+def _residues(weights, hw, vw, prime):
+    """The weights' exact residues modulo `prime`, for the exact rank decisions.
+
+    Int and Fraction weights map exactly; float weights (and symbolic numbers,
+    already rounded to the floats that are sampled from) through their exact dyadic
+    values.
+    """
+    from ..errors import WeightError
+
+    if weights is None:
+        return np.ones(hw.shape, dtype=np.int64), np.ones(vw.shape, dtype=np.int64)
+    if weights.kind in ("int", "fraction"):
+        try:
+            hp, vp = weights.as_int_mod(prime)
+            return np.ascontiguousarray(hp, dtype=np.int64), np.ascontiguousarray(vp, dtype=np.int64)
+        except WeightError:  # a denominator divisible by the prime: the floats serve
+            pass
+    return _dyadic_residues(hw, prime), _dyadic_residues(vw, prime)
+
+
+def _attempt(mask, hw, vw, hwp, vwp, uniforms):
+    """``(labels or None, state)``: one run of the backward compression and the forward draw."""
+    from .._kernels.kasteleyn_sample import compress_rows, sample_rows, tail_pivots
+
+    m, w = mask.shape
+    h = (w + 1) // 2
+    sgn = kasteleyn_signs(mask).astype(np.float64)
+    if sgn.shape[0] == 0:
+        sgn = np.zeros((0, w))
+    state = np.zeros(4)
+    # the exact number of pivots of every compression step (ranks modulo a prime)
+    npiv = np.zeros(m + 1, dtype=np.int64)
+    tp = np.zeros((3 * h, 3 * h), dtype=np.int64)
+    rp = np.zeros(3 * h, dtype=np.bool_)
+    cp = np.zeros(3 * h, dtype=np.bool_)
+    step = max(1, 20000 // max(1, w * w))
+    for a, b in slices(m, first=step):
+        if tail_pivots(mask, hwp, vwp, sgn, tp, rp, cp, npiv, m - a, m - b):
+            state[3] = -1.0
+            return None, state
+    S = np.zeros((m + 1, 2 * h, 2 * h))
+    nlr = np.zeros(m + 1, dtype=np.int64)
+    nlc = np.zeros(m + 1, dtype=np.int64)
+    owe = np.zeros(1, dtype=np.int64)
+    for a, b in slices(m, first=step):
+        bad = compress_rows(mask, hw, vw, sgn, S, nlr, nlc, npiv, owe, m - a, m - b)
+        if bad:
+            state[3] = -1.0
+            return None, state
+    labels = np.full(mask.shape, -1, dtype=np.int32)
+    below = np.zeros(w, dtype=np.bool_)
+    for a, b in slices(m, first=step):
+        sample_rows(mask, hw, vw, sgn, S, nlr, nlc, a, b, below, uniforms, labels, state)
+        if state[3]:
+            return None, state
+    if (labels[mask] < 0).any():  # cannot happen: every step passed its check
+        state[3] = -1.0
+        return None, state
+    return labels, state
+
+
+def sample_kasteleyn(region, *, seed=None, weights=None):
+    """An exact random tiling of any region, from ratios of Kasteleyn minors.
+
+    Parameters
+    ----------
+    region : Region
+        Any region: holes of any parity and number, several components, any width.
+    seed : None, int or numpy.random.Generator, keyword-only
+        The same seed gives the same tiling.
+    weights : Weights, optional
+        Nonnegative numeric weights (int, Fraction, float, or symbolic without free
+        symbols); a tiling is drawn with probability proportional to the product of
+        its dominoes' weights. A zero weight forbids a placement. Default: uniform.
+
+    Returns
+    -------
+    Tiling
+
+    Raises
+    ------
+    NoTilingError
+        If the region has no tiling (with `weights`: none using only nonzero
+        weights). An empty region gives the empty tiling.
+    TooLargeError
+        If the compressed tails (about ``rows * width**2 * 8`` bytes along the
+        long side) would not fit in the memory budget; refused before allocating.
+    PrecisionError
+        If a step's probabilities fail the floating-point check below twice
+        (extremely ill-conditioned weights); nothing is returned then.
+    DominoTypeError
+        If `weights` are symbolic with free symbols, or an argument has the wrong type.
+
+    Notes
+    -----
+    **The measure.** Cells are visited in scan order along the long side (the
+    region's narrow view). The first cell ``c`` not yet covered can only pair with
+    its right neighbour or the cell below; with ``R`` the cells still uncovered,
+    ``P(c-x | past) = Z(R - {c, x}) w(c, x) / Z(R)``, the exact conditional law, so
+    the tiling has exactly the weighted law. With ``K_R`` the Kasteleyn matrix of
+    ``R`` (a sub-matrix of the region's, itself Kasteleyn), ``Z(R) = |det K_R|``
+    and ``P(c-x) = K(c, x) (K_R^{-1})(x, c)``; Kasteleyn's sign condition makes all
+    terms of the expansion of ``det K_R`` along ``c``'s row of one sign, so the two
+    probabilities are ``>= 0`` and sum to 1 exactly.
+
+    **Row by row.** Going backwards once, the tail of rows ``k..`` is compressed
+    onto row ``k`` by Gaussian elimination with complete pivoting of the rows and
+    columns of rows ``k+1..`` (a Schur complement). Rows and columns that are not
+    eliminated stay as *left-overs*, with their block (at most ``h`` of each):
+    where the block is rank deficient -- the tail may be unbalanced, or its block
+    singular though the whole is not -- and where a pivot would be tiny (below
+    ``1e-8`` of the step's largest entry: a nearly singular block, whose Schur
+    complement would grow by its inverse -- ``1e17`` was measured before this
+    deferral on 200 x 200 squares with holes). Keeping a row and column is exact,
+    eliminating is only what keeps the size bounded. The result ``S_k``, at most
+    ``w x w``, has ``det(S_k - D) = const * Z(rows k.. - D)`` for every set ``D``
+    of cells of row ``k``. Going forwards, row ``k`` joined to ``S_{k+1}`` is
+    inverted once (``O(w**3)``) and each domino of row ``k`` is chosen from two
+    entries of the inverse, which is then updated by the rank-one formula for
+    deleting a row and a column (``O(w**2)``). Cost ``O(rows * w**3) = O(cells *
+    w**2)``; memory ``O(rows * w**2)``.
+
+    **Ranks are exact.** The rank of each tail block is computed exactly first, by
+    the same elimination over the integers modulo the prime ``2**31 - 1`` (int and
+    Fraction weights map exactly; a float weight is the dyadic rational it stores,
+    so its residue is exact too). The float elimination never makes more pivots
+    than that rank: what is left beyond it is rounding, not matrix. (A rank modulo
+    a prime can only be too small, when the prime divides a nonzero minor --
+    heuristically a chance of ``2**-31`` per step; that case fails a check below,
+    it does not bias the law.)
+
+    **Floating point.** Determinants are never formed: the probabilities are
+    products of an entry and an inverse entry, computed in float64. Where the two
+    miss summing to 1 by more than ``1e-10`` (or one is negative), the two inverse
+    entries are refined by up to two steps of iterative refinement whose residuals
+    are summed in twice the working precision (error-free transformations). Then
+    each must be ``>= -1e-6`` and they must sum to 1 within ``1e-6`` (in exact
+    arithmetic they sum to exactly 1), or the inverse is recomputed from scratch
+    and checked again; a second failure raises :class:`PrecisionError` rather
+    than return a tiling. A cell with one possible partner takes it without a
+    check (its probability is 1). After a domino of probability below ``1e-3``
+    the inverse is also recomputed, so that the division by that probability
+    cannot magnify the rounding. What rounding can still do: shift each
+    conditional probability by an amount of the order of the observed sum error
+    (measured: at most ``1e-10`` in 22 of 23 samples of 100 x 100 and 200 x 200
+    squares with up to 2 % holes and of 100 x 100 squares with log-normal
+    weights up to sigma = 3, ``3e-7`` in the other one), so the law is
+    within total variation ``cells * 1e-6`` of the exact one, and in practice
+    orders of magnitude closer -- far below what a statistical test can see --
+    and a tiling of probability below that may be drawn as if it were 0, or a
+    negative rounding clipped to 0. Never a non-tiling: every choice is a
+    placement in the region with a nonzero weight, so a returned tiling is always
+    valid. When any check fails, whether the region has a tiling at all is
+    decided exactly (a maximum matching) to choose between :class:`NoTilingError`
+    and :class:`PrecisionError`; a region without a tiling cannot pass every
+    check, since the last steps would find no placement of positive probability.
+    A failure before any random number was used (in the backward pass, or at the
+    first step) is retried once on the region turned upside down (a symmetry of
+    the measure); a failure after that raises :class:`PrecisionError` -- never a
+    silent retry, which would bias the law.
+
+    **Known limit.** Where the forward matrix is singular to working precision
+    (condition numbers near ``1e16``, which refinement cannot repair), the check
+    fails: strongly frozen regions such as uniform Aztec diamonds from about
+    order 60 (use :func:`~dominotiling.aztec.shuffling.sample_aztec`, which
+    :func:`~dominotiling.sampling.choose_sampler` picks for them). Measured in this
+    version: none of 23 samples failed on the regions listed above (before exact
+    ranks, deferral and refinement: 2 of 6 at 100 x 100 with 1 % holes, 1 of 2 at
+    200 x 200). Where failures after the first step happen with probability
+    ``q``, the law of the tilings that are returned can be off by up to ``q`` in
+    total variation (the bound above holds for runs where no check fails).
+
+    References
+    ----------
+    .. [1] P. W. Kasteleyn, "The statistics of dimers on a lattice", Physica 27 (1961).
+    .. [2] D. B. Wilson, "Determinant algorithms for random planar structures",
+       SODA (1997): sampling matchings from ratios of minors via Schur complements.
+    .. [3] R. Kenyon, "Local statistics of lattice dimers", Ann. IHP Prob. Stat. 33 (1997).
+
+    Examples
+    --------
+    >>> from dominotiling import Region, Weights
+    >>> holes = Region.from_strings(["......", ".#....", "...#..", "......"])
+    >>> t = sample_kasteleyn(holes, seed=3)
+    >>> t.is_complete, t.n_dominoes
+    (True, 11)
+    >>> w = Weights.by_orientation(Region.rectangle(2, 4), 1, 0)   # no vertical dominoes
+    >>> sample_kasteleyn(Region.rectangle(2, 4), seed=0, weights=w).orientations().tolist()
+    [0, 0, 0, 0]
+    """
+    return _sample(region, seed, weights)[0]
+
+
+def _sample(region, seed, weights):
+    """``(tiling, worst_sum_error, refreshes)``: :func:`sample_kasteleyn` and its float record."""
+    from ..model.weights import check_weights
+
+    _validate.region(region)
+    rng = _validate.seed(seed)
+    weights = check_weights(weights, region)
+    if weights is not None and weights.is_uniform:
+        weights = None
+    mask, offset, transposed = region.narrow_view()
+    if mask.size == 0:
+        return Tiling(region, np.full(region.shape, -1, dtype=np.int32), validate=False), 0.0, 0
+    from .._kernels.kasteleyn_sample import RANK_PRIME
+
+    if weights is None:
+        hw = np.ones((mask.shape[0], mask.shape[1] - 1))
+        vw = np.ones((mask.shape[0] - 1, mask.shape[1]))
+        hwp, vwp = _residues(None, hw, vw, RANK_PRIME)
+    else:
+        narrow = weights.narrow(mask, offset, transposed)
+        hw, vw = narrow.as_float()
+        hw, vw = np.ascontiguousarray(hw, dtype=np.float64), np.ascontiguousarray(vw, dtype=np.float64)
+        hwp, vwp = _residues(narrow, hw, vw, RANK_PRIME)
+    check_memory(
+        kasteleyn_sample_bytes(region),
+        f"the Kasteleyn sampler's compressed tails for this region ({region.n_cells} cells, "
+        f"{mask.shape[1]} wide on its narrower side)",
+        "random_tiling(region, method='cftp') for a region without holes, or a smaller region",
+    )
+
+    def refuse(where):
+        # only on failure: decide exactly whether the region has a tiling at all
+        if weights is None:
+            from ..matching.matchings import is_tileable
+
+            tileable = is_tileable(region)
+        else:
+            tileable = _has_perfect_matching(mask, hw, vw)
+        if not tileable:
+            raise NoTilingError(
+                "this region has no domino tiling" + ("" if weights is None else " using only nonzero weights")
+                + "; nothing to sample (is_tileable / hall_violator explain why)"
+            )
+        raise PrecisionError(
+            f"the Kasteleyn sampler's floating-point check failed {where} (a float64 rank "
+            "decision or an ill-conditioned step; see sample_kasteleyn's Notes); use "
+            "random_tiling(region, method='transfer') if the region is narrow enough"
+        )
+
+    if not region.is_balanced:
+        refuse("")
+    uniforms = rng.random(mask.size)
+    state = None
+    for flip in (False, True):
+        # upside down is a symmetry of the measure (weights flipped with it); it is
+        # tried only after a failure that no random number has influenced yet
+        arrays = (mask, hw, vw, hwp, vwp)
+        labels, state = _attempt(*(np.ascontiguousarray(x[::-1] if flip else x) for x in arrays),
+                                 uniforms)
+        if labels is not None:
+            labels = labels[::-1] if flip else labels
+            break
+        if state[0] > 0:  # a random choice was made before the failure: no retry
+            break
+    if labels is None:
+        refuse(f"in row {int(state[3]) - 1} of the narrow view" if state[3] > 0 else "")
+    out = np.full(region.shape, -1, dtype=np.int32)
+    view = labels.T if transposed else labels
+    out[offset[0] : offset[0] + view.shape[0], offset[1] : offset[1] + view.shape[1]] = view
+    out[~region.mask] = -1
+    return Tiling(region, out, validate=False), float(state[1]), int(state[2])

@@ -1,0 +1,17 @@
+"""Glued sides and holes: tori and cylinders (counts, log-counts, samples, counts by
+seam crossings) and the flux sectors of regions with holes.
+
+Examples
+--------
+>>> from dominotiling import Region, count_tilings
+>>> count_tilings(Region.torus(2, 2))
+8
+"""
+
+from .flux import count_by_flux, flux, random_tiling_sectors, sector_cftp, sector_tiling
+from .periodic import count_by_seam_parity
+
+__all__ = [
+    "count_by_flux", "flux", "random_tiling_sectors", "sector_cftp", "sector_tiling",
+    "count_by_seam_parity",
+]

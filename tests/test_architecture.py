@@ -1,0 +1,219 @@
+"""The house in wings, checked from the import statements (``ast``), lazy imports included.
+
+- no import circle, but the rich-display methods' lazy imports of :mod:`dominotiling.viz`
+  (one per class of the model, inside the method);
+- the ground floor imports nothing of the package but ``errors``;
+- no private name (``_x``) is imported across a wing's wall;
+- every old module path imports, warns with the new path, and gives the same objects.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import pathlib
+import sys
+import warnings
+
+import pytest
+
+import dominotiling
+
+PACKAGE = pathlib.Path(dominotiling.__file__).parent
+GROUND = {"errors", "_options", "_validate", "_interrupt", "_exact", "_util", "_compile_notice", "_moved"}
+#: (module, imported module): the display methods of the model, lazily importing the pictures.
+DISPLAY = {
+    ("dominotiling.model.region", "dominotiling.viz.draw"),
+    ("dominotiling.model.tiling", "dominotiling.viz.draw"),
+    ("dominotiling.games.line", "dominotiling.games.display"),
+}
+
+
+def _modules():
+    """{module name: (path, is_package)} for every module of the package."""
+    out = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+        is_pkg = parts[-1] == "__init__"
+        if is_pkg:
+            parts = parts[:-1]
+        out[".".join(parts)] = (path, is_pkg)
+    return out
+
+
+MODULES = _modules()
+
+
+def _imports(name):
+    """[(target module, imported name or None, line)] of module `name`: every import, lazy ones too."""
+    path, is_pkg = MODULES[name]
+    package = name if is_pkg else name.rsplit(".", 1)[0]
+    found = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.split(".")[0] == "dominotiling":
+                    found.append((alias.name, None, node.lineno))
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            elif node.module and node.module.split(".")[0] == "dominotiling":
+                target = node.module
+            else:
+                continue
+            for alias in node.names:
+                sub = f"{target}.{alias.name}"
+                if sub in MODULES:
+                    found.append((sub, None, node.lineno))
+                else:
+                    found.append((target, alias.name, node.lineno))
+    return found
+
+
+def _wing(name):
+    """The wing (or ground-floor module) a module belongs to: its first component inside the package."""
+    parts = name.split(".")
+    return parts[1] if len(parts) > 1 else "__init__"
+
+
+def _graph():
+    return {
+        name: {target for target, _, _ in _imports(name) if target in MODULES and (name, target) not in DISPLAY}
+        for name in MODULES
+    }
+
+
+def _cycles(graph):
+    """The strongly connected components of more than one module (Tarjan), sorted."""
+    index, low, stack, on, out = {}, {}, [], set(), []
+    counter = [0]
+
+    def visit(v):
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on.add(v)
+        for w in graph[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1 or v in graph[v]:
+                out.append(sorted(comp))
+
+    sys.setrecursionlimit(max(10_000, sys.getrecursionlimit()))
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return sorted(out)
+
+
+def test_the_analysis_sees_imports():
+    # the analysis itself: the front door imports the counting wing, a lazy import is seen
+    assert "dominotiling.counting" in _graph()["dominotiling"]
+    assert "dominotiling.viz.draw" in {t for t, _, _ in _imports("dominotiling.model.tiling")}
+    assert _cycles({"a": {"b"}, "b": {"a"}, "c": {"a"}}) == [["a", "b"]]
+
+
+def test_no_import_circles():
+    cycles = _cycles(_graph())
+    assert cycles == [], "import circles: " + "; ".join(" <-> ".join(c) for c in cycles)
+
+
+def test_the_display_imports_are_lazy_and_one_per_class():
+    for module, target in DISPLAY:
+        path, _ = MODULES[module]
+        tree = ast.parse(path.read_text())
+        top_level = [n for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))]
+        assert not any(target.endswith(getattr(n, "module", "") or "~") for n in top_level), module
+
+
+def test_the_ground_floor_imports_only_errors():
+    bad = []
+    for name in MODULES:
+        if _wing(name) in GROUND and name.count(".") == 1:
+            for target, imported, line in _imports(name):
+                if target != "dominotiling.errors":
+                    bad.append(f"{name}:{line} imports {target}{'.' + imported if imported else ''}")
+    assert bad == []
+
+
+def test_no_private_name_crosses_a_wing():
+    bad = []
+    for name in MODULES:
+        for target, imported, line in _imports(name):
+            if imported is None or not imported.startswith("_") or imported.startswith("__"):
+                continue
+            if _wing(target) != _wing(name):
+                bad.append(f"{name}:{line} takes {target}.{imported}")
+    assert bad == []
+
+
+def test_games_stand_apart():
+    bad = []
+    for name in MODULES:
+        if _wing(name) == "games":
+            for target, imported, line in _imports(name):
+                if _wing(target) not in GROUND | {"games"}:
+                    bad.append(f"{name}:{line} imports {target}")
+    assert bad == []
+
+
+def test_the_front_door_imports_nothing_but_the_public_api():
+    # dominotiling/__init__.py re-exports; it defines no function of its own but the game alias
+    tree = ast.parse(MODULES["dominotiling"][0].read_text())
+    defined = [n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))]
+    assert defined == ["__getattr__"]
+
+
+@pytest.mark.parametrize("old", sorted(dominotiling._moved.MOVED))
+def test_old_module_paths_still_import(old):
+    new, message = dominotiling._moved.MOVED[old]
+    sys.modules.pop(old, None)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        module = importlib.import_module(old)
+    deprecations = [w for w in caught if issubclass(w.category, DeprecationWarning)]
+    if message is None:  # a documented path: no warning
+        assert deprecations == []
+    else:
+        assert len(deprecations) == 1 and new in str(deprecations[0].message)
+        assert deprecations[0].filename == __file__  # it points at the import, not at importlib
+    target = importlib.import_module(new)
+    public = getattr(target, "__all__", None) or [n for n in vars(target) if not n.startswith("_")]
+    assert public
+    for attr in public:
+        assert getattr(module, attr) is getattr(target, attr), (old, attr)
+
+
+def test_every_public_name_stays_where_it_was():
+    import dominotiling.games as games
+
+    for name in dominotiling.__all__:
+        assert getattr(dominotiling, name) is not None
+    for name in games.__all__:
+        assert getattr(games, name) is not None
+    for path in ("dominotiling.viz.widgets", "dominotiling.parallel", "dominotiling.games",
+                 "dominotiling.statistics", "dominotiling.weights"):
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", DeprecationWarning)
+            importlib.import_module(path)
+
+
+def test_import_loads_neither_numba_nor_matplotlib():
+    import subprocess
+
+    code = ("import sys, dominotiling; "
+            "print(sorted({m.split('.')[0] for m in sys.modules} & {'numba', 'matplotlib'}))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
