@@ -28,7 +28,8 @@ from .errors import (
 )
 from ._options import get_options, set_options
 from .matching.height import flip, max_tiling, min_tiling
-from .counting.kasteleyn import kasteleyn_matrix, log_count
+from .counting.kasteleyn import kasteleyn_matrix
+from .counting import log_count
 from .model.frames import Frame
 from .sampling.mcmc import cftp_sample, glauber, glauber_frames
 from .matching.matchings import hall_violator, is_tileable, kuhn_frames, maximum_matching

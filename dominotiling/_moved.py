@@ -3,8 +3,8 @@
 The package was a flat row of modules; it is now a house of wings (``model``,
 ``counting``, ``sampling``, ...). ``import dominotiling.kasteleyn`` still works: a
 finder on :data:`sys.meta_path` answers for every path of :data:`MOVED` with a module
-that holds the very objects of its new home (``dominotiling.kasteleyn.log_count is
-dominotiling.counting.kasteleyn.log_count``) and raises a ``DeprecationWarning``
+that holds the very objects of its new home (``dominotiling.kasteleyn.kasteleyn_matrix is
+dominotiling.counting.kasteleyn.kasteleyn_matrix``) and raises a ``DeprecationWarning``
 naming that home. ``dominotiling.weights``, a documented path, answers without a warning.
 
 Examples
@@ -16,7 +16,7 @@ Examples
 >>> print(caught[0].message)
 dominotiling.kasteleyn moved to dominotiling.counting.kasteleyn; import it from there (or from dominotiling)
 >>> from dominotiling.counting import kasteleyn
->>> old.log_count is kasteleyn.log_count
+>>> old.kasteleyn_matrix is kasteleyn.kasteleyn_matrix
 True
 """
 
@@ -77,6 +77,7 @@ MOVED["dominotiling.exact"] = (
 #: Names an old module had under another name, or in a module of its own now.
 _EXTRA = {
     "dominotiling._random": {"as_generator": ("dominotiling._validate", "seed")},
+    "dominotiling.kasteleyn": {"log_count": ("dominotiling.counting", "log_count")},
     "dominotiling.exact": {
         name: ("dominotiling.counting.determinants", name)
         for name in ("det_exact", "det_mod_primes")

@@ -217,3 +217,32 @@ def test_import_loads_neither_numba_nor_matplotlib():
             "print(sorted({m.split('.')[0] for m in sys.modules} & {'numba', 'matplotlib'}))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def _code_lines(path):
+    """Lines of code of a module: neither blank, nor comments, nor docstrings."""
+    source = path.read_text()
+    docstrings = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            first = node.body[0] if node.body else None
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+                docstrings.update(range(first.lineno, first.end_lineno + 1))
+    return sum(
+        1 for i, line in enumerate(source.split("\n"), 1)
+        if line.strip() and not line.strip().startswith("#") and i not in docstrings
+    )
+
+
+def test_code_lines_are_counted():
+    assert _code_lines(PACKAGE / "theory" / "__init__.py") <= 2
+    assert _code_lines(PACKAGE / "counting" / "__init__.py") > 50
+
+
+def test_no_module_is_long_without_a_reason():
+    long = []
+    for name, (path, _) in MODULES.items():
+        n = _code_lines(path)
+        if n > 700 and "Size:" not in (ast.get_docstring(ast.parse(path.read_text())) or ""):
+            long.append(f"{name}: {n} lines of code")
+    assert long == []

@@ -29,7 +29,8 @@ from dominotiling.errors import (
     TooLargeError,
 )
 import dominotiling.counting.kasteleyn as kasteleyn
-from dominotiling.counting.kasteleyn import count_kasteleyn, log_count
+from dominotiling.counting.kasteleyn import count_kasteleyn
+from dominotiling.counting import log_count
 from dominotiling.counting.placement import (
     FLOAT_TOLERANCE,
     PlacementProbabilities,

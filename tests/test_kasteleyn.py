@@ -11,7 +11,8 @@ import dominotiling.counting.kasteleyn as kasteleyn
 from dominotiling import Region, count_tilings
 from dominotiling.counting import choose_method
 from dominotiling.errors import TooLargeError
-from dominotiling.counting.kasteleyn import count_kasteleyn, kasteleyn_matrix, kasteleyn_signs, log_count
+from dominotiling.counting.kasteleyn import count_kasteleyn, kasteleyn_matrix, kasteleyn_signs
+from dominotiling.counting import log_count
 
 from helpers import brute_force_tilings, ktf_count
 

@@ -19,7 +19,7 @@ from hypothesis.extra.numpy import arrays
 import dominotiling.counting.kasteleyn as kasteleyn
 from dominotiling import Region, Weights, count_tilings
 from dominotiling.errors import DominoTypeError, NoTilingError, PrecisionError, TooLargeError
-from dominotiling.counting.kasteleyn import log_count
+from dominotiling.counting import log_count
 from dominotiling.counting.symbolic import symbolic_count
 from dominotiling.counting.placement import placement_probabilities
 from helpers import brute_force_tilings

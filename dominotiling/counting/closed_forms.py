@@ -488,7 +488,7 @@ def rectangle_count(m, n):
     bits = _count_bits(m, n)
     alternative = (
         f"log_count(Region.rectangle({m}, {n})) for the logarithm of the count "
-        "(dominotiling.counting.kasteleyn.log_count)"
+        "(dominotiling.log_count)"
     )
     _check_digits(bits, f"the number of tilings of the {m} x {n} rectangle", alternative)
     seconds, route = min((_resultant_seconds(m, n), _resultant_count), (_strip_seconds(m, bits), _strip_count),

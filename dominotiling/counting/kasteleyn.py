@@ -46,7 +46,7 @@ __all__ = [
     "kasteleyn_signs",
     "count_kasteleyn",
     "determinant_problem",
-    "log_count",
+    "log_count_checked",
     "cost_estimate",
 ]
 
@@ -291,7 +291,11 @@ def determinant_problem(region, weights=None):
     from ..model.weights import check_weights
 
     check_region(region)
-    weights = check_weights(weights, region)
+    return problem_checked(region, check_weights(weights, region))
+
+
+def problem_checked(region, weights):
+    """:func:`determinant_problem` on checked arguments (a plane Region; None or fitting Weights)."""
     if weights is not None and weights.is_uniform:
         weights = None
     if not region.is_balanced:
@@ -367,7 +371,15 @@ def count_kasteleyn(region, weights=None):
     >>> count_kasteleyn(Region.rectangle(2, 2), Weights.by_orientation((2, 2), 2, 3))  # 2*2 + 3*3
     13
     """
-    problem = determinant_problem(region, weights)
+    from ..model.weights import check_weights
+
+    check_region(region)
+    return count_checked(region, check_weights(weights, region))
+
+
+def count_checked(region, weights):
+    """:func:`count_kasteleyn` on checked arguments (a plane Region; None or int/Fraction Weights): ``count_tilings``'s route."""
+    problem = problem_checked(region, weights)
     if isinstance(problem, int):
         return problem
     if len(problem) == 2:
@@ -522,119 +534,12 @@ def _log_exact(value):
     return math.log(value)
 
 
-def log_count(region, weights=None):
-    """Natural logarithm of the number of tilings (or of a weighted partition function), certified.
-
-    Parameters
-    ----------
-    region : Region
-        Any region; a million cells take seconds. A torus or cylinder
-        (:meth:`Region.torus`, :meth:`Region.cylinder`; no weights) goes to
-        :func:`dominotiling.surfaces.periodic.log_count_surface`: Kasteleyn's product
-        formula in floating point, any size.
-    weights : Weights, optional
-        One weight per domino placement (:class:`~dominotiling.Weights`): int,
-        Fraction, float, or symbolic without free symbols (``sqrt(2)``, evaluated
-        in floating point). The result is then ``log Z``, ``Z`` the sum over
-        tilings of the product of their dominoes' weights. A zero weight forbids a
-        placement. None (the default) or uniform weights: the number of tilings.
-
-    Returns
-    -------
-    float
-        ``log(count)`` (or ``log Z``) with an error of at most
-        ``1e-9 * max(1, |log(count)|)``, checked at run time; ``-inf`` when the
-        region has no tiling (with weights: none using only placements of nonzero
-        weight), checked exactly.
-
-    Raises
-    ------
-    PrecisionError
-        If the float result cannot be certified (the Kasteleyn matrix is too
-        ill-conditioned for double precision: Aztec diamonds from order ~45) and
-        the exact count is too costly to serve instead (beyond about ``1e10``
-        eliminations: Aztec diamonds beyond order ~70), or, for float weights,
-        has no exact route (convert them to Fractions for one). The message names
-        the exact alternative.
-    TooLargeError
-        If the sparse LU factors would not fit in the memory budget
-        (``dominotiling.set_options``) or exceed SuperLU's 32-bit indices;
-        refused before anything is built.
-    DominoTypeError
-        If `region` is not a Region, `weights` not None or a Weights, or the
-        weights have free symbols.
-    WeightError
-        If the weights do not fit the region's shape.
-
-    Notes
-    -----
-    First, whether a tiling exists at all is decided exactly
-    (:func:`dominotiling.matching.matchings.is_tileable`; with weights, a maximum matching
-    of the placements of nonzero weight): a float determinant cannot tell
-    a count of 0 from a tiny rounding residue. Then ``log |det A| = sum log |U_ii|``
-    from a sparse LU factorisation of the real Kasteleyn matrix with partial
-    pivoting (SuperLU through ``scipy.sparse.linalg.splu``), computed twice: with
-    the COLAMD column order on ``A``, and with the MMD order of ``A A^T`` on
-    ``A^T`` whose rows and columns are scaled by fixed pseudo-random factors in
-    ``[1, 2)`` (their logarithms subtracted after). Different orders, pivots and
-    scales make independent rounding errors, so the two agree to about machine
-    precision when the problem is well-conditioned (squares, holed regions:
-    ``1e-15`` relative) and drift apart when it is not. The first is returned
-    when the two agree within ``1e-4`` times the promised error; failing that,
-    a third route (COLAMD on ``A`` scaled otherwise) is computed and all three
-    must agree within ``1e-2`` times it. (Agreement is evidence, not proof: errors
-    of ill-conditioned problems are heavy-tailed, and two routes within a tenth
-    of the promise were once 18 times off it; these margins gave no false
-    certificate in 400 trials on Aztec diamonds with holes, where one route's
-    error is about the promise.) Otherwise the exact count's logarithm is
-    returned when it is affordable (:func:`count_kasteleyn`; for int and Fraction
-    weights the exact weighted partition function), and :class:`PrecisionError`
-    is raised when it is not.
-
-    With weights, the entries of the Kasteleyn matrix are the signed weights
-    divided by the largest one (``log M`` added back once per domino), so that
-    no factorisation overflows. Int and Fraction weights are rounded to floats
-    first: a relative change ``delta`` of every weight moves ``log Z`` by at most
-    ``delta`` times the number of dominoes (``d log Z / d log w(e)`` is the
-    probability of ``e``), about ``1e-16`` per domino.
-
-    Why it fails on Aztec diamonds: not pivot growth (with LAPACK's banded LU the
-    factors stay below 10 in size), but the matrix itself. Its
-    inverse has entries of order ``2**(0.9 n)`` between the frozen corners of the
-    diamond of order ``n`` (``|K^{-1}(w, b)|`` is a ratio of tiling counts, and
-    removing two cells of a frozen region unfreezes it); a rounding error
-    ``delta`` in a fill-in position ``(b, w)`` of the elimination moves
-    ``log |det|`` by ``delta * K^{-1}(w, b)``. Every order tried (row by row
-    along the narrow side with LAPACK's banded ``dgbtrf``, diagonals, centre
-    out, COLAMD, MMD) loses about 1.5 bits per order: the logarithm is off by
-    about ``1e-8`` near order 40, ``0.01`` to ``0.3`` at order 60, ``1`` at
-    order 70 (the uncertified value was off by ``+110`` at order 100 and
-    ``+2330`` at order 200, against the exact ``n (n + 1) / 2 * log 2``).
-
-    Examples
-    --------
-    >>> import math
-    >>> round(math.exp(log_count(Region.rectangle(8, 8))))
-    12988816
-    >>> log_count(Region.rectangle(3, 3)), log_count(Region.from_strings(["##.", ".##", "#.."]))
-    (-inf, -inf)
-    >>> from dominotiling import Weights
-    >>> round(math.exp(log_count(Region.rectangle(2, 2), Weights.by_orientation((2, 2), 0.5, 3.0))), 12)
-    9.25
-    """
+def log_count_checked(region, weights):
+    """:func:`dominotiling.log_count` of a plane region on checked arguments (its plane route)."""
     from ..errors import PrecisionError
-    from ..model.weights import check_weights
 
-    check_region(region, periodic_ok=True)
-    if region.is_periodic:  # tori and cylinders: Kasteleyn's product formula (dominotiling.surfaces.periodic)
-        from ..surfaces.periodic import log_count_periodic
-
-        return log_count_periodic(region, weights)
-    weights = check_weights(weights, region)
-    if weights is not None:
-        weights._need_numbers("log_count")
-        if weights.is_uniform:
-            weights = None
+    if weights is not None and weights.is_uniform:
+        weights = None
     if not region.is_balanced:
         return -math.inf
     mask, offset, transposed = region.narrow_view()

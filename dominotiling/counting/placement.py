@@ -44,7 +44,7 @@ import numpy as np
 from .. import _validate
 from .._options import check_memory
 from ..errors import DominoTypeError, NoTilingError, PrecisionError, TooLargeError
-from .kasteleyn import mask_matrix, count_kasteleyn
+from .kasteleyn import count_checked, mask_matrix
 from ..model.region import Region
 
 __all__ = [
@@ -152,7 +152,7 @@ def _exact(region, total, weights=None):
                     continue
             rest = region.mask.copy()
             rest[r, c] = rest[r + dr, c + dc] = False
-            arr[r, c] = Fraction(w) * Fraction(count_kasteleyn(Region(rest), weights)) / total
+            arr[r, c] = Fraction(w) * Fraction(count_checked(Region(rest), weights)) / total
         out.append(arr)
     return PlacementProbabilities(*out)
 
@@ -451,7 +451,7 @@ def placement_probabilities(region, exact=None, *, tolerance=FLOAT_TOLERANCE, we
                 f"weights; these are {weights.kind} weights: use exact=False for certified floats, "
                 "or convert the weights to Fractions (Fraction(x) is exact for a float x)"
             )
-        total = count_kasteleyn(region, weights)
+        total = count_checked(region, weights)
         if total == 0:
             raise NoTilingError(_NO_TILING)
         return _exact(region, total, weights)

@@ -225,13 +225,17 @@ def count_transfer(region, weights=None):
     >>> count_transfer(Region.rectangle(2, 4), Weights.by_orientation((2, 4), x, y))
     x**4 + 3*x**2*y**2 + y**4
     """
-    check_region(region)
-    if weights is not None:
-        from ..model.weights import check_weights
+    from ..model.weights import check_weights
 
-        weights = check_weights(weights, region)
+    check_region(region)
+    return count_checked(region, check_weights(weights, region))
+
+
+def count_checked(region, weights):
+    """:func:`count_transfer` on checked arguments (a plane Region; None or fitting Weights): ``count_tilings``'s route."""
+    if weights is not None:
         if weights.is_uniform:
-            return _as_kind(count_transfer(region), weights.kind)
+            return _as_kind(count_checked(region, None), weights.kind)
         return _count_weighted(region, weights)
     if not region.is_balanced:
         return 0
@@ -503,8 +507,13 @@ def max_cover(region, *, weights=None):
     [[[0, 1], [0, 2]]]
     """
     check_region(region)
-    sweep = _Sweep(region)
     weights = _check_numeric_weights(weights, region, "max_cover")
+    return max_cover_checked(region, weights)
+
+
+def max_cover_checked(region, weights):
+    """:func:`max_cover` on checked arguments (a plane Region; None or numeric Weights): ``max_cover``'s route."""
+    sweep = _Sweep(region)
     if sweep.mask.size == 0:
         return Tiling(region, np.where(region.mask, UNCOVERED, OUTSIDE), validate=False)
     if weights is None:
@@ -571,11 +580,15 @@ def find_tiling(region, *, weights=None):
     True
     """
     check_region(region)
-    weights = _check_numeric_weights(weights, region, "find_tiling")
+    return find_checked(region, _check_numeric_weights(weights, region, "find_tiling"))
+
+
+def find_checked(region, weights):
+    """:func:`find_tiling` on checked arguments (a plane Region; None or numeric Weights): ``find_tiling``'s route."""
     if not region.is_balanced:
         return None
     if weights is None:
-        tiling = max_cover(region)
+        tiling = max_cover_checked(region, None)
         return tiling if tiling.is_complete else None
     sweep = _Sweep(region)
     if sweep.mask.size == 0:

@@ -30,6 +30,9 @@ __all__ = ["find_tiling", "max_cover", "choose_finder", "METHODS", "DP_AUTO_WIDT
 
 #: Finding methods by name: each maps a region to a largest partial cover.
 METHODS = {"transfer": transfer.max_cover, "matching": matchings.maximum_matching}
+#: Their unweighted routes on a region checked by the front door.
+_CHECKED = {"transfer": lambda region: transfer.max_cover_checked(region, None),
+            "matching": lambda region: matchings.maximum_matching(region)}
 #: With ``method="auto"``, regions at most this wide (narrow side) go to the DP.
 DP_AUTO_WIDTH = 12
 
@@ -63,7 +66,7 @@ def _cover(region, method, weights=None, complete=False):
     if weights is None:
         if method == "auto":
             method = choose_finder(region)
-        tiling = METHODS[method](region)
+        tiling = _CHECKED[method](region)
         return tiling if not complete or tiling.is_complete else None
     if method == "matching":
         raise DominoTilingError(
@@ -77,9 +80,10 @@ def _cover(region, method, weights=None, complete=False):
             f"{transfer.MAX_WIDTH} cells wide on their narrower side (this one is {mask.shape[1]}); "
             "without weights, maximum_matching(region) finds a largest cover of any region"
         )
+    weights._need_numbers("find_tiling" if complete else "max_cover")
     if complete:
-        return transfer.find_tiling(region, weights=weights)
-    return transfer.max_cover(region, weights=weights)
+        return transfer.find_checked(region, weights)
+    return transfer.max_cover_checked(region, weights)
 
 
 def max_cover(region, method="auto", *, weights=None):

@@ -1,6 +1,7 @@
-"""Private helpers of :mod:`dominotiling.model.weights`: single weights and whole arrays checked and converted.
+"""The kinds of weight values: one weight or a whole array classified, checked and converted.
 
-Each value is classified as ``int``, ``fraction``, ``float`` or ``symbolic``
+A weight is an ``int``, a ``fraction``, a ``float`` or ``symbolic`` (sympy); the kinds
+are ordered (an int array meeting a Fraction becomes Fractions, and so on). Each value is classified as ``int``, ``fraction``, ``float`` or ``symbolic``
 (sympy), checked (no negative, NaN, infinite or complex weight) with a message
 that names the placement, and stored in the canonical array type of its kind.
 """
@@ -18,11 +19,15 @@ from .. import _validate
 from .._options import check_memory
 from ..errors import DominoTilingError, DominoTypeError, WeightError
 
+__all__ = [
+    "KINDS", "DISTRIBUTIONS", "INT64_MAX", "KIND_RANK", "array_shapes", "as_array", "check_budget", "convert_array", "entry_of", "int_bytes", "kind_dtype", "log2_upper", "normalise", "object_array", "placement_name", "scalar_value", "shape_of", "sym_value", "sympy_module", "tile_pattern", "to_kind",
+]
+
 KINDS = ("int", "fraction", "float", "symbolic")
-_RANK = {k: i for i, k in enumerate(KINDS)}
-_INT64_MAX = 2**63 - 1
+KIND_RANK = {k: i for i, k in enumerate(KINDS)}
+INT64_MAX = 2**63 - 1
 _BYTES = {"int": 16, "float": 16, "fraction": 120, "symbolic": 120}  # per placement, with temporaries
-_DISTS = {
+DISTRIBUTIONS = {
     "bernoulli": {"p": 0.5, "a": 1, "b": 0},
     "uniform": {"a": 0.0, "b": 1.0},
     "integers": {"a": None, "b": None},
@@ -32,24 +37,24 @@ _DISTS = {
 
 
 # ---------------------------------------------------------------- single values
-def _placement(orientation, r, c):
+def placement_name(orientation, r, c):
     """Words naming a placement: orientation, row, column and its two cells."""
     if orientation == "h":
         return f"the horizontal placement at row {r}, col {c} (cells ({r}, {c})-({r}, {c + 1}))"
     return f"the vertical placement at row {r}, col {c} (cells ({r}, {c})-({r + 1}, {c}))"
 
 
-def _entry(name):
+def entry_of(name):
     """A labeller for the entries of a pattern array called `name`."""
     return lambda r, c: f"{name}[{r}, {c}]"
 
 
-def _sympy():
+def sympy_module():
     return sys.modules.get("sympy")  # sympy objects exist only if sympy was imported
 
 
 def _is_sympy(value):
-    sp = _sympy()
+    sp = sympy_module()
     return sp is not None and isinstance(value, sp.Basic)
 
 
@@ -61,7 +66,7 @@ def _bad_value(where, value, why):
 
 
 def _check_sympy(expr, where):
-    sp = _sympy()
+    sp = sympy_module()
     if not isinstance(expr, sp.Expr):
         raise DominoTypeError(f"{where} is {expr!r} ({type(expr).__name__}): a symbolic weight must be a sympy expression")
     if expr.has(sp.nan, sp.zoo, sp.oo, sp.S.NegativeInfinity):
@@ -73,7 +78,7 @@ def _check_sympy(expr, where):
     return expr
 
 
-def _scalar(value, where):
+def scalar_value(value, where):
     """``(kind, value)``: the kind of one weight and the value as int, Fraction, float or sympy Expr."""
     if isinstance(value, (bool, np.bool_)):
         raise DominoTypeError(f"{where} is {value!r}: a weight must be a number, not a bool; write 1 or 0")
@@ -93,7 +98,7 @@ def _scalar(value, where):
     elif isinstance(value, numbers.Rational):
         v, kind = Fraction(int(value.numerator), int(value.denominator)), "fraction"
     elif isinstance(value, numbers.Real):
-        return _scalar(float(value), where)
+        return scalar_value(float(value), where)
     else:
         text = repr(value) if len(repr(value)) <= 60 else repr(value)[:57] + "..."
         raise DominoTypeError(
@@ -105,7 +110,7 @@ def _scalar(value, where):
     return kind, v
 
 
-def _to_kind(value, kind, where):
+def to_kind(value, kind, where):
     """One checked weight (int, Fraction, float or Expr) converted to `kind` (at least its own)."""
     if kind == "int":
         return value
@@ -122,7 +127,7 @@ def _to_kind(value, kind, where):
             raise WeightError(f"{where} has weight {value!r}, too small for a float64 (it would become 0 and "
                               "forbid the placement); use int or Fraction weights")
         return f
-    sp = _sympy()
+    sp = sympy_module()
     if isinstance(value, sp.Basic):
         return value
     if isinstance(value, Fraction):
@@ -130,18 +135,18 @@ def _to_kind(value, kind, where):
     return sp.Integer(value) if isinstance(value, int) else sp.Float(value)
 
 
-def _dtype(kind, values):
+def kind_dtype(kind, values):
     """The storage dtype of weights of `kind` taking `values` (already of that kind)."""
     if kind == "float":
         return np.float64
-    if kind == "int" and max(values) <= _INT64_MAX:
+    if kind == "int" and max(values) <= INT64_MAX:
         return np.int64
     return object
 
 
-def _sym_value(value, key):
+def sym_value(value, key):
     """A value to substitute for a symbol, as a sympy object (any sign: the results are checked)."""
-    sp = _sympy()
+    sp = sympy_module()
     if isinstance(value, sp.Basic):
         return value
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (numbers.Real, np.number)) \
@@ -155,7 +160,7 @@ def _sym_value(value, key):
     return sp.Float(float(value))
 
 
-def _int_bytes(values):
+def int_bytes(values):
     """A tuple that identifies a list of ints: their int64 bytes when they fit, else the ints."""
     try:
         return (np.array(values, dtype=np.int64).tobytes(),)
@@ -163,14 +168,14 @@ def _int_bytes(values):
         return tuple(values)
 
 
-def _objects(values, shape):
+def object_array(values, shape):
     out = np.empty(len(values), dtype=object)
     out[:] = values
     return out.reshape(shape)
 
 
 # ---------------------------------------------------------------- whole arrays
-def _as_array(value, name):
+def as_array(value, name):
     """`value` as a 2-D numpy array (lists become object arrays when numpy cannot hold them)."""
     if isinstance(value, np.ndarray):
         arr = value
@@ -194,14 +199,14 @@ def _scan(arr, label, orientation=None):
     """
     def where(idx):
         r, c = (int(i) for i in idx)
-        return _placement(orientation, r, c) if orientation else label(r, c)
+        return placement_name(orientation, r, c) if orientation else label(r, c)
 
     k = arr.dtype.kind
     if k in "iu":
         if arr.size and k == "i" and arr.min() < 0:
             idx = np.argwhere(arr < 0)[0]
             raise _bad_value(where(idx), arr[tuple(idx)].item(), "non-negative")
-        if arr.size and k == "u" and arr.max() > _INT64_MAX:
+        if arr.size and k == "u" and arr.max() > INT64_MAX:
             return "int", [int(v) for v in arr.ravel().tolist()]
         return "int", arr.astype(np.int64)
     if k == "f":
@@ -213,9 +218,9 @@ def _scan(arr, label, orientation=None):
         return "float", arr.astype(np.float64) + 0.0
     if k == "O":
         kind, out, checked = "int", [], set()
-        sp = _sympy()
+        sp = sympy_module()
         for i, v in enumerate(arr.ravel().tolist()):
-            t = type(v)  # fast paths for the plain types; everything else goes through _scalar
+            t = type(v)  # fast paths for the plain types; everything else goes through scalar_value
             if t is int and v >= 0:
                 kv, val = "int", v
             elif t is Fraction and v.numerator >= 0:
@@ -226,13 +231,13 @@ def _scan(arr, label, orientation=None):
                 kv, val = "symbolic", v  # the same expression was checked already
             else:
                 try:
-                    kv, val = _scalar(v, "")
+                    kv, val = scalar_value(v, "")
                 except DominoTilingError:  # again, now naming the entry (labels cost time: only on failure)
-                    _scalar(v, where(np.unravel_index(i, arr.shape)))
+                    scalar_value(v, where(np.unravel_index(i, arr.shape)))
                     raise
                 if kv == "symbolic":
                     checked.add(v)
-            if _RANK[kv] > _RANK[kind]:
+            if KIND_RANK[kv] > KIND_RANK[kind]:
                 kind = kv
             out.append(val)
         return kind, out
@@ -246,22 +251,22 @@ def _scan(arr, label, orientation=None):
     raise DominoTypeError(f"weights must be numbers, got an array of dtype {arr.dtype}")
 
 
-def _convert(kind, data, shape, label, orientation=None):
+def convert_array(kind, data, shape, label, orientation=None):
     """Scanned `data` as the stored array of `kind`: int64, float64, or object of one Python type."""
     def where(i):
         r, c = (int(x) for x in np.unravel_index(i, shape))
-        return _placement(orientation, r, c) if orientation else label(r, c)
+        return placement_name(orientation, r, c) if orientation else label(r, c)
 
     if isinstance(data, np.ndarray):
         if kind in ("int", "float"):
             return data.astype(np.int64 if kind == "int" else np.float64)
         data = data.ravel().tolist()
     if kind == "int":
-        if all(v <= _INT64_MAX for v in data):
+        if all(v <= INT64_MAX for v in data):
             return np.array(data, dtype=np.int64).reshape(shape)
-        return _objects(data, shape)
+        return object_array(data, shape)
     if kind == "fraction":
-        return _objects([v if type(v) is Fraction else Fraction(v) for v in data], shape)
+        return object_array([v if type(v) is Fraction else Fraction(v) for v in data], shape)
     if kind == "float":
         try:
             out = np.array([float(v) for v in data], dtype=np.float64)
@@ -269,22 +274,22 @@ def _convert(kind, data, shape, label, orientation=None):
         except OverflowError:
             ok = False
         if not ok:  # again, one by one, naming the entry that does not fit
-            out = np.array([_to_kind(v, kind, where(i)) for i, v in enumerate(data)], dtype=np.float64)
+            out = np.array([to_kind(v, kind, where(i)) for i, v in enumerate(data)], dtype=np.float64)
         return out.reshape(shape)
-    return _objects([_to_kind(v, kind, "") for v in data], shape)  # sympy: nothing can fail
+    return object_array([to_kind(v, kind, "") for v in data], shape)  # sympy: nothing can fail
 
 
-def _normalise(parts, min_kind="int"):
+def normalise(parts, min_kind="int"):
     """``(kind, arrays)`` from ``[(array, label, orientation), ...]``: one kind for all, each stored."""
     n = sum(a.size for a, _, _ in parts)
     check_memory(n * _BYTES["symbolic" if any(a.dtype == object for a, _, _ in parts) else "int"],
                  f"{n} domino weights", "fewer placements (a smaller region)")
     scanned = [_scan(a, label, o) for a, label, o in parts]
-    kind = max([min_kind] + [k for k, _ in scanned], key=_RANK.get)
-    return kind, [_convert(kind, d, a.shape, label, o) for (a, label, o), (_, d) in zip(parts, scanned)]
+    kind = max([min_kind] + [k for k, _ in scanned], key=KIND_RANK.get)
+    return kind, [convert_array(kind, d, a.shape, label, o) for (a, label, o), (_, d) in zip(parts, scanned)]
 
 
-def _shape_of(region_or_shape):
+def shape_of(region_or_shape):
     from .region import Region
 
     if isinstance(region_or_shape, Region):
@@ -296,26 +301,26 @@ def _shape_of(region_or_shape):
     return _validate.shape(region_or_shape, "shape")
 
 
-def _shapes(shape):
+def array_shapes(shape):
     """The shapes of the horizontal and vertical arrays of a region of shape `shape`."""
     m, n = shape
     return (m, max(n - 1, 0)), (max(m - 1, 0), n)
 
 
-def _budget(shape, kind):
-    hs, vs = _shapes(shape)
+def check_budget(shape, kind):
+    hs, vs = array_shapes(shape)
     n = hs[0] * hs[1] + vs[0] * vs[1]
     check_memory(n * _BYTES[kind], f"the {n} domino weights of a {shape[0]} x {shape[1]} region",
                  "a smaller region")
 
 
-def _tile(pattern, shape):
+def tile_pattern(pattern, shape):
     k, l = pattern.shape
     reps = (-(-shape[0] // k), -(-shape[1] // l))
     return np.tile(pattern, reps)[: shape[0], : shape[1]]
 
 
-def _log2_upper(x):
+def log2_upper(x):
     """An upper bound on log2(x) for a positive int, Fraction or float (a few ulps of slack)."""
     if isinstance(x, Fraction):
         a, b = math.log2(x.numerator), math.log2(x.denominator)

@@ -52,26 +52,26 @@ from .._util import frozen
 from ..errors import DominoTilingError, DominoTypeError, WeightError
 
 from .weight_values import (
-    _RANK,
-    _INT64_MAX,
-    _DISTS,
-    _as_array,
-    _budget,
-    _convert,
-    _dtype,
-    _entry,
-    _int_bytes,
-    _log2_upper,
-    _normalise,
-    _objects,
-    _placement,
-    _scalar,
-    _shape_of,
-    _shapes,
-    _sym_value,
-    _sympy,
-    _tile,
-    _to_kind,
+    KIND_RANK,
+    INT64_MAX,
+    DISTRIBUTIONS,
+    as_array,
+    check_budget,
+    convert_array,
+    kind_dtype,
+    entry_of,
+    int_bytes,
+    log2_upper,
+    normalise,
+    object_array,
+    placement_name,
+    scalar_value,
+    shape_of,
+    array_shapes,
+    sym_value,
+    sympy_module,
+    tile_pattern,
+    to_kind,
 )
 
 __all__ = ["Weights"]
@@ -181,8 +181,8 @@ class Weights:
     __slots__ = ("_shape", "_kind", "_h", "_v", "_hash", "_nonzero")
 
     def __init__(self, horizontal, vertical):
-        h = _as_array(horizontal, "horizontal")
-        v = _as_array(vertical, "vertical")
+        h = as_array(horizontal, "horizontal")
+        v = as_array(vertical, "vertical")
         m, n = h.shape[0], v.shape[1]
         if h.shape != (m, n - 1) or v.shape != (m - 1, n) or m < 1 or n < 1:
             raise WeightError(
@@ -190,16 +190,16 @@ class Weights:
                 "of shape (m, n) has horizontal weights of shape (m, n - 1) and vertical weights of shape "
                 "(m - 1, n), e.g. (3, 3) and (2, 4) for a 3 x 4 region"
             )
-        kind, (hh, vv) = _normalise([(h, None, "h"), (v, None, "v")])
+        kind, (hh, vv) = normalise([(h, None, "h"), (v, None, "v")])
         self._init((m, n), kind, hh, vv)
 
     def _init(self, shape, kind, h, v):
         if kind == "int" and object in (h.dtype, v.dtype):  # canonical: both int64 when all fit, else both object
             hl, vl = h.ravel().tolist(), v.ravel().tolist()
-            if all(x <= _INT64_MAX for x in hl + vl):
+            if all(x <= INT64_MAX for x in hl + vl):
                 h, v = np.array(hl, dtype=np.int64).reshape(h.shape), np.array(vl, dtype=np.int64).reshape(v.shape)
             else:
-                h, v = _objects([int(x) for x in hl], h.shape), _objects([int(x) for x in vl], v.shape)
+                h, v = object_array([int(x) for x in hl], h.shape), object_array([int(x) for x in vl], v.shape)
         self._shape, self._kind = (int(shape[0]), int(shape[1])), kind
         self._h, self._v = (self._store(a) for a in (h, v))
         self._hash = None
@@ -223,7 +223,7 @@ class Weights:
     @classmethod
     def _build(cls, shape, h, v, min_kind="int"):
         """Weights of `shape` from arrays of the right shapes, checked and converted."""
-        kind, (hh, vv) = _normalise([(np.asarray(h), None, "h"), (np.asarray(v), None, "v")], min_kind)
+        kind, (hh, vv) = normalise([(np.asarray(h), None, "h"), (np.asarray(v), None, "v")], min_kind)
         return cls._new(shape, kind, hh, vv)
 
     def __reduce__(self):
@@ -242,9 +242,9 @@ class Weights:
         >>> w.kind, w.horizontal.tolist(), w.is_uniform
         ('int', [[1], [1]], True)
         """
-        shape = _shape_of(region_or_shape)
-        _budget(shape, "int")
-        hs, vs = _shapes(shape)
+        shape = shape_of(region_or_shape)
+        check_budget(shape, "int")
+        hs, vs = array_shapes(shape)
         return cls._new(shape, "int", np.ones(hs, dtype=np.int64), np.ones(vs, dtype=np.int64))
 
     @classmethod
@@ -270,14 +270,14 @@ class Weights:
         >>> Weights.by_orientation((2, 2), 1, 0.5).kind   # any float makes all weights float
         'float'
         """
-        shape = _shape_of(region_or_shape)
+        shape = shape_of(region_or_shape)
         names = ("h (the horizontal weight)", "v (the vertical weight)")
-        (kh, h), (kv, v) = _scalar(h, names[0]), _scalar(v, names[1])
-        kind = max(kh, kv, key=_RANK.get)
-        h, v = _to_kind(h, kind, names[0]), _to_kind(v, kind, names[1])
-        _budget(shape, kind)
-        hs, vs = _shapes(shape)
-        dtype = _dtype(kind, (h, v))
+        (kh, h), (kv, v) = scalar_value(h, names[0]), scalar_value(v, names[1])
+        kind = max(kh, kv, key=KIND_RANK.get)
+        h, v = to_kind(h, kind, names[0]), to_kind(v, kind, names[1])
+        check_budget(shape, kind)
+        hs, vs = array_shapes(shape)
+        dtype = kind_dtype(kind, (h, v))
         return cls._new(shape, kind, np.full(hs, h, dtype=dtype), np.full(vs, v, dtype=dtype))
 
     @classmethod
@@ -337,33 +337,33 @@ class Weights:
         ``faces=[[b, 1], [1, a]]``.) This matches the blocks of
         :func:`~dominotiling.sample_aztec` with ``weights=(a, b)``.
         """
-        shape = _shape_of(region_or_shape)
+        shape = shape_of(region_or_shape)
         if faces is not None:
             if horizontal is not None or vertical is not None:
                 raise DominoTilingError("give either the edge patterns (horizontal, vertical) or faces=, not both")
-            f_arr = _as_array(faces, "faces")
+            f_arr = as_array(faces, "faces")
             if f_arr.size == 0:
                 raise WeightError("faces must have at least one entry")
-            kind, (f,) = _normalise([(f_arr, _entry("faces"), None)])
+            kind, (f,) = normalise([(f_arr, entry_of("faces"), None)])
             f = f.tolist()
             k, l = len(f), len(f[0])
             hp = [[f[i][(j + 1) % l] * f[(i + 1) % k][(j + 1) % l] for j in range(l)] for i in range(k)]
             vp = [[f[(i + 1) % k][j] * f[(i + 1) % k][(j + 1) % l] for j in range(l)] for i in range(k)]
-            horizontal, vertical = (_objects([x for row in p for x in row], (k, l)) for p in (hp, vp))
+            horizontal, vertical = (object_array([x for row in p for x in row], (k, l)) for p in (hp, vp))
             labels = (lambda i, j: f"the product faces[{i}, {(j + 1) % l}] * faces[{(i + 1) % k}, {(j + 1) % l}]",
                       lambda i, j: f"the product faces[{(i + 1) % k}, {j}] * faces[{(i + 1) % k}, {(j + 1) % l}]")
         elif horizontal is None or vertical is None:
             raise DominoTilingError("periodic() needs both edge patterns, horizontal and vertical, or faces=")
         else:
-            labels = (_entry("horizontal"), _entry("vertical"))
-        hp, vp = _as_array(horizontal, "horizontal"), _as_array(vertical, "vertical")
+            labels = (entry_of("horizontal"), entry_of("vertical"))
+        hp, vp = as_array(horizontal, "horizontal"), as_array(vertical, "vertical")
         for name, p in (("horizontal", hp), ("vertical", vp)):
             if p.size == 0:
                 raise WeightError(f"the {name} pattern must have at least one entry, got shape {p.shape}")
-        kind, (hp, vp) = _normalise([(hp, labels[0], None), (vp, labels[1], None)])
-        _budget(shape, kind)
-        hs, vs = _shapes(shape)
-        return cls._new(shape, kind, _tile(hp, hs), _tile(vp, vs))
+        kind, (hp, vp) = normalise([(hp, labels[0], None), (vp, labels[1], None)])
+        check_budget(shape, kind)
+        hs, vs = array_shapes(shape)
+        return cls._new(shape, kind, tile_pattern(hp, hs), tile_pattern(vp, vs))
 
     @classmethod
     def random(cls, region_or_shape, dist, *, seed=None, **params):
@@ -416,30 +416,30 @@ class Weights:
         >>> Weights.random((3, 3), "bernoulli", seed=0, p=0.3, a=2, b=1).kind
         'int'
         """
-        shape = _shape_of(region_or_shape)
-        _validate.choice(dist, "dist", tuple(_DISTS))
-        unknown = sorted(set(params) - set(_DISTS[dist]))
+        shape = shape_of(region_or_shape)
+        _validate.choice(dist, "dist", tuple(DISTRIBUTIONS))
+        unknown = sorted(set(params) - set(DISTRIBUTIONS[dist]))
         if unknown:
             raise DominoTypeError(
                 f"random(dist={dist!r}) got unknown parameter(s) {', '.join(unknown)}; its parameters are "
-                f"{', '.join(_DISTS[dist])}"
+                f"{', '.join(DISTRIBUTIONS[dist])}"
             )
-        p = {**_DISTS[dist], **params}
+        p = {**DISTRIBUTIONS[dist], **params}
         rng = _validate.seed(seed)
-        hs, vs = _shapes(shape)
+        hs, vs = array_shapes(shape)
         nh, count = hs[0] * hs[1], hs[0] * hs[1] + vs[0] * vs[1]
         if dist == "bernoulli":
             prob = _validate.probability(p["p"], "p")
-            (ka, a), (kb, b) = _scalar(p["a"], "a"), _scalar(p["b"], "b")
-            kind = max(ka, kb, key=_RANK.get)
-            a, b = _to_kind(a, kind, "a"), _to_kind(b, kind, "b")
-            _budget(shape, kind)
-            dtype = _dtype(kind, (a, b))
+            (ka, a), (kb, b) = scalar_value(p["a"], "a"), scalar_value(p["b"], "b")
+            kind = max(ka, kb, key=KIND_RANK.get)
+            a, b = to_kind(a, kind, "a"), to_kind(b, kind, "b")
+            check_budget(shape, kind)
+            dtype = kind_dtype(kind, (a, b))
             choices = np.empty(2, dtype=dtype)
             choices[0], choices[1] = b, a
             flat = choices[(rng.random(count) < prob).astype(np.intp)]
             return cls._new(shape, kind, flat[:nh].reshape(hs), flat[nh:].reshape(vs))
-        _budget(shape, "float")
+        check_budget(shape, "float")
         if dist == "uniform":
             a = _validate.real(p["a"], "a", minimum=0.0)
             b = _validate.real(p["b"], "b", minimum=a)
@@ -449,7 +449,7 @@ class Weights:
                 if p[name] is None:
                     raise DominoTilingError(f"random(dist='integers') needs {name}: the weights are the integers a, ..., b")
             a = _validate.integer(p["a"], "a", minimum=0)
-            b = _validate.integer(p["b"], "b", minimum=a, maximum=_INT64_MAX)
+            b = _validate.integer(p["b"], "b", minimum=a, maximum=INT64_MAX)
             flat = rng.integers(a, b, size=count, endpoint=True, dtype=np.int64)
         elif dist == "gamma":
             alpha = _validate.real(p["alpha"], "alpha", minimum=0.0, strict_minimum=True)
@@ -489,14 +489,14 @@ class Weights:
         >>> Weights.from_function((2, 2), lambda r, c, o: Fraction(1, r + c + 1)).kind
         'fraction'
         """
-        shape = _shape_of(region_or_shape)
+        shape = shape_of(region_or_shape)
         if not callable(f):
             raise DominoTypeError(f"f must be a function f(r, c, orientation), got {type(f).__name__}")
         if vectorized is not None:
             _validate.boolean(vectorized, "vectorized")
-        _budget(shape, "symbolic")
+        check_budget(shape, "symbolic")
         arrays = []
-        for o, s in zip("hv", _shapes(shape)):
+        for o, s in zip("hv", array_shapes(shape)):
             out = None
             if vectorized is not False:
                 R, C = np.indices(s)
@@ -514,7 +514,7 @@ class Weights:
                         )
                     out = None
             if out is None:
-                out = _objects([f(r, c, o) for r in range(s[0]) for c in range(s[1])], s)
+                out = object_array([f(r, c, o) for r in range(s[0]) for c in range(s[1])], s)
             arrays.append(out)
         return cls._build(shape, *arrays)
 
@@ -592,7 +592,7 @@ class Weights:
                 cache = {}
                 for e in a.ravel().tolist():
                     if e not in cache:
-                        zero = e == 0 or e.is_zero or (e.is_zero is None and _sympy().expand(e) == 0)
+                        zero = e == 0 or e.is_zero or (e.is_zero is None and sympy_module().expand(e) == 0)
                         cache[e] = not zero
                 return np.array([cache[e] for e in a.ravel().tolist()], dtype=bool).reshape(a.shape)
             self._nonzero = tuple(frozen(nz(a)) for a in (self._h, self._v))
@@ -652,7 +652,7 @@ class Weights:
         ...
         dominotiling.errors.WeightError: the weights are for regions of shape (2, 3) but the region has shape (3, 2); ...
         """
-        self._check(_shape_of(region_or_shape), "region")
+        self._check(shape_of(region_or_shape), "region")
         return self
 
     def restrict(self, region):
@@ -671,7 +671,7 @@ class Weights:
         m = r.mask
         zero = {"int": 0, "fraction": Fraction(0), "float": 0.0}.get(self._kind)
         if zero is None:
-            zero = _sympy().Integer(0)
+            zero = sympy_module().Integer(0)
         h = np.where(m[:, :-1] & m[:, 1:], self._h, np.array(zero, dtype=self._h.dtype))
         v = np.where(m[:-1, :] & m[1:, :], self._v, np.array(zero, dtype=self._v.dtype))
         return Weights._new(self._shape, self._kind, h.astype(self._h.dtype), v.astype(self._v.dtype))
@@ -773,7 +773,7 @@ class Weights:
             vals = a.ravel().tolist()
             if self._kind == "symbolic":
                 vals = [float(e.evalf(20)) for e in vals]
-            out.append(frozen(_convert("float", vals, a.shape, None, o)))
+            out.append(frozen(convert_array("float", vals, a.shape, None, o)))
         return tuple(out)
 
     def as_int_mod(self, modulus):
@@ -821,7 +821,7 @@ class Weights:
         out = []
         for o, a in (("h", self._h), ("v", self._v)):
             if a.dtype == np.int64:  # values <= 2**63 - 1: reduce only by a smaller modulus
-                out.append(a % np.int64(mod) if mod <= _INT64_MAX else a.astype(dtype))
+                out.append(a % np.int64(mod) if mod <= INT64_MAX else a.astype(dtype))
                 continue
             vals = a.ravel().tolist()
             if self._kind == "int":
@@ -834,7 +834,7 @@ class Weights:
                         if math.gcd(d, mod) != 1:
                             r, c = np.unravel_index(i, a.shape)
                             raise WeightError(
-                                f"{_placement(o, int(r), int(c))} has weight {x}, whose denominator {d} has no "
+                                f"{placement_name(o, int(r), int(c))} has weight {x}, whose denominator {d} has no "
                                 f"inverse modulo {mod}; take a modulus coprime to denominator_lcm() = "
                                 f"{self.denominator_lcm()}"
                             )
@@ -887,7 +887,7 @@ class Weights:
             top = max((x.item() for x in vals), default=0)
         else:
             top = max((x for a, m in ((self._h, hm), (self._v, vm)) for x in a[m].tolist()), default=0)
-        return -math.inf if top == 0 else _log2_upper(top)
+        return -math.inf if top == 0 else log2_upper(top)
 
     # ------------------------------------------------------------ symbols
     def symbols(self):
@@ -902,7 +902,7 @@ class Weights:
         """
         if self._kind != "symbolic":
             return ()
-        sp = _sympy()
+        sp = sympy_module()
         syms = set()
         for e in set(self._h.ravel().tolist()) | set(self._v.ravel().tolist()):
             syms |= e.free_symbols
@@ -939,7 +939,7 @@ class Weights:
             raise DominoTypeError(f"values must be a mapping {{symbol: value}}, got {type(values).__name__}")
         if self._kind != "symbolic":
             return self
-        sp = _sympy()
+        sp = sympy_module()
         by_name = {str(s): s for s in self.symbols()}
         subs = {}
         for key, val in values.items():
@@ -947,7 +947,7 @@ class Weights:
                 if key not in by_name:
                     raise DominoTilingError(f"{key!r} is not a symbol of the weights; they have {sorted(by_name)}")
                 key = by_name[key]
-            subs[key] = _sym_value(val, key)
+            subs[key] = sym_value(val, key)
         hl, vl = self._h.ravel().tolist(), self._v.ravel().tolist()
         new = {e: e.xreplace(subs) for e in set(hl) | set(vl)}  # once per distinct expression
         if all(isinstance(e, (sp.Rational, sp.Float)) for e in new.values()):
@@ -956,8 +956,8 @@ class Weights:
                     return int(e)
                 return Fraction(int(e.p), int(e.q)) if isinstance(e, sp.Rational) else float(e)
             new = {k: number(e) for k, e in new.items()}
-        hs, vs = _shapes(self._shape)
-        return Weights._build(self._shape, _objects([new[e] for e in hl], hs), _objects([new[e] for e in vl], vs))
+        hs, vs = array_shapes(self._shape)
+        return Weights._build(self._shape, object_array([new[e] for e in hl], hs), object_array([new[e] for e in vl], vs))
 
     def tiling_weight(self, tiling):
         """The product of the weights of a tiling's dominoes, in the weights' exact type.
@@ -976,7 +976,7 @@ class Weights:
         r, c = d[:, 0, 0], d[:, 0, 1]
         vals = self._h[r[horiz], c[horiz]].tolist() + self._v[r[~horiz], c[~horiz]].tolist()
         one = {"int": 1, "fraction": Fraction(1), "float": 1.0}.get(self._kind)
-        return math.prod(vals, start=_sympy().Integer(1) if one is None else one)
+        return math.prod(vals, start=sympy_module().Integer(1) if one is None else one)
 
     # ------------------------------------------------------------ python protocol
     def __eq__(self, other):
@@ -991,8 +991,8 @@ class Weights:
     def __hash__(self):
         if self._hash is None:
             if self._kind == "fraction":  # Fraction.__hash__ is slow; hash numerators and denominators
-                parts = tuple(_int_bytes([f.numerator for f in a.ravel().tolist()])
-                              + _int_bytes([f.denominator for f in a.ravel().tolist()])
+                parts = tuple(int_bytes([f.numerator for f in a.ravel().tolist()])
+                              + int_bytes([f.denominator for f in a.ravel().tolist()])
                               for a in (self._h, self._v))
             elif self._h.dtype == object or self._v.dtype == object:
                 parts = (tuple(self._h.ravel().tolist()), tuple(self._v.ravel().tolist()))

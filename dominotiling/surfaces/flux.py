@@ -397,7 +397,7 @@ def count_by_flux(region):
     (:func:`dominotiling._exact.interpolate_mod`) and the Chinese remainder
     theorem; every coefficient lies between 0 and the count, bounded by Brègman's
     bound (``region.log2_count_bound()``) or, when smaller, by the certified
-    :func:`dominotiling.counting.kasteleyn.log_count` plus two bits, which fixes the number
+    :func:`dominotiling.log_count` plus two bits, which fixes the number
     of primes.
 
     Examples
@@ -445,10 +445,10 @@ def _count_by_flux(region):
     n = region.n_cells // 2
     bits = region.log2_count_bound() + 1.0
     from ..errors import PrecisionError
-    from ..counting.kasteleyn import log_count
+    from ..counting.kasteleyn import log_count_checked
 
     try:  # certified to 1e-9 relative: two bits of margin are plenty
-        bits = min(bits, log_count(region) / math.log(2) + 2.0)
+        bits = min(bits, log_count_checked(region, None) / math.log(2) + 2.0)
     except (PrecisionError, TooLargeError):
         pass
     primes = _primes(bits)

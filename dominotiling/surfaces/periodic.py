@@ -162,7 +162,11 @@ def surface_method(region):
     >>> surface_method(Region.torus(100, 100)), surface_method(Region.torus(5, 4))
     ('kasteleyn', 'transfer')
     """
-    _check(region)
+    return _surface_method(_check(region))
+
+
+def _surface_method(region):
+    """:func:`surface_method` of a checked torus or cylinder."""
     if region.seams() == (False, False):
         return "plane"
     if _kasteleyn_shape(region) is not None:
@@ -257,13 +261,17 @@ def count_surface(region, method="auto"):
     True
     """
     _check(region)
-    method = _validate.choice(method, "method", ("auto", "kasteleyn", "transfer"))
+    return count_surface_checked(region, _validate.choice(method, "method", ("auto", "kasteleyn", "transfer")))
+
+
+def count_surface_checked(region, method):
+    """:func:`count_surface` on checked arguments (a torus or cylinder; a method name): ``count_tilings``'s route."""
     if region.n_cells % 2:
         return 0
     if region.seams() == (False, False):
         return _plane_count(region)
     if method == "auto":
-        method = surface_method(region)
+        method = _surface_method(region)
     if method == "kasteleyn":
         shape = _kasteleyn_shape(region)
         if shape is None:
@@ -496,12 +504,16 @@ def log_count_surface(region):
     >>> round(log_count_surface(Region.torus(1000, 1000)) / 10**6, 5)   # G / pi = 0.29156 per cell
     0.29156
     """
-    _check(region)
+    return log_count_surface_checked(_check(region))
+
+
+def log_count_surface_checked(region):
+    """:func:`log_count_surface` of a checked torus or cylinder: ``log_count``'s route."""
     if region.n_cells % 2:
         return -math.inf
     shape = _kasteleyn_shape(region) if region.seams() != (False, False) else None
     if shape is None:
-        count = count_surface(region)
+        count = count_surface_checked(region, "auto")
         return math.log(count) if count else -math.inf
     rows, cols, torus = shape
     half_n = cols // 2
@@ -567,28 +579,3 @@ def _no_weights(weights, client=None):
         )
     if client is not None:
         raise DominoTilingError("tori and cylinders are counted on this machine only: drop client=")
-
-
-def count_periodic(region, method="auto", client=None, weights=None, by_flux=False):
-    """:func:`~dominotiling.count_tilings` for a torus or cylinder: :func:`count_surface`.
-
-    ``method="transfer"`` is the periodic profile DP, ``"kasteleyn"`` the twisted
-    determinants; weights, a Dask client and ``by_flux`` are refused (the
-    classes of a torus by seam crossings: :func:`count_by_seam_parity`).
-    """
-    _validate.choice(method, "method", ("auto", "transfer", "kasteleyn"))
-    _no_weights(weights, client)
-    if _validate.boolean(by_flux, "by_flux"):
-        raise DominoTilingError(
-            "by_flux=True counts the flux sectors of plane regions with holes; on a torus or "
-            "cylinder, count_by_seam_parity(region) counts the tilings by their seam crossings"
-        )
-    return count_surface(region, method=method)
-
-
-def log_count_periodic(region, weights=None):
-    """:func:`~dominotiling.log_count` for a torus or cylinder: :func:`log_count_surface`."""
-    _no_weights(weights)
-    return log_count_surface(region)
-
-
