@@ -28,7 +28,7 @@ import importlib.machinery
 import sys
 import warnings
 
-__all__ = ["MOVED", "install"]
+__all__ = ["MOVED", "ATTRIBUTES", "attribute", "install"]
 
 #: Old module path -> (new module path, warning message or None for a documented alias).
 MOVED = {
@@ -83,6 +83,37 @@ _EXTRA = {
         for name in ("det_exact", "det_mod_primes")
     },
 }
+
+
+#: Names that left a module for another: ``(module, name) -> new module``. The old
+#: module's ``__getattr__`` asks :func:`attribute`, which imports the new home by name
+#: (so no module imports another it is built under).
+ATTRIBUTES = {
+    ("dominotiling.viz.draw", "draw_certificate"): "dominotiling.viz.views",
+    ("dominotiling.viz.draw", "draw_augmenting_path"): "dominotiling.viz.views",
+    ("dominotiling.trees.temperley", "draw_tree_on_tiling"): "dominotiling.viz.views",
+    ("dominotiling.trees.temperley_grid", "draw_tree_on_tiling"): "dominotiling.viz.views",
+}
+
+
+def attribute(module, name):
+    """``module.name`` for a name that moved (warns, naming its new home); AttributeError otherwise.
+
+    Examples
+    --------
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     from dominotiling.viz.draw import draw_certificate
+    >>> print(caught[0].message)
+    dominotiling.viz.draw.draw_certificate moved to dominotiling.viz.views.draw_certificate; import it from there
+    """
+    home = ATTRIBUTES.get((module, name))
+    if home is None:
+        raise AttributeError(f"module {module!r} has no attribute {name!r}")
+    warnings.warn(f"{module}.{name} moved to {home}.{name}; import it from there",
+                  DeprecationWarning, stacklevel=3)
+    return getattr(importlib.import_module(home), name)
 
 
 class _Loader(importlib.abc.Loader):

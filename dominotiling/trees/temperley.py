@@ -504,17 +504,7 @@ from .temperley_grid import (  # noqa: E402
 
 
 def __getattr__(name):
-    # draw_tree_on_tiling moved to dominotiling.viz.views (the model never imports the pictures)
-    if name == "draw_tree_on_tiling":
-        import warnings
+    # names that moved out of this module still answer, with a warning (dominotiling._moved)
+    from .. import _moved
 
-        warnings.warn(
-            "dominotiling.trees.temperley.draw_tree_on_tiling moved to "
-            "dominotiling.viz.views.draw_tree_on_tiling; import it from there",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        from ..viz.views import draw_tree_on_tiling
-
-        return draw_tree_on_tiling
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return _moved.attribute(__name__, name)

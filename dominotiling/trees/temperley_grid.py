@@ -324,3 +324,8 @@ def tiling_to_tree(tiling, as_parent=False):
     return tree
 
 
+def __getattr__(name):
+    # names that moved out of this module still answer, with a warning (dominotiling._moved)
+    from .. import _moved
+
+    return _moved.attribute(__name__, name)

@@ -745,3 +745,8 @@ def figure_png(draw, obj, dpi=80, max_inches=6.0):
 # ----------------------------------------------------- moved to views.py
 
 
+def __getattr__(name):
+    # names that moved out of this module still answer, with a warning (dominotiling._moved)
+    from .. import _moved
+
+    return _moved.attribute(__name__, name)
