@@ -25,7 +25,7 @@ HOLED = Region.from_strings([".....", ".....", "..#..", ".....", "....."])
 
 
 def _reference():
-    path = pathlib.Path(__file__).resolve().parent / "reference" / "cftp.py"
+    path = pathlib.Path(__file__).resolve().parents[1] / "reference" / "cftp.py"
     spec = importlib.util.spec_from_file_location("reference_cftp", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

@@ -313,7 +313,7 @@ def test_count_tilings_front_door_with_a_client(client):
 
 
 # --------------------------------------------------- issue 13, defect 7: Dask reliability
-REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def _python(args, **kwargs):

@@ -182,7 +182,7 @@ def test_cftp_weighted_bad_input():
 
 # ------------------------------------------- the coupling against a plain-Python weighted CFTP
 def _reference():
-    path = pathlib.Path(__file__).resolve().parent / "reference" / "cftp.py"
+    path = pathlib.Path(__file__).resolve().parents[1] / "reference" / "cftp.py"
     spec = importlib.util.spec_from_file_location("reference_cftp", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
