@@ -165,6 +165,7 @@ class Game(HistoryMixin, RoundEngine):
         self._bazaar = []
         self._forced = None
         self._streak = [0] * max(n, 0)
+        self._pending_out = None
         self._new_turn()
 
     # ------------------------------------------------------------------ queries
