@@ -67,7 +67,9 @@ class Game(HistoryMixin, RoundEngine):
     turn : int
         The seat to move.
     round_number : int
-        0 for the first round.
+        The rounds finished before this one: 0 in the first round.  What is
+        shown to a reader (``repr``, the HTML of a game, the score sheet)
+        counts rounds from 1: ``round_number + 1``.
     history : list of Event
         Everything that happened, enough to :meth:`replay` the match.
     rounds : list of RoundResult
@@ -113,6 +115,8 @@ class Game(HistoryMixin, RoundEngine):
     >>> game.play(game.legal_moves()[0])
     >>> len(game.line), game.turn
     (1, 0)
+    >>> game                          # rounds are shown counted from 1
+    <Game of Kozel (fish for all), 2 players: round 1, seat 0 to move>
     """
 
     def __init__(self, rules, players, seed=None):
@@ -207,7 +211,7 @@ class Game(HistoryMixin, RoundEngine):
                                    "no deal is known for the next one")
 
     def __repr__(self):
-        state = "over" if self.over else f"round {self.round_number}, seat {self.turn} to move"
+        state = "over" if self.over else f"round {self.round_number + 1}, seat {self.turn} to move"
         return f"<Game of {self.rules.name}, {self.n_players} players: {state}>"
 
     def _repr_html_(self):

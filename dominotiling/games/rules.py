@@ -504,6 +504,65 @@ class Rules:
         return sorted({key for key, (_, canonical) in _REGISTRY.items() if key == canonical})
 
     @staticmethod
+    def canonical_name(name):
+        """Return the canonical name of the rule set called ``name`` (an alias, Russian, ...).
+
+        Raises
+        ------
+        DominoTilingError
+            For an unknown name (the message lists the known ones).
+        DominoTypeError
+            If ``name`` is not a string.
+
+        Examples
+        --------
+        >>> Rules.canonical_name("Морской козёл"), Rules.canonical_name("block")
+        ('sea_kozel', 'block')
+        """
+        return Rules._lookup(name)[1]
+
+    @staticmethod
+    def options(name):
+        """Return the options of the preset called ``name``, with their defaults.
+
+        These are the keyword arguments :meth:`by_name` passes on: the
+        readings the documents leave open, named.
+
+        Examples
+        --------
+        >>> opts = Rules.options("sea kozel")
+        >>> opts["rotten_eggs"], opts["six_six"], opts["hundred"]
+        ('no_double', 'one_loser', 'any_time')
+        """
+        import inspect
+
+        maker, _ = Rules._lookup(name)
+        return {p.name: p.default for p in inspect.signature(maker).parameters.values()
+                if p.default is not inspect.Parameter.empty}
+
+    @staticmethod
+    def _lookup(name):
+        if not isinstance(name, str):
+            raise DominoTypeError(f"a rule set's name must be a str, got {type(name).__name__}")
+        key = _normalise(name)
+        if key not in _REGISTRY:
+            raise DominoTilingError(f"no rule set named {name!r}; known: "
+                                    f"{', '.join(Rules.names())}")
+        return _REGISTRY[key]
+
+    @staticmethod
+    def aliases(name):
+        """Return every name :meth:`by_name` accepts for the rule set called ``name``.
+
+        Examples
+        --------
+        >>> "телефон" in Rules.aliases("telephone")
+        True
+        """
+        canonical = Rules.canonical_name(name)
+        return sorted(key for key, (_, c) in _REGISTRY.items() if c == canonical)
+
+    @staticmethod
     def by_name(name, **options):
         """Return the rule set called ``name``, with preset ``options``.
 
@@ -525,13 +584,12 @@ class Rules:
         >>> Rules.by_name("muggins").out_bonus
         10
         """
-        if not isinstance(name, str):
-            raise DominoTypeError(f"a rule set's name must be a str, got {type(name).__name__}")
-        key = _normalise(name)
-        if key not in _REGISTRY:
-            raise DominoTilingError(f"no rule set named {name!r}; known: "
-                                    f"{', '.join(Rules.names())}")
-        maker, _ = _REGISTRY[key]
+        maker, canonical = Rules._lookup(name)
+        known = Rules.options(canonical)
+        unknown = sorted(set(options) - set(known))
+        if unknown:
+            raise DominoTilingError(f"{canonical} has no option {unknown[0]!r}; its options are "
+                                    f"{', '.join(known) or 'none'}")
         return maker(**options)
 
 

@@ -38,7 +38,7 @@ def _players(players, teams, game):
 
 @register("kozel", "goat", "козел", "козёл", "keçi")
 def kozel(fish_mode="all", players=None, teams=False, *, eggs=False, reserve=0,
-          several_goats=True, target=101, write_from=13):
+          several_goats=True, target=101, write_from=13, first_double="1-1"):
     """Kozel ("the goat"), as kozel_and_variants_ru.txt, paragraphs 13-54 tell it.
 
     Everyone gets 7 bones; the deal is redone when a hand has five or more
@@ -84,6 +84,11 @@ def kozel(fish_mode="all", players=None, teams=False, *, eggs=False, reserve=0,
         more_rules_ru.txt play Kozel "to 125, writing from 25 at once"
         ("Как играть в домино в «Козла»", paragraphs 175-177; "Козёл",
         paragraphs 356-358): ``Rules.kozel(target=125, write_from=25)``.
+    first_double : {"1-1", "smallest"}, optional
+        Who opens the first round: the holder of 1-1, then 2-2, ..., 0-0
+        last (paragraph 17); or of "the smallest double", 0-0 first --
+        more_rules_ru.txt gives 1-1 to four players and the smallest double
+        otherwise ("Козёл", paragraph 74; "Общие правила", paragraph 166).
 
     Examples
     --------
@@ -97,13 +102,15 @@ def kozel(fish_mode="all", players=None, teams=False, *, eggs=False, reserve=0,
     """
     low, high = _players(players, teams, "Kozel")
     fish_mode = _validate.choice(fish_mode, "fish_mode", ("all", "one"))
+    first = _validate.choice(first_double, "first_double", ("1-1", "smallest"))
     label = "Kozel (fish for all)" if fish_mode == "all" else "Kozel (fish for one)"
     if teams:
         label += ", teams"
     return Rules(
         name=label, min_players=low, max_players=high, **_KOZEL_DEAL,
         bazaar_reserve=_validate.integer(reserve, "reserve", minimum=0, maximum=2),
-        opening_doubles=(1, 2, 3, 4, 5, 6, 0), later_opener="winner",
+        opening_doubles=(1, 2, 3, 4, 5, 6, 0) if first == "1-1" else (0, 1, 2, 3, 4, 5, 6),
+        reopen_doubles=(1, 2, 3, 4, 5, 6, 0), later_opener="winner",
         reopen_after_tie=_validate.boolean(eggs, "eggs"), fish_ends_round=True,
         scoring="kozel", target=target, target_loses=True, fish_mode=fish_mode, eggs=eggs,
         write_above=_validate.positive_int(write_from, "write_from") - 1, lone_zero_zero=10,

@@ -100,7 +100,8 @@ def mexican_train(max_pip=12, deals=None, first_turn_train=False):
         sizes = tuple((n, each) for n in range(2, high + 1))
     deals = max_pip + 1 if deals is None else _validate.positive_int(deals, "deals")
     return Rules(
-        name="mexican train", max_pip=max_pip, min_players=2, max_players=high,
+        name="mexican train" if max_pip == 12 else f"mexican train, double-{max_pip}",
+        max_pip=max_pip, min_players=2, max_players=high,
         hand_sizes=sizes, first_opener="seat", later_opener="rotate", draw_limit=1,
         layout="trains", set_double=True, scoring="pips", target=None, target_loses=True,
         deals=deals, first_turn_train=_validate.boolean(first_turn_train, "first_turn_train"))
