@@ -43,7 +43,9 @@ class SimulationSummary:
     wins : tuple of float
         Matches won per seat (partners both win).  When reaching the target
         loses (Kozel), a match is won by the lowest written score among the
-        others once the goat is found; a tie shares the win.
+        others once the goat is found; a tie shares the win.  A match lost
+        at once by one side (sea Kozel's round "on a hundred" lost with 25
+        left) is won by every other side.
     goats : tuple of int
         Matches lost per seat when reaching the target loses (the goat(s));
         zeros otherwise.
@@ -256,7 +258,11 @@ def simulate(rules, n_games, n_players, players=None, seed=None, progress=True):
                     for p in team:
                         wins[p] += 1 / len(best)
         else:
-            for p in sheet.winners:
+            winners = sheet.winners
+            if not winners and sheet.losers:    # lost at once (sea Kozel's hundred): the
+                winners = [p for team in sheet.teams   # others win
+                           if team[0] not in sheet.losers for p in team]
+            for p in winners:
                 wins[p] += 1
     return SimulationSummary(
         rules_name=rules.name, n_games=n_games, n_players=n_players, player_names=names,

@@ -13,6 +13,7 @@ Examples
 """
 
 from .. import _validate
+from ..errors import DominoTilingError
 from .rules import Rules, register
 
 __all__ = ["classic", "classic_penalty", "block", "draw_game", "blitz", "sevastopol", "bergen",
@@ -91,8 +92,6 @@ def classic(target=100, blocked_winner="lowest", blocked_tie="nobody", draw_one=
     'all'
     """
     if _validate.boolean(fisherman_own, "fisherman_own") and blocked_winner != "fisherman":
-        from ..errors import DominoTilingError
-
         raise DominoTilingError("fisherman_own=True counts the fisherman's own hand: it needs "
                                 "blocked_winner='fisherman'")
     if blocked_winner == "fisherman":
