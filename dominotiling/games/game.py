@@ -102,7 +102,10 @@ class Game(HistoryMixin, RoundEngine):
     names a place there (``"train 1"``, ``"mexican"``, ``"toe 3"``,
     ``"cut 2"``).  On trains a double must be followed by another bone (drawing
     and knocking as usual when none fits), and a knock puts a marker on the
-    player's train.  With ``rules.hidden_rows`` (Kolbasa) only the bone at the
+    player's train; with ``rules.first_turn_train`` a player's first turn
+    lays any number of bones on their own train (:meth:`end_turn` stops it).
+    On Five-Up's layout every double offers its free sides and ends.  With
+    ``rules.hidden_rows`` (Kolbasa) only the bone at the
     right of the row can be played, and a knock moves it to the left.  With
     ``rules.drop_out`` (Seven) a player at the target is dealt nothing more and
     skipped.
