@@ -118,9 +118,6 @@ class RoundEngine:
         if rules.later_opener == "rule" or reopening or self.sheet._extra.get("by_rule"):
             seat, bone = self._by_rule(hands, reopening)
             return seat, frozenset([bone])
-        hundred = self._hundred_opener(hands, previous)
-        if hundred is not None:
-            return hundred, frozenset([Bone(6, 6)])
         winner = previous.winner
         if rules.later_opener == "rotate":
             seat = self._next(previous.opener)
@@ -132,6 +129,9 @@ class RoundEngine:
             seat = winner
         if seat not in active:
             seat = self._next(seat)
+        hundred = self._hundred_opener(hands, previous)
+        if hundred is not None and hundred != seat:     # sea Kozel: opens "on a hundred"
+            return hundred, frozenset([Bone(6, 6)])
         if rules.hidden_rows:
             return self._row_opening(seat, hands)
         allowed = None
@@ -141,7 +141,11 @@ class RoundEngine:
         return seat, allowed
 
     def _hundred_opener(self, hands, previous):
-        """Sea Kozel: the seat that opens "on a hundred" with 6-6 (open account), or None."""
+        """Sea Kozel: the seat with an open account holding 6-6, who may open "on a hundred".
+
+        The engine gives that seat the opening with 6-6 when another seat would open;
+        when it opens anyway it keeps the choice of any bone, 6-6 among them.
+        """
         if not self.rules.hundred_any_time or self.rules.max_pip < 6:
             return None
         active = self._active()

@@ -196,8 +196,9 @@ def sea_kozel(players=None, teams=False, target=None, egg_attempts=3, *, rotten_
     The documents leave open, and this preset reads so: "on a hundred" after
     a 6-6 finish is a state of the next round, which its winner opens with
     any bone (the new deal may not give 6-6); a player with an open account
-    who is dealt 6-6 always takes the right to open on a hundred (the
-    engine's players have no way to decline it); the eggs' points -- the
+    who is dealt 6-6 while another would open always takes the right to open
+    on a hundred (the engine's players have no way to decline it), and one
+    who opens anyway chooses any bone, 6-6 among them; the eggs' points -- the
     tied hands' total -- go to the winner of the next round that counts, on
     top of what the winner writes; after rotten eggs nothing is carried and
     the previous opener opens with any bone.
@@ -224,7 +225,8 @@ def sea_kozel(players=None, teams=False, target=None, egg_attempts=3, *, rotten_
         25 or more together.
     hundred : {"any_time", "opener"}, optional
         "any_time": whoever has an open account and is dealt 6-6 opens the
-        round with it (more_rules_ru.txt, paragraphs 83, 183 and 363);
+        round with it, in place of the player who would open (more_rules_ru.txt,
+        paragraphs 83, 183 and 363);
         "opener": only the player who opens anyway (the winner of the last
         round) may open on a hundred, by laying 6-6 first.
     redeal_doubles : int or None, optional

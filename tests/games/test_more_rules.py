@@ -463,3 +463,41 @@ def test_rounds_are_counted_alike_in_repr_and_html():
     assert "round 1," in repr(game) and "round 1," in game._repr_html_()
     game.play_round()
     assert "round 2," in repr(game) and "round 2," in game._repr_html_()
+
+
+def _state(game):
+    return (game.line.copy(), [game.hand(s) for s in range(game.n_players)], game.bazaar_size,
+            game.turn, list(game.history), game.sheet.scores())
+
+
+def test_illegal_moves_on_the_new_layouts_change_nothing():
+    # Five-Up: a bone that fits no free place, a place that is not open
+    hands, bazaar = deal([(3, 3), (3, 5), (3, 0), (1, 1), (1, 2)],
+                         [(3, 6), (3, 4), (2, 2), (1, 6), (0, 0)])
+    game = Game.from_deal(Rules.five_up(), 2, hands, bazaar)
+    game.play(B(3, 3))
+    before = _state(game)
+    for move in [(B(1, 6), "set"), (B(3, 6), "line 1"), (B(3, 6), "double 1")]:
+        with pytest.raises(IllegalMoveError):
+            game.play(*move)
+        assert _state(game) == before
+    # Mexican train's first turn: not on the Mexican train yet, and no drawing
+    hands, bazaar = deal([(6, 1), (1, 2), (2, 3), (3, 4), (6, 5)],
+                         [(0, 1), (0, 2), (0, 3), (1, 1), (2, 2)], without=[B(6, 6)])
+    game = Game.from_deal(Rules.mexican_train(max_pip=6, first_turn_train=True), 2, hands,
+                          bazaar)
+    before = _state(game)
+    with pytest.raises(IllegalMoveError):
+        game.play(B(6, 1), "mexican")
+    with pytest.raises(IllegalMoveError):
+        game.draw()
+    assert _state(game) == before
+
+
+def test_wrong_types_raise_the_library_type_error():
+    from dominotiling.errors import DominoTypeError
+
+    for call in [lambda: Rules.general(pairs="3"), lambda: Rules.kramer_muggins(teams=1),
+                 lambda: Rules.options(3), lambda: Rules.kozel(write_from=12.5)]:
+        with pytest.raises(DominoTypeError):
+            call()
