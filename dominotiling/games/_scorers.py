@@ -32,8 +32,8 @@ lowest hand, tied hands are "eggs" (the next round opens with 1-1; with
 that many replays in eggs again), a fisherman holding the most (25 or more)
 writes the fish off and loses the match at the third write-off; opening "on
 a hundred" (6-6, account open; or the round after a 6-6 finish that left the
-loser under 25) wins the match by going out and loses it with 25 or more
-left.
+loser under 25, or after a fish won by a fisherman under 25 against 25 or
+more) wins the match by going out and loses it with 25 or more left.
 
 **Classic** (``"classic"``), **fives** (``"fives"``/``"muggins"``),
 **Telephone**, **General**, **Seven**, **Bergen**, **pips** (everyone writes
@@ -259,6 +259,9 @@ def sea_kozel(sheet, rnd):
             winner = _player(sheet, w)
             if f is not None and f == w:
                 winner = rnd.fisherman
+                if points[w] < threshold and max(points[j] for j in range(n) if j != w) \
+                        >= threshold:
+                    extra["hundred"] = w     # the fisherman's next round is "on a hundred"
             score(w, sum(points) - points[w] + eggs)
     return written, winner
 

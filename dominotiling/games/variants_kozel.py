@@ -175,7 +175,9 @@ def sea_kozel(players=None, teams=False, target=None, egg_attempts=3, *, rotten_
     0-0 counts 25, a lone 6-6 50, the two together 75 (paragraphs 117 and
     238).  The fisherman is the last to lay a bone other than a double
     (paragraphs 119 and 239); a fish is won by the lower hand (paragraph
-    240); a fisherman holding more than the other and 25 or more writes the
+    240), and a fisherman who wins it with less than 25 against 25 or more
+    plays the next round "on a hundred" (paragraphs 120 and 241;
+    more_rules_ru.txt, paragraphs 89 and 187); a fisherman holding more than the other and 25 or more writes the
     fish off and opens the next round with any bone, and after three
     write-offs loses (paragraphs 121-123 and 242-243).  A player who goes out
     with 6-6 while the loser holds less than 25 opens the next round "on a

@@ -501,3 +501,22 @@ def test_wrong_types_raise_the_library_type_error():
                  lambda: Rules.options(3), lambda: Rules.kozel(write_from=12.5)]:
         with pytest.raises(DominoTypeError):
             call()
+
+
+def test_a_fisherman_under_25_plays_the_next_round_on_a_hundred_M89_M187_M241():
+    # M 89: "if the fisherman has less than 25 and the other more, the fisherman wins and
+    # makes the move 'on a hundred'" (M 187, M 241 and kozel_and_variants_ru.txt 120 alike)
+    sheet = ScoreSheet(["A", "B"], Rules.sea_kozel())
+    assert sheet.record_totals({"A": 10, "B": 30}, fish=True, fisherman="A")["A"] == 30
+    sheet.record_totals({"A": 0, "B": 5}, out="A", opener="A")
+    assert sheet.winner == "A"                 # going out on a hundred wins the match
+    # the other way round: lost on a hundred with 25 or more left loses it
+    sheet = ScoreSheet(["A", "B"], Rules.sea_kozel())
+    sheet.record_totals({"A": 10, "B": 30}, fish=True, fisherman="A")
+    sheet.record_totals({"A": 25, "B": 0}, out="B", opener="A")
+    assert sheet.loser == "A"
+    # a fisherman under 25 against less than 25: an ordinary next round
+    sheet = ScoreSheet(["A", "B"], Rules.sea_kozel(), written={"A": 30})
+    sheet.record_totals({"A": 10, "B": 20}, fish=True, fisherman="A")
+    sheet.record_totals({"A": 0, "B": 5}, out="A", opener="A")
+    assert not sheet.is_over
