@@ -24,7 +24,7 @@ __all__ = ["classic", "classic_penalty", "block", "draw_game", "blitz", "sevasto
           "классическое домино")
 def classic(target=100, blocked_winner="lowest", blocked_tie="nobody", draw_one=False,
             heavy_doubles=False, opening_fallback="heaviest", later_opener="rule", teams=False,
-            fisherman_own=False):
+            fisherman_own=False, first_double="6-6", lone_blank=False):
     """The classic draw game (classic_rules_2_ru.txt, paragraphs 50-60).
 
     Two players get 7 bones, three or four get 5; the rest is the bazaar
@@ -80,6 +80,16 @@ def classic(target=100, blocked_winner="lowest", blocked_tie="nobody", draw_one=
         written to him too -- "all the players' points are written to the
         fisherman" (more_rules_ru.txt, "Общие правила", paragraph 169) --
         where the other texts give him the others' points only.
+    first_double : {"6-6", "0-0"}, optional
+        "The holder of 6-6 or of 0-0 opens, depending on the rules"
+        (more_rules_ru.txt, "Правила игры", paragraph 66): 6-6, then 5-5,
+        ... down, or 0-0, then 1-1, ... up -- with no double dealt, the
+        lightest bone then opens, "for example 0-1 or 1-2" ("Общие правила",
+        paragraph 166).
+    lone_blank : bool, optional
+        A hand left with nothing but 0-0 counts 25; with other bones the 0-0
+        counts nothing (more_rules_ru.txt, "Подведение итогов", paragraph
+        310).
 
     Examples
     --------
@@ -90,7 +100,15 @@ def classic(target=100, blocked_winner="lowest", blocked_tie="nobody", draw_one=
     'replay'
     >>> Rules.classic(blocked_winner="fisherman", fisherman_own=True).blocked_score
     'all'
+    >>> r = Rules.classic(first_double="0-0")
+    >>> r.opening_doubles[:3], r.opening_fallback
+    ((0, 1, 2), 'lightest')
     """
+    first_double = _validate.choice(first_double, "first_double", ("6-6", "0-0"))
+    if first_double == "0-0":
+        doubles, opening_fallback = (0, 1, 2, 3, 4, 5, 6), "lightest"
+    else:
+        doubles = (6, 5, 4, 3, 2, 1, 0)
     if _validate.boolean(fisherman_own, "fisherman_own") and blocked_winner != "fisherman":
         raise DominoTilingError("fisherman_own=True counts the fisherman's own hand: it needs "
                                 "blocked_winner='fisherman'")
@@ -101,8 +119,9 @@ def classic(target=100, blocked_winner="lowest", blocked_tie="nobody", draw_one=
     return Rules(
         name="classic", hand_sizes=((2, 7), (3, 5), (4, 5)),
         min_players=4 if teams else 2, max_players=4,
-        opening_doubles=(6, 5, 4, 3, 2, 1, 0), opening_fallback=opening_fallback,
+        opening_doubles=doubles, opening_fallback=opening_fallback,
         later_opener=later_opener, draw_limit=1 if _validate.boolean(draw_one, "draw_one") else None,
+        special_hands=((((0, 0),), 25),) if _validate.boolean(lone_blank, "lone_blank") else (),
         scoring="classic", target=target, target_loses=False,
         blocked_winner=blocked_winner, blocked_tie=blocked_tie,
         blocked_score=score,

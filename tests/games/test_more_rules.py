@@ -520,3 +520,30 @@ def test_a_fisherman_under_25_plays_the_next_round_on_a_hundred_M89_M187_M241():
     sheet.record_totals({"A": 10, "B": 20}, fish=True, fisherman="A")
     sheet.record_totals({"A": 0, "B": 5}, out="A", opener="A")
     assert not sheet.is_over
+
+
+def test_classic_opened_from_zero_zero_or_six_six_M66_M166():
+    # M 66: "the holder of 6-6 or of 0-0 opens, depending on the rules"; M 166: the
+    # smallest double, and with none dealt the smallest bone, "for example 0-1 or 1-2"
+    hands, bazaar = deal([(0, 0), (1, 2), (1, 3), (1, 4), (1, 5), (2, 3), (2, 4)],
+                         [(6, 6), (0, 1), (0, 2), (0, 3), (0, 4), (0, 5), (0, 6)])
+    assert Game.from_deal(Rules.classic(), 2, hands, bazaar).turn == 1
+    game = Game.from_deal(Rules.classic(first_double="0-0"), 2, hands, bazaar)
+    assert game.turn == 0 and [m.bone for m in game.legal_moves()] == [B(0, 0)]
+    # no double dealt (all seven lie in the bazaar): the lightest bone, 0-1, opens; by
+    # default the heaviest, 2-6 (M 67: "the bone with the most points, e.g. 6-5")
+    hands, bazaar = deal([(1, 2), (2, 3), (2, 4), (2, 5), (2, 6), (3, 4), (3, 5)],
+                         [(0, 1), (0, 2), (0, 3), (0, 4), (0, 5), (0, 6), (1, 3)])
+    assert not any(b.is_double for h in hands for b in h)
+    game = Game.from_deal(Rules.classic(first_double="0-0"), 2, hands, bazaar)
+    assert game.turn == 1 and [m.bone for m in game.legal_moves()] == [B(0, 1)]
+    game = Game.from_deal(Rules.classic(), 2, hands, bazaar)
+    assert game.turn == 0 and [m.bone for m in game.legal_moves()] == [B(2, 6)]
+
+
+def test_classic_lone_blank_counts_25_M310():
+    # M 310: "if the opponent is left with 0:0 it counts 25; with any other bone the blank
+    # double is not counted"
+    rules = Rules.classic(lone_blank=True)
+    assert hand_points(H((0, 0)), rules) == 25
+    assert hand_points(H((0, 0), (1, 2)), rules) == 3
