@@ -317,6 +317,8 @@ EVERY = [(name, Rules.by_name(name).with_(deals=4) if Rules.by_name(name).set_do
                                                                leaves="general")),
     ("kramer's muggins, first double a cross", Rules.kramer_muggins(first_double_ends=True)),
     ("classic, fewest bones win", Rules.classic(blocked_winner="fewest_bones")),
+    ("classic from 0-0, a lone blank 25", Rules.classic(first_double="0-0", lone_blank=True)),
+    ("kozel from the smallest double", Rules.kozel(first_double="smallest", eggs=True)),
     ("classic, the fisherman takes his own too",
      Rules.classic(blocked_winner="fisherman", fisherman_own=True)),
     ("kozel to 125 from 25", Rules.kozel(target=125, write_from=25)),
