@@ -371,37 +371,93 @@ def _why_no_tiling(region):
 _PLAYERS = ("random", "greedy", "doubles_first")
 
 
+def _option_value(text, default):
+    """A --option value, read by the type of the preset's default."""
+    low = text.strip().lower()
+    words = {"true": True, "yes": True, "on": True, "false": False, "no": False, "off": False}
+    if low == "none":
+        return None
+    if isinstance(default, bool) or (default is None and low in words):
+        if low not in words:
+            raise _UsageError(f"--option expects true or false here, got {text!r}")
+        return words[low]
+    if isinstance(default, int) or default is None:
+        try:
+            return int(text)
+        except ValueError:
+            if isinstance(default, int):
+                raise _UsageError(f"--option expects a whole number here, got {text!r}") from None
+    if isinstance(default, str) and low in ("false", "no", "off"):
+        return False                      # e.g. seven's two_bones=false leaves a rule out
+    return text.strip()
+
+
+def _play_options(args, canonical, known):
+    """The preset options from --option KEY=VALUE (and the older --fish, --teams)."""
+    options = {}
+    for item in args.option:
+        key, sep, value = item.partition("=")
+        key = key.strip().replace("-", "_")
+        if not sep or not key:
+            raise _UsageError(f"--option takes KEY=VALUE, got {item!r}")
+        if key not in known:
+            raise _UsageError(f"{canonical} has no option {key!r}; its options: "
+                              f"{', '.join(known) or 'none'}")
+        options[key] = _option_value(value, known[key])
+    if args.fish != "all":
+        if "fish_mode" not in known:
+            raise _UsageError(f"--fish is Kozel's fish scoring; {canonical} has none: drop --fish")
+        options["fish_mode"] = args.fish
+    if args.teams:
+        if canonical in _PAIRED:
+            for key, value in _PAIRED[canonical].items():
+                options.setdefault(key, value)
+        elif canonical not in _ALWAYS_PAIRED:
+            raise _UsageError(f"{canonical} is not played in pairs here; drop --teams "
+                              f"(pairs: {', '.join(sorted(_PAIRED) + list(_ALWAYS_PAIRED))})")
+    return options
+
+
 def _cmd_play(args):
     from . import games
 
-    names = [n.strip() for n in args.players.split(",") if n.strip()]
-    unknown = [n for n in names if n not in _PLAYERS]
-    if unknown or not 2 <= len(names) <= 8:
-        raise _UsageError(
-            f"--players takes 2 to 4 names (up to 8 for blitz) from {', '.join(_PLAYERS)} "
-            f"separated by commas, got {args.players!r}"
-        )
+    canonical = games.Rules.canonical_name(args.rules)     # unknown: the known ones, exit 2
+    known = games.Rules.options(canonical)
+    if args.list_options:
+        names = ", ".join(n for n in games.Rules.aliases(canonical) if n != canonical)
+        print(f"{canonical} (also: {names or '-'})")
+        for key, default in known.items():
+            print(f"  --option {key}={default}")
+        return
     if args.games < 1:
         raise _UsageError(f"--games must be at least 1, got {args.games}")
-    options = {}
-    if args.rules == "kozel":
-        options["fish_mode"] = args.fish
-    elif args.fish != "all":
-        raise _UsageError(f"--fish is Kozel's fish scoring; {args.rules} has none: drop --fish")
-    if args.teams:
-        if len(names) != 4:
-            raise _UsageError(f"--teams plays two pairs: give --players four names, "
-                              f"got {len(names)}")
-        if args.rules in _PAIRED:
-            options.update(_PAIRED[args.rules])
-        elif args.rules not in _ALWAYS_PAIRED:
-            raise _UsageError(f"{args.rules} is not played in pairs here; drop --teams "
-                              f"(pairs: {', '.join(sorted(_PAIRED) + list(_ALWAYS_PAIRED))})")
-    rules = games.Rules.by_name(args.rules, **options)
+    rules = games.Rules.by_name(canonical, **_play_options(args, canonical, known))
     if args.target is not None:
         if args.target < 1:
             raise _UsageError(f"--target must be at least 1, got {args.target}")
         rules = rules.with_(target=args.target)
+    seats = rules.min_players if rules.teams else max(2, rules.min_players)
+    if args.players is None:
+        names = ["greedy", "random"]
+    else:
+        names = [n.strip() for n in args.players.split(",") if n.strip()]
+        unknown = [n for n in names if n not in _PLAYERS]
+        if unknown or not names:
+            raise _UsageError(f"--players takes names from {', '.join(_PLAYERS)} separated "
+                              f"by commas, got {args.players!r}")
+    if rules.teams:
+        # one name per pair is enough: partners (seats i and i + pairs) play alike
+        pairs = seats // 2
+        if len(names) == seats:
+            pass
+        elif len(names) <= pairs:
+            names = [names[(s % pairs) % len(names)] for s in range(seats)]
+        else:
+            raise _UsageError(f"{rules.name} is played by {seats} players in pairs: give "
+                              f"--players one name per pair ({pairs}) or per seat ({seats}), "
+                              f"got {len(names)}")
+    elif args.players is None:
+        names = [names[s % len(names)] for s in range(seats)]
     players = [getattr(games, f"{n}_player") for n in names]
     # rules that do not allow this many players raise DominoTilingError, reported by main
     summary = games.simulate(rules, args.games, len(players), players, seed=args.seed, progress=True)
@@ -414,7 +470,9 @@ _ALWAYS_PAIRED = ("sport_kozel", "general", "kozel_traditional")
 #: rule sets with a two-against-two form, and the preset options that give it
 _PAIRED = {"kozel": {"players": 4, "teams": True}, "sea_kozel": {"players": 4, "teams": True},
            "classic": {"teams": True}, "fives": {"teams": True}, "straight": {"teams": True},
-           "telephone": {"teams": True}}
+           "telephone": {"teams": True}, "block": {"teams": True},
+           "draw_game": {"teams": True}, "kramer_muggins": {"teams": True},
+           "five_up": {"teams": True}}
 
 
 def _cmd_tour(args):
@@ -454,16 +512,25 @@ def _parser():
     g = sub.add_parser("play", help="simulate the table game of dominoes and compare strategies")
     from .games.rules import Rules
 
-    g.add_argument("--rules", choices=Rules.names(), default="kozel", metavar="RULES",
-                   help=f"the rule set (default kozel): {', '.join(Rules.names())}")
+    g.add_argument("--rules", default="kozel", metavar="NAME",
+                   help=f"the rule set, by any of its names, Russian ones too (default kozel): "
+                        f"{', '.join(Rules.names())}")
+    g.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                   help="a preset option, e.g. --option rotten_eggs=replays (repeatable; "
+                        "--list-options shows a rule set's)")
+    g.add_argument("--list-options", action="store_true",
+                   help="print the rule set's names and options, and stop")
     g.add_argument("--fish", choices=("all", "one"), default="all", help="Kozel's fish scoring")
     g.add_argument("--teams", action="store_true",
-                   help="two against two, partners opposite (four players)")
+                   help="two against two, partners opposite (four players; one --players "
+                        "name per pair is enough)")
     g.add_argument("--target", type=int, default=None,
                    help="the score that ends a match (default: the rule set's)")
     g.add_argument("--games", type=int, default=500, help="number of games (default 500)")
-    g.add_argument("--players", default="greedy,random",
-                   help="comma-separated strategies, one per seat: random, greedy, doubles_first")
+    g.add_argument("--players", default=None,
+                   help="comma-separated strategies, one per seat: random, greedy, "
+                        "doubles_first (default: greedy and random in turn, as many seats "
+                        "as the rules need)")
     g.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     g.set_defaults(func=_cmd_play)
 

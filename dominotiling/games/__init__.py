@@ -9,10 +9,13 @@ Inside:
 * :class:`Line` -- the line on the table: the cross, doubles laid face down
   or lengthwise, fish detection, the count of the ends; :mod:`.layouts` --
   the other layouts: :class:`Trains` (Mexican train), :class:`ChickenFoot`,
-  :class:`Sausage` (Kolbasa);
+  :class:`Sausage` (Kolbasa), :class:`FiveUp` (Five-Up, where every double
+  branches);
 * :class:`Rules` -- rules as data, with a preset for every game of the rule
-  documents (``Rules.names()``; ``Rules.by_name("sea kozel")``; a name is
-  accepted wherever rules are); :class:`ScoreSheet`, :func:`hand_points` and
+  documents (``Rules.names()``; ``Rules.by_name("sea kozel")`` or
+  ``Rules.by_name("морской козёл", hundred="opener")``; a name is accepted
+  wherever rules are; ``Rules.options(name)`` lists the readings the documents
+  leave open, named); :class:`ScoreSheet`, :func:`hand_points` and
   :func:`rating_points` -- scoring, from hands or from totals, starting from
   any state;
 * :class:`Game` -- the engine; :func:`random_player`, :func:`greedy_player`,
@@ -42,6 +45,8 @@ Examples
 True
 >>> Game("mexican_train", [greedy_player] * 3, seed=3).play_match().winner in (0, 1, 2)
 True
+>>> Rules.by_name("блок").draw_from_bazaar        # Kramer's Block: nobody draws
+False
 """
 
 from .errors import IllegalMoveError
@@ -55,7 +60,7 @@ from .poker import PokerTable, poker_hand, poker_set
 from .puzzle import longest_line
 from . import forty_two, layouts
 from .forty_two import FortyTwo
-from .layouts import ChickenFoot, Sausage, Trains
+from .layouts import ChickenFoot, FiveUp, Sausage, Trains
 from .rules import Rules
 from .scoring import ScoreSheet, hand_points, rating_points
 from .simulate import SimulationSummary, simulate
@@ -69,6 +74,7 @@ __all__ = [
     "Trains",
     "ChickenFoot",
     "Sausage",
+    "FiveUp",
     "Rules",
     "ScoreSheet",
     "rating_points",

@@ -110,6 +110,11 @@ class RoundEngine:
             seat, bone = self._by_rule(hands)
             return seat, frozenset([bone])
         reopening = rules.reopen_after_tie and self.sheet.last_tie
+        if reopening and rules.reopen_rots:
+            held = {b for h in hands for b in h}
+            if not any(Bone(v, v) in held for v in rules.reopen_doubles):
+                self.sheet.rot_eggs()           # sea Kozel: no 1-1, 2-2 or 3-3 dealt
+                reopening = False
         if rules.later_opener == "rule" or reopening or self.sheet._extra.get("by_rule"):
             seat, bone = self._by_rule(hands, reopening)
             return seat, frozenset([bone])
@@ -124,6 +129,9 @@ class RoundEngine:
             seat = winner
         if seat not in active:
             seat = self._next(seat)
+        hundred = self._hundred_opener(hands, previous)
+        if hundred is not None and hundred != seat:     # sea Kozel: opens "on a hundred"
+            return hundred, frozenset([Bone(6, 6)])
         if rules.hidden_rows:
             return self._row_opening(seat, hands)
         allowed = None
@@ -131,6 +139,22 @@ class RoundEngine:
             doubles = frozenset(b for b in hands[seat] if b.is_double)
             allowed = doubles or None
         return seat, allowed
+
+    def _hundred_opener(self, hands, previous):
+        """Sea Kozel: the seat with an open account holding 6-6, who may open "on a hundred".
+
+        The engine gives that seat the opening with 6-6 when another seat would open;
+        when it opens anyway it keeps the choice of any bone, 6-6 among them.
+        """
+        if not self.rules.hundred_any_time or self.rules.max_pip < 6:
+            return None
+        active = self._active()
+        start = previous.winner if previous.winner in active else previous.opener
+        order = [start] + [self._next(start, k) for k in range(1, len(active))]
+        for seat in order:
+            if Bone(6, 6) in hands[seat] and self.sheet.is_open(self.sheet.players[seat]):
+                return seat
+        return None
 
     def _row_opening(self, seat, hands):
         """A face-down row opens with its rightmost bone (or its first double from the right)."""
@@ -167,6 +191,7 @@ class RoundEngine:
         self._last_player = None
         self._last_nondouble = None
         self._streak = [0] * self.n_players     # moves in a row laying a bone (streak_two_bones)
+        self._pending_out = None                # trains: out in a first turn, the others still due
         self._new_turn()
         self.history.append(Event("deal", self.round_number, opener, None, None,
                                   (tuple(tuple(h) for h in hands), tuple(bazaar[::-1]), redeals)))
@@ -182,12 +207,13 @@ class RoundEngine:
 
     # ------------------------------------------------------------------ moves
     def _drawable(self):
-        return max(0, len(self._bazaar) - self.rules.bazaar_reserve)
+        return max(0, len(self._bazaar) - self.rules.reserve(self.n_players))
 
     def _can_draw(self):
         rules = self.rules
         return (rules.draw_from_bazaar and self._drawable() > 0
                 and self._continuing in (None, "must")
+                and (rules.layout == "line" or self.line.may_draw(self.turn))
                 and (rules.draw_limit is None or self._turn_draws < rules.draw_limit)
                 and bool(self.line.open_ends() or len(self.line) == 0))
 
@@ -261,8 +287,14 @@ class RoundEngine:
         self.history.append(Event("play", self.round_number, seat, bone, side, 0, move.closed,
                                   move.lengthwise))
         if not self._hands[seat]:
-            self._score_turn(event_index)
-            self._end_round("out")
+            if not layout or self.line.first_turns_over() or not self._first_turns_left(seat):
+                self._score_turn(event_index)
+                self._end_round("out")
+                return
+            # trains' first turns: the hand ends once everybody has had one
+            if self._pending_out is None:
+                self._pending_out = seat
+            self._finish_turn(event_index)
             return
         if self.rules.fish_ends_round and self.line.is_fish():
             self._score_turn(event_index)
@@ -279,6 +311,12 @@ class RoundEngine:
     def _may_continue(self, move):
         rules = self.rules
         if rules.layout != "line":
+            if self.line.may_continue():        # trains: the first turn's train
+                self._continuing = "chain"
+                if self._moves_for(self.turn):
+                    return True
+                self._continuing = None
+                return False
             if self.line.must_continue():       # trains: a double is followed at once
                 self._continuing = "must"
                 self._turn_draws = 0            # who cannot follow it draws again
@@ -381,7 +419,15 @@ class RoundEngine:
             raise IllegalMoveError("the history lacks the penalty bones taken from a hand")
         return hand[int(self._play_rng.integers(len(hand)))]
 
+    def _first_turns_left(self, seat):
+        """Trains' first turns: whether a seat other than ``seat`` has not had one yet."""
+        return any(s != seat and self.line.in_first_turn(s) for s in self._active())
+
     def _check_blocked(self):
+        if self._pending_out is not None:
+            if self.line.first_turns_over() or not self._first_turns_left(None):
+                self._end_round("out")
+            return
         if self._forced is not None or self._can_draw_any():
             return
         if self._anyone_can_play():

@@ -90,7 +90,8 @@ class HistoryMixin:
             sheet=self.sheet.copy(), history=list(self.history), rounds=list(self.rounds),
             scalars={k: getattr(self, k) for k in (
                 "turn", "round_number", "over", "_forced", "_opener", "_redeals",
-                "_last_player", "_last_nondouble", "_turn_draws", "_continuing", "_stopped")},
+                "_last_player", "_last_nondouble", "_turn_draws", "_continuing", "_stopped",
+                "_pending_out")},
             counts=list(self._counts), turn_plays=list(self._turn_plays),
             streak=list(self._streak),
             rngs=(self._deal_rng.bit_generator.state, self._play_rng.bit_generator.state))

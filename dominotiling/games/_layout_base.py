@@ -82,6 +82,18 @@ class Layout:
         """True when the player who just laid a bone must lay another (trains, after a double)."""
         return False
 
+    def may_continue(self):
+        """True when the player who just laid a bone may lay another (trains' first turn)."""
+        return False
+
+    def may_draw(self, seat):
+        """Whether the player in ``seat`` may draw now (not in Mexican train's first turn)."""
+        return True
+
+    def first_turns_over(self):
+        """Whether every player has had a first turn (Mexican train's train in one turn)."""
+        return True
+
     def on_pass(self, seat):
         """The player in ``seat`` could not play and passes (trains: a marker)."""
 

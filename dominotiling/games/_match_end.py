@@ -33,6 +33,10 @@ def settle(sheet):
                 sheet._draw = True
             else:
                 sheet._winners = (reached[0],)
+                if rules.scoring == "telephone":
+                    # "the player with the fewest points has lost" (more_rules_ru.txt, 137)
+                    low = min(w[i] for i in order if i != reached[0])
+                    sheet._losers = tuple(i for i in order if i != reached[0] and w[i] == low)
             return
     if rules.deals is not None and sheet._deals >= rules.deals:
         top, bottom = w[order[0]], w[order[-1]]

@@ -13,7 +13,7 @@ __all__ = []
 
 SCORINGS = ("classic", "kozel", "muggins", "fives", "telephone", "sea_kozel", "general",
             "seven", "bergen", "pips", "krysha")
-LAYOUTS = ("line", "trains", "chicken_foot", "sausage")
+LAYOUTS = ("line", "trains", "chicken_foot", "sausage", "five_up")
 CHOICES = {
     "scoring": SCORINGS,
     "layout": LAYOUTS,
@@ -27,8 +27,10 @@ CHOICES = {
     "spinner_opens": ("both_sides", "at_once"),
     "cross_count": ("played", "all"),
     "hand_rounding": ("nearest", "down", "up", "none"),
-    "blocked_winner": ("lowest", "fisherman"),
-    "blocked_score": ("difference", "others"),
+    "blocked_winner": ("lowest", "fisherman", "fewest_bones"),
+    "blocked_score": ("difference", "others", "all"),
+    "six_six_wins": ("one_loser", "losers_total"),
+    "team_leaves": ("two_losses", "general"),
     "blocked_tie": ("nobody", "replay", "fewest_bones", "lowest_bone"),
     "missing_set_double": ("lower", "redeal"),
     "sausage_cuts": ("anywhere", "equal_ends"),
@@ -42,7 +44,7 @@ _BOOLEANS = ("reopen_after_tie", "draw_from_bazaar", "chain_turn", "spinner",
              "spinner_arms_first", "fish_ends_round", "target_loses", "most_takes_all", "eggs",
              "several_goats", "per_multiple", "bonus_per_multiple", "teams", "set_double",
              "hidden_rows", "play_until_stuck", "lengthwise_doubles", "finish_bonus_all",
-             "drop_out")
+             "drop_out", "reopen_rots", "hundred_any_time", "first_turn_train")
 
 
 def bone_key(value, name):
@@ -100,6 +102,17 @@ def check(rules):
             put(name, check_one(value, name))
     for name in ("bazaar_reserve", "write_above"):
         put(name, v.nonnegative_int(getattr(rules, name), name))
+    put("table_teams", v.integer(rules.table_teams, "table_teams", minimum=2, maximum=4))
+    try:
+        reserves = tuple((v.positive_int(n, "reserve_by_players players"),
+                          v.nonnegative_int(k, "reserve_by_players reserve"))
+                         for n, k in rules.reserve_by_players)
+    except (TypeError, ValueError) as exc:
+        if isinstance(exc, DominoTilingError):
+            raise
+        raise DominoTypeError(f"reserve_by_players must be pairs (players, reserve), "
+                              f"got {rules.reserve_by_players!r}") from None
+    put("reserve_by_players", reserves)
     for name in ("doubles_per_turn", "penalty_draws", "end_multiple", "foot_size"):
         put(name, v.positive_int(getattr(rules, name), name))
     for name in _BOOLEANS:
@@ -156,14 +169,19 @@ def _check_together(rules, sizes):
         if n not in size_map:
             raise DominoTilingError(f"hand_sizes gives no hand size for {n} players; "
                                     f"add a pair ({n}, size)")
-        if size_map[n] * n > n_bones:
-            raise DominoTilingError(f"{n} hands of {size_map[n]} bones do not fit in a "
+        at_table = 4 if rules.table_teams > 2 else n   # General: two pairs play at a time
+        if size_map[n] * at_table > n_bones:
+            raise DominoTilingError(f"{at_table} hands of {size_map[n]} bones do not fit in a "
                                     f"double-{rules.max_pip} set of {n_bones} bones")
     for key, _ in rules.bone_values + rules.opening_bonus + rules.finish_bonus:
         if key[1] > rules.max_pip:
             raise DominoTilingError(f"bone {key} is not in a double-{rules.max_pip} set")
-    if rules.teams and not rules.min_players == rules.max_players == 4:
-        raise DominoTilingError("team play is defined for exactly 4 players, partners "
+    if rules.table_teams != 2 and (not rules.teams or rules.scoring != "general"):
+        raise DominoTilingError("table_teams (pairs waiting their turn) is General's rule: "
+                                "it needs teams=True and scoring='general'")
+    seats = 2 * rules.table_teams
+    if rules.teams and not rules.min_players == rules.max_players == seats:
+        raise DominoTilingError(f"team play is defined for exactly {seats} players, partners "
                                 "opposite; use for example Rules.kozel(players=4, teams=True)")
     if rules.later_opener == "winner_partner" and not rules.teams:
         raise DominoTilingError("later_opener='winner_partner' needs teams=True")
@@ -193,6 +211,9 @@ def _check_together(rules, sizes):
     if rules.drop_out and (rules.teams or rules.target is None or not rules.target_loses):
         raise DominoTilingError("drop_out (players reaching the target leave the match) needs "
                                 "a target that loses and no teams")
+    if rules.first_turn_train and rules.layout != "trains":
+        raise DominoTilingError("first_turn_train is Mexican train's rule: it needs "
+                                "layout='trains'")
     if rules.egg_attempts is not None and rules.scoring != "sea_kozel":
         raise DominoTilingError("egg_attempts (rotten eggs) belongs to sea Kozel's scoring")
     return size_map

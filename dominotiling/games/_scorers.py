@@ -32,8 +32,8 @@ lowest hand, tied hands are "eggs" (the next round opens with 1-1; with
 that many replays in eggs again), a fisherman holding the most (25 or more)
 writes the fish off and loses the match at the third write-off; opening "on
 a hundred" (6-6, account open; or the round after a 6-6 finish that left the
-loser under 25) wins the match by going out and loses it with 25 or more
-left.
+loser under 25, or after a fish won by a fisherman under 25 against 25 or
+more) wins the match by going out and loses it with 25 or more left.
 
 **Classic** (``"classic"``), **fives** (``"fives"``/``"muggins"``),
 **Telephone**, **General**, **Seven**, **Bergen**, **pips** (everyone writes
@@ -203,6 +203,10 @@ def sea_kozel(sheet, rnd):
     if out is not None:
         winner = rnd.out
         others = sum(points[j] for j in range(n) if j != out)
+        losing = [rnd.player_points[p] for p in sheet.players
+                  if sheet._account[p] != out and p not in sheet._dropped_players()]
+        # 6-6 wins with 25 in one loser's hand (or in all the losers' hands together)
+        six_six = max(losing, default=0) if rules.six_six_wins == "one_loser" else others
         attempts.clear()
         extra.pop("eggs", None)
         sheet._carried = 0
@@ -210,7 +214,7 @@ def sea_kozel(sheet, rnd):
             sheet._winners = (out,)
         elif rnd.finished_with_any(((0, 0),)):
             sheet._winners = (out,)          # the loser is a bald goat
-        elif rnd.finished_with_any(((6, 6),)) and others >= threshold:
+        elif rnd.finished_with_any(((6, 6),)) and six_six >= threshold:
             sheet._winners = (out,)
         elif hundred and points[rnd.opener_account] >= threshold:
             sheet._losers = (rnd.opener_account,)
@@ -229,7 +233,11 @@ def sea_kozel(sheet, rnd):
             sheet.last_tie = True
             rnd.replayed = True
             winner = None
-            if rules.egg_attempts is not None:
+            if rules.reopen_rots:
+                # carried to the next winner; rotten when no 1-1, 2-2 or 3-3 opens the next
+                # round (the engine drops them then: ScoreSheet.rot_eggs)
+                sheet._carried += sum(points)
+            elif rules.egg_attempts is not None:
                 # carried to the next winner; rotten after egg_attempts replays in eggs again
                 extra["eggs"] = extra["eggs"] + 1 if "eggs" in extra else 0
                 sheet._carried += sum(points)
@@ -251,6 +259,9 @@ def sea_kozel(sheet, rnd):
             winner = _player(sheet, w)
             if f is not None and f == w:
                 winner = rnd.fisherman
+                if points[w] < threshold and max(points[j] for j in range(n) if j != w) \
+                        >= threshold:
+                    extra["hundred"] = w     # the fisherman's next round is "on a hundred"
             score(w, sum(points) - points[w] + eggs)
     return written, winner
 
@@ -263,6 +274,21 @@ def _blocked_winner(sheet, rnd):
     n = len(points)
     if rules.blocked_winner == "fisherman" and rnd.fisherman_account is not None:
         return rnd.fisherman_account
+    if rules.blocked_winner == "fewest_bones":
+        if rnd.hands is None:
+            raise DominoTilingError("blocked_winner='fewest_bones' counts the bones left: "
+                                    "give the hands to record_round")
+        counts = [sum(len(rnd.hands[p]) for p in sheet._teams[i]) for i in range(n)]
+        few = min(counts)
+        fewest = [i for i in range(n) if counts[i] == few]
+        if len(fewest) == 1:
+            return fewest[0]
+        low = min(points[i] for i in fewest)        # a tie on bones: the lower hand
+        lowest = [i for i in fewest if points[i] == low]
+        if len(lowest) == 1:
+            return lowest[0]
+        sheet.last_tie = True
+        return None
     low = min(points)
     lowest = [i for i in range(n) if points[i] == low]
     if len(lowest) == 1:
@@ -293,6 +319,8 @@ def _gain(sheet, rnd, winner):
         gain = others
     elif rules.blocked_score == "difference":
         gain = others - points[winner]
+    elif rules.blocked_score == "all":
+        gain = others + points[winner]          # the fisherman's own hand counted too
     else:
         gain = others
     if rules.scoring in ("fives", "muggins"):
@@ -350,17 +378,34 @@ def general(sheet, rnd):
     if rnd.out is None:              # a fish does not count
         rnd.replayed = True
         return written, None
-    players = sheet.players
+    away = sheet._dropped_players()
+    players = [p for p in sheet.players if p not in away]       # the two pairs at the table
     loser = players[(players.index(rnd.out) + 1) % len(players)]
     keys = [key for key, _ in sheet.rules.finish_bonus]
     if sheet.rules.finish_bonus_all:     # the true General: every one of them at once
         hit = bool(keys) and all(rnd.finished_with_any((key,)) for key in keys)
     else:
         hit = rnd.finished_with_any(keys)
+    i = sheet._account[loser]
     if hit:
-        i = sheet._account[loser]
         written[i] = 1
         sheet._written[i] += 1
+    if sheet._waiting:                   # more than two pairs: the losers may give their place
+        sheet._losses[i] += 1
+        seated = sheet._extra.setdefault("rounds_at_table", {})
+        for team in {sheet._account[p] for p in players}:
+            seated[team] = seated.get(team, 0) + 1
+        first_round = seated[i] == 1
+        if sheet.rules.team_leaves == "general":
+            leaves = hit
+        else:                            # two lost rounds, or a General at once
+            leaves = sheet._losses[i] >= 2 or (hit and first_round)
+        if leaves:
+            coming = sheet._waiting.pop(0)
+            sheet._waiting.append(i)
+            for team in (i, coming):
+                sheet._losses[team] = 0
+                seated[team] = 0
     return written, rnd.out
 
 

@@ -67,7 +67,9 @@ class Game(HistoryMixin, RoundEngine):
     turn : int
         The seat to move.
     round_number : int
-        0 for the first round.
+        The rounds finished before this one: 0 in the first round.  What is
+        shown to a reader (``repr``, the HTML of a game, the score sheet)
+        counts rounds from 1: ``round_number + 1``.
     history : list of Event
         Everything that happened, enough to :meth:`replay` the match.
     rounds : list of RoundResult
@@ -100,7 +102,10 @@ class Game(HistoryMixin, RoundEngine):
     names a place there (``"train 1"``, ``"mexican"``, ``"toe 3"``,
     ``"cut 2"``).  On trains a double must be followed by another bone (drawing
     and knocking as usual when none fits), and a knock puts a marker on the
-    player's train.  With ``rules.hidden_rows`` (Kolbasa) only the bone at the
+    player's train; with ``rules.first_turn_train`` a player's first turn
+    lays any number of bones on their own train (:meth:`end_turn` stops it).
+    On Five-Up's layout every double offers its free sides and ends.  With
+    ``rules.hidden_rows`` (Kolbasa) only the bone at the
     right of the row can be played, and a knock moves it to the left.  With
     ``rules.drop_out`` (Seven) a player at the target is dealt nothing more and
     skipped.
@@ -113,6 +118,8 @@ class Game(HistoryMixin, RoundEngine):
     >>> game.play(game.legal_moves()[0])
     >>> len(game.line), game.turn
     (1, 0)
+    >>> game                          # rounds are shown counted from 1
+    <Game of Kozel (fish for all), 2 players: round 1, seat 0 to move>
     """
 
     def __init__(self, rules, players, seed=None):
@@ -165,6 +172,7 @@ class Game(HistoryMixin, RoundEngine):
         self._bazaar = []
         self._forced = None
         self._streak = [0] * max(n, 0)
+        self._pending_out = None
         self._new_turn()
 
     # ------------------------------------------------------------------ queries
@@ -206,7 +214,7 @@ class Game(HistoryMixin, RoundEngine):
                                    "no deal is known for the next one")
 
     def __repr__(self):
-        state = "over" if self.over else f"round {self.round_number}, seat {self.turn} to move"
+        state = "over" if self.over else f"round {self.round_number + 1}, seat {self.turn} to move"
         return f"<Game of {self.rules.name}, {self.n_players} players: {state}>"
 
     def _repr_html_(self):

@@ -14,6 +14,9 @@ Every place a bone can go is a string, the ``side`` of a
   train, numbered by seat) and ``"mexican"``;
 * :class:`ChickenFoot`: ``"foot"`` (a chick on the double whose foot is not
   complete) and ``"toe 1"``, ``"toe 2"``, ... (the end of a toe);
+* :class:`FiveUp`: ``"set"`` (a side or end of the set double still free),
+  ``"line 1"``, ``"line 2"``, ... (the end of a line of play) and
+  ``"double k"`` (a free side or end of the double that ends line k);
 * :class:`Sausage`: ``"top"`` and ``"bottom"`` (the ends of the two lines),
   ``"cut k"`` (across both lines after their k-th bones) and ``"top k"`` /
   ``"bottom k"`` (a double pushed into a line after its k-th bone; 0 is next
@@ -40,7 +43,7 @@ from ._layout_base import Layout as _Layout
 from .bones import Bone
 from .errors import IllegalMoveError
 
-__all__ = ["Trains", "ChickenFoot", "Sausage", "new_layout"]
+__all__ = ["Trains", "ChickenFoot", "Sausage", "FiveUp", "new_layout"]
 
 
 def new_layout(rules, n_players, double=None):
@@ -50,11 +53,13 @@ def new_layout(rules, n_players, double=None):
     once; Chicken foot's is played by its holder).
     """
     if rules.layout == "trains":
-        return Trains(rules.max_pip, n_players, double)
+        return Trains(rules.max_pip, n_players, double, first_turn_train=rules.first_turn_train)
     if rules.layout == "chicken_foot":
         return ChickenFoot(rules.max_pip, rules.foot_size)
     if rules.layout == "sausage":
         return Sausage(rules.max_pip, rules.sausage_cuts)
+    if rules.layout == "five_up":
+        return FiveUp(rules.max_pip)
     from .line import Line
 
     return Line.for_rules(rules)
@@ -85,6 +90,12 @@ class Trains(_Layout):
         One train per player.
     engine : int, optional
         The value of the engine double in the centre (``max_pip`` if None).
+    first_turn_train : bool, optional
+        The Walnut rule book's first turn (more_rules_ru.txt, paragraphs
+        553-577): in each player's first turn only the player's own train
+        is open, and any number of bones may be laid on it; uncovered
+        doubles need covering only once everybody has had a first turn; a
+        player who cannot start a train does not draw.
 
     Examples
     --------
@@ -99,8 +110,11 @@ class Trains(_Layout):
     [(Bone(3, 9), 'train 0'), (Bone(5, 12), 'mexican')]
     """
 
-    def __init__(self, max_pip=12, n_players=4, engine=None):
+    def __init__(self, max_pip=12, n_players=4, engine=None, first_turn_train=False):
         super().__init__(max_pip)
+        self.first_turn_train = bool(first_turn_train)
+        self._had_turn = set()   # seats that have had their first turn (first_turn_train)
+        self._turn_seat = None
         engine = max_pip if engine is None else engine
         self.n_players = n_players
         self.engine = engine
@@ -140,8 +154,22 @@ class Trains(_Layout):
             names.add(f"train {seat}")
         return names
 
+    def in_first_turn(self, seat):
+        """True while ``seat`` plays its first turn of the hand under ``first_turn_train``."""
+        return self.first_turn_train and seat is not None and seat not in self._had_turn
+
+    def first_turns_over(self):
+        """True once every player has had a first turn (always, without ``first_turn_train``)."""
+        return not self.first_turn_train or len(self._had_turn) >= self.n_players
+
+    def may_draw(self, seat):
+        """A player who cannot start a train in the first turn marks it without drawing."""
+        return not self.in_first_turn(seat)
+
     def allowed(self, seat):
         """The trains the player in ``seat`` may play on now."""
+        if self.in_first_turn(seat):
+            return {f"train {seat}"}
         mine = [name for name, _ in self._turn]
         open_now = self.uncovered()
         laid_now = [name for name in open_now if name in mine]
@@ -170,7 +198,8 @@ class Trains(_Layout):
             for name in names:
                 if ends[name] not in bone:
                     continue
-                if bone.is_double and len(laid_doubles) == 1 and name != laid_doubles[0]:
+                if bone.is_double and len(laid_doubles) == 1 and name != laid_doubles[0] \
+                        and not self.in_first_turn(seat):
                     # a second double: only with a third bone in hand for one of the two
                     values = {ends[laid_doubles[0]], bone.low}
                     if not any(b is not bone and (b.low in values or b.high in values)
@@ -206,18 +235,29 @@ class Trains(_Layout):
         self._trains[side].append((end, bone.other(end)))
         self._on_table.add(bone)
         self._turn.append((side, bone))
+        self._turn_seat = seat
         if seat is not None and side == f"train {seat}":
             self._markers.discard(seat)
 
     def must_continue(self):
-        return bool(self._turn) and self._turn[-1][1].is_double
+        return bool(self._turn) and self._turn[-1][1].is_double \
+            and not self.in_first_turn(self._turn_seat)
+
+    def may_continue(self):
+        """True when the player who just laid a bone may lay another (the first turn's train)."""
+        return bool(self._turn) and self.in_first_turn(self._turn_seat)
 
     def end_turn(self):
+        if self._turn and self.first_turn_train:
+            self._had_turn.add(self._turn_seat)
         self._turn = []
+        self._turn_seat = None
 
     def on_pass(self, seat):
         if seat is not None:
             self._markers.add(seat)
+            if self.first_turn_train:
+                self._had_turn.add(seat)
 
     def could_play(self, hands):
         open_now = self.uncovered()
@@ -491,3 +531,143 @@ class Sausage(_Layout):
         self._lines = {"top": self._lines["top"][k:], "bottom": self._lines["bottom"][k:]}
         self._on_table -= set(cut)
         return cut
+
+
+# ---------------------------------------------------------------------- Five-Up
+class FiveUp(_Layout):
+    """Five-Up's table: lines of play that branch at every double.
+
+    Follows more_rules_ru.txt, "Алекс Крамер Домино", paragraphs 452-463.
+    The first bone is the "set".  A single set starts two lines, one from
+    each half.  A double -- the set, or a double laid at the end of a line
+    -- may be played on both its sides and both its ends (four places for
+    the set double, three more for a later one, whose fourth side touches
+    its line); each bone played there starts a new line.  Only the ends of
+    the lines count (:meth:`count`): the end of a single, or a double that
+    nothing has been played on yet, both halves; a bone's numbers are "cut
+    off" once anything is played on it.
+
+    Parameters
+    ----------
+    max_pip : int
+        The set is double-``max_pip``.
+
+    Examples
+    --------
+    The example of paragraph 460: 5-5, played on all four places, with
+    lines ending in 2, 4, 1 and 0, counts 7:
+
+    >>> up = FiveUp(6)
+    >>> up.play(Bone(5, 5))
+    >>> up.count()                            # 5-5 alone: both halves
+    10
+    >>> for k in (2, 4, 1, 0):
+    ...     up.play(Bone(5, k), "set")
+    >>> up.open_ends(), up.count()
+    ({'line 1': 2, 'line 2': 4, 'line 3': 1, 'line 4': 0}, 7)
+    """
+
+    first_side = "set"
+
+    def __init__(self, max_pip=6):
+        super().__init__(max_pip)
+        self._lines = []         # per line: its start value and its bones, outward
+        self._free = {}          # double's place ("set", "double k") -> (value, free places)
+
+    def lines(self):
+        """Every line's bones, outward, as oriented pairs (line k is ``lines()[k - 1]``)."""
+        return [list(pairs) for _, pairs in self._lines]
+
+    def _line_end(self, k):
+        start, pairs = self._lines[k]
+        return pairs[-1][1] if pairs else start
+
+    def _cut_double(self, k):
+        pairs = self._lines[k][1]
+        return bool(pairs) and pairs[-1][0] == pairs[-1][1]
+
+    def open_ends(self):
+        if self._first is None:
+            return {}
+        out = {}
+        if "set" in self._free:
+            out["set"] = self._free["set"][0]
+        for k in range(len(self._lines)):
+            if self._cut_double(k):
+                if f"double {k + 1}" in self._free:
+                    out[f"double {k + 1}"] = self._free[f"double {k + 1}"][0]
+            else:
+                out[f"line {k + 1}"] = self._line_end(k)
+        return out
+
+    def count(self):
+        """The open ends added up: ends of singles, and doubles nothing was played on (twice)."""
+        if self._first is None:
+            return 0
+        total = 0
+        if "set" in self._free and self._free["set"][1] == 4:
+            total += 2 * self._first.low                     # the set double alone
+        for k in range(len(self._lines)):
+            if self._cut_double(k):
+                place = self._free.get(f"double {k + 1}")
+                if place is not None and place[1] == 3:       # nothing played on it yet
+                    total += 2 * place[0]
+            else:
+                total += self._line_end(k)
+        return total
+
+    def branches(self):
+        if self._first is None:
+            return []
+        out = [("set", [(self._first.low, self._first.high)])]
+        for k, (_, pairs) in enumerate(self._lines):
+            out.append((f"line {k + 1}", list(pairs)))
+        return out
+
+    def moves(self, hand, seat=None):
+        if self._first is None:
+            return [(b, "set") for b in hand if b.high <= self.max_pip]
+        ends = self.open_ends()
+        out = []
+        for bone in hand:
+            if bone in self._on_table or bone.high > self.max_pip:
+                continue
+            for side, value in ends.items():
+                if value in bone:
+                    out.append((bone, side))
+        return out
+
+    def play(self, bone, side=None, closed=False, seat=None):
+        """Lay ``bone`` on ``side`` ("set", "line k" or "double k"); the first bone anywhere."""
+        self._check_bone(bone)
+        if closed:
+            raise IllegalMoveError("Five-Up lays no double face down")
+        if self._first is None:
+            self._first = bone
+            self._on_table.add(bone)
+            if bone.is_double:
+                self._free["set"] = (bone.low, 4)
+            else:
+                self._lines = [(bone.low, []), (bone.high, [])]
+            return
+        ends = self.open_ends()
+        if side not in ends:
+            raise IllegalMoveError(f"{side!r} is not open; open: {self._describe_ends()}")
+        value = ends[side]
+        if value not in bone:
+            raise IllegalMoveError(f"bone {bone} does not match {side}, which shows {value}")
+        self._on_table.add(bone)
+        pair = (value, bone.other(value))
+        if side.startswith("line"):
+            k = int(side.split()[1]) - 1
+            self._lines[k][1].append(pair)
+        else:                                   # a new line from a double's free place
+            double, free = self._free[side]
+            if free == 1:
+                del self._free[side]
+            else:
+                self._free[side] = (double, free - 1)
+            self._lines.append((value, [pair]))
+            k = len(self._lines) - 1
+        if bone.is_double:
+            self._free[f"double {k + 1}"] = (value, 3)

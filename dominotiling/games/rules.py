@@ -66,6 +66,10 @@ class Rules:
     bazaar_reserve : int
         The last bones of the bazaar that are never drawn (Kozel variants
         keep 1 or 2, Bergen 2).
+    reserve_by_players : tuple of (int, int)
+        Pairs ``(number of players, reserve)`` that replace
+        ``bazaar_reserve`` for that many players (Kramer's Draw and Muggins:
+        two bones kept with two players, one with three or four).
     opening_bones : tuple of bones
         For a round opened "by rule": the holder of the first of these bones
         that is in a hand must open with it (Telephone: 2-3); checked before
@@ -190,12 +194,13 @@ class Rules:
         the other hands' pips.
     hand_rounding : {"nearest", "down", "up", "none"}
         How the hand bonus is rounded to a multiple of ``end_multiple``.
-    blocked_winner : {"lowest", "fisherman"}
-        Classic: who wins a blocked round: the lowest hand, or the player who
-        laid the last bone ("the fisherman takes all").
-    blocked_score : {"difference", "others"}
+    blocked_winner : {"lowest", "fisherman", "fewest_bones"}
+        Classic: who wins a blocked round: the lowest hand, the player who
+        laid the last bone ("the fisherman takes all"), or the player left
+        with the fewest bones (ties broken by the lower hand).
+    blocked_score : {"difference", "others", "all"}
         The winner of a blocked round scores the others' pips minus their own,
-        or the others' pips.
+        the others' pips, or everybody's pips, their own included.
     blocked_tie : {"nobody", "replay", "fewest_bones", "lowest_bone"}
         A tie for the lowest hand in a blocked round: nobody scores, the round
         is replayed (it does not count), the fewest bones win, or the holder
@@ -203,13 +208,14 @@ class Rules:
     teams : bool
         Four players, two against two, partners opposite (seats 0 and 2
         against 1 and 3), sharing one account.
-    layout : {"line", "trains", "chicken_foot", "sausage"}
+    layout : {"line", "trains", "chicken_foot", "sausage", "five_up"}
         What the bones are laid into: one line (with the fields above for
         the cross); a centre double with a train per player and a common
         train (Mexican train); a set double with six chicks and a foot of
         ``foot_size`` chicks on every later double (Chicken foot); two
         parallel lines from a crosswise head, cut across by a fitting bone
-        (Kolbasa, the sausage).  :mod:`dominotiling.games.layouts` tells how.
+        (Kolbasa, the sausage); a line where every double branches on its
+        free sides (Five-Up).  :mod:`dominotiling.games.layouts` tells how.
     set_double : bool
         Each round is built on one double: double-``max_pip`` in the first,
         one lower in each next round down to 0-0, then up again.  With
@@ -249,6 +255,29 @@ class Rules:
         round; after this many replays ending in eggs again they are
         "rotten": dropped, and the round does not count.  None: an eggs round
         is simply replayed and carries nothing.
+    reopen_rots : bool
+        Sea Kozel: the eggs rot (are dropped) when no hand of the next deal
+        holds any of ``reopen_doubles`` (1-1, 2-2 or 3-3); the round is then
+        opened as after any other round.
+    six_six_wins : {"one_loser", "losers_total"}
+        Sea Kozel, going out on 6-6 wins the match when at least one loser
+        holds 25 or more ("one_loser"), or when the losers hold 25 or more
+        together ("losers_total").
+    hundred_any_time : bool
+        Sea Kozel: a player whose account is open and who holds 6-6 when the
+        bones are dealt opens the round with it, "on a hundred", whoever
+        would open otherwise.
+    table_teams : int
+        General: the pairs that take turns at the table (2 play, the others
+        wait); ``teams`` then means ``2 * table_teams`` players.
+    team_leaves : {"two_losses", "general"}
+        General with waiting pairs: a pair leaves the table after losing two
+        rounds, or as soon as a General is hung on it.
+    first_turn_train : bool
+        Mexican train: in a player's first turn of a hand, any number of
+        bones may be laid on the player's own train, one after the other;
+        a player who cannot start the train marks it without drawing; the
+        Mexican train is started from the second turn on.
     drop_out : bool
         A player reaching ``target`` leaves the match and the others play on
         (dealt as many bones as at first); the last player left wins.
@@ -275,6 +304,7 @@ class Rules:
     redeal_doubles: "int | None" = None
     redeal_same_value: "int | None" = None
     bazaar_reserve: int = 0
+    reserve_by_players: tuple = ()
     opening_bones: tuple = ()
     opening_doubles: tuple = (6, 5, 4, 3, 2, 1, 0)
     opening_fallback: str = "heaviest"
@@ -335,6 +365,12 @@ class Rules:
     finish_bonus_all: bool = False
     reopen_doubles: tuple = ()
     egg_attempts: "int | None" = None
+    reopen_rots: bool = False
+    six_six_wins: str = "one_loser"
+    hundred_any_time: bool = False
+    table_teams: int = 2
+    team_leaves: str = "two_losses"
+    first_turn_train: bool = False
     drop_out: bool = False
     _hand_size_map: dict = field(default=None, init=False, repr=False, compare=False)
 
@@ -357,6 +393,17 @@ class Rules:
         """
         n_players = self.check_players(n_players)
         return self._hand_size_map[n_players]
+
+    def reserve(self, n_players):
+        """The bones of the bazaar never drawn when ``n_players`` play.
+
+        Examples
+        --------
+        >>> r = Rules.draw_game()
+        >>> r.reserve(2), r.reserve(4)
+        (2, 1)
+        """
+        return dict(self.reserve_by_players).get(n_players, self.bazaar_reserve)
 
     def needs_redeal(self, hand):
         """Tell whether a dealt hand forces a new deal.
@@ -457,6 +504,65 @@ class Rules:
         return sorted({key for key, (_, canonical) in _REGISTRY.items() if key == canonical})
 
     @staticmethod
+    def canonical_name(name):
+        """Return the canonical name of the rule set called ``name`` (an alias, Russian, ...).
+
+        Raises
+        ------
+        DominoTilingError
+            For an unknown name (the message lists the known ones).
+        DominoTypeError
+            If ``name`` is not a string.
+
+        Examples
+        --------
+        >>> Rules.canonical_name("Морской козёл"), Rules.canonical_name("block")
+        ('sea_kozel', 'block')
+        """
+        return Rules._lookup(name)[1]
+
+    @staticmethod
+    def options(name):
+        """Return the options of the preset called ``name``, with their defaults.
+
+        These are the keyword arguments :meth:`by_name` passes on: the
+        readings the documents leave open, named.
+
+        Examples
+        --------
+        >>> opts = Rules.options("sea kozel")
+        >>> opts["rotten_eggs"], opts["six_six"], opts["hundred"]
+        ('no_double', 'one_loser', 'any_time')
+        """
+        import inspect
+
+        maker, _ = Rules._lookup(name)
+        return {p.name: p.default for p in inspect.signature(maker).parameters.values()
+                if p.default is not inspect.Parameter.empty}
+
+    @staticmethod
+    def _lookup(name):
+        if not isinstance(name, str):
+            raise DominoTypeError(f"a rule set's name must be a str, got {type(name).__name__}")
+        key = _normalise(name)
+        if key not in _REGISTRY:
+            raise DominoTilingError(f"no rule set named {name!r}; known: "
+                                    f"{', '.join(Rules.names())}")
+        return _REGISTRY[key]
+
+    @staticmethod
+    def aliases(name):
+        """Return every name :meth:`by_name` accepts for the rule set called ``name``.
+
+        Examples
+        --------
+        >>> "телефон" in Rules.aliases("telephone")
+        True
+        """
+        canonical = Rules.canonical_name(name)
+        return sorted(key for key, (_, c) in _REGISTRY.items() if c == canonical)
+
+    @staticmethod
     def by_name(name, **options):
         """Return the rule set called ``name``, with preset ``options``.
 
@@ -478,13 +584,12 @@ class Rules:
         >>> Rules.by_name("muggins").out_bonus
         10
         """
-        if not isinstance(name, str):
-            raise DominoTypeError(f"a rule set's name must be a str, got {type(name).__name__}")
-        key = _normalise(name)
-        if key not in _REGISTRY:
-            raise DominoTilingError(f"no rule set named {name!r}; known: "
-                                    f"{', '.join(Rules.names())}")
-        maker, _ = _REGISTRY[key]
+        maker, canonical = Rules._lookup(name)
+        known = Rules.options(canonical)
+        unknown = sorted(set(options) - set(known))
+        if unknown:
+            raise DominoTilingError(f"{canonical} has no option {unknown[0]!r}; its options are "
+                                    f"{', '.join(known) or 'none'}")
         return maker(**options)
 
 

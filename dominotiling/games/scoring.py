@@ -112,8 +112,9 @@ class ScoreSheet:
         rules.check_players(len(players))
         self.players = players
         self.rules = rules
-        if rules.teams:
-            self._teams = ((players[0], players[2]), (players[1], players[3]))
+        if rules.teams:       # partners opposite: pair i is seats i and i + (number of pairs)
+            pairs = rules.table_teams
+            self._teams = tuple((players[i], players[i + pairs]) for i in range(pairs))
         else:
             self._teams = tuple((p,) for p in players)
         self._account = {p: i for i, team in enumerate(self._teams) for p in team}
@@ -130,6 +131,8 @@ class ScoreSheet:
         self._draw = False
         self._deals = 0       # rounds that count towards rules.deals
         self._dropped = []    # accounts that left the match (rules.drop_out), in order
+        self._waiting = list(range(2, len(self._teams))) if rules.table_teams > 2 else []
+        self._losses = [0] * len(self._teams)   # General: rounds lost since a pair sat down
         self._extra = {}      # family-specific bookkeeping (sea Kozel's fisherman, eggs)
         self.last_tie = False  # the last round ended in a tie (eggs, a replayed round)
         self.rounds = []
@@ -237,7 +240,49 @@ class ScoreSheet:
         return tuple(p for p in self.players if p not in gone)
 
     def _dropped_players(self):
-        return {p for i in self._dropped for p in self._teams[i]}
+        """The players not at the table: dropped out (Seven) or waiting their turn (General)."""
+        return {p for i in self._dropped + self._waiting for p in self._teams[i]}
+
+    def rot_eggs(self):
+        """Drop the eggs: the tied points carried after a fish (sea Kozel's rotten eggs).
+
+        Sea Kozel's eggs are played for from 1-1, 2-2 or 3-3
+        (more_rules_ru.txt, "Морской козёл", paragraphs 94-95 and 188); when
+        none of them is dealt the eggs are rotten.  The game engine calls this
+        as it deals such a round; by hand, call it when the deal shows none.
+
+        Returns
+        -------
+        int
+            The points dropped.
+
+        Examples
+        --------
+        >>> from dominotiling.games import Rules
+        >>> sheet = ScoreSheet(2, Rules.sea_kozel())
+        >>> _ = sheet.record_totals({0: 12, 1: 12}, fish=True, fisherman=0)
+        >>> sheet.carried, sheet.last_tie
+        (24, True)
+        >>> sheet.rot_eggs(), sheet.carried, sheet.last_tie
+        (24, 0, False)
+        """
+        dropped = self._carried
+        self._carried = 0
+        self.last_tie = False
+        self._extra.pop("eggs", None)
+        return dropped
+
+    @property
+    def waiting(self):
+        """The pairs waiting their turn at the table (General with more than two pairs).
+
+        Examples
+        --------
+        >>> from dominotiling.games import Rules
+        >>> ScoreSheet(6, Rules.general(pairs=3)).waiting
+        ((2, 5),)
+        """
+        return tuple(self._teams[i] for i in self._waiting)
 
     @property
     def is_over(self):
@@ -249,7 +294,7 @@ class ScoreSheet:
         new = ScoreSheet.__new__(ScoreSheet)
         new.__dict__.update(self.__dict__)
         for name in ("_written", "_remembered", "_opened", "rounds", "round_winners", "_log",
-                     "_dropped"):
+                     "_dropped", "_waiting", "_losses"):
             setattr(new, name, list(getattr(self, name)))
         new._extra = {k: (dict(v) if isinstance(v, dict) else v) for k, v in self._extra.items()}
         return new
@@ -257,7 +302,7 @@ class ScoreSheet:
     def _state(self):
         return (self._written, self._remembered, self._opened, self._carried, self._losers,
                 self._winners, self._draw, self._deals, self._extra, self.last_tie,
-                self.rounds, self.round_winners, self._dropped)
+                self.rounds, self.round_winners, self._dropped, self._waiting, self._losses)
 
     def __str__(self):
         lines = [f"{'player':>10} {'written':>8} {'remembered':>10}"]
@@ -370,7 +415,7 @@ class ScoreSheet:
                 raise DominoTilingError(f"{p!r} has left the match and holds no bones, got "
                                         f"{len(lists[p])}")
         empty = [p for p in self.players if not lists[p] and p not in gone]
-        if len(empty) > 1:
+        if len(empty) > 1 and self.rules.scoring != "pips":   # trains: out in a first turn
             raise DominoTilingError(f"only one player can go out in a round, got empty hands "
                                     f"for {empty}")
         if fish and empty:

@@ -43,7 +43,9 @@ class SimulationSummary:
     wins : tuple of float
         Matches won per seat (partners both win).  When reaching the target
         loses (Kozel), a match is won by the lowest written score among the
-        others once the goat is found; a tie shares the win.
+        others once the goat is found; a tie shares the win.  A match lost
+        at once by one side (sea Kozel's round "on a hundred" lost with 25
+        left) is won by every other side.
     goats : tuple of int
         Matches lost per seat when reaching the target loses (the goat(s));
         zeros otherwise.
@@ -57,8 +59,10 @@ class SimulationSummary:
         Matches that ended in a draw (Telephone's 225 reached by both, a fixed
         number of deals ending level).
     has_goat : bool
-        Whether the rules have a loser by target (Kozel's goat); without one
-        the printed table has no goat column.
+        Whether the rules have a loser by target (Kozel's goat: a target
+        that loses); without one -- Mexican train and Chicken foot, where the
+        lowest total after the deals wins -- the printed table has no goat
+        column and ``goats`` holds zeros.
     """
 
     rules_name: str
@@ -201,6 +205,8 @@ def simulate(rules, n_games, n_players, players=None, seed=None, progress=True):
     >>> s = simulate(Rules.muggins(), 10, 2, [greedy_player] * 2, seed=4, progress=False)
     >>> s.n_games, len(s.rounds_per_game), s.goats
     (10, 10, (0, 0))
+    >>> simulate("mexican_train", 2, 3, seed=1, progress=False).has_goat
+    False
     """
     rules = as_rules(rules)
     n_games = _validate.positive_int(n_games, "n_games")
@@ -224,6 +230,7 @@ def simulate(rules, n_games, n_players, players=None, seed=None, progress=True):
     seeds = rng.integers(0, 2**63, size=n_games)
     wins = [0.0] * n_players
     goats = [0] * n_players
+    has_goat = rules.target_loses and rules.target is not None
     rounds_per_game, round_lengths = [], []
     fish = blocked = draws = 0
     from tqdm import tqdm
@@ -239,7 +246,7 @@ def simulate(rules, n_games, n_players, players=None, seed=None, progress=True):
         rounds_per_game.append(len(game.rounds))
         if sheet.is_draw:
             draws += 1
-        elif rules.target_loses and sheet.losers:
+        elif has_goat and sheet.losers:
             losing = set(sheet.losers)
             for p in losing:
                 goats[p] += 1
@@ -251,10 +258,14 @@ def simulate(rules, n_games, n_players, players=None, seed=None, progress=True):
                     for p in team:
                         wins[p] += 1 / len(best)
         else:
-            for p in sheet.winners:
+            winners = sheet.winners
+            if not winners and sheet.losers:    # lost at once (sea Kozel's hundred): the
+                winners = [p for team in sheet.teams   # others win
+                           if team[0] not in sheet.losers for p in team]
+            for p in winners:
                 wins[p] += 1
     return SimulationSummary(
         rules_name=rules.name, n_games=n_games, n_players=n_players, player_names=names,
         wins=tuple(wins), goats=tuple(goats), rounds_per_game=tuple(rounds_per_game),
         round_lengths=tuple(round_lengths), fish_rounds=fish, blocked_rounds=blocked,
-        draws=draws, has_goat=rules.target_loses)
+        draws=draws, has_goat=has_goat)

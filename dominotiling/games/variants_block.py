@@ -13,15 +13,18 @@ Examples
 """
 
 from .. import _validate
+from ..errors import DominoTilingError
 from .rules import Rules, register
 
-__all__ = ["classic", "classic_penalty", "blitz", "sevastopol", "bergen", "seven"]
+__all__ = ["classic", "classic_penalty", "block", "draw_game", "blitz", "sevastopol", "bergen",
+           "seven"]
 
 
-@register("classic", "traditional", "block", "обычное домино", "традиционное домино",
+@register("classic", "traditional", "обычное домино", "традиционное домино",
           "классическое домино")
 def classic(target=100, blocked_winner="lowest", blocked_tie="nobody", draw_one=False,
-            heavy_doubles=False, opening_fallback="heaviest", later_opener="rule", teams=False):
+            heavy_doubles=False, opening_fallback="heaviest", later_opener="rule", teams=False,
+            fisherman_own=False, first_double="6-6", lone_blank=False):
     """The classic draw game (classic_rules_2_ru.txt, paragraphs 50-60).
 
     Two players get 7 bones, three or four get 5; the rest is the bazaar
@@ -40,11 +43,16 @@ def classic(target=100, blocked_winner="lowest", blocked_tie="nobody", draw_one=
     target : int, optional
         The agreed score (100; "100, 200 or 300", classic_rules_1_ru.txt,
         paragraph 31).
-    blocked_winner : {"lowest", "fisherman"}, optional
-        "fisherman": the player who laid the last bone takes everything
-        left in the hands -- "the fisherman takes all"
-        (kozel_sport_rules_tr.txt, paragraph 332; kozel_and_variants_ru.txt,
-        paragraph 218).
+    blocked_winner : {"lowest", "fisherman", "fewest_bones"}, optional
+        The documents disagree on who wins a blocked round.  "lowest": the
+        lowest hand (classic_rules_2_ru.txt, paragraph 59; more_rules_ru.txt,
+        "Правила игры", paragraph 69).  "fisherman": the player who laid the
+        last bone takes everything left in the hands -- "the fisherman takes
+        all" (kozel_sport_rules_tr.txt, paragraph 332;
+        kozel_and_variants_ru.txt, paragraph 218; more_rules_ru.txt,
+        "Общие правила", paragraph 169).  "fewest_bones": "the winner is the
+        one with the fewest dominoes left" (classic_rules_1_ru.txt, paragraph
+        402), a tie on bones going to the lower hand.
     blocked_tie : {"nobody", "replay", "fewest_bones", "lowest_bone"}, optional
         A tie for the lowest hand: nobody scores; the round is replayed
         (kozel_sport_rules_tr.txt, paragraph 841); the fewest bones win
@@ -67,6 +75,21 @@ def classic(target=100, blocked_winner="lowest", blocked_tie="nobody", draw_one=
     teams : bool, optional
         Four players in two pairs sitting opposite (classic_rules_1_ru.txt,
         paragraph 61).
+    fisherman_own : bool, optional
+        With ``blocked_winner="fisherman"``: the fisherman's own hand is
+        written to him too -- "all the players' points are written to the
+        fisherman" (more_rules_ru.txt, "Общие правила", paragraph 169) --
+        where the other texts give him the others' points only.
+    first_double : {"6-6", "0-0"}, optional
+        "The holder of 6-6 or of 0-0 opens, depending on the rules"
+        (more_rules_ru.txt, "Правила игры", paragraph 66): 6-6, then 5-5,
+        ... down, or 0-0, then 1-1, ... up -- with no double dealt, the
+        lightest bone then opens, "for example 0-1 or 1-2" ("Общие правила",
+        paragraph 166).
+    lone_blank : bool, optional
+        A hand left with nothing but 0-0 counts 25; with other bones the 0-0
+        counts nothing (more_rules_ru.txt, "Подведение итогов", paragraph
+        310).
 
     Examples
     --------
@@ -75,15 +98,33 @@ def classic(target=100, blocked_winner="lowest", blocked_tie="nobody", draw_one=
     (50, 6, 'rule')
     >>> Rules.classic(blocked_tie="replay").blocked_tie
     'replay'
+    >>> Rules.classic(blocked_winner="fisherman", fisherman_own=True).blocked_score
+    'all'
+    >>> r = Rules.classic(first_double="0-0")
+    >>> r.opening_doubles[:3], r.opening_fallback
+    ((0, 1, 2), 'lightest')
     """
+    first_double = _validate.choice(first_double, "first_double", ("6-6", "0-0"))
+    if first_double == "0-0":
+        doubles, opening_fallback = (0, 1, 2, 3, 4, 5, 6), "lightest"
+    else:
+        doubles = (6, 5, 4, 3, 2, 1, 0)
+    if _validate.boolean(fisherman_own, "fisherman_own") and blocked_winner != "fisherman":
+        raise DominoTilingError("fisherman_own=True counts the fisherman's own hand: it needs "
+                                "blocked_winner='fisherman'")
+    if blocked_winner == "fisherman":
+        score = "all" if fisherman_own else "others"
+    else:
+        score = "difference"
     return Rules(
         name="classic", hand_sizes=((2, 7), (3, 5), (4, 5)),
         min_players=4 if teams else 2, max_players=4,
-        opening_doubles=(6, 5, 4, 3, 2, 1, 0), opening_fallback=opening_fallback,
+        opening_doubles=doubles, opening_fallback=opening_fallback,
         later_opener=later_opener, draw_limit=1 if _validate.boolean(draw_one, "draw_one") else None,
+        special_hands=((((0, 0),), 25),) if _validate.boolean(lone_blank, "lone_blank") else (),
         scoring="classic", target=target, target_loses=False,
         blocked_winner=blocked_winner, blocked_tie=blocked_tie,
-        blocked_score="others" if blocked_winner == "fisherman" else "difference",
+        blocked_score=score,
         bone_values=(((0, 0), 25), ((6, 6), 50)) if _validate.boolean(heavy_doubles, "heavy_doubles")
         else (), teams=teams)
 
@@ -112,6 +153,81 @@ def classic_penalty(target=101):
         opening_doubles=(6, 5, 4, 3, 2, 1, 0), later_opener="rule", draw_limit=1,
         scoring="kozel", fish_mode="difference", write_above=0, target=target,
         target_loses=True, special_hands=((((0, 0),), 25),), bone_values=(((6, 6), 50),))
+
+
+@register("block", "kramer block", "block game", "блок", "игра блок")
+def block(target=100, score="others", teams=False):
+    """Alex Kramer's Block, the simplest game (more_rules_ru.txt, "Алекс Крамер Домино", paragraphs 386-407).
+
+    Two to four play, four alone or as two pairs (paragraph 377).  Two
+    players draw 7 bones, three or four 5; the rest is the "boneyard"
+    (paragraph 396).  Players take turns to go first in each hand, with any
+    bone (paragraph 399: the lead of the first hand goes to whoever drew the
+    heaviest bone, paragraph 387 -- seat the players so, seat 0 leads).
+    Singles are laid end to end and doubles across; a double is played on
+    its two sides, never on its ends (paragraph 400).  A player who cannot
+    play is blocked and misses the turn: nobody draws from the boneyard
+    (paragraph 401).  A player who can play must (paragraph 391).  The hand
+    ends when a player lays the last bone and scores the pips left in the
+    others' hands (paragraph 403), or when nobody can play: the lowest hand
+    wins and scores the opponents' pips -- "or", the variant, those pips
+    minus their own; a tie goes to the holder of the single lightest bone
+    (paragraph 405).  The first to reach the agreed total, say 100 or 200,
+    wins (paragraph 407).
+
+    Parameters
+    ----------
+    target : int, optional
+        100 or 200 (paragraph 407).
+    score : {"others", "difference"}, optional
+        A blocked hand's winner scores the opponents' pips, or those minus
+        their own (the variant of paragraph 405).
+    teams : bool, optional
+        Two pairs, partners opposite (paragraph 377).
+
+    Examples
+    --------
+    >>> r = Rules.block()
+    >>> r.draw_from_bazaar, r.later_opener, r.hand_size(2), r.hand_size(4), r.blocked_tie
+    (False, 'rotate', 7, 5, 'lowest_bone')
+    >>> Rules.by_name("блок") == r
+    True
+    """
+    score = _validate.choice(score, "score", ("others", "difference"))
+    return Rules(
+        name="block", hand_sizes=((2, 7), (3, 5), (4, 5)), min_players=4 if teams else 2,
+        max_players=4, first_opener="seat", later_opener="rotate", draw_from_bazaar=False,
+        scoring="classic", target=target, blocked_score=score, blocked_tie="lowest_bone",
+        teams=_validate.boolean(teams, "teams"))
+
+
+@register("draw_game", "draw", "kramer draw", "draw dominoes", "игра с добором", "добор")
+def draw_game(target=100, score="others", teams=False):
+    """Alex Kramer's Draw (more_rules_ru.txt, "Алекс Крамер Домино", paragraphs 408-412).
+
+    "A somewhat more complex version of Block": all the same, except that a
+    player who cannot lay a bone draws from the boneyard until one can be
+    played; with two players the last two bones of the boneyard are never
+    drawn, with four the very last one (paragraph 408; three players keep
+    one too, as in Kramer's Muggins, paragraph 427).  Play, the end of a
+    hand and the scores are those of Block (:func:`block`, paragraph 409);
+    the first to the agreed total wins (paragraph 412).
+
+    Parameters
+    ----------
+    target : int, optional
+    score : {"others", "difference"}, optional
+        As for :func:`block`.
+    teams : bool, optional
+
+    Examples
+    --------
+    >>> r = Rules.draw_game()
+    >>> r.draw_from_bazaar, r.reserve(2), r.reserve(3), r.reserve(4)
+    (True, 2, 1, 1)
+    """
+    return block(target=target, score=score, teams=teams).with_(
+        name="draw", draw_from_bazaar=True, reserve_by_players=((2, 2), (3, 1), (4, 1)))
 
 
 @register("blitz", "блиц")

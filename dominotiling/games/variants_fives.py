@@ -16,7 +16,8 @@ Examples
 from .. import _validate
 from .rules import Rules, register
 
-__all__ = ["muggins", "fives", "all_threes", "straight", "telephone"]
+__all__ = ["muggins", "kramer_muggins", "five_up", "fives", "all_threes", "straight",
+           "telephone"]
 
 
 @register("muggins", "all fives", "маггинс", "muggin's")
@@ -54,6 +55,92 @@ def muggins(target=200, lengthwise=True):
         target=target, end_multiple=5, out_bonus=10, hand_rounding="nearest",
         blocked_score="difference",
         lengthwise_doubles=_validate.boolean(lengthwise, "lengthwise"))
+
+
+_KRAMER_DEAL = dict(hand_sizes=((2, 5), (3, 5), (4, 5)), reserve_by_players=((2, 2), (3, 1), (4, 1)))
+
+
+@register("kramer_muggins", "muggins kramer", "kramer muggins", "маггинс крамера")
+def kramer_muggins(target=61, first_double_ends=False, teams=False):
+    """Alex Kramer's Muggins (more_rules_ru.txt, "Алекс Крамер Домино", paragraphs 413-445).
+
+    Two, three or four play, four alone or in two pairs (paragraph 414);
+    each draws 5 bones (paragraph 417).  Bones match as in Block: singles
+    end to end, doubles across, and nothing is played on a double's ends
+    (paragraph 419) -- no cross.  After every bone the open ends are added
+    up; for each multiple of 5 the player scores one point; a double counts
+    only at the end of the line, both halves (paragraphs 421-423).  A player
+    who cannot play draws until able; with two players all but two bones of
+    the boneyard may be drawn, with three or four all but one (paragraph
+    427).  The hand ends when a player lays the last bone, or nobody can
+    play with the boneyard down to those bones (paragraph 429).  The player
+    or pair with the fewest pips left then scores one point for each five
+    in the opponents' hands, rounding 1 or 2 over a multiple of 5 down and
+    3 or 4 up: 5 -> 1, 7 -> 1, 8 -> 2, 12 -> 2, 18 -> 4 (paragraphs
+    431-438).  61 points win; 100 or 200 for a longer game (paragraph 440).
+    Who leads follows Block (paragraphs 387 and 399: seat 0 leads, then the
+    lead goes round).
+
+    Parameters
+    ----------
+    target : int, optional
+        61 (paragraph 440).
+    first_double_ends : bool, optional
+        Variant 1: the first double is also played on its ends, a cross
+        (paragraph 443).  (Variant 2, calling "Muggins" on points a player
+        missed, paragraph 445, does not arise: the engine misses nothing.)
+    teams : bool, optional
+
+    Examples
+    --------
+    >>> r = Rules.kramer_muggins()
+    >>> r.hand_size(2), r.target, r.spinner, r.per_multiple, r.reserve(2), r.reserve(4)
+    (5, 61, False, True, 2, 1)
+    """
+    spinner = _validate.boolean(first_double_ends, "first_double_ends")
+    return Rules(
+        name="Kramer's muggins", **_KRAMER_DEAL, min_players=4 if teams else 2,
+        first_opener="seat", later_opener="rotate", spinner=spinner,
+        spinner_opens="at_once", scoring="fives", target=target, end_multiple=5,
+        per_multiple=True, bonus_per_multiple=True, hand_rounding="nearest",
+        blocked_score="others", teams=_validate.boolean(teams, "teams"))
+
+
+@register("five_up", "five up", "fiveup", "файв ап")
+def five_up(target=61, teams=False):
+    """Five-Up (more_rules_ru.txt, "Алекс Крамер Домино", paragraphs 446-473).
+
+    Two, three or four play, four alone or in two pairs (paragraph 447); 5
+    bones each (paragraph 450); the lead as in Block.  The difference from
+    Muggins is where bones go (paragraph 452): every double, played across
+    the line, may be played on both sides and on both ends before it is
+    cut off (paragraph 459), so each double starts new lines of play
+    (paragraph 461).  "Each side of a bone can be played only once, after
+    which the numbers on that bone are cut off for the count": only the
+    ends of the lines count (paragraph 457) -- with 5-5 played on all four
+    sides and the lines ending in 2, 4, 1 and 0 the count is 7, no points
+    (paragraph 460); ends 6 + 5 + 4 + 0 = 15 give 3 points (paragraph 463).
+    Scoring, drawing and the end of a hand as in Muggins (paragraph 462,
+    :func:`kramer_muggins`): one point per five during play, and the
+    winner's points from the opponents' hands, a partner's hand not counted
+    (paragraphs 465-472).  61 points win (paragraph 473).
+
+    The text leaves open, and this preset reads so: a double at the end of
+    a line that nothing has been played on yet counts both halves (as in
+    Muggins, paragraph 423); once anything is played on it, it counts no
+    more.  The places are named in :class:`~dominotiling.games.layouts.FiveUp`.
+
+    Examples
+    --------
+    >>> r = Rules.five_up()
+    >>> r.layout, r.hand_size(3), r.target, r.per_multiple
+    ('five_up', 5, 61, True)
+    """
+    return Rules(
+        name="five-up", **_KRAMER_DEAL, min_players=4 if teams else 2,
+        first_opener="seat", later_opener="rotate", layout="five_up", scoring="fives",
+        target=target, end_multiple=5, per_multiple=True, bonus_per_multiple=True,
+        hand_rounding="nearest", blocked_score="others", teams=_validate.boolean(teams, "teams"))
 
 
 @register("fives", "pyaterochka", "пятерочка", "пятёрочка")
@@ -143,7 +230,7 @@ def straight(target=250, teams=False):
 
 
 @register("telephone", "phone", "domiki", "blokha", "телефон", "домики", "блоха", "telefon")
-def telephone(teams=False, doubles=1, per_five=False, target=None):
+def telephone(teams=False, doubles=1, per_five=False, target=None, opening="2-3"):
     """Telephone, also Domiki and Blokha (kozel_and_variants_ru.txt, paragraphs 261-268 and 341-347).
 
     Two players, or two pairs, get 7 bones each (paragraphs 263 and 343).
@@ -172,6 +259,18 @@ def telephone(teams=False, doubles=1, per_five=False, target=None):
         to 72 (kozel_sport_rules_tr.txt, paragraphs 914-921).
     target : int, optional
         225 (72 with ``per_five``).
+    opening : {"2-3", "0-0"}, optional
+        The bone whose holder opens the first round: 2-3, or "the one who
+        has 0-0 (blank, empty-empty)" (more_rules_ru.txt, "Телефон",
+        paragraph 130).
+
+    Notes
+    -----
+    When a side reaches the target, "the player with the fewest points has
+    lost" (more_rules_ru.txt, paragraph 137): the score sheet names the other
+    side as the loser (:attr:`~dominotiling.games.ScoreSheet.loser`).  The
+    same page allows "up to four doubles at once, one on each side"
+    (paragraph 130): ``doubles=4``.
 
     Examples
     --------
@@ -180,13 +279,17 @@ def telephone(teams=False, doubles=1, per_five=False, target=None):
     (((2, 3),), 225, 'telephone')
     >>> Rules.telephone(per_five=True).per_multiple
     True
+    >>> Rules.telephone(opening="0-0").opening_bones
+    ((0, 0),)
     """
+    opening = _validate.choice(opening, "opening", ("2-3", "0-0"))
     per_five = _validate.boolean(per_five, "per_five")
     if target is None:
         target = 72 if per_five else 225
     common = dict(
         name="telephone", min_players=4 if teams else 2, max_players=4 if teams else 2,
-        hand_sizes=((2, 7), (4, 7)), opening_bones=((2, 3),), later_opener="winner",
+        hand_sizes=((2, 7), (4, 7)), opening_bones=((2, 3),) if opening == "2-3" else ((0, 0),),
+        later_opener="winner",
         doubles_per_turn=_validate.integer(doubles, "doubles", minimum=1, maximum=4),
         spinner=True, house="first_covered", spinner_opens="both_sides", target=target,
         end_multiple=5, teams=teams)

@@ -38,7 +38,7 @@ def _players(players, teams, game):
 
 @register("kozel", "goat", "козел", "козёл", "keçi")
 def kozel(fish_mode="all", players=None, teams=False, *, eggs=False, reserve=0,
-          several_goats=True, target=101):
+          several_goats=True, target=101, write_from=13, first_double="1-1"):
     """Kozel ("the goat"), as kozel_and_variants_ru.txt, paragraphs 13-54 tell it.
 
     Everyone gets 7 bones; the deal is redone when a hand has five or more
@@ -78,9 +78,22 @@ def kozel(fish_mode="all", players=None, teams=False, *, eggs=False, reserve=0,
         the highest either way).
     target : int, optional
         101; two pairs play to 202 in some places (paragraph 198).
+    write_from : int, optional
+        The smallest round total that opens an account: 13 (paragraph 29;
+        more_rules_ru.txt, "Козёл", paragraphs 74 and 225).  Two pages of
+        more_rules_ru.txt play Kozel "to 125, writing from 25 at once"
+        ("Как играть в домино в «Козла»", paragraphs 175-177; "Козёл",
+        paragraphs 356-358): ``Rules.kozel(target=125, write_from=25)``.
+    first_double : {"1-1", "smallest"}, optional
+        Who opens the first round: the holder of 1-1, then 2-2, ..., 0-0
+        last (paragraph 17); or of "the smallest double", 0-0 first --
+        more_rules_ru.txt gives 1-1 to four players and the smallest double
+        otherwise ("Козёл", paragraph 74; "Общие правила", paragraph 166).
 
     Examples
     --------
+    >>> Rules.kozel(target=125, write_from=25).write_above
+    24
     >>> r = Rules.kozel("one", players=4, teams=True)
     >>> r.min_players, r.max_players, r.teams, r.opening_doubles
     (4, 4, True, (1, 2, 3, 4, 5, 6, 0))
@@ -89,16 +102,19 @@ def kozel(fish_mode="all", players=None, teams=False, *, eggs=False, reserve=0,
     """
     low, high = _players(players, teams, "Kozel")
     fish_mode = _validate.choice(fish_mode, "fish_mode", ("all", "one"))
+    first = _validate.choice(first_double, "first_double", ("1-1", "smallest"))
     label = "Kozel (fish for all)" if fish_mode == "all" else "Kozel (fish for one)"
     if teams:
         label += ", teams"
     return Rules(
         name=label, min_players=low, max_players=high, **_KOZEL_DEAL,
         bazaar_reserve=_validate.integer(reserve, "reserve", minimum=0, maximum=2),
-        opening_doubles=(1, 2, 3, 4, 5, 6, 0), later_opener="winner",
+        opening_doubles=(1, 2, 3, 4, 5, 6, 0) if first == "1-1" else (0, 1, 2, 3, 4, 5, 6),
+        reopen_doubles=(1, 2, 3, 4, 5, 6, 0), later_opener="winner",
         reopen_after_tie=_validate.boolean(eggs, "eggs"), fish_ends_round=True,
         scoring="kozel", target=target, target_loses=True, fish_mode=fish_mode, eggs=eggs,
-        write_above=12, lone_zero_zero=10, several_goats=several_goats, teams=teams)
+        write_above=_validate.positive_int(write_from, "write_from") - 1, lone_zero_zero=10,
+        several_goats=several_goats, teams=teams)
 
 
 @register("kozel_traditional", "krysha", "traditional kozel", "традиционный козел",
@@ -138,7 +154,8 @@ def kozel_traditional(target=101):
 
 
 @register("sea_kozel", "sea goat", "морской козел", "морской козёл", "deniz keçisi")
-def sea_kozel(players=None, teams=False, target=None, egg_attempts=3):
+def sea_kozel(players=None, teams=False, target=None, egg_attempts=3, *, rotten_eggs="no_double",
+              six_six="one_loser", hundred="any_time", redeal_doubles=5):
     """Sea Kozel (kozel_and_variants_ru.txt, paragraphs 109-126, 197-201 and 226-246).
 
     Two to four play, four in pairs (paragraph 229).  Two players get 7
@@ -158,7 +175,9 @@ def sea_kozel(players=None, teams=False, target=None, egg_attempts=3):
     0-0 counts 25, a lone 6-6 50, the two together 75 (paragraphs 117 and
     238).  The fisherman is the last to lay a bone other than a double
     (paragraphs 119 and 239); a fish is won by the lower hand (paragraph
-    240); a fisherman holding more than the other and 25 or more writes the
+    240), and a fisherman who wins it with less than 25 against 25 or more
+    plays the next round "on a hundred" (paragraphs 120 and 241;
+    more_rules_ru.txt, paragraphs 89 and 187); a fisherman holding more than the other and 25 or more writes the
     fish off and opens the next round with any bone, and after three
     write-offs loses (paragraphs 121-123 and 242-243).  A player who goes out
     with 6-6 while the loser holds less than 25 opens the next round "on a
@@ -167,12 +186,24 @@ def sea_kozel(players=None, teams=False, target=None, egg_attempts=3):
     three attempts are "rotten" and the round does not count (paragraphs 126
     and 246).
 
+    more_rules_ru.txt adds: a hand of five doubles or more is dealt again
+    ("5 и более дуплей ... пересдаются", "«Морской козел»", paragraph 327);
+    "the player who has started writing may open with 6-6 -- 'on a hundred'"
+    (paragraph 83), "at any moment, when 6-6 comes to him" (paragraph 363);
+    going out on 6-6 wins "when at least one of the losers" holds 25 or more
+    (paragraphs 185 and 364); the eggs are played for from 1-1, and are
+    rotten when "the next round was not opened with a double from 1-1 to
+    3-3" (paragraphs 94-95 and 188).
+
     The documents leave open, and this preset reads so: "on a hundred" after
     a 6-6 finish is a state of the next round, which its winner opens with
-    any bone (the new deal may not give 6-6); the eggs' points -- the tied
-    hands' total -- go to the winner of the replay, on top of what the winner
-    writes, and an attempt fails when the replay ends in eggs again; after
-    rotten eggs nothing is carried and the previous opener opens.
+    any bone (the new deal may not give 6-6); a player with an open account
+    who is dealt 6-6 while another would open always takes the right to open
+    on a hundred (the engine's players have no way to decline it), and one
+    who opens anyway chooses any bone, 6-6 among them; the eggs' points -- the
+    tied hands' total -- go to the winner of the next round that counts, on
+    top of what the winner writes; after rotten eggs nothing is carried and
+    the previous opener opens with any bone.
 
     Parameters
     ----------
@@ -181,26 +212,57 @@ def sea_kozel(players=None, teams=False, target=None, egg_attempts=3):
     target : int, optional
         125 (202 for pairs).
     egg_attempts : int or None, optional
-        Replays before eggs rot (3); None: an eggs round is replayed and
-        carries nothing.
+        With ``rotten_eggs="replays"``: replays before eggs rot (3); None:
+        an eggs round is replayed and carries nothing.
+    rotten_eggs : {"no_double", "replays"}, optional
+        When the eggs rot: the next deal holds none of 1-1, 2-2, 3-3, which
+        open it in that order (more_rules_ru.txt, paragraphs 95 and 188); or,
+        the older reading of "not played out in three attempts"
+        (kozel_and_variants_ru.txt, paragraphs 126 and 246), after
+        ``egg_attempts`` replays that end in eggs again, each opened from 1-1
+        (then 2-2, ..., 0-0).
+    six_six : {"one_loser", "losers_total"}, optional
+        Going out on 6-6 wins the match when one loser holds 25 or more
+        (more_rules_ru.txt, paragraphs 185 and 364), or when the losers hold
+        25 or more together.
+    hundred : {"any_time", "opener"}, optional
+        "any_time": whoever has an open account and is dealt 6-6 opens the
+        round with it, in place of the player who would open (more_rules_ru.txt,
+        paragraphs 83, 183 and 363);
+        "opener": only the player who opens anyway (the winner of the last
+        round) may open on a hundred, by laying 6-6 first.
+    redeal_doubles : int or None, optional
+        A hand with this many doubles is dealt again (5, paragraph 327);
+        None: never.
 
     Examples
     --------
     >>> r = Rules.sea_kozel()
     >>> r.target, r.write_above + 1, r.doubles_per_turn, r.scoring
     (125, 25, 2, 'sea_kozel')
+    >>> r.redeal_doubles, r.reopen_doubles, r.hundred_any_time, r.six_six_wins
+    (5, (1, 2, 3), True, 'one_loser')
     >>> Rules.sea_kozel(players=4, teams=True).target
     202
+    >>> Rules.sea_kozel(rotten_eggs="replays").egg_attempts
+    3
     """
+    rotten_eggs = _validate.choice(rotten_eggs, "rotten_eggs", ("no_double", "replays"))
+    hundred = _validate.choice(hundred, "hundred", ("any_time", "opener"))
+    if rotten_eggs == "no_double":
+        eggs = dict(reopen_doubles=(1, 2, 3), reopen_rots=True, egg_attempts=None)
+    else:
+        eggs = dict(reopen_doubles=(1, 2, 3, 4, 5, 6, 0), egg_attempts=egg_attempts)
     low, high = _players(players, teams, "sea Kozel")
     if target is None:
         target = 202 if teams else 125
     return Rules(
         name="sea Kozel" + (", teams" if teams else ""), min_players=low, max_players=high,
         hand_sizes=((2, 7), (3, 5), (4, 5)), opening_doubles=(0, 1, 2, 3, 4, 5, 6),
-        opening_fallback="lightest", later_opener="winner", reopen_after_tie=True,
-        reopen_doubles=(1, 2, 3, 4, 5, 6, 0), egg_attempts=egg_attempts, doubles_per_turn=2, fish_ends_round=True, scoring="sea_kozel", target=target,
-        target_loses=False, write_above=24,
+        opening_fallback="lightest", later_opener="winner", reopen_after_tie=True, **eggs,
+        redeal_doubles=redeal_doubles, six_six_wins=six_six,
+        hundred_any_time=hundred == "any_time", doubles_per_turn=2, fish_ends_round=True,
+        scoring="sea_kozel", target=target, target_loses=False, write_above=24,
         special_hands=((((0, 0),), 25), (((6, 6),), 50), (((0, 0), (6, 6)), 75)),
         finish_ends_match=((0, 0),), teams=teams)
 
@@ -314,7 +376,7 @@ def chechevo(players=None):
 
 
 @register("general", "генерал", "генеральский козел", "genel")
-def general(deals=10, only_zero=False, strict=False):
+def general(deals=10, only_zero=False, strict=False, pairs=2, leaves="two_losses"):
     """General, the general's goat (kozel_and_variants_ru.txt, paragraphs 278-285 and 351-352).
 
     Two pairs, partners opposite; 7 bones each; every round opens with 1-1
@@ -337,17 +399,35 @@ def general(deals=10, only_zero=False, strict=False):
     strict : bool, optional
         "In fact the General is only the loser on whom 0-0 and 6-6 were hung
         at once" (paragraph 352): a General needs both in the last turn.
+    pairs : {2, 3, 4}, optional
+        "More than two pairs may play, 4, 6, 8 players: pairs A,C and B,D
+        play while pair E,F waits its turn" (more_rules_ru.txt, "Генерал",
+        paragraph 142; kozel_and_variants_ru.txt, paragraph 286).  Pair
+        ``i`` is seats ``i`` and ``i + pairs``, opposite each other whichever
+        pairs are at the table; pairs 0 and 1 sit down first.
+    leaves : {"two_losses", "general"}, optional
+        When a pair gives its place to the next one waiting: after losing
+        two rounds, or at once when a General is hung on it in its first
+        round (more_rules_ru.txt, paragraph 142); or as soon as it gets a
+        General (kozel_and_variants_ru.txt, paragraph 286).
 
     Examples
     --------
     >>> r = Rules.general()
     >>> r.teams, r.opening_doubles, r.finish_bonus, r.deals
     (True, (1,), (((0, 0), 1), ((6, 6), 1)), 10)
+    >>> r = Rules.general(pairs=3)
+    >>> r.min_players, r.max_players, r.table_teams
+    (6, 6, 3)
     """
+    pairs = _validate.integer(pairs, "pairs", minimum=2, maximum=4)
+    leaves = _validate.choice(leaves, "leaves", ("two_losses", "general"))
     bones = (((0, 0), 1),) if _validate.boolean(only_zero, "only_zero") else \
         (((0, 0), 1), ((6, 6), 1))
     return Rules(
-        name="general", min_players=4, max_players=4, hand_sizes=((4, 7),),
+        name="general" if pairs == 2 else f"general, {pairs} pairs", min_players=2 * pairs,
+        max_players=2 * pairs, hand_sizes=((2 * pairs, 7),), table_teams=pairs,
+        team_leaves=leaves,
         opening_doubles=(1,), later_opener="rule", draw_from_bazaar=False,
         doubles_per_turn=2, fish_ends_round=True, scoring="general", target=None,
         target_loses=True, deals=_validate.positive_int(deals, "deals"),

@@ -20,7 +20,7 @@ __all__ = ["mexican_train", "chicken_foot", "kolbasa"]
 
 
 @register("mexican_train", "mexican train", "мексиканский поезд")
-def mexican_train(max_pip=12, deals=None):
+def mexican_train(max_pip=12, deals=None, first_turn_train=False):
     """Mexican train (classic_rules_1_ru.txt, paragraphs 352-364).
 
     Two to eight players with a double-12 set (paragraph 356).  The engine,
@@ -46,18 +46,40 @@ def mexican_train(max_pip=12, deals=None):
     engine is 11-11, then 10-10, ..., 0-0 last; the lowest total wins
     (paragraph 364).
 
-    The text leaves open the hand sizes for the double-9 set (paragraph 362:
-    "can be adjusted"): 2 players 15, 3 players 13, 4 players 10 here; the
-    announcement of a last bone (paragraph 362) is not modelled, since every
-    hand's size is public.
+    more_rules_ru.txt holds the rule books for the other sets ("Правила игры
+    в «Мексиканский поезд» с домино «двойная шестерка» или «двойная
+    пятнадцать»", paragraphs 479-528): double-6, 5 bones each, 2 or 3
+    players (paragraphs 503-504); double-9, 7 each, 2 to 4 (paragraphs
+    511-512); double-15, 9 each, 3 to 5 (paragraphs 517-518); double-18, 11
+    each, 6 to 9 (paragraphs 524-525).  A hand is played for every double of
+    the set (paragraph 527; ten hands with double-9, paragraph 605).  The
+    players named are "recommended": any number from 2 to the largest
+    recommended one may play here, each dealt the set's number.
+
+    The Walnut Studiolo rule book (paragraphs 548-606) adds, with
+    ``first_turn_train=True``: "only in this first turn may a player lay as
+    many bones as they like, as long as they form a valid train" on their
+    own train (paragraph 553); a player who cannot start a train marks it
+    and does not draw (paragraph 556); the first turn may end on a double,
+    which the next players must cover (paragraphs 557 and 596); a player who
+    lays the whole hand in the first turn ends the hand only once everyone
+    has had a first turn (paragraph 558); the Mexican train is started from
+    the second turn on (paragraph 577).
+
+    The announcement of a last bone (paragraph 362) is not modelled, since
+    every hand's size is public.
 
     Parameters
     ----------
-    max_pip : {12, 9}, optional
-        The set: double-12 (2 to 8 players) or double-9 (2 to 4 players,
-        paragraph 356).
+    max_pip : {12, 6, 9, 15, 18}, optional
+        The set: double-12 (2 to 8 players), double-6 (2 or 3), double-9 (2
+        to 4), double-15 (2 to 5) or double-18 (2 to 9).
     deals : int, optional
-        Hands in a match: ``max_pip + 1`` (one per engine, down to 0-0).
+        Hands in a match: ``max_pip + 1`` (one per engine, down to 0-0);
+        fewer by agreement ("three rounds or perhaps six" with double-18,
+        paragraph 527).
+    first_turn_train : bool, optional
+        The Walnut rule book's first turn (see above).
 
     Examples
     --------
@@ -65,19 +87,24 @@ def mexican_train(max_pip=12, deals=None):
     >>> r.hand_size(2), r.hand_size(8), r.deals, r.set_double
     (16, 9, 13, True)
     >>> Rules.mexican_train(max_pip=9).hand_size(4)
-    10
+    7
+    >>> r = Rules.mexican_train(max_pip=18)
+    >>> r.hand_size(9), r.max_players, r.deals
+    (11, 9, 19)
     """
-    max_pip = _validate.choice(max_pip, "max_pip", (12, 9))
+    max_pip = _validate.choice(max_pip, "max_pip", (12, 6, 9, 15, 18))
     if max_pip == 12:
         sizes, high = ((2, 16), (3, 15), (4, 14), (5, 12), (6, 11), (7, 10), (8, 9)), 8
     else:
-        sizes, high = ((2, 15), (3, 13), (4, 10)), 4
+        each, high = {6: (5, 3), 9: (7, 4), 15: (9, 5), 18: (11, 9)}[max_pip]
+        sizes = tuple((n, each) for n in range(2, high + 1))
     deals = max_pip + 1 if deals is None else _validate.positive_int(deals, "deals")
     return Rules(
-        name="mexican train", max_pip=max_pip, min_players=2, max_players=high,
+        name="mexican train" if max_pip == 12 else f"mexican train, double-{max_pip}",
+        max_pip=max_pip, min_players=2, max_players=high,
         hand_sizes=sizes, first_opener="seat", later_opener="rotate", draw_limit=1,
         layout="trains", set_double=True, scoring="pips", target=None, target_loses=True,
-        deals=deals)
+        deals=deals, first_turn_train=_validate.boolean(first_turn_train, "first_turn_train"))
 
 
 @register("chicken_foot", "chickenfoot", "chicken foot", "куриная лапка")

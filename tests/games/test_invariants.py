@@ -12,7 +12,7 @@ import pytest
 
 from dominotiling.games import (Bone, Game, Line, Rules, doubles_first_player, double_set,
                                 greedy_player, random_player)
-from dominotiling.games.layouts import ChickenFoot, Sausage, Trains
+from dominotiling.games.layouts import ChickenFoot, FiveUp, Sausage, Trains
 
 FULL = frozenset(double_set(6))
 STRATEGIES = [random_player, greedy_player, doubles_first_player, random_player]
@@ -305,6 +305,25 @@ EVERY = [(name, Rules.by_name(name).with_(deals=4) if Rules.by_name(name).set_do
     ("sea kozel, eggs replayed", Rules.sea_kozel(egg_attempts=None)),
     ("muggins across only", Rules.muggins(lengthwise=False)),
     ("mexican train, double-9", Rules.mexican_train(max_pip=9, deals=4)),
+    ("mexican train, double-6, a train in the first turn",
+     Rules.mexican_train(max_pip=6, first_turn_train=True)),
+    ("mexican train, double-15, a train in the first turn",
+     Rules.mexican_train(max_pip=15, deals=3, first_turn_train=True)),
+    ("mexican train, double-18", Rules.mexican_train(max_pip=18, deals=2)),
+    ("sea kozel, eggs rot after replays, 6-6 on the losers' total, hundred by the opener",
+     Rules.sea_kozel(rotten_eggs="replays", six_six="losers_total", hundred="opener")),
+    ("general, three pairs", Rules.general(deals=6, pairs=3)),
+    ("general, four pairs leaving on a General", Rules.general(deals=6, pairs=4,
+                                                               leaves="general")),
+    ("kramer's muggins, first double a cross", Rules.kramer_muggins(first_double_ends=True)),
+    ("classic, fewest bones win", Rules.classic(blocked_winner="fewest_bones")),
+    ("classic from 0-0, a lone blank 25", Rules.classic(first_double="0-0", lone_blank=True)),
+    ("kozel from the smallest double", Rules.kozel(first_double="smallest", eggs=True)),
+    ("classic, the fisherman takes his own too",
+     Rules.classic(blocked_winner="fisherman", fisherman_own=True)),
+    ("kozel to 125 from 25", Rules.kozel(target=125, write_from=25)),
+    ("telephone opened by 0-0", Rules.telephone(opening="0-0")),
+    ("block, the difference", Rules.block(score="difference")),
     ("chicken foot, redeal", Rules.chicken_foot(missing="redeal", deals=4)),
     ("kolbasa, equal ends, double first, one bone a turn",
      Rules.kolbasa(cuts="equal_ends", open_with_double=True, turn_goes_on=False)),
@@ -347,6 +366,24 @@ def check_table(table):
         assert on_root <= 2 * table.foot_size
         for k in set(parents) - {None}:
             assert parents.count(k) <= table.foot_size
+    elif isinstance(table, FiveUp):
+        if not len(table):
+            return
+        first = table.first
+        bones = [first]
+        starts = {}                                # a line starts on the set or on a double
+        for k, pairs in enumerate(table.lines()):
+            assert pairs or not first.is_double
+            bones += check_chain(pairs)
+            starts[k] = pairs[0][0] if pairs else None
+        doubles = [first] if first.is_double else []
+        doubles += [Bone(*pairs[-1]) for pairs in table.lines()
+                    if pairs and pairs[-1][0] == pairs[-1][1]]
+        for k, start in starts.items():
+            if start is not None and not first.is_double and k < 2:
+                assert start in (first.low, first.high)
+            elif start is not None:
+                assert any(d.low == start for d in doubles)
     else:
         assert isinstance(table, Sausage)
         if table.head is None:
@@ -419,7 +456,7 @@ def check_generic(rules, n, seed):
 def test_every_rule_set_keeps_the_invariants(name, rules):
     """28 bones once each, legal chains, scores non-negative and (except where the rules write
     points off) never decreasing, and every match ends -- for every rule set and size."""
-    sizes = sorted({rules.min_players, min(rules.max_players, 5)})
+    sizes = sorted({rules.min_players, max(rules.min_players, min(rules.max_players, 5))})
     for n in sizes:
         for seed in range(10):
             game = check_generic(rules, n, seed=100 * n + seed)
