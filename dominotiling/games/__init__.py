@@ -62,6 +62,7 @@ from . import forty_two, layouts
 from .forty_two import FortyTwo
 from .layouts import ChickenFoot, FiveUp, Sausage, Trains
 from .rules import Rules
+from . import variants_block, variants_fives, variants_kozel, variants_layouts  # noqa: F401 (the presets register on Rules)
 from .scoring import ScoreSheet, hand_points, rating_points
 from .simulate import SimulationSummary, simulate
 

@@ -9,7 +9,8 @@ docstring cites the file and paragraph of the rule documents it follows
 (``shared/sources/games/``; "paragraph N" is line N of the file); the
 presets live in :mod:`.variants_block`, :mod:`.variants_kozel`,
 :mod:`.variants_fives` and :mod:`.variants_layouts`; the fields are checked in
-:mod:`._rules_check` and the names kept in :mod:`._registry`.
+:mod:`._rules_check`; the names are registered here (:func:`register`, used by
+the variants modules, which :mod:`dominotiling.games` imports).
 
 Wherever the package takes rules it also takes a name: ``Game("kozel", 3)``.
 
@@ -25,12 +26,12 @@ Examples
 True
 """
 
+import types
 from dataclasses import dataclass, field, fields, replace
 
 from .. import _validate
 from ..errors import DominoTilingError, DominoTypeError
 from . import _rules_check
-from ._registry import _REGISTRY, _normalise, as_rules, register  # noqa: F401 (importable here)
 
 __all__ = ["Rules"]
 
@@ -593,5 +594,46 @@ class Rules:
         return maker(**options)
 
 
-# the presets register themselves (they import Rules and register from here)
-from . import variants_block, variants_kozel, variants_fives, variants_layouts  # noqa: E402,F401
+# ---------------------------------------------------------------- the registry of named rule sets
+# The variants modules put register() on their preset functions; dominotiling.games
+# imports them, so every preset is registered once the package is.
+
+def _normalise(name):
+    return "_".join(name.strip().lower().replace("ё", "е").replace("-", " ")
+                    .replace("_", " ").split())
+
+
+#: name -> (preset function, canonical name); filled by the variants modules
+_REGISTRY = {}
+
+
+def register(canonical, *aliases):
+    """Decorator: register a preset function under a canonical name and aliases."""
+    def wrap(func):
+        for alias in (canonical,) + aliases:
+            _REGISTRY[_normalise(alias)] = (func, canonical)
+
+        def preset(cls, *args, **kwargs):
+            return func(*args, **kwargs)
+
+        # built with the preset module's globals, so that its doctests run once (there)
+        method = types.FunctionType(preset.__code__, func.__globals__, canonical, None,
+                                    preset.__closure__)
+        method.__doc__ = func.__doc__
+        method.__qualname__ = f"Rules.{canonical}"
+        method.__module__ = func.__module__
+        setattr(Rules, canonical, classmethod(method))
+        return func
+
+    return wrap
+
+
+def as_rules(value, name="rules"):
+    """``value`` if it is a :class:`Rules`; a rule set looked up by name for a string."""
+    if isinstance(value, Rules):
+        return value
+    if isinstance(value, str):
+        return Rules.by_name(value)
+    raise DominoTypeError(f"{name} must be a Rules object or the name of a rule set, got "
+                          f"{type(value).__name__}; try Rules.kozel() or 'kozel' "
+                          f"(Rules.names() lists them)")
