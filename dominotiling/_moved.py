@@ -9,10 +9,11 @@ naming that home. ``dominotiling.weights``, a documented path, answers without a
 
 Examples
 --------
->>> import warnings
+>>> import importlib, sys, warnings
+>>> _ = sys.modules.pop("dominotiling.kasteleyn", None)    # as in a fresh interpreter
 >>> with warnings.catch_warnings(record=True) as caught:
 ...     warnings.simplefilter("always")
-...     import dominotiling.kasteleyn as old
+...     old = importlib.import_module("dominotiling.kasteleyn")
 >>> print(caught[0].message)
 dominotiling.kasteleyn moved to dominotiling.counting.kasteleyn; import it from there (or from dominotiling)
 >>> from dominotiling.counting import kasteleyn
