@@ -167,6 +167,8 @@ def _decode(value, kind):
         return value
     if kind == "fraction":
         try:
+            if not isinstance(value, str):
+                raise TypeError
             return Fraction(value)
         except (TypeError, ValueError, ZeroDivisionError):
             raise RegionFormatError(f"fraction weights must be strings 'p/q', got {value!r}") from None

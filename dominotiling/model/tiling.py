@@ -452,7 +452,7 @@ class Tiling:
         --------
         >>> t = Tiling.from_dominoes(Region.rectangle(1, 2), [((0, 0), (0, 1))])
         >>> [ln for ln in t.to_tikz().splitlines() if "rectangle" in ln]
-        ['\\filldraw[fill=c0] (0,0) rectangle (2,-1);']
+        ['\\\\filldraw[fill=c0] (0,0) rectangle (2,-1);']
         """
         from ..viz.export import tiling_tikz
 
