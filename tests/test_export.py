@@ -241,3 +241,22 @@ def test_mesh_faces_point_up_on_a_flat_piece_and_errors():
         height_mesh(Tiling(Region.rectangle(1, 3), [[0, 0, -2]]))
     with pytest.raises(DominoTilingError):
         mesh.save("x.mesh")
+
+
+# ------------------------------------------------------------------ the command
+def test_cli_tile_writes_svg_tikz_and_json(capsys, tmp_path):
+    from dominotiling.cli import main
+
+    fig = tmp_path / "fig.txt"
+    fig.write_text("....\n.##.\n....\n")
+    out = tmp_path / "out"
+    code = main(["tile", str(fig), "--svg", str(out / "t.svg"), "--tikz", str(out / "t.tex"),
+                 "--json", str(out / "t.json")])
+    printed = capsys.readouterr().out
+    assert code == 0 and "json written to" in printed
+    tiling = Tiling.from_json(out / "t.json")
+    assert tiling.is_complete and tiling.region == Region.from_strings(["....", ".##.", "...."])
+    assert (out / "t.svg").read_text().lstrip().startswith("<?xml")
+    assert len(_RECT.findall((out / "t.tex").read_text())) == tiling.n_dominoes
+    code = main(["tile", str(fig), "--json", str(tmp_path)])  # a folder, not a file: refused before the work
+    assert code != 0 and "not a file name" in capsys.readouterr().err
