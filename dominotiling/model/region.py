@@ -297,7 +297,7 @@ class Region:
 
     @classmethod
     def aztec_diamond(cls, n):
-        """The Aztec diamond of order `n`: cells whose centres satisfy |x| + |y| <= n.
+        """The Aztec diamond of order `n`: cells whose centres satisfy ``|x| + |y| <= n``.
 
         The mask has shape ``(2n, 2n)`` and ``2n(n+1)`` cells; the region has
         ``2**(n(n+1)/2)`` tilings (Elkies, Kuperberg, Larsen, Propp 1992).
