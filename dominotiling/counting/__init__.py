@@ -79,6 +79,10 @@ def choose_method(region):
     TooLargeError
         If no method fits in memory.
 
+    See Also
+    --------
+    count_tilings, log_count
+
     Notes
     -----
     With ``w`` the narrower side, ``c`` the cells, ``m`` the moduli of the DP
@@ -196,6 +200,11 @@ def count_tilings(region, method="auto", client=None, *, weights=None, by_flux=F
         If `region` is not a Region.
     DominoTilingError
         If `method` is unknown (checked before anything else, with or without a client).
+
+    See Also
+    --------
+    log_count, choose_method, rectangle_count
+    count_by_flux
 
     Notes
     -----
@@ -354,6 +363,10 @@ def log_count(region, weights=None):
         weights have free symbols.
     WeightError
         If the weights do not fit the region's shape.
+
+    See Also
+    --------
+    count_tilings, choose_method
 
     Notes
     -----

@@ -27,6 +27,10 @@ class Move(NamedTuple):
     or a place of another layout (``"train 2"``, ``"toe 3"``, ``"cut 1"``:
     see :mod:`dominotiling.games.layouts`).  ``lengthwise`` lays a double
     along the line, counting one half (Muggins).
+
+    See Also
+    --------
+    Event, PlayerView, Game
     """
 
     bone: Bone
@@ -53,6 +57,10 @@ class Event(NamedTuple):
     penalty bone taken; ``info``: ``"bazaar"`` or the seat it came from), or
     ``"end"`` (``seat``: the round's winner as the rules name it, or None;
     ``info``: the reason ``"out"``, ``"fish"`` or ``"blocked"``).
+
+    See Also
+    --------
+    Move, RoundResult, Game
     """
 
     kind: str
@@ -72,6 +80,10 @@ class RoundResult(NamedTuple):
     player the rules name (who went out; the fisherman in Kozel; the lowest
     hand of a blocked classic round; None on a tie); ``fisherman`` the last
     player to lay a bone; ``written`` the points written per seat.
+
+    See Also
+    --------
+    Event, Game, ScoreSheet
     """
 
     number: int
@@ -117,6 +129,10 @@ class PlayerView:
         A copy of the line (or of the trains, chicken foot or sausage).
     history : tuple of Event
         The public history: other players' hands and draws are hidden.
+
+    See Also
+    --------
+    Move, random_player, greedy_player
 
     Notes
     -----

@@ -59,6 +59,10 @@ class SimulationSummary:
     has_goat : bool
         Whether the rules have a loser by target (Kozel's goat); without one
         the printed table has no goat column.
+
+    See Also
+    --------
+    simulate, Game
     """
 
     rules_name: str
@@ -194,6 +198,10 @@ def simulate(rules, n_games, n_players, players=None, seed=None, progress=True):
         If ``n_games`` is not positive, ``players`` does not have
         ``n_players`` entries, or the rules do not allow ``n_players``
         (:class:`DominoTypeError` for arguments of the wrong type).
+
+    See Also
+    --------
+    SimulationSummary, Game, Rules
 
     Examples
     --------

@@ -44,6 +44,10 @@ def choose_finder(region):
     narrower side (the source article's algorithm, fast at that width), a maximum
     matching for the rest (any size: a million cells take a fraction of a second).
 
+    See Also
+    --------
+    find_tiling, max_cover
+
     Examples
     --------
     >>> choose_finder(Region.rectangle(8, 8)), choose_finder(Region.rectangle(100, 100))
@@ -161,6 +165,11 @@ def find_tiling(region, method="auto", *, weights=None):
         If `method` is unknown.
     TooLargeError
         If ``method="transfer"`` and the region is too wide for the DP.
+
+    See Also
+    --------
+    max_cover, is_tileable, choose_finder
+    random_tiling
 
     Examples
     --------

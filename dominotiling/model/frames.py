@@ -99,6 +99,10 @@ class Frame:
         If there is neither a tiling nor a region, the arrays have the wrong
         shapes, or `before`/`region` do not match `tiling`.
 
+    See Also
+    --------
+    dominotiling.viz.animate.animate, kuhn_frames, shuffle_frames
+
     Notes
     -----
     Frames are read-only: their arrays are read-only views (no copy), so frames

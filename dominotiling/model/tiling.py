@@ -53,6 +53,11 @@ class Tiling:
     DominoTilingError
         If the labels do not describe dominoes on the region (see :meth:`validate`).
 
+    See Also
+    --------
+    Region, Weights, find_tiling
+    random_tiling
+
     Examples
     --------
     >>> r = Region.rectangle(1, 3)

@@ -141,6 +141,11 @@ class Weights:
     DominoTypeError
         If a weight is not a number (complex, bool, text, ...).
 
+    See Also
+    --------
+    Region, Tiling, count_tilings
+    random_tiling
+
     Notes
     -----
     **Value types.** The kind of all weights is the most general type among them,

@@ -157,6 +157,10 @@ def ensemble(sampler, seeds, *, client=None, progress=True, chunk_size=None, **k
         on the first result. :func:`placement_frequencies` and
         :func:`height_fluctuations` keep no tilings.
 
+    See Also
+    --------
+    sweep, placement_frequencies, height_fluctuations
+
     Notes
     -----
     Each call makes a private directory in ``/dev/shm``, named after the
@@ -231,6 +235,10 @@ def grid_points(grid):
         If `grid` is neither, a name is not a string, or a value list is a
         string or not iterable.
 
+    See Also
+    --------
+    sweep
+
     Examples
     --------
     >>> grid_points({"n": [2, 3], "a": [1.0, 2.0]})
@@ -265,6 +273,10 @@ def sweep(fn, grid, *, client=None, progress=True):
     -------
     list of (dict, object)
         ``(point, fn(**point))`` in the order of :func:`grid_points`.
+
+    See Also
+    --------
+    ensemble, grid_points
 
     Examples
     --------
@@ -321,6 +333,10 @@ def count_distributed(region, client="local", method="kasteleyn"):
     DominoTilingError
         If `method` is not "kasteleyn", or `region` is not a Region (a
         :class:`~dominotiling.errors.DominoTypeError`).
+
+    See Also
+    --------
+    count_tilings, ensemble
 
     Notes
     -----

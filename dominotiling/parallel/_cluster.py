@@ -122,6 +122,10 @@ def local_cluster(n_workers=None):
         from standard input (``python - < script.py``): worker processes cannot
         import it again. Save it as a file, or use threads
         (``distributed.Client(processes=False)``).
+
+    See Also
+    --------
+    ensemble, cleanup
     """
     n = _usable_cores() if n_workers is None else _validate.positive_int(n_workers, "n_workers")
     distributed = _distributed()

@@ -31,6 +31,10 @@ class HeightFluctuations(NamedTuple):
     variance : numpy.ndarray of float, shape ``(rows + 1, cols + 1)``
 
     Vertices that are no corner of a region cell hold NaN in both.
+
+    See Also
+    --------
+    height_fluctuations
     """
 
     mean: np.ndarray
@@ -108,6 +112,10 @@ def placement_frequencies(sampler, seeds, *, client=None, progress=True, chunk_s
         argument is not valid (as in :func:`~dominotiling.parallel.ensemble`).
     DominoTypeError
         If the sampler returns something that is not a Tiling.
+
+    See Also
+    --------
+    ensemble, placement_probabilities
 
     Notes
     -----
@@ -195,6 +203,10 @@ def height_fluctuations(sampler, seeds, *, client=None, progress=True, chunk_siz
     DominoTilingError
         If the samples tile different regions, or a region with holes, or an
         argument is not valid (as in :func:`~dominotiling.parallel.ensemble`).
+
+    See Also
+    --------
+    height_field, ensemble, HeightFluctuations
 
     Notes
     -----

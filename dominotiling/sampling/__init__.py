@@ -51,6 +51,10 @@ def choose_sampler(region, weights=None):
     weights that are not all 1, only the weighted samplers are considered: the
     DP when narrow, else the Kasteleyn sampler.
 
+    See Also
+    --------
+    random_tiling
+
     Examples
     --------
     >>> from dominotiling.trees.temperley_grid import temperley_region

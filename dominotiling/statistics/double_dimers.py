@@ -34,6 +34,10 @@ class DoubleDimer:
         How many other loops surround each loop (0 for an outermost loop).
     n_loops, n_doubled : int
         Loops, and dominoes that the two tilings share.
+
+    See Also
+    --------
+    double_dimer, draw_double_dimer
     """
 
     def __init__(self, region, ids, order, offsets, depths, labels):
@@ -227,6 +231,10 @@ def double_dimer(t1, t2):
         If the tilings tile different regions or leave cells uncovered.
     DominoTypeError
         If either is not a Tiling.
+
+    See Also
+    --------
+    DoubleDimer, draw_double_dimer, height_field
 
     Notes
     -----

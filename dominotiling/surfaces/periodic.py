@@ -308,6 +308,10 @@ def count_by_seam_parity(region):
     DominoTilingError
         If the region is not a full torus or cylinder with even glued sides.
 
+    See Also
+    --------
+    count_tilings, count_by_flux, flux
+
     Examples
     --------
     >>> count_by_seam_parity(Region.cylinder(2, 4))

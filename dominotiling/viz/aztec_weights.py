@@ -113,6 +113,10 @@ def draw_edge_probabilities(probs, ax=None, *, style="types"):
         If `probs` has no ``horizontal`` and ``vertical`` arrays.
     DominoTilingError
         If they are not those of an Aztec diamond, or `style` is unknown.
+
+    See Also
+    --------
+    aztec_edge_probabilities, draw_placement
     """
     style = _validate.choice(style, "style", ("types", "horizontal"))
     if style == "horizontal":
