@@ -127,6 +127,11 @@ class set_options:  # noqa: N801 -- a function to the user; a class so that `wit
 def get_options():
     """A copy of the current options (``{"memory_limit": bytes}``).
 
+    Returns
+    -------
+    dict
+        ``{"memory_limit": bytes}``; changing it changes nothing (use :func:`set_options`).
+
     See Also
     --------
     set_options

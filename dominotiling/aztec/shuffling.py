@@ -220,6 +220,15 @@ def _build_aztec_region(n):
 def aztec_order(region):
     """``n`` when `region` is ``Region.aztec_diamond(n)``, else None.
 
+    Parameters
+    ----------
+    region : Region
+
+    Returns
+    -------
+    int or None
+        The order, or None for any other region.
+
     See Also
     --------
     sample_aztec, Region.aztec_diamond
@@ -240,9 +249,26 @@ def aztec_order(region):
 def sample_shuffling(region, *, seed=None):
     """:func:`sample_aztec` for a Region that is an Aztec diamond (``random_tiling``'s method).
 
+    Parameters
+    ----------
+    region : Region
+        An Aztec diamond (:meth:`Region.aztec_diamond`).
+    seed : None, int or numpy.random.Generator, keyword-only
+
+    Returns
+    -------
+    Tiling
+        A uniform random tiling of the diamond.
+
     See Also
     --------
     sample_aztec, aztec_partition_function, aztec_edge_probabilities
+
+    Examples
+    --------
+    >>> from dominotiling import Region
+    >>> sample_shuffling(Region.aztec_diamond(4), seed=1).n_dominoes
+    20
     """
     n = aztec_order(_validate.region(region))
     if n is None:

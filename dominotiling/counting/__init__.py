@@ -74,6 +74,16 @@ def choose_method(region):
     ``transfer.cost_estimate`` and ``kasteleyn.cost_estimate`` say) are left
     out, and the smaller estimate wins.
 
+    Parameters
+    ----------
+    region : Region
+        A plane region.
+
+    Returns
+    -------
+    str
+        ``"transfer"`` or ``"kasteleyn"``.
+
     Raises
     ------
     TooLargeError

@@ -50,6 +50,11 @@ class PokerHand(NamedTuple):
 def poker_set():
     """The twenty bones of domino poker: double-six without 1-1 and the blanks (paragraph 133).
 
+    Returns
+    -------
+    list of Bone
+        The bones, in the order of :func:`double_set`.
+
     See Also
     --------
     poker_hand, PokerTable

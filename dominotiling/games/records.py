@@ -28,9 +28,21 @@ class Move(NamedTuple):
     see :mod:`dominotiling.games.layouts`).  ``lengthwise`` lays a double
     along the line, counting one half (Muggins).
 
+    Parameters
+    ----------
+    bone : Bone
+    side : str
+    closed, lengthwise : bool, default False
+
     See Also
     --------
     Event, PlayerView, Game
+
+    Examples
+    --------
+    >>> from dominotiling.games import Bone
+    >>> Move(Bone(6, 6), "left")
+    Move(bone=Bone(6, 6), side='left', closed=False)
     """
 
     bone: Bone
@@ -58,9 +70,24 @@ class Event(NamedTuple):
     ``"end"`` (``seat``: the round's winner as the rules name it, or None;
     ``info``: the reason ``"out"``, ``"fish"`` or ``"blocked"``).
 
+    Parameters
+    ----------
+    kind : str
+    round : int
+    seat, bone, side, info : optional
+    closed, lengthwise : bool, default False
+        As described above.
+
     See Also
     --------
     Move, RoundResult, Game
+
+    Examples
+    --------
+    >>> from dominotiling.games import Bone
+    >>> e = Event("play", 1, seat=0, bone=Bone(6, 6), side="left")
+    >>> e.kind, e.bone
+    ('play', Bone(6, 6))
     """
 
     kind: str
@@ -81,9 +108,28 @@ class RoundResult(NamedTuple):
     hand of a blocked classic round; None on a tie); ``fisherman`` the last
     player to lay a bone; ``written`` the points written per seat.
 
+    Parameters
+    ----------
+    number, opener : int
+    reason : str
+    winner : int or None
+    hands : tuple
+    line : Line
+    plays, draws, knocks, redeals : int
+    written : tuple
+    fisherman : int or None, default None
+
     See Also
     --------
     Event, Game, ScoreSheet
+
+    Examples
+    --------
+    >>> from dominotiling.games import Game, Rules, greedy_player
+    >>> game = Game(Rules.classic(), [greedy_player, greedy_player], seed=0)
+    >>> result = game.play_round()
+    >>> result.reason in ("out", "fish", "blocked")
+    True
     """
 
     number: int
@@ -138,6 +184,16 @@ class PlayerView:
     -----
     A view is meant to be read while the player function runs; ``line`` and
     ``history`` are copied from the game when they are read.
+
+    Examples
+    --------
+    A player function receives one and returns one of its ``legal_moves``:
+
+    >>> def first_legal(view):
+    ...     return view.legal_moves[0]
+    >>> from dominotiling.games import Rules, simulate
+    >>> simulate(Rules.classic(), 2, 2, [first_legal] * 2, seed=0, progress=False).n_games
+    2
     """
 
     __slots__ = ("_game", "seat", "hand", "legal_moves", "can_end_turn", "ends",

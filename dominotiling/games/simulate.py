@@ -63,6 +63,13 @@ class SimulationSummary:
     See Also
     --------
     simulate, Game
+
+    Examples
+    --------
+    >>> from dominotiling.games import Rules, simulate
+    >>> s = simulate(Rules.classic(), 4, 2, seed=1, progress=False)
+    >>> s.n_games, s.n_players
+    (4, 2)
     """
 
     rules_name: str

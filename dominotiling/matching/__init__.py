@@ -44,6 +44,15 @@ def choose_finder(region):
     narrower side (the source article's algorithm, fast at that width), a maximum
     matching for the rest (any size: a million cells take a fraction of a second).
 
+    Parameters
+    ----------
+    region : Region
+
+    Returns
+    -------
+    str
+        ``"transfer"`` or ``"matching"``.
+
     See Also
     --------
     find_tiling, max_cover

@@ -356,6 +356,17 @@ def min_tiling(region, flux=None):
     tiling of that flux sector (:func:`dominotiling.surfaces.flux.sector_tiling`), which
     raises NoTilingError when no tiling has this flux.
 
+    Parameters
+    ----------
+    region : Region
+        A plane region.
+    flux : sequence of int, optional
+        For a region with holes: the flux sector.
+
+    Returns
+    -------
+    Tiling or None
+
     See Also
     --------
     max_tiling, flip, is_tileable
@@ -379,6 +390,17 @@ def max_tiling(region, flux=None):
     ``flux`` (one int per hole, see :func:`dominotiling.surfaces.flux.flux`): the largest
     tiling of that flux sector (:func:`dominotiling.surfaces.flux.sector_tiling`), which
     raises NoTilingError when no tiling has this flux.
+
+    Parameters
+    ----------
+    region : Region
+        A plane region.
+    flux : sequence of int, optional
+        For a region with holes: the flux sector.
+
+    Returns
+    -------
+    Tiling or None
 
     See Also
     --------

@@ -107,6 +107,13 @@ class Frame:
     -----
     Frames are read-only: their arrays are read-only views (no copy), so frames
     of one run may share them.
+
+    Examples
+    --------
+    >>> from dominotiling import Region, find_tiling
+    >>> f = Frame(find_tiling(Region.rectangle(2, 2)), highlight=[(0, 0)], title="one cell")
+    >>> f.title, f.highlight.tolist()
+    ('one cell', [[0, 0]])
     """
 
     __slots__ = ("_tiling", "_region", "_before", "_colors", "_highlight", "_line", "_edges",

@@ -229,6 +229,11 @@ def grid_points(grid):
         varies fastest), or the points themselves. Names are strings; values
         are lists (a single value is written ``[value]``).
 
+    Returns
+    -------
+    list of dict
+        One keyword dict per point.
+
     Raises
     ------
     DominoTypeError

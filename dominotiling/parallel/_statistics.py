@@ -35,6 +35,14 @@ class HeightFluctuations(NamedTuple):
     See Also
     --------
     height_fluctuations
+
+    Examples
+    --------
+    >>> from dominotiling import Region, random_tiling
+    >>> from dominotiling.parallel import height_fluctuations
+    >>> hf = height_fluctuations(random_tiling, range(4), region=Region.rectangle(4, 4), progress=False)
+    >>> hf.mean.shape, hf.variance.shape
+    ((5, 5), (5, 5))
     """
 
     mean: np.ndarray

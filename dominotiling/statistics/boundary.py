@@ -128,6 +128,12 @@ class BoundaryFluctuations(NamedTuple):
     See Also
     --------
     aztec_boundary_fluctuations, boundary_positions
+
+    Examples
+    --------
+    >>> bf = aztec_boundary_fluctuations(20, range(8))
+    >>> bf.positions.shape
+    (8, 4)
     """
 
     n: int
@@ -271,6 +277,17 @@ def tracy_widom_cdf(s, *, nodes=64):
 
 def tracy_widom_pdf(s, *, nodes=64):
     """The GUE Tracy--Widom density F2'(s) (central differences of :func:`tracy_widom_cdf`, step 1e-3).
+
+    Parameters
+    ----------
+    s : float or array_like
+    nodes : int, default 64, keyword-only
+        Quadrature nodes, as for :func:`tracy_widom_cdf`.
+
+    Returns
+    -------
+    float or numpy.ndarray
+        The density at `s`.
 
     See Also
     --------

@@ -38,6 +38,14 @@ class DoubleDimer:
     See Also
     --------
     double_dimer, draw_double_dimer
+
+    Examples
+    --------
+    >>> from dominotiling import random_tiling
+    >>> r = Region.rectangle(6, 6)
+    >>> dd = double_dimer(random_tiling(r, seed=1), random_tiling(r, seed=2))
+    >>> int(dd.lengths.sum()) + 2 * dd.n_doubled == r.n_cells
+    True
     """
 
     def __init__(self, region, ids, order, offsets, depths, labels):

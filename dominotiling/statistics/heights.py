@@ -138,9 +138,19 @@ def fluctuation_field(tilings, *, mean=None, unit="thurston"):
 class HeightMoments(NamedTuple):
     """Exact mean and variance of the height at one vertex (see :func:`height_moments`).
 
+    Attributes
+    ----------
+    mean : float
+    variance : float
+
     See Also
     --------
     height_moments
+
+    Examples
+    --------
+    >>> height_moments(Region.rectangle(2, 2), (1, 1), unit="flip")
+    HeightMoments(mean=0.0, variance=0.25)
     """
 
     mean: float
@@ -345,6 +355,19 @@ def height_moments(region, vertex, weights=None, *, unit="thurston"):
 def expected_height(region, vertex, weights=None, *, unit="thurston"):
     """The exact expected height at a vertex; see :func:`height_moments`.
 
+    Parameters
+    ----------
+    region : Region
+    vertex : (int, int)
+    weights : Weights, optional
+    unit : {"thurston", "flip"}, keyword-only
+        As for :func:`height_moments`.
+
+    Returns
+    -------
+    float
+        The mean height at `vertex`, computed from exact counts.
+
     See Also
     --------
     height_moments, height_variance
@@ -359,6 +382,19 @@ def expected_height(region, vertex, weights=None, *, unit="thurston"):
 
 def height_variance(region, vertex, weights=None, *, unit="thurston"):
     """The exact variance of the height at a vertex; see :func:`height_moments`.
+
+    Parameters
+    ----------
+    region : Region
+    vertex : (int, int)
+    weights : Weights, optional
+    unit : {"thurston", "flip"}, keyword-only
+        As for :func:`height_moments`.
+
+    Returns
+    -------
+    float
+        The variance of the height at `vertex`, computed from exact counts.
 
     See Also
     --------

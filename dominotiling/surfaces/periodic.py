@@ -293,6 +293,11 @@ def count_surface_checked(region, method):
 def count_by_seam_parity(region):
     """The tilings of a torus or cylinder by how often they cross each seam, mod 2.
 
+    Parameters
+    ----------
+    region : Region
+        A torus or cylinder (:meth:`Region.torus`, :meth:`Region.cylinder`).
+
     Returns
     -------
     dict

@@ -117,6 +117,14 @@ def draw_edge_probabilities(probs, ax=None, *, style="types"):
     See Also
     --------
     aztec_edge_probabilities, draw_placement
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from dominotiling.aztec.weighted import aztec_edge_probabilities
+    >>> len(draw_edge_probabilities(aztec_edge_probabilities(10)).images)
+    1
     """
     style = _validate.choice(style, "style", ("types", "horizontal"))
     if style == "horizontal":
