@@ -51,7 +51,7 @@ def page_from_html(text, out):
                 lines += [f":::{{figure}} tour/{name}", f":alt: {cap or html.unescape(title)}", "",
                           cap, ":::", ""]
             elif fact:
-                lines += ["- " + re.sub(r"</?b>", "**", _md(fact)), ""]
+                lines += ["- " + _md(re.sub(r"</?b>", "\0", fact)).replace("\0", "**"), ""]
             elif para:
                 lines += [_md(para), ""]
             elif pre:
