@@ -237,7 +237,9 @@ def tiling_figure(tiling, color_by="types", palette=None, outlines="auto", width
     for k, colour in enumerate(colours):
         path = _merged_path(cls == k)
         if path is not None:  # a thin stroke of the same colour hides antialiasing seams
-            ax.add_patch(PathPatch(path, facecolor=colour, edgecolor=colour, linewidth=0.2))
+            # add_artist, not add_patch: the limits are set above, and add_patch would walk
+            # every segment of the path to update them (seconds for a large tiling)
+            ax.add_artist(PathPatch(path, facecolor=colour, edgecolor=colour, linewidth=0.2))
     if outlines:
         lw = max(0.2, min(1.0, 72.0 * width / max(cols, 1) / 25))
         ax.add_collection(LineCollection(_outline_segments(tiling.labels), colors="black", linewidths=lw,
