@@ -132,3 +132,17 @@ def test_every_public_name_has_its_entry(site):
     # each documented name is an anchor of its page, so that See Also links land on it
     assert "dominotiling.counting.count_tilings" in anchors
     assert "dominotiling.model.Tiling.to_json" in anchors
+
+
+def test_every_public_function_has_a_cost_and_a_method_in_its_table():
+    import inspect
+
+    sys.path.insert(0, str(ROOT / "docs" / "_ext"))
+    try:
+        import apigen
+        import costs
+    finally:
+        sys.path.remove(str(ROOT / "docs" / "_ext"))
+    missing = [path for entries in apigen.public_names().values() for path, name, obj in entries
+               if inspect.isfunction(obj) and name not in costs.COSTS]
+    assert missing == []

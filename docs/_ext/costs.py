@@ -115,4 +115,22 @@ COSTS = {
     "tiling_svg": ("10^5 dominoes in seconds", "matplotlib SVG backend"),
     "tiling_pdf": ("10^5 dominoes in seconds", "matplotlib PDF backend"),
     "tiling_tikz": ("O(dominoes)", "one \\filldraw per domino"),
+    # errors and options
+    "set_options": ("O(1)", "one memory budget, process-wide or in a with block"),
+    "get_options": ("O(1)", "a copy of the options"),
+    # games
+    "double_set": ("O(bones)", "the double-n set"),
+    "simulate": ("O(games x rounds x moves)", "seeded self-play"),
+    "random_player": ("O(moves)", "a uniform legal move"),
+    "greedy_player": ("O(moves)", "the heaviest legal move"),
+    "doubles_first_player": ("O(moves)", "doubles first, then heaviest"),
+    "longest_line": ("exponential in the bones", "depth-first search"),
+    "poker_hand": ("O(1)", "hand ranking"),
+    "poker_set": ("O(1)", "the twenty poker bones"),
+    "forty_two": ("O(tricks)", "Texas 42 rules"),
+    "rating_points": ("O(1)", "the rule book's table"),
+    "hand_points": ("O(bones)", "pips in hand"),
+    "draw_bone": ("one patch per pip", "matplotlib"),
+    "draw_line": ("one patch per pip", "matplotlib"),
+    "draw_hand": ("one patch per pip", "matplotlib"),
 }
