@@ -78,6 +78,14 @@ def test_the_site_has_its_parts(site):
     counting = (site / "api" / "counting.html").read_text()
     assert "count_tilings" in counting and "profile DP" in counting  # the summary table's method column
     assert "12988816" in (site / "index.html").read_text()
+    # the gallery's animations are GIFs of many frames, which play by themselves on the page
+    from PIL import Image
+
+    gifs = sorted(site.rglob("*.gif"))
+    assert len(gifs) >= 2
+    for gif in gifs:
+        with Image.open(gif) as im:
+            assert im.n_frames > 5, gif.name
 
 
 def test_every_internal_link_and_image_resolves(site):
