@@ -108,7 +108,7 @@ def _summary(obj, path=""):
     else:
         doc = inspect.getdoc(obj) or ""
     first = doc.strip().split("\n\n")[0].replace("\n", " ").strip()
-    return first.replace("|", "\\|")
+    return first
 
 
 def _table(entries, costs):
