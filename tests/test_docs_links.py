@@ -1,6 +1,7 @@
 """The documentation site: it builds with warnings as errors, and no link or image of it is broken.
 
-The site is built once for this module (``sphinx-build -W``) into a temporary folder,
+The site is built once for this module (``python -m dominotiling.docs``, which runs
+``sphinx-build -W``) into a temporary folder,
 or taken from ``DOMINOTILING_DOCS_HTML`` when that names a site already built (CI
 builds it once, then runs this test and the browser test on it). Every ``href`` and
 ``src`` of every page must name a file of the site (and an anchor in it, when it has
@@ -22,12 +23,13 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
 def build_site(out):
-    """Build the site into `out` with warnings as errors; return the folder of index.html."""
+    """Build the site into `out` by ``python -m dominotiling.docs`` (warnings as errors); return it."""
     env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""),
            "MPLBACKEND": "Agg", "DOMINOTILING_QUIET": "1"}
-    run = subprocess.run([sys.executable, "-m", "sphinx", "-W", "-q", "-b", "html", str(ROOT / "docs"), str(out)],
+    run = subprocess.run([sys.executable, "-m", "dominotiling.docs", str(out)], cwd=ROOT,
                          capture_output=True, text=True, timeout=1800, env=env)
-    assert run.returncode == 0, run.stderr[-3000:]
+    assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-3000:]
+    assert "build succeeded" in run.stdout
     return pathlib.Path(out)
 
 
