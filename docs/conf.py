@@ -61,7 +61,6 @@ nb_execution_mode = "off"
 nb_merge_streams = True
 myst_enable_extensions = ["dollarmath", "amsmath", "colon_fence"]
 myst_heading_anchors = 3
-suppress_warnings = ["mystnb.unknown_mime_type", "myst.header"]
 
 # ---------------------------------------------------------------- API
 autodoc_default_options = {"member-order": "bysource"}
