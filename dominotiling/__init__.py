@@ -61,6 +61,7 @@ from .trees.wilson import uniform_spanning_tree, wilson_frames
 from .viz.draw import draw_placement, draw_region, draw_tiling
 from .viz.views import draw_aztec, draw_certificate
 from .viz.aztec_weights import draw_edge_probabilities
+from .viz.export import height_mesh
 from .viz.statistics import draw_double_dimer, draw_height_field, draw_tracy_widom
 from .viz.animate import (
     animate,
@@ -159,6 +160,7 @@ __all__ = [
     "draw_double_dimer",
     "draw_height_field",
     "draw_tracy_widom",
+    "height_mesh",
     "animate",
     "animate_kuhn",
     "animate_shuffling",

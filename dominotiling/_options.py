@@ -88,6 +88,10 @@ class set_options:  # noqa: N801 -- a function to the user; a class so that `wit
     DominoTilingError
         If an option is unknown or its value is not valid; nothing is changed then.
 
+    See Also
+    --------
+    get_options
+
     Examples
     --------
     >>> import dominotiling as dt
@@ -122,6 +126,15 @@ class set_options:  # noqa: N801 -- a function to the user; a class so that `wit
 
 def get_options():
     """A copy of the current options (``{"memory_limit": bytes}``).
+
+    Returns
+    -------
+    dict
+        ``{"memory_limit": bytes}``; changing it changes nothing (use :func:`set_options`).
+
+    See Also
+    --------
+    set_options
 
     Examples
     --------

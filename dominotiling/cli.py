@@ -5,6 +5,7 @@
     dominotiling count 8x8                 # 12988816
     dominotiling count --file FIGURE.txt   # the article's '.'/'#' format; '-' is stdin
     dominotiling tile FIGURE.txt --png out.png   # the tiling as text, and as a picture
+    dominotiling tile FIGURE.txt --svg t.svg --tikz t.tex --json t.json   # and for other programs
     dominotiling tour --out DIR [--quick]
     dominotiling --version
     dominotiling play --rules kozel --games 500 --players greedy,random,doubles_first
@@ -293,6 +294,8 @@ def _cmd_tile(args):
     from .viz.draw import draw_tiling
 
     png = _png_path(args.png) if args.png else None  # before the work: a bad name fails at once
+    exports = [(flag, _export_path(name, flag)) for flag, name in
+               (("--svg", args.svg), ("--tikz", args.tikz), ("--json", args.json)) if name]
     region = _read_figure(args.figure)
     rows, cols = region.shape
     with _Progress(f"tiling a {rows}x{cols} figure"):
@@ -319,8 +322,21 @@ def _cmd_tile(args):
         finally:
             plt.close(ax.figure)
         print(f"picture written to {png}")
+    for flag, path in exports:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        {"--svg": tiling.to_svg, "--tikz": tiling.to_tikz, "--json": tiling.to_json}[flag](path)
+        print(f"{flag[2:]} written to {path}")
     if not tiling.is_complete:
         raise _NoTiling
+
+
+def _export_path(name, flag):
+    """The file that ``--svg/--tikz/--json NAME`` writes, its folder checked before the work."""
+    path = Path(name)
+    if path.name in ("", ".", "..") or path.is_dir():
+        raise _UsageError(f"{flag} {name!r} is not a file name: give one such as out.{flag[2:]}")
+    _check_folder_writable(path.parent, f"the folder of {flag}")
+    return path
 
 
 def _as_text(tiling, png):
@@ -507,6 +523,9 @@ def _parser():
     t.add_argument("figure", help="a figure in the '.'/'#' format ('-' reads standard input)")
     t.add_argument("--png", help="write a picture to this PNG file ('.png' is added if it has no extension)")
     t.add_argument("--dpi", type=_positive_dpi, default=100, help="resolution of the picture (default 100)")
+    t.add_argument("--svg", help="write the tiling as an SVG picture (vector; dominoes merged by colour)")
+    t.add_argument("--tikz", help="write the tiling as a standalone LaTeX/TikZ document")
+    t.add_argument("--json", help="write the tiling (region and labels) as JSON, read back by Tiling.from_json")
     t.set_defaults(func=_cmd_tile)
 
     g = sub.add_parser("play", help="simulate the table game of dominoes and compare strategies")

@@ -25,6 +25,7 @@ GROUND = {"errors", "_options", "_validate", "_interrupt", "_exact", "_util", "_
 DISPLAY = {
     ("dominotiling.model.region", "dominotiling.viz.draw"),
     ("dominotiling.model.tiling", "dominotiling.viz.draw"),
+    ("dominotiling.model.tiling", "dominotiling.viz.export"),  # to_svg / to_pdf / to_tikz, lazily
     ("dominotiling.games.line", "dominotiling.games.display"),
 }
 

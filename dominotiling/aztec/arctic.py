@@ -117,6 +117,10 @@ def aztec_types(tiling):
     DominoTilingError
         If the region is not an Aztec diamond or the tiling is not complete.
 
+    See Also
+    --------
+    arctic_circle, sample_aztec, draw_aztec
+
     Examples
     --------
     >>> from dominotiling import Tiling
@@ -217,6 +221,10 @@ def arctic_circle(n, num=200):
         In the drawing's coordinates, where cell ``(r, c)`` is the square
         ``[c, c + 1] x [r, r + 1]``: the circle of centre ``(n, n)`` and radius
         ``n / sqrt(2)``, inscribed in the diamond. Plot with ``ax.plot(x, y)``.
+
+    See Also
+    --------
+    sample_aztec, aztec_types, draw_aztec
 
     Examples
     --------

@@ -220,6 +220,19 @@ def _build_aztec_region(n):
 def aztec_order(region):
     """``n`` when `region` is ``Region.aztec_diamond(n)``, else None.
 
+    Parameters
+    ----------
+    region : Region
+
+    Returns
+    -------
+    int or None
+        The order, or None for any other region.
+
+    See Also
+    --------
+    sample_aztec, Region.aztec_diamond
+
     Examples
     --------
     >>> aztec_order(Region.aztec_diamond(5)), aztec_order(Region.rectangle(4, 4))
@@ -234,7 +247,29 @@ def aztec_order(region):
 
 @keyword_only("seed")
 def sample_shuffling(region, *, seed=None):
-    """:func:`sample_aztec` for a Region that is an Aztec diamond (``random_tiling``'s method)."""
+    """:func:`sample_aztec` for a Region that is an Aztec diamond (``random_tiling``'s method).
+
+    Parameters
+    ----------
+    region : Region
+        An Aztec diamond (:meth:`Region.aztec_diamond`).
+    seed : None, int or numpy.random.Generator, keyword-only
+
+    Returns
+    -------
+    Tiling
+        A uniform random tiling of the diamond.
+
+    See Also
+    --------
+    sample_aztec, aztec_partition_function, aztec_edge_probabilities
+
+    Examples
+    --------
+    >>> from dominotiling import Region
+    >>> sample_shuffling(Region.aztec_diamond(4), seed=1).n_dominoes
+    20
+    """
     n = aztec_order(_validate.region(region))
     if n is None:
         raise DominoTilingError(
@@ -292,6 +327,11 @@ def sample_aztec(n, *, seed=None, weights=None):
         If the sample (about ``26 n**2`` bytes) or the weights' per-level table
         would not fit in the memory budget (``set_options``); refused before
         anything is allocated.
+
+    See Also
+    --------
+    random_tiling, shuffle_frames, arctic_circle
+    aztec_partition_function
 
     Notes
     -----
@@ -405,6 +445,10 @@ def shuffle_frames(n, *, seed=None, weights=None):
     ------
     TooLargeError
         If `n` exceeds ``MAX_FRAMES_ORDER``: the frames take ``O(n**3)`` memory.
+
+    See Also
+    --------
+    sample_aztec, animate_shuffling
 
     Examples
     --------

@@ -192,6 +192,10 @@ def aztec_partition_function(n, weights=None, *, log=False):
     DominoTypeError
         Symbolic weights, or `weights` of another type.
 
+    See Also
+    --------
+    aztec_edge_probabilities, aztec_count, count_tilings
+
     Notes
     -----
     Urban renewal [1]_ [3]_ of every block ``(i, j)`` of the order-``k`` diamond,
@@ -418,6 +422,10 @@ def aztec_edge_probabilities(n, weights=None):
     TooLargeError
         When the tables would not fit in the memory budget (refused before).
 
+    See Also
+    --------
+    aztec_partition_function, sample_aztec, placement_probabilities
+
     Notes
     -----
     Write ``P_k`` for the edge probabilities of the order-``k`` diamond with the
@@ -574,6 +582,10 @@ def embed_in_aztec(region, weights=None, *, max_order=None):
     DominoTilingError
         If no diamond up to `max_order` leaves a tileable rest around the region
         (the message says so), or the region is periodic.
+
+    See Also
+    --------
+    aztec_partition_function, sample_aztec
 
     Notes
     -----

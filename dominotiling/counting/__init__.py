@@ -74,10 +74,24 @@ def choose_method(region):
     ``transfer.cost_estimate`` and ``kasteleyn.cost_estimate`` say) are left
     out, and the smaller estimate wins.
 
+    Parameters
+    ----------
+    region : Region
+        A plane region.
+
+    Returns
+    -------
+    str
+        ``"transfer"`` or ``"kasteleyn"``.
+
     Raises
     ------
     TooLargeError
         If no method fits in memory.
+
+    See Also
+    --------
+    count_tilings, log_count
 
     Notes
     -----
@@ -196,6 +210,11 @@ def count_tilings(region, method="auto", client=None, *, weights=None, by_flux=F
         If `region` is not a Region.
     DominoTilingError
         If `method` is unknown (checked before anything else, with or without a client).
+
+    See Also
+    --------
+    log_count, choose_method, rectangle_count
+    count_by_flux
 
     Notes
     -----
@@ -354,6 +373,10 @@ def log_count(region, weights=None):
         weights have free symbols.
     WeightError
         If the weights do not fit the region's shape.
+
+    See Also
+    --------
+    count_tilings, choose_method
 
     Notes
     -----

@@ -353,6 +353,10 @@ def strip_generating_function(width, symbol=None):
     TooLargeError
         If ``width > 12``.
 
+    See Also
+    --------
+    rectangle_count, count_tilings
+
     Notes
     -----
     For ``n >= L`` the coefficient of ``x**n`` in ``A(x) Q(x)`` is
@@ -427,6 +431,10 @@ def rectangle_count(m, n):
         computation would take more than about a minute
         (:data:`RECTANGLE_MAX_SECONDS`, estimated from the sides); the message
         names ``log_count``, which gives the logarithm instead.
+
+    See Also
+    --------
+    aztec_count, count_tilings, strip_generating_function
 
     Notes
     -----
@@ -609,6 +617,10 @@ def aztec_count(n):
     TooLargeError
         If the answer's ``n(n+1)/2`` bits would not fit in the memory budget
         (``dominotiling.set_options``); refused before anything is computed.
+
+    See Also
+    --------
+    rectangle_count, count_tilings, aztec_partition_function
 
     Notes
     -----

@@ -220,6 +220,10 @@ def kasteleyn_matrix(region, kind="real"):
         Rows are the black cells, columns the white cells, each in row-major
         order: the block ``A`` of ``K = [[0, A], [A.T, 0]]``.
 
+    See Also
+    --------
+    count_tilings, log_count, count_perfect_matchings
+
     Notes
     -----
     Kasteleyn's theorem: for a plane bipartite graph whose edge weights make the

@@ -188,6 +188,10 @@ def count_monomer_dimer(region, monomer_weight=1):
     DominoTypeError
         If `region` is not a Region or the weight is not a number or expression.
 
+    See Also
+    --------
+    random_monomer_dimer, count_tilings
+
     Notes
     -----
     The broken-profile DP over the narrow side ``w`` (``cells * 2**w`` updates per
@@ -302,6 +306,10 @@ def random_monomer_dimer(region, *, seed=None, monomer_weight=1):
     WeightError
         If the weight is negative, or zero on a region without a domino tiling
         (no covering has positive weight).
+
+    See Also
+    --------
+    count_monomer_dimer, random_tiling
 
     Notes
     -----

@@ -345,6 +345,10 @@ def count_perfect_matchings(G, weight=None):
     TooLargeError
         If the banded determinant would not fit in the memory budget (``set_options``).
 
+    See Also
+    --------
+    count_tilings, kasteleyn_matrix
+
     Notes
     -----
     **Theorem** (Kasteleyn 1963 [1]_). Every planar graph has a Pfaffian

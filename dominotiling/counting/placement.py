@@ -375,6 +375,10 @@ def placement_probabilities(region, exact=None, *, tolerance=FLOAT_TOLERANCE, we
     WeightError
         If the weights do not fit the region's shape.
 
+    See Also
+    --------
+    count_tilings, placement_frequencies, draw_placement
+
     Notes
     -----
     Kenyon's theorem: for a Kasteleyn matrix ``K`` (rows black cells, columns

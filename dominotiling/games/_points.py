@@ -26,6 +26,10 @@ def hand_points(bones, rules):
         a lone 0-0 counts 10; sea Kozel: 0-0 alone 25, 6-6 alone 50, both 75),
         else the sum of the bones' values (their pips, or ``rules.bone_values``).
 
+    See Also
+    --------
+    rating_points, ScoreSheet
+
     Examples
     --------
     >>> from dominotiling.games import Bone, Rules
@@ -69,6 +73,10 @@ def rating_points(score, timeout_score=None):
     DominoTilingError
         If a score is not a whole number >= 0 (:class:`DominoTypeError` when
         not an integer).
+
+    See Also
+    --------
+    hand_points, ScoreSheet
 
     Notes
     -----

@@ -54,6 +54,10 @@ class Bone:
     DominoTilingError
         If a value is negative (a ``ValueError`` too).
 
+    See Also
+    --------
+    double_set, Line, Game
+
     Notes
     -----
     Bones are immutable and hashable; equal bones are the same object.  They
@@ -206,6 +210,10 @@ def double_set(n=6):
     ------
     DominoTilingError
         If ``n`` is negative; :class:`DominoTypeError` if it is not an integer.
+
+    See Also
+    --------
+    Bone, Game
 
     Examples
     --------

@@ -84,6 +84,10 @@ def draw_bone(bone, ax=None, xy=(0.0, 0.0), vertical=False, facecolor="ivory",
     -------
     matplotlib.axes.Axes
 
+    See Also
+    --------
+    draw_line, draw_hand
+
     Examples
     --------
     >>> import matplotlib
@@ -129,6 +133,10 @@ def draw_hand(bones, ax=None, title=None):
     -------
     matplotlib.axes.Axes
 
+    See Also
+    --------
+    draw_bone, draw_line
+
     Examples
     --------
     >>> import matplotlib
@@ -172,6 +180,10 @@ def draw_line(line, ax=None, title=None, per_row=14):
     Returns
     -------
     matplotlib.axes.Axes
+
+    See Also
+    --------
+    draw_bone, draw_hand, Line
 
     Examples
     --------

@@ -132,6 +132,10 @@ class FortyTwo:
     target : int, optional
         250 (paragraph 129).
 
+    See Also
+    --------
+    forty_two, Rules, Game
+
     Examples
     --------
     >>> from dominotiling.games import random_player

@@ -83,6 +83,10 @@ class Game(HistoryMixin, RoundEngine):
         :class:`~dominotiling.errors.DominoTypeError` for arguments of the
         wrong type.
 
+    See Also
+    --------
+    Rules, simulate, PlayerView
+
     Notes
     -----
     A player who can move must play; one who cannot draws (when the rules and

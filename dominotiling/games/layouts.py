@@ -97,6 +97,10 @@ class Trains(_Layout):
         doubles need covering only once everybody has had a first turn; a
         player who cannot start a train does not draw.
 
+    See Also
+    --------
+    ChickenFoot, Sausage, Line
+
     Examples
     --------
     >>> t = Trains(12, 2, engine=12)
@@ -288,6 +292,10 @@ class ChickenFoot(_Layout):
     foot_size : int, optional
         The chicks of a foot (3; the set double takes twice as many).
 
+    See Also
+    --------
+    Trains, Sausage, Line
+
     Examples
     --------
     >>> foot = ChickenFoot(9)
@@ -413,6 +421,10 @@ class Sausage(_Layout):
         first and second bones and at the end of the line"), or only at the
         ends of two lines of equal length (paragraph 288: "when the two lines
         have the same number of bones").
+
+    See Also
+    --------
+    Trains, ChickenFoot, Line
 
     Examples
     --------

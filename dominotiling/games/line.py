@@ -61,6 +61,10 @@ class Line(CrossAndCount):
         While an arm of the cross is empty, bones may be laid only on empty
         arms (Sevastopol: the first plays each start a side).
 
+    See Also
+    --------
+    Bone, Trains, ChickenFoot
+
     Notes
     -----
     The first bone is laid with its smaller value on the left.  A bone is

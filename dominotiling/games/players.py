@@ -36,6 +36,10 @@ def random_player(view):
     -------
     Move
 
+    See Also
+    --------
+    greedy_player, doubles_first_player, simulate
+
     Examples
     --------
     >>> from dominotiling.games import Game, Rules
@@ -63,6 +67,10 @@ def greedy_player(view):
     -------
     Move
 
+    See Also
+    --------
+    random_player, doubles_first_player, simulate
+
     Examples
     --------
     >>> from dominotiling.games import Game, Rules, Move, Bone
@@ -88,6 +96,10 @@ def doubles_first_player(view):
     Returns
     -------
     Move
+
+    See Also
+    --------
+    random_player, greedy_player, simulate
 
     Examples
     --------

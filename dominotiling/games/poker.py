@@ -50,6 +50,15 @@ class PokerHand(NamedTuple):
 def poker_set():
     """The twenty bones of domino poker: double-six without 1-1 and the blanks (paragraph 133).
 
+    Returns
+    -------
+    list of Bone
+        The bones, in the order of :func:`double_set`.
+
+    See Also
+    --------
+    poker_hand, PokerTable
+
     Examples
     --------
     >>> len(poker_set())
@@ -104,6 +113,10 @@ def poker_hand(bones):
     ------
     DominoTilingError
         If the hand is not five distinct bones of the poker set.
+
+    See Also
+    --------
+    poker_set, PokerTable
 
     Notes
     -----
@@ -245,6 +258,10 @@ class PokerTable:
         Each player's chips at the start (20).
     ante : int, optional
         The stake of each hand (1).
+
+    See Also
+    --------
+    poker_hand, poker_set
 
     Examples
     --------

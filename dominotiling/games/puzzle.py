@@ -52,6 +52,10 @@ def longest_line(bones, return_line=False):
         If the search would be too long (sets with many values, such as a
         double-eleven set; any set drawn from a double-nine box is fine).
 
+    See Also
+    --------
+    Line, double_set
+
     Notes
     -----
     A line is a trail in the multigraph whose vertices are pip values and

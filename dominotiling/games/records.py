@@ -27,6 +27,22 @@ class Move(NamedTuple):
     or a place of another layout (``"train 2"``, ``"toe 3"``, ``"cut 1"``:
     see :mod:`dominotiling.games.layouts`).  ``lengthwise`` lays a double
     along the line, counting one half (Muggins).
+
+    Parameters
+    ----------
+    bone : Bone
+    side : str
+    closed, lengthwise : bool, default False
+
+    See Also
+    --------
+    Event, PlayerView, Game
+
+    Examples
+    --------
+    >>> from dominotiling.games import Bone
+    >>> Move(Bone(6, 6), "left")
+    Move(bone=Bone(6, 6), side='left', closed=False)
     """
 
     bone: Bone
@@ -53,6 +69,25 @@ class Event(NamedTuple):
     penalty bone taken; ``info``: ``"bazaar"`` or the seat it came from), or
     ``"end"`` (``seat``: the round's winner as the rules name it, or None;
     ``info``: the reason ``"out"``, ``"fish"`` or ``"blocked"``).
+
+    Parameters
+    ----------
+    kind : str
+    round : int
+    seat, bone, side, info : optional
+    closed, lengthwise : bool, default False
+        As described above.
+
+    See Also
+    --------
+    Move, RoundResult, Game
+
+    Examples
+    --------
+    >>> from dominotiling.games import Bone
+    >>> e = Event("play", 1, seat=0, bone=Bone(6, 6), side="left")
+    >>> e.kind, e.bone
+    ('play', Bone(6, 6))
     """
 
     kind: str
@@ -72,6 +107,29 @@ class RoundResult(NamedTuple):
     player the rules name (who went out; the fisherman in Kozel; the lowest
     hand of a blocked classic round; None on a tie); ``fisherman`` the last
     player to lay a bone; ``written`` the points written per seat.
+
+    Parameters
+    ----------
+    number, opener : int
+    reason : str
+    winner : int or None
+    hands : tuple
+    line : Line
+    plays, draws, knocks, redeals : int
+    written : tuple
+    fisherman : int or None, default None
+
+    See Also
+    --------
+    Event, Game, ScoreSheet
+
+    Examples
+    --------
+    >>> from dominotiling.games import Game, Rules, greedy_player
+    >>> game = Game(Rules.classic(), [greedy_player, greedy_player], seed=0)
+    >>> result = game.play_round()
+    >>> result.reason in ("out", "fish", "blocked")
+    True
     """
 
     number: int
@@ -118,10 +176,24 @@ class PlayerView:
     history : tuple of Event
         The public history: other players' hands and draws are hidden.
 
+    See Also
+    --------
+    Move, random_player, greedy_player
+
     Notes
     -----
     A view is meant to be read while the player function runs; ``line`` and
     ``history`` are copied from the game when they are read.
+
+    Examples
+    --------
+    A player function receives one and returns one of its ``legal_moves``:
+
+    >>> def first_legal(view):
+    ...     return view.legal_moves[0]
+    >>> from dominotiling.games import Rules, simulate
+    >>> simulate(Rules.classic(), 2, 2, [first_legal] * 2, seed=0, progress=False).n_games
+    2
     """
 
     __slots__ = ("_game", "seat", "hand", "legal_moves", "can_end_turn", "ends",

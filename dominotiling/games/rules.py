@@ -289,6 +289,10 @@ class Rules:
         If a field is out of range or the fields contradict each other
         (a :class:`~dominotiling.errors.DominoTypeError` for a wrong type).
 
+    See Also
+    --------
+    Game, simulate, ScoreSheet
+
     Examples
     --------
     >>> Rules(target=True)

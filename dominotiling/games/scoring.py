@@ -74,6 +74,10 @@ class ScoreSheet:
         If the players are not distinct, their number is not allowed, or a
         starting state is malformed.
 
+    See Also
+    --------
+    Rules, rating_points, hand_points
+
     Notes
     -----
     How each family scores is told in :mod:`dominotiling.games._scorers`

@@ -63,6 +63,17 @@ class SimulationSummary:
         that loses); without one -- Mexican train and Chicken foot, where the
         lowest total after the deals wins -- the printed table has no goat
         column and ``goats`` holds zeros.
+
+    See Also
+    --------
+    simulate, Game
+
+    Examples
+    --------
+    >>> from dominotiling.games import Rules, simulate
+    >>> s = simulate(Rules.classic(), 4, 2, seed=1, progress=False)
+    >>> s.n_games, s.n_players
+    (4, 2)
     """
 
     rules_name: str
@@ -198,6 +209,10 @@ def simulate(rules, n_games, n_players, players=None, seed=None, progress=True):
         If ``n_games`` is not positive, ``players`` does not have
         ``n_players`` entries, or the rules do not allow ``n_players``
         (:class:`DominoTypeError` for arguments of the wrong type).
+
+    See Also
+    --------
+    SimulationSummary, Game, Rules
 
     Examples
     --------

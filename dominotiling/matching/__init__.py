@@ -44,6 +44,19 @@ def choose_finder(region):
     narrower side (the source article's algorithm, fast at that width), a maximum
     matching for the rest (any size: a million cells take a fraction of a second).
 
+    Parameters
+    ----------
+    region : Region
+
+    Returns
+    -------
+    str
+        ``"transfer"`` or ``"matching"``.
+
+    See Also
+    --------
+    find_tiling, max_cover
+
     Examples
     --------
     >>> choose_finder(Region.rectangle(8, 8)), choose_finder(Region.rectangle(100, 100))
@@ -161,6 +174,11 @@ def find_tiling(region, method="auto", *, weights=None):
         If `method` is unknown.
     TooLargeError
         If ``method="transfer"`` and the region is too wide for the DP.
+
+    See Also
+    --------
+    max_cover, is_tileable, choose_finder
+    random_tiling
 
     Examples
     --------

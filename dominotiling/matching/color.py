@@ -367,6 +367,10 @@ def color_dominoes(tiling, k=5, adjacency="side", frames=False):
     TooLargeError
         With ``frames=True`` on more than :data:`FRAMES_MAX_DOMINOES` dominoes.
 
+    See Also
+    --------
+    color_frames, animate_coloring
+
     Notes
     -----
     *Order.* Smallest last [1]_: remove a domino of least degree, repeat on what
@@ -485,6 +489,10 @@ def color_frames(tiling, k=5, adjacency="side"):
     ------
     DominoTilingError, TooLargeError
         As :func:`color_dominoes` with ``frames=True``.
+
+    See Also
+    --------
+    color_dominoes, animate_coloring
 
     Examples
     --------

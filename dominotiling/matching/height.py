@@ -356,6 +356,21 @@ def min_tiling(region, flux=None):
     tiling of that flux sector (:func:`dominotiling.surfaces.flux.sector_tiling`), which
     raises NoTilingError when no tiling has this flux.
 
+    Parameters
+    ----------
+    region : Region
+        A plane region.
+    flux : sequence of int, optional
+        For a region with holes: the flux sector.
+
+    Returns
+    -------
+    Tiling or None
+
+    See Also
+    --------
+    max_tiling, flip, is_tileable
+
     Examples
     --------
     >>> min_tiling(Region.rectangle(2, 2)).orientations().tolist()
@@ -375,6 +390,21 @@ def max_tiling(region, flux=None):
     ``flux`` (one int per hole, see :func:`dominotiling.surfaces.flux.flux`): the largest
     tiling of that flux sector (:func:`dominotiling.surfaces.flux.sector_tiling`), which
     raises NoTilingError when no tiling has this flux.
+
+    Parameters
+    ----------
+    region : Region
+        A plane region.
+    flux : sequence of int, optional
+        For a region with holes: the flux sector.
+
+    Returns
+    -------
+    Tiling or None
+
+    See Also
+    --------
+    min_tiling, flip, is_tileable
 
     Examples
     --------
@@ -451,6 +481,10 @@ def flip(tiling, cell):
     DominoTilingError
         If the block sticks out of the grid or is not filled by two parallel dominoes;
         :func:`flippable_squares` lists the blocks that are.
+
+    See Also
+    --------
+    min_tiling, max_tiling, glauber
 
     Examples
     --------

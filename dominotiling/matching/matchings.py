@@ -199,6 +199,10 @@ def maximum_matching(region, method="auto", *, seed=None, frames=False, algorith
         With ``frames=True``, if the region has more than
         :data:`FRAMES_MAX_CELLS` cells.
 
+    See Also
+    --------
+    find_tiling, max_cover, hall_violator
+
     Notes
     -----
     Black cells are matched to white neighbours; the graph is stored in CSR
@@ -302,6 +306,10 @@ def kuhn_frames(region, *, seed=None):
         If the region has more than :data:`FRAMES_MAX_CELLS` cells (the frames
         would take quadratic memory); use :func:`maximum_matching` instead.
 
+    See Also
+    --------
+    maximum_matching, animate_kuhn
+
     Examples
     --------
     >>> from dominotiling import Region
@@ -360,6 +368,10 @@ def is_tileable(region):
     -------
     bool
 
+    See Also
+    --------
+    find_tiling, hall_violator, maximum_matching
+
     Notes
     -----
     A region with more cells of one colour than the other has no tiling (each
@@ -401,6 +413,10 @@ def hall_violator(region, max_roots=64):
         region cells sharing a side with a cell of ``S``, see
         :func:`hall_neighbourhood`) has exactly ``|S| - 1`` cells. Each cell of
         ``N(S)`` can cover at most one cell of ``S``, so no tiling covers ``S``.
+
+    See Also
+    --------
+    is_tileable, maximum_matching, draw_certificate
 
     Notes
     -----

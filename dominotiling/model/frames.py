@@ -99,10 +99,21 @@ class Frame:
         If there is neither a tiling nor a region, the arrays have the wrong
         shapes, or `before`/`region` do not match `tiling`.
 
+    See Also
+    --------
+    dominotiling.viz.animate.animate, kuhn_frames, shuffle_frames
+
     Notes
     -----
     Frames are read-only: their arrays are read-only views (no copy), so frames
     of one run may share them.
+
+    Examples
+    --------
+    >>> from dominotiling import Region, find_tiling
+    >>> f = Frame(find_tiling(Region.rectangle(2, 2)), highlight=[(0, 0)], title="one cell")
+    >>> f.title, f.highlight.tolist()
+    ('one cell', [[0, 0]])
     """
 
     __slots__ = ("_tiling", "_region", "_before", "_colors", "_highlight", "_line", "_edges",

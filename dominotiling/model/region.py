@@ -297,7 +297,7 @@ class Region:
 
     @classmethod
     def aztec_diamond(cls, n):
-        """The Aztec diamond of order `n`: cells whose centres satisfy |x| + |y| <= n.
+        """The Aztec diamond of order `n`: cells whose centres satisfy ``|x| + |y| <= n``.
 
         The mask has shape ``(2n, 2n)`` and ``2n(n+1)`` cells; the region has
         ``2**(n(n+1)/2)`` tilings (Elkies, Kuperberg, Larsen, Propp 1992).
@@ -585,6 +585,108 @@ class Region:
         ['...']
         """
         return ["".join(_FREE if v else _BLOCKED for v in row) for row in self._mask]
+
+    def to_json(self, path=None):
+        """The region as a JSON document (its rows of ``'.'``/``'#'`` and its wraps).
+
+        Parameters
+        ----------
+        path : str or os.PathLike, optional
+            Also write the document to this file.
+
+        Returns
+        -------
+        str
+            The JSON text (see :mod:`dominotiling.model.serialize` for the format).
+
+        See Also
+        --------
+        Region.from_json, Tiling.to_json, Weights.to_json
+
+        Examples
+        --------
+        >>> Region.rectangle(1, 2).to_json()
+        '{"format":"dominotiling.region","version":1,"shape":[1,2],"periodic":[false,false],"rows":[".."]}\\n'
+        """
+        from . import serialize
+
+        return serialize.dump(serialize.region_to_dict(self), path)
+
+    @classmethod
+    def from_json(cls, source):
+        """The region of a JSON document written by :meth:`to_json`.
+
+        Parameters
+        ----------
+        source : str, os.PathLike, file or dict
+            JSON text, the path of a file holding it, an open file, or the parsed object.
+
+        Returns
+        -------
+        Region
+            Equal to the region that was written.
+
+        Raises
+        ------
+        RegionFormatError
+            If the document is not JSON, not a region, or its rows are malformed.
+
+        See Also
+        --------
+        Region.to_json, Tiling.from_json
+
+        Examples
+        --------
+        >>> r = Region.torus(2, 4)
+        >>> Region.from_json(r.to_json()) == r
+        True
+        """
+        from . import serialize
+
+        return serialize.region_from_dict(serialize.load(source, "dominotiling.region"), cls)
+
+    @classmethod
+    def from_image(cls, path, threshold=0.5, cell_size=1, invert=False):
+        """A region drawn as a black-and-white picture: dark pixels are cells.
+
+        Parameters
+        ----------
+        path : str or os.PathLike
+            A picture file Pillow reads (PNG, GIF, BMP, JPEG, ...); colours are
+            turned to grey first.
+        threshold : float, default 0.5
+            A block of pixels is a cell when its mean grey (0 black, 1 white) is below this.
+        cell_size : int, default 1
+            Pixels per cell side: the picture is cut into ``cell_size`` x ``cell_size``
+            blocks (a ragged right or bottom margin is dropped).
+        invert : bool, default False
+            Light blocks are cells instead.
+
+        Returns
+        -------
+        Region
+
+        Raises
+        ------
+        RegionFormatError
+            If the file is not a picture, is smaller than a cell, or has no dark block.
+
+        See Also
+        --------
+        Region.from_mask, Region.from_strings
+
+        Examples
+        --------
+        >>> import os, tempfile
+        >>> from PIL import Image
+        >>> path = os.path.join(tempfile.mkdtemp(), "board.png")
+        >>> Image.new("L", (6, 4), 0).save(path)   # 6 x 4 black pixels
+        >>> Region.from_image(path, cell_size=2) == Region.rectangle(2, 3)
+        True
+        """
+        from . import serialize
+
+        return cls(serialize.mask_from_image(path, threshold, cell_size, invert))
 
     def to_networkx(self):
         """The grid graph of the cells.

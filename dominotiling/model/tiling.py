@@ -53,6 +53,11 @@ class Tiling:
     DominoTilingError
         If the labels do not describe dominoes on the region (see :meth:`validate`).
 
+    See Also
+    --------
+    Region, Weights, find_tiling
+    random_tiling
+
     Examples
     --------
     >>> r = Region.rectangle(1, 3)
@@ -269,6 +274,194 @@ class Tiling:
             a, b = tuple(a), tuple(b)
             out.add((a, b) if (a[0] + a[1]) % 2 == 0 else (b, a))
         return out
+
+    # ------------------------------------------------------------ export
+    def to_json(self, path=None):
+        """The tiling as a JSON document: its region and its labels, one list per row.
+
+        Parameters
+        ----------
+        path : str or os.PathLike, optional
+            Also write the document to this file.
+
+        Returns
+        -------
+        str
+            The JSON text (see :mod:`dominotiling.model.serialize` for the format).
+
+        See Also
+        --------
+        Tiling.from_json, Tiling.to_csv, Region.to_json
+
+        Examples
+        --------
+        >>> t = Tiling.from_dominoes(Region.rectangle(1, 2), [((0, 0), (0, 1))])
+        >>> t.to_json()[:46]
+        '{"format":"dominotiling.tiling","version":1,"r'
+        """
+        from . import serialize
+
+        return serialize.dump(serialize.tiling_to_dict(self), path)
+
+    @classmethod
+    def from_json(cls, source):
+        """The tiling of a JSON document written by :meth:`to_json` (its labels checked).
+
+        Parameters
+        ----------
+        source : str, os.PathLike, file or dict
+            JSON text, the path of a file holding it, an open file, or the parsed object.
+
+        Returns
+        -------
+        Tiling
+            Equal to the tiling that was written.
+
+        Raises
+        ------
+        RegionFormatError
+            If the document is not JSON or not a tiling.
+        DominoTilingError
+            If its labels do not describe dominoes on its region.
+
+        See Also
+        --------
+        Tiling.to_json, Region.from_json
+
+        Examples
+        --------
+        >>> t = Tiling.from_dominoes(Region.rectangle(2, 2), [((0, 0), (1, 0)), ((0, 1), (1, 1))])
+        >>> Tiling.from_json(t.to_json()) == t
+        True
+        """
+        from . import serialize
+
+        return serialize.tiling_from_dict(serialize.load(source, "dominotiling.tiling"), cls, Region)
+
+    def to_csv(self, path=None):
+        """The dominoes as CSV, one domino a row: ``domino,row1,col1,row2,col2,orientation``.
+
+        Parameters
+        ----------
+        path : str or os.PathLike, optional
+            Also write the text to this file.
+
+        Returns
+        -------
+        str
+            A header line, then one line per domino (in id order); orientation is
+            ``h`` or ``v``.
+
+        See Also
+        --------
+        Tiling.to_json, Tiling.dominoes
+
+        Examples
+        --------
+        >>> t = Tiling.from_dominoes(Region.rectangle(2, 2), [((0, 0), (1, 0)), ((0, 1), (1, 1))])
+        >>> print(t.to_csv(), end="")
+        domino,row1,col1,row2,col2,orientation
+        0,0,0,1,0,v
+        1,0,1,1,1,v
+        """
+        from . import serialize
+
+        return serialize.tiling_to_csv(self, path)
+
+    def to_svg(self, path=None, **options):
+        """The tiling as an SVG picture (matplotlib's vector backend), dominoes merged by colour.
+
+        Parameters
+        ----------
+        path : str or os.PathLike, optional
+            Also write the picture to this file.
+        **options
+            ``color_by``, ``outlines``, ``width`` (inches): see
+            :func:`dominotiling.viz.export.tiling_figure`.
+
+        Returns
+        -------
+        str
+            The SVG text.
+
+        See Also
+        --------
+        Tiling.to_pdf, Tiling.to_tikz, dominotiling.viz.export.height_mesh
+
+        Examples
+        --------
+        >>> t = Tiling.from_dominoes(Region.rectangle(1, 2), [((0, 0), (0, 1))])
+        >>> t.to_svg().lstrip().startswith("<?xml")
+        True
+        """
+        from ..viz.export import tiling_svg
+
+        return tiling_svg(self, path, **options)
+
+    def to_pdf(self, path, **options):
+        """Write the tiling as a PDF picture (matplotlib's vector backend), dominoes merged by colour.
+
+        Parameters
+        ----------
+        path : str or os.PathLike
+            The file to write.
+        **options
+            As for :meth:`to_svg`.
+
+        Returns
+        -------
+        pathlib.Path
+            The file written.
+
+        See Also
+        --------
+        Tiling.to_svg, Tiling.to_tikz
+
+        Examples
+        --------
+        >>> import os, tempfile
+        >>> t = Tiling.from_dominoes(Region.rectangle(1, 2), [((0, 0), (0, 1))])
+        >>> out = t.to_pdf(os.path.join(tempfile.mkdtemp(), "t.pdf"))
+        >>> out.read_bytes()[:5]
+        b'%PDF-'
+        """
+        from ..viz.export import tiling_pdf
+
+        return tiling_pdf(self, path, **options)
+
+    def to_tikz(self, path=None, color_by="types", palette=None):
+        """The tiling as a standalone LaTeX document drawing it with TikZ.
+
+        Parameters
+        ----------
+        path : str or os.PathLike, optional
+            Also write the document to this file.
+        color_by : {"types", "orientation", "domino", "none"}, default "types"
+            Colours by the four domino types, by orientation, a palette cycled so
+            neighbours differ, or white.
+        palette : sequence of colours, optional
+            Replaces the default colours (four for ``"types"``, two for
+            ``"orientation"``, any number for ``"domino"``); any matplotlib colour.
+
+        Returns
+        -------
+        str
+            A document that ``pdflatex`` compiles (class ``article`` with ``tikz``
+            and ``geometry``); one unit is one cell, row 0 on top.
+
+        See Also
+        --------
+        Tiling.to_svg, Tiling.to_pdf
+
+        Examples
+        --------
+        >>> t = Tiling.from_dominoes(Region.rectangle(1, 2), [((0, 0), (0, 1))])
+        >>> [ln for ln in t.to_tikz().splitlines() if "rectangle" in ln]
+        ['\\\\filldraw[fill=c0] (0,0) rectangle (2,-1);']
+        """
+        from ..viz.export import tiling_tikz
+
+        return tiling_tikz(self, path, color_by=color_by, palette=palette)
 
     def validate(self):
         """Check that the labels describe non-overlapping dominoes on the region.

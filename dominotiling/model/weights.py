@@ -141,6 +141,11 @@ class Weights:
     DominoTypeError
         If a weight is not a number (complex, bool, text, ...).
 
+    See Also
+    --------
+    Region, Tiling, count_tilings
+    random_tiling
+
     Notes
     -----
     **Value types.** The kind of all weights is the most general type among them,
@@ -977,6 +982,71 @@ class Weights:
         vals = self._h[r[horiz], c[horiz]].tolist() + self._v[r[~horiz], c[~horiz]].tolist()
         one = {"int": 1, "fraction": Fraction(1), "float": 1.0}.get(self._kind)
         return math.prod(vals, start=sympy_module().Integer(1) if one is None else one)
+
+    def to_json(self, path=None):
+        """The weights as a JSON document, every value exact.
+
+        Ints are written as JSON integers (of any size), Fractions as strings
+        ``"p/q"``, floats as the shortest decimal that reads back to the same
+        float, sympy expressions as ``sympy.srepr`` strings.
+
+        Parameters
+        ----------
+        path : str or os.PathLike, optional
+            Also write the document to this file.
+
+        Returns
+        -------
+        str
+            The JSON text.
+
+        See Also
+        --------
+        Weights.from_json, Tiling.to_json, Region.to_json
+
+        Examples
+        --------
+        >>> from fractions import Fraction
+        >>> w = Weights.by_orientation((1, 2), Fraction(1, 3), 1)
+        >>> w.to_json()
+        '{"format":"dominotiling.weights","version":1,"kind":"fraction","shape":[1,2],"horizontal":[["1/3"]],"vertical":[]}\\n'
+        """
+        from . import serialize
+
+        return serialize.dump(serialize.weights_to_dict(self), path)
+
+    @classmethod
+    def from_json(cls, source):
+        """The weights of a JSON document written by :meth:`to_json`, of the same kind and values.
+
+        Parameters
+        ----------
+        source : str, os.PathLike, file or dict
+            JSON text, the path of a file holding it, an open file, or the parsed object.
+
+        Returns
+        -------
+        Weights
+            Equal to the weights that were written (floats to the bit).
+
+        Raises
+        ------
+        RegionFormatError
+            If the document is not JSON, not weights, or a value does not fit its kind.
+
+        See Also
+        --------
+        Weights.to_json, Tiling.from_json, Region.from_json
+
+        Examples
+        --------
+        >>> w = Weights.random((3, 3), "uniform", seed=1)
+        >>> Weights.from_json(w.to_json()) == w
+        True
+        """
+        from . import serialize
+
+        return serialize.weights_from_dict(serialize.load(source, "dominotiling.weights"), cls)
 
     # ------------------------------------------------------------ python protocol
     def __eq__(self, other):

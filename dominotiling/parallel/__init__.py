@@ -157,6 +157,10 @@ def ensemble(sampler, seeds, *, client=None, progress=True, chunk_size=None, **k
         on the first result. :func:`placement_frequencies` and
         :func:`height_fluctuations` keep no tilings.
 
+    See Also
+    --------
+    sweep, placement_frequencies, height_fluctuations
+
     Notes
     -----
     Each call makes a private directory in ``/dev/shm``, named after the
@@ -225,11 +229,20 @@ def grid_points(grid):
         varies fastest), or the points themselves. Names are strings; values
         are lists (a single value is written ``[value]``).
 
+    Returns
+    -------
+    list of dict
+        One keyword dict per point.
+
     Raises
     ------
     DominoTypeError
         If `grid` is neither, a name is not a string, or a value list is a
         string or not iterable.
+
+    See Also
+    --------
+    sweep
 
     Examples
     --------
@@ -265,6 +278,10 @@ def sweep(fn, grid, *, client=None, progress=True):
     -------
     list of (dict, object)
         ``(point, fn(**point))`` in the order of :func:`grid_points`.
+
+    See Also
+    --------
+    ensemble, grid_points
 
     Examples
     --------
@@ -321,6 +338,10 @@ def count_distributed(region, client="local", method="kasteleyn"):
     DominoTilingError
         If `method` is not "kasteleyn", or `region` is not a Region (a
         :class:`~dominotiling.errors.DominoTypeError`).
+
+    See Also
+    --------
+    count_tilings, ensemble
 
     Notes
     -----

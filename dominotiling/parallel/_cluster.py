@@ -122,6 +122,20 @@ def local_cluster(n_workers=None):
         from standard input (``python - < script.py``): worker processes cannot
         import it again. Save it as a file, or use threads
         (``distributed.Client(processes=False)``).
+
+    See Also
+    --------
+    ensemble, cleanup
+
+    Examples
+    --------
+    In a script (the workers import it again):
+
+    >>> if __name__ == "__main__":  # doctest: +SKIP
+    ...     from dominotiling.parallel import ensemble, local_cluster
+    ...     from distributed import Client
+    ...     with local_cluster(2) as cluster, Client(cluster) as client:
+    ...         tilings = ensemble(sample_aztec, range(100), n=50, client=client)
     """
     n = _usable_cores() if n_workers is None else _validate.positive_int(n_workers, "n_workers")
     distributed = _distributed()

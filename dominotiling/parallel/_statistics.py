@@ -31,6 +31,18 @@ class HeightFluctuations(NamedTuple):
     variance : numpy.ndarray of float, shape ``(rows + 1, cols + 1)``
 
     Vertices that are no corner of a region cell hold NaN in both.
+
+    See Also
+    --------
+    height_fluctuations
+
+    Examples
+    --------
+    >>> from dominotiling import Region, random_tiling
+    >>> from dominotiling.parallel import height_fluctuations
+    >>> hf = height_fluctuations(random_tiling, range(4), region=Region.rectangle(4, 4), progress=False)
+    >>> hf.mean.shape, hf.variance.shape
+    ((5, 5), (5, 5))
     """
 
     mean: np.ndarray
@@ -108,6 +120,10 @@ def placement_frequencies(sampler, seeds, *, client=None, progress=True, chunk_s
         argument is not valid (as in :func:`~dominotiling.parallel.ensemble`).
     DominoTypeError
         If the sampler returns something that is not a Tiling.
+
+    See Also
+    --------
+    ensemble, placement_probabilities
 
     Notes
     -----
@@ -195,6 +211,10 @@ def height_fluctuations(sampler, seeds, *, client=None, progress=True, chunk_siz
     DominoTilingError
         If the samples tile different regions, or a region with holes, or an
         argument is not valid (as in :func:`~dominotiling.parallel.ensemble`).
+
+    See Also
+    --------
+    height_field, ensemble, HeightFluctuations
 
     Notes
     -----

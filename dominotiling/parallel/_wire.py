@@ -120,6 +120,10 @@ def cleanup():
     list of str
         The directories removed.
 
+    See Also
+    --------
+    local_cluster, ensemble
+
     Examples
     --------
     >>> from dominotiling.parallel import cleanup

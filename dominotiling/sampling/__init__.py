@@ -51,6 +51,20 @@ def choose_sampler(region, weights=None):
     weights that are not all 1, only the weighted samplers are considered: the
     DP when narrow, else the Kasteleyn sampler.
 
+    Parameters
+    ----------
+    region : Region
+    weights : Weights, optional
+
+    Returns
+    -------
+    str
+        The method name (a key of :data:`METHODS`).
+
+    See Also
+    --------
+    random_tiling
+
     Examples
     --------
     >>> from dominotiling.trees.temperley_grid import temperley_region

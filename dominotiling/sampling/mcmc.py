@@ -193,6 +193,10 @@ def glauber(tiling, steps, *, seed=None, frames=False, every=1, weights=None, fl
     TooLargeError
         If the frames would not fit in the memory budget (``set_options``).
 
+    See Also
+    --------
+    glauber_frames, cftp_sample, flip
+
     Notes
     -----
     A step picks one of the ``(rows - 1) (cols - 1)`` 2x2 blocks of the grid at
@@ -375,6 +379,10 @@ def cftp_sample(region, *, seed=None, progress=True, weights=None, flux=None):
         that takes zero weights).
     DominoTypeError
         If `weights` is not None or a Weights, or is symbolic.
+
+    See Also
+    --------
+    random_tiling, glauber, sector_cftp
 
     Notes
     -----
@@ -585,6 +593,10 @@ def glauber_frames(tiling, steps, *, seed=None, every=1, max_frames=None, weight
     DominoTilingError
         If `steps` is negative, `every` is not positive, `max_frames` is below 2,
         or the frames would be more than :data:`GLAUBER_MAX_FRAMES`.
+
+    See Also
+    --------
+    glauber, animate_glauber
 
     Examples
     --------

@@ -42,6 +42,10 @@ def boundary_positions(tiling):
         the centre line to the last frozen cell. About ``n / sqrt(2)`` (the arctic
         circle), with fluctuations of order ``n**(1/3)``.
 
+    See Also
+    --------
+    aztec_boundary_fluctuations, arctic_circle
+
     Notes
     -----
     The wall from the west corner is made of WEST dominoes (vertical, top cell
@@ -120,6 +124,16 @@ class BoundaryFluctuations(NamedTuple):
         Of `standardized`; GUE Tracy--Widom: 0.224 and 0.093, a Gaussian 0 and 0.
     skewness_error, kurtosis_error : float
         Their standard errors for independent Gaussian data, ``sqrt(6/N)`` and ``sqrt(24/N)``.
+
+    See Also
+    --------
+    aztec_boundary_fluctuations, boundary_positions
+
+    Examples
+    --------
+    >>> bf = aztec_boundary_fluctuations(20, range(8))
+    >>> bf.positions.shape
+    (8, 4)
     """
 
     n: int
@@ -154,6 +168,10 @@ def aztec_boundary_fluctuations(n, seeds, *, client=None, progress=True, chunk_s
     ------
     DominoTilingError
         If there are fewer than 2 seeds, or an argument is not valid.
+
+    See Also
+    --------
+    boundary_positions, tracy_widom_pdf, draw_tracy_widom
 
     Notes
     -----
@@ -232,6 +250,10 @@ def tracy_widom_cdf(s, *, nodes=64):
     -------
     float or numpy.ndarray
 
+    See Also
+    --------
+    tracy_widom_pdf, aztec_boundary_fluctuations
+
     Notes
     -----
     ``F2(s) = det(I - K_Ai)`` on ``L2(s, inf)`` with the Airy kernel
@@ -255,6 +277,21 @@ def tracy_widom_cdf(s, *, nodes=64):
 
 def tracy_widom_pdf(s, *, nodes=64):
     """The GUE Tracy--Widom density F2'(s) (central differences of :func:`tracy_widom_cdf`, step 1e-3).
+
+    Parameters
+    ----------
+    s : float or array_like
+    nodes : int, default 64, keyword-only
+        Quadrature nodes, as for :func:`tracy_widom_cdf`.
+
+    Returns
+    -------
+    float or numpy.ndarray
+        The density at `s`.
+
+    See Also
+    --------
+    tracy_widom_cdf, draw_tracy_widom
 
     Examples
     --------

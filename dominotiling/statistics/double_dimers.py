@@ -34,6 +34,18 @@ class DoubleDimer:
         How many other loops surround each loop (0 for an outermost loop).
     n_loops, n_doubled : int
         Loops, and dominoes that the two tilings share.
+
+    See Also
+    --------
+    double_dimer, draw_double_dimer
+
+    Examples
+    --------
+    >>> from dominotiling import random_tiling
+    >>> r = Region.rectangle(6, 6)
+    >>> dd = double_dimer(random_tiling(r, seed=1), random_tiling(r, seed=2))
+    >>> int(dd.lengths.sum()) + 2 * dd.n_doubled == r.n_cells
+    True
     """
 
     def __init__(self, region, ids, order, offsets, depths, labels):
@@ -227,6 +239,10 @@ def double_dimer(t1, t2):
         If the tilings tile different regions or leave cells uncovered.
     DominoTypeError
         If either is not a Tiling.
+
+    See Also
+    --------
+    DoubleDimer, draw_double_dimer, height_field
 
     Notes
     -----

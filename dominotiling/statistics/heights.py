@@ -49,6 +49,10 @@ def height_field(tiling, *, unit="thurston"):
         vertex of each piece of the region (row-major order) has height 0; NaN at
         vertices that are no corner of a region cell.
 
+    See Also
+    --------
+    fluctuation_field, height_fluctuations, draw_height_field
+
     Examples
     --------
     >>> from dominotiling.matching.height import min_tiling
@@ -91,6 +95,10 @@ def fluctuation_field(tilings, *, mean=None, unit="thurston"):
         If the tilings tile different regions, or fewer than two are given without
         `mean`, or `mean` has the wrong shape.
 
+    See Also
+    --------
+    height_field, height_fluctuations, draw_height_field
+
     Examples
     --------
     >>> from dominotiling import random_tiling
@@ -128,7 +136,22 @@ def fluctuation_field(tilings, *, mean=None, unit="thurston"):
 
 
 class HeightMoments(NamedTuple):
-    """Exact mean and variance of the height at one vertex (see :func:`height_moments`)."""
+    """Exact mean and variance of the height at one vertex (see :func:`height_moments`).
+
+    Attributes
+    ----------
+    mean : float
+    variance : float
+
+    See Also
+    --------
+    height_moments
+
+    Examples
+    --------
+    >>> height_moments(Region.rectangle(2, 2), (1, 1), unit="flip")
+    HeightMoments(mean=0.0, variance=0.25)
+    """
 
     mean: float
     variance: float
@@ -247,6 +270,10 @@ def height_moments(region, vertex, weights=None, *, unit="thurston"):
     WeightError, DominoTypeError
         For weights that do not fit the region or are symbolic.
 
+    See Also
+    --------
+    expected_height, height_variance, HeightMoments
+
     Notes
     -----
     Walk straight from the vertex to the nearest boundary vertex ``b``, whose
@@ -328,6 +355,23 @@ def height_moments(region, vertex, weights=None, *, unit="thurston"):
 def expected_height(region, vertex, weights=None, *, unit="thurston"):
     """The exact expected height at a vertex; see :func:`height_moments`.
 
+    Parameters
+    ----------
+    region : Region
+    vertex : (int, int)
+    weights : Weights, optional
+    unit : {"thurston", "flip"}, keyword-only
+        As for :func:`height_moments`.
+
+    Returns
+    -------
+    float
+        The mean height at `vertex`, computed from exact counts.
+
+    See Also
+    --------
+    height_moments, height_variance
+
     Examples
     --------
     >>> round(expected_height(Region.rectangle(2, 2), (1, 1)), 9)
@@ -338,6 +382,23 @@ def expected_height(region, vertex, weights=None, *, unit="thurston"):
 
 def height_variance(region, vertex, weights=None, *, unit="thurston"):
     """The exact variance of the height at a vertex; see :func:`height_moments`.
+
+    Parameters
+    ----------
+    region : Region
+    vertex : (int, int)
+    weights : Weights, optional
+    unit : {"thurston", "flip"}, keyword-only
+        As for :func:`height_moments`.
+
+    Returns
+    -------
+    float
+        The variance of the height at `vertex`, computed from exact counts.
+
+    See Also
+    --------
+    height_moments, expected_height
 
     Examples
     --------

@@ -310,6 +310,10 @@ def flux(tiling):
     DominoTilingError
         If the tiling leaves a cell uncovered, or the region has holes and is not connected.
 
+    See Also
+    --------
+    count_by_flux, sector_tiling
+
     Notes
     -----
     The heights are walked breadth first along the lattice edges, never across the
@@ -373,6 +377,11 @@ def count_by_flux(region):
     TooLargeError
         If the evaluations would take more than :data:`MAX_SECTOR_OPS`
         eliminations, or memory over the budget; refused before they start.
+
+    See Also
+    --------
+    flux, sector_tiling, random_tiling_sectors
+    count_tilings
 
     Notes
     -----
@@ -662,6 +671,10 @@ def sector_tiling(region, flux, extreme="min"):
     DominoTilingError
         If `flux` does not have one int per hole, or the region is not connected.
 
+    See Also
+    --------
+    sector_cftp, count_by_flux, flux
+
     Notes
     -----
     Thurston's algorithm [2]_ on the lifted heights: every boundary vertex is fixed
@@ -709,6 +722,10 @@ def sector_cftp(region, flux, *, seed=None, progress=True):
     ------
     NoTilingError
         If no tiling has this flux.
+
+    See Also
+    --------
+    sector_tiling, random_tiling_sectors, cftp_sample
 
     Notes
     -----
@@ -798,6 +815,10 @@ def random_tiling_sectors(region, *, seed=None):
     ------
     NoTilingError
         If the region has no tiling.
+
+    See Also
+    --------
+    count_by_flux, sector_cftp
 
     Notes
     -----

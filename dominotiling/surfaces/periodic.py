@@ -293,6 +293,11 @@ def count_surface_checked(region, method):
 def count_by_seam_parity(region):
     """The tilings of a torus or cylinder by how often they cross each seam, mod 2.
 
+    Parameters
+    ----------
+    region : Region
+        A torus or cylinder (:meth:`Region.torus`, :meth:`Region.cylinder`).
+
     Returns
     -------
     dict
@@ -307,6 +312,10 @@ def count_by_seam_parity(region):
     ------
     DominoTilingError
         If the region is not a full torus or cylinder with even glued sides.
+
+    See Also
+    --------
+    count_tilings, count_by_flux, flux
 
     Examples
     --------

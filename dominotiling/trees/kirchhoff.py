@@ -130,6 +130,10 @@ def laplacian(G, weight=None):
     DominoTilingError
         If a weight is negative, infinite or not a number, or `G` has no nodes.
 
+    See Also
+    --------
+    count_spanning_trees, effective_resistance
+
     Examples
     --------
     >>> import networkx as nx
@@ -283,6 +287,10 @@ def count_spanning_trees(G, weight=None):
     TooLargeError
         If the exact banded determinant would not fit in the memory budget (``set_options``).
 
+    See Also
+    --------
+    laplacian, uniform_spanning_tree, effective_resistance
+
     Notes
     -----
     **Theorem** (Kirchhoff 1847 [1]_). Deleting any one row and the same column
@@ -369,6 +377,10 @@ def effective_resistance(G, u, v, weight="resistance", method="auto"):
     DominoTilingError
         If `u` or `v` is not a node, they are not connected (the resistance would
         be infinite), a resistance is 0 or negative, or `method` is unknown.
+
+    See Also
+    --------
+    laplacian, count_spanning_trees
 
     Notes
     -----

@@ -278,6 +278,10 @@ def temperley_graph(G, root=None, outer_face=None, embedding=None, reduced=True)
     DominoTilingError
         If `G` is not connected or has self-loops, or `root` is not on the outer face.
 
+    See Also
+    --------
+    tree_to_tiling, tiling_to_tree
+
     Notes
     -----
     By Euler's formula ``|V| - |E| + |F| = 2``, so ``H'`` has ``|V| - 1 + |F| - 1

@@ -180,6 +180,10 @@ def tree_to_tiling(tree, shape=None):
     DominoTilingError
         If `tree` is not a spanning tree of the grid (the message says why).
 
+    See Also
+    --------
+    tiling_to_tree, uniform_spanning_tree
+
     Notes
     -----
     Vertex ``v != (0, 0)`` takes the domino of its cell and the edge cell towards
@@ -292,6 +296,10 @@ def tiling_to_tree(tiling, as_parent=False):
     ------
     DominoTilingError
         If the region is not a Temperley board or the tiling is not complete.
+
+    See Also
+    --------
+    tree_to_tiling, temperley_graph, uniform_spanning_tree
 
     Notes
     -----

@@ -301,6 +301,10 @@ def uniform_spanning_tree(G, *, seed=None, root=None, frames=False):
         the CSR arrays are malformed or not symmetric, `root` is not a vertex,
         or ``frames=True`` on more than :data:`FRAMES_MAX_NODES` vertices.
 
+    See Also
+    --------
+    wilson_frames, count_spanning_trees, tree_to_tiling
+
     Notes
     -----
     **Wilson's algorithm** [1]_: put the root in the tree; from each vertex not
@@ -416,6 +420,10 @@ def wilson_frames(G, *, seed=None, root=None):
         If the graph has more than :data:`FRAMES_MAX_NODES` vertices.
     DominoTilingError
         As :func:`uniform_spanning_tree`.
+
+    See Also
+    --------
+    uniform_spanning_tree, animate_wilson
 
     Examples
     --------

@@ -521,6 +521,11 @@ def animate(frames, draw_frame=None, interval=400, figsize=None, dpi=100, step=1
         If a frame is not one :func:`draw_frame` knows (and no `draw_frame` is
         given), or an argument has the wrong type.
 
+    See Also
+    --------
+    animate_kuhn, animate_shuffling, animate_glauber
+    Frame
+
     Notes
     -----
     Every frame clears the Axes and draws from scratch (no blitting): simple and
@@ -611,6 +616,10 @@ def animate_kuhn(region, *, seed=None, **kwargs):
     -------
     FrameAnimation
 
+    See Also
+    --------
+    kuhn_frames, animate
+
     Examples
     --------
     >>> from dominotiling import Region
@@ -658,6 +667,10 @@ def animate_shuffling(n, *, seed=None, weights=None, **kwargs):
     -------
     FrameAnimation
 
+    See Also
+    --------
+    shuffle_frames, animate
+
     Examples
     --------
     >>> anim = animate_shuffling(5, seed=1, dpi=30)
@@ -688,6 +701,10 @@ def animate_coloring(tiling, k=5, adjacency="side", **kwargs):
     -------
     FrameAnimation
 
+    See Also
+    --------
+    color_frames, animate
+
     Examples
     --------
     >>> from dominotiling import Region, find_tiling
@@ -716,6 +733,10 @@ def animate_wilson(G, *, seed=None, root=None, **kwargs):
     -------
     FrameAnimation
 
+    See Also
+    --------
+    wilson_frames, animate
+
     Examples
     --------
     >>> animate_wilson((3, 3), seed=1, dpi=30).n_frames <= 60
@@ -743,6 +764,10 @@ def animate_glauber(tiling, steps, *, seed=None, **kwargs):
     Returns
     -------
     FrameAnimation
+
+    See Also
+    --------
+    glauber_frames, animate
 
     Examples
     --------

@@ -113,6 +113,18 @@ def draw_edge_probabilities(probs, ax=None, *, style="types"):
         If `probs` has no ``horizontal`` and ``vertical`` arrays.
     DominoTilingError
         If they are not those of an Aztec diamond, or `style` is unknown.
+
+    See Also
+    --------
+    aztec_edge_probabilities, draw_placement
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from dominotiling.aztec.weighted import aztec_edge_probabilities
+    >>> len(draw_edge_probabilities(aztec_edge_probabilities(10)).images)
+    1
     """
     style = _validate.choice(style, "style", ("types", "horizontal"))
     if style == "horizontal":

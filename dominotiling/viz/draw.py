@@ -318,6 +318,10 @@ def draw_region(region, ax=None):
     DominoTypeError
         If `region` is not a Region (a Tiling: draw it with :func:`draw_tiling`).
 
+    See Also
+    --------
+    draw_tiling, draw_certificate
+
     Notes
     -----
     Cells below two pixels wide are painted in one colour (a checkerboard would
@@ -524,6 +528,10 @@ def draw_tiling(tiling, ax=None, color_by="auto", cmap="viridis", outlines="auto
     TooLargeError
         If the picture's per-cell arrays would not fit the memory budget.
 
+    See Also
+    --------
+    draw_region, draw_aztec, Tiling.to_svg
+
     Notes
     -----
     Uncovered cells (label -2) are left as an empty board: pale checkerboard
@@ -675,6 +683,10 @@ def draw_placement(probs, ax=None, cmap="coolwarm", colorbar=True):
     ------
     DominoTypeError
         If `probs` has no ``horizontal`` and ``vertical`` arrays.
+
+    See Also
+    --------
+    placement_probabilities, draw_tiling
 
     Examples
     --------

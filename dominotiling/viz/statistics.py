@@ -53,6 +53,10 @@ def draw_double_dimer(dd, ax=None, min_length=4, cmap="viridis", doubled=True, c
     -------
     matplotlib.axes.Axes
 
+    See Also
+    --------
+    double_dimer, draw_tiling
+
     Examples
     --------
     >>> import matplotlib
@@ -131,6 +135,10 @@ def draw_height_field(field, ax=None, cmap="RdBu_r", colorbar=True, label="heigh
     -------
     matplotlib.axes.Axes
 
+    See Also
+    --------
+    height_field, fluctuation_field, height_fluctuations
+
     Examples
     --------
     >>> import matplotlib
@@ -192,6 +200,10 @@ def draw_tracy_widom(fluctuations, ax=None, bins=None, gaussian=True):
     Returns
     -------
     matplotlib.axes.Axes
+
+    See Also
+    --------
+    aztec_boundary_fluctuations, tracy_widom_pdf
 
     Notes
     -----

@@ -91,6 +91,10 @@ def draw_aztec(tiling, ax=None, circle=False, color_by="types", *, scheme=_UNSET
         If the tiling is not a complete tiling of an Aztec diamond, or
         `color_by` is unknown.
 
+    See Also
+    --------
+    draw_tiling, arctic_circle, sample_aztec
+
     Notes
     -----
     One image of cells, averaged down when cells are smaller than a pixel, and
@@ -426,6 +430,10 @@ def draw_certificate(region, cells, ax=None):
         If `region` is not a Region.
     DominoTilingError
         If a cell of `cells` is not a cell of `region`.
+
+    See Also
+    --------
+    hall_violator, draw_region
 
     Notes
     -----
