@@ -564,6 +564,10 @@ class FiveUp(_Layout):
     max_pip : int
         The set is double-``max_pip``.
 
+    See Also
+    --------
+    ChickenFoot, Trains, Line
+
     Examples
     --------
     The example of paragraph 460: 5-5, played on all four places, with
