@@ -424,12 +424,54 @@ class _FrameAnimation:
         super().__init__(fig, update, frames=n_frames, interval=interval, blit=False,
                          repeat=True, cache_frame_data=False)
         self.n_frames = n_frames
+        self._alt = "an animation"
         # shown or saved on demand, never on a live canvas: matplotlib's warning about an
         # animation "deleted without rendering" would only be noise
         self._draw_was_started = True
 
+    def images(self, dpi=None):
+        """Every picture of the animation, rendered once per resolution: a list of PIL images."""
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from PIL import Image
+
+        fig = self._fig
+        dpi = fig.dpi if dpi is None else dpi
+        cache = self.__dict__.setdefault("_images", {})
+        if dpi not in cache:
+            old = fig.dpi
+            canvas = FigureCanvasAgg(fig)
+            fig.set_dpi(dpi)
+            try:
+                out = []
+                for i in range(self.n_frames):
+                    self._func(i)
+                    canvas.draw()
+                    out.append(Image.fromarray(np.asarray(canvas.buffer_rgba())[..., :3].copy()))
+            finally:
+                fig.set_dpi(old)
+            cache[dpi] = out
+        return cache[dpi]
+
+    def gif(self, fps=None, dpi=None):
+        """The animation as the bytes of a looping GIF: `fps` frames a second (default: its interval)."""
+        from .player import gif_bytes
+
+        ms = self._interval if fps is None else 1000.0 / fps
+        key = (round(ms, 3), dpi)
+        cache = self.__dict__.setdefault("_gifs", {})
+        if key not in cache:
+            cache[key] = gif_bytes(self.images(dpi), ms)
+        return cache[key]
+
     def _repr_html_(self):
-        return self.to_jshtml(default_mode="loop")
+        if getattr(self, "_html", None) is None:
+            from .player import player_html
+
+            first = self.images()[0]
+            css = int(round(first.width * 100.0 / self._fig.dpi))  # 100 dpi is one CSS pixel per point
+            self._html = AnimationHTML(player_html(self.gif(), n_frames=self.n_frames, width=first.width,
+                                                   height=first.height, alt=self._alt, css_width=css))
+        return self._html
 
     def __repr__(self):
         w, h = self._fig.get_size_inches() * self._fig.dpi
@@ -440,8 +482,8 @@ class _FrameAnimation:
     def _repr_pretty_(self, p, cycle):
         p.text(repr(self))
 
-    def save_gif(self, path, fps=3, dpi=None):
-        """Write the animation as a GIF (pillow); see :func:`save_gif`. Returns the path."""
+    def save_gif(self, path, fps=None, dpi=None):
+        """Write the animation as a looping GIF; see :func:`save_gif`. Returns the path."""
         return save_gif(self, path, fps=fps, dpi=dpi)
 
     def save_mp4(self, path, fps=3, dpi=None):
@@ -544,6 +586,9 @@ def animate(frames, draw_frame=None, interval=400, figsize=None, dpi=100, step=1
     captions = _validate.boolean(captions, "captions")
     if figsize is not None:
         figsize = _figsize(figsize)
+    if frames is None or isinstance(frames, (str, bytes)) or not hasattr(frames, "__iter__"):
+        raise DominoTypeError(f"frames must be a list of frames (Frame, Tiling or Region objects), "
+                              f"got {type(frames).__name__}")
     items = subsample(_pictures(frames, convert=draw_frame is None), step, max_frames)
     if not items:
         raise DominoTilingError("no frames to animate: the list is empty")
@@ -562,7 +607,10 @@ def animate(frames, draw_frame=None, interval=400, figsize=None, dpi=100, step=1
             ax.set_title(text, fontsize=fs, pad=4)
         return []
 
-    return _frame_animation_class()(fig, update, len(items), interval)
+    anim = _frame_animation_class()(fig, update, len(items), interval)
+    first = getattr(getattr(items[0], "frame", None), "title", "") or ""
+    anim._alt = f"an animation of {len(items)} frames" + (f": {first}" if first else "")
+    return anim
 
 
 _CLASSES = {}
@@ -757,11 +805,17 @@ def animate_glauber(tiling, steps, *, seed=None, **kwargs):
 
 
 def to_html(anim, default_mode="loop"):
-    """The animation as HTML with a JavaScript player (``anim.to_jshtml()``).
+    """The animation as the HTML a notebook shows: a looping GIF that a script turns into a player.
 
-    Every frame is embedded as a PNG, so the notebook needs no server and works
-    offline and under nbval; keep frames few. A :class:`FrameAnimation` shows
-    this player by itself in Jupyter.
+    For an animation from :func:`animate` (and ``default_mode="loop"``) this is
+    what Jupyter displays: the frames are stored once, as an animated GIF that
+    plays and loops by itself wherever the page is shown (a code host, an
+    untrusted notebook); where scripts run (JupyterLab, the classic Notebook,
+    an exported HTML page) the script adds the controls (first, previous,
+    play/pause, next, last, a slider, the speed) and the frame counter, and
+    starts playing at once (see :mod:`dominotiling.viz.player`). For other
+    matplotlib animations, or another `default_mode`, matplotlib's own player
+    (``anim.to_jshtml()``, every frame a PNG).
 
     Parameters
     ----------
@@ -772,24 +826,34 @@ def to_html(anim, default_mode="loop"):
     -------
     AnimationHTML
         A ``str`` that Jupyter renders as the player.
+
+    Examples
+    --------
+    >>> from dominotiling import Region, find_tiling
+    >>> html = to_html(animate([find_tiling(Region.rectangle(2, 2))], dpi=20))
+    >>> "data:image/gif;base64," in html and "frame " in html
+    True
     """
     from matplotlib.animation import Animation
 
     _validate.instance(anim, "anim", Animation, "make one with animate(frames)")
     _validate.choice(default_mode, "default_mode", ("loop", "once", "reflect"))
+    if isinstance(anim, _FrameAnimation) and default_mode == "loop":
+        return anim._repr_html_()
     return AnimationHTML(anim.to_jshtml(default_mode=default_mode))
 
 
-def save_gif(frames, path, fps=3, dpi=None, **kwargs):
-    """Write an animated GIF with pillow (matplotlib's ``PillowWriter``).
+def save_gif(frames, path, fps=None, dpi=None, **kwargs):
+    """Write a looping animated GIF (pillow), the same one a notebook shows.
 
     Parameters
     ----------
-    frames : list or matplotlib.animation.Animation
-        Frames for :func:`animate` (with `kwargs`), or a ready animation.
+    frames : list or FrameAnimation
+        Frames for :func:`animate` (with `kwargs`), or a ready animation from it.
     path : str or path-like
-    fps : float
-        Frames per second.
+        A file name ending in ``.gif``; its folder must exist.
+    fps : float, optional
+        Frames per second (default: the animation's own pace, ``1000 / interval``).
     dpi : int, optional
         Resolution; the animation's own by default.
 
@@ -797,15 +861,55 @@ def save_gif(frames, path, fps=3, dpi=None, **kwargs):
     -------
     pathlib.Path
         The file written.
+
+    Raises
+    ------
+    DominoTilingError
+        If `path` does not end in ``.gif`` (``.save_mp4`` writes videos), its
+        folder does not exist, or `fps` or `dpi` is out of range.
+    DominoTypeError
+        If `path` is not a str or path, or `frames` is neither frames nor an animation.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> from dominotiling import Region, find_tiling
+    >>> out = pathlib.Path(tempfile.mkdtemp()) / "one.gif"
+    >>> save_gif([find_tiling(Region.rectangle(2, 2))], out, dpi=20).read_bytes()[:6]
+    b'GIF89a'
+    >>> save_gif([find_tiling(Region.rectangle(2, 2))], out.with_suffix(".png"))
+    Traceback (most recent call last):
+    ...
+    dominotiling.errors.DominoTilingError: save_gif writes GIF files: give a path ending in .gif, not '.png' (save_mp4 writes videos)
     """
+    import os
     from pathlib import Path
 
-    from matplotlib.animation import Animation, PillowWriter
+    from matplotlib.animation import Animation
 
-    fps = _validate.real(fps, "fps", minimum=0.0, strict_minimum=True)
+    if not isinstance(path, (str, os.PathLike)):
+        raise DominoTypeError(f"path must be a str or a path, got {type(path).__name__}")
+    path = Path(path)
+    if path.suffix.lower() != ".gif":
+        raise DominoTilingError(
+            f"save_gif writes GIF files: give a path ending in .gif, not {path.suffix or path.name!r} "
+            "(save_mp4 writes videos)"
+        )
+    if not path.parent.is_dir():
+        raise DominoTilingError(f"cannot write {str(path)!r}: the folder {str(path.parent)!r} does not exist")
+    if fps is not None:
+        fps = _validate.real(fps, "fps", minimum=0.0, strict_minimum=True, maximum=100.0)
     if dpi is not None:
         dpi = _validate.positive_int(dpi, "dpi", maximum=1200)
-    anim = frames if isinstance(frames, Animation) else animate(frames, **kwargs)
-    path = Path(path)
-    anim.save(path, writer=PillowWriter(fps=fps), dpi=dpi)
+    if isinstance(frames, Animation):
+        if not isinstance(frames, _FrameAnimation):
+            raise DominoTypeError("save_gif takes frames or an animation from animate(frames); for another "
+                                  "matplotlib animation use its .save(path, writer='pillow')")
+        anim = frames
+    else:
+        if frames is None or isinstance(frames, (str, bytes)) or not hasattr(frames, "__iter__"):
+            raise DominoTypeError(f"frames must be a list of frames or an animation, got {type(frames).__name__}")
+        anim = animate(frames, **kwargs)
+    data = anim.gif(fps=fps, dpi=dpi)
+    path.write_bytes(data)
     return path
