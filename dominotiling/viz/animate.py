@@ -747,13 +747,92 @@ def animate_coloring(tiling, k=5, adjacency="side", **kwargs):
     return _one_liner(color_frames(tiling, k=k, adjacency=adjacency), kwargs)
 
 
+def _wilson_pick(frames, most):
+    """At most `most` Wilson frames that tell the story: every erasure (and the walk just before it) first."""
+    n = len(frames)
+    if n <= most:
+        return list(frames)
+    keep = {0, n - 1}
+    erase = [k for k, f in enumerate(frames) if f.event == "erase"]
+    for k in erase[:max(1, (most - 2) // 4)]:  # a few loops, each seen closing and then erased
+        keep.update((k - 1, k))
+    attach = [k for k, f in enumerate(frames) if f.event == "attach"]
+    room = most - len(keep)
+    if room > 0 and attach:
+        keep.update(attach[i] for i in np.unique(np.linspace(0, len(attach) - 1, min(room, len(attach))).round().astype(int)))
+    room = most - len(keep)
+    if room > 0:
+        rest = [k for k in range(n) if k not in keep]
+        keep.update(rest[i] for i in np.unique(np.linspace(0, len(rest) - 1, room).round().astype(int)))
+    keep = sorted(keep)
+    if len(keep) > most:
+        keep = keep[:most - 1] + [n - 1]
+    return [frames[k] for k in keep]
+
+
+def _graph_drawer(G):
+    """A drawing function for Wilson frames of a networkx graph: its nodes where they lie, or laid out."""
+    import networkx as nx
+
+    nodes = list(G)
+    if nodes and all(isinstance(v, tuple) and len(v) == 2 and all(isinstance(c, (int, float, np.integer, np.floating))
+                                                                  for c in v) for v in nodes):
+        xy = np.array([(float(v[1]), float(v[0])) for v in nodes])  # (row, col) as on a board
+        flip = True
+    else:
+        pos = nx.spring_layout(G, seed=0) if len(nodes) > 1 else {v: (0.0, 0.0) for v in nodes}
+        xy = np.array([pos[v] for v in nodes], dtype=float).reshape(-1, 2)
+        flip = False
+    index = {v: k for k, v in enumerate(nodes)}
+    all_edges = np.array([(index[a], index[b]) for a, b in G.edges() if a != b], dtype=np.int64).reshape(-1, 2)
+
+    def draw(frame, ax):
+        from matplotlib.collections import LineCollection
+        from matplotlib.patheffects import withStroke
+
+        parent = np.asarray(frame.parent)
+        ax.set_aspect("equal")
+        if len(all_edges):
+            ax.add_collection(LineCollection(xy[all_edges], colors=(0.82, 0.82, 0.82), linewidths=1.0, zorder=1))
+        v = np.flatnonzero(parent >= 0)
+        if len(v):
+            ax.add_collection(LineCollection(np.stack([xy[v], xy[parent[v]]], axis=1), colors="black",
+                                             linewidths=2.2, capstyle="round", zorder=2))
+        in_tree = parent != -2
+        ax.scatter(xy[~in_tree, 0], xy[~in_tree, 1], s=16, c="white", edgecolors=(0.55, 0.55, 0.55), zorder=3)
+        ax.scatter(xy[in_tree, 0], xy[in_tree, 1], s=16, c="black", zorder=3)
+        root = np.flatnonzero(parent == -1)
+        ax.scatter(xy[root, 0], xy[root, 1], s=70, c=[_HIGHLIGHT], edgecolors="black", zorder=5)
+        path = np.asarray(frame.path, dtype=np.int64)
+        if len(path):
+            ax.plot(xy[path, 0], xy[path, 1], color=_HIGHLIGHT, lw=2.5, zorder=4,
+                    path_effects=[withStroke(linewidth=5, foreground="white")])
+            ax.plot(xy[path[-1], 0], xy[path[-1], 1], "o", color=_HIGHLIGHT, ms=7, zorder=4)
+        pad = 0.6 if flip else 0.08 * max(np.ptp(xy[:, 0]) if len(xy) else 1, 1e-9)
+        if len(xy):
+            ax.set_xlim(xy[:, 0].min() - pad, xy[:, 0].max() + pad)
+            lo, hi = xy[:, 1].min() - pad, xy[:, 1].max() + pad
+            ax.set_ylim((hi, lo) if flip else (lo, hi))
+        ax.set_axis_off()
+        return frame.title
+
+    return draw
+
+
 def animate_wilson(G, *, seed=None, root=None, **kwargs):
     """Wilson's algorithm growing a uniform spanning tree by loop-erased walks, as an animation.
+
+    The tree grown so far is black, the current walk red, the root a red dot.
+    Of a long run, the frames kept (``max_frames``, 60 unless given) always
+    include the first loops being erased -- the walk closing a loop, then the
+    loop gone -- and end with the whole tree.
 
     Parameters
     ----------
     G : (int, int) or networkx.Graph
-        A grid shape ``(m, n)`` (drawn as its cells), as for
+        A grid shape ``(m, n)`` (drawn as its cells), or a networkx graph (drawn
+        with its nodes where they lie if they are ``(row, col)`` pairs, as in
+        ``networkx.grid_2d_graph``, else by a spring layout with seed 0), as for
         :func:`~dominotiling.wilson.wilson_frames`.
     seed, root
         As for :func:`~dominotiling.wilson.wilson_frames`.
@@ -768,10 +847,22 @@ def animate_wilson(G, *, seed=None, root=None, **kwargs):
     --------
     >>> animate_wilson((3, 3), seed=1, dpi=30).n_frames <= 60
     True
+    >>> import networkx as nx
+    >>> animate_wilson(nx.cycle_graph(6), seed=1, dpi=30).n_frames > 1
+    True
     """
+    import networkx as nx
+
     from ..wilson import wilson_frames
 
-    return _one_liner(wilson_frames(G, seed=seed, root=root), kwargs)
+    frames = wilson_frames(G, seed=seed, root=root)
+    most = kwargs.pop("max_frames", 60)
+    most = _validate.integer(most, "max_frames", minimum=2)
+    frames = _wilson_pick(frames, most)
+    if isinstance(G, nx.Graph):
+        kwargs.setdefault("draw_frame", _graph_drawer(G))
+        kwargs.setdefault("figsize", _default_figsize((1, 1), kwargs.get("captions", True)))
+    return animate(frames, max_frames=most, **kwargs)
 
 
 def animate_glauber(tiling, steps, *, seed=None, **kwargs):
