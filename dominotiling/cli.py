@@ -5,6 +5,7 @@
     dominotiling count 8x8                 # 12988816
     dominotiling count --file FIGURE.txt   # the article's '.'/'#' format; '-' is stdin
     dominotiling tile FIGURE.txt --png out.png   # the tiling as text, and as a picture
+    dominotiling tile 8x8                  # a board size works too
     dominotiling tour --out DIR [--quick]
     dominotiling --version
     dominotiling play --rules kozel --games 500 --players greedy,random,doubles_first
@@ -131,6 +132,13 @@ class _Progress:
 
 
 # ------------------------------------------------------------------------ inputs
+def _is_board(text):
+    """True if `text` reads as a board size ROWSxCOLS and is not the name of an existing file."""
+    import os
+
+    return bool(re.fullmatch(r"\s*\d+\s*[xX×*]\s*\d+\s*", text)) and not os.path.exists(text)
+
+
 def _board(text):
     m = re.fullmatch(r"\s*(\d+)\s*[xX×*]\s*(\d+)\s*", text)
     if not m:
@@ -293,7 +301,7 @@ def _cmd_tile(args):
     from .viz.draw import draw_tiling
 
     png = _png_path(args.png) if args.png else None  # before the work: a bad name fails at once
-    region = _read_figure(args.figure)
+    region = _board(args.figure) if _is_board(args.figure) else _read_figure(args.figure)
     rows, cols = region.shape
     with _Progress(f"tiling a {rows}x{cols} figure"):
         try:
@@ -446,7 +454,8 @@ def _parser():
 
     t = sub.add_parser("tile", help="find a tiling (or, if there is none, say why and show the "
                                     "largest cover), print it as text and optionally draw it")
-    t.add_argument("figure", help="a figure in the '.'/'#' format ('-' reads standard input)")
+    t.add_argument("figure", help="a board size ROWSxCOLS (e.g. 8x8), or a file with a figure in the "
+                                  "'.'/'#' format ('-' reads standard input)")
     t.add_argument("--png", help="write a picture to this PNG file ('.png' is added if it has no extension)")
     t.add_argument("--dpi", type=_positive_dpi, default=100, help="resolution of the picture (default 100)")
     t.set_defaults(func=_cmd_tile)
