@@ -171,10 +171,11 @@ def returns_arrays(kernel):
 
 
 def threads():
-    """How many threads the counting kernels use: numba's setting (``NUMBA_NUM_THREADS``)."""
-    from numba import get_num_threads
+    """How many threads the kernels use now: numba's setting (``NUMBA_NUM_THREADS``), capped by
+    the cores actually free (:func:`dominotiling._threads.available`)."""
+    from ._threads import available
 
-    return max(1, get_num_threads())
+    return available()
 
 
 _POOL = None
