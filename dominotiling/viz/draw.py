@@ -86,7 +86,24 @@ _ORIENT = np.array([(0.984, 0.690, 0.361), (0.420, 0.624, 0.812)])  # horizontal
 _NORTH, _SOUTH, _EAST, _WEST = 0, 1, 2, 3
 
 
-_UNSET = object()  # the default of a renamed keyword: given only by old callers
+class _Unset:
+    """The default of a renamed keyword, given only by old callers (kept out of signatures)."""
+
+    def __repr__(self):
+        return "<deprecated>"
+
+
+_UNSET = _Unset()
+
+
+def _hide_deprecated(func):
+    """`func` with its deprecated keywords (default :data:`_UNSET`) left out of its shown signature."""
+    import inspect
+
+    sig = inspect.signature(func)
+    func.__signature__ = sig.replace(parameters=[p for p in sig.parameters.values() if p.default is not _UNSET])
+    return func
+
 
 
 def _renamed(new, old, new_name, old_name, default, func):
