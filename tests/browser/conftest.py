@@ -119,12 +119,13 @@ class Lab:
         settings = base / "settings"
         for plugin, values in {
             # every cell in the page (no virtual scrolling): the checks see all outputs
-            "@jupyterlab/notebook-extension/tracker": {"windowingMode": "none"},
-            "@jupyterlab/apputils-extension/notification": {"fetchNews": "false", "checkForUpdates": False},
+            "@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"},
+            "@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False},
         }.items():
-            folder = settings / plugin.split("/")[0] / plugin.split("/")[1]
+            package, name = plugin.split(":")
+            folder = settings.joinpath(*package.split("/"))
             folder.mkdir(parents=True, exist_ok=True)
-            (folder / "plugin.jupyterlab-settings").write_text(json.dumps(values))
+            (folder / f"{name}.jupyterlab-settings").write_text(json.dumps(values))
         env = dict(os.environ)
         env.update({
             "PYTHONPATH": os.pathsep.join([str(ROOT)] + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p]),
