@@ -266,10 +266,13 @@ def _certified_edge_probabilities(a, tolerance=np.inf):
             )
         return err
 
-    for start, stop in slices(n, first=chunks):
-        refine_columns(a_ptr, a_idx, a_val, l_ptr, l_idx, l_val, u_ptr, u_idx, u_val, u_diag,
-                       perm_r, perm_c, start, stop, gamma2, refined, col_bound, rowsum, xnorm)
-        bound(stop)
+    from ._threads import limited
+
+    with limited(chunks):  # no thread woken that has no chunk
+        for start, stop in slices(n, first=chunks):
+            refine_columns(a_ptr, a_idx, a_val, l_ptr, l_idx, l_val, u_ptr, u_idx, u_val, u_diag,
+                           perm_r, perm_c, start, stop, gamma2, refined, col_bound, rowsum, xnorm)
+            bound(stop)
     return a_val * refined, bound(n)
 
 
