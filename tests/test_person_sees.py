@@ -264,7 +264,7 @@ def test_notebook_extra_brings_what_the_notebooks_import():
     provided = {"dominotiling", "numpy", "scipy", "networkx", "sympy", "matplotlib", "numba", "tqdm",
                 "IPython", "ipywidgets", "distributed", "dask", "time", "math", "itertools", "collections",
                 "fractions", "functools", "statistics", "random", "os", "sys", "pathlib", "json", "warnings",
-                "mpmath", "mpl_toolkits"}  # mpmath comes with sympy, mpl_toolkits with matplotlib
+                "mpmath", "mpl_toolkits", "matplotlib_inline"}  # with sympy, matplotlib and ipykernel
     assert imports <= provided, imports - provided
 
 
