@@ -132,6 +132,10 @@ def test_notebook_runs_and_plays_in_jupyterlab(page, lab, name):
     texts = stderr_texts(page)
     assert errors == 0 and not texts, f"{name}: error or stderr output: {texts}"
     assert not [e for e in page.errors if "dt-anim" in e or "decode" in e], page.errors
+    # the maths of the markdown is typeset: no raw $...$ left, no MathJax error
+    raw = page.eval_on_selector_all(".jp-MarkdownCell .jp-RenderedMarkdown",
+                                    "els => els.filter(e => /\\$[^$\\s][^$]*\\$/.test(e.innerText)).length")
+    assert raw == 0 and page.locator("mjx-merror").count() == 0, f"{name}: maths not typeset"
     n_anim = check_animations(page, name)
     explorers = page.locator(".jp-OutputArea-output .dt-explorer")
     kinds = ["aztec" if "dt-explorer-aztec" in (explorers.nth(i).get_attribute("class") or "") else "region"
