@@ -66,7 +66,7 @@ def test_player_is_one_looping_gif_with_a_script_that_autoplays():
 
 def test_saved_animation_is_small():
     """The animations of the notebooks and the README stay under the ~300 kB a notebook may keep."""
-    for anim in (animate_kuhn(Region.rectangle(6, 8), seed=1), animate_shuffling(20, seed=1, dpi=60)):
+    for anim in (animate_kuhn(Region.rectangle(6, 8), seed=1), animate_shuffling(20, seed=1)):
         assert len(anim._repr_html_()) < 300_000
 
 

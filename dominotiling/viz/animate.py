@@ -468,7 +468,7 @@ class _FrameAnimation:
             from .player import player_html
 
             first = self.images()[0]
-            css = int(round(first.width * 100.0 / self._fig.dpi))  # 100 dpi is one CSS pixel per point
+            css = first.width  # shown at its own size: never stretched (blurred), narrower if the column is
             self._html = AnimationHTML(player_html(self.gif(), n_frames=self.n_frames, width=first.width,
                                                    height=first.height, alt=self._alt, css_width=css))
         return self._html
