@@ -32,8 +32,10 @@ is a frame showing itself. Each frame limit in the library is named
 - One-liners for the algorithms worth watching: :func:`animate_kuhn`,
   :func:`animate_shuffling`, :func:`animate_coloring`, :func:`animate_wilson`,
   :func:`animate_glauber`.
-- :func:`to_html` -- the animation as an HTML snippet with a JavaScript player
-  (every frame embedded as a PNG: works offline and under nbval).
+- :func:`to_html` -- the animation as the HTML a notebook shows: one looping
+  GIF, which a short script turns into a player that starts at once, with
+  controls and a frame counter (:mod:`dominotiling.viz.player`; offline, under
+  nbval, and on a code host, where the GIF plays by itself).
 - :func:`save_gif` -- frames or an animation written as a GIF (pillow).
 - :func:`draw_frame` -- the drawing of one frame, as above.
 
@@ -404,8 +406,9 @@ class _FrameAnimation:
 
     A matplotlib ``FuncAnimation`` whose figure is not managed by pyplot, so a
     notebook shows no stray static picture. In Jupyter the object displays
-    itself as a JavaScript player (``_repr_html_``, the same as
-    :func:`to_html`: every frame embedded as a PNG, rendered once and kept).
+    itself as a player that starts playing at once and loops (``_repr_html_``,
+    the same as :func:`to_html`: the frames stored once, as a GIF, rendered
+    once and kept; :meth:`images` and :meth:`gif` give them).
 
     Attributes
     ----------
@@ -536,9 +539,10 @@ def animate(frames, draw_frame=None, interval=400, figsize=None, dpi=100, step=1
         Inches; by default 5 inches wide (500 pixels), the board's height below
         a title line.
     dpi : int
-        Resolution of the embedded or saved pictures. Every frame is stored as a
-        PNG in a notebook: for long animations, fewer frames (`max_frames`) keep
-        it small better than a lower resolution does.
+        Resolution of the embedded or saved pictures (shown at their own pixel
+        size, never stretched). The frames are stored in a notebook as one GIF:
+        for long animations, fewer frames (`max_frames`) keep it small better
+        than a lower resolution does.
     step, max_frames : int
         Keep every `step`-th picture, then at most `max_frames` evenly spaced;
         the first and last are always kept (see :func:`subsample`). Applied after
