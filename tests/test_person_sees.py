@@ -274,3 +274,20 @@ def test_notebooks_keep_small_outputs():
         cells = json.loads(nb.read_text())["cells"]
         size = sum(len(json.dumps(c.get("outputs", []))) for c in cells if c["cell_type"] == "code")
         assert 0 < size < 450_000, (nb.name, size)
+
+
+def test_notebook_costs_adds_up_each_notebooks_cells():
+    """The report of each notebook's time and saved outputs (tests/notebook_costs.py), from nbval's reports."""
+    from types import SimpleNamespace
+
+    from notebook_costs import NotebookCosts, saved_output_bytes
+
+    plugin = NotebookCosts()
+    for where, seconds, failed in [("notebooks/03_coloring.ipynb", 1.5, False), ("notebooks/03_coloring.ipynb", 2.0, False),
+                                   ("notebooks/01_profile_dp.ipynb", 0.5, True), ("tests/test_x.py", 9.0, False)]:
+        plugin.pytest_runtest_logreport(SimpleNamespace(location=(where, 0, "cell"), duration=seconds, failed=failed))
+    rows = {r["notebook"]: r for r in plugin.rows()}
+    assert set(rows) == {"01_profile_dp.ipynb", "03_coloring.ipynb"}
+    assert rows["03_coloring.ipynb"]["seconds"] == 3.5 and not rows["03_coloring.ipynb"]["failed"]
+    assert rows["01_profile_dp.ipynb"]["failed"]
+    assert rows["03_coloring.ipynb"]["saved_output_bytes"] == saved_output_bytes(ROOT / "notebooks" / "03_coloring.ipynb") > 0
