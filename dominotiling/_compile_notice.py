@@ -9,7 +9,11 @@ silence, each such compilation writes one line on standard error::
 
 The notice listens to numba's own event (``numba:compile``, :mod:`numba.core.event`),
 which fires only on a real compilation, never on a load from the cache; kernels
-are not touched. :func:`install` registers the listener the first time a module
+are not touched. In a Jupyter notebook the notice is instead one quiet grey line
+per session (not a red standard-error box per kernel), shown where the first
+compilation happens and updated in place: how many kernels were compiled, in
+how many seconds, and which one is compiling now. The same kernel compiled
+again for other argument types is counted once. :func:`install` registers the listener the first time a module
 of ``dominotiling._kernels`` is imported (so ``import dominotiling`` still
 imports no numba), and only the library's own functions are announced. Set the
 environment variable ``DOMINOTILING_QUIET=1`` to silence it.
@@ -105,6 +109,55 @@ def _bars_active():
         return False
 
 
+def _in_notebook():
+    """True in a Jupyter kernel's main thread, where the notice is one quiet line per session."""
+    if "ipykernel" not in sys.modules or threading.current_thread() is not threading.main_thread():
+        return False
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - ipykernel brings IPython
+        return False
+    shell = get_ipython()
+    return shell is not None and getattr(shell, "kernel", None) is not None
+
+
+#: The notebook's one line: the kernels compiled this session (name -> seconds), and its display.
+_session = {"names": {}, "handle": None, "current": None}
+
+
+def _session_bundle():
+    names, current = _session["names"], _session["current"]
+    done = sum(1 for k, v in names.items() if v > 0 or k != current)
+    took = sum(names.values())
+    kernels = f"{done} kernel{'s' if done != 1 else ''}"
+    if current is not None:
+        text = f"dominotiling: compiling {current} for its first use on this machine ..."
+        if done:
+            text += f" ({kernels} compiled so far this session, {took:.1f} s)"
+    else:
+        text = (f"dominotiling: compiled {kernels} for first use on this machine in {took:.1f} s; "
+                "cached on disk, later sessions start at once")
+    import html
+
+    return {"text/plain": text,
+            "text/html": f'<div class="dominotiling-notice" style="font-size:11px;color:#777;'
+                         f'font-family:sans-serif;margin:1px 0">{html.escape(text)}</div>'}
+
+
+def _notebook_line():
+    """Show or update the session's one line (an IPython display with an id, updated in place)."""
+    try:
+        from IPython.display import display
+
+        bundle = _session_bundle()
+        if _session["handle"] is None:
+            _session["handle"] = display(bundle, raw=True, display_id=True)
+        else:
+            _session["handle"].update(bundle, raw=True)
+    except Exception:  # noqa: BLE001 - a notice must never break a computation
+        pass
+
+
 def _write(text):
     if _bars_active():
         sys.modules["tqdm"].tqdm.write(text.rstrip("\n"), file=sys.stderr)
@@ -137,6 +190,12 @@ class _Notice:
         _local.current = (name, time.perf_counter(), bar_on_screen)
         if os.environ.get("DOMINOTILING_QUIET"):
             return
+        if _in_notebook():
+            _local.current = (*_local.current, True)
+            _session["current"] = name
+            _session["names"].setdefault(name, 0.0)
+            _notebook_line()
+            return
         message = f"dominotiling: compiling {name} for its first use on this machine (cached afterwards) ..."
         # one line: finished with the time at the end; whole lines where a progress bar owns the line
         _write(message + "\n" if _local.current[2] else message)
@@ -152,6 +211,12 @@ class _Notice:
         with _lock:
             _state["active"] = max(_state["active"] - 1, 0)
         if os.environ.get("DOMINOTILING_QUIET"):
+            return
+        if len(current) == 4:  # the notebook's line
+            name, t0 = current[:2]
+            _session["names"][name] = _session["names"].get(name, 0.0) + time.perf_counter() - t0
+            _session["current"] = None
+            _notebook_line()
             return
         name, t0, bar_line = current
         # (an error in the compilation reaches the caller as an exception anyway; numba's

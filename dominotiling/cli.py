@@ -6,6 +6,7 @@
     dominotiling count --file FIGURE.txt   # the article's '.'/'#' format; '-' is stdin
     dominotiling tile FIGURE.txt --png out.png   # the tiling as text, and as a picture
     dominotiling tile FIGURE.txt --svg t.svg --tikz t.tex --json t.json   # and for other programs
+    dominotiling tile 8x8                  # a board size works too
     dominotiling tour --out DIR [--quick]
     dominotiling --version
     dominotiling play --rules kozel --games 500 --players greedy,random,doubles_first
@@ -132,6 +133,13 @@ class _Progress:
 
 
 # ------------------------------------------------------------------------ inputs
+def _is_board(text):
+    """True if `text` reads as a board size ROWSxCOLS and is not the name of an existing file."""
+    import os
+
+    return bool(re.fullmatch(r"\s*\d+\s*[xX×*]\s*\d+\s*", text)) and not os.path.exists(text)
+
+
 def _board(text):
     m = re.fullmatch(r"\s*(\d+)\s*[xX×*]\s*(\d+)\s*", text)
     if not m:
@@ -296,7 +304,7 @@ def _cmd_tile(args):
     png = _png_path(args.png) if args.png else None  # before the work: a bad name fails at once
     exports = [(flag, _export_path(name, flag)) for flag, name in
                (("--svg", args.svg), ("--tikz", args.tikz), ("--json", args.json)) if name]
-    region = _read_figure(args.figure)
+    region = _board(args.figure) if _is_board(args.figure) else _read_figure(args.figure)
     rows, cols = region.shape
     with _Progress(f"tiling a {rows}x{cols} figure"):
         try:
@@ -520,7 +528,8 @@ def _parser():
 
     t = sub.add_parser("tile", help="find a tiling (or, if there is none, say why and show the "
                                     "largest cover), print it as text and optionally draw it")
-    t.add_argument("figure", help="a figure in the '.'/'#' format ('-' reads standard input)")
+    t.add_argument("figure", help="a board size ROWSxCOLS (e.g. 8x8), or a file with a figure in the "
+                                  "'.'/'#' format ('-' reads standard input)")
     t.add_argument("--png", help="write a picture to this PNG file ('.png' is added if it has no extension)")
     t.add_argument("--dpi", type=_positive_dpi, default=100, help="resolution of the picture (default 100)")
     t.add_argument("--svg", help="write the tiling as an SVG picture (vector; dominoes merged by colour)")

@@ -72,33 +72,51 @@ class Page:
         """Embed a matplotlib figure as a PNG (at least :data:`MIN_WIDTH` pixels wide) and close it."""
         import matplotlib.pyplot as plt
 
-        png = _png(fig, 100)
-        width = _png_width(png)
-        if width < MIN_WIDTH:  # a narrow picture after trimming: drawn again at a higher resolution
-            png = _png(fig, 100 * MIN_WIDTH / width + 1)
+        dpi = 100.0
+        png = _png(fig, dpi)
+        for _ in range(4):  # a narrow picture after trimming: drawn again at a higher resolution
+            width = _png_width(png)
+            if width >= MIN_WIDTH:
+                break
+            dpi *= MIN_WIDTH / width * 1.02  # text does not scale quite as the rest: aim a little high
+            png = _png(fig, dpi)
         plt.close(fig)
         data = base64.b64encode(png).decode("ascii")
         cap = f"<figcaption>{html.escape(caption)}</figcaption>" if caption else ""
         self.parts.append(f'<figure><img src="data:image/png;base64,{data}" alt="{html.escape(caption)}">{cap}</figure>')
 
     def gif(self, frames, caption="", **kwargs):
-        """Embed an animation of `frames` (see ``viz.animate``) as a GIF."""
-        import tempfile
+        """Embed an animation as a looping GIF: `frames` for ``viz.animate.animate`` (with `kwargs`), or an animation."""
+        from matplotlib.animation import Animation
 
-        from .viz.animate import save_gif
+        from .viz.animate import animate
 
-        with tempfile.TemporaryDirectory() as tmp:
-            data = save_gif(frames, pathlib.Path(tmp) / "a.gif", **kwargs).read_bytes()
+        anim = frames if isinstance(frames, Animation) else animate(frames, **kwargs)
+        data = anim.gif()
         src = "data:image/gif;base64," + base64.b64encode(data).decode("ascii")
         cap = f"<figcaption>{html.escape(caption)}</figcaption>" if caption else ""
         self.parts.append(f'<figure><img src="{src}" alt="{html.escape(caption)}">{cap}</figure>')
 
-    def html(self):
-        return f"<section><h2>{html.escape(self.title)}</h2>\n" + "\n".join(self.parts) + "\n</section>"
+    def html(self, anchor=""):
+        ident = f' id="{anchor}"' if anchor else ""
+        top = '<p class="top"><a href="#contents">contents</a></p>' if anchor else ""
+        return (f"<section{ident}><h2>{html.escape(self.title)}</h2>\n" + "\n".join(self.parts)
+                + f"\n{top}</section>")
 
 
 #: Every picture of the tour is at least this many pixels wide.
 MIN_WIDTH = 480
+
+
+_SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def _superscripts(expr):
+    """A sympy expression's text with powers as superscripts and no multiplication signs: x⁴ + 3x²y²."""
+    import re
+
+    expr = re.sub(r"\*\*(\d+)", lambda m: m.group(1).translate(_SUPERSCRIPT), expr)
+    return expr.replace("*", "")
 
 
 def _png(fig, dpi):
@@ -118,6 +136,7 @@ h1 { font-weight: 600; } h2 { border-bottom: 1px solid #ddd; padding-bottom: .2e
 figure { display: inline-block; margin: .5em 1em .5em 0; vertical-align: top; }
 figure img { max-width: 100%; } figcaption { font-size: .9em; color: #555; max-width: 28em; }
 .fact { font-size: 1.1em; } footer { margin-top: 3em; font-size: .85em; color: #777; }
+nav ol { columns: 2; } .top { font-size: .85em; } .top a, nav a { color: #2a5db0; }
 """
 
 
@@ -164,12 +183,16 @@ def run_tour(out, quick=False, progress=True):
                 bar.write(f"[{i}/{n}] {title}: {time.perf_counter() - t:.1f} s", file=sys.stderr)
     finally:
         bar.close()
-    body = "\n".join(p.html() for p in pages)
+    anchors = [f"s{i}-" + "".join(ch if ch.isalnum() else "-" for ch in p.title.lower()).strip("-")
+               for i, p in enumerate(pages, 1)]
+    body = "\n".join(p.html(a) for p, a in zip(pages, anchors))
+    contents = "".join(f'<li><a href="#{a}">{html.escape(p.title)}</a></li>' for p, a in zip(pages, anchors))
     doc = (
         "<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>"
         f"<title>dominotiling tour</title><style>{_STYLE}</style></head><body>\n"
         "<h1>dominotiling: a tour</h1>\n"
         "<p>Headline results of the library, recomputed on this machine.</p>\n"
+        f'<nav id="contents"><h2>Contents</h2><ol>{contents}</ol></nav>\n'
         f"{body}\n<footer>dominotiling {__version__}; {'quick run; ' if quick else ''}"
         f"computed in {time.perf_counter() - t0:.1f} s.</footer></body></html>\n"
     )
@@ -202,9 +225,9 @@ def _board(page):
 
     board = Region.rectangle(8, 8)
     page.fact("domino tilings of the 8x8 chessboard", f"{count_tilings(board):,}")
-    how = {"transfer": "the broken-profile DP (sweeping the board cell by cell over its 2**8 "
-                       "profiles), modulo 2**64 and large primes at once",
-           "kasteleyn": "the Kasteleyn determinant, modulo primes below 2**26"}[choose_method(board)]
+    how = {"transfer": "the broken-profile DP (sweeping the board cell by cell over its 2⁸ = 256 "
+                       "profiles), modulo 2⁶⁴ and large primes at once",
+           "kasteleyn": "the Kasteleyn determinant, modulo primes below 2²⁶"}[choose_method(board)]
     page.text(f"Counted exactly by {how}, put together by the Chinese remainder theorem. "
               "count_tilings picks the method measured to be faster for the board's shape; "
               "for a board this small that is the DP, which starts ten times faster.")
@@ -262,7 +285,8 @@ def _max_cover(page):
     fig, axes = _subplots(2)
     draw_region(region, ax=axes[0])
     draw_tiling(cover, ax=axes[1])
-    page.figure(fig, "The figure, and its largest cover: the uncovered cells are left pale.")
+    page.figure(fig, "The figure, and its largest cover: the uncovered cells are hatched grey "
+                     "(a hole would be white).")
 
 
 @section("Kuhn's algorithm: augmenting paths")
@@ -273,12 +297,17 @@ def _kuhn(page):
     region = Region.from_strings(["..#.....", "........", "....#...", "........", ".#......",
                                   "........"])
     frames = kuhn_frames(region, seed=3)
+    last = frames[-1].tiling
+    left = last.n_uncovered
     page.text(f"Kuhn's algorithm grows a matching one augmenting path at a time: {len(frames)} "
-              "paths tile this figure. Each frame shows the alternating chain of cells before "
-              "and after it is flipped; the start cells are shuffled (seed 3), as in the source "
-              "article, for a livelier picture.")
+              f"paths place {last.n_dominoes} dominoes on this figure of {region.n_cells} cells"
+              + (f", and {left} cell{'s stay' if left != 1 else ' stays'} uncovered -- "
+                 f"{'an odd number of cells cannot be tiled' if region.n_cells % 2 else 'no tiling exists'}"
+                 if left else ", a tiling") +
+              ". Each frame shows the alternating chain of cells before and after it is flipped; "
+              "the start cells are shuffled (seed 3), as in the source article, for a livelier picture.")
     page.gif(frames, "Kuhn's augmenting paths: each path (red) before and after its flip; "
-                     "the pale cells are not covered yet.")
+                     "hatched grey cells are not covered (yet); white cells are holes.")
     big = Region.rectangle(300 if page.quick else 1000, 300 if page.quick else 1000)
     mask = big.mask.copy()
     rng = __import__("numpy").random.default_rng(0)
@@ -303,10 +332,11 @@ def _hall(page):
               f"{len(nbrs)} neighbours, so some of them can never be covered.")
     fig, (ax,) = _subplots(1, size=3.6)
     draw_certificate(region, cells, ax=ax)
-    page.figure(fig, "The set S (red) and its neighbourhood N(S) (blue): |N(S)| < |S|.")
+    page.figure(fig, f"The set S (red, {len(cells)} cells) and its neighbourhood N(S) (blue, "
+                     f"{len(nbrs)} cells): |N(S)| < |S|.")
 
 
-@section("Five colours, and four")
+@section("Colouring the dominoes with four colours")
 def _colors(page):
     from .matching.color import color_dominoes
     from .model.region import Region
@@ -322,9 +352,15 @@ def _colors(page):
     fig, axes = _subplots(2)
     draw_tiling(tiling, ax=axes[0], color_by=color_dominoes(tiling, k=4))
     draw_tiling(tiling, ax=axes[1], color_by=colors)
-    page.figure(fig, "Four colours, sides only (left) and with corners (right).")
-    page.gif(frames, "The colouring step by step (grey: not coloured yet); rings mark a Kempe "
-                     "swap.", max_frames=30)
+    page.figure(fig, "Four colours: dominoes sharing a side differ (left); dominoes touching "
+                     "at a corner differ too (right).")
+    kempe = [k for k, f in enumerate(frames) if f.kempe]
+    keep = sorted(set(kempe[:6]) | {k - 1 for k in kempe[:6] if k} | set(
+        __import__("numpy").linspace(0, len(frames) - 1, 24).round().astype(int).tolist()))
+    page.gif([frames[k] for k in keep],
+             "The corner-contact colouring step by step (grey: not coloured yet). White rings mark "
+             "what each step changed: the domino just coloured, or, in a Kempe swap, the dominoes "
+             "that exchanged two colours to free one for the waiting domino (shaded red).")
 
 
 @section("Kasteleyn: exact counts of large regions")
@@ -341,7 +377,7 @@ def _kasteleyn(page):
               f"{digits[:12]}...{digits[-12:]} ({len(digits)} digits)")
     page.text(f"Equal to the Kasteleyn-Temperley-Fisher product formula: "
               f"{count == rectangle_count(side, side)}. The determinant of the signed "
-              "black-by-white adjacency matrix is computed modulo primes below 2**26 by "
+              "black-by-white adjacency matrix is computed modulo primes below 2²⁶ by "
               "elimination inside its band, and put together by the Chinese remainder theorem.")
     mask = Region.rectangle(16, 16).mask.copy()
     rng = __import__("numpy").random.default_rng(7)
@@ -395,7 +431,7 @@ def _arctic(page):
               "types: north (red), south (blue), east (yellow) and west (green). The corners "
               "freeze into brick walls of one type each; inside the inscribed circle the tiling "
               "is disordered (Jockusch, Propp and Shor). Here the temperate region covers "
-              f"{temperate_fraction(uniform):.3f} of the diamond (pi/4 = {np.pi / 4:.3f} in the "
+              f"{temperate_fraction(uniform):.3f} of the diamond (π/4 = {np.pi / 4:.3f} in the "
               "limit).")
     fig, (ax,) = _subplots(1, size=6.0)
     draw_aztec(uniform, ax=ax, circle=True)
@@ -445,7 +481,7 @@ def _weights(page):
     rect = Region.rectangle(4, 4)
     poly = count_tilings(rect, weights=Weights.by_orientation(rect, x, y))
     page.fact("tilings of the 4x4 square by horizontal (x) and vertical (y) dominoes",
-              sympy.sstr(sympy.Poly(poly, x, y).as_expr()).replace("**", "^").replace("*", ""))
+              _superscripts(sympy.sstr(sympy.Poly(poly, x, y).as_expr())))
     side, holes = (40, 16) if page.quick else (100, 50)
     rng = np.random.default_rng(3)
     rows, cols = np.indices((side, side))
@@ -465,7 +501,7 @@ def _weights(page):
               "polynomial of the 4x4 square by orientation. The Kasteleyn sampler draws exact "
               f"samples of any region: here a {side}x{side} square with {holes} random "
               "single-cell holes (too wide for the DP, and coupling from the past cannot cross "
-              "holes), and the same square with log-normal weights (sigma = 1.5).")
+              "holes), and the same square with log-normal weights (σ = 1.5).")
     fig, axes = _subplots(2, size=4.6)
     draw_tiling(random_tiling(holey, seed=5, method="kasteleyn"), ax=axes[0], color_by="orientation")
     hr, hc = np.nonzero(~holey.mask)
@@ -498,7 +534,7 @@ def _measuring(page):
     page.text("Superpose two independent uniform tilings: every cell lies on a doubled domino or "
               "on a loop that alternates between them. The loops converge to CLE(4), fractal curves "
               "of dimension 3/2 (Kenyon, Dubédat). At the edge of an Aztec diamond's frozen corner "
-              "the boundary fluctuates on the scale n^(1/3), and the rescaled positions follow the "
+              "the boundary fluctuates on the scale n¹ᐟ³, and the rescaled positions follow the "
               "GUE Tracy-Widom law (Johansson), computed here by Bornemann's quadrature.")
     fig, axes = _subplots(2, size=4.6)
     draw_double_dimer(dd, ax=axes[0], min_length=8, colorbar=False)
@@ -569,13 +605,12 @@ def _trees(page):
     from .sampling import random_tiling
     from .trees.temperley_grid import temperley_region
     from .viz.views import draw_tree_on_tiling
-    from .trees.kirchhoff import count_spanning_trees
-    from .trees.wilson import uniform_spanning_tree
+    from .trees import count_spanning_trees
 
     example = nx.Graph([(0, 1), (1, 2), (2, 0), (1, 3), (3, 4), (4, 2)])
     big = count_spanning_trees(nx.grid_2d_graph(30, 30))
     page.text(f"Kirchhoff's matrix-tree theorem: a triangle and a square sharing an edge have "
-              f"{count_spanning_trees(example)} = 3*4 - 1 spanning trees, and the 30x30 grid "
+              f"{count_spanning_trees(example)} = 3 · 4 − 1 spanning trees, and the 30 × 30 grid "
               f"exactly {len(str(big))}-digit many (networkx's float count overflows there).")
     m = 6 if page.quick else 10
     tiling = random_tiling(temperley_region(m, m), seed=4, method="temperley")
@@ -584,9 +619,12 @@ def _trees(page):
     page.figure(fig, f"Temperley's bijection: a uniform spanning tree of the {m}x{m} grid (black), "
                      "its dual tree (red), and the uniform tiling of the "
                      f"{2 * m - 1}x{2 * m - 1} board without a corner that they make.")
-    _, frames = uniform_spanning_tree((5, 5), seed=2, frames=True)
-    page.gif(frames, "Wilson's algorithm: loop-erased random walks grow a uniform spanning tree.",
-             max_frames=30)
+    from .viz.animate import animate_wilson
+
+    anim = animate_wilson((5, 5), seed=2, max_frames=40)
+    page.gif(anim, "Wilson's algorithm on the 5 × 5 grid: a random walk (red) runs until it hits the "
+                   "tree (black); when it crosses itself the loop is erased (\u201cloop erased\u201d); "
+                   "the walk then joins the tree. The last frame is the whole spanning tree.")
 
 
 @section("The table game: strategies compared")

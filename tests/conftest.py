@@ -7,6 +7,14 @@ import pytest
 matplotlib.use("Agg")
 
 
+def pytest_configure(config):
+    """Each notebook's wall time and saved-output size, reported at the end (tests/notebook_costs.py)."""
+    from notebook_costs import NotebookCosts
+
+    if not config.pluginmanager.has_plugin("dominotiling-notebook-costs"):
+        config.pluginmanager.register(NotebookCosts(), "dominotiling-notebook-costs")
+
+
 @pytest.fixture(autouse=True)
 def _close_figures():
     yield

@@ -20,7 +20,7 @@ import pytest
 import dominotiling
 
 PACKAGE = pathlib.Path(dominotiling.__file__).parent
-GROUND = {"errors", "_options", "_validate", "_interrupt", "_exact", "_util", "_compile_notice", "_moved"}
+GROUND = {"errors", "_options", "_validate", "_interrupt", "_threads", "_exact", "_util", "_compile_notice", "_moved"}
 #: (module, imported module): the display methods of the model, lazily importing the pictures.
 DISPLAY = {
     ("dominotiling.model.region", "dominotiling.viz.draw"),
@@ -247,3 +247,26 @@ def test_no_module_is_long_without_a_reason():
         if n > 700 and "Size:" not in (ast.get_docstring(ast.parse(path.read_text())) or ""):
             long.append(f"{name}: {n} lines of code")
     assert long == []
+
+
+def test_every_import_inside_the_package_resolves():
+    # a relative import that names a module which is not there fails only when its
+    # function first runs; read them all here
+    bad = []
+    for name in MODULES:
+        for target, imported, line in _imports(name):
+            if target not in MODULES:
+                bad.append(f"{name}:{line} imports {target} (no such module)")
+            elif imported is not None and not imported.startswith("__"):
+                path, _ = MODULES[target]
+                tree = ast.parse(path.read_text())
+                defined = {n.name for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+                for node in ast.walk(tree):
+                    if isinstance(node, (ast.Assign, ast.AnnAssign)):
+                        for t in (node.targets if isinstance(node, ast.Assign) else [node.target]):
+                            defined.update(n.id for n in ast.walk(t) if isinstance(n, ast.Name))
+                    elif isinstance(node, (ast.Import, ast.ImportFrom)):
+                        defined.update((a.asname or a.name).split(".")[0] for a in node.names)
+                if imported != "*" and imported not in defined:
+                    bad.append(f"{name}:{line} imports {imported} from {target}, which has no such name")
+    assert bad == []

@@ -192,7 +192,6 @@ def _certified_edge_probabilities(a, tolerance=np.inf):
     sure: the norms only grow column by column, so the checks run after every
     slice of columns and an ill-conditioned matrix is refused early.
     """
-    from numba import get_num_threads
     from scipy.sparse.linalg import splu
 
     from .._interrupt import slices
@@ -226,7 +225,9 @@ def _certified_edge_probabilities(a, tolerance=np.inf):
     u_ptr, u_idx, u_val = csc(up)
     del low, up
     a_ptr, a_idx, a_val = csc(a)  # CSR arrays, same layout
-    chunks = max(1, min(get_num_threads(), n))
+    from .._interrupt import available
+
+    chunks = max(1, min(available(work=n * a.nnz), n))  # the cores free now; 1 for small work
     refined = np.zeros(a.nnz)
     col_bound = np.zeros(n)
     rowsum = np.zeros((chunks, n))
@@ -265,10 +266,13 @@ def _certified_edge_probabilities(a, tolerance=np.inf):
             )
         return err
 
-    for start, stop in slices(n, first=chunks):
-        refine_columns(a_ptr, a_idx, a_val, l_ptr, l_idx, l_val, u_ptr, u_idx, u_val, u_diag,
-                       perm_r, perm_c, start, stop, gamma2, refined, col_bound, rowsum, xnorm)
-        bound(stop)
+    from .._interrupt import limited
+
+    with limited(chunks):  # no thread woken that has no chunk
+        for start, stop in slices(n, first=chunks):
+            refine_columns(a_ptr, a_idx, a_val, l_ptr, l_idx, l_val, u_ptr, u_idx, u_val, u_diag,
+                           perm_r, perm_c, start, stop, gamma2, refined, col_bound, rowsum, xnorm)
+            bound(stop)
     return a_val * refined, bound(n)
 
 

@@ -766,6 +766,29 @@ class Region:
             return f"Region.from_strings([{body}])"
         return f"<Region {rows}x{cols}, {self.n_cells} cells>"
 
+    def __str__(self):
+        """The region as the article's text: one line per row, ``'.'`` a cell, ``'#'`` blocked.
+
+        Regions up to 200 cells on a side print whole (a periodic one with a line
+        saying which sides are glued); larger ones print their summary.
+
+        Examples
+        --------
+        >>> print(Region.from_strings(["..#", "..."]))
+        ..#
+        ...
+        """
+        rows, cols = self.shape
+        if not (0 < rows <= 200 and 0 < cols <= 200):
+            return repr(self)
+        text = "\n".join(self.to_strings())
+        if self.is_periodic:
+            glued = {(True, True): "a torus: top glued to bottom, left to right",
+                     (True, False): "a cylinder: top glued to bottom",
+                     (False, True): "a cylinder: left glued to right"}[self._periodic]
+            text += f"\n({glued})"
+        return text
+
     def _repr_png_(self):
         from ..viz.draw import draw_region, figure_png
 

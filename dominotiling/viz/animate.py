@@ -32,8 +32,10 @@ is a frame showing itself. Each frame limit in the library is named
 - One-liners for the algorithms worth watching: :func:`animate_kuhn`,
   :func:`animate_shuffling`, :func:`animate_coloring`, :func:`animate_wilson`,
   :func:`animate_glauber`.
-- :func:`to_html` -- the animation as an HTML snippet with a JavaScript player
-  (every frame embedded as a PNG: works offline and under nbval).
+- :func:`to_html` -- the animation as the HTML a notebook shows: one looping
+  GIF, which a short script turns into a player that starts at once, with
+  controls and a frame counter (:mod:`dominotiling.viz.player`; offline, under
+  nbval, and on a code host, where the GIF plays by itself).
 - :func:`save_gif` -- frames or an animation written as a GIF (pillow).
 - :func:`draw_frame` -- the drawing of one frame, as above.
 
@@ -404,8 +406,9 @@ class _FrameAnimation:
 
     A matplotlib ``FuncAnimation`` whose figure is not managed by pyplot, so a
     notebook shows no stray static picture. In Jupyter the object displays
-    itself as a JavaScript player (``_repr_html_``, the same as
-    :func:`to_html`: every frame embedded as a PNG, rendered once and kept).
+    itself as a player that starts playing at once and loops (``_repr_html_``,
+    the same as :func:`to_html`: the frames stored once, as a GIF, rendered
+    once and kept; :meth:`images` and :meth:`gif` give them).
 
     Attributes
     ----------
@@ -424,12 +427,54 @@ class _FrameAnimation:
         super().__init__(fig, update, frames=n_frames, interval=interval, blit=False,
                          repeat=True, cache_frame_data=False)
         self.n_frames = n_frames
+        self._alt = "an animation"
         # shown or saved on demand, never on a live canvas: matplotlib's warning about an
         # animation "deleted without rendering" would only be noise
         self._draw_was_started = True
 
+    def images(self, dpi=None):
+        """Every picture of the animation, rendered once per resolution: a list of PIL images."""
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from PIL import Image
+
+        fig = self._fig
+        dpi = fig.dpi if dpi is None else dpi
+        cache = self.__dict__.setdefault("_images", {})
+        if dpi not in cache:
+            old = fig.dpi
+            canvas = FigureCanvasAgg(fig)
+            fig.set_dpi(dpi)
+            try:
+                out = []
+                for i in range(self.n_frames):
+                    self._func(i)
+                    canvas.draw()
+                    out.append(Image.fromarray(np.asarray(canvas.buffer_rgba())[..., :3].copy()))
+            finally:
+                fig.set_dpi(old)
+            cache[dpi] = out
+        return cache[dpi]
+
+    def gif(self, fps=None, dpi=None):
+        """The animation as the bytes of a looping GIF: `fps` frames a second (default: its interval)."""
+        from .player import gif_bytes
+
+        ms = self._interval if fps is None else 1000.0 / fps
+        key = (round(ms, 3), dpi)
+        cache = self.__dict__.setdefault("_gifs", {})
+        if key not in cache:
+            cache[key] = gif_bytes(self.images(dpi), ms)
+        return cache[key]
+
     def _repr_html_(self):
-        return self.to_jshtml(default_mode="loop")
+        if getattr(self, "_html", None) is None:
+            from .player import player_html
+
+            first = self.images()[0]
+            css = first.width  # shown at its own size: never stretched (blurred), narrower if the column is
+            self._html = AnimationHTML(player_html(self.gif(), n_frames=self.n_frames, width=first.width,
+                                                   height=first.height, alt=self._alt, css_width=css))
+        return self._html
 
     def __repr__(self):
         w, h = self._fig.get_size_inches() * self._fig.dpi
@@ -440,8 +485,8 @@ class _FrameAnimation:
     def _repr_pretty_(self, p, cycle):
         p.text(repr(self))
 
-    def save_gif(self, path, fps=3, dpi=None):
-        """Write the animation as a GIF (pillow); see :func:`save_gif`. Returns the path."""
+    def save_gif(self, path, fps=None, dpi=None):
+        """Write the animation as a looping GIF; see :func:`save_gif`. Returns the path."""
         return save_gif(self, path, fps=fps, dpi=dpi)
 
     def save_mp4(self, path, fps=3, dpi=None):
@@ -494,9 +539,10 @@ def animate(frames, draw_frame=None, interval=400, figsize=None, dpi=100, step=1
         Inches; by default 5 inches wide (500 pixels), the board's height below
         a title line.
     dpi : int
-        Resolution of the embedded or saved pictures. Every frame is stored as a
-        PNG in a notebook: for long animations, fewer frames (`max_frames`) keep
-        it small better than a lower resolution does.
+        Resolution of the embedded or saved pictures (shown at their own pixel
+        size, never stretched). The frames are stored in a notebook as one GIF:
+        for long animations, fewer frames (`max_frames`) keep it small better
+        than a lower resolution does.
     step, max_frames : int
         Keep every `step`-th picture, then at most `max_frames` evenly spaced;
         the first and last are always kept (see :func:`subsample`). Applied after
@@ -549,6 +595,9 @@ def animate(frames, draw_frame=None, interval=400, figsize=None, dpi=100, step=1
     captions = _validate.boolean(captions, "captions")
     if figsize is not None:
         figsize = _figsize(figsize)
+    if frames is None or isinstance(frames, (str, bytes)) or not hasattr(frames, "__iter__"):
+        raise DominoTypeError(f"frames must be a list of frames (Frame, Tiling or Region objects), "
+                              f"got {type(frames).__name__}")
     items = subsample(_pictures(frames, convert=draw_frame is None), step, max_frames)
     if not items:
         raise DominoTilingError("no frames to animate: the list is empty")
@@ -567,7 +616,10 @@ def animate(frames, draw_frame=None, interval=400, figsize=None, dpi=100, step=1
             ax.set_title(text, fontsize=fs, pad=4)
         return []
 
-    return _frame_animation_class()(fig, update, len(items), interval)
+    anim = _frame_animation_class()(fig, update, len(items), interval)
+    first = getattr(getattr(items[0], "frame", None), "title", "") or ""
+    anim._alt = f"an animation of {len(items)} frames" + (f": {first}" if first else "")
+    return anim
 
 
 _CLASSES = {}
@@ -716,13 +768,92 @@ def animate_coloring(tiling, k=5, adjacency="side", **kwargs):
     return _one_liner(color_frames(tiling, k=k, adjacency=adjacency), kwargs)
 
 
+def _wilson_pick(frames, most):
+    """At most `most` Wilson frames that tell the story: every erasure (and the walk just before it) first."""
+    n = len(frames)
+    if n <= most:
+        return list(frames)
+    keep = {0, n - 1}
+    erase = [k for k, f in enumerate(frames) if f.event == "erase"]
+    for k in erase[:max(1, (most - 2) // 4)]:  # a few loops, each seen closing and then erased
+        keep.update((k - 1, k))
+    attach = [k for k, f in enumerate(frames) if f.event == "attach"]
+    room = most - len(keep)
+    if room > 0 and attach:
+        keep.update(attach[i] for i in np.unique(np.linspace(0, len(attach) - 1, min(room, len(attach))).round().astype(int)))
+    room = most - len(keep)
+    if room > 0:
+        rest = [k for k in range(n) if k not in keep]
+        keep.update(rest[i] for i in np.unique(np.linspace(0, len(rest) - 1, room).round().astype(int)))
+    keep = sorted(keep)
+    if len(keep) > most:
+        keep = keep[:most - 1] + [n - 1]
+    return [frames[k] for k in keep]
+
+
+def _graph_drawer(G):
+    """A drawing function for Wilson frames of a networkx graph: its nodes where they lie, or laid out."""
+    import networkx as nx
+
+    nodes = list(G)
+    if nodes and all(isinstance(v, tuple) and len(v) == 2 and all(isinstance(c, (int, float, np.integer, np.floating))
+                                                                  for c in v) for v in nodes):
+        xy = np.array([(float(v[1]), float(v[0])) for v in nodes])  # (row, col) as on a board
+        flip = True
+    else:
+        pos = nx.spring_layout(G, seed=0) if len(nodes) > 1 else {v: (0.0, 0.0) for v in nodes}
+        xy = np.array([pos[v] for v in nodes], dtype=float).reshape(-1, 2)
+        flip = False
+    index = {v: k for k, v in enumerate(nodes)}
+    all_edges = np.array([(index[a], index[b]) for a, b in G.edges() if a != b], dtype=np.int64).reshape(-1, 2)
+
+    def draw(frame, ax):
+        from matplotlib.collections import LineCollection
+        from matplotlib.patheffects import withStroke
+
+        parent = np.asarray(frame.parent)
+        ax.set_aspect("equal")
+        if len(all_edges):
+            ax.add_collection(LineCollection(xy[all_edges], colors=(0.82, 0.82, 0.82), linewidths=1.0, zorder=1))
+        v = np.flatnonzero(parent >= 0)
+        if len(v):
+            ax.add_collection(LineCollection(np.stack([xy[v], xy[parent[v]]], axis=1), colors="black",
+                                             linewidths=2.2, capstyle="round", zorder=2))
+        in_tree = parent != -2
+        ax.scatter(xy[~in_tree, 0], xy[~in_tree, 1], s=16, c="white", edgecolors=(0.55, 0.55, 0.55), zorder=3)
+        ax.scatter(xy[in_tree, 0], xy[in_tree, 1], s=16, c="black", zorder=3)
+        root = np.flatnonzero(parent == -1)
+        ax.scatter(xy[root, 0], xy[root, 1], s=70, c=[_HIGHLIGHT], edgecolors="black", zorder=5)
+        path = np.asarray(frame.path, dtype=np.int64)
+        if len(path):
+            ax.plot(xy[path, 0], xy[path, 1], color=_HIGHLIGHT, lw=2.5, zorder=4,
+                    path_effects=[withStroke(linewidth=5, foreground="white")])
+            ax.plot(xy[path[-1], 0], xy[path[-1], 1], "o", color=_HIGHLIGHT, ms=7, zorder=4)
+        pad = 0.6 if flip else 0.08 * max(np.ptp(xy[:, 0]) if len(xy) else 1, 1e-9)
+        if len(xy):
+            ax.set_xlim(xy[:, 0].min() - pad, xy[:, 0].max() + pad)
+            lo, hi = xy[:, 1].min() - pad, xy[:, 1].max() + pad
+            ax.set_ylim((hi, lo) if flip else (lo, hi))
+        ax.set_axis_off()
+        return frame.title
+
+    return draw
+
+
 def animate_wilson(G, *, seed=None, root=None, **kwargs):
     """Wilson's algorithm growing a uniform spanning tree by loop-erased walks, as an animation.
+
+    The tree grown so far is black, the current walk red, the root a red dot.
+    Of a long run, the frames kept (``max_frames``, 60 unless given) always
+    include the first loops being erased -- the walk closing a loop, then the
+    loop gone -- and end with the whole tree.
 
     Parameters
     ----------
     G : (int, int) or networkx.Graph
-        A grid shape ``(m, n)`` (drawn as its cells), as for
+        A grid shape ``(m, n)`` (drawn as its cells), or a networkx graph (drawn
+        with its nodes where they lie if they are ``(row, col)`` pairs, as in
+        ``networkx.grid_2d_graph``, else by a spring layout with seed 0), as for
         :func:`~dominotiling.trees.wilson.wilson_frames`.
     seed, root
         As for :func:`~dominotiling.trees.wilson.wilson_frames`.
@@ -741,10 +872,22 @@ def animate_wilson(G, *, seed=None, root=None, **kwargs):
     --------
     >>> animate_wilson((3, 3), seed=1, dpi=30).n_frames <= 60
     True
+    >>> import networkx as nx
+    >>> animate_wilson(nx.cycle_graph(6), seed=1, dpi=30).n_frames > 1
+    True
     """
+    import networkx as nx
+
     from ..trees.wilson import wilson_frames
 
-    return _one_liner(wilson_frames(G, seed=seed, root=root), kwargs)
+    frames = wilson_frames(G, seed=seed, root=root)
+    most = kwargs.pop("max_frames", 60)
+    most = _validate.integer(most, "max_frames", minimum=2)
+    frames = _wilson_pick(frames, most)
+    if isinstance(G, nx.Graph):
+        kwargs.setdefault("draw_frame", _graph_drawer(G))
+        kwargs.setdefault("figsize", _default_figsize((1, 1), kwargs.get("captions", True)))
+    return animate(frames, max_frames=most, **kwargs)
 
 
 def animate_glauber(tiling, steps, *, seed=None, **kwargs):
@@ -782,11 +925,17 @@ def animate_glauber(tiling, steps, *, seed=None, **kwargs):
 
 
 def to_html(anim, default_mode="loop"):
-    """The animation as HTML with a JavaScript player (``anim.to_jshtml()``).
+    """The animation as the HTML a notebook shows: a looping GIF that a script turns into a player.
 
-    Every frame is embedded as a PNG, so the notebook needs no server and works
-    offline and under nbval; keep frames few. A :class:`FrameAnimation` shows
-    this player by itself in Jupyter.
+    For an animation from :func:`animate` (and ``default_mode="loop"``) this is
+    what Jupyter displays: the frames are stored once, as an animated GIF that
+    plays and loops by itself wherever the page is shown (a code host, an
+    untrusted notebook); where scripts run (JupyterLab, the classic Notebook,
+    an exported HTML page) the script adds the controls (first, previous,
+    play/pause, next, last, a slider, the speed) and the frame counter, and
+    starts playing at once (see :mod:`dominotiling.viz.player`). For other
+    matplotlib animations, or another `default_mode`, matplotlib's own player
+    (``anim.to_jshtml()``, every frame a PNG).
 
     Parameters
     ----------
@@ -797,24 +946,34 @@ def to_html(anim, default_mode="loop"):
     -------
     AnimationHTML
         A ``str`` that Jupyter renders as the player.
+
+    Examples
+    --------
+    >>> from dominotiling import Region, find_tiling
+    >>> html = to_html(animate([find_tiling(Region.rectangle(2, 2))], dpi=20))
+    >>> "data:image/gif;base64," in html and "frame " in html
+    True
     """
     from matplotlib.animation import Animation
 
     _validate.instance(anim, "anim", Animation, "make one with animate(frames)")
     _validate.choice(default_mode, "default_mode", ("loop", "once", "reflect"))
+    if isinstance(anim, _FrameAnimation) and default_mode == "loop":
+        return anim._repr_html_()
     return AnimationHTML(anim.to_jshtml(default_mode=default_mode))
 
 
-def save_gif(frames, path, fps=3, dpi=None, **kwargs):
-    """Write an animated GIF with pillow (matplotlib's ``PillowWriter``).
+def save_gif(frames, path, fps=None, dpi=None, **kwargs):
+    """Write a looping animated GIF (pillow), the same one a notebook shows.
 
     Parameters
     ----------
-    frames : list or matplotlib.animation.Animation
-        Frames for :func:`animate` (with `kwargs`), or a ready animation.
+    frames : list or FrameAnimation
+        Frames for :func:`animate` (with `kwargs`), or a ready animation from it.
     path : str or path-like
-    fps : float
-        Frames per second.
+        A file name ending in ``.gif``; its folder must exist.
+    fps : float, optional
+        Frames per second (default: the animation's own pace, ``1000 / interval``).
     dpi : int, optional
         Resolution; the animation's own by default.
 
@@ -822,15 +981,55 @@ def save_gif(frames, path, fps=3, dpi=None, **kwargs):
     -------
     pathlib.Path
         The file written.
+
+    Raises
+    ------
+    DominoTilingError
+        If `path` does not end in ``.gif`` (``.save_mp4`` writes videos), its
+        folder does not exist, or `fps` or `dpi` is out of range.
+    DominoTypeError
+        If `path` is not a str or path, or `frames` is neither frames nor an animation.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> from dominotiling import Region, find_tiling
+    >>> out = pathlib.Path(tempfile.mkdtemp()) / "one.gif"
+    >>> save_gif([find_tiling(Region.rectangle(2, 2))], out, dpi=20).read_bytes()[:6]
+    b'GIF89a'
+    >>> save_gif([find_tiling(Region.rectangle(2, 2))], out.with_suffix(".png"))
+    Traceback (most recent call last):
+    ...
+    dominotiling.errors.DominoTilingError: save_gif writes GIF files: give a path ending in .gif, not '.png' (save_mp4 writes videos)
     """
+    import os
     from pathlib import Path
 
-    from matplotlib.animation import Animation, PillowWriter
+    from matplotlib.animation import Animation
 
-    fps = _validate.real(fps, "fps", minimum=0.0, strict_minimum=True)
+    if not isinstance(path, (str, os.PathLike)):
+        raise DominoTypeError(f"path must be a str or a path, got {type(path).__name__}")
+    path = Path(path)
+    if path.suffix.lower() != ".gif":
+        raise DominoTilingError(
+            f"save_gif writes GIF files: give a path ending in .gif, not {path.suffix or path.name!r} "
+            "(save_mp4 writes videos)"
+        )
+    if not path.parent.is_dir():
+        raise DominoTilingError(f"cannot write {str(path)!r}: the folder {str(path.parent)!r} does not exist")
+    if fps is not None:
+        fps = _validate.real(fps, "fps", minimum=0.0, strict_minimum=True, maximum=100.0)
     if dpi is not None:
         dpi = _validate.positive_int(dpi, "dpi", maximum=1200)
-    anim = frames if isinstance(frames, Animation) else animate(frames, **kwargs)
-    path = Path(path)
-    anim.save(path, writer=PillowWriter(fps=fps), dpi=dpi)
+    if isinstance(frames, Animation):
+        if not isinstance(frames, _FrameAnimation):
+            raise DominoTypeError("save_gif takes frames or an animation from animate(frames); for another "
+                                  "matplotlib animation use its .save(path, writer='pillow')")
+        anim = frames
+    else:
+        if frames is None or isinstance(frames, (str, bytes)) or not hasattr(frames, "__iter__"):
+            raise DominoTypeError(f"frames must be a list of frames or an animation, got {type(frames).__name__}")
+        anim = animate(frames, **kwargs)
+    data = anim.gif(fps=fps, dpi=dpi)
+    path.write_bytes(data)
     return path

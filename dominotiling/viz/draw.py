@@ -81,12 +81,32 @@ _CHECKER_PX = 2.0  # a region's checkerboard from this size on (one flat colour 
 _BLACK_CELL = (0.80, 0.74, 0.62)
 _WHITE_CELL = (0.97, 0.94, 0.86)
 _OUTSIDE = (1.0, 1.0, 1.0)
-_UNCOVERED = ((0.90, 0.89, 0.86), (0.975, 0.97, 0.955))  # pale black and white cells: empty board
+# uncovered cells: a cool grey checkerboard (and hatched where cells are large), never the white of a hole
+_UNCOVERED = ((0.80, 0.82, 0.86), (0.87, 0.885, 0.91))
+_HATCH = (0.52, 0.55, 0.62)
+_HATCH_MAX_CELLS = 20_000
 _ORIENT = np.array([(0.984, 0.690, 0.361), (0.420, 0.624, 0.812)])  # horizontal, vertical
 _NORTH, _SOUTH, _EAST, _WEST = 0, 1, 2, 3
 
 
-_UNSET = object()  # the default of a renamed keyword: given only by old callers
+class _Unset:
+    """The default of a renamed keyword, given only by old callers (kept out of signatures)."""
+
+    def __repr__(self):
+        return "<deprecated>"
+
+
+_UNSET = _Unset()
+
+
+def _hide_deprecated(func):
+    """`func` with its deprecated keywords (default :data:`_UNSET`) left out of its shown signature."""
+    import inspect
+
+    sig = inspect.signature(func)
+    func.__signature__ = sig.replace(parameters=[p for p in sig.parameters.values() if p.default is not _UNSET])
+    return func
+
 
 
 def _renamed(new, old, new_name, old_name, default, func):
@@ -534,8 +554,9 @@ def draw_tiling(tiling, ax=None, color_by="auto", cmap="viridis", outlines="auto
 
     Notes
     -----
-    Uncovered cells (label -2) are left as an empty board: pale checkerboard
-    cells, each outlined on its own. Cells are painted as one image, averaged
+    Uncovered cells (label -2) are drawn as an empty part of the board, unlike
+    holes (white, outside the region): a cool grey checkerboard, hatched where
+    cells are large enough to see it. Cells are painted as one image, averaged
     down when they are smaller than a pixel, so a tiling of a million cells
     draws in a fraction of a second (see the module docstring).
 
@@ -573,7 +594,20 @@ def draw_tiling(tiling, ax=None, color_by="auto", cmap="viridis", outlines="auto
         inner = _inner_segments(segs, free)
         lw = float(np.clip(_cell_px(ax, labels.shape) / 30, 0.2, 0.8))
         ax.add_collection(LineCollection(inner, colors="0.72", linewidths=lw))
+    if px >= DETAIL_PX and free.sum() <= _HATCH_MAX_CELLS:
+        _hatch(ax, np.argwhere(free))
     return _mark_seams(ax, tiling.region, labels, rgb)
+
+
+def _hatch(ax, cells):
+    """Diagonal hatching over `cells` (``(k, 2)`` rows and columns): uncovered, unlike a hole."""
+    from matplotlib.collections import PolyCollection
+
+    r, c = cells[:, 0].astype(float), cells[:, 1].astype(float)
+    verts = np.stack([np.stack([c, r], 1), np.stack([c + 1, r], 1), np.stack([c + 1, r + 1], 1),
+                      np.stack([c, r + 1], 1)], axis=1)
+    ax.add_collection(PolyCollection(verts, facecolors="none", edgecolors=[_HATCH], linewidths=0.0,
+                                     hatch="///", zorder=1.5, gid="uncovered"))
 
 
 def _inner_segments(segs, free):

@@ -31,6 +31,7 @@ from .draw import (
     _ORIENT,
     _OUTSIDE,
     _UNSET,
+    _hide_deprecated,
     TYPE_COLORS,
     _aztec_order,
     _cell_px,
@@ -61,6 +62,7 @@ AZTEC_COLORS = TYPE_COLORS
 _CIRCLE_COLOR = (0.05, 0.05, 0.05)
 
 
+@_hide_deprecated
 def draw_aztec(tiling, ax=None, circle=False, color_by="types", *, scheme=_UNSET):
     """Draw a tiling of an Aztec diamond in the classical colours: one per domino type.
 
@@ -151,6 +153,7 @@ def _domino_pairs(labels):
     return out
 
 
+@_hide_deprecated
 def draw_dimers(tiling, ax=None, color_by="orientation", *, color=_UNSET):
     """The dimer view: each domino as an edge between the centres of its two cells.
 
@@ -489,7 +492,7 @@ def draw_certificate(region, cells, ax=None):
     ax.set_title(f"|S| = {n_s} {colour}, |N(S)| = {n_n} neighbours{verdict}")
     ax.legend(
         handles=[Patch(color=_CERT_S, label=f"S ({n_s})"), Patch(color=_CERT_N, label=f"N(S) ({n_n})")],
-        loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False,
+        loc="upper center", bbox_to_anchor=(0.5, 0.0), ncol=2, frameon=False,  # below: never clipped at the side
     )
     return ax
 

@@ -29,7 +29,7 @@ import html
 import io
 import time
 
-from .draw import _UNSET, _renamed
+from .draw import _UNSET, _hide_deprecated, _renamed
 
 __all__ = ["explore_aztec", "explore_region", "AztecExplorer", "RegionExplorer", "DEFAULT_FIGURE"]
 
@@ -53,10 +53,24 @@ def _ipywidgets():
     return ipywidgets
 
 
+#: Width of an explorer's picture on the page, in CSS pixels (narrower if the column is).
+PICTURE_CSS_PX = 520
+#: Device pixels per CSS pixel the picture is drawn at: sharp on high-density screens, never stretched.
+PICTURE_SCALE = 2
+
+
 def _png(fig, dpi):
+    """The figure as a palette PNG (flat colours: a fraction of the bytes), legends never clipped."""
+    from PIL import Image
+
     buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=dpi)
-    return buf.getvalue()
+    fig.savefig(buf, format="png", dpi=dpi, bbox_inches="tight", pad_inches=0.05)
+    buf.seek(0)
+    with Image.open(buf) as im:
+        small = im.convert("RGB").quantize(colors=64, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    out = io.BytesIO()
+    small.save(out, format="PNG", optimize=True)
+    return out.getvalue()
 
 
 def _figure(size):
@@ -65,6 +79,17 @@ def _figure(size):
     fig = Figure(figsize=(size, size))
     ax = fig.add_axes((0.02, 0.02, 0.96, 0.90))
     return fig, ax
+
+
+def _picture_widget(w):
+    """The picture: drawn at twice its page width in pixels, shown at most that wide, in the column."""
+    return w.Image(format="png", layout=w.Layout(width=f"{PICTURE_CSS_PX}px", max_width="100%",
+                                                 height="auto", object_fit="contain"))
+
+
+def _dpi_for(size_in):
+    """The resolution that makes a `size_in`-inch figure PICTURE_CSS_PX * PICTURE_SCALE pixels wide."""
+    return PICTURE_CSS_PX * PICTURE_SCALE / size_in
 
 
 class _Explorer:
@@ -114,7 +139,7 @@ class AztecExplorer(_Explorer):
     """
 
     def __init__(self, n=60, seed=0, weights="uniform", b=0.5, color_by="types", circle=True,
-                 size=5.2, dpi=96):
+                 size=5.2, dpi=None):
         from .. import _validate
 
         n = _validate.integer(n, "n", minimum=1, maximum=MAX_AZTEC_ORDER)
@@ -124,7 +149,7 @@ class AztecExplorer(_Explorer):
         _validate.choice(color_by, "color_by", ("types", "orientation"))
         circle = _validate.boolean(circle, "circle")
         w = _ipywidgets()
-        self.dpi = dpi
+        self.dpi = _dpi_for(size) if dpi is None else dpi
         self.n = w.IntSlider(value=n, min=1, max=MAX_AZTEC_ORDER, description="order n",
                              continuous_update=False)
         self.seed = w.IntText(value=seed, description="seed")
@@ -134,9 +159,10 @@ class AztecExplorer(_Explorer):
                                continuous_update=False, disabled=weights == "uniform")
         self.color_by = w.Dropdown(options=["types", "orientation"], value=color_by,
                                    description="colours")
-        self.circle = w.Checkbox(value=circle, description="arctic circle")
+        self.circle = w.Checkbox(value=circle, description="arctic circle",
+                                 disabled=weights != "uniform")
         self.resample_button = w.Button(description="resample", icon="refresh")
-        self.image = w.Image(format="png")
+        self.image = _picture_widget(w)
         self.status = w.HTML()
         self.fig, self.ax = _figure(size)
         self.tiling = None
@@ -146,6 +172,8 @@ class AztecExplorer(_Explorer):
             w.HBox([self.color_by, self.circle]),
         ])
         self.widget = w.VBox([controls, self.status, self.image])
+        self.widget.add_class("dt-explorer")
+        self.widget.add_class("dt-explorer-aztec")
         for control in (self.n, self.seed, self.weights, self.b):
             control.observe(self._on_sample_change, names="value")
         for control in (self.color_by, self.circle):
@@ -170,6 +198,8 @@ class AztecExplorer(_Explorer):
     # -- callbacks
     def _on_sample_change(self, _change):
         self.b.disabled = self.weights.value == "uniform"
+        # the circle is the uniform model's arctic curve: it is not drawn over other weights
+        self.circle.disabled = self.weights.value != "uniform"
         self.sample()
         self.redraw()
 
@@ -195,7 +225,8 @@ class AztecExplorer(_Explorer):
 
         t0 = time.perf_counter()
         self.ax.clear()
-        draw_aztec(self.tiling, ax=self.ax, circle=self.circle.value, color_by=self.color_by.value)
+        circle = self.circle.value and self.weights.value == "uniform"  # no other model's curve yet
+        draw_aztec(self.tiling, ax=self.ax, circle=circle, color_by=self.color_by.value)
         n = self.tiling.region.shape[0] // 2
         label = "uniform" if self.weights.value == "uniform" else f"two-periodic a=1, b={self.b.value:g}"
         self.ax.set_title(f"Aztec diamond of order {n}, {label}, seed {self.seed.value}", fontsize=9)
@@ -207,6 +238,7 @@ class AztecExplorer(_Explorer):
         )
 
 
+@_hide_deprecated
 def explore_aztec(n=60, seed=0, weights="uniform", b=0.5, color_by="types", circle=True, *,
                   scheme=_UNSET):
     """An interactive explorer of random Aztec diamond tilings (ipywidgets).
@@ -226,7 +258,10 @@ def explore_aztec(n=60, seed=0, weights="uniform", b=0.5, color_by="types", circ
         Colours, as for :func:`~dominotiling.viz.views.draw_aztec` (formerly
         ``scheme=``, still accepted with a ``DeprecationWarning``).
     circle : bool
-        Overlay the arctic circle.
+        Overlay the arctic circle of the uniform measure. It is drawn over
+        uniform samples only: the two-periodic model's arctic and gas
+        boundaries are other curves, not drawn yet (the checkbox is disabled
+        while two-periodic weights are chosen).
 
     Returns
     -------
@@ -281,7 +316,7 @@ class RegionExplorer(_Explorer):
     widget : ipywidgets.VBox
     """
 
-    def __init__(self, text=DEFAULT_FIGURE, seed=0, size=5.2, dpi=96):
+    def __init__(self, text=DEFAULT_FIGURE, seed=0, size=5.2, dpi=None):
         from .. import _validate
         from ..errors import DominoTypeError
 
@@ -293,10 +328,11 @@ class RegionExplorer(_Explorer):
                 )
             text = "\n".join(text)
         w = _ipywidgets()
-        self.dpi = dpi
+        self.dpi = _dpi_for(size) if dpi is None else dpi
+        # every keystroke reaches the kernel before a click can: a button never acts on a stale figure
         self.text = w.Textarea(value=text, description="region",
-                               layout=w.Layout(width="420px", height="160px"),
-                               continuous_update=False)
+                               layout=w.Layout(width="420px", max_width="100%", height="160px"),
+                               continuous_update=True)
         self.count_button = w.Button(description="count")
         self.tile_button = w.Button(description="tile")
         self.cover_button = w.Button(description="maximum cover")
@@ -304,22 +340,54 @@ class RegionExplorer(_Explorer):
         self.sample_button = w.Button(description="random sample")
         self.seed = w.IntText(value=seed, description="seed", layout=w.Layout(width="160px"))
         self.status = w.HTML()
-        self.image = w.Image(format="png")
+        self.image = _picture_widget(w)
         self.fig, self.ax = _figure(size)
         self.result = None
+        self._acted = None  # the text the last button acted on
+        self._last_action = None  # (the last button's method, when it ran)
         for button, action in ((self.count_button, self.on_count), (self.tile_button, self.on_tile),
                                (self.cover_button, self.on_cover), (self.hall_button, self.on_hall),
                                (self.sample_button, self.on_sample)):
-            button.on_click(lambda _button, action=action: action())
+            button.on_click(lambda _button, action=action: self._clicked(action))
         buttons = w.HBox([self.count_button, self.tile_button, self.cover_button,
                           self.hall_button, self.sample_button, self.seed])
+        buttons.layout.flex_flow = "row wrap"
         self.widget = w.VBox([self.text, buttons, self.status, self.image])
-        self.text.observe(lambda _change: self._run(self._show_region), names="value")
+        self.widget.add_class("dt-explorer")
+        self.widget.add_class("dt-explorer-region")
+        self.text.observe(self._on_text, names="value")
         self._run(self._show_region)
 
     def __repr__(self):
         rows = self.text.value.count("\n") + 1
         return f"<RegionExplorer: a figure of {rows} rows; interactive in Jupyter with ipywidgets>"
+
+    #: Seconds after a button's click during which a newly arrived figure re-runs that button.
+    LATE_TEXT_S = 3.0
+
+    def _on_text(self, change):
+        """A new figure arrived: show it, or answer the last button again for it.
+
+        In the browser, ipywidgets holds a text box's last keystrokes back while the
+        kernel is busy, but sends a button's click at once: the click can reach the
+        kernel before the figure typed just before it. The action then ran on the
+        old figure; when the new one arrives within :attr:`LATE_TEXT_S` seconds, the
+        same action runs again on it, so that the answer always belongs to the
+        figure on the screen.
+        """
+        new = change["new"]
+        if new == self._acted:
+            return
+        last = self._last_action
+        if last is not None and time.monotonic() - last[1] < self.LATE_TEXT_S:
+            last[0]()
+            return
+        self._acted = None
+        self._run(self._show_region)
+
+    def _clicked(self, action):
+        action()
+        self._last_action = (action, time.monotonic())
 
     # -- plumbing
     def region(self):
@@ -330,6 +398,8 @@ class RegionExplorer(_Explorer):
 
     def _run(self, action):
         """Run ``action(region)``; show its message, or the error's."""
+        if action != self._show_region:
+            self._acted = self.text.value
         try:
             region = self.region()
             message = action(region)
@@ -360,6 +430,7 @@ class RegionExplorer(_Explorer):
 
         def act(region):
             self.result = count_tilings(region)
+            self._show_region(region)  # the picture shows the figure counted
             return f"<b>{self.result:,}</b> tiling{'s' if self.result != 1 else ''}"
 
         self._run(act)

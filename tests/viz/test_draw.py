@@ -21,7 +21,8 @@ def test_new_axes_when_none_and_extent():
 
 
 def test_uncovered_cells_are_marked_gently():
-    """Uncovered cells are a pale, empty board -- no red crosses (issue 15: a wall of red marks)."""
+    """Uncovered cells are an empty board -- no red crosses (issue 15: a wall of red marks) -- and
+    not the white of a hole (issue 28: "left pale" they looked like holes)."""
     from matplotlib.colors import to_rgb
 
     cover = max_cover(Region.rectangle(3, 3))
@@ -29,11 +30,14 @@ def test_uncovered_cells_are_marked_gently():
     (r, c), = np.argwhere(cover.labels == -2)
     rgb = np.asarray(ax.images[0].get_array())[..., :3]
     pale = rgb[r, c]
-    assert pale.min() > 0.85 and np.ptp(pale) < 0.1  # near white, a neutral grey
+    assert 0.7 < pale.min() and pale.max() < 0.93 and np.ptp(pale) < 0.1  # a light grey, not white
+    assert np.abs(pale - 1.0).min() > 0.05  # a hole (outside the region) is white
+    hatch = [c for c in ax.collections if c.get_gid() == "uncovered"]
+    assert len(hatch) == 1 and hatch[0].get_hatch() == "///" and len(hatch[0].get_paths()) == 1
     covered = rgb[cover.labels >= 0]
     assert all(np.abs(covered - pale).max(axis=1) > 0.1)  # every domino stands out from it
     for coll in ax.collections:  # nothing red is drawn
-        for colour in coll.get_colors():
+        for colour in list(coll.get_edgecolor()) + list(coll.get_facecolor()):
             assert not np.allclose(colour[:3], to_rgb((0.8, 0.0, 0.0)), atol=0.2)
     # the empty part is outlined as one block: a single uncovered cell alone still gets its border
     segs = {tuple(map(tuple, s.tolist())) for s in ax.collections[0].get_segments()}
@@ -45,7 +49,8 @@ def test_partial_tiling_free_cells_share_one_outline_and_a_faint_grid():
     region = Region.rectangle(2, 4)
     t = Tiling(region, [[0, 0, -2, -2], [1, 1, -2, -2]])
     ax = draw_tiling(t)
-    black, grid = ax.collections
+    black, grid, hatch = ax.collections
+    assert hatch.get_gid() == "uncovered" and len(hatch.get_paths()) == 4  # the 4 free cells hatched
     # black, by hand: the outer border (12 unit edges), between the two dominoes (2), between
     # the dominoes and the free 2x2 block, outlined as one (2)
     assert len(black.get_segments()) == 12 + 2 + 2

@@ -1,0 +1,1 @@
+"""The browser suite (a package, so that its conftest does not clash with ``tests/conftest.py``)."""
