@@ -1,0 +1,22 @@
+"""The infinite-volume theory of the square-grid dimer model with periodic weights.
+
+Spectral curves and Newton polygons (:mod:`.spectral`), amoebas and phases
+(:mod:`.amoeba`), Ronkin functions and free energies (:mod:`.ronkin`), surface
+tension (:mod:`.surface_tension`), the ergodic Gibbs measures and their local
+statistics (:mod:`.gibbs`), and phase diagrams of families of weights
+(:mod:`.phases`), after Kenyon, Okounkov and Sheffield, "Dimers and amoebae",
+Ann. of Math. 163 (2006).
+
+Heights are the library's Thurston units (:mod:`dominotiling.height`); a slope
+``(s, t)`` is the height change per column to the right and per row downwards.
+
+Examples
+--------
+>>> from dominotiling.theory import spectral_curve, free_energy
+>>> spectral_curve(None).genus
+1
+"""
+
+from .spectral import SpectralCurve, WeightPattern, spectral_curve, weight_pattern
+
+__all__ = ["SpectralCurve", "WeightPattern", "spectral_curve", "weight_pattern"]
