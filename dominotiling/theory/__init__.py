@@ -17,6 +17,21 @@ Examples
 1
 """
 
+from .ronkin import FreeEnergy, RonkinValue, free_energy, ronkin
 from .spectral import SpectralCurve, WeightPattern, spectral_curve, weight_pattern
+from .surface_tension import SurfaceTension, lobachevsky, surface_tension, uniform_surface_tension
 
-__all__ = ["SpectralCurve", "WeightPattern", "spectral_curve", "weight_pattern"]
+__all__ = [
+    "WeightPattern",
+    "weight_pattern",
+    "SpectralCurve",
+    "spectral_curve",
+    "RonkinValue",
+    "ronkin",
+    "FreeEnergy",
+    "free_energy",
+    "SurfaceTension",
+    "surface_tension",
+    "uniform_surface_tension",
+    "lobachevsky",
+]

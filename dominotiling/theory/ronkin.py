@@ -63,8 +63,8 @@ __all__ = ["RonkinValue", "FreeEnergy", "ronkin", "free_energy", "RONKIN_TOLERAN
 RONKIN_TOLERANCE = 1e-9
 
 _COARSE = 16
-_BISECT = 24
-_NEWTON = 4
+_BISECT = 6
+_NEWTON = 6
 _NODES = 32
 _GL = {}
 
@@ -211,7 +211,6 @@ class _Pass:
         change = cnt[:, 1:] != cnt[:, :-1]
         K = max(1, int(change.sum(axis=1).max()))
         pts, cells = np.nonzero(change)
-        slot = np.zeros(P, dtype=int)
         phis = np.full((P, K), np.nan)
         thetas = np.full((P, K), np.nan)
         before = np.zeros((P, K), dtype=int)
@@ -222,41 +221,59 @@ class _Pass:
             hi = grid[cells + 1].copy()
             xp, yp = x[pts], y[pts]
             clo = cnt[pts, cells]
-            for _ in range(_BISECT):
-                mid = (lo + hi) / 2
-                same = self.count(xp, yp, mid) == clo
-                lo = np.where(same, mid, lo)
-                hi = np.where(same, hi, mid)
-            phi = (lo + hi) / 2
-            # Newton's method on P(e^{x + i theta}, e^{y + i phi}) = 0 in (theta, phi)
-            wv = np.exp(yp + 1j * phi)
-            roots = _roots(_poly_rows(self.C, wv))
-            jbest = np.argmin(np.abs(np.log(np.abs(roots)) - xp[:, None]), axis=1)
-            theta = np.angle(roots[np.arange(len(pts)), jbest])
-            th, ph = theta.copy(), phi.copy()
-            for _ in range(_NEWTON):
-                z = np.exp(xp + 1j * th)
-                w = np.exp(yp + 1j * ph)
-                F = self._eval(self.C, z, w)
-                A = 1j * self._eval(self.Cz, z, w)
-                B = 1j * self._eval(self.Cw, z, w)
-                det = A.real * B.imag - A.imag * B.real
-                ok = np.abs(det) > 1e-300
-                det = np.where(ok, det, 1.0)
-                dth = (F.real * B.imag - F.imag * B.real) / det
-                dph = (A.real * F.imag - A.imag * F.real) / det
-                th = np.where(ok, th - dth, th)
-                ph = np.where(ok, ph - dph, ph)
-            good = np.isfinite(ph) & (ph >= lo - 1e-9) & (ph <= hi + 1e-9)
-            phi = np.where(good, ph, phi)
-            theta = np.where(good, th, theta)
-            for i, p in enumerate(pts.tolist()):
-                s = slot[p]
-                phis[p, s], thetas[p, s] = phi[i], theta[i]
-                before[p, s], after[p, s] = clo[i], cnt[p, cells[i] + 1]
-                valid[p, s] = True
-                slot[p] += 1
+            lo, hi = self._bisect(xp, yp, clo, lo, hi, _BISECT)
+            phi, theta, ok = self._newton(xp, yp, lo, hi)
+            if not ok.all():  # Newton's method left the bracket or stalled: bisect to the end
+                bad = np.flatnonzero(~ok)
+                l2, h2 = self._bisect(xp[bad], yp[bad], clo[bad], lo[bad], hi[bad], 40)
+                phi[bad] = (l2 + h2) / 2
+                wv = np.exp(yp[bad] + 1j * phi[bad])
+                roots = _roots(_poly_rows(self.C, wv))
+                jb = np.argmin(np.abs(np.log(np.abs(roots)) - xp[bad, None]), axis=1)
+                theta[bad] = np.angle(roots[np.arange(bad.size), jb])
+            # the slot of each kink within its point (brackets come sorted by point)
+            first = np.searchsorted(pts, pts, side="left")
+            slot = np.arange(len(pts)) - first
+            phis[pts, slot], thetas[pts, slot] = phi, theta
+            before[pts, slot], after[pts, slot] = clo, cnt[pts, cells + 1]
+            valid[pts, slot] = True
         return phis, thetas, before, after, valid
+
+    def _bisect(self, xp, yp, clo, lo, hi, steps):
+        for _ in range(steps):
+            mid = (lo + hi) / 2
+            same = self.count(xp, yp, mid) == clo
+            lo = np.where(same, mid, lo)
+            hi = np.where(same, hi, mid)
+        return lo, hi
+
+    def _newton(self, xp, yp, lo, hi):
+        """Newton's method on ``P(e^{x + i theta}, e^{y + i phi}) = 0`` from the bracket's middle."""
+        phi = (lo + hi) / 2
+        wv = np.exp(yp + 1j * phi)
+        roots = _roots(_poly_rows(self.C, wv))
+        jbest = np.argmin(np.abs(np.log(np.abs(roots)) - xp[:, None]), axis=1)
+        th = np.angle(roots[np.arange(len(xp)), jbest])
+        ph = phi.copy()
+        for _ in range(_NEWTON):
+            z = np.exp(xp + 1j * th)
+            w = np.exp(yp + 1j * ph)
+            F = self._eval(self.C, z, w)
+            A = 1j * self._eval(self.Cz, z, w)
+            B = 1j * self._eval(self.Cw, z, w)
+            det = A.real * B.imag - A.imag * B.real
+            okd = np.abs(det) > 1e-300
+            det = np.where(okd, det, 1.0)
+            dth = (F.real * B.imag - F.imag * B.real) / det
+            dph = (A.real * F.imag - A.imag * F.real) / det
+            th = np.where(okd, th - dth, th)
+            ph = np.where(okd, ph - dph, ph)
+        z = np.exp(xp + 1j * th)
+        w = np.exp(yp + 1j * ph)
+        F = np.abs(self._eval(self.C, z, w))
+        scale = self._eval(np.abs(self.C), np.abs(z), np.abs(w)).real
+        ok = np.isfinite(ph) & (ph >= lo - 1e-12) & (ph <= hi + 1e-12) & (F <= 1e-11 * scale)
+        return np.where(ok, ph, phi), np.where(ok, th, 0.0), ok
 
     def run(self, x, y, nodes=_NODES, want_value=True):
         """``(R, dR/dx, d2R/dx2, d2R/dxdy, error, kink data)`` for 1-D arrays x, y."""
