@@ -303,17 +303,26 @@ class _Pass:
         hxy = (jump * dphi_dy).sum(axis=1)
         if not want_value:
             return None, grad, hxx, hxy, None, (phis, thetas, valid)
-        vals = []
-        for n in (nodes // 2, nodes):
-            t, wt = _gauss(n)
-            ph = bounds[:, :-1, None] + lens[:, :, None] * t  # (P, K+1, n)
-            f = self.integrand(x[:, None, None], y[:, None, None], ph)
-            vals.append((f * wt * lens[:, :, None]).sum(axis=(1, 2)) / np.pi)
         lead = _lead_jensen(self.C, y)
         base = self.a0 * x + self.b0 * y + lead
-        R = base + vals[1]
-        scale = np.abs(base) + np.abs(vals[1]) + 1.0
-        err = np.abs(vals[1] - vals[0]) + 1e-14 * scale * (self.d + 1)
+        R = np.empty(P)
+        err = np.full(P, np.inf)
+        todo = np.arange(P)
+        for n in (nodes, 4 * nodes, 16 * nodes):
+            vals = []
+            for m in (n // 2, n):
+                t, wt = _gauss(m)
+                ph = bounds[todo, :-1, None] + lens[todo, :, None] * t  # (P, K+1, m)
+                f = self.integrand(x[todo, None, None], y[todo, None, None], ph)
+                vals.append((f * wt * lens[todo, :, None]).sum(axis=(1, 2)) / np.pi)
+            scale = np.abs(base[todo]) + np.abs(vals[1]) + 1.0
+            e = np.abs(vals[1] - vals[0]) + 1e-14 * scale * (self.d + 1)
+            better = e < err[todo]
+            R[todo[better]] = base[todo[better]] + vals[1][better]
+            err[todo[better]] = e[better]
+            todo = todo[err[todo] > 1e-12 * scale]
+            if todo.size == 0:
+                break
         return R, grad, hxx, hxy, err, (phis, thetas, valid)
 
 
