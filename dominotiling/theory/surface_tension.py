@@ -257,8 +257,10 @@ def _legendre(curve, a, b, tol):
                 j = np.flatnonzero(todo)
                 if j.size == 0:
                     break
-                m = np.clip(l_[j] - fl[j] * (h_[j] - l_[j]) / (fh[j] - fl[j]),
-                            l_[j] + 0.05 * (h_[j] - l_[j]), h_[j] - 0.05 * (h_[j] - l_[j]))
+                with np.errstate(divide="ignore", invalid="ignore"):
+                    m = l_[j] - fl[j] * (h_[j] - l_[j]) / (fh[j] - fl[j])
+                m = np.where(np.isfinite(m), m, (l_[j] + h_[j]) / 2)
+                m = np.clip(m, l_[j] + 0.05 * (h_[j] - l_[j]), h_[j] - 0.05 * (h_[j] - l_[j]))
                 rm, Hm = grad_at(idx[o[j]], x0[o[j]] + m * d[o[j], 0], y0[o[j]] + m * d[o[j], 1])
                 fm = (rm * d[o[j]]).sum(axis=1)
                 tau_o[j], ro[j], Ho[j] = m, rm, Hm
