@@ -17,11 +17,19 @@ Examples
 1
 """
 
+from .amoeba import Amoeba, AmoebaComponent, amoeba
+from .gibbs import GibbsMeasure, Probability, gibbs_measure
 from .ronkin import FreeEnergy, RonkinValue, free_energy, ronkin
 from .spectral import SpectralCurve, WeightPattern, spectral_curve, weight_pattern
 from .surface_tension import SurfaceTension, lobachevsky, surface_tension, uniform_surface_tension
 
 __all__ = [
+    "Amoeba",
+    "AmoebaComponent",
+    "amoeba",
+    "GibbsMeasure",
+    "Probability",
+    "gibbs_measure",
     "WeightPattern",
     "weight_pattern",
     "SpectralCurve",

@@ -207,9 +207,11 @@ class _Pass:
             e = np.zeros((P, 0))
             return e, e, e.astype(int), e.astype(int), e.astype(bool)
         grid = np.linspace(0.0, np.pi, _COARSE + 1)
-        cnt = self.count(x[:, None], y[:, None], grid[None, :])
+        L = np.sort(self.logs(x[:, None], y[:, None], grid[None, :]), axis=-1)  # (P, G, d)
+        cnt = (L < x[:, None, None]).sum(axis=-1)
         change = cnt[:, 1:] != cnt[:, :-1]
-        K = max(1, int(change.sum(axis=1).max()))
+        touches = self._touches(x, y, grid, L, cnt)
+        K = max(1, int(change.sum(axis=1).max()) + (int(touches[0].size and np.bincount(touches[0]).max())))
         pts, cells = np.nonzero(change)
         phis = np.full((P, K), np.nan)
         thetas = np.full((P, K), np.nan)
@@ -237,7 +239,64 @@ class _Pass:
             phis[pts, slot], thetas[pts, slot] = phi, theta
             before[pts, slot], after[pts, slot] = clo, cnt[pts, cells + 1]
             valid[pts, slot] = True
+        tp, tphi, ttheta = touches
+        if tp.size:
+            used = valid.sum(axis=1)
+            first = np.searchsorted(tp, tp, side="left")
+            slot = used[tp] + np.arange(tp.size) - first
+            phis[tp, slot], thetas[tp, slot] = tphi, ttheta
+            c = self.count(x[tp], y[tp], tphi)
+            before[tp, slot], after[tp, slot] = c, c
+            valid[tp, slot] = True
         return phis, thetas, before, after, valid
+
+    def _touches(self, x, y, grid, L, cnt):
+        """Kinks the count does not see: two roots crossing the circle at once in opposite directions.
+
+        Found at local minima of ``min_j |log|z_j| - x|`` on the coarse grid that come
+        close to 0, refined by Newton's method on the torus; returns ``(points, phi, theta)``.
+        """
+        dist = np.abs(L - x[:, None, None]).min(axis=-1)  # (P, G)
+        G = dist.shape[1]
+        step = np.abs(np.diff(L, axis=1)).max(axis=-1)  # (P, G-1)
+        near = np.maximum(np.pad(step, ((0, 0), (1, 0)), mode="edge"), np.pad(step, ((0, 0), (0, 1)), mode="edge"))
+        left = np.pad(dist, ((0, 0), (1, 0)), constant_values=np.inf)[:, :-1]
+        right = np.pad(dist, ((0, 0), (0, 1)), constant_values=np.inf)[:, 1:]
+        same = np.ones_like(cnt, dtype=bool)
+        same[:, 1:] &= cnt[:, 1:] == cnt[:, :-1]
+        same[:, :-1] &= cnt[:, 1:] == cnt[:, :-1]
+        cand = (dist <= left) & (dist <= right) & (dist < 2 * near) & same
+        pts, gi = np.nonzero(cand)
+        if pts.size == 0:
+            return pts, np.zeros(0), np.zeros(0)
+        lo = grid[np.maximum(gi - 1, 0)]
+        hi = grid[np.minimum(gi + 1, G - 1)]
+        phi, theta, ok = self._newton(x[pts], y[pts], lo, hi, start=grid[gi])
+        if not ok.all():  # a double root on the circle (Newton's method is singular there): golden sections
+            bad = np.flatnonzero(~ok)
+            xb, yb = x[pts[bad]], y[pts[bad]]
+            a_, b_ = lo[bad].copy(), hi[bad].copy()
+            g = (np.sqrt(5) - 1) / 2
+
+            def d(ph):
+                return np.abs(self.logs(xb, yb, ph) - xb[:, None]).min(axis=-1)
+
+            for _ in range(60):
+                c1 = b_ - g * (b_ - a_)
+                c2 = a_ + g * (b_ - a_)
+                left = d(c1) < d(c2)
+                b_ = np.where(left, c2, b_)
+                a_ = np.where(left, a_, c1)
+            ph = (a_ + b_) / 2
+            hit = d(ph) < 1e-8
+            wv = np.exp(yb + 1j * ph)
+            roots = _roots(_poly_rows(self.C, wv))
+            jb = np.argmin(np.abs(np.log(np.abs(roots)) - xb[:, None]), axis=1)
+            phi[bad] = ph
+            theta[bad] = np.angle(roots[np.arange(bad.size), jb])
+            ok[bad] = hit
+        ok &= (phi > 1e-9) & (phi < np.pi - 1e-9)
+        return pts[ok], phi[ok], theta[ok]
 
     def _bisect(self, xp, yp, clo, lo, hi, steps):
         for _ in range(steps):
@@ -247,9 +306,9 @@ class _Pass:
             hi = np.where(same, hi, mid)
         return lo, hi
 
-    def _newton(self, xp, yp, lo, hi):
+    def _newton(self, xp, yp, lo, hi, start=None):
         """Newton's method on ``P(e^{x + i theta}, e^{y + i phi}) = 0`` from the bracket's middle."""
-        phi = (lo + hi) / 2
+        phi = (lo + hi) / 2 if start is None else start
         wv = np.exp(yp + 1j * phi)
         roots = _roots(_poly_rows(self.C, wv))
         jbest = np.argmin(np.abs(np.log(np.abs(roots)) - xp[:, None]), axis=1)
@@ -273,6 +332,7 @@ class _Pass:
         F = np.abs(self._eval(self.C, z, w))
         scale = self._eval(np.abs(self.C), np.abs(z), np.abs(w)).real
         ok = np.isfinite(ph) & (ph >= lo - 1e-12) & (ph <= hi + 1e-12) & (F <= 1e-11 * scale)
+        ok &= np.abs(np.log(np.abs(z)) - xp) < 1e-9
         return np.where(ok, ph, phi), np.where(ok, th, 0.0), ok
 
     def run(self, x, y, nodes=_NODES, want_value=True):
