@@ -138,15 +138,7 @@ class GibbsMeasure:
         pz, _ = _passes(curve)
         phis, _, _, _, valid = pz.kinks(np.array([self.field[0]]), np.array([self.field[1]]))
         self._kinks = np.sort(phis[0][valid[0]])
-        ends = np.array([0.0, np.pi])
-        xe = np.full(2, self.field[0])
-        touch = np.abs(pz.logs(xe, np.full(2, self.field[1]), ends) - xe[:, None]).min() < 1e-8
-        on_amoeba = len(self._kinks) > 0 or bool(touch)
-        if on_amoeba:
-            self.phase = "liquid"
-        else:
-            key = (round(self.flux[0]), round(self.flux[1]))
-            self.phase = "gaseous" if key in set(curve.interior_points) else "frozen"
+        self.phase = _phase(curve, self.field, self.flux)
         self._cache = {}
 
     # --------------------------------------------------------------- matrices
@@ -190,7 +182,8 @@ class GibbsMeasure:
             vt = np.conj(U[:, :, -1])  # v^T with v^T K = 0
             Kp = self._Kz(zj, wj)
             den = np.einsum("fi,fij,fj->f", vt, Kp, u)
-            res = u[:, :, None] * vt[:, None, :] / den[:, None, None]  # (B, n, n): Res K^-1
+            with np.errstate(divide="ignore", invalid="ignore"):
+                res = u[:, :, None] * vt[:, None, :] / den[:, None, None]  # (B, n, n): Res K^-1
             inside = lr[fi, ji] < x
         zm = np.exp(x + 2j * np.pi * np.arange(_TRAPEZOID) / _TRAPEZOID)  # (M,)
         Z = np.broadcast_to(zm[None, :], (F, _TRAPEZOID))
@@ -213,7 +206,9 @@ class GibbsMeasure:
     def _integral(self, pairs, Y):
         """``K^-1`` for the pairs ``(wi, bi, X)`` with row offsets `Y`: ``(values, errors)``."""
         y = self.field[1]
-        bounds = np.concatenate([[0.0], self._kinks[(self._kinks > 0) & (self._kinks < np.pi)], [np.pi]])
+        # a kink within 1e-6 of an end adds a piece too short to matter (the integrand is bounded)
+        kinks = self._kinks[(self._kinks > 1e-6) & (self._kinks < np.pi - 1e-6)]
+        bounds = np.concatenate([[0.0], kinks, [np.pi]])
         results = []
         for n in (16, 32):
             t, wt = _gauss(n)
@@ -405,6 +400,22 @@ class GibbsMeasure:
                 f"{self.phase}>")
 
 
+def _phase(curve, field, flux):
+    """``"liquid"`` unless the flux is a lattice point whose component has an interior around the field."""
+    from .ronkin import _ronkin_arrays
+
+    key = (round(flux[0]), round(flux[1]))
+    if max(abs(flux[0] - key[0]), abs(flux[1] - key[1])) > 1e-9:
+        return "liquid"
+    ang = np.arange(8) * np.pi / 4
+    xs = field[0] + 1e-4 * np.cos(ang)
+    ys = field[1] + 1e-4 * np.sin(ang)
+    _, _, grad, _ = _ronkin_arrays(curve, xs, ys, want_value=False)
+    if np.abs(grad - np.array(key)).max() > 1e-9:
+        return "liquid"  # a point of the amoeba (a node, for uniform weights at slope 0)
+    return "gaseous" if key in set(curve.interior_points) else "frozen"
+
+
 def gibbs_measure(weights_pattern=None, slope=None, *, field=None, tolerance=GIBBS_TOLERANCE):
     """The ergodic translation-invariant Gibbs measure of a periodic weighting with a given slope or field.
 
@@ -490,4 +501,41 @@ def gibbs_measure(weights_pattern=None, slope=None, *, field=None, tolerance=GIB
             "are those of the interior slopes (on the boundary they are frozen)"
         )
     _, err, x, y, gas, rn = _legendre(curve, np.array([float(a)]), np.array([float(b)]), tol)
-    return GibbsMeasure(curve, (float(x[0]), float(y[0])), tol)
+    fx, fy = float(x[0]), float(y[0])
+    if gas[0]:  # any field of the bubble gives this measure: take one far from its edge
+        fx, fy = _bubble_centre(curve, fx, fy, (round(float(a)), round(float(b))))
+    return GibbsMeasure(curve, (fx, fy), tol)
+
+
+def _bubble_centre(curve, x, y, key):
+    """A field near the middle of the complementary component of `key` that holds ``(x, y)``.
+
+    Two rounds of: find the component's extent along each axis from the current point
+    (doubling, then 30 bisections on whether the gradient of ``R`` is still `key`),
+    and move to the middle of that chord.
+    """
+    from .ronkin import _ronkin_arrays
+
+    def inside(xs, ys):
+        _, _, g, _ = _ronkin_arrays(curve, np.asarray(xs, float), np.asarray(ys, float), want_value=False)
+        return np.abs(g - np.array(key, dtype=float)).max(axis=1) < 1e-12
+
+    p = np.array([x, y], dtype=float)
+    for _ in range(2):
+        for axis in (0, 1):
+            e = np.zeros(2)
+            e[axis] = 1.0
+            ends = []
+            for sgn in (1.0, -1.0):
+                lo, hi = 0.0, 1e-3
+                while hi < 1e3 and inside([p[0] + sgn * hi * e[0]], [p[1] + sgn * hi * e[1]])[0]:
+                    lo, hi = hi, 2 * hi
+                for _ in range(30):
+                    mid = (lo + hi) / 2
+                    if inside([p[0] + sgn * mid * e[0]], [p[1] + sgn * mid * e[1]])[0]:
+                        lo = mid
+                    else:
+                        hi = mid
+                ends.append(sgn * lo)
+            p = p + (ends[0] + ends[1]) / 2 * e
+    return float(p[0]), float(p[1])

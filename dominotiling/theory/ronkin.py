@@ -386,10 +386,22 @@ class _Pass:
         return R, grad, hxx, hxy, err, (phis, thetas, valid)
 
 
+_CURVES = {}
+
+
 def _curve(P):
+    """The spectral curve of `P` (a curve is returned as is; curves of patterns are kept, 32 at most)."""
     if isinstance(P, SpectralCurve):
         return P
-    return spectral_curve(P)
+    from .spectral import weight_pattern
+
+    pattern = weight_pattern(P)
+    curve = _CURVES.get(pattern)
+    if curve is None or curve.pattern.kind != pattern.kind:
+        if len(_CURVES) >= 32:
+            _CURVES.pop(next(iter(_CURVES)))
+        curve = _CURVES[pattern] = spectral_curve(pattern)
+    return curve
 
 
 def _passes(curve):
