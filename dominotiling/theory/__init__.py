@@ -19,6 +19,7 @@ Examples
 
 from .amoeba import Amoeba, AmoebaComponent, amoeba
 from .gibbs import GibbsMeasure, Probability, gibbs_measure
+from .phases import LatticePhase, PhaseDiagram, lattice_phases, phase_diagram
 from .ronkin import FreeEnergy, RonkinValue, free_energy, ronkin
 from .spectral import SpectralCurve, WeightPattern, spectral_curve, weight_pattern
 from .surface_tension import SurfaceTension, lobachevsky, surface_tension, uniform_surface_tension
@@ -38,6 +39,10 @@ __all__ = [
     "ronkin",
     "FreeEnergy",
     "free_energy",
+    "LatticePhase",
+    "lattice_phases",
+    "PhaseDiagram",
+    "phase_diagram",
     "SurfaceTension",
     "surface_tension",
     "uniform_surface_tension",

@@ -402,16 +402,12 @@ class GibbsMeasure:
 
 def _phase(curve, field, flux):
     """``"liquid"`` unless the flux is a lattice point whose component has an interior around the field."""
-    from .ronkin import _ronkin_arrays
+    from .ronkin import _is_bubble
 
     key = (round(flux[0]), round(flux[1]))
     if max(abs(flux[0] - key[0]), abs(flux[1] - key[1])) > 1e-9:
         return "liquid"
-    ang = np.arange(8) * np.pi / 4
-    xs = field[0] + 1e-4 * np.cos(ang)
-    ys = field[1] + 1e-4 * np.sin(ang)
-    _, _, grad, _ = _ronkin_arrays(curve, xs, ys, want_value=False)
-    if np.abs(grad - np.array(key)).max() > 1e-9:
+    if not _is_bubble(curve, field[0], field[1], key):
         return "liquid"  # a point of the amoeba (a node, for uniform weights at slope 0)
     return "gaseous" if key in set(curve.interior_points) else "frozen"
 
@@ -510,32 +506,17 @@ def gibbs_measure(weights_pattern=None, slope=None, *, field=None, tolerance=GIB
 def _bubble_centre(curve, x, y, key):
     """A field near the middle of the complementary component of `key` that holds ``(x, y)``.
 
-    Two rounds of: find the component's extent along each axis from the current point
-    (doubling, then 30 bisections on whether the gradient of ``R`` is still `key`),
-    and move to the middle of that chord.
+    Two rounds of: the component's extent along each axis from the current point
+    (:func:`~dominotiling.theory.ronkin._extent`), then a move to the middle of
+    that chord.
     """
-    from .ronkin import _ronkin_arrays
-
-    def inside(xs, ys):
-        _, _, g, _ = _ronkin_arrays(curve, np.asarray(xs, float), np.asarray(ys, float), want_value=False)
-        return np.abs(g - np.array(key, dtype=float)).max(axis=1) < 1e-12
+    from .ronkin import _extent
 
     p = np.array([x, y], dtype=float)
     for _ in range(2):
         for axis in (0, 1):
             e = np.zeros(2)
             e[axis] = 1.0
-            ends = []
-            for sgn in (1.0, -1.0):
-                lo, hi = 0.0, 1e-3
-                while hi < 1e3 and inside([p[0] + sgn * hi * e[0]], [p[1] + sgn * hi * e[1]])[0]:
-                    lo, hi = hi, 2 * hi
-                for _ in range(30):
-                    mid = (lo + hi) / 2
-                    if inside([p[0] + sgn * mid * e[0]], [p[1] + sgn * mid * e[1]])[0]:
-                        lo = mid
-                    else:
-                        hi = mid
-                ends.append(sgn * lo)
-            p = p + (ends[0] + ends[1]) / 2 * e
+            up, down = _extent(curve, p, e, key), _extent(curve, p, -e, key)
+            p = p + (up - down) / 2 * e
     return float(p[0]), float(p[1])

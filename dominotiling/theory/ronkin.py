@@ -553,3 +553,30 @@ def free_energy(weights_pattern=None, *, tolerance=RONKIN_TOLERANCE):
     r = ronkin(curve, 0.0, 0.0, tolerance=tolerance)
     n = curve.pattern.n_cells
     return FreeEnergy(float(r.value), float(r.value) / n, float(r.error) / n)
+
+
+# ------------------------------------------------------------ complementary components
+def _in_component(curve, xs, ys, key):
+    """Whether the fields ``(xs, ys)`` lie in the complementary component of order `key` (``grad R == key``)."""
+    _, _, g, _ = _ronkin_arrays(curve, np.asarray(xs, float).ravel().copy(), np.asarray(ys, float).ravel().copy(),
+                                want_value=False)
+    return np.abs(g - np.asarray(key, dtype=float)).max(axis=1) < 1e-12
+
+
+def _extent(curve, p, e, key):
+    """How far the component of `key` reaches from ``p`` in the direction ``e``: a grid, then two refinements."""
+    t = np.concatenate([[0.0], np.geomspace(1e-6, 50.0, 48)])  # bubbles are bounded; beyond 50 roots overflow
+    for _ in range(3):
+        ok = _in_component(curve, p[0] + t * e[0], p[1] + t * e[1], key)
+        if ok.all():
+            return float(t[-1])
+        j = int(np.argmin(ok))  # the first point outside
+        lo, hi = t[max(j - 1, 0)], t[j]
+        t = np.linspace(lo, hi, 48)
+    return float(lo)
+
+
+def _is_bubble(curve, x, y, key):
+    """True when ``(x, y)`` is inside the component of `key` with room around it (not a node of the amoeba)."""
+    ang = np.arange(8) * np.pi / 4
+    return bool(_in_component(curve, x + 1e-4 * np.cos(ang), y + 1e-4 * np.sin(ang), key).all())

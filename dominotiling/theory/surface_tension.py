@@ -429,6 +429,11 @@ def surface_tension(weights_pattern, s, t, *, method="auto", outside="raise", to
             field[inner, 0], field[inner, 1] = x, y
             grad[inner, 0] = -y / (4 * k)
             grad[inner, 1] = -x / (4 * l)
+            from .ronkin import _is_bubble
+
+            for i in np.flatnonzero(gas):  # a lattice slope whose maximiser is a node of the amoeba is liquid
+                key = (round(float(a[inner][i])), round(float(b[inner][i])))
+                gas[i] = _is_bubble(curve, float(x[i]), float(y[i]), key)
             phase[inner] = np.where(gas, "gaseous", "liquid")
     bad = inside & ~(error <= tol)
     if bad.any():
