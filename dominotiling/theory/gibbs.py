@@ -466,7 +466,7 @@ def gibbs_measure(weights_pattern=None, slope=None, *, field=None, tolerance=GIB
     >>> mu = gibbs_measure(None, slope=(0.5, 0.0))
     >>> h, v, err = mu.edge_probabilities()
     >>> [round(float(x), 6) for x in (h[0, 0], h[0, 1], v[0, 0], v[1, 0])]
-    [0.228095, 0.228095, 0.146905, 0.396905]
+    [0.226608, 0.226608, 0.148392, 0.398392]
     """
     tol = _validate.real(tolerance, "tolerance", minimum=0.0, strict_minimum=True)
     curve = _curve(weights_pattern)

@@ -43,7 +43,7 @@ Examples
 >>> from dominotiling.theory import surface_tension
 >>> st = surface_tension(None, [0.0, 2.0, 0.5], [0.0, 0.0, 0.5])
 >>> st.value.round(6).tolist()
-[-0.291561, 0.0, -0.221301]
+[-0.291561, 0.0, -0.239649]
 """
 
 from __future__ import annotations
@@ -366,7 +366,7 @@ def surface_tension(weights_pattern, s, t, *, method="auto", outside="raise", to
     >>> from dominotiling.theory import WeightPattern
     >>> st = surface_tension(WeightPattern.two_periodic(2.0, 1.0), [0.0, 0.5], [0.0, 0.0])
     >>> st.value.round(6).tolist(), st.phase.tolist()
-    ([-0.550282, -0.475734], ['gaseous', 'liquid'])
+    ([-0.550282, -0.485055], ['gaseous', 'liquid'])
     >>> surface_tension(None, 1.5, 1.0)
     Traceback (most recent call last):
     ...
