@@ -507,6 +507,23 @@ class SpectralCurve:
             y_range = yr if y_range is None else y_range
         return _real_points(self, x_range, y_range, num)
 
+    def real_ovals(self, resolution=300):
+        """The compact real ovals: for each gas bubble of the amoeba, the images of the real points around it.
+
+        Returns a list of ``(N, 2)`` arrays of ``(log|z|, log|w|)`` (see :func:`~dominotiling.theory.amoeba`);
+        at most :attr:`genus` of them (a Harnack curve has one oval per bubble [1]_).
+
+        Examples
+        --------
+        >>> len(spectral_curve(WeightPattern.two_periodic(2, 1)).real_ovals(resolution=100))
+        1
+        >>> spectral_curve(None).real_ovals(resolution=100)      # uniform: the oval is a node
+        []
+        """
+        from .amoeba import amoeba
+
+        return list(amoeba(self, resolution=resolution).ovals)
+
     def __repr__(self):
         k, l = self.shape
         return (f"<SpectralCurve of a {k}x{l} domain: {len(self.coefficients)} monomials, "

@@ -169,3 +169,35 @@ def test_bad_input():
     with pytest.raises(DominoTypeError):
         mu.pattern_probability([(0, 0)])
     assert mu.pattern_probability([((0, 0), (0, 1)), ((0, 1), (1, 1))]).value == 0.0
+
+
+def test_uniform_patterns_off_centre_in_aztec_samples():
+    """Where the library's exact edge probabilities give the local slope, the Gibbs measure of that slope
+    predicts the frequency of two-domino patterns in samples."""
+    from dominotiling import sample_aztec
+    from dominotiling.aztec_weights import aztec_edge_probabilities
+
+    n = 60
+    p = aztec_edge_probabilities(n)
+    r0, c0 = n - 22, n - 4  # north of the centre, inside the arctic circle (radius ~ n / sqrt 2 = 42)
+    blacks = [(r, c) for r in range(r0, r0 + 8) for c in range(c0, c0 + 8) if (r + c) % 2 == 0]
+    pe = np.mean([p.horizontal[r, c] for r, c in blacks])
+    pw = np.mean([p.horizontal[r, c - 1] for r, c in blacks])
+    ps = np.mean([p.vertical[r, c] for r, c in blacks])
+    pn = np.mean([p.vertical[r - 1, c] for r, c in blacks])
+    slope = (-2 * (ps - pn), -2 * (pe - pw))
+    assert abs(slope[1]) > 0.2  # a genuinely tilted point
+    mu = gibbs_measure(None, slope=slope)
+    line = [((0, 0), (0, 1)), ((0, 2), (0, 3))]
+    expected = mu.pattern_probability(line).value
+    hits = trials = 0
+    for seed in range(30):
+        lab = sample_aztec(n, seed=100 + seed).labels
+        for r, c in blacks:
+            trials += 1
+            hits += (lab[r, c] == lab[r, c + 1]) and (lab[r, c + 2] == lab[r, c + 3])
+    sd = np.sqrt(expected * (1 - expected) / trials)
+    assert abs(hits / trials - expected) < 6 * sd + 0.01
+    # and the edge probabilities of the measure are the window's averages (the slope fixes them)
+    hh, vv, _ = mu.edge_probabilities()
+    assert hh[0, 0] == pytest.approx(pe, abs=0.02) and vv[0, 0] == pytest.approx(ps, abs=0.02)

@@ -117,3 +117,16 @@ def test_bad_weights():
         surface_tension(WeightPattern.two_periodic(sympy.Symbol("a"), 1), 0.0, 0.0)
     with pytest.raises(DominoTilingError):
         surface_tension(None, 0.0, 0.0, method="closed_form", outside="nowhere")
+
+
+def test_numerical_gradient_against_finite_differences():
+    pattern = WeightPattern.two_periodic(2.0, 1.0)
+    h = 1e-5
+    for s, t in [(0.4, -0.3), (1.0, 0.5), (-0.2, 1.2)]:
+        st = surface_tension(pattern, s, t)
+        ds = (surface_tension(pattern, s + h, t).value - surface_tension(pattern, s - h, t).value) / (2 * h)
+        dt = (surface_tension(pattern, s, t + h).value - surface_tension(pattern, s, t - h).value) / (2 * h)
+        assert st.gradient == pytest.approx([ds, dt], abs=1e-5)
+        # the field is the maximiser: grad R there is the flux of the slope
+        a, b = spectral_curve(pattern).flux(s, t)
+        assert ronkin(pattern, *st.field).gradient == pytest.approx([a, b], abs=1e-9)
