@@ -59,7 +59,7 @@ from typing import NamedTuple
 import numpy as np
 
 from .. import _validate
-from ..errors import DominoTilingError, PrecisionError
+from ..errors import DominoTilingError, DominoTypeError, PrecisionError
 from .ronkin import _curve, _gauss, _passes, _poly_rows, _roots
 from .spectral import _torus_edges
 
@@ -83,7 +83,7 @@ def _cells(value, name):
     try:
         (r0, c0), (r1, c1) = value
     except (TypeError, ValueError):
-        raise _validate.DominoTypeError(
+        raise DominoTypeError(
             f"{name} must be a domino ((row, col), (row, col)), got {value!r}") from None
     r0, c0 = _validate.integer(r0, name), _validate.integer(c0, name)
     r1, c1 = _validate.integer(r1, name), _validate.integer(c1, name)
@@ -477,13 +477,13 @@ def gibbs_measure(weights_pattern=None, slope=None, *, field=None, tolerance=GIB
         try:
             fx, fy = field
         except (TypeError, ValueError):
-            raise _validate.DominoTypeError(f"field must be a pair (x, y), got {field!r}") from None
+            raise DominoTypeError(f"field must be a pair (x, y), got {field!r}") from None
         fx, fy = _validate.real(fx, "field[0]"), _validate.real(fy, "field[1]")
         return GibbsMeasure(curve, (fx, fy), tol)
     try:
         s, t = slope
     except (TypeError, ValueError):
-        raise _validate.DominoTypeError(f"slope must be a pair (s, t), got {slope!r}") from None
+        raise DominoTypeError(f"slope must be a pair (s, t), got {slope!r}") from None
     s, t = _validate.real(s, "slope[0]"), _validate.real(t, "slope[1]")
     from .surface_tension import _inside, _legendre
 

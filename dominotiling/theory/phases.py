@@ -30,7 +30,7 @@ from typing import NamedTuple
 import numpy as np
 
 from .. import _validate
-from ..errors import DominoTypeError
+from ..errors import DominoTilingError, DominoTypeError
 from .ronkin import _curve
 
 __all__ = ["LatticePhase", "lattice_phases", "PhaseDiagram", "phase_diagram"]
@@ -221,7 +221,7 @@ def phase_diagram(weights_family, parameters, *, label="parameter"):
             "e.g. lambda a: WeightPattern.two_periodic(a, 1.0)")
     params = np.asarray(parameters, dtype=float)
     if params.ndim != 1 or params.size == 0:
-        raise _validate.DominoTilingError(f"parameters must be a non-empty 1-D array, got shape {params.shape}")
+        raise DominoTilingError(f"parameters must be a non-empty 1-D array, got shape {params.shape}")
     phases = []
     interior = None
     for p in params.tolist():
@@ -229,7 +229,7 @@ def phase_diagram(weights_family, parameters, *, label="parameter"):
         if interior is None:
             interior = tuple(curve.interior_points)
         elif tuple(curve.interior_points) != interior:
-            raise _validate.DominoTilingError(
+            raise DominoTilingError(
                 f"the Newton polygon changes along the family (at {label} = {p}); phase_diagram "
                 "needs one polygon: keep the same zero weights for every parameter")
         phases.append(lattice_phases(curve))

@@ -54,7 +54,7 @@ from typing import NamedTuple
 import numpy as np
 
 from .. import _validate
-from ..errors import PrecisionError
+from ..errors import DominoTilingError, PrecisionError
 from .spectral import SpectralCurve, spectral_curve
 
 __all__ = ["RonkinValue", "FreeEnergy", "ronkin", "free_energy", "RONKIN_TOLERANCE"]
@@ -183,7 +183,8 @@ class _Pass:
     def logs(self, x, y, phi):
         """``log|z_j|`` for ``w = e^{y + i phi}``: shape ``phi.shape + (d,)``; x, y broadcast with phi."""
         wv = np.exp(y + 1j * phi)
-        return np.log(np.abs(_roots(_poly_rows(self.C, wv))))
+        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):  # far fields: roots at 0 or infinity
+            return np.log(np.abs(_roots(_poly_rows(self.C, wv))))
 
     def count(self, x, y, phi):
         return (self.logs(x, y, phi) < x[..., None]).sum(axis=-1)
@@ -258,7 +259,8 @@ class _Pass:
         """
         dist = np.abs(L - x[:, None, None]).min(axis=-1)  # (P, G)
         G = dist.shape[1]
-        step = np.abs(np.diff(L, axis=1)).max(axis=-1)  # (P, G-1)
+        with np.errstate(invalid="ignore"):
+            step = np.nan_to_num(np.abs(np.diff(L, axis=1)).max(axis=-1), nan=np.inf)  # (P, G-1)
         near = np.maximum(np.pad(step, ((0, 0), (1, 0)), mode="edge"), np.pad(step, ((0, 0), (0, 1)), mode="edge"))
         left = np.pad(dist, ((0, 0), (1, 0)), constant_values=np.inf)[:, :-1]
         right = np.pad(dist, ((0, 0), (0, 1)), constant_values=np.inf)[:, 1:]
@@ -487,7 +489,7 @@ def ronkin(P, x, y, *, tolerance=RONKIN_TOLERANCE):
     xa = np.asarray(x, dtype=float)
     ya = np.asarray(y, dtype=float)
     if not (np.isfinite(xa).all() and np.isfinite(ya).all()):
-        raise _validate.DominoTilingError("x and y must be finite numbers")
+        raise DominoTilingError("x and y must be finite numbers")
     xb, yb = np.broadcast_arrays(xa, ya)
     shape = xb.shape
     R, err, grad, hess = _ronkin_arrays(curve, xb.ravel().copy(), yb.ravel().copy(), tol)
@@ -563,7 +565,7 @@ def _in_component(curve, xs, ys, key):
 
 def _extent(curve, p, e, key):
     """How far the component of `key` reaches from ``p`` in the direction ``e``: a grid, then two refinements."""
-    t = np.concatenate([[0.0], np.geomspace(1e-6, 50.0, 48)])  # bubbles are bounded; beyond 50 roots overflow
+    t = np.concatenate([[0.0], np.geomspace(1e-6, 30.0, 48)])  # bubbles are bounded; far out roots overflow
     for _ in range(3):
         ok = _in_component(curve, p[0] + t * e[0], p[1] + t * e[1], key)
         if ok.all():

@@ -121,6 +121,11 @@ def uniform_surface_tension(s, t):
         placement probabilities ``(..., 4)`` of a black cell's domino, in the order
         east, west, south, north.
 
+    Raises
+    ------
+    DominoTilingError
+        For a slope outside ``|s| + |t| <= 2``.
+
     References
     ----------
     .. [1] H. Cohn, R. Kenyon, J. Propp, "A variational principle for domino
@@ -135,6 +140,12 @@ def uniform_surface_tension(s, t):
     s = np.asarray(s, dtype=float)
     t = np.asarray(t, dtype=float)
     s, t = np.broadcast_arrays(s, t)
+    bad = ~(np.abs(s) + np.abs(t) <= 2 + 1e-12)
+    if bad.any():
+        i = np.flatnonzero(bad.ravel())[0]
+        raise DominoTilingError(
+            f"the slope (s, t) = ({s.ravel()[i]}, {t.ravel()[i]}) is outside the square |s| + |t| <= 2 of the "
+            "uniform model's slopes (or not a number)")
     c = np.clip((np.cos(np.pi * t / 2) - np.cos(np.pi * s / 2)) / 2, -1.0, 1.0)
     u = np.arccos(c) / (2 * np.pi)
     p = np.stack([u - t / 4, u + t / 4, 0.5 - u - s / 4, 0.5 - u + s / 4], axis=-1)
