@@ -192,6 +192,8 @@ def amoeba(P, x_range=None, y_range=None, *, resolution=400, samples=65):
         For zero or negative weights.
     DominoTilingError
         For a window that is empty or a resolution below 8.
+    TooLargeError
+        If the grid's arrays would not fit in the memory budget (:func:`dominotiling.set_options`).
 
     Notes
     -----
@@ -224,6 +226,11 @@ def amoeba(P, x_range=None, y_range=None, *, resolution=400, samples=65):
     res = _validate.integer(resolution, "resolution", minimum=8, maximum=8000)
     samples = _validate.integer(samples, "samples", minimum=8, maximum=100_000)
     pz, pw = _passes(curve)
+    from .._options import check_memory
+
+    d = max(pz.d, pw.d, 1)
+    check_memory(res * res * (3 * d + 48) + 2 * res * samples * d * 32,
+                 f"the amoeba's {res} x {res} grid (degree {d})", "a smaller resolution")
     (dx0, dx1), (dy0, dy1) = _default_window(curve)
     x0, x1 = (dx0, dx1) if x_range is None else tuple(_validate.real(v, "x_range") for v in x_range)
     y0, y1 = (dy0, dy1) if y_range is None else tuple(_validate.real(v, "y_range") for v in y_range)

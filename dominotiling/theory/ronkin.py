@@ -417,7 +417,21 @@ def _passes(curve):
     return cache
 
 
+_BLOCK = 2048  # points per block: the Gauss nodes' roots take about 2 * 16 * 32 * 3 * d * 16 bytes per point
+
+
 def _ronkin_arrays(curve, x, y, tolerance=RONKIN_TOLERANCE, want_value=True):
+    """``(R, error, gradient, hessian)`` for 1-D arrays, in blocks of :data:`_BLOCK` points (bounded memory)."""
+    if x.size > _BLOCK:
+        parts = [_ronkin_block(curve, x[i:i + _BLOCK].copy(), y[i:i + _BLOCK].copy(), want_value)
+                 for i in range(0, x.size, _BLOCK)]
+        if not want_value:
+            return None, None, np.concatenate([p[2] for p in parts]), np.concatenate([p[3] for p in parts])
+        return tuple(np.concatenate([p[i] for p in parts]) for i in range(4))
+    return _ronkin_block(curve, x, y, want_value)
+
+
+def _ronkin_block(curve, x, y, want_value):
     pz, pw = _passes(curve)
     R1, gx, hxx, hxy, e1, _ = pz.run(x, y, want_value=want_value)
     R2, gy, hyy, hyx, e2, _ = pw.run(y, x, want_value=want_value)

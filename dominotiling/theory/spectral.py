@@ -447,6 +447,18 @@ class SpectralCurve:
         return np.array([self.slope(a, b) for a, b in self.newton_polygon], dtype=float)
 
     # ---------------------------------------------------------------- numbers
+    def as_poly(self):
+        """``z**(k/2) w**(l/2) P(z, w)`` as a :class:`sympy.Poly` in ``z, w`` (a polynomial: no negative powers).
+
+        Examples
+        --------
+        >>> spectral_curve(None).as_poly().as_expr()
+        w**2*z + w*z**2 + 4*w*z + w + z
+        """
+        sp = _sympy()
+        k, l = self.shape
+        return sp.Poly(sp.expand(self.polynomial * self.z ** (k // 2) * self.w ** (l // 2)), self.z, self.w)
+
     def float_coefficients(self):
         """``(C, a0, b0)``: float array with ``P = sum C[i, j] z**(i + a0) w**(j + b0)``, trimmed to the support."""
         if self._float is None:

@@ -136,3 +136,18 @@ def test_pictures():
     d = phase_diagram(lambda a: WeightPattern.two_periodic(a, 1.0), [0.5, 1.0], label="a")
     ax = draw_phase_diagram(d)
     assert ax.get_xlabel() == "a"
+
+
+def test_memory_budget_is_checked_before_the_grid():
+    from dominotiling._options import set_options
+    from dominotiling.errors import TooLargeError
+
+    with set_options(memory_limit="1 MiB"):
+        with pytest.raises(TooLargeError, match="amoeba"):
+            amoeba(None, resolution=2000)
+
+
+def test_polynomial_form():
+    poly = spectral_curve(None).as_poly()
+    z, w = poly.gens
+    assert poly.as_expr() == (z * w * (4 + z + 1 / z + w + 1 / w)).expand()
