@@ -211,7 +211,20 @@ def draw_surface_tension(P, ax=None, *, num=81, surface=False, cmap="viridis"):
             import matplotlib.pyplot as plt
 
             ax = plt.figure(figsize=(6, 5)).add_subplot(projection="3d")
-        ax.plot_surface(S, T, np.ma.masked_invalid(V), cmap=cmap, linewidth=0, antialiased=True)
+        # the grid points inside, and points along the polygon's edges: a triangulated surface
+        # with the polygon's own outline (no ragged, masked rim)
+        edge = []
+        for i in range(len(poly)):
+            p0, p1 = poly[i], poly[(i + 1) % len(poly)]
+            lam = np.linspace(0, 1, num, endpoint=False)[:, None]
+            edge.append(p0 + lam * (p1 - p0))
+        edge = np.concatenate(edge)
+        ev = surface_tension(curve, edge[:, 0], edge[:, 1]).value
+        keep = np.isfinite(V)
+        ss = np.concatenate([S[keep], edge[:, 0]])
+        tt = np.concatenate([T[keep], edge[:, 1]])
+        vv = np.concatenate([V[keep], ev])
+        ax.plot_trisurf(ss, tt, vv, cmap=cmap, linewidth=0, antialiased=True)
         ax.set_zlabel("sigma")
     else:
         ax = _axes(ax, (5.5, 4.8))
