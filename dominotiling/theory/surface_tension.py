@@ -177,6 +177,17 @@ def _inside(hull, a, b, tol=1e-12):
     return inside, inside & ~strict
 
 
+def _boundary_distance(hull, pts):
+    """Distance of each flux (rows of `pts`) to the boundary of the CCW polygon `hull` (positive inside)."""
+    n = len(hull)
+    out = np.full(len(pts), np.inf)
+    for i in range(n):
+        (x0, y0), (x1, y1) = hull[i], hull[(i + 1) % n]
+        ex, ey = x1 - x0, y1 - y0
+        out = np.minimum(out, (ex * (pts[:, 1] - y0) - ey * (pts[:, 0] - x0)) / np.hypot(ex, ey))
+    return out
+
+
 def _edge_values(curve, a, b):
     """``sigma`` per domain on the polygon's boundary: the Legendre dual of each edge polynomial's Ronkin function."""
     hull = curve.newton_polygon
@@ -225,17 +236,15 @@ def _start(curve, a, b):
     return X[best], Y[best]
 
 
-def _legendre(curve, a, b, tol):
-    """``(sigma per domain, error, x, y, gas)`` for interior fluxes (1-D arrays)."""
-    x, y = _start(curve, a, b)
-    target = np.stack([a, b], axis=1)
+def _newton(curve, x, y, target, iterations):
+    """Damped Newton iterations on ``grad R = target`` (rows), in place on `x`, `y`; returns the residuals."""
     def grad_at(ix, xs, ys):
         _, _, gi, Hi = _ronkin_arrays(curve, xs.copy(), ys.copy(), want_value=False)
         return gi - target[ix], Hi
 
-    idx = np.arange(a.size)
+    idx = np.arange(x.size)
     r, Hi = grad_at(idx, x, y)
-    for it in range(100):
+    for it in range(iterations):
         rn = np.abs(r).max(axis=1)
         keep = rn >= 1e-12
         idx, r, Hi = idx[keep], r[keep], Hi[keep]
@@ -285,6 +294,70 @@ def _legendre(curve, a, b, tol):
         x[idx] = x0 + tau * d[:, 0]
         y[idx] = y0 + tau * d[:, 1]
         r, Hi = rt, Ht
+    _, _, g, _ = _ronkin_arrays(curve, x.copy(), y.copy(), want_value=False)
+    return np.abs(g - target).max(axis=1)
+
+
+def _plain_newton(curve, x, y, target, iterations):
+    """Undamped Newton steps (halved while the residual grows), in place: for starts close to the solution."""
+    _, _, g, H = _ronkin_arrays(curve, x.copy(), y.copy(), want_value=False)
+    r = g - target
+    rn = np.abs(r).max(axis=1)
+    for _ in range(iterations):
+        act = np.flatnonzero(rn >= 1e-12)
+        if act.size == 0:
+            break
+        Ha = H[act] + 1e-12 * (1 + np.abs(H[act]).max(axis=(1, 2)))[:, None, None] * np.eye(2)
+        d = -np.linalg.solve(Ha, r[act][:, :, None])[:, :, 0]
+        norm = np.hypot(d[:, 0], d[:, 1])
+        d *= np.minimum(1.0, 2.0 / np.maximum(norm, 1e-300))[:, None]
+        scale = np.ones(act.size)
+        for _ in range(4):
+            xn, yn = x[act] + scale * d[:, 0], y[act] + scale * d[:, 1]
+            _, _, gn, Hn = _ronkin_arrays(curve, xn.copy(), yn.copy(), want_value=False)
+            rnn = np.abs(gn - target[act]).max(axis=1)
+            ok = rnn < rn[act]
+            x[act[ok]], y[act[ok]] = xn[ok], yn[ok]
+            r[act[ok]], H[act[ok]], rn[act[ok]] = gn[ok] - target[act[ok]], Hn[ok], rnn[ok]
+            if ok.all():
+                break
+            act, d, scale = act[~ok], d[~ok], scale[~ok] / 2
+    return rn
+
+
+def _legendre(curve, a, b, tol):
+    """``(sigma per domain, error, x, y, gas)`` for interior fluxes (1-D arrays).
+
+    Newton's method from the best grid point; the slopes it leaves unsolved (close to
+    a corner or an edge, where the maximiser runs far out along the amoeba's
+    boundary and the Hessian is nearly singular) are reached by continuation: the
+    targets ``c + (alpha - c)(1 - 2**-j)``, ``j = 1, 2, ...``, from the polygon's
+    centre ``c``, each solved from the last, halve the distance to the boundary at
+    every stage.
+    """
+    x, y = _start(curve, a, b)
+    target = np.stack([a, b], axis=1)
+    rn = _newton(curve, x, y, target, 60)
+    bad = np.flatnonzero(rn >= 1e-12)
+    if bad.size:
+        hull = np.array(curve.newton_polygon, dtype=float)
+        centre = hull.mean(axis=0) + np.array([0.1234, 0.0567]) * 1e-3  # off the lattice
+        xb, yb = _start(curve, np.array([centre[0]]), np.array([centre[1]]))
+        _newton(curve, xb, yb, centre[None, :], 60)
+        xs = np.full(bad.size, xb[0])
+        ys = np.full(bad.size, yb[0])
+        goal = target[bad]
+        # stages until what is left of the way is a tenth of the goal's distance to the boundary
+        dist = _boundary_distance(curve.newton_polygon, goal)
+        span = np.hypot(*(goal - centre).T)
+        stages = int(np.clip(np.ceil(np.log2(10 * span / np.maximum(dist, 1e-15))).max(), 1, 55))
+        for j in range(1, stages + 1):
+            stage = centre + (goal - centre) * (1.0 - 2.0 ** -j)
+            _plain_newton(curve, xs, ys, stage, 4)
+        _plain_newton(curve, xs, ys, goal, 10)
+        rfin = _newton(curve, xs, ys, goal, 20)
+        better = rfin < rn[bad]
+        x[bad[better]], y[bad[better]] = xs[better], ys[better]
     R, err, grad, hess = _ronkin_arrays(curve, x.copy(), y.copy())
     r = grad - target
     rn = np.abs(r).max(axis=1)

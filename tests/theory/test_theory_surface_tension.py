@@ -130,3 +130,18 @@ def test_numerical_gradient_against_finite_differences():
         # the field is the maximiser: grad R there is the flux of the slope
         a, b = spectral_curve(pattern).flux(s, t)
         assert ronkin(pattern, *st.field).gradient == pytest.approx([a, b], abs=1e-9)
+
+
+def test_slopes_close_to_corners_and_edges():
+    """Continuation reaches slopes 1e-6 from the boundary; the values tend to the frozen ones there."""
+    pattern = WeightPattern.two_periodic(2.0, 1.0)
+    curve = spectral_curve(pattern)
+    d = 1e-6
+    s = np.array([1.0 - d / 2, 2 - 2 * d, -0.5])
+    t = np.array([1.0 - d / 2, 0.0, 1.5 - d])
+    st = surface_tension(curve, s, t)
+    edge = surface_tension(curve, np.array([1.0, 2.0, -0.5]), np.array([1.0, 0.0, 1.5]))
+    assert list(edge.phase) == ["frozen"] * 3
+    assert st.value == pytest.approx(edge.value, abs=1e-5)
+    assert np.all(st.value < edge.value)  # the edges are the maximum along inward lines (sigma convex, steep)
+    assert st.error.max() < 1e-8
