@@ -88,11 +88,29 @@ class SurfaceTension(NamedTuple):
     phase: np.ndarray
 
 
+def _clausen_coefficients(K=30):
+    from fractions import Fraction
+    from math import factorial
+
+    import sympy
+
+    return np.array([float(abs(Fraction(int(sympy.bernoulli(2 * k).p), int(sympy.bernoulli(2 * k).q)))
+                           / (2 * k * (2 * k + 1) * factorial(2 * k))) for k in range(1, K + 1)])
+
+
+_CLAUSEN = None
+
+
 def lobachevsky(x):
     """Lobachevsky's function ``L(x) = -int_0^x log|2 sin u| du = Cl_2(2 x) / 2`` (vectorised).
 
-    Computed from the dilogarithm, ``Cl_2(theta) = Im Li_2(e^{i theta})``
-    (``scipy.special.spence``); absolute error about ``1e-16``.
+    Notes
+    -----
+    Clausen's function is reduced to ``-pi < theta <= pi`` (it is odd and
+    ``2 pi``-periodic) and summed from its Bernoulli series
+    ``Cl_2(theta) = theta - theta log|theta| + sum_k |B_2k| theta**(2k+1) / (2k (2k+1) (2k)!)``,
+    whose terms shrink like ``(theta / 2 pi)**2``: 30 terms give an absolute error
+    below ``1e-15`` on the whole range.
 
     Examples
     --------
@@ -100,10 +118,19 @@ def lobachevsky(x):
     >>> round(float(lobachevsky(math.pi / 4)), 12)    # Catalan's constant / 2
     0.457982797089
     """
-    from scipy.special import spence
-
+    global _CLAUSEN
+    if _CLAUSEN is None:
+        _CLAUSEN = _clausen_coefficients()
     x = np.asarray(x, dtype=float)
-    return 0.5 * spence(1.0 - np.exp(2j * x)).imag
+    th = np.remainder(2.0 * x + np.pi, 2.0 * np.pi) - np.pi
+    th2 = th * th
+    acc = np.zeros_like(th)
+    for c in _CLAUSEN[::-1]:
+        acc = acc * th2 + c
+    with np.errstate(divide="ignore", invalid="ignore"):
+        cl = th - th * np.log(np.abs(th)) + th * th2 * acc
+    cl = np.where(th == 0, 0.0, cl)
+    return 0.5 * cl
 
 
 def uniform_surface_tension(s, t):
