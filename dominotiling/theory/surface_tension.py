@@ -177,7 +177,7 @@ def uniform_surface_tension(s, t):
     u = np.arccos(c) / (2 * np.pi)
     p = np.stack([u - t / 4, u + t / 4, 0.5 - u - s / 4, 0.5 - u + s / 4], axis=-1)
     p = np.clip(p, 0.0, 1.0)
-    value = -lobachevsky(np.pi * p).sum(axis=-1) / (2 * np.pi)
+    value = -lobachevsky(np.pi * p).sum(axis=-1) / (2 * np.pi) + 0.0  # + 0.0: no negative zeros
     with np.errstate(divide="ignore", invalid="ignore"):
         sn = np.sin(np.pi * p)
         gs = np.log(sn[..., 3] / sn[..., 2]) / 8
