@@ -89,7 +89,12 @@ class RonkinValue(NamedTuple):
         ``(dR/dx, dR/dy)``: the flux ``(a, b)`` of the Gibbs measure of field ``(x, y)``
         (exact up to rounding: a lattice point outside the amoeba).
     hessian : numpy.ndarray, shape ``(..., 2, 2)``
-        The second derivatives (zero outside the amoeba).
+        The second derivatives (zero outside the amoeba), from the kinks inside
+        ``0 < phi < pi``. Known limitation: a crossing at ``phi = 0`` or ``pi`` (the
+        torus meets the curve where ``w`` is real, e.g. uniform weights on the line
+        ``x = 0``) is left out, and the entry it feeds comes out too small (0 there);
+        values and gradients are unaffected (the Legendre solver only uses the Hessian
+        as a search direction).
     """
 
     value: np.ndarray
