@@ -58,11 +58,22 @@ from .counting.monomer_dimer import count_monomer_dimer, random_monomer_dimer
 from .surfaces.periodic import count_by_seam_parity
 from .counting.closed_forms import aztec_count, rectangle_count, strip_generating_function
 from .trees.wilson import uniform_spanning_tree, wilson_frames
+from .theory import (
+    WeightPattern,
+    amoeba,
+    free_energy,
+    gibbs_measure,
+    phase_diagram,
+    ronkin,
+    spectral_curve,
+    surface_tension,
+)
 from .viz.draw import draw_placement, draw_region, draw_tiling
 from .viz.views import draw_aztec, draw_certificate
 from .viz.aztec_weights import draw_edge_probabilities
 from .viz.export import height_mesh
 from .viz.statistics import draw_double_dimer, draw_height_field, draw_tracy_widom
+from .viz.theory import draw_amoeba, draw_phase_diagram, draw_surface_tension
 from .viz.animate import (
     animate,
     animate_coloring,
@@ -160,6 +171,17 @@ __all__ = [
     "draw_double_dimer",
     "draw_height_field",
     "draw_tracy_widom",
+    "draw_amoeba",
+    "draw_phase_diagram",
+    "draw_surface_tension",
+    "WeightPattern",
+    "spectral_curve",
+    "amoeba",
+    "ronkin",
+    "free_energy",
+    "surface_tension",
+    "gibbs_measure",
+    "phase_diagram",
     "height_mesh",
     "animate",
     "animate_kuhn",
