@@ -93,6 +93,17 @@ class AmoebaComponent:
         Its number of grid points.
     area : float
         Its area in the window (``pixels`` times the pixel area).
+
+    See Also
+    --------
+    Amoeba, amoeba
+
+    Examples
+    --------
+    >>> from dominotiling.theory import WeightPattern, amoeba
+    >>> am = amoeba(WeightPattern.two_periodic(2, 1), resolution=80)
+    >>> sorted({c.phase for c in am.components})
+    ['frozen', 'gaseous']
     """
 
     order: tuple
@@ -124,6 +135,17 @@ class Amoeba:
     ovals : tuple of numpy.ndarray
         For each gaseous component, the boundary points around it (the image of a
         compact real oval).
+
+    See Also
+    --------
+    amoeba, AmoebaComponent, real_points, real_ovals
+
+    Examples
+    --------
+    >>> from dominotiling.theory import WeightPattern, amoeba
+    >>> am = amoeba(WeightPattern.two_periodic(2, 1), resolution=80)
+    >>> sum(c.phase == "gaseous" for c in am.components), len(am.ovals)
+    (1, 1)
     """
 
     curve: object

@@ -73,7 +73,26 @@ _BAND = 1.0
 
 
 class Probability(NamedTuple):
-    """A probability with its estimated absolute error."""
+    """A probability with its estimated absolute error.
+
+    Attributes
+    ----------
+    value : float
+        The probability.
+    error : float
+        An estimate of its absolute error (the quadrature's).
+
+    See Also
+    --------
+    GibbsMeasure, gibbs_measure
+
+    Examples
+    --------
+    >>> from dominotiling.theory import gibbs_measure
+    >>> p = gibbs_measure(None, slope=(0.0, 0.0)).pattern_probability([((0, 0), (0, 1))])
+    >>> round(float(p.value), 6)
+    0.25
+    """
 
     value: float
     error: float
@@ -110,6 +129,17 @@ class GibbsMeasure:
         The Thurston slope ``(s, t)`` per cell (:mod:`~dominotiling.theory.surface_tension`).
     phase : str
         ``"liquid"`` (the field is on the amoeba), ``"gaseous"`` or ``"frozen"``.
+
+    See Also
+    --------
+    gibbs_measure, Probability
+
+    Examples
+    --------
+    >>> from dominotiling.theory import gibbs_measure
+    >>> mu = gibbs_measure(None, slope=(0.0, 0.0))
+    >>> mu.phase
+    'liquid'
     """
 
     def __init__(self, curve, field, tolerance):

@@ -53,6 +53,16 @@ class LatticePhase(NamedTuple):
     width : float
         For a gaseous point, the length of the bubble's chord along ``x`` through a
         point near its middle (0 otherwise): how large the gas phase is.
+
+    See Also
+    --------
+    lattice_phases, PhaseDiagram
+
+    Examples
+    --------
+    >>> from dominotiling.theory import WeightPattern, lattice_phases
+    >>> sorted({p.phase for p in lattice_phases(WeightPattern.two_periodic(2, 1))})
+    ['frozen', 'gaseous']
     """
 
     flux: tuple
@@ -151,6 +161,17 @@ class PhaseDiagram:
         The gas bubbles' chords (0 where the point is liquid).
     gaseous : numpy.ndarray of bool, same shape
         Where an interior slope is a gas facet.
+
+    See Also
+    --------
+    phase_diagram, LatticePhase
+
+    Examples
+    --------
+    >>> from dominotiling.theory import WeightPattern, phase_diagram
+    >>> d = phase_diagram(lambda b: WeightPattern.two_periodic(1, b), [0.5, 1.0])
+    >>> d.gaseous.tolist()
+    [[True], [False]]
     """
 
     parameters: np.ndarray

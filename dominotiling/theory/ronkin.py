@@ -95,6 +95,17 @@ class RonkinValue(NamedTuple):
         ``x = 0``) is left out, and the entry it feeds comes out too small (0 there);
         values and gradients are unaffected (the Legendre solver only uses the Hessian
         as a search direction).
+
+    See Also
+    --------
+    ronkin, FreeEnergy
+
+    Examples
+    --------
+    >>> from dominotiling.theory import ronkin
+    >>> value = ronkin(None, 0.0, 0.0)
+    >>> round(float(value.value), 6), bool(value.error < 1e-8)
+    (1.166244, True)
     """
 
     value: np.ndarray
@@ -114,6 +125,16 @@ class FreeEnergy(NamedTuple):
         ``per_domain / (k l)``.
     error : float
         Estimated absolute error of `per_cell`.
+
+    See Also
+    --------
+    free_energy, RonkinValue
+
+    Examples
+    --------
+    >>> from dominotiling.theory import free_energy
+    >>> round(free_energy(None).per_cell, 6)    # Catalan's G / pi
+    0.291561
     """
 
     per_domain: float

@@ -102,6 +102,10 @@ class WeightPattern:
     :meth:`from_weights` (a :class:`~dominotiling.weights.Weights` whose values
     repeat; the smallest period is found).
 
+    See Also
+    --------
+    weight_pattern, spectral_curve
+
     Examples
     --------
     >>> p = WeightPattern([[1, 2]], [[3]])
@@ -322,13 +326,21 @@ def weight_pattern(weights_pattern):
     Parameters
     ----------
     weights_pattern : None, WeightPattern, Weights or (horizontal, vertical)
-        None is the uniform weighting; a :class:`~dominotiling.weights.Weights` must
+        None is the uniform weighting; a :class:`~dominotiling.Weights` must
         repeat (:meth:`WeightPattern.from_weights`); a pair is the edge form.
+
+    Returns
+    -------
+    WeightPattern
 
     Raises
     ------
     DominoTypeError
         For anything else.
+
+    See Also
+    --------
+    WeightPattern, spectral_curve
 
     Examples
     --------
@@ -395,6 +407,17 @@ class SpectralCurve:
         The number of interior lattice points of the Newton polygon: the genus of the
         curve when it is smooth (generic weights); a real node (an oval shrunk to a
         point, as for uniform weights) lowers the geometric genus by one.
+
+    See Also
+    --------
+    spectral_curve, WeightPattern, amoeba
+
+    Examples
+    --------
+    >>> from dominotiling.theory import spectral_curve
+    >>> curve = spectral_curve(None)
+    >>> curve.genus, len(curve.newton_polygon)
+    (1, 4)
     """
 
     def __init__(self, pattern, coefficients, polynomial, z, w):

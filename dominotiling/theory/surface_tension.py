@@ -79,6 +79,17 @@ class SurfaceTension(NamedTuple):
         ``"liquid"``, ``"gaseous"`` (an interior lattice point with a bounded
         complementary component of the amoeba: a facet's corner), ``"frozen"`` (the
         polygon's boundary) or ``"outside"``.
+
+    See Also
+    --------
+    surface_tension, uniform_surface_tension
+
+    Examples
+    --------
+    >>> from dominotiling.theory import surface_tension
+    >>> st = surface_tension(None, 0.0, 0.0)
+    >>> round(float(st.value), 6), str(st.phase)
+    (-0.291561, 'liquid')
     """
 
     value: np.ndarray
@@ -104,6 +115,15 @@ _CLAUSEN = None
 def lobachevsky(x):
     """Lobachevsky's function ``L(x) = -int_0^x log|2 sin u| du = Cl_2(2 x) / 2`` (vectorised).
 
+    Parameters
+    ----------
+    x : float or array_like of float
+
+    Returns
+    -------
+    numpy.ndarray of float
+        ``L(x)``, the shape of `x`.
+
     Notes
     -----
     Clausen's function is reduced to ``-pi < theta <= pi`` (it is odd and
@@ -111,6 +131,10 @@ def lobachevsky(x):
     ``Cl_2(theta) = theta - theta log|theta| + sum_k |B_2k| theta**(2k+1) / (2k (2k+1) (2k)!)``,
     whose terms shrink like ``(theta / 2 pi)**2``: 30 terms give an absolute error
     below ``1e-15`` on the whole range.
+
+    See Also
+    --------
+    uniform_surface_tension, surface_tension
 
     Examples
     --------
@@ -157,6 +181,10 @@ def uniform_surface_tension(s, t):
     ----------
     .. [1] H. Cohn, R. Kenyon, J. Propp, "A variational principle for domino
        tilings", J. Amer. Math. Soc. 14 (2001), 297-346, Theorem 1.1.
+
+    See Also
+    --------
+    surface_tension, lobachevsky
 
     Examples
     --------

@@ -68,6 +68,10 @@ def draw_amoeba(amoeba, ax=None, *, newton=True, boundary=True, newton_ax=None):
     lattice points of the polygon carry the colour of their component (a liquid
     interior point, with no bubble, is yellow).
 
+    See Also
+    --------
+    draw_phase_diagram, draw_surface_tension, dominotiling.theory.amoeba
+
     Examples
     --------
     >>> import matplotlib
@@ -190,6 +194,10 @@ def draw_surface_tension(P, ax=None, *, num=81, surface=False, cmap="viridis"):
     -------
     matplotlib.axes.Axes
 
+    See Also
+    --------
+    draw_amoeba, draw_phase_diagram, dominotiling.theory.surface_tension
+
     Examples
     --------
     >>> import matplotlib
@@ -255,6 +263,10 @@ def draw_phase_diagram(diagram, ax=None):
     Returns
     -------
     matplotlib.axes.Axes
+
+    See Also
+    --------
+    draw_amoeba, draw_surface_tension, dominotiling.theory.phase_diagram
 
     Examples
     --------
