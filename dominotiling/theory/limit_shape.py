@@ -1,0 +1,471 @@
+"""Limit shapes and arctic curves of any simply connected region, by the variational principle.
+
+A uniformly random domino tiling of a large region has a height function that,
+rescaled, is close to a deterministic *limit shape*: the minimiser of
+``int sigma(grad h)`` with the region's boundary heights, ``sigma`` the surface
+tension (Cohn, Kenyon and Propp [1]_). Where the slope of the minimiser lies on the
+boundary of the Newton polygon the tiling is *frozen* (a brick wall, or a
+staircase of two of them); inside it is *liquid*; the curve between is the
+*arctic curve* -- the inscribed circle for the Aztec diamond (Jockusch, Propp and
+Shor [3]_), an algebraic curve in general (Kenyon and Okounkov [2]_). For periodic
+weights a third phase appears, *gaseous*, where the slope sits at a facet of
+``sigma``: the bounded "gas" region in the middle of the two-periodic Aztec diamond
+(Chhita and Johansson [4]_).
+
+:func:`limit_shape` solves the variational problem on a mesh of the region
+(:mod:`~dominotiling.theory.variational`, an interior-point Newton method that keeps
+the slope constraint exactly) and returns a :class:`LimitShape`: the height and slope
+fields, the frozen mask, the arctic curves as polylines, the predicted densities of
+the four domino types, and the limiting free energy.
+
+Units: heights are the library's Thurston units, positions are in cells
+(``x`` = column, ``y`` = row, the picture's coordinates: cell ``(r, c)`` is the square
+``[c, c + 1] x [r, r + 1]``); the height field predicts ``E h`` for *this* region,
+``h / L`` (``L`` the longer side) is the height of the region scaled to unit size.
+
+References
+----------
+.. [1] H. Cohn, R. Kenyon, J. Propp, "A variational principle for domino tilings",
+   J. Amer. Math. Soc. 14 (2001), 297-346.
+.. [2] R. Kenyon, A. Okounkov, "Limit shapes and the complex Burgers equation",
+   Acta Math. 199 (2007), 263-302.
+.. [3] W. Jockusch, J. Propp, P. Shor, "Random domino tilings and the arctic
+   circle theorem", arXiv:math/9801068 (1998).
+.. [4] S. Chhita, K. Johansson, "Domino statistics of the two-periodic Aztec
+   diamond", Adv. Math. 294 (2016), 37-149.
+
+Examples
+--------
+>>> from dominotiling import Region
+>>> from dominotiling.theory.limit_shape import limit_shape
+>>> ls = limit_shape(Region.aztec_diamond(20), resolution=40)
+>>> round(ls.free_energy, 2)          # log Z / cells = log(2) / 4 = 0.173...
+0.17
+>>> round(ls.liquid_fraction, 2)      # the inscribed disc: pi / 4 of the diamond
+0.79
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .. import _validate
+from ..errors import DominoTilingError, NoTilingError, TooLargeError
+from .variational import build_mesh, lipschitz_extensions, solve_barrier, uniform_sigma
+
+__all__ = ["LimitShape", "limit_shape", "DEFAULT_RESOLUTION", "FROZEN_TOLERANCE"]
+
+#: Mesh squares along the region's longer side when no resolution is given.
+DEFAULT_RESOLUTION = 128
+#: A point is frozen when its slope is within this distance (in ``max(|s + t|, |s - t|)``)
+#: of the Newton polygon's boundary.
+FROZEN_TOLERANCE = 0.02
+
+TYPE_NAMES = ("east", "west", "south", "north")
+
+
+class LimitShape:
+    """The limit shape of a region: heights, slopes, phases, arctic curves, densities.
+
+    Fields live on the mesh squares, an ``(nr, nc)`` grid of spacing `delta` cells
+    (square ``(i, j)`` has centre ``x = (j + 1/2) delta``, ``y = (i + 1/2) delta``);
+    NaN outside the region.
+
+    Attributes
+    ----------
+    region : Region
+    delta : float
+        The mesh spacing, in cells.
+    height : numpy.ndarray, shape ``(nr + 1, nc + 1)``
+        The limit height (Thurston units, predicting ``E h`` of this region) at the
+        squares' corners; NaN off the mesh.
+    slope : numpy.ndarray, shape ``(nr, nc, 2)``
+        ``(s, t) = (dh/dx, dh/dy)`` per square (mean over its four triangles).
+    frozen : numpy.ndarray of bool, shape ``(nr, nc)``
+        Squares whose slope is on the Newton polygon's boundary (within
+        :data:`FROZEN_TOLERANCE`).
+    gaseous : numpy.ndarray of bool, shape ``(nr, nc)``
+        Squares at a gaseous facet (periodic weights only; all False for uniform).
+    densities : numpy.ndarray, shape ``(nr, nc, 4)``
+        Predicted probabilities that the domino on a black cell there goes east,
+        west, south or north (:data:`TYPE_NAMES`).
+    arctic_curves : list of numpy.ndarray
+        Liquid-frozen boundaries, each an ``(m, 2)`` array of ``(x, y)`` points in cells.
+    gas_curves : list of numpy.ndarray
+        Liquid-gas boundaries (periodic weights).
+    free_energy : float
+        The limiting ``log Z / cells``: ``-(1 / area) int sigma(grad h)``.
+    residual, gap : float
+        The solver's final Newton decrement and duality-gap bound, per cell.
+    """
+
+    def __init__(self, region, mesh, h, q, info, sigma_values, tri_probs, weights_kind, frozen_tol, gas=None):
+        self.region = region
+        self._mesh = mesh
+        self.delta = mesh.delta
+        nr, nc = mesh.nr, mesh.nc
+        self.resolution = max(nr, nc)
+        n_corner = (nr + 1) * (nc + 1)
+        hh = np.where(mesh.used, h, np.nan)
+        self.height = hh[:n_corner].reshape(nr + 1, nc + 1)
+        self._centre_height = hh[n_corner:].reshape(nr, nc)
+        act = mesh.active.ravel()
+        tri = mesh.tri_legs
+        a = q[tri[:, 0]].reshape(-1, 4)
+        b = q[tri[:, 1]].reshape(-1, 4)
+        s = (a + b) / 2
+        t = (a - b) / 2
+        slope = np.full((nr * nc, 2), np.nan)
+        slope[act, 0] = s.mean(axis=1)
+        slope[act, 1] = t.mean(axis=1)
+        self.slope = slope.reshape(nr, nc, 2)
+        # distance to the polygon's boundary, per square: the mean over its triangles
+        lq = np.full(nr * nc, np.nan)
+        lq[act] = (2 - np.maximum(np.abs(a), np.abs(b))).mean(axis=1)
+        self.liquidity = lq.reshape(nr, nc)
+        self.frozen = np.zeros((nr, nc), dtype=bool)
+        self.frozen[mesh.active] = self.liquidity[mesh.active] < frozen_tol
+        dens = np.full((nr * nc, 4), np.nan)
+        dens[act] = tri_probs.reshape(-1, 4, 4).mean(axis=1)
+        self.densities = dens.reshape(nr, nc, 4)
+        self.gaseous = np.zeros((nr, nc), dtype=bool) if gas is None else gas
+        area_cells = float(act.sum()) * mesh.delta ** 2
+        self.free_energy = float(-(mesh.delta ** 2 / 4) * sigma_values.sum() / area_cells)
+        self.residual = info.residual
+        self.gap = info.gap
+        self.iterations = info.iterations
+        self.weights_kind = weights_kind
+        self.frozen_tolerance = frozen_tol
+        self.arctic_curves = _curves(self.liquidity, mesh, frozen_tol)
+        self.gas_curves = [] if gas is None else _curves(np.where(mesh.active, (~gas).astype(float) - 0.5, np.nan), mesh, 0.0)
+
+    # --------------------------------------------------------------- queries
+    @property
+    def liquid_fraction(self):
+        """The fraction of the region's area that is liquid (neither frozen nor gaseous)."""
+        act = self._mesh.active
+        return float((act & ~self.frozen & ~self.gaseous).sum() / act.sum())
+
+    @property
+    def x(self):
+        """Columns of the corner grid, in cells."""
+        return np.arange(self._mesh.nc + 1) * self.delta
+
+    @property
+    def y(self):
+        """Rows of the corner grid, in cells."""
+        return np.arange(self._mesh.nr + 1) * self.delta
+
+    def height_at(self, y, x):
+        """The limit height at points ``(y, x)`` in cells (lattice vertex ``(i, j)`` is ``y = i, x = j``).
+
+        Linear interpolation on the mesh's triangles; NaN off the mesh.
+        """
+        y = np.asarray(y, dtype=float)
+        x = np.asarray(x, dtype=float)
+        y, x = np.broadcast_arrays(y, x)
+        d = self.delta
+        nr, nc = self._mesh.nr, self._mesh.nc
+        u = y / d
+        v = x / d
+        i = np.clip(np.floor(u).astype(int), 0, nr - 1)
+        j = np.clip(np.floor(v).astype(int), 0, nc - 1)
+        fy = u - i
+        fx = v - j
+        H = self.height
+        h00, h01, h10, h11 = H[i, j], H[i, j + 1], H[i + 1, j], H[i + 1, j + 1]
+        hc = self._centre_height[i, j]
+        # which of the four triangles: N (fy < fx, fy < 1 - fx), E, S, W
+        north = (fy <= fx) & (fy <= 1 - fx)
+        south = (fy >= fx) & (fy >= 1 - fx)
+        east = (fy <= fx) & (fy >= 1 - fx)
+        # barycentric: in each triangle h = hc + linear part
+        out = np.where(
+            north, hc + (h00 + h01 - 2 * hc) * (0.5 - fy) + (h01 - h00) * (fx - 0.5),
+            np.where(south, hc + (h10 + h11 - 2 * hc) * (fy - 0.5) + (h11 - h10) * (fx - 0.5),
+                     np.where(east, hc + (h01 + h11 - 2 * hc) * (fx - 0.5) + (h11 - h01) * (fy - 0.5),
+                              hc + (h00 + h10 - 2 * hc) * (0.5 - fx) + (h10 - h00) * (fy - 0.5))))
+        inside = (u >= -1e-9) & (u <= nr + 1e-9) & (v >= -1e-9) & (v <= nc + 1e-9)
+        return np.where(inside, out, np.nan)
+
+    def vertex_heights(self):
+        """The limit height at every lattice vertex of the region (``(rows + 1, cols + 1)``, NaN elsewhere)."""
+        from ..height import defined_vertices
+
+        rows, cols = self.region.shape
+        Y, X = np.mgrid[0:rows + 1, 0:cols + 1]
+        out = self.height_at(Y, X)
+        return np.where(defined_vertices(self.region), out, np.nan)
+
+    def cell_densities(self):
+        """Predicted type densities at every cell of the region, ``(rows, cols, 4)`` (NaN outside)."""
+        rows, cols = self.region.shape
+        d = self.delta
+        i = np.minimum(((np.arange(rows) + 0.5) / d).astype(int), self._mesh.nr - 1)
+        j = np.minimum(((np.arange(cols) + 0.5) / d).astype(int), self._mesh.nc - 1)
+        out = self.densities[np.ix_(i, j)]
+        out[~self.region.mask] = np.nan
+        return out
+
+    def is_frozen_at(self, y, x):
+        """Whether points ``(y, x)`` in cells lie in the predicted frozen region."""
+        y = np.asarray(y, dtype=float)
+        x = np.asarray(x, dtype=float)
+        i = np.clip((y / self.delta).astype(int), 0, self._mesh.nr - 1)
+        j = np.clip((x / self.delta).astype(int), 0, self._mesh.nc - 1)
+        return self.frozen[i, j]
+
+    # --------------------------------------------------------------- display
+    def __repr__(self):
+        rows, cols = self.region.shape
+        return (f"LimitShape({rows}x{cols} region, {self._mesh.nr}x{self._mesh.nc} mesh, {self.weights_kind} weights: "
+                f"free energy {self.free_energy:.6f} per cell, {100 * self.liquid_fraction:.1f}% liquid, "
+                f"{len(self.arctic_curves)} arctic curve(s), residual {self.residual:.1e})")
+
+    def _repr_html_(self):
+        rows = [("region", f"{self.region.shape[0]}x{self.region.shape[1]} cells, {self.region.n_cells} cells"),
+                ("mesh", f"{self._mesh.nr}x{self._mesh.nc} squares of {self.delta:.3g} cells"),
+                ("weights", self.weights_kind),
+                ("free energy (log Z / cells)", f"{self.free_energy:.6f}"),
+                ("liquid / frozen / gaseous", f"{100 * self.liquid_fraction:.1f}% / "
+                 f"{100 * self.frozen[self._mesh.active].mean():.1f}% / {100 * self.gaseous[self._mesh.active].mean():.1f}%"),
+                ("arctic curves", f"{len(self.arctic_curves)} ({sum(len(c) for c in self.arctic_curves)} points)"),
+                ("gas curves", f"{len(self.gas_curves)}"),
+                ("solver", f"{self.iterations} Newton steps, residual {self.residual:.1e}, gap {self.gap:.1e} per cell")]
+        body = "".join(f"<tr><th style='text-align:left'>{k}</th><td style='text-align:left'>{v}</td></tr>" for k, v in rows)
+        img = ""
+        try:
+            img = self._png_html()
+        except Exception:  # pragma: no cover - a display must never fail
+            img = ""
+        return f"<div><b>LimitShape</b><table>{body}</table>{img}</div>"
+
+    def _png_html(self):
+        import base64
+        import io
+
+        import matplotlib
+
+        matplotlib.use("Agg", force=False)
+        from matplotlib.figure import Figure
+
+        from ..viz.limit_shape import draw_limit_shape
+
+        fig = Figure(figsize=(3.2, 3.2), dpi=80)
+        ax = fig.add_subplot(111)
+        draw_limit_shape(self, ax=ax, surface=False)
+        buf = io.BytesIO()
+        fig.savefig(buf, format="png", bbox_inches="tight")
+        return f"<img src='data:image/png;base64,{base64.b64encode(buf.getvalue()).decode()}'/>"
+
+
+def _curves(field, mesh, level):
+    """Polylines ``(x, y)`` in cells of ``field == level`` on the squares' centres (NaN masked)."""
+    import contourpy
+
+    nr, nc = mesh.nr, mesh.nc
+    xc = (np.arange(nc) + 0.5) * mesh.delta
+    yc = (np.arange(nr) + 0.5) * mesh.delta
+    z = np.ma.masked_invalid(field)
+    if z.count() == 0:
+        return []
+    gen = contourpy.contour_generator(xc, yc, z, line_type="Separate", corner_mask=True)
+    lines = gen.lines(level)
+    return [np.asarray(c, dtype=float) for c in lines if len(c) >= 2]
+
+
+def _boundary_values(region, mesh):
+    """Fixed values at the mesh's boundary nodes from the region's boundary heights."""
+    from scipy.ndimage import distance_transform_edt, map_coordinates
+
+    from ..height import UNDEFINED, boundary_heights, defined_vertices, extreme_heights
+
+    hb = boundary_heights(region)
+    if hb is None:
+        raise NoTilingError("the region has no tiling (its boundary heights do not close up): it has no limit shape")
+    hmax = extreme_heights(region, "max")
+    hmin = extreme_heights(region, "min")
+    if hmax is None or hmin is None:
+        raise NoTilingError("the region has no tiling (Thurston's algorithm finds no height function): "
+                            "it has no limit shape")
+    dv = defined_vertices(region)
+    mid = np.where(dv, (hmax.astype(float) + hmin.astype(float)) / 2, np.nan)
+    on_b = hb != UNDEFINED
+    mid[on_b] = hb[on_b]
+    if not dv.all():
+        _, (ii, jj) = distance_transform_edt(~dv, return_indices=True)
+        mid = mid[ii, jj]
+    nodes = np.flatnonzero(mesh.boundary)
+    vals = map_coordinates(mid, [mesh.node_y[nodes], mesh.node_x[nodes]], order=1, mode="nearest")
+    return nodes, vals, mid
+
+
+def _interior_start(mesh, upper, lower, free):
+    """A strictly admissible start: the mean of ``clip(phi, lower, upper)`` over tilted planes ``phi``.
+
+    Each clipped plane is admissible (the admissible functions are a lattice and
+    contain the planes of slope inside the polygon); their mean is strictly inside on
+    every leg on which one of them is.
+    """
+    used = mesh.used
+    lo_all, hi_all = float(lower[used].min()), float(upper[used].max())
+    span = max(hi_all - lo_all, mesh.delta)
+    total = np.zeros(upper.size)
+    count = 0
+    x, y = mesh.node_x, mesh.node_y
+    planes = [np.zeros_like(x)] + [0.5 * (sx * x + sy * y) for sx in (1, -1) for sy in (1, -1)]
+    for p in planes:
+        pmin, pmax = float(p[used].min()), float(p[used].max())
+        for c in np.linspace(lo_all - pmax, hi_all - pmin, 48):
+            total += np.clip(p + c, lower, upper)
+            count += 1
+    h0 = np.where(free, total / count, (upper + lower) / 2)
+    return h0
+
+
+def _weights_kind(weights):
+    if weights is None:
+        return None, "uniform"
+    from .spectral import weight_pattern
+
+    pattern = weight_pattern(weights)
+    return pattern, f"{pattern.shape[0]}x{pattern.shape[1]}-periodic"
+
+
+def limit_shape(region, weights=None, *, resolution=None, flux=None):
+    """The limit shape of a region: the height function minimising ``int sigma(grad h)``.
+
+    Parameters
+    ----------
+    region : Region
+        A tileable region without holes (plane, not a torus).
+    weights : None or periodic weights, optional
+        None for uniform tilings. Periodic weights (a :class:`~dominotiling.theory.WeightPattern`,
+        ``(horizontal, vertical)`` arrays of one fundamental domain) use the numerical surface
+        tension of :func:`~dominotiling.theory.surface_tension`.
+    resolution : int, optional
+        Mesh squares along the region's longer side (:data:`DEFAULT_RESOLUTION`, or the
+        longer side itself when smaller). The mesh has about ``2 resolution**2`` nodes.
+    flux : optional
+        For regions with holes: the flux sector. Not supported yet (see Raises).
+
+    Returns
+    -------
+    LimitShape
+        Heights, slopes, frozen mask, arctic curves, densities, free energy.
+
+    Raises
+    ------
+    NoTilingError
+        If the region has no tiling (no height function: nothing to take a limit of).
+    DominoTilingError
+        If the region has holes, or the weights are not periodic.
+    TooLargeError
+        If the mesh and its Newton systems would not fit in the memory budget.
+    PrecisionError
+        If the solver does not converge; the message gives its residual.
+
+    Notes
+    -----
+    *The problem.* With ``L`` the region's longer side, the limit height is
+    ``L h*(x / L, y / L)`` where ``h*`` minimises ``int sigma(grad h)`` over the region
+    scaled to unit size among Lipschitz functions with slopes in the Newton polygon
+    ``|s| + |t| <= 2`` and the region's (rescaled) boundary heights [1]_; the
+    minimiser is unique (``sigma`` is strictly convex inside the polygon).
+
+    *The method* (:mod:`~dominotiling.theory.variational`). Finite elements, linear on
+    the triangles of a "union jack" mesh whose legs run along the diagonals, so that
+    the polygon's constraint is one bound ``|h(u) - h(v)| <= delta`` per leg -- kept
+    exactly -- and an interior-point method: Newton's method on the energy plus a
+    vanishing logarithmic barrier of the leg bounds, sparse direct solves, strictly
+    feasible steps. Chosen because ``sigma`` has a closed-form Hessian (uniform
+    weights) and is smooth inside the polygon, so Newton converges quadratically,
+    while the frozen regions, where the slope sits on the polygon's boundary and
+    ``grad sigma`` blows up logarithmically, are reached from inside without ever
+    leaving the admissible set. The boundary heights come from
+    :func:`~dominotiling.height.boundary_heights` (interpolated at the mesh's boundary
+    nodes through the midpoint of the extreme height functions, then made exactly
+    admissible by a shortest-path pass); the discretisation error is ``O(delta)``.
+
+    *Outputs.* Frozen: the slope within :data:`FROZEN_TOLERANCE` of the polygon's
+    boundary; the arctic curves are that level line of the distance, linearly
+    interpolated between the squares' centres. The densities are the placement
+    probabilities of the Gibbs measure of the local slope, from Cohn, Kenyon and
+    Propp's formulas ([1]_, Theorem 1.1; see
+    :func:`~dominotiling.theory.uniform_surface_tension`). The free energy is
+    ``-(1 / area) sum_T area_T sigma(grad h_T)``: the limit of ``log Z / cells`` for
+    growing copies of the region [1]_ [2]_.
+
+    References
+    ----------
+    .. [1] H. Cohn, R. Kenyon, J. Propp, "A variational principle for domino tilings",
+       J. Amer. Math. Soc. 14 (2001), 297-346.
+    .. [2] R. Kenyon, A. Okounkov, "Limit shapes and the complex Burgers equation",
+       Acta Math. 199 (2007), 263-302.
+    .. [3] W. Jockusch, J. Propp, P. Shor, "Random domino tilings and the arctic
+       circle theorem", arXiv:math/9801068 (1998).
+    .. [4] S. Chhita, K. Johansson, "Domino statistics of the two-periodic Aztec
+       diamond", Adv. Math. 294 (2016), 37-149.
+
+    See Also
+    --------
+    surface_tension, uniform_surface_tension, free_energy,
+    dominotiling.viz.limit_shape.draw_limit_shape, dominotiling.arctic.arctic_circle
+
+    Examples
+    --------
+    >>> from dominotiling import Region
+    >>> ls = limit_shape(Region.aztec_diamond(16), resolution=32)
+    >>> ls.frozen[0, 16], ls.frozen[16, 16]       # a corner is frozen, the centre liquid
+    (np.True_, np.False_)
+    >>> [round(float(p), 2) for p in ls.densities[16, 16]]
+    [0.25, 0.25, 0.25, 0.25]
+    """
+    region = _validate.region(region)
+    if flux is not None:
+        raise DominoTilingError(
+            "flux= is for regions with holes, and limit shapes of holed regions are not implemented yet; "
+            "fill the holes (the limit shape of each simply connected piece is available)")
+    if region.holes:
+        raise DominoTilingError(
+            f"the region has {len(region.holes)} hole(s): its limit shape depends on the flux sector, "
+            "and limit shapes of holed regions are not implemented yet; fill the holes")
+    if not region.is_balanced:
+        raise NoTilingError("the region has no tiling (it has unequal numbers of black and white cells): "
+                            "it has no limit shape")
+    rows, cols = region.shape
+    L = max(rows, cols)
+    if resolution is None:
+        resolution = min(DEFAULT_RESOLUTION, L)
+    resolution = _validate.positive_int(resolution, "resolution")
+    if resolution < 2:
+        raise DominoTilingError("resolution must be at least 2 (mesh squares along the longer side)")
+    pattern, kind = _weights_kind(weights)
+    mesh = build_mesh(region, resolution)
+    nodes, vals, _ = _boundary_values(region, mesh)
+    n = mesh.used.size
+    upper, lower = lipschitz_extensions(mesh, nodes, vals)
+    # make the fixed values exactly admissible, then find the forced nodes
+    vals = np.minimum(vals, upper[nodes])
+    upper, lower = lipschitz_extensions(mesh, nodes, vals)
+    free = mesh.used & (upper - lower > 1e-9 * mesh.delta)
+    free[nodes] = False
+    upper = np.where(mesh.used, upper, 0.0)
+    lower = np.where(mesh.used, lower, 0.0)
+    h0 = _interior_start(mesh, upper, lower, free)
+    h0[nodes] = vals
+    if pattern is None:
+        sigma = uniform_sigma
+    else:
+        from .limit_shape_periodic import periodic_sigma
+
+        sigma = periodic_sigma(pattern)
+    from .._interrupt import Pacer  # noqa: F401  (Newton steps are the slices; Ctrl-C between them)
+
+    info = solve_barrier(mesh, h0, free, sigma)
+    q = info.q
+    tri = mesh.tri_legs
+    val, _, _, probs = sigma(q[tri[:, 0]], q[tri[:, 1]], "value")
+    return LimitShape(region, mesh, info.h, q, info, val, probs, kind, FROZEN_TOLERANCE)
