@@ -59,9 +59,9 @@ __all__ = ["LimitShape", "limit_shape", "DEFAULT_RESOLUTION", "FROZEN_TOLERANCE"
 
 #: Mesh squares along the region's longer side when no resolution is given.
 DEFAULT_RESOLUTION = 128
-#: A point is frozen when its slope is within this distance (in ``max(|s + t|, |s - t|)``)
-#: of the Newton polygon's boundary.
-FROZEN_TOLERANCE = 0.02
+#: The level of the liquidity ``l = 2 - max(|s + t|, |s - t|)`` (the slope's distance to the
+#: Newton polygon's boundary) from which the arctic curve is extrapolated (see :func:`limit_shape`).
+FROZEN_TOLERANCE = 0.2
 
 TYPE_NAMES = ("east", "west", "south", "north")
 
@@ -84,8 +84,10 @@ class LimitShape:
     slope : numpy.ndarray, shape ``(nr, nc, 2)``
         ``(s, t) = (dh/dx, dh/dy)`` per square (mean over its four triangles).
     frozen : numpy.ndarray of bool, shape ``(nr, nc)``
-        Squares whose slope is on the Newton polygon's boundary (within
-        :data:`FROZEN_TOLERANCE`).
+        Squares whose slope is on the Newton polygon's boundary: outside the
+        arctic curves (see Notes of :func:`limit_shape`).
+    liquidity : numpy.ndarray, shape ``(nr, nc)``
+        The slope's distance ``2 - max(|s + t|, |s - t|)`` to the polygon's boundary.
     gaseous : numpy.ndarray of bool, shape ``(nr, nc)``
         Squares at a gaseous facet (periodic weights only; all False for uniform).
     densities : numpy.ndarray, shape ``(nr, nc, 4)``
@@ -125,8 +127,7 @@ class LimitShape:
         lq = np.full(nr * nc, np.nan)
         lq[act] = (2 - np.maximum(np.abs(a), np.abs(b))).mean(axis=1)
         self.liquidity = lq.reshape(nr, nc)
-        self.frozen = np.zeros((nr, nc), dtype=bool)
-        self.frozen[mesh.active] = self.liquidity[mesh.active] < frozen_tol
+        self.arctic_curves, self.frozen = _arctic(self.liquidity, mesh, frozen_tol)
         dens = np.full((nr * nc, 4), np.nan)
         dens[act] = tri_probs.reshape(-1, 4, 4).mean(axis=1)
         self.densities = dens.reshape(nr, nc, 4)
@@ -138,7 +139,6 @@ class LimitShape:
         self.iterations = info.iterations
         self.weights_kind = weights_kind
         self.frozen_tolerance = frozen_tol
-        self.arctic_curves = _curves(self.liquidity, mesh, frozen_tol)
         self.gas_curves = [] if gas is None else _curves(np.where(mesh.active, (~gas).astype(float) - 0.5, np.nan), mesh, 0.0)
 
     # --------------------------------------------------------------- queries
@@ -276,6 +276,49 @@ def _curves(field, mesh, level):
     return [np.asarray(c, dtype=float) for c in lines if len(c) >= 2]
 
 
+def _arctic(liquidity, mesh, tau):
+    """Arctic curves (extrapolated from the ``tau`` level line) and the frozen mask.
+
+    Near an arctic curve the liquidity grows like the square root of the distance
+    into the liquid region (the height leaves the frozen plane like ``d**(3/2)``,
+    Pokrovsky-Talapov; Kenyon-Okounkov [2]_), so ``l**2`` is linear there. The
+    discrete solution is smeared over a few mesh squares next to the curve but
+    accurate at ``l = tau``: each point of that level line is moved along
+    ``-grad(l**2)`` by ``tau**2 / |grad(l**2)|`` (at most 4 squares), to where
+    ``l**2`` extrapolates to 0. A square is frozen when ``l < tau`` and it lies
+    farther from the level line than the extrapolation step there.
+    """
+    from scipy.ndimage import map_coordinates
+    from scipy.spatial import cKDTree
+
+    d = mesh.delta
+    g = liquidity ** 2
+    gg = np.where(np.isnan(g), 0.0, g)
+    if min(gg.shape) >= 2:
+        gy, gx = np.gradient(gg, d)
+    else:
+        gy = gx = np.zeros_like(gg)
+    curves, pts, steps = [], [], []
+    for c in _curves(liquidity, mesh, tau):
+        iy = c[:, 1] / d - 0.5
+        ix = c[:, 0] / d - 0.5
+        vx = map_coordinates(gx, [iy, ix], order=1, mode="nearest")
+        vy = map_coordinates(gy, [iy, ix], order=1, mode="nearest")
+        nrm = np.maximum(np.hypot(vx, vy), 1e-300)
+        step = np.minimum(tau * tau / nrm, 4 * d)
+        curves.append(c - (step / nrm)[:, None] * np.stack([vx, vy], 1))
+        pts.append(c)
+        steps.append(step)
+    frozen = mesh.active & (np.nan_to_num(liquidity, nan=np.inf) < tau)
+    if pts:
+        P = np.concatenate(pts)
+        S = np.concatenate(steps)
+        I, J = np.nonzero(frozen)
+        dist, k = cKDTree(P).query(np.stack([(J + 0.5) * d, (I + 0.5) * d], 1))
+        frozen[I, J] = dist > S[k]
+    return curves, frozen
+
+
 def _boundary_values(region, mesh):
     """Fixed values at the mesh's boundary nodes from the region's boundary heights."""
     from scipy.ndimage import distance_transform_edt, map_coordinates
@@ -325,6 +368,27 @@ def _interior_start(mesh, upper, lower, free):
     return h0
 
 
+def _pin_saturated(mesh, h0, free):
+    """Fix the free nodes of legs that the start saturates (forced there at the mesh's scale).
+
+    The barrier needs every leg with a free end strictly inside its bound; a leg that
+    no clipped plane relaxes is saturated by the boundary heights at the scale of
+    the mesh (a staircase of forced steps): its ends are fixed at the start's values,
+    repeatedly, until no such leg is left.
+    """
+    free = free.copy()
+    u, v = mesh.legs[:, 0], mesh.legs[:, 1]
+    q = 2 * (h0[v] - h0[u]) / mesh.delta
+    sat = np.abs(q) >= 2 - 1e-9
+    for _ in range(mesh.nr + mesh.nc + 2):
+        bad = sat & (free[u] | free[v])
+        if not bad.any():
+            break
+        free[u[bad]] = False
+        free[v[bad]] = False
+    return free
+
+
 def _weights_kind(weights):
     if weights is None:
         return None, "uniform"
@@ -346,8 +410,10 @@ def limit_shape(region, weights=None, *, resolution=None, flux=None):
         ``(horizontal, vertical)`` arrays of one fundamental domain) use the numerical surface
         tension of :func:`~dominotiling.theory.surface_tension`.
     resolution : int, optional
-        Mesh squares along the region's longer side (:data:`DEFAULT_RESOLUTION`, or the
-        longer side itself when smaller). The mesh has about ``2 resolution**2`` nodes.
+        Mesh squares along the region's longer side, :data:`DEFAULT_RESOLUTION` by
+        default; at most the longer side ``L`` itself (a larger value is taken as ``L``:
+        the boundary heights are known at lattice vertices only, and a finer mesh would
+        resolve their zigzag, not the shape). The mesh has about ``2 resolution**2`` nodes.
     flux : optional
         For regions with holes: the flux sector. Not supported yet (see Raises).
 
@@ -389,9 +455,14 @@ def limit_shape(region, weights=None, *, resolution=None, flux=None):
     nodes through the midpoint of the extreme height functions, then made exactly
     admissible by a shortest-path pass); the discretisation error is ``O(delta)``.
 
-    *Outputs.* Frozen: the slope within :data:`FROZEN_TOLERANCE` of the polygon's
-    boundary; the arctic curves are that level line of the distance, linearly
-    interpolated between the squares' centres. The densities are the placement
+    *Outputs.* The *liquidity* ``l = 2 - max(|s + t|, |s - t|)`` is the slope's
+    distance to the polygon's boundary: 0 where frozen. Next to an arctic curve it
+    grows like the square root of the distance into the liquid region (the height
+    leaves the frozen plane like ``d**(3/2)`` [2]_), while the discrete minimiser is
+    smeared over a few squares there; so the curve is taken from the level line
+    ``l = tau`` (:data:`FROZEN_TOLERANCE`), where the solution is accurate, each point
+    moved down the gradient of ``l**2`` to where ``l**2`` extrapolates linearly to
+    zero. The frozen mask is the squares beyond the curves. The densities are the placement
     probabilities of the Gibbs measure of the local slope, from Cohn, Kenyon and
     Propp's formulas ([1]_, Theorem 1.1; see
     :func:`~dominotiling.theory.uniform_surface_tension`). The free energy is
@@ -442,6 +513,8 @@ def limit_shape(region, weights=None, *, resolution=None, flux=None):
     resolution = _validate.positive_int(resolution, "resolution")
     if resolution < 2:
         raise DominoTilingError("resolution must be at least 2 (mesh squares along the longer side)")
+    # the boundary heights are known at lattice vertices only: no mesh finer than the lattice
+    resolution = min(resolution, L)
     pattern, kind = _weights_kind(weights)
     mesh = build_mesh(region, resolution)
     nodes, vals, _ = _boundary_values(region, mesh)
@@ -456,6 +529,7 @@ def limit_shape(region, weights=None, *, resolution=None, flux=None):
     lower = np.where(mesh.used, lower, 0.0)
     h0 = _interior_start(mesh, upper, lower, free)
     h0[nodes] = vals
+    free = _pin_saturated(mesh, h0, free)
     if pattern is None:
         sigma = uniform_sigma
     else:
