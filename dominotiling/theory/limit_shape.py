@@ -200,12 +200,22 @@ class LimitShape:
         return np.where(defined_vertices(self.region), out, np.nan)
 
     def cell_densities(self):
-        """Predicted type densities at every cell of the region, ``(rows, cols, 4)`` (NaN outside)."""
+        """Predicted probabilities that the domino on each cell goes east, west, south, north of it.
+
+        Returns
+        -------
+        numpy.ndarray, shape ``(rows, cols, 4)``
+            NaN outside the region. For a black cell these are :attr:`densities`
+            there; a white cell's domino goes east when its black partner's goes
+            west, so its entries are those with east/west and south/north exchanged.
+        """
         rows, cols = self.region.shape
         d = self.delta
         i = np.minimum(((np.arange(rows) + 0.5) / d).astype(int), self._mesh.nr - 1)
         j = np.minimum(((np.arange(cols) + 0.5) / d).astype(int), self._mesh.nc - 1)
-        out = self.densities[np.ix_(i, j)]
+        out = self.densities[np.ix_(i, j)].copy()
+        white = (np.add.outer(np.arange(rows), np.arange(cols)) % 2) == 1
+        out[white] = out[white][:, [1, 0, 3, 2]]
         out[~self.region.mask] = np.nan
         return out
 
@@ -319,30 +329,50 @@ def _arctic(liquidity, mesh, tau):
     return curves, frozen
 
 
-def _boundary_values(region, mesh):
-    """Fixed values at the mesh's boundary nodes from the region's boundary heights."""
-    from scipy.ndimage import distance_transform_edt, map_coordinates
+def _bounds(region, mesh):
+    """``(upper, lower, seeded)``: the leg-Lipschitz envelopes of the region's boundary heights on the mesh.
 
-    from ..height import UNDEFINED, boundary_heights, defined_vertices, extreme_heights
+    Every lattice boundary vertex ``b`` (height ``h_b``, the same for all tilings) bounds
+    the mesh nodes ``p`` of the squares around it by ``h_b +- 2 |p - b|_inf`` (the
+    polygon ``|s| + |t| <= 2`` allows no steeper change); shortest paths along the
+    legs, inside the meshed region, carry the bounds everywhere. Every admissible
+    height function of the region lies between them, up to ``O(delta)``.
+    """
+    from ..height import UNDEFINED, boundary_heights
 
     hb = boundary_heights(region)
     if hb is None:
         raise NoTilingError("the region has no tiling (its boundary heights do not close up): it has no limit shape")
-    hmax = extreme_heights(region, "max")
-    hmin = extreme_heights(region, "min")
-    if hmax is None or hmin is None:
-        raise NoTilingError("the region has no tiling (Thurston's algorithm finds no height function): "
-                            "it has no limit shape")
-    dv = defined_vertices(region)
-    mid = np.where(dv, (hmax.astype(float) + hmin.astype(float)) / 2, np.nan)
-    on_b = hb != UNDEFINED
-    mid[on_b] = hb[on_b]
-    if not dv.all():
-        _, (ii, jj) = distance_transform_edt(~dv, return_indices=True)
-        mid = mid[ii, jj]
-    nodes = np.flatnonzero(mesh.boundary)
-    vals = map_coordinates(mid, [mesh.node_y[nodes], mesh.node_x[nodes]], order=1, mode="nearest")
-    return nodes, vals, mid
+    bi, bj = np.nonzero(hb != UNDEFINED)
+    hv = hb[bi, bj].astype(float)
+    d = mesh.delta
+    nr, nc = mesh.nr, mesh.nc
+    n_corner = (nr + 1) * (nc + 1)
+    n = mesh.used.size
+    seed_up = np.full(n, np.inf)
+    seed_lo = np.full(n, -np.inf)
+    i0 = np.floor(bi / d + 1e-9).astype(int)
+    j0 = np.floor(bj / d + 1e-9).astype(int)
+    for di in (-1, 0):
+        for dj in (-1, 0):
+            i = i0 + di
+            j = j0 + dj
+            ok = (i >= 0) & (i < nr) & (j >= 0) & (j < nc)
+            i, j, y, x, h = i[ok], j[ok], bi[ok], bj[ok], hv[ok]
+            for node in (i * (nc + 1) + j, i * (nc + 1) + j + 1, (i + 1) * (nc + 1) + j,
+                         (i + 1) * (nc + 1) + j + 1, n_corner + i * nc + j):
+                dist = 2 * np.maximum(np.abs(mesh.node_y[node] - y), np.abs(mesh.node_x[node] - x))
+                np.minimum.at(seed_up, node, h + dist)
+                np.maximum.at(seed_lo, node, h - dist)
+    seeded = mesh.used & np.isfinite(seed_up)
+    idx = np.flatnonzero(seeded)
+    upper, _ = lipschitz_extensions(mesh, idx, seed_up[idx])
+    _, lower = lipschitz_extensions(mesh, idx, seed_lo[idx])
+    clash = mesh.used & (lower > upper)
+    if clash.any():  # boundary heights close in the plane, far apart inside the region
+        mid = (upper[clash] + lower[clash]) / 2
+        upper[clash] = lower[clash] = mid
+    return upper, lower, seeded
 
 
 def _interior_start(mesh, upper, lower, free):
@@ -390,12 +420,26 @@ def _pin_saturated(mesh, h0, free):
 
 
 def _weights_kind(weights):
+    """``(pattern or None, description)``; equal weights are the uniform model."""
     if weights is None:
         return None, "uniform"
     from .spectral import weight_pattern
 
-    pattern = weight_pattern(weights)
+    pattern = weight_pattern(weights)  # refuses what is not a periodic pattern
+    pattern.check_positive("a limit shape")
+    if pattern.symbols():
+        raise DominoTilingError("limit shapes need numeric weights; substitute the symbols first")
+    h, v = pattern.as_float()
+    vals = np.concatenate([h.ravel(), v.ravel()])
+    if vals.max() == vals.min():
+        return None, "uniform"
     return pattern, f"{pattern.shape[0]}x{pattern.shape[1]}-periodic"
+
+
+def _periodic_sigma(pattern):
+    raise DominoTilingError(
+        f"limit shapes for non-uniform periodic weights ({pattern.shape[0]}x{pattern.shape[1]} fundamental "
+        "domain) are not implemented yet; only uniform weights are")
 
 
 def limit_shape(region, weights=None, *, resolution=None, flux=None):
@@ -517,28 +561,20 @@ def limit_shape(region, weights=None, *, resolution=None, flux=None):
     resolution = min(resolution, L)
     pattern, kind = _weights_kind(weights)
     mesh = build_mesh(region, resolution)
-    nodes, vals, _ = _boundary_values(region, mesh)
-    n = mesh.used.size
-    upper, lower = lipschitz_extensions(mesh, nodes, vals)
-    # make the fixed values exactly admissible, then find the forced nodes
-    vals = np.minimum(vals, upper[nodes])
-    upper, lower = lipschitz_extensions(mesh, nodes, vals)
-    free = mesh.used & (upper - lower > 1e-9 * mesh.delta)
-    free[nodes] = False
+    upper, lower, seeded = _bounds(region, mesh)
     upper = np.where(mesh.used, upper, 0.0)
     lower = np.where(mesh.used, lower, 0.0)
+    free = mesh.used & (upper - lower > 1e-9 * mesh.delta)
     h0 = _interior_start(mesh, upper, lower, free)
-    h0[nodes] = vals
     free = _pin_saturated(mesh, h0, free)
+    box_nodes = np.flatnonzero(free & seeded)
     if pattern is None:
         sigma = uniform_sigma
     else:
-        from .limit_shape_periodic import periodic_sigma
-
-        sigma = periodic_sigma(pattern)
+        sigma = _periodic_sigma(pattern)
     from .._interrupt import Pacer  # noqa: F401  (Newton steps are the slices; Ctrl-C between them)
 
-    info = solve_barrier(mesh, h0, free, sigma)
+    info = solve_barrier(mesh, h0, free, sigma, box=(box_nodes, lower[box_nodes], upper[box_nodes]))
     q = info.q
     tri = mesh.tri_legs
     val, _, _, probs = sigma(q[tri[:, 0]], q[tri[:, 1]], "value")

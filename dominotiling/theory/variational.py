@@ -211,7 +211,10 @@ def uniform_sigma(a, b, want="all"):
     st_ = np.sin(np.pi * t / 4)
     ct = np.sin(np.pi * (2 - np.abs(t)) / 4)
     u = np.arctan2(np.sqrt(st_ * st_ + cs * cs), np.sqrt(ct * ct + ss_ * ss_)) / np.pi
-    p = np.stack([u - t / 4, u + t / 4, 0.5 - u - s / 4, 0.5 - u + s / 4], axis=-1)  # E W S N
+    # the probabilities that a black cell's domino goes east, west, south, north, in the
+    # library's height convention (checked against exact Aztec edge probabilities; note
+    # that east and west are the other way round in uniform_surface_tension's third output)
+    p = np.stack([u + t / 4, u - t / 4, 0.5 - u - s / 4, 0.5 - u + s / 4], axis=-1)
     p = np.clip(p, 0.0, 1.0)
     value = None
     if want in ("all", "value"):  # "derivatives" skips the value
@@ -221,7 +224,7 @@ def uniform_sigma(a, b, want="all"):
     with np.errstate(divide="ignore", invalid="ignore"):
         sn = np.sin(np.pi * p)
         gs = np.log(sn[:, 3] / sn[:, 2]) / 8
-        gt = np.log(sn[:, 1] / sn[:, 0]) / 8
+        gt = np.log(sn[:, 0] / sn[:, 1]) / 8
         s2 = np.sin(2 * np.pi * u)
         us = -np.sin(np.pi * s / 2) / (8 * s2)
         ut = np.sin(np.pi * t / 2) / (8 * s2)
@@ -229,7 +232,7 @@ def uniform_sigma(a, b, want="all"):
         k = np.pi / 8
         ss = k * (cot[:, 3] * (0.25 - us) + cot[:, 2] * (0.25 + us))
         st = k * ut * (cot[:, 2] - cot[:, 3])
-        tt = k * (cot[:, 1] * (ut + 0.25) + cot[:, 0] * (0.25 - ut))
+        tt = k * (cot[:, 0] * (ut + 0.25) + cot[:, 1] * (0.25 - ut))
     grad = np.stack([(gs + gt) / 2, (gs - gt) / 2], axis=1)
     hess = np.stack([(ss + 2 * st + tt) / 4, (ss - tt) / 4, (ss - 2 * st + tt) / 4], axis=1)
     return value, grad, hess, p
@@ -297,10 +300,11 @@ class Solution(NamedTuple):
 
 
 def solve_barrier(mesh, h0, free, sigma=uniform_sigma, *, mu0=0.05, mu_end=1e-7, shrink=10.0,
-                  tol=1e-10, max_newton=400, edge_sigma=None, stop=None, debug=False, centering=0.05):
+                  tol=1e-10, max_newton=400, box=None, stop=None, debug=False, centering=0.05):
     """Minimise the discrete energy by a log-barrier Newton method (module docstring).
 
-    `h0` must satisfy the leg bounds, strictly on legs with a free node. Raises
+    `h0` must satisfy the leg bounds, strictly on legs with a free node, and the
+    bounds ``box = (nodes, lower, upper)`` (free nodes), strictly. Raises
     :class:`PrecisionError` with the residual if Newton does not converge.
     """
     from scipy.sparse import coo_matrix
@@ -336,11 +340,28 @@ def solve_barrier(mesh, h0, free, sigma=uniform_sigma, *, mu0=0.05, mu_end=1e-7,
     wl = delta * delta / 2
     bl = np.flatnonzero(leg_free)
     area = mesh.active.sum() * delta * delta
+    # box bounds on free nodes, as positions in the free vector
+    pos = np.full(n, -1)
+    pos[fidx] = np.arange(fidx.size)
+    if box is None:
+        bx = np.zeros(0, dtype=np.int64)
+        blo = bup = np.zeros(0)
+    else:
+        bnodes, blo, bup = box
+        keep = free[bnodes]
+        bx, blo, bup = pos[bnodes[keep]], np.asarray(blo, float)[keep], np.asarray(bup, float)[keep]
+    wb = delta * delta / 2
+    hb0 = h[fidx[bx]]
+    if np.any(hb0 <= blo) or np.any(hb0 >= bup):
+        raise PrecisionError("the starting heights are not strictly inside their bounds (internal error)")
 
-    def energy(qq, mu):
+    def energy(qq, hf, mu):
         v = sigma(qq[ta], qq[tb], "value")[0]
         qb = qq[bl]
-        return wt * v.sum() - mu * wl * np.log(4 - qb * qb).sum()
+        hx = hf[bx]
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return (wt * v.sum() - mu * wl * np.log(4 - qb * qb).sum()
+                    - mu * wb * (np.log(hx - blo).sum() + np.log(bup - hx).sum()))
 
     # the sparsity pattern of the leg-space Hessian: triangle blocks and the diagonal
     hr = np.concatenate([ta, tb, ta, tb, bl])
@@ -374,7 +395,12 @@ def solve_barrier(mesh, h0, free, sigma=uniform_sigma, *, mu0=0.05, mu_end=1e-7,
                                      f"(residual {decrement:.3g}); the solver lost admissibility")
             Hq = coo_matrix((vals, (hr, hc)), shape=(nl, nl)).tocsr()
             gF = GFt @ gq
+            hx = h[fidx[bx]]
+            gF[bx] += mu * wb * (1 / (bup - hx) - 1 / (hx - blo))
             HF = (GFt @ Hq @ GF).tocsr()
+            if bx.size:
+                HF = HF + coo_matrix((mu * wb * (1 / (bup - hx) ** 2 + 1 / (hx - blo) ** 2), (bx, bx)),
+                                     shape=HF.shape).tocsr()
             d = _newton_direction(HF, gF, n_xf)
             decrement = float(-(gF @ d)) / area
             if not decrement >= 0:
@@ -385,10 +411,16 @@ def solve_barrier(mesh, h0, free, sigma=uniform_sigma, *, mu0=0.05, mu_end=1e-7,
             with np.errstate(divide="ignore", invalid="ignore"):
                 lim = np.where(dqb > 0, (2 - qb) / dqb, np.where(dqb < 0, (-2 - qb) / dqb, np.inf))
             step = min(1.0, 0.99 * float(lim.min())) if lim.size else 1.0
-            e0 = energy(q, mu) if e_cur is None else e_cur
+            if bx.size:
+                dx_ = d[bx]
+                with np.errstate(divide="ignore", invalid="ignore"):
+                    limb = np.where(dx_ > 0, (bup - hx) / dx_, np.where(dx_ < 0, (blo - hx) / dx_, np.inf))
+                step = min(step, 0.99 * float(limb.min()))
+            hf0 = h[fidx]
+            e0 = energy(q, hf0, mu) if e_cur is None else e_cur
             slope = float(gF @ d)
             while step > 1e-14:
-                en = energy(q + step * dq, mu)
+                en = energy(q + step * dq, hf0 + step * d, mu)
                 if np.isfinite(en) and en <= e0 + 1e-4 * step * slope + 1e-13 * abs(e0):
                     break
                 step *= 0.5
@@ -401,5 +433,5 @@ def solve_barrier(mesh, h0, free, sigma=uniform_sigma, *, mu0=0.05, mu_end=1e-7,
         if final:
             break
         mu = max(mu / shrink, mu_end)
-    gap = 2 * mu * wl * bl.size / area
+    gap = mu * (2 * wl * bl.size + 2 * wb * bx.size) / area
     return Solution(h, q, free, decrement, mu, its, gap)
