@@ -21,7 +21,7 @@ problem so that the constraint becomes one bound per mesh edge, kept exactly:
   node whose upper and lower Lipschitz extensions coincide is forced and fixed too.
 * **The solver.** A primal log-barrier (interior-point) method: Newton's method on
   ``E(h) - mu * (delta**2 / 2) * sum_legs log(4 - q**2)`` over the free nodes, ``q``
-  the leg's diagonal slope, ``mu`` divided by 10 per stage from 0.05 to 1e-7, each
+  the leg's diagonal slope, ``mu`` divided by 30 per stage from 0.05 to 1e-7, each
   Newton step a sparse Cholesky-like solve (SuperLU) of the mesh Laplacian-shaped
   Hessian, with a step that stays strictly inside ``N`` and Armijo backtracking.
   Why: ``sigma`` is smooth and strictly convex inside ``N`` with a closed-form
@@ -267,7 +267,12 @@ def lipschitz_extensions(mesh, fixed_idx, fixed_val):
 
 # ------------------------------------------------------------------ the solver
 def _newton_direction(HF, gF, n_x):
-    """Solve ``HF d = -gF`` with the trailing diagonal block (the centres) eliminated first."""
+    """Solve ``HF d = -gF`` with the trailing diagonal block (the centres) eliminated first.
+
+    (Conjugate gradients preconditioned by the previous step's factor were tried: the
+    barrier terms change the matrix too much from one step to the next for them to
+    converge in a few iterations, so every step factors afresh.)
+    """
     from scipy.sparse import diags
     from scipy.sparse.linalg import splu
 
@@ -299,8 +304,8 @@ class Solution(NamedTuple):
     gap: float
 
 
-def solve_barrier(mesh, h0, free, sigma=uniform_sigma, *, mu0=0.05, mu_end=1e-7, shrink=10.0,
-                  tol=1e-10, max_newton=400, box=None, stop=None, debug=False, centering=0.05):
+def solve_barrier(mesh, h0, free, sigma=uniform_sigma, *, mu0=0.05, mu_end=1e-7, shrink=30.0,
+                  tol=1e-10, max_newton=400, box=None, stop=None, debug=False, centering=0.3):
     """Minimise the discrete energy by a log-barrier Newton method (module docstring).
 
     `h0` must satisfy the leg bounds, strictly on legs with a free node, and the
@@ -355,8 +360,12 @@ def solve_barrier(mesh, h0, free, sigma=uniform_sigma, *, mu0=0.05, mu_end=1e-7,
     if np.any(hb0 <= blo) or np.any(hb0 >= bup):
         raise PrecisionError("the starting heights are not strictly inside their bounds (internal error)")
 
+    cache = {}
+
     def energy(qq, hf, mu):
-        v = sigma(qq[ta], qq[tb], "value")[0]
+        # value and derivatives in one pass: the accepted point is the next Newton point
+        v, g_, H_, _ = sigma(qq[ta], qq[tb], "all")
+        cache["next"] = (g_, H_)
         qb = qq[bl]
         hx = hf[bx]
         with np.errstate(invalid="ignore", divide="ignore"):
@@ -384,7 +393,10 @@ def solve_barrier(mesh, h0, free, sigma=uniform_sigma, *, mu0=0.05, mu_end=1e-7,
                     "resolution, or report the region")
             if stop is not None:
                 stop()
-            _, g, H, _ = sigma(q[ta], q[tb], "derivatives")
+            if "here" in cache:
+                g, H = cache.pop("here")
+            else:
+                _, g, H, _ = sigma(q[ta], q[tb], "derivatives")
             qb = q[bl]
             gq = np.bincount(ta, wt * g[:, 0], minlength=nl) + np.bincount(tb, wt * g[:, 1], minlength=nl)
             gq[bl] += mu * wl * 2 * qb / (4 - qb * qb)
@@ -427,6 +439,7 @@ def solve_barrier(mesh, h0, free, sigma=uniform_sigma, *, mu0=0.05, mu_end=1e-7,
             h[fidx] += step * d
             q = G @ h
             e_cur = en
+            cache["here"] = cache.pop("next")
             stage_its += 1
         if debug:
             print(f"mu={mu:.2e}: {stage_its} Newton steps, decrement {decrement:.2e}")
