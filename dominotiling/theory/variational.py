@@ -15,15 +15,17 @@ problem so that the constraint becomes one bound per mesh edge, kept exactly:
   ``a = 2 dh / delta`` along the first leg and ``b`` likewise along the second.
   So the slope constraint of the whole problem is ``|h(u) - h(v)| <= delta`` on every
   leg ``uv``, and the discrete energy is ``sum_T (delta**2 / 4) sigma(a_T, b_T)``.
-* **Boundary values.** Nodes on the boundary of the meshed domain are fixed. Their
-  values are made exactly feasible by one shortest-path computation on the legs
-  (the largest 1-Lipschitz function below them, in the legs' metric); every other
-  node whose upper and lower Lipschitz extensions coincide is forced and fixed too.
+* **Boundary values.** The region's boundary heights enter as bounds: a node near a
+  lattice boundary vertex ``b`` lies within ``h_b +- 2 |p - b|_inf`` of it, and
+  shortest paths on the legs (:func:`lipschitz_extensions`) carry these bounds to
+  every node; nodes whose bounds meet are fixed, the others are free between them.
 * **The solver.** A primal log-barrier (interior-point) method: Newton's method on
-  ``E(h) - mu * (delta**2 / 2) * sum_legs log(4 - q**2)`` over the free nodes, ``q``
+  ``E(h) - mu * (delta**2 / 2) * (sum_legs log(4 - q**2) + sum_nodes log((h - lo)(up - h)))``
+  over the free nodes (the node bounds only near the boundary), ``q``
   the leg's diagonal slope, ``mu`` divided by 30 per stage from 0.05 to 1e-7, each
-  Newton step a sparse Cholesky-like solve (SuperLU) of the mesh Laplacian-shaped
-  Hessian, with a step that stays strictly inside ``N`` and Armijo backtracking.
+  Newton step a sparse solve (SuperLU, symmetric mode, minimum-degree ordering) of
+  the Laplacian-shaped Hessian after eliminating the centre nodes (their block is
+  diagonal), with a step that stays strictly inside ``N`` and Armijo backtracking.
   Why: ``sigma`` is smooth and strictly convex inside ``N`` with a closed-form
   Hessian, so Newton converges in a few steps per stage; its gradient is only
   logarithmically singular at ``N``'s boundary, where the frozen regions live, so
@@ -48,13 +50,12 @@ Examples
 from __future__ import annotations
 
 import math
-import time
 from typing import NamedTuple
 
 import numpy as np
 
 from .._options import check_memory
-from ..errors import DominoTilingError, PrecisionError, TooLargeError
+from ..errors import PrecisionError
 
 __all__ = ["Mesh", "build_mesh", "solve_barrier", "uniform_sigma", "lobachevsky_fast"]
 
@@ -64,8 +65,9 @@ class Mesh(NamedTuple):
 
     ``corner(i, j) = i * (nc + 1) + j`` for ``0 <= i <= nr``, ``0 <= j <= nc``;
     ``centre(i, j) = (nr + 1) * (nc + 1) + i * nc + j``. ``legs`` are node pairs
-    ``(u, v)`` oriented so that ``q = 2 (h[v] - h[u]) / delta`` is the triangle's
-    ``a`` (first ``n_legs // 2`` legs... no: see ``leg_kind``) diagonal slope.
+    ``(u, v)`` oriented so that ``q = 2 (h[v] - h[u]) / delta`` is a diagonal slope of
+    the triangles on the leg: ``a = s + t`` for the legs ``tri_legs[:, 0]``, ``b = s - t``
+    for ``tri_legs[:, 1]`` (four legs per square: ``a0, a1, b0, b1``).
     """
 
     delta: float

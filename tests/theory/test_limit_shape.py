@@ -285,3 +285,35 @@ def test_a_solver_that_does_not_converge_raises_with_its_residual():
     free = _pin_saturated(mesh, h0, free)
     with pytest.raises(PrecisionError, match="decrement"):
         solve_barrier(mesh, h0, free, max_newton=3)
+
+
+def test_periodic_weights_are_checked():
+    from dominotiling.theory import WeightPattern
+
+    region = Region.aztec_diamond(6)
+    same = limit_shape(region, weights=WeightPattern.two_periodic(1.0, 1.0), resolution=12)
+    plain = limit_shape(region, resolution=12)
+    assert same.weights_kind == "uniform"
+    assert np.allclose(same.height, plain.height, equal_nan=True)
+    with pytest.raises(DominoTilingError, match="not implemented"):
+        limit_shape(region, weights=WeightPattern.two_periodic(2.0, 1.0))
+    with pytest.raises(TypeError, match="weights"):
+        limit_shape(region, weights="heavy")
+
+
+def test_ctrl_c_arrives_within_a_second():
+    import _thread
+    import threading
+    import time
+
+    region = Region.aztec_diamond(100)
+    timer = threading.Timer(0.5, _thread.interrupt_main)
+    began = time.perf_counter()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            limit_shape(region, resolution=200)
+            time.sleep(30)  # the solve finished first (a very fast machine): still interrupted
+    finally:
+        timer.cancel()
+    assert time.perf_counter() - began < 0.5 + 1.0
