@@ -277,7 +277,7 @@ def _curves(field, mesh, level):
     xc = (np.arange(nc) + 0.5) * mesh.delta
     yc = (np.arange(nr) + 0.5) * mesh.delta
     z = np.ma.masked_invalid(field)
-    if z.count() == 0:
+    if z.count() == 0 or min(z.shape) < 2:
         return []
     gen = contourpy.contour_generator(xc, yc, z, line_type="Separate", corner_mask=True)
     lines = gen.lines(level)

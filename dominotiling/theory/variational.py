@@ -377,6 +377,8 @@ def solve_barrier(mesh, h0, free, sigma=uniform_sigma, *, mu0=0.05, mu_end=1e-7,
     # the sparsity pattern of the leg-space Hessian: triangle blocks and the diagonal
     hr = np.concatenate([ta, tb, ta, tb, bl])
     hc = np.concatenate([ta, tb, tb, ta, bl])
+    if fidx.size == 0:  # every height is forced
+        return Solution(h, q, free, 0.0, 0.0, 0, 0.0)
     mu = mu0
     its = 0
     decrement = np.inf
@@ -400,7 +402,7 @@ def solve_barrier(mesh, h0, free, sigma=uniform_sigma, *, mu0=0.05, mu_end=1e-7,
             else:
                 _, g, H, _ = sigma(q[ta], q[tb], "derivatives")
             qb = q[bl]
-            gq = np.bincount(ta, wt * g[:, 0], minlength=nl) + np.bincount(tb, wt * g[:, 1], minlength=nl)
+            gq = (np.bincount(ta, wt * g[:, 0], minlength=nl) + np.bincount(tb, wt * g[:, 1], minlength=nl)).astype(float)
             gq[bl] += mu * wl * 2 * qb / (4 - qb * qb)
             dbar = mu * wl * 2 * (4 + qb * qb) / (4 - qb * qb) ** 2
             vals = np.concatenate([wt * H[:, 0], wt * H[:, 2], wt * H[:, 1], wt * H[:, 1], dbar])
