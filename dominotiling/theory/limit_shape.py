@@ -48,8 +48,6 @@ True
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
 from .. import _validate
@@ -382,7 +380,6 @@ def _interior_start(mesh, upper, lower, free):
     """
     used = mesh.used
     lo_all, hi_all = float(lower[used].min()), float(upper[used].max())
-    span = max(hi_all - lo_all, mesh.delta)
     total = np.zeros(upper.size)
     count = 0
     x, y = mesh.node_x, mesh.node_y
@@ -582,8 +579,6 @@ def limit_shape(region, weights=None, *, resolution=None, flux=None):
         sigma = uniform_sigma
     else:
         sigma = _periodic_sigma(pattern)
-    from .._interrupt import Pacer  # noqa: F401  (Newton steps are the slices; Ctrl-C between them)
-
     info = solve_barrier(mesh, h0, free, sigma, box=(box_nodes, lower[box_nodes], upper[box_nodes]))
     q = info.q
     tri = mesh.tri_legs

@@ -315,7 +315,6 @@ def solve_barrier(mesh, h0, free, sigma=uniform_sigma, *, mu0=0.05, mu_end=1e-7,
     :class:`PrecisionError` with the residual if Newton does not converge.
     """
     from scipy.sparse import coo_matrix
-    from scipy.sparse.linalg import splu
 
     delta = mesh.delta
     n = h0.size
