@@ -169,10 +169,18 @@ class LimitShape:
         nr, nc = self._mesh.nr, self._mesh.nc
         u = y / d
         v = x / d
-        i = np.clip(np.floor(u).astype(int), 0, nr - 1)
-        j = np.clip(np.floor(v).astype(int), 0, nc - 1)
-        fy = u - i
-        fx = v - j
+        out = np.full(u.shape, np.nan)
+        # a point on the side of an inactive square (a hole's edge) is read in its active neighbour
+        for di, dj in ((0, 0), (-1, 0), (0, -1), (-1, -1)):
+            i = np.clip(np.floor(u).astype(int) + di, 0, nr - 1)
+            j = np.clip(np.floor(v).astype(int) + dj, 0, nc - 1)
+            val = self._in_square(i, j, u - i, v - j)
+            ok = np.isnan(out) & (u - i >= -1e-9) & (u - i <= 1 + 1e-9) & (v - j >= -1e-9) & (v - j <= 1 + 1e-9)
+            out = np.where(ok & ~np.isnan(val), val, out)
+        return out
+
+    def _in_square(self, i, j, fy, fx):
+        """The linear interpolant in square ``(i, j)`` at local coordinates ``(fy, fx)`` in [0, 1]."""
         H = self.height
         h00, h01, h10, h11 = H[i, j], H[i, j + 1], H[i + 1, j], H[i + 1, j + 1]
         hc = self._centre_height[i, j]
@@ -186,8 +194,7 @@ class LimitShape:
             np.where(south, hc + (h10 + h11 - 2 * hc) * (fy - 0.5) + (h11 - h10) * (fx - 0.5),
                      np.where(east, hc + (h01 + h11 - 2 * hc) * (fx - 0.5) + (h11 - h01) * (fy - 0.5),
                               hc + (h00 + h10 - 2 * hc) * (0.5 - fx) + (h10 - h00) * (fy - 0.5))))
-        inside = (u >= -1e-9) & (u <= nr + 1e-9) & (v >= -1e-9) & (v <= nc + 1e-9)
-        return np.where(inside, out, np.nan)
+        return out
 
     def vertex_heights(self):
         """The limit height at every lattice vertex of the region (``(rows + 1, cols + 1)``, NaN elsewhere)."""
@@ -325,7 +332,38 @@ def _arctic(liquidity, mesh, tau):
     return curves, frozen
 
 
-def _bounds(region, mesh):
+def _sector_boundary_heights(region, flux):
+    """``(boundary heights, flux)`` of one flux sector of a region with holes.
+
+    The heights on every boundary component are the same for all tilings of a
+    sector (:mod:`dominotiling.flux`): they are read off the sector's minimal tiling.
+    ``flux="most likely"`` takes the sector with the most tilings (exact counts of
+    :func:`~dominotiling.flux.count_by_flux`).
+    """
+    from .._kernels.height import height_function as heights_of
+    from ..flux import count_by_flux, sector_tiling
+    from ..height import UNDEFINED, defined_vertices
+
+    if isinstance(flux, str):
+        _validate.choice(flux, "flux", ("most likely",))
+        counts = count_by_flux(region)
+        if not counts:
+            raise NoTilingError("the region has no tiling: it has no limit shape")
+        flux = max(counts, key=lambda f: (counts[f], [-abs(v) for v in f]))
+    tiling = sector_tiling(region, flux, "min")
+    h, ok = heights_of(np.ascontiguousarray(tiling.labels))
+    if not ok:
+        raise DominoTilingError(
+            "a hole of this region has unequal numbers of black and white cells, so the heights of its "
+            "tilings are multi-valued around it; limit shapes of such regions are not implemented")
+    m = np.pad(region.mask, 1)
+    inner = m[:-1, :-1] & m[:-1, 1:] & m[1:, :-1] & m[1:, 1:]
+    on = defined_vertices(region) & ~inner
+    hb = np.where(on, h, UNDEFINED)
+    return hb, tuple(int(v) for v in flux)
+
+
+def _bounds(region, mesh, hb=None):
     """``(upper, lower, seeded)``: the leg-Lipschitz envelopes of the region's boundary heights on the mesh.
 
     Every lattice boundary vertex ``b`` (height ``h_b``, the same for all tilings) bounds
@@ -336,7 +374,8 @@ def _bounds(region, mesh):
     """
     from ..height import UNDEFINED, boundary_heights
 
-    hb = boundary_heights(region)
+    if hb is None:
+        hb = boundary_heights(region)
     if hb is None:
         raise NoTilingError("the region has no tiling (its boundary heights do not close up): it has no limit shape")
     bi, bj = np.nonzero(hb != UNDEFINED)
@@ -446,7 +485,7 @@ def limit_shape(region, weights=None, *, resolution=None, flux=None):
     Parameters
     ----------
     region : Region
-        A tileable region without holes (plane, not a torus).
+        A tileable plane region (not a torus); with holes, give `flux`.
     weights : None or periodic weights, optional
         None for uniform tilings. Periodic weights (a :class:`~dominotiling.theory.WeightPattern`,
         a periodic ``Weights``, or ``(horizontal, vertical)`` arrays of one fundamental
@@ -458,8 +497,13 @@ def limit_shape(region, weights=None, *, resolution=None, flux=None):
         default; at most the longer side ``L`` itself (a larger value is taken as ``L``:
         the boundary heights are known at lattice vertices only, and a finer mesh would
         resolve their zigzag, not the shape). The mesh has about ``2 resolution**2`` nodes.
-    flux : optional
-        For regions with holes: the flux sector. Not supported yet (see Raises).
+    flux : tuple of int or "most likely", optional
+        For regions with holes (and only for them): the flux sector, one height offset
+        per hole in the order of ``region.holes`` (:mod:`dominotiling.flux`; the
+        sectors are the keys of :func:`~dominotiling.flux.count_by_flux`), or
+        ``"most likely"``: the sector with the most tilings, by those exact counts.
+        The heights on every boundary component are then the sector's. Holes must
+        have as many black as white cells (else the heights are multi-valued).
 
     Returns
     -------
@@ -471,7 +515,8 @@ def limit_shape(region, weights=None, *, resolution=None, flux=None):
     NoTilingError
         If the region has no tiling (no height function: nothing to take a limit of).
     DominoTilingError
-        If the region has holes, or the weights are not periodic (a
+        If the region has holes and no `flux` (or `flux` without holes, or a sector
+        with no tiling), or the weights are not periodic (a
         :class:`~dominotiling.errors.DominoTypeError` for the wrong kind of object), or
         are periodic but not all equal (not implemented yet).
     TooLargeError
@@ -546,14 +591,14 @@ def limit_shape(region, weights=None, *, resolution=None, flux=None):
     [0.25, 0.25, 0.25, 0.25]
     """
     region = _validate.region(region)
-    if flux is not None:
+    if not region.holes and flux is not None:
+        raise DominoTilingError("flux= is for regions with holes (one offset per hole, or 'most likely'); "
+                                "this region has none")
+    if region.holes and flux is None:
         raise DominoTilingError(
-            "flux= is for regions with holes, and limit shapes of holed regions are not implemented yet; "
-            "fill the holes (the limit shape of each simply connected piece is available)")
-    if region.holes:
-        raise DominoTilingError(
-            f"the region has {len(region.holes)} hole(s): its limit shape depends on the flux sector, "
-            "and limit shapes of holed regions are not implemented yet; fill the holes")
+            f"the region has {len(region.holes)} hole(s): its limit shape depends on the flux sector; pass "
+            "flux=(one height offset per hole) -- dominotiling.flux.count_by_flux(region) lists the sectors -- "
+            "or flux='most likely'")
     if not region.is_balanced:
         raise NoTilingError("the region has no tiling (it has unequal numbers of black and white cells): "
                             "it has no limit shape")
@@ -567,8 +612,11 @@ def limit_shape(region, weights=None, *, resolution=None, flux=None):
     # the boundary heights are known at lattice vertices only: no mesh finer than the lattice
     resolution = min(resolution, L)
     pattern, kind = _weights_kind(weights)
+    hb = None
+    if region.holes:
+        hb, flux = _sector_boundary_heights(region, flux)
     mesh = build_mesh(region, resolution)
-    upper, lower, seeded = _bounds(region, mesh)
+    upper, lower, seeded = _bounds(region, mesh, hb)
     upper = np.where(mesh.used, upper, 0.0)
     lower = np.where(mesh.used, lower, 0.0)
     free = mesh.used & (upper - lower > 1e-9 * mesh.delta)
@@ -583,4 +631,6 @@ def limit_shape(region, weights=None, *, resolution=None, flux=None):
     q = info.q
     tri = mesh.tri_legs
     val, _, _, probs = sigma(q[tri[:, 0]], q[tri[:, 1]], "value")
-    return LimitShape(region, mesh, info.h, q, info, val, probs, kind, FROZEN_TOLERANCE)
+    out = LimitShape(region, mesh, info.h, q, info, val, probs, kind, FROZEN_TOLERANCE)
+    out.flux = flux
+    return out

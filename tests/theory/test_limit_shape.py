@@ -249,12 +249,37 @@ def test_not_tileable_regions_are_refused():
         limit_shape(Region.from_strings([".##", "##."]))
 
 
-def test_holed_regions_and_flux_are_refused():
+def test_holed_regions_need_a_sector_and_flux_needs_holes():
     holed = Region.from_strings(["......", "......", "..##..", "..##..", "......", "......"])
-    with pytest.raises(DominoTilingError, match="hole"):
-        limit_shape(holed)
     with pytest.raises(DominoTilingError, match="flux"):
-        limit_shape(Region.rectangle(4, 4), flux=(0, 0))
+        limit_shape(holed)
+    with pytest.raises(DominoTilingError, match="holes"):
+        limit_shape(Region.rectangle(4, 4), flux=(0,))
+    with pytest.raises(NoTilingError):
+        limit_shape(holed, flux=(24,))
+    with pytest.raises(DominoTilingError):
+        limit_shape(holed, flux="likeliest")
+
+
+def test_flux_sectors_of_a_ring_against_their_exact_counts():
+    from dominotiling.flux import count_by_flux
+
+    mask = np.ones((24, 24), bool)
+    mask[10:14, 10:14] = False
+    ring = Region.from_mask(mask)
+    counts = count_by_flux(ring)
+    energies = {}
+    for f in [(0,), (8,), (-8,), (16,)]:
+        ls = limit_shape(ring, flux=f)
+        assert ls.flux == f
+        energies[f] = ls.free_energy
+        assert ls.free_energy == pytest.approx(np.log(float(counts[f])) / ring.n_cells, abs=0.02)
+    assert energies[(0,)] > energies[(8,)] > energies[(16,)]
+    assert energies[(8,)] == pytest.approx(energies[(-8,)], abs=1e-9)  # the ring's symmetry
+    best = limit_shape(ring, flux="most likely")
+    assert best.flux == max(counts, key=counts.get)
+    # the flux is the height at the top-left corner of the hole (dominotiling.flux's convention)
+    assert limit_shape(ring, flux=(8,)).vertex_heights()[10, 10] == pytest.approx(8.0, abs=1e-6)
 
 
 def test_resolution_over_the_memory_budget_is_refused_before_allocating():
