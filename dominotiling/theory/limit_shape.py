@@ -100,6 +100,12 @@ class LimitShape:
         The limiting ``log Z / cells``: ``-(1 / area) int sigma(grad h)``.
     residual, gap : float
         The solver's final Newton decrement and duality-gap bound, per cell.
+    flux : tuple of int or None
+        The flux sector (regions with holes), else None.
+
+    See Also
+    --------
+    limit_shape, dominotiling.viz.limit_shape.draw_limit_shape
     """
 
     def __init__(self, region, mesh, h, q, info, sigma_values, tri_probs, weights_kind, frozen_tol, gas=None):
@@ -138,6 +144,7 @@ class LimitShape:
         self.iterations = info.iterations
         self.weights_kind = weights_kind
         self.frozen_tolerance = frozen_tol
+        self.flux = None
         self.gas_curves = [] if gas is None else _curves(np.where(mesh.active, (~gas).astype(float) - 0.5, np.nan), mesh, 0.0)
 
     # --------------------------------------------------------------- queries
