@@ -63,6 +63,7 @@ from .theory import (
     amoeba,
     free_energy,
     gibbs_measure,
+    limit_shape,
     phase_diagram,
     ronkin,
     spectral_curve,
@@ -74,6 +75,7 @@ from .viz.aztec_weights import draw_edge_probabilities
 from .viz.export import height_mesh
 from .viz.statistics import draw_double_dimer, draw_height_field, draw_tracy_widom
 from .viz.theory import draw_amoeba, draw_phase_diagram, draw_surface_tension
+from .viz.limit_shape import draw_limit_shape
 from .viz.animate import (
     animate,
     animate_coloring,
@@ -182,6 +184,8 @@ __all__ = [
     "surface_tension",
     "gibbs_measure",
     "phase_diagram",
+    "limit_shape",
+    "draw_limit_shape",
     "height_mesh",
     "animate",
     "animate_kuhn",

@@ -29,6 +29,7 @@ DISPLAY = {
     ("dominotiling.games.line", "dominotiling.games.display"),
     ("dominotiling.theory.amoeba", "dominotiling.viz.theory"),
     ("dominotiling.theory.phases", "dominotiling.viz.theory"),
+    ("dominotiling.theory.limit_shape", "dominotiling.viz.limit_shape"),
 }
 
 

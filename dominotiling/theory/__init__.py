@@ -18,6 +18,7 @@ Examples
 """
 
 from .amoeba import Amoeba, AmoebaComponent, amoeba, real_ovals, real_points
+from .limit_shape import LimitShape, limit_shape
 from .gibbs import GibbsMeasure, Probability, gibbs_measure
 from .phases import LatticePhase, PhaseDiagram, lattice_phases, phase_diagram
 from .ronkin import FreeEnergy, RonkinValue, free_energy, ronkin
@@ -49,4 +50,6 @@ __all__ = [
     "surface_tension",
     "uniform_surface_tension",
     "lobachevsky",
+    "LimitShape",
+    "limit_shape",
 ]

@@ -597,7 +597,7 @@ def _exact_value(x, kind):
 
 
 def spectral_curve(weights_pattern=None):
-    """The characteristic polynomial ``P(z, w) = det K(z, w)`` of a periodic weighting [1]_.
+    """The characteristic polynomial ``P(z, w) = det K(z, w)`` of a periodic weighting.
 
     Parameters
     ----------

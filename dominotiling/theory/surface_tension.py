@@ -158,7 +158,7 @@ def lobachevsky(x):
 
 
 def uniform_surface_tension(s, t):
-    """The surface tension of uniform weights, by the closed form of Cohn, Kenyon and Propp [1]_.
+    """The surface tension of uniform weights, by the closed form of Cohn, Kenyon and Propp.
 
     Parameters
     ----------

@@ -1,0 +1,93 @@
+"""Benchmark cases of limit shapes (``dominotiling.theory.limit_shape``).
+
+The goals of issue 31: the Aztec diamond at 200x200 resolution in at most 5 s; a
+drawn region of about 10**5 cells at 200x200 resolution in at most 10 s (the
+two-periodic case, goal 30 s, waits for periodic weights). Each answer is checked
+independently before its time is recorded:
+
+- Aztec diamond of order 100: the arctic curve is within 1 % of the diameter from
+  the inscribed circle (Jockusch-Propp-Shor);
+- two overlapping Aztec diamonds (a drawn mask of about 10**5 cells; too large for
+  ``log_count`` in floating point): the heights at the region's boundary vertices are
+  its boundary heights (``boundary_heights``) up to the mesh's resolution, and every
+  slope is in the Newton polygon.
+"""
+
+from __future__ import annotations
+
+from .cases import Row, _memory, _median, benchmark
+from .harness import Timing, measure, run_isolated
+
+__all__ = ["limit_shapes"]
+
+GOALS = {"aztec": 5.0, "drawn": 10.0}
+
+
+def _region(kind):
+    import numpy as np
+
+    from dominotiling import Region
+
+    if kind == "aztec":
+        return Region.aztec_diamond(100)
+    n, k = 190, 80  # two diamonds of order 190, 160 columns apart: ~10**5 cells
+    a = Region.aztec_diamond(n).mask
+    m = np.zeros((2 * n, 2 * n + 2 * k), bool)
+    m[:, :2 * n] |= a
+    m[:, 2 * k:2 * k + 2 * n] |= a
+    return Region.from_mask(m)
+
+
+def limit_shape_ours(kind, repeats):
+    """Child: time ``limit_shape(region, resolution=200)``; check the answer independently."""
+    import math
+
+    import numpy as np
+
+    from dominotiling import Region
+    from dominotiling.theory.limit_shape import limit_shape
+
+    region = _region(kind)
+    t = measure(lambda: limit_shape(region, resolution=200), repeats,
+                prime=lambda: limit_shape(Region.aztec_diamond(8)))
+    import time
+
+    c0 = time.process_time()
+    ls = limit_shape(region, resolution=200)
+    cpu = time.process_time() - c0
+    if kind == "aztec":
+        n = 100
+        err = max(float(np.abs(np.hypot(c[:, 0] - n, c[:, 1] - n) - n / math.sqrt(2)).max()) / (math.sqrt(2) * n)
+                  for c in ls.arctic_curves)
+        check = f"curve within {100 * err:.2f}% of the diameter from the circle"
+        ok = err < 0.01
+    else:
+        from dominotiling.matching.height import UNDEFINED, boundary_heights
+
+        hb = boundary_heights(region)
+        on = hb != UNDEFINED
+        dev = float(np.nanmax(np.abs(ls.vertex_heights()[on] - hb[on])))
+        slopes = np.abs(ls.slope[..., 0]) + np.abs(ls.slope[..., 1])
+        worst = float(np.nanmax(slopes))
+        check = (f"boundary heights kept within {dev:.2f} (mesh spacing {ls.delta:.2f} cells), "
+                 f"max |s|+|t| = {worst:.6f}")
+        ok = dev <= 2 * ls.delta + 1 and worst <= 2 + 1e-9
+    t.extra = {"cells": region.n_cells, "check": check, "ok": ok, "newton": ls.iterations, "cpu": cpu}
+    return t
+
+
+@benchmark
+def limit_shapes(quick):
+    """Limit shapes at 200x200 resolution: the Aztec diamond (goal <= 5 s), a drawn region of 1e5 cells (<= 10 s)."""
+    repeats = 1 if quick else 3
+    out = []
+    for kind, label in (("aztec", "Aztec diamond n=100"), ("drawn", "two overlapping Aztec diamonds")):
+        t = Timing(**run_isolated(f"{__name__}:limit_shape_ours", kind, repeats))
+        if not t.extra["ok"]:
+            raise RuntimeError(f"limit shape of the {label}: {t.extra['check']}")
+        goal = GOALS[kind]
+        out.append(Row(f"limit shape, {label} ({t.extra['cells']} cells), 200x200 mesh; "
+                       f"{t.extra['check']}; {t.extra['newton']} Newton steps; "
+                       f"CPU time of one call {t.extra['cpu']:.2f} s",
+                       _median(t), memory=_memory(t), goal=f"≤ {goal:g} s", met=t.median_s <= goal))
+    return out

@@ -1,0 +1,344 @@
+"""Limit shapes: the arctic circle, exact expected heights and placement probabilities, log Z, samples, errors.
+
+Every check is against an independent route: the inscribed circle (Jockusch-Propp-Shor),
+exact edge probabilities of the Aztec diamond (creation rates) and of other regions
+(inverse Kasteleyn matrix), integrated here into expected heights along lattice edges;
+``log_count`` (Kasteleyn determinants); uniform samples by domino shuffling.
+"""
+
+from collections import deque
+
+import numpy as np
+import pytest
+
+from dominotiling import Region, set_options
+from dominotiling.aztec.shuffling import sample_aztec
+from dominotiling.aztec.weighted import aztec_edge_probabilities
+from dominotiling.errors import DominoTilingError, NoTilingError, PrecisionError, TooLargeError
+from dominotiling.counting import log_count
+from dominotiling.counting.placement import placement_probabilities
+from dominotiling.statistics.heights import expected_height
+from dominotiling.theory import lobachevsky, uniform_surface_tension
+from dominotiling.theory.limit_shape import limit_shape
+from dominotiling.theory.variational import build_mesh, lobachevsky_fast, solve_barrier, uniform_sigma
+
+
+# ----------------------------------------------------------------- independent helpers
+def expected_heights(region, probs):
+    """E h at every lattice vertex from edge probabilities: E(step) = s (1 - 4 P(a domino crosses))."""
+    mask = region.mask
+    rows, cols = mask.shape
+    pad = np.zeros((rows + 2, cols + 2), bool)
+    pad[1:-1, 1:-1] = mask
+    hp = np.zeros((rows, cols + 1))
+    hp[:, 1:-1] = np.nan_to_num(np.asarray(probs.horizontal, float))
+    vp = np.zeros((rows + 1, cols))
+    vp[1:-1, :] = np.nan_to_num(np.asarray(probs.vertical, float))
+    dv = pad[:-1, :-1] | pad[:-1, 1:] | pad[1:, :-1] | pad[1:, 1:]
+    h = np.full((rows + 1, cols + 1), np.nan)
+    start = tuple(np.argwhere(dv)[0])
+    h[start] = 0.0
+    todo = deque([start])
+    while todo:
+        i, j = todo.popleft()
+        for di, dj in ((0, 1), (0, -1), (1, 0), (-1, 0)):
+            a, b = i + di, j + dj
+            if not (0 <= a <= rows and 0 <= b <= cols) or not dv[a, b] or not np.isnan(h[a, b]):
+                continue
+            if di == 0:  # along row i, eastwards from column c: the cell on the left is (i - 1, c)
+                c = min(j, b)
+                if not (pad[i, c + 1] or pad[i + 1, c + 1]):
+                    continue
+                sign = 1.0 if (i - 1 + c) % 2 == 0 else -1.0
+                step = sign * (1 - 4 * vp[i, c]) * (1 if dj == 1 else -1)
+            else:  # down column j from row r: the cell on the left is (r, j)
+                r = min(i, a)
+                if not (pad[r + 1, j] or pad[r + 1, j + 1]):
+                    continue
+                sign = 1.0 if (r + j) % 2 == 0 else -1.0
+                step = sign * (1 - 4 * hp[r, j]) * (1 if di == 1 else -1)
+            h[a, b] = h[i, j] + step
+            todo.append((a, b))
+    return h
+
+
+def cell_probabilities(probs):
+    """Per cell, the probabilities that its domino goes east, west, south, north."""
+    H = np.pad(np.nan_to_num(np.asarray(probs.horizontal, float)), ((0, 0), (1, 1)))
+    V = np.pad(np.nan_to_num(np.asarray(probs.vertical, float)), ((1, 1), (0, 0)))
+    return np.stack([H[:, 1:], H[:, :-1], V[1:, :], V[:-1, :]], axis=-1)
+
+
+def two_diamonds(n, k):
+    """Two Aztec diamonds of order n, the second shifted 2k columns right (their union)."""
+    a = Region.aztec_diamond(n).mask
+    m = np.zeros((2 * n, 2 * n + 2 * k), bool)
+    m[:, :2 * n] |= a
+    m[:, 2 * k:2 * k + 2 * n] |= a
+    return Region.from_mask(m)
+
+
+def circle_error(curve, n):
+    """Max distance of the points from the inscribed circle of the order-n diamond, over its diameter."""
+    r = np.hypot(curve[:, 0] - n, curve[:, 1] - n)
+    return float(np.abs(r - n / np.sqrt(2)).max() / (np.sqrt(2) * n))
+
+
+# ----------------------------------------------------------------- the surface tension
+def test_fast_sigma_against_the_closed_form_and_finite_differences():
+    x = np.linspace(0.01, 3.1, 50)
+    assert lobachevsky_fast(x) == pytest.approx(lobachevsky(x), abs=1e-13)
+    rng = np.random.default_rng(3)
+    a = rng.uniform(-1.95, 1.95, 30)
+    b = rng.uniform(-1.95, 1.95, 30)
+    v, g, h, _ = uniform_sigma(a, b)
+    ref, _, _ = uniform_surface_tension((a + b) / 2, (a - b) / 2)
+    assert v == pytest.approx(ref, abs=1e-13)
+    e = 1e-6
+    ga = (uniform_sigma(a + e, b, "value")[0] - uniform_sigma(a - e, b, "value")[0]) / (2 * e)
+    gb = (uniform_sigma(a, b + e, "value")[0] - uniform_sigma(a, b - e, "value")[0]) / (2 * e)
+    assert g[:, 0] == pytest.approx(ga, abs=1e-7) and g[:, 1] == pytest.approx(gb, abs=1e-7)
+    haa = (uniform_sigma(a + e, b)[1][:, 0] - uniform_sigma(a - e, b)[1][:, 0]) / (2 * e)
+    hab = (uniform_sigma(a, b + e)[1][:, 0] - uniform_sigma(a, b - e)[1][:, 0]) / (2 * e)
+    hbb = (uniform_sigma(a, b + e)[1][:, 1] - uniform_sigma(a, b - e)[1][:, 1]) / (2 * e)
+    assert h[:, 0] == pytest.approx(haa, rel=1e-5, abs=1e-7)
+    assert h[:, 1] == pytest.approx(hab, rel=1e-5, abs=1e-7)
+    assert h[:, 2] == pytest.approx(hbb, rel=1e-5, abs=1e-7)
+
+
+# ----------------------------------------------------------------- the arctic circle
+def test_aztec_arctic_circle_at_the_default_resolution_and_converging():
+    n = 64  # longer side 128 = the default resolution
+    fine = limit_shape(Region.aztec_diamond(n))
+    coarse = limit_shape(Region.aztec_diamond(n), resolution=32)
+    assert fine.resolution == 128 and coarse.resolution == 32
+    (curve,) = fine.arctic_curves  # one closed curve
+    assert np.allclose(curve[0], curve[-1])
+    err_fine = circle_error(curve, n)
+    err_coarse = max(circle_error(c, n) for c in coarse.arctic_curves)
+    assert err_fine < 0.01
+    assert err_fine < err_coarse
+    # the frozen mask is the outside of the circle (away from a band of two squares)
+    d = fine.delta
+    I, J = np.nonzero(fine._mesh.active)
+    r = np.hypot((J + 0.5) * d - n, (I + 0.5) * d - n) / (n / np.sqrt(2))
+    band = 2 * d / (n / np.sqrt(2))
+    assert fine.frozen[I, J][r > 1 + band].all()
+    assert not fine.frozen[I, J][r < 1 - band].any()
+    assert fine.liquid_fraction == pytest.approx(np.pi / 4, abs=0.02)
+
+
+def test_aztec_frozen_corners_are_the_four_brick_walls():
+    n = 32
+    ls = limit_shape(Region.aztec_diamond(n), resolution=64)
+    dens = ls.cell_densities()
+    # exact edge probabilities name the brick wall of each corner
+    exact = cell_probabilities(aztec_edge_probabilities(n))
+    for cell in [(3, n), (2 * n - 4, n), (n, 3), (n, 2 * n - 3), (4, n + 1)]:  # both colours
+        assert ls.is_frozen_at(cell[0] + 0.5, cell[1] + 0.5)
+        assert np.argmax(dens[cell]) == np.argmax(exact[cell])
+        assert dens[cell].max() > 0.99
+
+
+# ----------------------------------------------------------------- exact expectations
+def test_expected_heights_of_aztec_diamonds_approach_the_limit_shape_like_one_over_n():
+    errors = {}
+    for n in (25, 50, 100):
+        region = Region.aztec_diamond(n)
+        exact = expected_heights(region, aztec_edge_probabilities(n))
+        ls = limit_shape(region, resolution=min(2 * n, 100))
+        diff = np.abs(ls.vertex_heights() - exact)
+        errors[n] = np.nanmax(diff) / (2 * n)  # in the region scaled to unit size
+    assert errors[100] < 0.7 * errors[50] < 0.7 * 0.7 * errors[25]
+    assert max(n * e for n, e in errors.items()) < 1.0  # max error ~ 1 / (2n): one Thurston unit
+
+
+def test_expected_heights_helper_against_the_inverse_kasteleyn_route():
+    region = Region.from_strings(["..#...", "......", "......", "#....."])
+    h = expected_heights(region, placement_probabilities(region))
+    for v in [(1, 2), (2, 3), (3, 4)]:
+        assert h[v] == pytest.approx(expected_height(region, v), abs=1e-9)
+
+
+@pytest.mark.parametrize("n, k", [(15, 8), (30, 15)])
+def test_expected_heights_of_two_diamonds_from_the_inverse_kasteleyn_matrix(n, k):
+    region = two_diamonds(n, k)
+    exact = expected_heights(region, placement_probabilities(region))
+    ls = limit_shape(region)
+    diff = np.abs(ls.vertex_heights() - exact)
+    assert np.nanmax(diff) < 1.5  # Thurston units, at every vertex
+    assert np.nanmean(diff) < 0.3
+    assert len(ls.arctic_curves) >= 1 and 0.5 < ls.liquid_fraction < 0.95
+
+
+def test_expected_heights_of_a_non_aztec_region_scale():
+    # the same shape at two sizes: the error in the unit-size picture halves
+    errs = []
+    for n in (12, 24):
+        region = two_diamonds(n, n // 2)
+        exact = expected_heights(region, placement_probabilities(region))
+        errs.append(np.nanmax(np.abs(limit_shape(region).vertex_heights() - exact)) / max(region.shape))
+    assert errs[1] < 0.7 * errs[0]
+
+
+def test_type_densities_against_exact_placement_probabilities_in_the_bulk():
+    n = 50
+    region = Region.aztec_diamond(n)
+    ls = limit_shape(region, resolution=100)
+    exact = cell_probabilities(aztec_edge_probabilities(n))
+    pred = ls.cell_densities()
+    I, J = np.mgrid[0:2 * n, 0:2 * n]
+    r = np.hypot(J + 0.5 - n, I + 0.5 - n) / (n / np.sqrt(2))
+    bulk = region.mask & (r < 0.7)  # cells of both colours
+    err = np.abs(pred[bulk] - exact[bulk])
+    assert err.max() < 0.03 and err.mean() < 0.006
+    assert pred[bulk].sum(axis=1) == pytest.approx(1.0, abs=1e-12)
+
+
+# ----------------------------------------------------------------- the free energy
+def test_free_energy_against_log_count_for_growing_diamonds():
+    gaps = []
+    for n in (16, 32, 64):
+        region = Region.aztec_diamond(n)
+        ls = limit_shape(region, resolution=2 * n)
+        gaps.append(abs(ls.free_energy - log_count(region) / region.n_cells))
+    assert gaps[2] < 0.6 * gaps[1] < 0.6 * 0.6 * gaps[0]
+    assert gaps[2] < 0.004
+
+
+def test_free_energy_against_log_count_for_growing_two_diamonds():
+    gaps = []
+    for n in (10, 20, 40):
+        region = two_diamonds(n, n // 2)
+        gaps.append(abs(limit_shape(region).free_energy - log_count(region) / region.n_cells))
+    assert gaps[2] < 0.6 * gaps[1] < 0.6 * 0.6 * gaps[0]
+
+
+def test_free_energy_of_a_square_tends_to_catalan_over_pi():
+    # a square has flat boundary heights: the limit shape is flat and log Z / cells -> G / pi
+    ls = limit_shape(Region.rectangle(60, 60))
+    assert ls.free_energy == pytest.approx(log_count(Region.rectangle(60, 60)) / 3600, abs=0.01)
+    assert not ls.frozen[5:-5, 5:-5].any()
+
+
+# ----------------------------------------------------------------- samples
+def test_samples_freeze_where_predicted():
+    n = 300
+    tiling = sample_aztec(n, seed=7)
+    ls = limit_shape(Region.aztec_diamond(n), resolution=150)
+    lab = tiling.labels
+    rows, cols = lab.shape
+    I, J = np.nonzero(tiling.region.mask & ((np.indices(lab.shape).sum(axis=0)) % 2 == 0))
+    typ = np.full(I.size, -1)
+    typ[(J + 1 < cols) & (lab[I, np.minimum(J + 1, cols - 1)] == lab[I, J])] = 0
+    typ[(J >= 1) & (lab[I, np.maximum(J - 1, 0)] == lab[I, J])] = 1
+    typ[(I + 1 < rows) & (lab[np.minimum(I + 1, rows - 1), J] == lab[I, J])] = 2
+    typ[(I >= 1) & (lab[np.maximum(I - 1, 0), J] == lab[I, J])] = 3
+    frozen = ls.is_frozen_at(I + 0.5, J + 0.5)
+    predicted = np.argmax(ls.cell_densities()[I, J], axis=1)
+    agree = (typ == predicted)[frozen]
+    assert frozen.sum() > 0.15 * I.size
+    assert agree.mean() >= 0.99
+
+
+# ----------------------------------------------------------------- bad input
+def test_not_tileable_regions_are_refused():
+    with pytest.raises(NoTilingError):
+        limit_shape(Region.rectangle(3, 3))
+    with pytest.raises(NoTilingError):  # balanced, but each piece is not: no height function
+        limit_shape(Region.from_strings([".##", "##."]))
+
+
+def test_holed_regions_need_a_sector_and_flux_needs_holes():
+    holed = Region.from_strings(["......", "......", "..##..", "..##..", "......", "......"])
+    with pytest.raises(DominoTilingError, match="flux"):
+        limit_shape(holed)
+    with pytest.raises(DominoTilingError, match="holes"):
+        limit_shape(Region.rectangle(4, 4), flux=(0,))
+    with pytest.raises(NoTilingError):
+        limit_shape(holed, flux=(24,))
+    with pytest.raises(DominoTilingError):
+        limit_shape(holed, flux="likeliest")
+
+
+def test_flux_sectors_of_a_ring_against_their_exact_counts():
+    from dominotiling.surfaces.flux import count_by_flux
+
+    mask = np.ones((24, 24), bool)
+    mask[10:14, 10:14] = False
+    ring = Region.from_mask(mask)
+    counts = count_by_flux(ring)
+    energies = {}
+    for f in [(0,), (8,), (-8,), (16,)]:
+        ls = limit_shape(ring, flux=f)
+        assert ls.flux == f
+        energies[f] = ls.free_energy
+        assert ls.free_energy == pytest.approx(np.log(float(counts[f])) / ring.n_cells, abs=0.02)
+    assert energies[(0,)] > energies[(8,)] > energies[(16,)]
+    assert energies[(8,)] == pytest.approx(energies[(-8,)], abs=1e-9)  # the ring's symmetry
+    best = limit_shape(ring, flux="most likely")
+    assert best.flux == max(counts, key=counts.get)
+    # the flux is the height at the top-left corner of the hole (dominotiling.flux's convention)
+    assert limit_shape(ring, flux=(8,)).vertex_heights()[10, 10] == pytest.approx(8.0, abs=1e-6)
+
+
+def test_resolution_over_the_memory_budget_is_refused_before_allocating():
+    with set_options(memory_limit="1 MiB"):
+        with pytest.raises(TooLargeError, match="resolution"):
+            limit_shape(Region.aztec_diamond(100), resolution=200)
+
+
+def test_bad_arguments():
+    with pytest.raises(DominoTilingError):
+        limit_shape(Region.aztec_diamond(4), resolution=0)
+    with pytest.raises(TypeError):
+        limit_shape("not a region")
+    with pytest.raises(DominoTilingError):
+        limit_shape(Region.aztec_diamond(4), weights=np.array([[1.0, -2.0]]))
+
+
+def test_a_solver_that_does_not_converge_raises_with_its_residual():
+    region = Region.aztec_diamond(10)
+    mesh = build_mesh(region, 20)
+    from dominotiling.theory.limit_shape import _bounds, _interior_start, _pin_saturated
+
+    upper, lower, seeded = _bounds(region, mesh)
+    upper = np.where(mesh.used, upper, 0.0)
+    lower = np.where(mesh.used, lower, 0.0)
+    free = mesh.used & (upper - lower > 1e-9)
+    h0 = _interior_start(mesh, upper, lower, free)
+    free = _pin_saturated(mesh, h0, free)
+    with pytest.raises(PrecisionError, match="decrement"):
+        solve_barrier(mesh, h0, free, max_newton=3)
+
+
+def test_periodic_weights_are_checked():
+    from dominotiling.theory import WeightPattern
+
+    region = Region.aztec_diamond(6)
+    same = limit_shape(region, weights=WeightPattern.two_periodic(1.0, 1.0), resolution=12)
+    plain = limit_shape(region, resolution=12)
+    assert same.weights_kind == "uniform"
+    assert np.allclose(same.height, plain.height, equal_nan=True)
+    with pytest.raises(DominoTilingError, match="not implemented"):
+        limit_shape(region, weights=WeightPattern.two_periodic(2.0, 1.0))
+    with pytest.raises(TypeError, match="weights"):
+        limit_shape(region, weights="heavy")
+
+
+def test_ctrl_c_arrives_within_a_second():
+    import _thread
+    import threading
+    import time
+
+    region = Region.aztec_diamond(100)
+    timer = threading.Timer(0.5, _thread.interrupt_main)
+    began = time.perf_counter()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            limit_shape(region, resolution=200)
+            time.sleep(30)  # the solve finished first (a very fast machine): still interrupted
+    finally:
+        timer.cancel()
+    assert time.perf_counter() - began < 0.5 + 1.0
