@@ -59,6 +59,8 @@ for _nb in sorted((ROOT / "notebooks").glob("*.ipynb")):
 
 nb_execution_mode = "off"
 nb_merge_streams = True
+# saved explorer widgets would make myst-nb load the widget manager from a CDN: the site is offline
+nb_ipywidgets_js = {}
 myst_enable_extensions = ["dollarmath", "amsmath", "colon_fence"]
 myst_heading_anchors = 3
 
