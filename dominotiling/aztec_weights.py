@@ -66,6 +66,7 @@ __all__ = [
     "aztec_partition_function",
     "aztec_edge_probabilities",
     "embed_in_aztec",
+    "sample_embedded",
     "AztecEmbedding",
 ]
 
@@ -686,6 +687,67 @@ def embed_in_aztec(region, weights=None, *, max_order=None):
         f"no Aztec diamond of order up to {max_order} holds the region with a tileable rest "
         "around it; try a larger max_order, or sample the region with random_tiling"
     )
+
+
+def sample_embedded(region, *, seed=None, weights=None):
+    """A random tiling of `region` by generalized shuffling of an Aztec diamond that holds it.
+
+    ``random_tiling(region, method="embedding")``: :func:`embed_in_aztec`, then
+    :meth:`AztecEmbedding.sample`.
+
+    Parameters
+    ----------
+    region : Region
+        A plane region with a tiling, whose rest in some Aztec diamond is
+        tileable (so no enclosed hole: its cells could only be covered across
+        the region's boundary).
+    seed : None, int or numpy.random.Generator, keyword-only
+    weights : Weights, optional, keyword-only
+        Nonnegative weights of the region's placements (uniform if None).
+
+    Returns
+    -------
+    Tiling
+
+    Raises
+    ------
+    NoTilingError
+        If the region has no tiling (with its weights' zeros).
+    DominoTilingError
+        If no diamond up to the default order of :func:`embed_in_aztec` leaves a
+        tileable rest; decided from the region alone, before any random choice.
+
+    Notes
+    -----
+    The weighted measure of the diamond with the embedding's weights, restricted
+    to the region, is the region's weighted measure (see :func:`embed_in_aztec`),
+    and generalized shuffling samples the diamond's measure [1]_. Its arithmetic
+    (urban renewal, the creation probabilities ``1 / (1 + X)``) has no
+    subtraction: every float operation has a relative error of at most one unit
+    roundoff and no cancellation can magnify it, and the zeros are treated
+    exactly as leading terms. Whatever it refuses (weights too uneven for double
+    precision, a drift of the rebuilt levels) depends on the weights alone, not
+    on the random choices, so a tiling that is returned has the law of the
+    shuffling.
+
+    Examples
+    --------
+    >>> from dominotiling import Region, Weights
+    >>> region = Region.from_strings(["..#", "...", "..."])
+    >>> sample_embedded(region, seed=1).n_dominoes
+    4
+    >>> w = Weights.by_orientation(region, 1.0, 0.0)       # horizontal dominoes only
+    >>> sample_embedded(region, seed=1, weights=w).orientations().tolist()
+    [0, 0, 0, 0]
+    """
+    from .weights import check_weights
+
+    region = _validate.region(region)
+    rng = _validate.seed(seed)
+    weights = check_weights(weights, region)
+    if weights is not None and weights.is_uniform:
+        weights = None
+    return embed_in_aztec(region, weights).sample(seed=rng)
 
 
 def _embedding(region, weights, n, offset, filling):
