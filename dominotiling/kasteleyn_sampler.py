@@ -114,7 +114,12 @@ def _residues(weights, hw, vw, prime):
 
 
 def _attempt(mask, hw, vw, hwp, vwp, uniforms):
-    """``(labels or None, state)``: one run of the backward compression and the forward draw."""
+    """``(labels or None, state)``: one run of the backward compression and the forward draw.
+
+    On success ``state[3]`` is 0; on a failure before the first random choice the
+    labels are None; on a failure after it (``state[3]`` nonzero, ``state[0]``
+    dominoes drawn) they hold the dominoes drawn so far, each whole.
+    """
     from ._kernels.kasteleyn_sample import compress_rows, sample_rows, tail_pivots
 
     m, w = mask.shape
@@ -147,10 +152,10 @@ def _attempt(mask, hw, vw, hwp, vwp, uniforms):
     for a, b in slices(m, first=step):
         sample_rows(mask, hw, vw, sgn, S, nlr, nlc, a, b, below, uniforms, labels, state)
         if state[3]:
-            return None, state
+            return (labels if state[0] > 0 else None), state
     if (labels[mask] < 0).any():  # cannot happen: every step passed its check
         state[3] = -1.0
-        return None, state
+        return (labels if state[0] > 0 else None), state
     return labels, state
 
 
@@ -287,7 +292,7 @@ def sample_kasteleyn(region, *, seed=None, weights=None):
 
 
 def _sample(region, seed, weights):
-    """``(tiling, worst_sum_error, refreshes)``: :func:`sample_kasteleyn` and its float record."""
+    """``(tiling, worst_sum_error, refreshes, restarts)``: :func:`sample_kasteleyn` and its float record."""
     from .weights import check_weights
 
     _validate.region(region)
@@ -297,7 +302,7 @@ def _sample(region, seed, weights):
         weights = None
     mask, offset, transposed = region.narrow_view()
     if mask.size == 0:
-        return Tiling(region, np.full(region.shape, -1, dtype=np.int32), validate=False), 0.0, 0
+        return Tiling(region, np.full(region.shape, -1, dtype=np.int32), validate=False), 0.0, 0, 0
     from ._kernels.kasteleyn_sample import RANK_PRIME
 
     if weights is None:
@@ -337,21 +342,58 @@ def _sample(region, seed, weights):
 
     if not region.is_balanced:
         refuse("")
-    uniforms = rng.random(mask.size)
-    state = None
-    for flip in (False, True):
-        # upside down is a symmetry of the measure (weights flipped with it); it is
-        # tried only after a failure that no random number has influenced yet
-        arrays = (mask, hw, vw, hwp, vwp)
-        labels, state = _attempt(*(np.ascontiguousarray(x[::-1] if flip else x) for x in arrays),
-                                 uniforms)
-        if labels is not None:
-            labels = labels[::-1] if flip else labels
-            break
-        if state[0] > 0:  # a random choice was made before the failure: no retry
-            break
-    if labels is None:
-        refuse(f"in row {int(state[3]) - 1} of the narrow view" if state[3] > 0 else "")
+    labels, worst, refreshes, restarts = _draw(mask, hw, vw, hwp, vwp, rng, refuse)
+    out = np.full(region.shape, -1, dtype=np.int32)
+    view = labels.T if transposed else labels
+    out[offset[0] : offset[0] + view.shape[0], offset[1] : offset[1] + view.shape[1]] = view
+    out[~region.mask] = -1
+    return Tiling(region, out, validate=False), worst, refreshes, restarts
+
+
+def _draw(mask, hw, vw, hwp, vwp, rng, refuse):
+    """``(labels, worst_sum_error, refreshes, restarts)``: runs on what is left until every cell is covered.
+
+    A run that fails a check before its first random choice is retried upside
+    down; one that fails after it keeps its dominoes, and a fresh run (backward
+    pass and all) draws the cells left, which is the exact conditional law (see
+    :func:`sample_kasteleyn`'s Notes). Only a failure before the first random
+    choice of the whole draw, upright and upside down, is refused.
+    """
+    labels = np.full(mask.shape, -1, dtype=np.int32)
+    left = mask.copy()
+    next_id, worst, refreshes, restarts = 0, 0.0, 0, 0
+    first = True
+    while left.any():
+        rows = np.flatnonzero(left.any(axis=1))
+        lo, hi = int(rows[0]), int(rows[-1]) + 1
+        sub = np.ascontiguousarray(left[lo:hi])
+        arrays = (sub, hw[lo:hi], vw[lo:hi - 1], hwp[lo:hi], vwp[lo:hi - 1])
+        uniforms = rng.random(sub.size)
+        got = None
+        for flip in (False, True):
+            # upside down is a symmetry of the measure (weights flipped with it); it is
+            # tried only after a failure that no random number has influenced yet
+            part, state = _attempt(*(np.ascontiguousarray(x[::-1] if flip else x) for x in arrays), uniforms)
+            if part is not None:
+                got = (part, state, flip)
+                break
+        if got is None:
+            if first:
+                refuse(f"in row {int(state[3]) - 1} of the narrow view" if state[3] > 0 else "")
+            refuse("again after a restart on the cells left (a path-dependent failure: please report it)")
+        part, state, flip = got
+        part = part[::-1] if flip else part  # after a failure: the dominoes drawn before it
+        placed = part >= 0
+        labels[lo:hi][placed] = part[placed] + next_id
+        next_id += int(state[0])
+        left[lo:hi] &= ~placed
+        worst = max(worst, float(state[1]))
+        refreshes += int(state[2])
+        restarts += 0 if state[3] == 0 else 1
+        if state[3] != 0 and not placed.any():
+            refuse("after a restart that placed nothing (please report it)")
+        first = False
+    return labels, worst, refreshes, restarts
     out = np.full(region.shape, -1, dtype=np.int32)
     view = labels.T if transposed else labels
     out[offset[0] : offset[0] + view.shape[0], offset[1] : offset[1] + view.shape[1]] = view
