@@ -736,8 +736,9 @@ def sample_embedded(region, *, seed=None, weights=None):
     >>> region = Region.from_strings(["..#", "...", "..."])
     >>> sample_embedded(region, seed=1).n_dominoes
     4
-    >>> w = Weights.by_orientation(region, 1.0, 0.0)       # horizontal dominoes only
-    >>> sample_embedded(region, seed=1, weights=w).orientations().tolist()
+    >>> box = Region.rectangle(2, 4)
+    >>> w = Weights.by_orientation(box, 1.0, 0.0)       # horizontal dominoes only
+    >>> sample_embedded(box, seed=1, weights=w).orientations().tolist()
     [0, 0, 0, 0]
     """
     from .weights import check_weights
