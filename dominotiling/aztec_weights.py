@@ -651,7 +651,13 @@ def embed_in_aztec(region, weights=None, *, max_order=None):
     weights = check_weights(weights, region)
     if any(getattr(region, "periodic", (False, False))):
         raise DominoTilingError("embed_in_aztec takes a plane region, not a periodic one")
-    found = find_tiling(region) if weights is None else find_tiling(region, weights=weights)
+    if weights is None or _no_zero_placement(region, weights):
+        found = find_tiling(region)  # any width (a matching); zeros would need the weighted DP
+    else:
+        from .kasteleyn_sampler import _has_perfect_matching
+
+        h, v = (np.asarray(x, dtype=float) for x in weights.as_float())
+        found = True if _has_perfect_matching(region.mask, h, v) else None
     if found is None:
         raise NoTilingError(
             "the region has no tiling" + (" using positions of nonzero weight" if weights is not None else "")
@@ -749,6 +755,13 @@ def sample_embedded(region, *, seed=None, weights=None):
     if weights is not None and weights.is_uniform:
         weights = None
     return embed_in_aztec(region, weights).sample(seed=rng)
+
+
+def _no_zero_placement(region, weights):
+    """True when every domino position inside `region` has a nonzero weight."""
+    mask = region.mask
+    h, v = np.asarray(weights.horizontal), np.asarray(weights.vertical)
+    return bool((h[mask[:, :-1] & mask[:, 1:]] != 0).all() and (v[mask[:-1] & mask[1:]] != 0).all())
 
 
 def _embedding(region, weights, n, offset, filling):

@@ -394,7 +394,7 @@ def _sample(region, seed, weights):
 
     if not region.is_balanced:
         refuse("")
-    labels, worst, refreshes, restarts = _draw(mask, hw, vw, hwp, vwp, rng, refuse)
+    labels, worst, refreshes, restarts = _draw(mask, hw, vw, hwp, vwp, rng, refuse, key=(region, weights))
     out = np.full(region.shape, -1, dtype=np.int32)
     view = labels.T if transposed else labels
     out[offset[0] : offset[0] + view.shape[0], offset[1] : offset[1] + view.shape[1]] = view
@@ -441,7 +441,13 @@ def _certify(backs, shift, refuse):
                f"{AGREE_RTOL:g} x {scale:.3g}: the region is too ill-conditioned for double precision")
 
 
-def _draw(mask, hw, vw, hwp, vwp, rng, refuse):
+#: Regions (with their weights) that passed the condition test, most recent last: the
+#: test depends on them alone, so a batch of samples runs it once.
+_CERTIFIED = {}
+_CERTIFIED_MAX = 16
+
+
+def _draw(mask, hw, vw, hwp, vwp, rng, refuse, key=None):
     """``(labels, worst_sum_error, refreshes, restarts)``: runs on what is left until every cell is covered.
 
     A run that fails a check before its first random choice is retried upside
@@ -462,16 +468,22 @@ def _draw(mask, hw, vw, hwp, vwp, rng, refuse):
         views = [tuple(np.ascontiguousarray(x[::-1] if flip else x) for x in arrays) for flip in (False, True)]
         views[1], shift = _gauged(views[1])
         backs = [None, None]
-        if first:  # both routes before any random number: the condition test
+        if first and key is not None and key in _CERTIFIED:  # passed before: one route is enough
+            backs[0] = _backward(*views[0])
+        elif first:  # both routes before any random number: the condition test
             backs = [_backward(*v) for v in views]
             _certify(backs, shift, refuse)
+            if key is not None:
+                _CERTIFIED[key] = True
+                while len(_CERTIFIED) > _CERTIFIED_MAX:
+                    _CERTIFIED.pop(next(iter(_CERTIFIED)))
         uniforms = rng.random(sub.size)
         got = None
         for flip in (False, True):
             # upside down is a symmetry of the measure (weights flipped with it); it is
             # tried only after a failure that no random number has influenced yet
             v = views[flip]
-            back = backs[flip] if first else _backward(*v)
+            back = backs[flip] if backs[flip] is not None else _backward(*v)
             part, state = _forward(v[0], v[1], v[2], back, uniforms)
             if part is not None:
                 got = (part, state, flip)
