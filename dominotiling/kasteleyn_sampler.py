@@ -375,7 +375,8 @@ def _sample(region, seed, weights):
 
     def refuse(where):
         # only on failure: decide exactly whether the region has a tiling at all
-        if weights is None:
+        everywhere = bool((hw[mask[:, :-1] & mask[:, 1:]] != 0).all() and (vw[mask[:-1] & mask[1:]] != 0).all())
+        if weights is None or everywhere:  # no zero weight: the region's own tileability (fast)
             from .matching import is_tileable
 
             tileable = is_tileable(region)
