@@ -30,7 +30,9 @@ def _horizontal(tiling):
 def _z(values, exact, exact_error=0.0):
     values = np.asarray(values, dtype=float)
     se = values.std(ddof=1) / math.sqrt(len(values))
-    return (values.mean() - exact) / math.hypot(se, exact_error)
+    z = (values.mean() - exact) / math.hypot(se, exact_error)
+    print(f"n = {len(values)}, mean {values.mean():.2f}, exact {exact:.2f}, z = {z:.2f}")
+    return z
 
 
 def _holed_square(side, seed):
@@ -127,7 +129,7 @@ def test_kasteleyn_sampler_on_a_small_two_periodic_aztec_region_has_the_exact_me
 # ---------------------------------------------- squares with 1 % holes and weights
 # (side, sigma, refused): refused where the condition test cannot certify the region
 SQUARES = [(100, 0, False), (100, 1, False), (100, 2, False), (100, 3, True),
-           (200, 0, False), (200, 2, True), (200, 3, True)]
+           (200, 0, False), (200, 1, True), (200, 2, True), (200, 3, True)]
 
 
 @pytest.mark.parametrize("side, sigma, refused", SQUARES)
@@ -142,7 +144,7 @@ def test_holed_squares_with_log_normal_weights(side, sigma, refused):
             random_tiling(region, seed=rng, weights=weights)
         assert rng.bit_generator.state == before
         return
-    n = 40 if side == 100 else 12
+    n = 40 if side == 100 else 12  # 200 x 200: 12 draws keep the suite's time down (about 3 s each)
     draws = [random_tiling(region, seed=rng, weights=weights) for _ in range(n)]  # no refusal
     assert all(t.is_complete for t in draws)
     exact, error = _mean_horizontal_by_lu(region, weights)
