@@ -3,7 +3,9 @@
 - One exact sample (``sample_kasteleyn``) of a 100x100 square with 50 random
   single-cell holes, 25 black and 25 white, kept when tileable (goal: at most
   1 s), and of a 200x200 square with 1 % such holes (goal: at most 5 s); memory
-  goal at most 500 MB for both.
+  goal at most 500 MB for both. Since issue 26 side by side with the sampler
+  before it (its code extracted from git), with and without the cached
+  condition test.
 - The exact weighted partition function of the 60x60 square with independent
   random integer weights in [1, 9] (goal: at most 2 s), checked by its residue
   modulo a prime against python-flint's dense determinant of the weighted
@@ -45,16 +47,56 @@ def _holey_square(side, holes, seed):
             return region
 
 
-def sample_ours(side, holes, repeats):
-    """Child: time one exact sample of a side x side square with `holes` single-cell holes."""
+#: The commit before issue 26: its sample_kasteleyn is the baseline ("today's" sampler).
+BEFORE_ISSUE_26 = "e1a14ef"
+
+
+def _before_issue_26():
+    """Import ``dominotiling`` of :data:`BEFORE_ISSUE_26` (extracted by git archive) in place of this one."""
+    import io
+    import os
+    import sys
+    import tarfile
+    import tempfile
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    where = os.path.join(tempfile.gettempdir(), f"dominotiling-{BEFORE_ISSUE_26}")
+    if not os.path.isdir(os.path.join(where, "dominotiling")):
+        tar = subprocess.run(["git", "-C", root, "archive", BEFORE_ISSUE_26, "dominotiling"],
+                             capture_output=True, check=True).stdout
+        tarfile.open(fileobj=io.BytesIO(tar)).extractall(where)
+    for name in [m for m in sys.modules if m == "dominotiling" or m.startswith("dominotiling.")]:
+        del sys.modules[name]
+    sys.path.insert(0, where)
+
+
+def sample_ours(side, holes, repeats, version="now"):
+    """Child: time one exact sample of a side x side square with `holes` single-cell holes.
+
+    `version`: ``"now"`` (the condition test run once per region and cached, as in a
+    batch), ``"first"`` (the cache cleared before each call: the test every time),
+    ``"before"`` (the sampler of :data:`BEFORE_ISSUE_26`).
+    """
+    if version == "before":
+        _before_issue_26()
     from dominotiling import Region
-    from dominotiling.sampling.kasteleyn import sample_kasteleyn
+
+    if version == "before":  # the flat layout of that commit
+        from dominotiling import kasteleyn_sampler as ks
+    else:
+        from dominotiling.sampling import kasteleyn as ks
 
     region = _holey_square(side, holes, 1)
     seeds = iter(range(10**6))
-    t = measure(lambda: sample_kasteleyn(region, seed=next(seeds)).is_complete, repeats,
-                prime=lambda: sample_kasteleyn(Region.from_strings(["....", ".#..", "...#", "...."]), seed=0))
-    t.extra = {"cells": region.n_cells}
+
+    def run():
+        if version == "first":
+            ks._CERTIFIED.clear()
+        return ks.sample_kasteleyn(region, seed=next(seeds)).is_complete
+
+    t = measure(run, repeats,
+                prime=lambda: ks.sample_kasteleyn(Region.from_strings(["....", ".#..", "...#", "...."]), seed=0))
+    t.extra = {"cells": region.n_cells, "version": version, "module": ks.__file__}
     return t
 
 
@@ -142,18 +184,30 @@ def _isolated(target, *args, timeout):
 
 @benchmark
 def sample_holes(quick):
-    """Exact samples of squares with single-cell holes (goals: 100x100 ≤ 1 s, 200x200 ≤ 5 s, ≤ 500 MB)."""
+    """Exact samples of squares with single-cell holes (goals: 100x100 ≤ 1 s, 200x200 ≤ 5 s, ≤ 500 MB).
+
+    Three versions side by side, in one run: with the condition test of issue 26
+    once per region (a batch), with it at every call (a first sample), and the
+    sampler before issue 26 (the baseline column).
+    """
     out = []
     for side, holes, goal in ((100, 50, 1.0),) + (() if quick else ((200, 400, 5.0),)):
-        what = f"exact sample (sample_kasteleyn), {side}x{side} square with {holes} single-cell holes"
-        t = _isolated(f"{__name__}:sample_ours", side, holes, 3, timeout=300)
-        if t is None:
-            out.append(Row(what, "did not finish in 300 s", goal=f"≤ {goal:g} s, ≤ 500 MB", met=False))
-            continue
-        if t.value != "True":
-            raise RuntimeError(f"{what}: the sample is not a complete tiling")
-        ok = t.median_s <= goal and t.rss_growth <= 500 * _MB
-        out.append(Row(what, _median(t), memory=_memory(t), goal=f"≤ {goal:g} s, ≤ 500 MB", met=ok))
+        base = f"{side}x{side} square with {holes} single-cell holes"
+        before = _isolated(f"{__name__}:sample_ours", side, holes, 3, "before", timeout=300)
+        for version, label in (("first", "first sample: condition test + draw"),
+                               ("now", "further samples: condition test cached")):
+            what = f"exact sample (sample_kasteleyn), {base}, {label}"
+            t = _isolated(f"{__name__}:sample_ours", side, holes, 3, version, timeout=300)
+            if t is None:
+                out.append(Row(what, "did not finish in 300 s", goal=f"≤ {goal:g} s, ≤ 500 MB", met=False))
+                continue
+            if t.value != "True" or (before is not None and before.value != "True"):
+                raise RuntimeError(f"{what}: the sample is not a complete tiling")
+            ok = t.median_s <= goal and t.rss_growth <= 500 * _MB
+            baseline = _median(before) + f" (before issue 26, {BEFORE_ISSUE_26})" if before else "—"
+            ratio = f"{t.median_s / before.median_s:.2f}x the time" if before else "—"
+            out.append(Row(what, _median(t), baseline, ratio, memory=_memory(t),
+                           goal=f"≤ {goal:g} s, ≤ 500 MB", met=ok))
     return out
 
 

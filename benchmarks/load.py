@@ -30,7 +30,7 @@ CASES = {
         "sample_aztec(8, seed=0, weights=Weights.random(Region.aztec_diamond(8), 'gamma', seed=1, alpha=1.0))\n"
         "def run(): sample_aztec(1000, seed=1, weights=w)\n"),
     "aztec_edge_probabilities, Gamma(2) weights, order 600": (
-        "from dominotiling import Region, Weights; from dominotiling.aztec_weights import aztec_edge_probabilities\n"
+        "from dominotiling import Region, Weights; from dominotiling.aztec.weighted import aztec_edge_probabilities\n"
         "w = Weights.random(Region.aztec_diamond(600), 'gamma', seed=1, alpha=2.0)\n"
         "aztec_edge_probabilities(8, Weights.random(Region.aztec_diamond(8), 'gamma', seed=1, alpha=2.0))\n"
         "def run(): aztec_edge_probabilities(600, w)\n"),

@@ -170,7 +170,7 @@ def tail_pivots(mask, hwp, vwp, sgn, t, ract, cact, npiv, start, stop):
 
 
 @njit(cache=True, nogil=True)
-def compress_rows(mask, hw, vw, sgn, S, nlr, nlc, npiv, owe, start, stop):
+def compress_rows(mask, hw, vw, sgn, S, nlr, nlc, npiv, owe, start, stop, logdet):
     """Compute ``S[k]``, ``nlr[k]``, ``nlc[k]`` for ``k = start-1`` down to ``stop`` from ``S[k+1]``.
 
     Each step eliminates rows and columns of the tail by complete pivoting, but
@@ -183,7 +183,9 @@ def compress_rows(mask, hw, vw, sgn, S, nlr, nlc, npiv, owe, start, stop):
     elimination has made and this one not yet, and no step pivots beyond it (what
     is left then is rounding, not matrix). Returns 0, or ``k + 1`` of the first
     row whose left-overs cannot be made to fit (no tiling of the tail, or a
-    numerical failure).
+    numerical failure). ``logdet[0]`` accumulates ``log |pivot|`` of every
+    pivot and the logs of the scales :func:`_canonical` divides by, so that
+    ``log |det K(rows stop..)| = logdet[0] + log |det S[stop]|`` (active part).
     """
     m, w = mask.shape
     h = (w + 1) // 2
@@ -237,6 +239,7 @@ def compress_rows(mask, hw, vw, sgn, S, nlr, nlc, npiv, owe, start, stop):
                     prow[nc] = t[p, b]
                     nc += 1
             piv = t[p, q]
+            logdet[0] += np.log(abs(piv))
             for ia in range(nr):
                 a = rows[ia]
                 f = t[a, q] / piv
@@ -272,13 +275,18 @@ def compress_rows(mask, hw, vw, sgn, S, nlr, nlc, npiv, owe, start, stop):
                 lr += 1
         nlr[k] = lr
         nlc[k] = lc
-        _canonical(s, h, lr, lc)
+        logdet[0] += _canonical(s, h, lr, lc)
     return 0
 
 
 @njit(cache=True, nogil=True)
-def _orthonormalize(v, n):
-    """Rows ``0..n-1`` of `v` made orthonormal in place (Gram-Schmidt, twice); False if dependent."""
+def _orthonormalize(v, n, logs):
+    """Rows ``0..n-1`` of `v` made orthonormal in place (Gram-Schmidt, twice); False if dependent.
+
+    ``logs[0]`` gets the sum of the logs of the norms divided by (the log of the
+    factor by which the operations divide any minor that holds the rows).
+    """
+    logs[0] = 0.0
     for i in range(n):
         for _ in range(2):
             for j in range(i):
@@ -292,6 +300,7 @@ def _orthonormalize(v, n):
             norm += v[i, x] * v[i, x]
         if norm == 0.0:
             return False
+        logs[0] += 0.5 * np.log(norm)
         norm = 1.0 / np.sqrt(norm)
         for x in range(v.shape[1]):
             v[i, x] *= norm
@@ -306,13 +315,17 @@ def _canonical(s, h, lr, lc):
     row operations among themselves, and the rows of the cells are projected
     orthogonally to them (adding multiples of left-over rows to other rows);
     likewise for the columns. Neither changes any ratio of minors. Rows and
-    columns are taken whole, the block of deferred pivots included.
+    columns are taken whole, the block of deferred pivots included. Returns the
+    log of the factor the minors were divided by (0 where nothing changed).
     """
     nc = h + lc
     nr = h + lr
+    logs = np.zeros(1)
+    total = 0.0
     if lr > 0:
         v = s[h:h + lr, :nc].copy()
-        if _orthonormalize(v, lr):
+        if _orthonormalize(v, lr, logs):
+            total += logs[0]
             s[h:h + lr, :nc] = v
             for a in range(h):
                 for t in range(lr):
@@ -323,7 +336,8 @@ def _canonical(s, h, lr, lc):
                         s[a, x] -= d * v[t, x]
     if lc > 0:
         v = s[:nr, h:h + lc].T.copy()
-        if _orthonormalize(v, lc):
+        if _orthonormalize(v, lc, logs):
+            total += logs[0]
             s[:nr, h:h + lc] = v.T
             for b in range(h):
                 for t in range(lc):
@@ -332,6 +346,7 @@ def _canonical(s, h, lr, lc):
                         d += s[x, b] * v[t, x]
                     for x in range(nr):
                         s[x, b] -= d * v[t, x]
+    return total
 
 
 @njit(cache=True, nogil=True)

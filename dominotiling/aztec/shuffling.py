@@ -245,15 +245,19 @@ def aztec_order(region):
     return n if region == _aztec_region(n) else None
 
 
-@keyword_only("seed")
-def sample_shuffling(region, *, seed=None):
+@keyword_only("seed", "weights")
+def sample_shuffling(region, *, seed=None, weights=None):
     """:func:`sample_aztec` for a Region that is an Aztec diamond (``random_tiling``'s method).
+
+    `weights` (a :class:`~dominotiling.Weights` on the region) go to
+    :func:`sample_aztec` as they are: generalized shuffling with the same weights.
 
     Parameters
     ----------
     region : Region
         An Aztec diamond (:meth:`Region.aztec_diamond`).
     seed : None, int or numpy.random.Generator, keyword-only
+    weights : Weights, optional, keyword-only
 
     Returns
     -------
@@ -276,7 +280,13 @@ def sample_shuffling(region, *, seed=None):
             "method 'shuffling' samples Aztec diamonds (Region.aztec_diamond(n)); this region "
             "is not one"
         )
-    return sample_aztec(n, seed=seed)
+    if weights is not None:
+        from ..model.weights import check_weights
+
+        weights = check_weights(weights, region)
+        if weights is not None and weights.is_uniform:
+            weights = None
+    return sample_aztec(n, seed=seed, weights=weights)
 
 
 # ------------------------------------------------------------------- sampling

@@ -66,6 +66,7 @@ __all__ = [
     "aztec_partition_function",
     "aztec_edge_probabilities",
     "embed_in_aztec",
+    "sample_embedded",
     "AztecEmbedding",
 ]
 
@@ -612,7 +613,13 @@ def embed_in_aztec(region, weights=None, *, max_order=None):
     weights = check_weights(weights, region)
     if any(getattr(region, "periodic", (False, False))):
         raise DominoTilingError("embed_in_aztec takes a plane region, not a periodic one")
-    found = find_tiling(region) if weights is None else find_tiling(region, weights=weights)
+    if weights is None or _no_zero_placement(region, weights):
+        found = find_tiling(region)  # any width (a matching); zeros would need the weighted DP
+    else:
+        from ..matching.matchings import has_nonzero_tiling
+
+        h, v = (np.asarray(x, dtype=float) for x in weights.as_float())
+        found = True if has_nonzero_tiling(region.mask, h, v) else None
     if found is None:
         raise NoTilingError(
             "the region has no tiling" + (" using positions of nonzero weight" if weights is not None else "")
@@ -648,6 +655,75 @@ def embed_in_aztec(region, weights=None, *, max_order=None):
         f"no Aztec diamond of order up to {max_order} holds the region with a tileable rest "
         "around it; try a larger max_order, or sample the region with random_tiling"
     )
+
+
+def sample_embedded(region, *, seed=None, weights=None):
+    """A random tiling of `region` by generalized shuffling of an Aztec diamond that holds it.
+
+    ``random_tiling(region, method="embedding")``: :func:`embed_in_aztec`, then
+    :meth:`AztecEmbedding.sample`.
+
+    Parameters
+    ----------
+    region : Region
+        A plane region with a tiling, whose rest in some Aztec diamond is
+        tileable (so no enclosed hole: its cells could only be covered across
+        the region's boundary).
+    seed : None, int or numpy.random.Generator, keyword-only
+    weights : Weights, optional, keyword-only
+        Nonnegative weights of the region's placements (uniform if None).
+
+    Returns
+    -------
+    Tiling
+
+    Raises
+    ------
+    NoTilingError
+        If the region has no tiling (with its weights' zeros).
+    DominoTilingError
+        If no diamond up to the default order of :func:`embed_in_aztec` leaves a
+        tileable rest; decided from the region alone, before any random choice.
+
+    Notes
+    -----
+    The weighted measure of the diamond with the embedding's weights, restricted
+    to the region, is the region's weighted measure (see :func:`embed_in_aztec`),
+    and generalized shuffling samples the diamond's measure [1]_. Its arithmetic
+    (urban renewal, the creation probabilities ``1 / (1 + X)``) has no
+    subtraction: every float operation has a relative error of at most one unit
+    roundoff and no cancellation can magnify it, and the zeros are treated
+    exactly as leading terms. Whatever it refuses (weights too uneven for double
+    precision, a drift of the rebuilt levels) depends on the weights alone, not
+    on the random choices, so a tiling that is returned has the law of the
+    shuffling.
+
+    Examples
+    --------
+    >>> from dominotiling import Region, Weights
+    >>> region = Region.from_strings(["..#", "...", "..."])
+    >>> sample_embedded(region, seed=1).n_dominoes
+    4
+    >>> box = Region.rectangle(2, 4)
+    >>> w = Weights.by_orientation(box, 1.0, 0.0)       # horizontal dominoes only
+    >>> sample_embedded(box, seed=1, weights=w).orientations().tolist()
+    [0, 0, 0, 0]
+    """
+    from ..model.weights import check_weights
+
+    region = _validate.region(region)
+    rng = _validate.seed(seed)
+    weights = check_weights(weights, region)
+    if weights is not None and weights.is_uniform:
+        weights = None
+    return embed_in_aztec(region, weights).sample(seed=rng)
+
+
+def _no_zero_placement(region, weights):
+    """True when every domino position inside `region` has a nonzero weight."""
+    mask = region.mask
+    h, v = np.asarray(weights.horizontal), np.asarray(weights.vertical)
+    return bool((h[mask[:, :-1] & mask[:, 1:]] != 0).all() and (v[mask[:-1] & mask[1:]] != 0).all())
 
 
 def _embedding(region, weights, n, offset, filling):

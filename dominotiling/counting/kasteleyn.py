@@ -572,7 +572,14 @@ def log_count_checked(region, weights):
     else:
         h, v, log_top = _float_weights(weights, mask, offset, transposed)
         a = mask_matrix(mask, "real", (h, v)).tocoo()
-        if not _has_perfect_matching(a):
+        # every placement of nonzero weight: the region's own tileability (fast) decides
+        everywhere = bool((h[mask[:, :-1] & mask[:, 1:]] != 0).all() and (v[mask[:-1] & mask[1:]] != 0).all())
+        if everywhere:
+            from ..matching.matchings import is_tileable
+
+            if not is_tileable(region):
+                return -math.inf
+        elif not _has_perfect_matching(a):
             return -math.inf
         shift = n * log_top
     value, routes = _certified_log_abs_det(a)

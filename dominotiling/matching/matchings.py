@@ -526,3 +526,37 @@ def _cell_mask(region, cells):
         r, c = np.argwhere(members & ~region.mask)[0]
         raise DominoTilingError(f"cell {(int(r), int(c))} is not a cell of the region")
     return members
+
+
+def has_nonzero_tiling(mask, hw, vw):
+    """Exact: does `mask` have a tiling using only placements of nonzero weight (`hw`, `vw`: horizontal, vertical)?"""
+    from scipy import sparse
+    from scipy.sparse.csgraph import maximum_bipartite_matching
+
+    r, c = np.indices(mask.shape)
+    black = mask & ((r + c) % 2 == 0)
+    white = mask & ((r + c) % 2 == 1)
+    if black.sum() != white.sum():
+        return False
+    if not black.any():
+        return True
+    bidx = np.full(mask.shape, -1, dtype=np.int64)
+    widx = np.full(mask.shape, -1, dtype=np.int64)
+    bidx[black] = np.arange(int(black.sum()))
+    widx[white] = np.arange(int(white.sum()))
+    bs, ws = [], []
+    hok = mask[:, :-1] & mask[:, 1:] & (hw != 0)
+    vok = mask[:-1] & mask[1:] & (vw != 0)
+    for ok, a, b, wa, wb in (
+        (hok, bidx[:, :-1], bidx[:, 1:], widx[:, :-1], widx[:, 1:]),
+        (vok, bidx[:-1], bidx[1:], widx[:-1], widx[1:]),
+    ):
+        sel = ok & (a >= 0)
+        bs.append(a[sel]), ws.append(wb[sel])
+        sel = ok & (b >= 0)
+        bs.append(b[sel]), ws.append(wa[sel])
+    rows, cols = np.concatenate(bs), np.concatenate(ws)
+    n = int(black.sum())
+    graph = sparse.csr_matrix((np.ones(rows.size, dtype=np.int8), (rows, cols)), shape=(n, n))
+    mate = maximum_bipartite_matching(graph, perm_type="column")
+    return bool((mate >= 0).all())

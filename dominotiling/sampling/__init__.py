@@ -13,6 +13,7 @@ from .. import _validate
 from .._util import keyword_only
 from ..errors import DominoTilingError
 from ..aztec.shuffling import aztec_order, sample_shuffling
+from ..aztec.weighted import sample_embedded
 from ..surfaces.flux import random_tiling_sectors
 from .kasteleyn import sample_kasteleyn
 from .mcmc import cftp_sample
@@ -30,9 +31,10 @@ METHODS = {
     "shuffling": sample_shuffling,
     "kasteleyn": sample_kasteleyn,
     "sectors": random_tiling_sectors,
+    "embedding": sample_embedded,
 }
 #: The methods that sample a weighted measure (``weights=``); the others are uniform only.
-WEIGHTED_METHODS = ("transfer", "cftp", "kasteleyn")
+WEIGHTED_METHODS = ("transfer", "cftp", "kasteleyn", "shuffling", "embedding")
 #: Regions at most this wide (narrow side) are sampled by the profile DP when "auto".
 DP_AUTO_WIDTH = 12
 
@@ -40,16 +42,23 @@ DP_AUTO_WIDTH = 12
 def choose_sampler(region, weights=None):
     """The method ``random_tiling(region, method="auto", weights=weights)`` uses.
 
-    Aztec diamonds go to domino shuffling (:func:`dominotiling.aztec.shuffling.sample_aztec`);
-    Temperley boards (:func:`dominotiling.trees.temperley_grid.temperley_region`) go
-    through a uniform spanning tree (linear time); regions at most
-    :data:`DP_AUTO_WIDTH` cells wide through the profile DP (fast and exact at
-    that width); wider regions without holes through coupling from the past;
-    regions with holes through the profile DP up to its width limit
-    (:data:`dominotiling.counting.transfer.MAX_WIDTH`), and beyond it through the exact Kasteleyn
-    sampler (:func:`dominotiling.sampling.kasteleyn.sample_kasteleyn`). With
-    weights that are not all 1, only the weighted samplers are considered: the
-    DP when narrow, else the Kasteleyn sampler.
+    Aztec diamonds go to domino shuffling (:func:`dominotiling.aztec.shuffling.sample_aztec`;
+    with weights, generalized shuffling with the same weights); Temperley boards
+    (:func:`dominotiling.trees.temperley_grid.temperley_region`) go through a uniform
+    spanning tree (linear time); regions at most :data:`DP_AUTO_WIDTH` cells wide
+    through the profile DP (fast and exact at that width); wider regions without
+    holes through coupling from the past (uniform), or generalized shuffling of
+    the region embedded in an Aztec diamond (with weights:
+    :func:`dominotiling.aztec.weighted.sample_embedded`); regions with holes
+    through the profile DP up to its width limit
+    (:data:`dominotiling.counting.transfer.MAX_WIDTH`), and beyond it through the
+    Kasteleyn sampler (:func:`dominotiling.sampling.kasteleyn.sample_kasteleyn`),
+    the only sampler of wide holed regions, which refuses (if ever) before its
+    first random choice and never after.
+
+    The choice depends on the region and the weights alone: no route is picked
+    that could refuse once it has drawn (see issue 26 and the Notes of
+    :func:`~dominotiling.sampling.kasteleyn.sample_kasteleyn`).
 
     Parameters
     ----------
@@ -67,6 +76,7 @@ def choose_sampler(region, weights=None):
 
     Examples
     --------
+    >>> from dominotiling import Weights
     >>> from dominotiling.trees.temperley_grid import temperley_region
     >>> choose_sampler(temperley_region(50, 50)), choose_sampler(Region.rectangle(6, 6))
     ('temperley', 'transfer')
@@ -74,13 +84,21 @@ def choose_sampler(region, weights=None):
     ('cftp', 'shuffling')
     >>> choose_sampler(Region.from_strings(["." * 30] * 14 + ["." * 14 + "##" + "." * 14] + ["." * 30] * 15))
     'kasteleyn'
+    >>> az = Region.aztec_diamond(40)
+    >>> choose_sampler(az, Weights.by_orientation(az, 1.0, 0.5))
+    'shuffling'
+    >>> big = Region.rectangle(40, 40)
+    >>> choose_sampler(big, Weights.by_orientation(big, 1.0, 2.0))
+    'embedding'
     """
     _validate.region(region)
     mask, _, _ = region.narrow_view()
-    if _weighted(weights, region):
-        return "transfer" if mask.shape[1] <= DP_AUTO_WIDTH else "kasteleyn"
     if aztec_order(region) is not None:
         return "shuffling"
+    if _weighted(weights, region):
+        if mask.shape[1] <= DP_AUTO_WIDTH:
+            return "transfer"
+        return "kasteleyn" if region.holes else "embedding"
     if temperley_shape(region) is not None:
         return "temperley"
     if mask.shape[1] <= DP_AUTO_WIDTH:
@@ -113,7 +131,7 @@ def random_tiling(region, *, seed=None, method="auto", weights=None):
         the plane Kasteleyn sampler (even glued sides, any width).
     seed : None, int or numpy.random.Generator, keyword-only
         The same seed gives the same tiling on every machine.
-    method : {"auto", "transfer", "temperley", "cftp", "shuffling", "kasteleyn", "sectors"}
+    method : {"auto", "transfer", "temperley", "cftp", "shuffling", "kasteleyn", "sectors", "embedding"}
         ``"transfer"`` draws backwards through the profile DP's counts (narrower
         side up to 22 cells); ``"temperley"`` turns a uniform spanning tree of the
         ``m x n`` grid into a tiling of the ``(2m-1) x (2n-1)`` board without its
@@ -123,13 +141,19 @@ def random_tiling(region, *, seed=None, method="auto", weights=None):
         width) from ratios of Kasteleyn determinants; ``"sectors"`` (connected
         regions with holes) draws a flux sector with probability proportional to
         its count, then samples it by coupling from the past
-        (:func:`dominotiling.surfaces.flux.random_tiling_sectors`); ``"auto"`` picks (see
-        :func:`choose_sampler`).
+        (:func:`dominotiling.surfaces.flux.random_tiling_sectors`); ``"embedding"`` places
+        the region in an Aztec diamond whose other cells are forced by zero
+        weights and samples it by generalized shuffling
+        (:func:`dominotiling.aztec.weighted.sample_embedded`; regions whose rest
+        in the diamond is tileable, which rules out enclosed holes); ``"auto"``
+        picks (see :func:`choose_sampler`).
     weights : Weights, optional, keyword-only
         One weight per domino placement: a tiling is drawn with probability
         proportional to the product of its dominoes' weights (zero forbids a
-        placement). Honoured by ``"transfer"``, ``"cftp"`` and ``"kasteleyn"``;
-        the other methods sample the uniform measure and refuse weights.
+        placement). Honoured by ``"transfer"``, ``"cftp"``, ``"kasteleyn"``,
+        ``"shuffling"`` (Aztec diamonds: :func:`~dominotiling.aztec.sample_aztec`
+        with the same weights) and ``"embedding"``; the other methods sample the
+        uniform measure and refuse weights.
 
     Returns
     -------

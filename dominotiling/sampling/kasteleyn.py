@@ -15,6 +15,8 @@ True
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from .. import _validate
@@ -24,6 +26,7 @@ from ..errors import NoTilingError, PrecisionError
 from ..counting.kasteleyn import kasteleyn_signs
 from ..model.region import Region  # noqa: F401  (docstring examples)
 from ..model.tiling import Tiling
+from ..matching.matchings import has_nonzero_tiling
 
 __all__ = ["sample_kasteleyn", "kasteleyn_sample_bytes"]
 
@@ -45,40 +48,6 @@ def kasteleyn_sample_bytes(region):
     per_cell = 8 + 4 + 8 + 1  # weights (two float arrays, about), labels, uniforms, mask
     # twice the tails: a retry (upside down) may build its own while the first is freed
     return 2 * (rows + 1) * (2 * h) ** 2 * 8 + 2 * (3 * h) ** 2 * 8 + rows * cols * per_cell * 2
-
-
-def _has_perfect_matching(mask, hw, vw):
-    """Exact: does the narrow mask have a tiling using only nonzero-weight placements?"""
-    from scipy import sparse
-    from scipy.sparse.csgraph import maximum_bipartite_matching
-
-    r, c = np.indices(mask.shape)
-    black = mask & ((r + c) % 2 == 0)
-    white = mask & ((r + c) % 2 == 1)
-    if black.sum() != white.sum():
-        return False
-    if not black.any():
-        return True
-    bidx = np.full(mask.shape, -1, dtype=np.int64)
-    widx = np.full(mask.shape, -1, dtype=np.int64)
-    bidx[black] = np.arange(int(black.sum()))
-    widx[white] = np.arange(int(white.sum()))
-    bs, ws = [], []
-    hok = mask[:, :-1] & mask[:, 1:] & (hw != 0)
-    vok = mask[:-1] & mask[1:] & (vw != 0)
-    for ok, a, b, wa, wb in (
-        (hok, bidx[:, :-1], bidx[:, 1:], widx[:, :-1], widx[:, 1:]),
-        (vok, bidx[:-1], bidx[1:], widx[:-1], widx[1:]),
-    ):
-        sel = ok & (a >= 0)
-        bs.append(a[sel]), ws.append(wb[sel])
-        sel = ok & (b >= 0)
-        bs.append(b[sel]), ws.append(wa[sel])
-    rows, cols = np.concatenate(bs), np.concatenate(ws)
-    n = int(black.sum())
-    graph = sparse.csr_matrix((np.ones(rows.size, dtype=np.int8), (rows, cols)), shape=(n, n))
-    mate = maximum_bipartite_matching(graph, perm_type="column")
-    return bool((mate >= 0).all())
 
 
 def _dyadic_residues(x, prime):
@@ -113,16 +82,20 @@ def _residues(weights, hw, vw, prime):
     return _dyadic_residues(hw, prime), _dyadic_residues(vw, prime)
 
 
-def _attempt(mask, hw, vw, hwp, vwp, uniforms):
-    """``(labels or None, state)``: one run of the backward compression and the forward draw."""
-    from .._kernels.kasteleyn_sample import compress_rows, sample_rows, tail_pivots
+def _backward(mask, hw, vw, hwp, vwp):
+    """``(sgn, S, nlr, nlc, log_abs_det)``, or None: the exact ranks and the backward compression.
+
+    ``log_abs_det`` is ``log |det K|`` of the whole (narrow) mask, from the
+    pivots, the scales of the canonical forms and the last compressed tail; None
+    where it is not a square matrix or is singular in floating point.
+    """
+    from .._kernels.kasteleyn_sample import compress_rows, tail_pivots
 
     m, w = mask.shape
     h = (w + 1) // 2
     sgn = kasteleyn_signs(mask).astype(np.float64)
     if sgn.shape[0] == 0:
         sgn = np.zeros((0, w))
-    state = np.zeros(4)
     # the exact number of pivots of every compression step (ranks modulo a prime)
     npiv = np.zeros(m + 1, dtype=np.int64)
     tp = np.zeros((3 * h, 3 * h), dtype=np.int64)
@@ -131,26 +104,50 @@ def _attempt(mask, hw, vw, hwp, vwp, uniforms):
     step = max(1, 20000 // max(1, w * w))
     for a, b in slices(m, first=step):
         if tail_pivots(mask, hwp, vwp, sgn, tp, rp, cp, npiv, m - a, m - b):
-            state[3] = -1.0
-            return None, state
+            return None
     S = np.zeros((m + 1, 2 * h, 2 * h))
     nlr = np.zeros(m + 1, dtype=np.int64)
     nlc = np.zeros(m + 1, dtype=np.int64)
     owe = np.zeros(1, dtype=np.int64)
+    logdet = np.zeros(1)
     for a, b in slices(m, first=step):
-        bad = compress_rows(mask, hw, vw, sgn, S, nlr, nlc, npiv, owe, m - a, m - b)
-        if bad:
-            state[3] = -1.0
-            return None, state
+        if compress_rows(mask, hw, vw, sgn, S, nlr, nlc, npiv, owe, m - a, m - b, logdet):
+            return None
+    rows = [a for a in range(h) if 2 * a < w and mask[0, 2 * a]] + [h + i for i in range(nlr[0])]
+    cols = [b for b in range(h) if 2 * b + 1 < w and mask[0, 2 * b + 1]] + [h + i for i in range(nlc[0])]
+    log_abs_det = None
+    if len(rows) == len(cols):
+        sign, val = np.linalg.slogdet(S[0][np.ix_(rows, cols)]) if rows else (1.0, 0.0)
+        if sign != 0 and np.isfinite(val):
+            log_abs_det = float(logdet[0] + val)
+    return sgn, S, nlr, nlc, log_abs_det
+
+
+def _forward(mask, hw, vw, back, uniforms):
+    """``(labels or None, state)``: the forward draw on the compressed tails `back` of :func:`_backward`.
+
+    On success ``state[3]`` is 0; on a failure before the first random choice the
+    labels are None; on a failure after it (``state[3]`` nonzero, ``state[0]``
+    dominoes drawn) they hold the dominoes drawn so far, each whole.
+    """
+    from .._kernels.kasteleyn_sample import sample_rows
+
+    m, w = mask.shape
+    state = np.zeros(4)
+    if back is None:
+        state[3] = -1.0
+        return None, state
+    sgn, S, nlr, nlc, _ = back
+    step = max(1, 20000 // max(1, w * w))
     labels = np.full(mask.shape, -1, dtype=np.int32)
     below = np.zeros(w, dtype=np.bool_)
     for a, b in slices(m, first=step):
         sample_rows(mask, hw, vw, sgn, S, nlr, nlc, a, b, below, uniforms, labels, state)
         if state[3]:
-            return None, state
+            return (labels if state[0] > 0 else None), state
     if (labels[mask] < 0).any():  # cannot happen: every step passed its check
         state[3] = -1.0
-        return None, state
+        return (labels if state[0] > 0 else None), state
     return labels, state
 
 
@@ -181,8 +178,9 @@ def sample_kasteleyn(region, *, seed=None, weights=None):
         If the compressed tails (about ``rows * width**2 * 8`` bytes along the
         long side) would not fit in the memory budget; refused before allocating.
     PrecisionError
-        If a step's probabilities fail the floating-point check below twice
-        (extremely ill-conditioned weights); nothing is returned then.
+        If the region fails the condition test (see Notes): refused before the
+        first random choice, the same for every seed, and the generator is left
+        untouched. Never after a random choice (but see **What is not proved**).
     DominoTypeError
         If `weights` are symbolic with free symbols, or an argument has the wrong type.
 
@@ -213,7 +211,8 @@ def sample_kasteleyn(region, *, seed=None, weights=None):
     inverted once (``O(w**3)``) and each domino of row ``k`` is chosen from two
     entries of the inverse, which is then updated by the rank-one formula for
     deleting a row and a column (``O(w**2)``). Cost ``O(rows * w**3) = O(cells *
-    w**2)``; memory ``O(rows * w**2)``.
+    w**2)``; memory ``O(rows * w**2)``. The condition test below adds a second
+    backward pass (about half as much again).
 
     **Ranks are exact.** The rank of each tail block is computed exactly first, by
     the same elimination over the integers modulo the prime ``2**31 - 1`` (int and
@@ -222,7 +221,7 @@ def sample_kasteleyn(region, *, seed=None, weights=None):
     than that rank: what is left beyond it is rounding, not matrix. (A rank modulo
     a prime can only be too small, when the prime divides a nonzero minor --
     heuristically a chance of ``2**-31`` per step; that case fails a check below,
-    it does not bias the law.)
+    which becomes a restart, not a refusal.)
 
     **Floating point.** Determinants are never formed: the probabilities are
     products of an entry and an inverse entry, computed in float64. Where the two
@@ -231,39 +230,66 @@ def sample_kasteleyn(region, *, seed=None, weights=None):
     are summed in twice the working precision (error-free transformations). Then
     each must be ``>= -1e-6`` and they must sum to 1 within ``1e-6`` (in exact
     arithmetic they sum to exactly 1), or the inverse is recomputed from scratch
-    and checked again; a second failure raises :class:`PrecisionError` rather
-    than return a tiling. A cell with one possible partner takes it without a
-    check (its probability is 1). After a domino of probability below ``1e-3``
-    the inverse is also recomputed, so that the division by that probability
-    cannot magnify the rounding. What rounding can still do: shift each
-    conditional probability by an amount of the order of the observed sum error
-    (measured: at most ``1e-10`` in 22 of 23 samples of 100 x 100 and 200 x 200
-    squares with up to 2 % holes and of 100 x 100 squares with log-normal
-    weights up to sigma = 3, ``3e-7`` in the other one), so the law is
-    within total variation ``cells * 1e-6`` of the exact one, and in practice
-    orders of magnitude closer -- far below what a statistical test can see --
-    and a tiling of probability below that may be drawn as if it were 0, or a
-    negative rounding clipped to 0. Never a non-tiling: every choice is a
-    placement in the region with a nonzero weight, so a returned tiling is always
-    valid. When any check fails, whether the region has a tiling at all is
-    decided exactly (a maximum matching) to choose between :class:`NoTilingError`
-    and :class:`PrecisionError`; a region without a tiling cannot pass every
-    check, since the last steps would find no placement of positive probability.
-    A failure before any random number was used (in the backward pass, or at the
-    first step) is retried once on the region turned upside down (a symmetry of
-    the measure); a failure after that raises :class:`PrecisionError` -- never a
-    silent retry, which would bias the law.
+    and checked again. A cell with one possible partner takes it without a check
+    (its probability is 1). After a domino of probability below ``1e-3`` the
+    inverse is also recomputed, so that the division by that probability cannot
+    magnify the rounding. Every choice is a placement in the region with a
+    nonzero weight, so a returned tiling is always valid.
 
-    **Known limit.** Where the forward matrix is singular to working precision
-    (condition numbers near ``1e16``, which refinement cannot repair), the check
-    fails: strongly frozen regions such as uniform Aztec diamonds from about
-    order 60 (use :func:`~dominotiling.aztec.shuffling.sample_aztec`, which
-    :func:`~dominotiling.sampling.choose_sampler` picks for them). Measured in this
-    version: none of 23 samples failed on the regions listed above (before exact
-    ranks, deferral and refinement: 2 of 6 at 100 x 100 with 1 % holes, 1 of 2 at
-    200 x 200). Where failures after the first step happen with probability
-    ``q``, the law of the tilings that are returned can be off by up to ``q`` in
-    total variation (the bound above holds for runs where no check fails).
+    **Refusal only before the first random choice (issue 26).** This sampler
+    follows the design "refuse before drawing": what decides a refusal is a
+    function of the region and the weights alone.
+
+    1. *The condition test.* Before any random number is drawn, the backward
+       pass runs twice, on the region as it is and on the region upside down
+       with every weight multiplied by ``g(a) g(b)`` for fixed pseudo-random
+       ``g`` in ``[1, 2)`` per cell (a gauge transformation: the measure is the
+       same, ``log Z`` moves by ``sum log g``). Each gives ``log |det K| = log
+       Z`` from its pivots, the scales of its canonical forms and its last tail.
+       The two eliminations visit the rows in opposite orders on differently
+       rounded entries (a symmetric region cannot make them round alike), so
+       they agree to about machine precision when the compression is accurate,
+       and drift apart where rounding is magnified -- the inverse of a frozen
+       region's matrix has entries ``Z(R - {w, b}) / Z(R)`` exponentially large
+       in its size, and a rounding ``delta`` of a fill-in entry moves ``log Z``
+       by ``delta`` times such an entry -- the regime where the draws of
+       earlier versions were biased while passing every check. Unless the two
+       agree within :data:`AGREE_RTOL` ``* max(1, |log Z|)``,
+       :class:`PrecisionError` is raised, before the generator is used.
+       Measured (relative disagreement): 100 x 100 squares with 1 % holes
+       ``2e-15`` (uniform), ``6e-13``, ``9e-11``, ``2e-7`` (log-normal weights,
+       sigma = 1, 2, 3), 200 x 200 ``1e-14`` to ``2.4e-9`` (uniform, two
+       hole patterns), ``6e-11``, ``1e-5``, ``2e-4``; uniform Aztec diamonds
+       ``1e-12`` (order 20), ``3e-9`` (40), ``3e-6`` (50); two-periodic ones
+       (a = 1, b = 0.5) ``3e-12`` (20), ``3e-8`` (30), ``5e-4`` (50). So
+       sigma = 3, or sigma = 2 at 200 x 200, uniform Aztec diamonds from
+       about order 45 and two-periodic ones from about order 30 are refused
+       (Aztec diamonds go to
+       :func:`~dominotiling.aztec.shuffling.sample_aztec`, with the same weights, under
+       :func:`~dominotiling.sampling.random_tiling`).
+    2. *No refusal after a random choice.* If a step still fails its check in
+       the forward draw, the dominoes drawn so far stay, and a fresh run
+       (backward pass and all, upright, else upside down) draws the cells left.
+       This is the exact conditional law: the failure is decided from the
+       choices already made (before the cell's uniform is read), and given
+       those choices the rest of a weighted random tiling is a weighted random
+       tiling of the cells left (the weight is a product over dominoes). So a
+       failure neither discards nor biases a draw.
+
+    **What is proved, and what is not.** Proved: the refusal event does not
+    depend on the random choices, so the tilings returned are not a selection
+    of the draws; and a failure in the forward pass is continued by the exact
+    conditional law. Not proved: that each decision's float probability is the
+    exact one to the precision its uniform needs -- the condition test is
+    evidence (two independently rounded routes agree), not an error bound,
+    like the certificate of :func:`~dominotiling.counting.kasteleyn.log_count`. An
+    error-bounded design (intervals with escalation to exact arithmetic) was not
+    found affordable here: exact counts of the cells left cost minutes per
+    decision at this size, and float weights make them integers of hundreds of
+    thousands of bits. The law tests at scale (``tests/test_sampler_law.py``)
+    measure the remaining error where a reference exists. A restart that
+    fails again before its own first choice (never seen) is the one refusal
+    left after a random choice; its message says so.
 
     References
     ----------
@@ -287,7 +313,7 @@ def sample_kasteleyn(region, *, seed=None, weights=None):
 
 
 def _sample(region, seed, weights):
-    """``(tiling, worst_sum_error, refreshes)``: :func:`sample_kasteleyn` and its float record."""
+    """``(tiling, worst_sum_error, refreshes, restarts)``: :func:`sample_kasteleyn` and its float record."""
     from ..model.weights import check_weights
 
     _validate.region(region)
@@ -297,7 +323,7 @@ def _sample(region, seed, weights):
         weights = None
     mask, offset, transposed = region.narrow_view()
     if mask.size == 0:
-        return Tiling(region, np.full(region.shape, -1, dtype=np.int32), validate=False), 0.0, 0
+        return Tiling(region, np.full(region.shape, -1, dtype=np.int32), validate=False), 0.0, 0, 0
     from .._kernels.kasteleyn_sample import RANK_PRIME
 
     if weights is None:
@@ -318,12 +344,13 @@ def _sample(region, seed, weights):
 
     def refuse(where):
         # only on failure: decide exactly whether the region has a tiling at all
-        if weights is None:
+        everywhere = bool((hw[mask[:, :-1] & mask[:, 1:]] != 0).all() and (vw[mask[:-1] & mask[1:]] != 0).all())
+        if weights is None or everywhere:  # no zero weight: the region's own tileability (fast)
             from ..matching.matchings import is_tileable
 
             tileable = is_tileable(region)
         else:
-            tileable = _has_perfect_matching(mask, hw, vw)
+            tileable = has_nonzero_tiling(mask, hw, vw)
         if not tileable:
             raise NoTilingError(
                 "this region has no domino tiling" + ("" if weights is None else " using only nonzero weights")
@@ -337,23 +364,114 @@ def _sample(region, seed, weights):
 
     if not region.is_balanced:
         refuse("")
-    uniforms = rng.random(mask.size)
-    state = None
-    for flip in (False, True):
-        # upside down is a symmetry of the measure (weights flipped with it); it is
-        # tried only after a failure that no random number has influenced yet
-        arrays = (mask, hw, vw, hwp, vwp)
-        labels, state = _attempt(*(np.ascontiguousarray(x[::-1] if flip else x) for x in arrays),
-                                 uniforms)
-        if labels is not None:
-            labels = labels[::-1] if flip else labels
-            break
-        if state[0] > 0:  # a random choice was made before the failure: no retry
-            break
-    if labels is None:
-        refuse(f"in row {int(state[3]) - 1} of the narrow view" if state[3] > 0 else "")
+    labels, worst, refreshes, restarts = _draw(mask, hw, vw, hwp, vwp, rng, refuse, key=(region, weights))
     out = np.full(region.shape, -1, dtype=np.int32)
     view = labels.T if transposed else labels
     out[offset[0] : offset[0] + view.shape[0], offset[1] : offset[1] + view.shape[1]] = view
     out[~region.mask] = -1
-    return Tiling(region, out, validate=False), float(state[1]), int(state[2])
+    return Tiling(region, out, validate=False), worst, refreshes, restarts
+
+
+#: The condition test: the two backward passes (upright, upside down) must give
+#: ``log |det K|`` within this much of each other, relative to ``max(1, |log det|)``.
+AGREE_RTOL = 1e-8
+
+
+#: The seed of the fixed gauge factors of the second route (see :func:`_gauged`).
+GAUGE_SEED = 2026
+
+
+def _gauged(view):
+    """``(view, log_factor)``: the weights of `view` times ``g(a) g(b)`` for fixed ``g`` in ``[1, 2)`` per cell.
+
+    A gauge transformation: every tiling's weight is multiplied by the same
+    ``prod g`` (each cell is in one domino), so the measure is the same and
+    ``log Z`` moves by ``log_factor``; the rounding is new (an entry's relative
+    change of at most one unit roundoff moves ``log Z`` by at most that times its
+    placement probability). The ranks do not change (rows and columns scaled).
+    """
+    mask, hw, vw, hwp, vwp = view
+    g = np.exp2(np.random.default_rng(GAUGE_SEED).random(mask.shape))
+    hw = np.ascontiguousarray(hw * g[:, :-1] * g[:, 1:])
+    vw = np.ascontiguousarray(vw * g[:-1] * g[1:])
+    return (mask, hw, vw, hwp, vwp), math.fsum(np.log(g[mask]).tolist())
+
+
+def _certify(backs, shift, refuse):
+    """The condition test before any random choice: two elimination routes agree on ``log Z``."""
+    vals = [b[4] if b is not None else None for b in backs]
+    if any(v is None for v in vals):
+        refuse("in its backward pass (before any random choice)")
+    vals[1] -= shift
+    scale = max(1.0, abs(vals[0]))
+    if not abs(vals[0] - vals[1]) <= AGREE_RTOL * scale:
+        refuse(f"before any random choice: its two backward passes (upright, and upside down in "
+               f"another gauge) give "
+               f"log Z = {vals[0]:.12g} and {vals[1]:.12g}, which must agree within "
+               f"{AGREE_RTOL:g} x {scale:.3g}: the region is too ill-conditioned for double precision")
+
+
+#: Regions (with their weights) that passed the condition test, most recent last: the
+#: test depends on them alone, so a batch of samples runs it once.
+_CERTIFIED = {}
+_CERTIFIED_MAX = 16
+
+
+def _draw(mask, hw, vw, hwp, vwp, rng, refuse, key=None):
+    """``(labels, worst_sum_error, refreshes, restarts)``: runs on what is left until every cell is covered.
+
+    A run that fails a check before its first random choice is retried upside
+    down; one that fails after it keeps its dominoes, and a fresh run (backward
+    pass and all) draws the cells left, which is the exact conditional law (see
+    :func:`sample_kasteleyn`'s Notes). Only a failure before the first random
+    choice of the whole draw, upright and upside down, is refused.
+    """
+    labels = np.full(mask.shape, -1, dtype=np.int32)
+    left = mask.copy()
+    next_id, worst, refreshes, restarts = 0, 0.0, 0, 0
+    first = True
+    while left.any():
+        rows = np.flatnonzero(left.any(axis=1))
+        lo, hi = int(rows[0]), int(rows[-1]) + 1
+        sub = np.ascontiguousarray(left[lo:hi])
+        arrays = (sub, hw[lo:hi], vw[lo:hi - 1], hwp[lo:hi], vwp[lo:hi - 1])
+        views = [tuple(np.ascontiguousarray(x[::-1] if flip else x) for x in arrays) for flip in (False, True)]
+        views[1], shift = _gauged(views[1])
+        backs = [None, None]
+        if first and key is not None and key in _CERTIFIED:  # passed before: one route is enough
+            backs[0] = _backward(*views[0])
+        elif first:  # both routes before any random number: the condition test
+            backs = [_backward(*v) for v in views]
+            _certify(backs, shift, refuse)
+            if key is not None:
+                _CERTIFIED[key] = True
+                while len(_CERTIFIED) > _CERTIFIED_MAX:
+                    _CERTIFIED.pop(next(iter(_CERTIFIED)))
+        uniforms = rng.random(sub.size)
+        got = None
+        for flip in (False, True):
+            # upside down is a symmetry of the measure (weights flipped with it); it is
+            # tried only after a failure that no random number has influenced yet
+            v = views[flip]
+            back = backs[flip] if backs[flip] is not None else _backward(*v)
+            part, state = _forward(v[0], v[1], v[2], back, uniforms)
+            if part is not None:
+                got = (part, state, flip)
+                break
+        if got is None:
+            if first:
+                refuse(f"in row {int(state[3]) - 1} of the narrow view" if state[3] > 0 else "")
+            refuse("again after a restart on the cells left (a path-dependent failure: please report it)")
+        part, state, flip = got
+        part = part[::-1] if flip else part  # after a failure: the dominoes drawn before it
+        placed = part >= 0
+        labels[lo:hi][placed] = part[placed] + next_id
+        next_id += int(state[0])
+        left[lo:hi] &= ~placed
+        worst = max(worst, float(state[1]))
+        refreshes += int(state[2])
+        restarts += 0 if state[3] == 0 else 1
+        if state[3] != 0 and not placed.any():
+            refuse("after a restart that placed nothing (please report it)")
+        first = False
+    return labels, worst, refreshes, restarts

@@ -6,7 +6,8 @@ from scipy.stats import chisquare
 
 from dominotiling import Region, Weights
 from dominotiling.errors import DominoTypeError, NoTilingError, TooLargeError
-from dominotiling.sampling.kasteleyn import _has_perfect_matching, sample_kasteleyn
+from dominotiling.matching.matchings import has_nonzero_tiling
+from dominotiling.sampling.kasteleyn import sample_kasteleyn
 from dominotiling._options import set_options
 
 from helpers import brute_force_tilings, dominoes_of
@@ -160,7 +161,7 @@ def test_perfect_matching_check_agrees_with_brute_force():
         mask = rng.random((4, 4)) < 0.8
         hw = np.ones((4, 3))
         vw = np.ones((3, 4))
-        assert _has_perfect_matching(mask, hw, vw) == (len(brute_force_tilings(mask)) > 0)
+        assert has_nonzero_tiling(mask, hw, vw) == (len(brute_force_tilings(mask)) > 0)
 
 
 def test_over_the_memory_budget_is_refused_before_allocating():
@@ -181,3 +182,52 @@ def test_symbolic_weights_are_refused():
     region = Region.rectangle(2, 2)
     with pytest.raises(DominoTypeError):
         sample_kasteleyn(region, seed=0, weights=Weights.by_orientation(region, sympy.Symbol("x"), 1))
+
+
+def test_a_failure_after_random_choices_is_continued_by_the_exact_conditional_law(monkeypatch):
+    # Make every first forward pass "fail" half-way through the scan: the dominoes
+    # decided before the cut stay, and a fresh run must draw the rest with the
+    # conditional law -- so the whole is still exactly uniform. (A restart from
+    # scratch, or a refusal, would not be.)
+    import dominotiling.sampling.kasteleyn as ks
+
+    region = Region.from_strings(REGIONS["odd_and_even_holes"])
+    full = int(region.mask.sum())
+    real = ks._forward
+    calls = {"failed": 0, "continued": 0}
+
+    def failing(mask, hw, vw, back, uniforms):
+        labels, state = real(mask, hw, vw, back, uniforms)
+        if int(mask.sum()) != full or labels is None or state[3]:
+            calls["continued"] += 1
+            return labels, state
+        flat = labels.ravel()
+        cut = flat.size // 2
+        first_cell = {}
+        for i, lab in enumerate(flat.tolist()):
+            if lab >= 0 and lab not in first_cell:
+                first_cell[lab] = i
+        kept = sorted(lab for lab, i in first_cell.items() if i < cut)
+        out = np.full(labels.shape, -1, dtype=np.int32)
+        for new, lab in enumerate(kept):
+            out[labels == lab] = new
+        state = state.copy()
+        state[0], state[3] = len(kept), 1.0
+        calls["failed"] += 1
+        return out, state
+
+    monkeypatch.setattr(ks, "_forward", failing)
+    assert _chi_square(region, 1500, seed=21) > 1e-3
+    assert calls["failed"] == 1500 and calls["continued"] >= 1500
+
+
+def test_refusal_of_the_condition_test_comes_before_any_random_number():
+    from dominotiling.errors import PrecisionError
+
+    region = Region.aztec_diamond(50)  # frozen: its two backward passes disagree
+    for seed in (0, 1):
+        rng = np.random.default_rng(seed)
+        state = rng.bit_generator.state
+        with pytest.raises(PrecisionError, match="before any random choice"):
+            sample_kasteleyn(region, seed=rng)
+        assert rng.bit_generator.state == state

@@ -44,10 +44,28 @@ def test_uniform_weights_give_the_same_tiling_as_none():
 
 
 def test_uniform_only_methods_refuse_weights():
-    a = Region.aztec_diamond(3)
+    a = Region.from_strings(["....", ".##.", ".##.", "...."])
     w = Weights.by_orientation(a, 1, 2)
     with pytest.raises(DominoTilingError, match="uniform measure only"):
-        random_tiling(a, method="shuffling", weights=w)
+        random_tiling(a, method="sectors", weights=w)
+
+
+def test_weighted_aztec_diamonds_go_to_shuffling_with_the_same_weights():
+    # 2 x 2 blocks: the order-2 diamond with weight 3 on vertical dominoes, against brute force
+    a = Region.aztec_diamond(2)
+    w = Weights.by_orientation(a, 1, 3)
+    assert choose_sampler(a, w) == "shuffling"
+    tilings = brute_force_tilings(a.mask)
+    law = {}
+    for t in tilings:
+        law[frozenset(tuple(sorted(d)) for d in t)] = 3 ** sum(1 for d in t if sorted(d)[0][0] != sorted(d)[1][0])
+    keys = sorted(law, key=sorted)
+    rng = np.random.default_rng(2)
+    counts = Counter(frozenset(tuple(sorted(d)) for d in dominoes_of(random_tiling(a, seed=rng, weights=w)))
+                     for _ in range(1600))
+    total = sum(law.values())
+    assert sum(counts.values()) == 1600 and set(counts) <= set(law)
+    assert chisquare([counts.get(k, 0) for k in keys], [law[k] / total * 1600 for k in keys]).pvalue > 1e-3
 
 
 def test_choose_sampler_with_and_without_weights():
@@ -57,5 +75,6 @@ def test_choose_sampler_with_and_without_weights():
     small = Region.rectangle(6, 6)
     assert choose_sampler(small, Weights.by_orientation(small, 1, 2)) == "transfer"
     big = Region.rectangle(40, 40)
-    assert choose_sampler(big, Weights.by_orientation(big, 1, 2)) == "kasteleyn"
+    assert choose_sampler(big, Weights.by_orientation(big, 1, 2)) == "embedding"
+    assert choose_sampler(holed, Weights.by_orientation(holed, 1, 2)) == "kasteleyn"
     assert choose_sampler(Region.aztec_diamond(5), Weights.uniform(Region.aztec_diamond(5))) == "shuffling"
