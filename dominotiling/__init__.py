@@ -19,6 +19,7 @@ from .counting import count_tilings
 from .errors import (
     DominoTilingError,
     DominoTypeError,
+    FloatRangeError,
     NoTilingError,
     NotPlanarError,
     PrecisionError,
@@ -173,6 +174,7 @@ __all__ = [
     "DominoTypeError",
     "NoTilingError",
     "PrecisionError",
+    "FloatRangeError",
     "WeightError",
     "set_options",
     "get_options",

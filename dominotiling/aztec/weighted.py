@@ -183,8 +183,9 @@ def aztec_partition_function(n, weights=None, *, log=False):
 
     Raises
     ------
-    PrecisionError
-        Float weights whose partition function overflows a float: use ``log=True``.
+    FloatRangeError
+        Float weights whose partition function overflows or underflows a float64
+        (a ``PrecisionError`` and a ``TooLargeError``): use ``log=True``.
     WeightError
         Float weights so uneven that urban renewal under- or overflows.
     TooLargeError
@@ -256,13 +257,9 @@ def aztec_partition_function(n, weights=None, *, log=False):
         log_z += n * (n + 1) * log_scale
         if log:
             return log_z
-        try:
-            return math.exp(log_z)
-        except OverflowError:
-            raise PrecisionError(
-                f"the partition function is about e**{log_z:.6g}, beyond a float; "
-                "call aztec_partition_function(n, weights, log=True)"
-            ) from None
+        return _validate.float_from_log(
+            log_z, "the partition function", "call aztec_partition_function(n, weights, log=True) "
+            "for its logarithm, or use Fraction weights for the exact value")
     return _exact(n, kind, blocks)
 
 

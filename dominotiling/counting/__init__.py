@@ -123,18 +123,13 @@ def _float_partition_function(region, weights):
 
     ``log_count`` certifies ``log Z`` within ``1e-9 * max(1, |log Z|)``, so the
     float has a relative error of at most about ``1e-9 * max(1, |log Z|)``.
-    Refused (TooLargeError) when ``Z`` overflows a float64.
+    Refused (FloatRangeError, a TooLargeError and a PrecisionError) when ``Z`` is outside the
+    normal range of float64: a ``0.0`` would read as "no tiling".
     """
-    import math
-
     log_z = kasteleyn.log_count_checked(region, weights)
-    if log_z > 709.78:  # log(sys.float_info.max)
-        raise TooLargeError(
-            f"the partition function of these float weights is about exp({log_z:.6g}), beyond the "
-            "largest float64 (about exp(709.78)); log_count(region, weights) gives its logarithm, "
-            "or use Fraction weights for the exact value"
-        )
-    return math.exp(log_z)
+    return _validate.float_from_log(
+        log_z, "the partition function of these float weights",
+        "log_count(region, weights) gives its logarithm, or use Fraction weights for the exact value")
 
 
 def count_tilings(region, method="auto", client=None, *, weights=None, by_flux=False):
@@ -166,7 +161,10 @@ def count_tilings(region, method="auto", client=None, *, weights=None, by_flux=F
         product of their dominoes' weights. Int weights give an exact ``int``,
         Fraction weights an exact ``Fraction``, float weights a float
         (``exp(log_count(region, weights))``, relative error at most about
-        ``1e-9 * max(1, log Z)``, refused when it overflows); a zero weight forbids a
+        ``1e-9 * max(1, log Z)``, refused with
+        :class:`~dominotiling.errors.FloatRangeError` when ``Z`` is outside float64's
+        normal range, about ``exp(-708.4)`` to ``exp(709.8)``; ``log_count`` has the
+        logarithm of any size); a zero weight forbids a
         placement. Symbolic (sympy) weights give the generating polynomial.
         With ``"auto"``, int and Fraction weights use the Kasteleyn method
         (measured faster than the weighted DP: 12 x 12 in 3 ms against 29 ms);
@@ -192,6 +190,9 @@ def count_tilings(region, method="auto", client=None, *, weights=None, by_flux=F
     TooLargeError
         If the chosen method's tables would not fit in memory; the message names
         the size and the method that would serve.
+    FloatRangeError
+        Float weights whose partition function overflows or underflows a float64
+        (by either method); ``log_count(region, weights)`` gives its logarithm.
     DominoTypeError
         If `region` is not a Region.
     DominoTilingError
