@@ -107,3 +107,32 @@ def test_tracy_widom_left_tail_is_positive_and_continuous():
         assert boundary._tw_left_tail(x, False) == pytest.approx(det, rel=1e-6)
     left, right = tracy_widom_pdf(-8.0 - 2e-3), tracy_widom_pdf(-8.0 + 2e-3)
     assert left < right and right / left < 1.1  # F2' grows by about exp(16 * 4e-3) across 4e-3
+
+
+def test_double_dimer_refuses_unvalidated_labels_in_a_subprocess():
+    """It segfaulted: run it where a crash cannot take the test run with it."""
+    import subprocess
+    import sys
+    import os
+
+    code = (
+        "from dominotiling import Region, Tiling\n"
+        "from dominotiling.errors import DominoTilingError\n"
+        "from dominotiling.statistics import double_dimer\n"
+        "r = Region.rectangle(2, 2)\n"
+        "a = Tiling(r, [[0, 0], [1, 1]])\n"
+        "for bad in ([[0, 1], [2, 3]], [[0, 5], [5, 0]], [[0, 0], [0, 0]], [[0, 0], [1, -1]]):\n"
+        "    b = Tiling(r, bad, validate=False)\n"
+        "    for x, y in ((a, b), (b, a)):\n"
+        "        try:\n"
+        "            double_dimer(x, y)\n"
+        "        except DominoTilingError as err:\n"
+        "            assert 'not a tiling' in str(err), err\n"
+        "        else:\n"
+        "            raise SystemExit('accepted ' + repr(bad))\n"
+        "print('ok')\n"
+    )
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=600)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.strip().endswith("ok")
