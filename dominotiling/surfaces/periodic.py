@@ -149,7 +149,8 @@ def surface_method(region):
 
     The Kasteleyn route whenever it applies (a full torus or cylinder whose glued
     sides are even), the periodic DP otherwise; ``"plane"`` when no seam counts
-    (a side of 2 or less: the region is then counted as the plane rectangle).
+    (no glued side of 2 or more: the region is then counted as the plane rectangle).
+    A glued side of 2 cells counts: its wrap is a second placement on each pair.
 
     Raises
     ------
@@ -255,8 +256,10 @@ def count_surface(region, method="auto"):
 
     Examples
     --------
-    >>> count_surface(Region.torus(2, 3))        # three columns of a 3-cycle, or all vertical
-    4
+    >>> count_surface(Region.torus(2, 3))   # columns joined twice (the 2-high wrap): 2**3 + 3 * 2
+    14
+    >>> count_surface(Region.torus(2, 2))   # Kasteleyn's formula, OEIS A335586
+    8
     >>> count_surface(Region.torus(6, 6)) == count_surface(Region.torus(6, 6), method="transfer")
     True
     """
@@ -330,7 +333,7 @@ def count_by_seam_parity(region):
 
 
 def _plane_count(region):
-    """The count of a region whose wraps add no placement (glued sides of 2 or less): the plane region's.
+    """The count of a region whose wraps add no placement (glued sides of 1): the plane region's.
 
     Such a region is at most 2 cells wide across each glued side: the profile DP.
     """
