@@ -279,7 +279,9 @@ def _cmd_count(args):
     rows, cols = region.shape
     with _Progress(f"counting the tilings of {rows}x{cols} ({method})"):
         count = count_tilings(region, method=method)
-    print(count)
+    from ._exact import decimal_string
+
+    print(decimal_string(count))  # every digit, however many (str stops at 4300)
     if count == 0:
         raise _NoTiling
 
@@ -425,10 +427,18 @@ def _cmd_tour(args):
     print(f"tour written to {path}")
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with one-line usage errors (argparse prints the usage too: 2 to 4 lines)."""
+
+    def error(self, message):
+        self.exit(EXIT_BAD_INPUT, f"dominotiling: error: {' '.join(message.split())} "
+                                  f"(see {self.prog} --help)\n")
+
+
 def _parser():
     from . import __version__
 
-    p = argparse.ArgumentParser(
+    p = _Parser(
         prog="dominotiling",
         description="Domino tilings: exact counts, tilings, maximum covers, and a tour of results.",
         epilog="Exit status: 0 done, 1 the region has no tiling, 2 bad input, 130 interrupted.",

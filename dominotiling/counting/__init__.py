@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import _validate
+from .._exact import as_count
 from . import kasteleyn, transfer
 from ..errors import DominoTilingError, TooLargeError
 
@@ -181,7 +182,10 @@ def count_tilings(region, method="auto", client=None, *, weights=None, by_flux=F
     Returns
     -------
     int, fractions.Fraction, float, sympy expression or dict
-        The exact count (a Python int, however large), or the partition
+        The exact count (a Python int, however large: a
+        :class:`~dominotiling._exact.Count`, the int subclass whose ``str`` and
+        ``repr`` give every digit even beyond Python's 4300-digit limit, so that
+        a notebook shows it), or the partition
         function for weights (exact for int and Fraction weights, a polynomial
         for symbolic ones); with ``by_flux=True`` the dict of sector counts.
 
@@ -239,14 +243,14 @@ def count_tilings(region, method="auto", client=None, *, weights=None, by_flux=F
             )
         from ..surfaces.periodic import count_surface_checked
 
-        return count_surface_checked(region, method)
+        return as_count(count_surface_checked(region, method))
     if by_flux:
         if weights is not None or client is not None or method != "auto":
             raise DominoTilingError("count_tilings(..., by_flux=True) counts uniform tilings on this "
                                     "machine by its own method: drop weights=, client= and method=")
         from ..surfaces.flux import count_by_flux
 
-        return count_by_flux(region)
+        return {k: as_count(v) for k, v in count_by_flux(region).items()}
     if client is not None:
         if method not in ("auto", "kasteleyn"):
             raise DominoTilingError(
@@ -257,7 +261,7 @@ def count_tilings(region, method="auto", client=None, *, weights=None, by_flux=F
             raise DominoTilingError("weighted counts run on this machine only: drop client=")
         from ..parallel import count_distributed
 
-        return count_distributed(region, client=client, method="kasteleyn")
+        return as_count(count_distributed(region, client=client, method="kasteleyn"))
     if weights is not None:
         if method == "auto":
             mask, _, _ = region.narrow_view()
@@ -269,7 +273,7 @@ def count_tilings(region, method="auto", client=None, *, weights=None, by_flux=F
             else:
                 method = "kasteleyn"
         if method == "transfer":
-            return transfer.count_checked(region, weights)
+            return as_count(transfer.count_checked(region, weights))
         if weights.kind == "symbolic":  # any width: the determinant interpolated over primes
             from .symbolic import symbolic_count
 
@@ -278,12 +282,12 @@ def count_tilings(region, method="auto", client=None, *, weights=None, by_flux=F
             return _float_partition_function(region, weights)
         if not region.is_balanced:
             return 0
-        return kasteleyn.count_checked(region, weights)
+        return as_count(kasteleyn.count_checked(region, weights))
     if not region.is_balanced:
         return 0
     if method == "auto":
         method = choose_method(region)
-    return _CHECKED[method](region, None)
+    return as_count(_CHECKED[method](region, None))
 
 
 def _checked(region, method, weights, methods):

@@ -1,0 +1,139 @@
+"""Options, big counts on screen and the command line's one-line errors (issue 27)."""
+
+import contextlib
+import io
+import os
+import subprocess
+import sys
+import threading
+
+import pytest
+
+import dominotiling as dt
+from dominotiling import Region, count_tilings
+from dominotiling.cli import main
+from dominotiling.errors import DominoTilingError, DominoTypeError, TooLargeError
+
+
+def _fibonacci(n):
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    return a
+
+
+@pytest.mark.parametrize("value", [10**400, "1e-3", 1e-3, 0.5, "1e400", float("inf"), -1, "x" * 10**6])
+def test_bad_memory_limits_are_refused_and_change_nothing(value):
+    before = dt.get_options()
+    with pytest.raises(DominoTilingError):
+        dt.set_options(memory_limit=value)
+    assert dt.get_options() == before
+
+
+def test_options_by_position_are_refused():
+    before = dt.get_options()
+    with pytest.raises(DominoTypeError, match="by name"):
+        dt.set_options("1e-3")
+    assert dt.get_options() == before
+
+
+def test_with_blocks_in_two_threads_do_not_disturb_each_other():
+    before = dt.get_options()["memory_limit"]
+    entered, left_a = threading.Barrier(2), threading.Event()
+    seen, errors = {}, []
+
+    def a():
+        try:
+            with dt.set_options(memory_limit="1GiB"):
+                entered.wait(10)
+                seen["a_inside"] = dt.get_options()["memory_limit"]
+            left_a.set()  # A leaves while B is still inside its block
+        except Exception as exc:  # pragma: no cover - reported below
+            errors.append(exc)
+
+    def b():
+        try:
+            with dt.set_options(memory_limit="2GiB"):
+                entered.wait(10)
+                left_a.wait(10)
+                seen["b_after_a_left"] = dt.get_options()["memory_limit"]
+                with pytest.raises(TooLargeError):
+                    dt._options.check_memory(3 * 2**30, "a table")
+            seen["b_after"] = dt.get_options()["memory_limit"]
+        except Exception as exc:  # pragma: no cover
+            errors.append(exc)
+
+    threads = [threading.Thread(target=a), threading.Thread(target=b)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    assert not errors
+    assert seen == {"a_inside": 2**30, "b_after_a_left": 2 * 2**30, "b_after": before}
+    assert dt.get_options()["memory_limit"] == before
+
+
+def test_set_options_without_with_is_for_the_session():
+    before = dt.get_options()["memory_limit"]
+    try:
+        dt.set_options(memory_limit="3GiB")
+        got = []
+        t = threading.Thread(target=lambda: got.append(dt.get_options()["memory_limit"]))
+        t.start()
+        t.join()
+        assert got == [3 * 2**30] and dt.get_options()["memory_limit"] == 3 * 2**30
+    finally:
+        dt.set_options(memory_limit=before)
+
+
+def _cli(args, env=None):
+    return subprocess.run([sys.executable, "-c", "import sys; from dominotiling.cli import main; sys.exit(main())",
+                           *args], capture_output=True, text=True, timeout=600,
+                          env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path), **(env or {})})
+
+
+def test_a_bad_memory_limit_variable_is_one_line_not_a_traceback():
+    out = _cli(["count", "4x4"], {"DOMINOTILING_MEMORY_LIMIT": "lots"})
+    assert out.returncode == 2
+    assert out.stderr.count("\n") == 1 and "DOMINOTILING_MEMORY_LIMIT" in out.stderr
+    code = ("import dominotiling as dt\n"
+            "from dominotiling.errors import DominoTilingError\n"
+            "try:\n    dt.count_tilings(dt.Region.rectangle(4, 4))\n"
+            "except DominoTilingError as e:\n    print('refused', 'DOMINOTILING_MEMORY_LIMIT' in str(e))\n"
+            "with dt.set_options(memory_limit='1GiB'):\n    print(dt.count_tilings(dt.Region.rectangle(4, 4)))\n")
+    lib = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600,
+                         env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path),
+                              "DOMINOTILING_MEMORY_LIMIT": "lots"})
+    assert lib.returncode == 0, lib.stderr
+    assert lib.stdout.split() == ["refused", "True", "36"]
+
+
+@pytest.mark.parametrize("args", [["count", "--bogus"], ["frobnicate"], [], ["count", "8x8", "--method", "dp"],
+                                  ["tile"]])
+def test_usage_errors_are_one_line(args):
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        status = main(args)
+    assert status == 2
+    assert err.getvalue().count("\n") == 1 and err.getvalue().startswith("dominotiling: error: ")
+
+
+def test_counts_beyond_4300_digits_print_and_display():
+    limit = sys.get_int_max_str_digits()
+    want = _fibonacci(30001)  # tilings of the 2 x n strip: F(n + 1)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["count", "2x30000"]) == 0
+    assert sys.get_int_max_str_digits() == limit  # the user's setting is left alone
+    c = count_tilings(Region.rectangle(2, 30000))
+    assert c == want and isinstance(c, int)
+    text = repr(c)
+    assert str(c) == text == out.getvalue().strip() and len(text) == 6270
+    sys.set_int_max_str_digits(0)  # the test's own check of the digits
+    try:
+        assert int(text) == want
+    finally:
+        sys.set_int_max_str_digits(limit)
+    from IPython.core.formatters import PlainTextFormatter
+
+    assert PlainTextFormatter()(c) == text  # what a notebook shows
