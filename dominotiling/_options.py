@@ -207,8 +207,8 @@ def format_bytes(n):
 
     Examples
     --------
-    >>> format_bytes(3 * 2**29), format_bytes(512), format_bytes(10**300)
-    ('1.5 GiB', '512 B', '8.7e+281 EiB')
+    >>> format_bytes(3 * 2**29), format_bytes(512), format_bytes(10**300), format_bytes(2**4099)
+    ('1.5 GiB', '512 B', '8.7e+281 EiB', 'about 2**4099 B')
     """
     n = int(n)
     units = ("B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB")
@@ -219,7 +219,9 @@ def format_bytes(n):
         k += 1
     if k == 0:
         return f"{n} B"
-    value = n / 1024**k if n.bit_length() < 1000 else big
+    if n.bit_length() >= 1000:  # beyond a float: the power of two, exactly
+        return f"about 2**{n.bit_length() - 1} B"
+    value = n / 1024**k
     if value >= 1e6:
         return f"{value:.1e} {units[k]}"
     return f"{value:.1f} {units[k]}"

@@ -136,13 +136,18 @@ def boolean(value, name):
 def choice(value, name, options):
     """``value`` if it is one of `options` (strings compared exactly)."""
     options = tuple(options)
+    listed = ", ".join(repr(o) for o in options)
+    if isinstance(value, np.ndarray) or (all(isinstance(o, str) for o in options)
+                                         and not isinstance(value, str)):
+        # an array's `in` is elementwise ("truth value ambiguous"): a name is a str
+        raise DominoTypeError(f"{name} must be a name (a str), one of {listed}; got {_describe(value)}")
     try:
         ok = not isinstance(value, bool) and value in options  # True == 1 must not pass
-    except TypeError:  # unhashable or incomparable
+    except (TypeError, ValueError):  # unhashable, incomparable, or ambiguous
         ok = False
     if not ok:
-        listed = ", ".join(repr(o) for o in options)
-        raise DominoTilingError(f"unknown {name} {value!r}; choose one of {listed}")
+        raise DominoTilingError(f"unknown {name} {_describe(value) if not isinstance(value, str) else repr(value)}; "
+                                f"choose one of {listed}")
     return value
 
 

@@ -569,7 +569,8 @@ def embed_in_aztec(region, weights=None, *, max_order=None):
     NoTilingError
         If the region has no tiling (with its weights' zeros).
     DominoTilingError
-        If no diamond up to `max_order` leaves a tileable rest around the region
+        If the region has a hole that cannot be tiled by itself (no diamond can
+        help: said so), or if no diamond up to `max_order` leaves a tileable rest around the region
         (the message says so), or the region is periodic.
 
     Notes
@@ -597,6 +598,14 @@ def embed_in_aztec(region, weights=None, *, max_order=None):
     weights = check_weights(weights, region)
     if any(getattr(region, "periodic", (False, False))):
         raise DominoTilingError("embed_in_aztec takes a plane region, not a periodic one")
+    rows, cols = region.shape
+    low = max(1, math.ceil((rows + cols) / 2))
+    check_memory(
+        EMBED_BYTES_PER_CELL * (2 * low) ** 2,
+        f"embedding this {rows} x {cols} region in an Aztec diamond (order {low} at least: its "
+        f"{(2 * low) ** 2} cells' masks, the filling's matching and the int64 weights)",
+        "random_tiling(region) for a sample of the region itself",
+    )
     found = find_tiling(region) if weights is None else find_tiling(region, weights=weights)
     if found is None:
         raise NoTilingError(
@@ -608,6 +617,7 @@ def embed_in_aztec(region, weights=None, *, max_order=None):
     if max_order is None:
         max_order = low + 8
     max_order = _validate.positive_int(max_order, "max_order")
+    _check_holes(region)
     for n in range(low, max_order + 1):
         diamond = Region.aztec_diamond(n).mask
         size = 2 * n
@@ -633,6 +643,42 @@ def embed_in_aztec(region, weights=None, *, max_order=None):
         f"no Aztec diamond of order up to {max_order} holds the region with a tileable rest "
         "around it; try a larger max_order, or sample the region with random_tiling"
     )
+
+
+#: Peak bytes per cell of the smallest diamond while embedding (masks, the filling's maximum
+#: matching, the weights): 4.5 GiB were measured for a 3000 x 3000 square (order 3000).
+EMBED_BYTES_PER_CELL = 136
+
+
+def _check_holes(region):
+    """Refuse a region with a hole that no filling can tile (every diamond must tile it by itself).
+
+    A hole -- cells of the bounding box outside the region that no path of side
+    neighbours joins to its border -- lies inside every embedding, walled in by
+    the region: the filling tiles it alone, so if it cannot be tiled (a single
+    cell, an odd hole) no order of diamond helps.
+    """
+    from scipy import ndimage
+
+    from ..matching import find_tiling
+
+    outside = ~region.mask
+    labels, k = ndimage.label(outside)
+    if not k:
+        return
+    border = set(np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]])).tolist())
+    for hole in range(1, k + 1):
+        if hole in border:
+            continue
+        cells = labels == hole
+        size = int(cells.sum())
+        if size % 2 or find_tiling(Region(cells)) is None:
+            r, c = (int(v) for v in np.argwhere(cells)[0])
+            raise DominoTilingError(
+                f"the region has a hole of {size} cell(s) at ({r}, {c}) that cannot be tiled by "
+                "itself; a diamond around the region would have to tile it, so no max_order can "
+                "help: sample the region itself with random_tiling(region), or fill the hole"
+            )
 
 
 def _embedding(region, weights, n, offset, filling):

@@ -791,10 +791,22 @@ class Weights:
         >>> nw.shape, nw.horizontal.tolist()       # the 2 x 3 box, turned upright
         ((3, 2), [[3], [3], [3]])
         """
-        rows, cols = np.shape(mask)
+        shape = np.shape(mask)
+        if len(shape) != 2:
+            raise DominoTypeError(
+                f"narrow takes region.narrow_view()'s (mask, offset, transposed): mask must be a 2-D "
+                f"array, got {type(mask).__name__} of shape {shape}; call weights.narrow(*region.narrow_view())"
+            )
+        if not (isinstance(offset, (tuple, list)) and len(offset) == 2):
+            raise DominoTypeError(f"offset must be a pair (row, col), got {offset!r}; call "
+                                  "weights.narrow(*region.narrow_view())")
+        r0 = _validate.nonnegative_int(offset[0], "offset[0]")
+        c0 = _validate.nonnegative_int(offset[1], "offset[1]")
+        transposed = _validate.boolean(transposed, "transposed")
+        rows, cols = shape
         if transposed:
             rows, cols = cols, rows
-        out = self.crop(offset[0], offset[1], rows, cols)
+        out = self.crop(r0, c0, rows, cols)
         return out.transpose() if transposed else out
 
     # ------------------------------------------------------------ numbers for kernels
