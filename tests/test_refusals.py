@@ -107,3 +107,16 @@ def test_narrow_checks_its_arguments(args):
 def test_bad_dask_client_strings(client):
     with pytest.raises(DominoTilingError, match="scheduler"):
         count_tilings(Region.rectangle(4, 4), client=client)
+
+
+def test_samplers_over_ten_minutes_are_refused_up_front_with_the_estimate():
+    from dominotiling import cftp_sample
+    from dominotiling.sampling import choose_sampler
+
+    err, _ = _refused(lambda: random_tiling(Region.rectangle(3000, 3000), method="kasteleyn"),
+                      TooLargeError, "would take about", "the limit is 600 s", "days")
+    huge = Region.rectangle(20000, 20000)  # the user's region: 400 MB of mask before the call
+    _refused(lambda: cftp_sample(huge, progress=False), TooLargeError, "coupling from the past", "days")
+    # auto picks a sampler that can finish; the 300 x 300 square is not sent to CFTP (173 s, issue 27)
+    assert choose_sampler(Region.rectangle(300, 300)) == "kasteleyn"
+    assert random_tiling(Region.rectangle(200, 200), seed=1).is_complete  # under the limit: runs

@@ -53,7 +53,7 @@ def test_uniform_only_methods_refuse_weights():
 def test_choose_sampler_with_and_without_weights():
     holed = Region.from_strings(["." * 30] * 14 + ["." * 14 + "##" + "." * 14] + ["." * 30] * 15)
     assert choose_sampler(holed) == "kasteleyn"
-    assert choose_sampler(Region.rectangle(40, 40)) == "cftp"
+    assert choose_sampler(Region.rectangle(40, 40)) == "kasteleyn"  # measured faster than CFTP
     small = Region.rectangle(6, 6)
     assert choose_sampler(small, Weights.by_orientation(small, 1, 2)) == "transfer"
     big = Region.rectangle(40, 40)

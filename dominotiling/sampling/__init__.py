@@ -42,38 +42,36 @@ def choose_sampler(region, weights=None):
 
     Aztec diamonds go to domino shuffling (:func:`dominotiling.aztec.shuffling.sample_aztec`);
     Temperley boards (:func:`dominotiling.trees.temperley_grid.temperley_region`) go
-    through a uniform spanning tree (linear time); regions at most
-    :data:`DP_AUTO_WIDTH` cells wide through the profile DP (fast and exact at
-    that width); wider regions without holes through coupling from the past;
-    regions with holes through the profile DP up to its width limit
-    (:data:`dominotiling.counting.transfer.MAX_WIDTH`), and beyond it through the exact Kasteleyn
-    sampler (:func:`dominotiling.sampling.kasteleyn.sample_kasteleyn`). With
-    weights that are not all 1, only the weighted samplers are considered: the
-    DP when narrow, else the Kasteleyn sampler.
+    through a uniform spanning tree (linear time); every other region to the
+    exact sampler that the measured cost model of :mod:`dominotiling.sampling.cost`
+    expects to be fastest: the profile DP, the Kasteleyn sampler
+    (:func:`dominotiling.sampling.kasteleyn.sample_kasteleyn`) or, for regions
+    without holes, coupling from the past. In practice the DP for narrow
+    regions (up to about 8 cells wide, or 4 wide and long), the Kasteleyn sampler
+    beyond (a 300 x 300 square in about 14 s, where CFTP takes 50 s and more).
+    With weights that are not all 1, only the DP and the Kasteleyn sampler are
+    considered (CFTP's time grows with the weights' spread).
 
     Examples
     --------
     >>> from dominotiling.trees.temperley_grid import temperley_region
     >>> choose_sampler(temperley_region(50, 50)), choose_sampler(Region.rectangle(6, 6))
     ('temperley', 'transfer')
-    >>> choose_sampler(Region.rectangle(100, 100)), choose_sampler(Region.aztec_diamond(9))
-    ('cftp', 'shuffling')
+    >>> choose_sampler(Region.rectangle(300, 300)), choose_sampler(Region.aztec_diamond(9))
+    ('kasteleyn', 'shuffling')
     >>> choose_sampler(Region.from_strings(["." * 30] * 14 + ["." * 14 + "##" + "." * 14] + ["." * 30] * 15))
     'kasteleyn'
     """
+    from . import cost
+
     _validate.region(region)
-    mask, _, _ = region.narrow_view()
-    if _weighted(weights, region):
-        return "transfer" if mask.shape[1] <= DP_AUTO_WIDTH else "kasteleyn"
+    if _weighted(weights, region):  # CFTP's time grows with the weights' spread: not chosen
+        return cost.cheapest(region, ("transfer", "kasteleyn"))
     if aztec_order(region) is not None:
         return "shuffling"
     if temperley_shape(region) is not None:
         return "temperley"
-    if mask.shape[1] <= DP_AUTO_WIDTH:
-        return "transfer"
-    if not region.holes:
-        return "cftp"
-    return "transfer" if mask.shape[1] <= MAX_WIDTH else "kasteleyn"
+    return cost.cheapest(region, ("transfer", "kasteleyn") + (() if region.holes else ("cftp",)))
 
 
 def _weighted(weights, region):
@@ -154,6 +152,10 @@ def random_tiling(region, *, seed=None, method="auto", weights=None):
     weighted = _weighted(weights, region)
     if method == "auto":
         method = choose_sampler(region, weights)
+    if method in ("transfer", "kasteleyn", "cftp"):  # over about ten minutes: refused up front
+        from .cost import check_time
+
+        check_time(region, method, alternatives=("transfer", "kasteleyn") + (() if weighted else ("cftp",)))
     if not weighted:
         return METHODS[method](region, seed=seed)
     if method not in WEIGHTED_METHODS:

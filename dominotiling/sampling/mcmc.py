@@ -477,6 +477,12 @@ def cftp_sample(region, *, seed=None, progress=True, weights=None, flux=None):
         from ..surfaces.flux import sector_cftp
 
         return sector_cftp(region, flux, seed=seed, progress=progress)
+    from .cost import check_time
+
+    # the uniform chain's measured time (weights only lengthen it): 20000 x 20000 would take
+    # years, and ran out of memory after +3.5 GiB
+    check_time(_validate.region(region), "cftp", "coupling from the past (cftp_sample)",
+               alternatives=("kasteleyn",))
     heights, _ = _cftp_heights(region, _key(seed), progress, weights)
     return tiling_from_heights(region, heights)
 
