@@ -29,7 +29,12 @@ import threading
 
 from .errors import DominoTilingError, DominoTypeError, TooLargeError
 
-__all__ = ["set_options", "get_options", "check_memory", "format_bytes", "memory_limit"]
+__all__ = ["set_options", "get_options", "check_memory", "check_seconds", "format_bytes", "memory_limit",
+           "MAX_SECONDS"]
+
+#: Jobs whose measured cost model expects more than this many seconds (about ten minutes)
+#: are refused up front, with the estimate and an alternative.
+MAX_SECONDS = 600.0
 
 _DEFAULT_LIMIT = 4 * 2**30
 _ENV = "DOMINOTILING_MEMORY_LIMIT"
@@ -294,3 +299,31 @@ def deprecated_limits(module, *names):
         raise AttributeError(f"module {module!r} has no attribute {name!r}")
 
     return __getattr__
+
+
+def check_seconds(seconds, what, alternative):
+    """Refuse a job that its cost model expects to run longer than :data:`MAX_SECONDS`.
+
+    Raises
+    ------
+    TooLargeError
+        With the estimate, the limit and `alternative`.
+
+    Examples
+    --------
+    >>> check_seconds(12.0, "a short job", "a smaller order")
+    >>> check_seconds(5e4, "a long job", "a smaller order")
+    Traceback (most recent call last):
+    ...
+    dominotiling.errors.TooLargeError: a long job would take about 5e+04 s (14 hours) by its measured cost; the limit is 600 s (about ten minutes): use a smaller order
+    """
+    if seconds <= MAX_SECONDS:
+        return
+    if seconds >= 86400:
+        human = f" ({seconds / 86400:.2g} days)"
+    elif seconds >= 3600:
+        human = f" ({seconds / 3600:.2g} hours)"
+    else:
+        human = f" ({seconds / 60:.2g} minutes)"
+    raise TooLargeError(f"{what} would take about {seconds:.2g} s{human} by its measured cost; the limit "
+                        f"is {MAX_SECONDS:.0f} s (about ten minutes): use {alternative}")

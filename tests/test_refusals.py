@@ -120,3 +120,23 @@ def test_samplers_over_ten_minutes_are_refused_up_front_with_the_estimate():
     # auto picks a sampler that can finish; the 300 x 300 square is not sent to CFTP (173 s, issue 27)
     assert choose_sampler(Region.rectangle(300, 300)) == "kasteleyn"
     assert random_tiling(Region.rectangle(200, 200), seed=1).is_complete  # under the limit: runs
+
+
+@pytest.mark.parametrize("call, words", [
+    (lambda: __import__("dominotiling").sample_aztec(12000, seed=0), ("domino shuffling", "minutes")),
+    (lambda: __import__("dominotiling").aztec_edge_probabilities(7000), ("edge probabilities", "placement_frequencies")),
+])
+def test_aztec_jobs_over_ten_minutes_are_refused_up_front(call, words):
+    import dominotiling as dt
+
+    dt.sample_aztec(4, seed=0), dt.aztec_edge_probabilities(4)  # modules loaded: not traced below
+    err, seconds = _refused(call, TooLargeError, "the limit is 600 s", *words, peak_mb=5)
+
+
+def test_height_variance_refuses_before_the_path():
+    from dominotiling import height_variance
+
+    region = Region.rectangle(5000, 5000)  # 25 MB of mask: the user's, made before the call
+    height_variance(Region.rectangle(4, 4), (2, 2))  # modules loaded: not traced below
+    _refused(lambda: height_variance(region, (2500, 2500)), TooLargeError, "sparse LU", "height_fluctuations",
+             peak_mb=5)

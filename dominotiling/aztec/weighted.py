@@ -54,7 +54,7 @@ from fractions import Fraction
 import numpy as np
 
 from .. import _validate
-from .._options import check_memory
+from .._options import check_memory, check_seconds
 from ..errors import DominoTilingError, DominoTypeError, NoTilingError, PrecisionError, TooLargeError, WeightError
 from ..model.region import Region
 from ..model.weights import Weights
@@ -459,6 +459,11 @@ def aztec_edge_probabilities(n, weights=None):
         f"the edge probabilities of the Aztec diamond of order {n}",
         "a smaller order",
     )
+    # measured: order 1000 in 1.9 s to 7 s on the 2-vCPU EPYC of benchmarks/RESULTS.md (n**3 work)
+    check_seconds(EDGE_SECONDS_PER_CUBE * float(n) ** 3,
+                  f"the edge probabilities of the Aztec diamond of order {n}",
+                  "a smaller order (order 5000: about 4 minutes), or estimate them from samples "
+                  "(dominotiling.parallel.placement_frequencies)")
     levels, zero = _prepare(n, weights, "the edge probabilities")
     prev = np.zeros((4, n, n))
     cur = np.zeros((4, n, n))
@@ -644,6 +649,10 @@ def embed_in_aztec(region, weights=None, *, max_order=None):
         "around it; try a larger max_order, or sample the region with random_tiling"
     )
 
+
+#: Seconds per n**3 of aztec_edge_probabilities (order 1000: 1.92 s, the fastest of the runs
+#: recorded in benchmarks/RESULTS.md, so that only jobs sure to be long are refused).
+EDGE_SECONDS_PER_CUBE = 1.92e-9
 
 #: Peak bytes per cell of the smallest diamond while embedding (masks, the filling's maximum
 #: matching, the weights): 4.5 GiB were measured for a 3000 x 3000 square (order 3000).
