@@ -137,3 +137,47 @@ def test_counts_beyond_4300_digits_print_and_display():
     from IPython.core.formatters import PlainTextFormatter
 
     assert PlainTextFormatter()(c) == text  # what a notebook shows
+
+
+def test_a_50_million_character_line_is_refused_while_read():
+    t0 = __import__("time").perf_counter()
+    out = subprocess.run([sys.executable, "-c", "import sys; from dominotiling.cli import main; sys.exit(main())",
+                          "count", "--file", "-"], input="." * 50_000_000, capture_output=True, text=True,
+                         timeout=300, env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+    assert out.returncode == 2 and out.stderr.count("\n") == 1, out.stderr[-500:]
+    assert "larger than 16 MiB" in out.stderr
+    assert __import__("time").perf_counter() - t0 < 120  # was > 120 s with no refusal
+
+
+def test_five_million_lines_are_parsed_and_the_count_refused_on_its_estimate(tmp_path):
+    figure = tmp_path / "tall.txt"
+    figure.write_text("..\n" * 5_000_000)  # 15 MB: read, parsed in a second, then the count's estimate
+    out = _cli(["count", "--file", str(figure)])
+    assert out.returncode == 2 and out.stderr.count("\n") == 1, out.stderr[-500:]
+    assert "would take about" in out.stderr and "log_count" in out.stderr
+    small = tmp_path / "small.txt"
+    small.write_text("..\n" * 30)  # 2 x 30 upright: F(31)
+    ok = _cli(["count", "--file", str(small)])
+    assert ok.returncode == 0 and ok.stdout.strip() == str(_fibonacci(31))
+
+
+def test_a_fifo_with_no_writer_is_refused_and_one_with_a_writer_is_read(tmp_path):
+    import time
+
+    fifo = tmp_path / "figure.fifo"
+    os.mkfifo(fifo)
+    t0 = time.perf_counter()
+    out = _cli(["count", "--file", str(fifo)])
+    assert out.returncode == 2 and "no writer" in out.stderr and out.stderr.count("\n") == 1
+    assert time.perf_counter() - t0 < 120
+
+    def write():
+        time.sleep(1.0)
+        with open(fifo, "w") as fh:
+            fh.write("....\n....\n")
+
+    writer = threading.Thread(target=write)
+    writer.start()
+    got = _cli(["count", "--file", str(fifo)])
+    writer.join(30)
+    assert got.returncode == 0 and got.stdout.strip() == "5", got.stderr  # the 2 x 4 board: F(5)

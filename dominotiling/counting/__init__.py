@@ -78,7 +78,9 @@ def choose_method(region):
     Raises
     ------
     TooLargeError
-        If no method fits in memory.
+        If no method fits in memory, or the faster one is expected to take more
+        than ten minutes (``dominotiling._options.MAX_SECONDS``; the 2 x 5,000,000
+        strip: a count of a million digits).
 
     Notes
     -----
@@ -116,7 +118,12 @@ def choose_method(region):
             "profile DP needs a narrower side of at most 22 cells and the exact Kasteleyn "
             "determinant a band of a few GiB; log_count(region) gives the logarithm of the count"
         )
-    return min(costs, key=costs.get)
+    best = min(costs, key=costs.get)
+    from .._options import check_seconds
+
+    check_seconds(costs[best], f"the exact count of this region ({region.n_cells} cells) by {best}, "
+                  "the faster method,", "log_count(region) for the logarithm of the count (seconds)")
+    return best
 
 
 def _float_partition_function(region, weights):
