@@ -140,3 +140,29 @@ def test_height_variance_refuses_before_the_path():
     height_variance(Region.rectangle(4, 4), (2, 2))  # modules loaded: not traced below
     _refused(lambda: height_variance(region, (2500, 2500)), TooLargeError, "sparse LU", "height_fluctuations",
              peak_mb=5)
+
+
+def test_the_cftp_bar_has_a_total_from_the_cost_model(monkeypatch):
+    """The bar of a long CFTP run shows a total: the sweeps its measured cost expects."""
+    import dominotiling._interrupt as interrupt
+    from dominotiling import cftp_sample
+
+    made = []
+    real = interrupt.LazyBar
+
+    class Spy(real):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            made.append(self)
+
+    monkeypatch.setattr("dominotiling.sampling.mcmc.LazyBar", Spy)
+    region = Region.rectangle(40, 40)
+    t = cftp_sample(region, seed=0, progress=False)
+    assert t.is_complete and len(made) == 1
+    # 692 sqrt(cells): the windows 1, 2, ..., T* of about 100 x 100 sum to 65535 (measured)
+    assert made[0].total == int(692 * 40)
+    assert made[0].done >= 1  # the sweeps run are counted against it
+    bar = real(True, wait=0.0, total=10)
+    bar.update(3, 1)
+    assert bar.bar.total == 10 and bar.bar.n == 3
+    bar.close()
