@@ -34,7 +34,7 @@ import sys
 import threading
 import time
 
-__all__ = ["install", "busy", "unless_busy"]
+__all__ = ["install", "busy", "unless_busy", "quiet_interrupt_while_importing", "imported"]
 
 _PACKAGE = __name__.rpartition(".")[0]  # "dominotiling"
 _state = {"installed": False, "registered": False, "active": 0, "uncached": False}
@@ -204,3 +204,35 @@ class _Notice:
         # Event.is_failed cannot tell, its answer is inverted in numba 0.59 to 0.68)
         seconds = f"{time.perf_counter() - t0:.1f} s"
         _write(f"dominotiling: compiled {name} in {seconds}\n" if bar_line else f" {seconds}\n")
+
+
+# ------------------------------------------------------------ Ctrl-C during start-up
+_saved_hook = []
+
+
+def _interrupted_while_importing(kind, value, tb):
+    """``sys.excepthook`` while the package imports: Ctrl-C in the ``dominotiling`` command is one line."""
+    if issubclass(kind, KeyboardInterrupt) and sys.argv and \
+            os.path.basename(sys.argv[0]) in ("dominotiling", "dominotiling.exe"):
+        _write("dominotiling: interrupted\n")
+        return
+    (_saved_hook[0] if _saved_hook else sys.__excepthook__)(kind, value, tb)
+
+
+def quiet_interrupt_while_importing():
+    """Until :func:`imported`: a KeyboardInterrupt that ends the ``dominotiling`` command while the
+    package is still importing (numpy, scipy, ...) prints one line instead of a traceback.
+
+    The command's own ``main`` answers Ctrl-C in one line once it runs; before it, the
+    import of the package is all there is. Other programs are not affected (the hook
+    looks at the program's name), and the user's hook is put back when the import ends.
+    """
+    if sys.excepthook is not _interrupted_while_importing:
+        _saved_hook[:] = [sys.excepthook]
+        sys.excepthook = _interrupted_while_importing
+
+
+def imported():
+    """The end of the package's import: the previous ``sys.excepthook`` back."""
+    if sys.excepthook is _interrupted_while_importing and _saved_hook:
+        sys.excepthook = _saved_hook[0]

@@ -181,3 +181,29 @@ def test_a_fifo_with_no_writer_is_refused_and_one_with_a_writer_is_read(tmp_path
     got = _cli(["count", "--file", str(fifo)])
     writer.join(30)
     assert got.returncode == 0 and got.stdout.strip() == "5", got.stderr  # the 2 x 4 board: F(5)
+
+
+def test_ctrl_c_while_the_command_starts_is_one_line(tmp_path):
+    """SIGINT while the package is still importing: no traceback (it printed one before)."""
+    import signal
+    import time
+
+    script = tmp_path / "dominotiling"
+    script.write_text("import sys\nfrom dominotiling.cli import main\nsys.exit(main())\n")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    seen = []
+    for delay in (0.3, 0.6, 1.0, 1.5):
+        proc = subprocess.Popen([sys.executable, str(script), "count", "8x8"], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True, env=env)
+        time.sleep(delay)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=300)
+        if "init_import_site" in err:  # the interpreter's own start, before any code of the package
+            continue
+        seen.append((proc.returncode, err))
+        assert "Traceback" not in err, err[-1500:]
+        assert err.strip() == "" or err.strip().splitlines()[-1] == "dominotiling: interrupted", err
+    assert any("interrupted" in err for _, err in seen)  # at least one signal landed during start-up
+    import dominotiling
+
+    assert sys.excepthook is sys.__excepthook__ or sys.excepthook.__module__ != "dominotiling"
