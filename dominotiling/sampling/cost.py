@@ -138,7 +138,7 @@ def check_time(region, method, what=None, alternatives=("transfer", "kasteleyn",
     dominotiling.errors.TooLargeError: the Kasteleyn sampler on this 3000 x 3000 region (9000000 cells, 3000 wide) would take about 1.4e+05 s (1.6 days) by its measured cost; ...
     """
     seconds = estimated_seconds(region, method)
-    if seconds <= MAX_SECONDS:
+    if seconds <= MAX_SECONDS or seconds == math.inf:  # inf: it cannot run, and says why itself
         return
     cells, w = _shape(region)
     rows, cols = region.shape
