@@ -166,3 +166,12 @@ def test_the_cftp_bar_has_a_total_from_the_cost_model(monkeypatch):
     bar.update(3, 1)
     assert bar.bar.total == 10 and bar.bar.n == 3
     bar.close()
+
+
+def test_a_3000_torus_count_is_refused_at_once():
+    torus = Region.torus(3000, 3000)
+    count_tilings(Region.torus(4, 4))  # modules loaded
+    # (its degree bound reads the 9-million-cell mask: about 10 bytes a cell, no table of the job)
+    err, seconds = _refused(lambda: count_tilings(torus), TooLargeError, "too few primes", "log_count",
+                            peak_mb=120)
+    assert seconds < 60  # the search for primes took 25 s before the refusal (issue 27: 13 s)
