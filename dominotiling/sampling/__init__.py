@@ -71,7 +71,11 @@ def choose_sampler(region, weights=None):
         return "shuffling"
     if temperley_shape(region) is not None:
         return "temperley"
-    return cost.cheapest(region, ("transfer", "kasteleyn") + (() if region.holes else ("cftp",)))
+    best = cost.cheapest(region, ("transfer", "kasteleyn"))
+    # CFTP only where it is expected faster still (holes are looked for then only: it takes time)
+    if cost.cheapest(region, (best, "cftp")) == "cftp" and not region.holes:
+        return "cftp"
+    return best
 
 
 def _weighted(weights, region):
