@@ -132,10 +132,11 @@ class set_options:  # noqa: N801 -- a function to the user; a class so that `wit
     Notes
     -----
     ``set_options(...)`` alone changes the options for the session, in every
-    thread. As a ``with`` block it changes them for the code inside the block
-    in this thread (or asyncio task) only, and the block's end restores what
-    this thread saw: overlapping blocks in two threads do not disturb each
-    other, and leave the session's options as they were (a context variable).
+    thread -- unless it is called inside a ``with`` block, whose end undoes it.
+    As a ``with`` block it changes them for the code inside the block in this
+    thread (or asyncio task) only, and the block's end restores what this thread
+    saw: overlapping blocks in two threads do not disturb each other, and leave
+    the session's options as they were (a context variable).
 
     Examples
     --------
@@ -161,11 +162,17 @@ class set_options:  # noqa: N801 -- a function to the user; a class so that `wit
             new[key] = _parse_bytes(value, key)
         self._new = new
         self._token = None
+        current = _OVERRIDES.get()
+        if current is not None:  # inside a with block of this thread: undone at the block's end
+            self._token = _OVERRIDES.set({**current, **new})
+            return
         with _LOCK:  # for the session, until __enter__ makes it this thread's block
             self._old = dict(_OPTIONS)
             _OPTIONS.update(new)
 
     def __enter__(self):
+        if self._token is not None:  # nested in a block: already this context's
+            return self
         with _LOCK:  # a block: the session's options back as they were, the new ones for this context
             if all(_OPTIONS.get(k) == v for k, v in self._new.items()):
                 for k in self._new:

@@ -207,3 +207,14 @@ def test_ctrl_c_while_the_command_starts_is_one_line(tmp_path):
     import dominotiling
 
     assert sys.excepthook is sys.__excepthook__ or sys.excepthook.__module__ != "dominotiling"
+
+
+def test_a_plain_set_options_inside_a_block_is_undone_with_it():
+    before = dt.get_options()["memory_limit"]
+    with dt.set_options(memory_limit="1GiB"):
+        dt.set_options(memory_limit="2GiB")
+        assert dt.get_options()["memory_limit"] == 2 * 2**30
+        with dt.set_options(memory_limit="3GiB"):
+            assert dt.get_options()["memory_limit"] == 3 * 2**30
+        assert dt.get_options()["memory_limit"] == 2 * 2**30
+    assert dt.get_options()["memory_limit"] == before
