@@ -11,6 +11,11 @@ Examples
 12988816
 """
 
+# Ctrl-C while the command line is still importing the package: one line, not a traceback
+from . import _compile_notice as _startup
+
+_startup.quiet_interrupt_while_importing()
+
 from .aztec.arctic import arctic_circle, aztec_types
 from .aztec.shuffling import sample_aztec, shuffle_frames
 from .aztec.weighted import aztec_edge_probabilities, aztec_partition_function, embed_in_aztec
@@ -19,6 +24,7 @@ from .counting import count_tilings
 from .errors import (
     DominoTilingError,
     DominoTypeError,
+    FloatRangeError,
     NoTilingError,
     NotPlanarError,
     PrecisionError,
@@ -201,7 +207,10 @@ __all__ = [
     "DominoTypeError",
     "NoTilingError",
     "PrecisionError",
+    "FloatRangeError",
     "WeightError",
     "set_options",
     "get_options",
 ]
+
+_startup.imported()  # the user's excepthook back

@@ -18,6 +18,14 @@ of ``dominotiling._kernels`` is imported (so ``import dominotiling`` still
 imports no numba), and only the library's own functions are announced. Set the
 environment variable ``DOMINOTILING_QUIET=1`` to silence it.
 
+With no writable cache anywhere (``NUMBA_CACHE_DIR`` unset or not writable, the
+package's ``__pycache__`` read-only, no writable ``~/.cache``: a service user, a
+read-only JupyterHub image, a system-wide install), numba refuses ``cache=True``
+with ``RuntimeError: cannot cache function ...: no locator available``. The
+library's kernels are then compiled without the cache (each process compiles
+what it uses), and one line says so, with the remedy (``NUMBA_CACHE_DIR``).
+Other packages' numba functions are not touched.
+
 Examples
 --------
 >>> install()      # idempotent; the package does it on import
@@ -30,10 +38,10 @@ import sys
 import threading
 import time
 
-__all__ = ["install", "busy", "unless_busy"]
+__all__ = ["install", "busy", "unless_busy", "quiet_interrupt_while_importing", "imported"]
 
 _PACKAGE = __name__.rpartition(".")[0]  # "dominotiling"
-_state = {"installed": False, "registered": False, "active": 0}
+_state = {"installed": False, "registered": False, "active": 0, "uncached": False}
 _local = threading.local()
 _lock = threading.Lock()
 
@@ -78,9 +86,47 @@ class _KernelImportHook:
         return None
 
 
+def _ours(func):
+    """True for a function defined in this package."""
+    module = getattr(func, "__module__", "") or ""
+    return module == _PACKAGE or module.startswith(_PACKAGE + ".")
+
+
+def _cache_fallback():
+    """Let the library's ``njit(cache=True)`` compile uncached when no cache directory is writable."""
+    try:
+        from numba.core import dispatcher
+    except ImportError:  # pragma: no cover - numba is a dependency
+        return
+    original = dispatcher.Dispatcher.enable_caching
+    if getattr(original, "_dominotiling", False):
+        return
+
+    def enable_caching(self):
+        try:
+            original(self)
+        except RuntimeError as err:
+            if "no locator available" not in str(err) or not _ours(getattr(self, "py_func", None)):
+                raise
+            with _lock:
+                first = not _state["uncached"]
+                _state["uncached"] = True
+            if first and not os.environ.get("DOMINOTILING_QUIET"):
+                _write(
+                    "dominotiling: no writable cache directory for numba (NUMBA_CACHE_DIR, the "
+                    "package's __pycache__ and ~/.cache are not writable): kernels are compiled in "
+                    "each process and not kept; set NUMBA_CACHE_DIR to a writable directory to keep them\n"
+                )
+
+    enable_caching._dominotiling = True
+    enable_caching.__doc__ = original.__doc__
+    dispatcher.Dispatcher.enable_caching = enable_caching
+
+
 def _register():
     if _state["registered"]:
         return
+    _cache_fallback()
     try:
         from numba.core import event
     except ImportError:  # pragma: no cover - numba is a dependency
@@ -93,10 +139,9 @@ def _register():
 def _kernel_name(data):
     """``module.function`` of the library's kernel being compiled, or None for anyone else's code."""
     func = getattr((data or {}).get("dispatcher"), "py_func", None)
-    module = getattr(func, "__module__", "") or ""
-    if not (module == _PACKAGE or module.startswith(_PACKAGE + ".")):
+    if not _ours(func):
         return None
-    short = module.rpartition(".")[2]
+    short = func.__module__.rpartition(".")[2]
     return f"{short}.{getattr(func, '__qualname__', getattr(func, '__name__', '?'))}"
 
 
@@ -196,7 +241,8 @@ class _Notice:
             _session["names"].setdefault(name, 0.0)
             _notebook_line()
             return
-        message = f"dominotiling: compiling {name} for its first use on this machine (cached afterwards) ..."
+        kept = "not cached: no writable cache" if _state["uncached"] else "cached afterwards"
+        message = f"dominotiling: compiling {name} for its first use on this machine ({kept}) ..."
         # one line: finished with the time at the end; whole lines where a progress bar owns the line
         _write(message + "\n" if _local.current[2] else message)
 
@@ -223,3 +269,35 @@ class _Notice:
         # Event.is_failed cannot tell, its answer is inverted in numba 0.59 to 0.68)
         seconds = f"{time.perf_counter() - t0:.1f} s"
         _write(f"dominotiling: compiled {name} in {seconds}\n" if bar_line else f" {seconds}\n")
+
+
+# ------------------------------------------------------------ Ctrl-C during start-up
+_saved_hook = []
+
+
+def _interrupted_while_importing(kind, value, tb):
+    """``sys.excepthook`` while the package imports: Ctrl-C in the ``dominotiling`` command is one line."""
+    if issubclass(kind, KeyboardInterrupt) and sys.argv and \
+            os.path.basename(sys.argv[0]) in ("dominotiling", "dominotiling.exe"):
+        _write("dominotiling: interrupted\n")
+        return
+    (_saved_hook[0] if _saved_hook else sys.__excepthook__)(kind, value, tb)
+
+
+def quiet_interrupt_while_importing():
+    """Until :func:`imported`: a KeyboardInterrupt that ends the ``dominotiling`` command while the
+    package is still importing (numpy, scipy, ...) prints one line instead of a traceback.
+
+    The command's own ``main`` answers Ctrl-C in one line once it runs; before it, the
+    import of the package is all there is. Other programs are not affected (the hook
+    looks at the program's name), and the user's hook is put back when the import ends.
+    """
+    if sys.excepthook is not _interrupted_while_importing:
+        _saved_hook[:] = [sys.excepthook]
+        sys.excepthook = _interrupted_while_importing
+
+
+def imported():
+    """The end of the package's import: the previous ``sys.excepthook`` back."""
+    if sys.excepthook is _interrupted_while_importing and _saved_hook:
+        sys.excepthook = _saved_hook[0]

@@ -296,8 +296,9 @@ class LazyBar:
     Jupyter, of a widget per call).
     """
 
-    def __init__(self, enabled, wait=1.0, desc="CFTP", unit="sweep"):
+    def __init__(self, enabled, wait=1.0, desc="CFTP", unit="sweep", total=None):
         self.enabled = enabled
+        self.total = total  # the expected number of units (an estimate: the bar may pass it)
         self.start = time.perf_counter()
         self.wait = wait
         self.desc, self.unit = desc, unit
@@ -313,7 +314,7 @@ class LazyBar:
                 return
             from tqdm.auto import tqdm
 
-            self.bar = tqdm(desc=self.desc, unit=self.unit, delay=self.wait, leave=False)
+            self.bar = tqdm(desc=self.desc, unit=self.unit, delay=self.wait, leave=False, total=self.total)
         self.bar.set_postfix(window=window, refresh=False)
         self.bar.update(self.done - self.bar.n)
 

@@ -31,7 +31,7 @@ import operator
 
 import numpy as np
 
-from .errors import DominoTilingError, DominoTypeError
+from .errors import DominoTilingError, DominoTypeError, FloatRangeError
 
 __all__ = [
     "integer",
@@ -48,7 +48,15 @@ __all__ = [
     "cell",
     "seed",
     "array",
+    "float_from_log",
+    "LOG_FLOAT_MAX",
+    "LOG_FLOAT_MIN",
 ]
+
+#: ``log`` of the largest float64 and of the smallest normal one: the range a float result
+#: may take (a subnormal has lost digits, so it is refused like an underflow).
+LOG_FLOAT_MAX = math.log(np.finfo(np.float64).max)
+LOG_FLOAT_MIN = math.log(np.finfo(np.float64).tiny)
 
 
 def _describe(value):
@@ -128,13 +136,18 @@ def boolean(value, name):
 def choice(value, name, options):
     """``value`` if it is one of `options` (strings compared exactly)."""
     options = tuple(options)
+    listed = ", ".join(repr(o) for o in options)
+    if isinstance(value, np.ndarray) or (all(isinstance(o, str) for o in options)
+                                         and not isinstance(value, str)):
+        # an array's `in` is elementwise ("truth value ambiguous"): a name is a str
+        raise DominoTypeError(f"{name} must be a name (a str), one of {listed}; got {_describe(value)}")
     try:
         ok = not isinstance(value, bool) and value in options  # True == 1 must not pass
-    except TypeError:  # unhashable or incomparable
+    except (TypeError, ValueError):  # unhashable, incomparable, or ambiguous
         ok = False
     if not ok:
-        listed = ", ".join(repr(o) for o in options)
-        raise DominoTilingError(f"unknown {name} {value!r}; choose one of {listed}")
+        raise DominoTilingError(f"unknown {name} {_describe(value) if not isinstance(value, str) else repr(value)}; "
+                                f"choose one of {listed}")
     return value
 
 
@@ -278,3 +291,31 @@ def array(value, name, *, ndim=None, kinds="biuf", shape=None):
     if shape is not None and arr.shape != tuple(shape):
         raise DominoTilingError(f"{name} must have shape {tuple(shape)}, got {arr.shape}")
     return arr
+
+
+def float_from_log(log_value, what, alternative):
+    """``exp(log_value)`` as a float64 when it is a normal float (``0.0`` for ``-inf``).
+
+    Otherwise :class:`~dominotiling.errors.FloatRangeError` saying which way it left the
+    range, with `what` (the quantity) and `alternative` (what to call instead).
+
+    Examples
+    --------
+    >>> float_from_log(math.log(2.0), "Z", "use log_count")
+    2.0
+    >>> float_from_log(-800.0, "the partition function", "log_count(region, weights) gives its logarithm")
+    Traceback (most recent call last):
+    ...
+    dominotiling.errors.FloatRangeError: the partition function is about exp(-800), below the smallest normal float64 (about exp(-708.4)): it would read as 0.0 (no tiling); log_count(region, weights) gives its logarithm
+    """
+    log_value = float(log_value)
+    if log_value == -math.inf:
+        return 0.0
+    if LOG_FLOAT_MIN <= log_value <= LOG_FLOAT_MAX:
+        return math.exp(log_value)
+    if math.isnan(log_value):
+        raise FloatRangeError(f"{what} could not be computed in floating point (NaN); {alternative}")
+    where = (f"beyond the largest float64 (about exp({LOG_FLOAT_MAX:.5g}))" if log_value > 0 else
+             f"below the smallest normal float64 (about exp({LOG_FLOAT_MIN:.4g})): it would read as "
+             "0.0 (no tiling)")
+    raise FloatRangeError(f"{what} is about exp({log_value:.6g}), {where}; {alternative}")

@@ -59,6 +59,14 @@ EXIT_OK, EXIT_NO_TILING, EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1,
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, what a shell reports for a writer whose reader left
 
 _CHUNK = 1 << 20  # figures are read in pieces of this many bytes
+# Memory of reading and parsing a figure: the bytes, the decoded text, the joined rows and
+# the mask (4 per character), and a Python string per line (64): measured with tracemalloc
+# on 2 million characters as one line (10 per character before) and as a million lines.
+_PARSE_BYTES_PER_CHAR, _PARSE_BYTES_PER_LINE = 5, 64
+#: The largest figure the command line reads, in bytes (a 4096 x 4096 board).
+MAX_FIGURE_BYTES = 1 << 24
+#: Seconds a FIFO (named pipe) is waited for before the figure is refused as never written.
+FIFO_WAIT = 10.0
 _MAX_DIGITS = 100  # longer numbers on the command line are refused before int() (which stops at 4300)
 _MAX_PIXELS_PER_SIDE = 2**16 - 1  # matplotlib's Agg draws less than 2**16 pixels per side
 # Memory a picture takes while it is drawn and saved, per pixel of the figure: Agg's
@@ -159,13 +167,24 @@ def _read_bytes(stream, name):
     from ._options import check_memory
 
     decoder = codecs.getincrementaldecoder("utf-8")()
-    parts, total = [], 0
+    parts, total, lines = [], 0, 0
     while True:
         chunk = stream.read(_CHUNK)
         if not chunk:
             break
         total += len(chunk)
-        check_memory(total, f"the figure {name}", "a smaller figure")
+        lines += chunk.count(b"\n")
+        if total > MAX_FIGURE_BYTES:
+            raise _UsageError(
+                f"{name} is larger than {MAX_FIGURE_BYTES >> 20} MiB ({MAX_FIGURE_BYTES} characters): the "
+                "command line reads figures up to that size (an exact count of a region that large "
+                "would not finish anyway); use Region.from_strings and log_count in Python for it"
+            )
+        # the text, its lines as strings (about 64 bytes each) and the mask: budgeted as it
+        # comes, so that a huge figure is refused while it is read, not after
+        check_memory(_PARSE_BYTES_PER_CHAR * total + _PARSE_BYTES_PER_LINE * lines,
+                     f"reading and parsing the figure {name} ({total} bytes so far, {lines} lines)",
+                     "a smaller figure")
         if b"\0" in chunk:
             raise _UsageError(
                 f"{name} is a binary file, not a figure: write the figure as lines of "
@@ -193,11 +212,63 @@ def _read_figure(path):
         text = _read_bytes(stream, "standard input") if stream is not None else sys.stdin.read()
     else:
         try:
-            with open(path, "rb") as fh:
-                text = _read_bytes(fh, path)
+            if _is_fifo(path):
+                text = _read_fifo(path)
+            else:
+                with open(path, "rb") as fh:
+                    text = _read_bytes(fh, path)
         except OSError as exc:
             raise _UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
     return Region.from_strings(text)
+
+
+def _is_fifo(path):
+    import stat
+
+    try:
+        return stat.S_ISFIFO(os.stat(path).st_mode)
+    except OSError:
+        return False
+
+
+def _read_fifo(path):
+    """A figure from a named pipe, without blocking for ever on one that has no writer.
+
+    ``open`` of a FIFO waits for a writer (for ever, if none comes): it is opened
+    non-blocking instead, and read as data comes; if nothing at all arrives in
+    :data:`FIFO_WAIT` seconds it is refused.
+    """
+    import io
+    import select
+
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        deadline = time.monotonic() + FIFO_WAIT
+        got, chunks = False, []
+        while True:
+            left = deadline - time.monotonic()
+            if not got and left <= 0:
+                raise _UsageError(f"nothing came through the named pipe {path} in {FIFO_WAIT:.0f} s "
+                                  "(no writer?): write the figure into it, or give a file")
+            ready, _, _ = select.select([fd], [], [], max(0.05, min(left, 0.5)) if not got else 0.5)
+            if not ready:
+                continue
+            try:
+                data = os.read(fd, _CHUNK)
+            except BlockingIOError:
+                continue
+            if data:
+                got = True
+                chunks.append(data)
+                if len(chunks) > 64:  # keep the list short; _read_bytes budgets the whole
+                    chunks = [b"".join(chunks)]
+            elif got:
+                break  # the writer closed the pipe: the end of the figure
+            else:
+                time.sleep(0.05)  # no writer yet: EOF at once, until one opens the pipe
+        return _read_bytes(io.BytesIO(b"".join(chunks)), path)
+    finally:
+        os.close(fd)
 
 
 def _positive_dpi(text):
@@ -288,7 +359,9 @@ def _cmd_count(args):
     rows, cols = region.shape
     with _Progress(f"counting the tilings of {rows}x{cols} ({method})"):
         count = count_tilings(region, method=method)
-    print(count)
+    from ._exact import decimal_string
+
+    print(decimal_string(count))  # every digit, however many (str stops at 4300)
     if count == 0:
         raise _NoTiling
 
@@ -507,10 +580,18 @@ def _cmd_tour(args):
     print(f"tour written to {path}")
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with one-line usage errors (argparse prints the usage too: 2 to 4 lines)."""
+
+    def error(self, message):
+        self.exit(EXIT_BAD_INPUT, f"dominotiling: error: {' '.join(message.split())} "
+                                  f"(see {self.prog} --help)\n")
+
+
 def _parser():
     from . import __version__
 
-    p = argparse.ArgumentParser(
+    p = _Parser(
         prog="dominotiling",
         description="Domino tilings: exact counts, tilings, maximum covers, and a tour of results.",
         epilog="Exit status: 0 done, 1 the region has no tiling, 2 bad input, 130 interrupted.",

@@ -28,6 +28,7 @@ __all__ = [
     "NoTilingError",
     "PrecisionError",
     "WeightError",
+    "FloatRangeError",
 ]
 
 
@@ -62,6 +63,16 @@ class PrecisionError(DominoTilingError):
     check (a second factorisation, a residual bound) failed, typically because the
     matrix is too ill-conditioned for double precision (Kasteleyn matrices of
     Aztec diamonds beyond order ~45). The message names the exact alternative.
+    """
+
+
+class FloatRangeError(PrecisionError, TooLargeError):
+    """A float result lies outside the normal range of float64 (about ``exp(-708.4)`` to ``exp(709.8)``).
+
+    Raised instead of returning ``0.0``, ``inf`` or ``nan``: a ``0.0`` would read as
+    "no tiling". It is both a :class:`PrecisionError` and a :class:`TooLargeError`,
+    so either catch style works; the message gives the logarithm and the function
+    that returns it (``log_count``, ``log=True``) or the exact route.
     """
 
 

@@ -167,10 +167,62 @@ CASES = {
         lambda m, n, a, b: dt.Weights.by_orientation((m, n), a, b), st.integers(1, 4), st.integers(1, 4),
         st.sampled_from([0, 1, 2, 0.5]), st.sampled_from([0, 3, 1.5])))),
     "games.Game": _call(st.sampled_from(["kozel", "classic", "bogus", None, 3]), ints(), seed=seeds()),
+    # issue 27: values outside float64, wrapped ints, huge jobs, names that are arrays
+    "count_tilings_float_range": _call(
+        st.sampled_from([Region.rectangle(4, 4), Region.rectangle(2, 6), Region.rectangle(30, 30)]),
+        method=methods("transfer", "kasteleyn"),
+        weights=st.sampled_from([(1e-160, 1e-160), (1e160, 1e160), (1e-300, 1.0), (1e-10, 1e-10)])),
+    "Weights.from_function": _call(st.sampled_from([(40, 3), (3, 3), (0, 2), "x"]),
+                                   st.sampled_from([lambda r, c, o: 4**r, lambda r, c, o: np.exp(40.0 * r),
+                                                    lambda r, c, o: np.float32(1e-30) ** (r + 2), lambda r, c, o: "w",
+                                                    None])),
+    "Weights.by_orientation_longdouble": _call(
+        st.sampled_from([(2, 2), (3, 4)]),
+        st.sampled_from([np.longdouble("1e4000"), np.longdouble("1e-4000"), np.longdouble("1e300"), 1.0]),
+        st.sampled_from([np.longdouble("1e-330"), 2.0])),
+    "Weights.periodic_faces": _call(st.sampled_from([(4, 4), (3, 5)]),
+                                    faces=st.sampled_from([[[1e-200, 1e-200], [1.0, 1.0]], [[1e200, 1e200]],
+                                                           [[2, 3], [1, 1]], [[np.nan]], "x"])),
+    "weights_narrow": _call(st.sampled_from([0, np.ones((2, 2), bool), np.ones(3, bool), "m"]),
+                            st.sampled_from([0, (0, 0), (0, -1), (0,), None]),
+                            st.sampled_from([False, True, 0, "yes"])),
+    "tracy_widom_pdf": _call(st.sampled_from([-12.0, -40.0, -1e6, 0.0, 3.0, float("nan"), "x", [-9.0, -7.9, 1.0],
+                                              np.array([[-20.0]])])),
+    "count_monomer_dimer": _call(regions(), st.sampled_from([1, 0, 1e300, 1e-300, 0.5, -1, float("inf"), "x"])),
+    "aztec_partition_function": _call(st.integers(1, 12), st.sampled_from([None]), log=st.sampled_from([False, True])),
+    "embed_in_aztec": _call(st.one_of(regions(), st.sampled_from([Region.from_strings(["...", ".#.", "..."]),
+                                                                   Region.rectangle(20000, 2)]))),
+    "uniform_spanning_tree_grid": _call(st.sampled_from([(1, 10**6), (2, 10**6), (40000, 40000), (3, 3), (1, 1),
+                                                         (0, 5), (10**9, 10**9)]), seed=seeds()),
+    "count_tilings_names": _call(st.sampled_from([Region.rectangle(2, 2)]),
+                                 method=st.sampled_from([np.array(["auto"]), np.array(["auto", "x"]), ["auto"], b"auto"]),
+                                 client=st.sampled_from([None, "tcp://nonsense:::", "", "x" * 2000])),
+    "set_options_hostile": _call(memory_limit=st.sampled_from([10**400, "1e-3", 0.5, "x" * 200, np.array([1]),
+                                                                2**70, "1e400"])),
+    "sample_aztec_huge": _call(st.sampled_from([12000, 10**6]), seed=seeds()),
+    "aztec_edge_probabilities": _call(st.sampled_from([2, 7000, 10**5, 0, "x"])),
+}
+
+
+def _float_range_count(region, method="auto", weights=(1.0, 1.0)):
+    return dt.count_tilings(region, method=method, weights=dt.Weights.by_orientation(region, *weights))
+
+
+_ALIASES = {
+    "count_tilings_float_range": lambda: _float_range_count,
+    "Weights.by_orientation_longdouble": lambda: dt.Weights.by_orientation,
+    "Weights.periodic_faces": lambda: dt.Weights.periodic,
+    "weights_narrow": lambda: dt.Weights.uniform((4, 4)).narrow,
+    "uniform_spanning_tree_grid": lambda: dt.uniform_spanning_tree,
+    "count_tilings_names": lambda: dt.count_tilings,
+    "set_options_hostile": lambda: dt.set_options,
+    "sample_aztec_huge": lambda: dt.sample_aztec,
 }
 
 
 def _resolve(name):
+    if name in _ALIASES:
+        return _ALIASES[name]()
     if name == "count_tilings_weighted":
         return dt.count_tilings
     if name.startswith("games."):

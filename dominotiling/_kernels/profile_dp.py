@@ -230,6 +230,9 @@ def advance_mod_many(mask, layers, moduli, start, stop):
 
 
 _SMALLEST_NORMAL = 2.2250738585072014e-308
+#: Above this a row's sums may have overflowed (a row of a width-22 layer multiplies by at most
+#: a few dozen weights; the caller brings the weights near 1 first).
+_LARGEST_SAFE = 2.0**1000
 
 
 @njit(cache=True, nogil=True)
@@ -472,15 +475,31 @@ def advance_weighted_float(mask, layer, H, V, start, stop, scale):
         if c == w - 1:
             top = layer.max()
             if top > 0.0:
+                if top < _SMALLEST_NORMAL or top > _LARGEST_SAFE:  # digits lost (or about to be)
+                    ok = False
                 e = math.frexp(top)[1]
-                factor = math.ldexp(1.0, -e)
+                # 2**-e in two halves: a subnormal top has e < -1022, and 2**-e alone overflows
+                half = -e // 2
+                f1 = math.ldexp(1.0, half)
+                f2 = math.ldexp(1.0, -e - half)
                 for k in range(layer.shape[0]):
-                    v = layer[k] * factor
+                    v = (layer[k] * f1) * f2
                     if v != 0.0 and v < _SMALLEST_NORMAL:
                         ok = False
                     layer[k] = v
                 scale[0] += e
+            elif not ok_zero(layer):
+                ok = False
     return ok
+
+
+@njit(cache=True, inline="always")
+def ok_zero(layer):
+    """True when the all-zero `layer` is an exact zero (no entry is NaN)."""
+    for k in range(layer.shape[0]):
+        if layer[k] != 0.0:
+            return False
+    return True
 
 
 @njit(cache=True)

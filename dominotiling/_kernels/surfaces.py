@@ -163,7 +163,9 @@ def sample_back(mask, wrap_h, wrap_v, layers, end_state, u, moves):
             p2 = prev[s2]
         s3 = -1
         p3 = 0.0
-        if wrap_h and c == 0 and mask[r, w - 1] and (t & top) and w - 1 != c + 1:
+        # on a 2-wide wrap the seam domino is a second placement on the cells of the
+        # horizontal one (s3 == s2): the forward sweep counted both, so both are drawn
+        if wrap_h and c == 0 and mask[r, w - 1] and (t & top):
             s3 = t ^ top
             p3 = prev[s3]
         x = u[k] * (p1 + p2 + p3)

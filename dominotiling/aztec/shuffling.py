@@ -39,7 +39,7 @@ import functools
 import numpy as np
 
 from .. import _validate
-from .._options import check_memory, deprecated_limits
+from .._options import check_memory, check_seconds, deprecated_limits
 from .._util import keyword_only
 from ..errors import DominoTilingError, TooLargeError
 from ..model.region import Region
@@ -56,6 +56,8 @@ __all__ = [
 
 #: Largest order :func:`shuffle_frames` keeps every stage of.
 MAX_FRAMES_ORDER = 60
+#: Seconds per n**3 of sample_aztec: uniform order 100 in 0.37 ms (benchmarks/RESULTS.md).
+SHUFFLE_SECONDS_PER_CUBE = 3.7e-10
 #: Bytes per cell of the diamond's box that a sample takes (labels, mask, bit planes).
 _BYTES_PER_CELL = 26 / 4
 
@@ -418,6 +420,10 @@ def sample_aztec(n, *, seed=None, weights=None):
     True
     """
     n = _check_order(n)
+    # measured (benchmarks/RESULTS.md, 2-vCPU EPYC): uniform order 100 in 0.37 ms, Gamma weights
+    # order 2000 in 4.4 s: n**3 work; the uniform rate, so that only jobs sure to be long are refused
+    check_seconds(SHUFFLE_SECONDS_PER_CUBE * float(n) ** 3, f"domino shuffling to order {n}",
+                  "a smaller order (order 10000: about 6 minutes)")
     run = _Run(n, seed, weights)
     run.run_to(n)
     run.words = None

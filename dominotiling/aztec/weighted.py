@@ -54,7 +54,7 @@ from fractions import Fraction
 import numpy as np
 
 from .. import _validate
-from .._options import check_memory
+from .._options import check_memory, check_seconds
 from ..errors import DominoTilingError, DominoTypeError, NoTilingError, PrecisionError, TooLargeError, WeightError
 from ..model.region import Region
 from ..model.weights import Weights
@@ -184,8 +184,9 @@ def aztec_partition_function(n, weights=None, *, log=False):
 
     Raises
     ------
-    PrecisionError
-        Float weights whose partition function overflows a float: use ``log=True``.
+    FloatRangeError
+        Float weights whose partition function overflows or underflows a float64
+        (a ``PrecisionError`` and a ``TooLargeError``): use ``log=True``.
     WeightError
         Float weights so uneven that urban renewal under- or overflows.
     TooLargeError
@@ -261,13 +262,9 @@ def aztec_partition_function(n, weights=None, *, log=False):
         log_z += n * (n + 1) * log_scale
         if log:
             return log_z
-        try:
-            return math.exp(log_z)
-        except OverflowError:
-            raise PrecisionError(
-                f"the partition function is about e**{log_z:.6g}, beyond a float; "
-                "call aztec_partition_function(n, weights, log=True)"
-            ) from None
+        return _validate.float_from_log(
+            log_z, "the partition function", "call aztec_partition_function(n, weights, log=True) "
+            "for its logarithm, or use Fraction weights for the exact value")
     return _exact(n, kind, blocks)
 
 
@@ -471,6 +468,11 @@ def aztec_edge_probabilities(n, weights=None):
         f"the edge probabilities of the Aztec diamond of order {n}",
         "a smaller order",
     )
+    # measured: order 1000 in 1.9 s to 7 s on the 2-vCPU EPYC of benchmarks/RESULTS.md (n**3 work)
+    check_seconds(EDGE_SECONDS_PER_CUBE * float(n) ** 3,
+                  f"the edge probabilities of the Aztec diamond of order {n}",
+                  "a smaller order (order 5000: about 4 minutes), or estimate them from samples "
+                  "(dominotiling.parallel.placement_frequencies)")
     levels, zero = _prepare(n, weights, "the edge probabilities")
     prev = np.zeros((4, n, n))
     cur = np.zeros((4, n, n))
@@ -581,7 +583,8 @@ def embed_in_aztec(region, weights=None, *, max_order=None):
     NoTilingError
         If the region has no tiling (with its weights' zeros).
     DominoTilingError
-        If no diamond up to `max_order` leaves a tileable rest around the region
+        If the region has a hole that cannot be tiled by itself (no diamond can
+        help: said so), or if no diamond up to `max_order` leaves a tileable rest around the region
         (the message says so), or the region is periodic.
 
     See Also
@@ -613,6 +616,14 @@ def embed_in_aztec(region, weights=None, *, max_order=None):
     weights = check_weights(weights, region)
     if any(getattr(region, "periodic", (False, False))):
         raise DominoTilingError("embed_in_aztec takes a plane region, not a periodic one")
+    rows, cols = region.shape
+    low = max(1, math.ceil((rows + cols) / 2))
+    check_memory(
+        EMBED_BYTES_PER_CELL * (2 * low) ** 2,
+        f"embedding this {rows} x {cols} region in an Aztec diamond (order {low} at least: its "
+        f"{(2 * low) ** 2} cells' masks, the filling's matching and the int64 weights)",
+        "random_tiling(region) for a sample of the region itself",
+    )
     if weights is None or _no_zero_placement(region, weights):
         found = find_tiling(region)  # any width (a matching); zeros would need the weighted DP
     else:
@@ -625,11 +636,10 @@ def embed_in_aztec(region, weights=None, *, max_order=None):
             "the region has no tiling" + (" using positions of nonzero weight" if weights is not None else "")
             + ", so no diamond can carry it; max_cover(region) shows how close it comes"
         )
-    rows, cols = region.shape
-    low = max(1, math.ceil((rows + cols) / 2))
     if max_order is None:
         max_order = low + 8
     max_order = _validate.positive_int(max_order, "max_order")
+    _check_holes(region)
     for n in range(low, max_order + 1):
         diamond = Region.aztec_diamond(n).mask
         size = 2 * n
@@ -724,6 +734,46 @@ def _no_zero_placement(region, weights):
     mask = region.mask
     h, v = np.asarray(weights.horizontal), np.asarray(weights.vertical)
     return bool((h[mask[:, :-1] & mask[:, 1:]] != 0).all() and (v[mask[:-1] & mask[1:]] != 0).all())
+
+
+#: Seconds per n**3 of aztec_edge_probabilities (order 1000: 1.92 s, the fastest of the runs
+#: recorded in benchmarks/RESULTS.md, so that only jobs sure to be long are refused).
+EDGE_SECONDS_PER_CUBE = 1.92e-9
+
+#: Peak bytes per cell of the smallest diamond while embedding (masks, the filling's maximum
+#: matching, the weights): 4.5 GiB were measured for a 3000 x 3000 square (order 3000).
+EMBED_BYTES_PER_CELL = 136
+
+
+def _check_holes(region):
+    """Refuse a region with a hole that no filling can tile (every diamond must tile it by itself).
+
+    A hole -- cells of the bounding box outside the region that no path of side
+    neighbours joins to its border -- lies inside every embedding, walled in by
+    the region: the filling tiles it alone, so if it cannot be tiled (a single
+    cell, an odd hole) no order of diamond helps.
+    """
+    from scipy import ndimage
+
+    from ..matching import find_tiling
+
+    outside = ~region.mask
+    labels, k = ndimage.label(outside)
+    if not k:
+        return
+    border = set(np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]])).tolist())
+    for hole in range(1, k + 1):
+        if hole in border:
+            continue
+        cells = labels == hole
+        size = int(cells.sum())
+        if size % 2 or find_tiling(Region(cells)) is None:
+            r, c = (int(v) for v in np.argwhere(cells)[0])
+            raise DominoTilingError(
+                f"the region has a hole of {size} cell(s) at ({r}, {c}) that cannot be tiled by "
+                "itself; a diamond around the region would have to tile it, so no max_order can "
+                "help: sample the region itself with random_tiling(region), or fill the hole"
+            )
 
 
 def _embedding(region, weights, n, offset, filling):

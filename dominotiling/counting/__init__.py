@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import _validate
+from .._exact import as_count
 from . import kasteleyn, transfer
 from ..errors import DominoTilingError, TooLargeError
 
@@ -87,7 +88,9 @@ def choose_method(region):
     Raises
     ------
     TooLargeError
-        If no method fits in memory.
+        If no method fits in memory, or the faster one is expected to take more
+        than ten minutes (``dominotiling._options.MAX_SECONDS``; the 2 x 5,000,000
+        strip: a count of a million digits).
 
     See Also
     --------
@@ -129,7 +132,12 @@ def choose_method(region):
             "profile DP needs a narrower side of at most 22 cells and the exact Kasteleyn "
             "determinant a band of a few GiB; log_count(region) gives the logarithm of the count"
         )
-    return min(costs, key=costs.get)
+    best = min(costs, key=costs.get)
+    from .._options import check_seconds
+
+    check_seconds(costs[best], f"the exact count of this region ({region.n_cells} cells) by {best}, "
+                  "the faster method,", "log_count(region) for the logarithm of the count (seconds)")
+    return best
 
 
 def _float_partition_function(region, weights):
@@ -137,18 +145,13 @@ def _float_partition_function(region, weights):
 
     ``log_count`` certifies ``log Z`` within ``1e-9 * max(1, |log Z|)``, so the
     float has a relative error of at most about ``1e-9 * max(1, |log Z|)``.
-    Refused (TooLargeError) when ``Z`` overflows a float64.
+    Refused (FloatRangeError, a TooLargeError and a PrecisionError) when ``Z`` is outside the
+    normal range of float64: a ``0.0`` would read as "no tiling".
     """
-    import math
-
     log_z = kasteleyn.log_count_checked(region, weights)
-    if log_z > 709.78:  # log(sys.float_info.max)
-        raise TooLargeError(
-            f"the partition function of these float weights is about exp({log_z:.6g}), beyond the "
-            "largest float64 (about exp(709.78)); log_count(region, weights) gives its logarithm, "
-            "or use Fraction weights for the exact value"
-        )
-    return math.exp(log_z)
+    return _validate.float_from_log(
+        log_z, "the partition function of these float weights",
+        "log_count(region, weights) gives its logarithm, or use Fraction weights for the exact value")
 
 
 def count_tilings(region, method="auto", client=None, *, weights=None, by_flux=False):
@@ -180,7 +183,10 @@ def count_tilings(region, method="auto", client=None, *, weights=None, by_flux=F
         product of their dominoes' weights. Int weights give an exact ``int``,
         Fraction weights an exact ``Fraction``, float weights a float
         (``exp(log_count(region, weights))``, relative error at most about
-        ``1e-9 * max(1, log Z)``, refused when it overflows); a zero weight forbids a
+        ``1e-9 * max(1, log Z)``, refused with
+        :class:`~dominotiling.errors.FloatRangeError` when ``Z`` is outside float64's
+        normal range, about ``exp(-708.4)`` to ``exp(709.8)``; ``log_count`` has the
+        logarithm of any size); a zero weight forbids a
         placement. Symbolic (sympy) weights give the generating polynomial.
         With ``"auto"``, int and Fraction weights use the Kasteleyn method
         (measured faster than the weighted DP: 12 x 12 in 3 ms against 29 ms);
@@ -197,7 +203,10 @@ def count_tilings(region, method="auto", client=None, *, weights=None, by_flux=F
     Returns
     -------
     int, fractions.Fraction, float, sympy expression or dict
-        The exact count (a Python int, however large), or the partition
+        The exact count (a Python int, however large: a
+        :class:`~dominotiling._exact.Count`, the int subclass whose ``str`` and
+        ``repr`` give every digit even beyond Python's 4300-digit limit, so that
+        a notebook shows it), or the partition
         function for weights (exact for int and Fraction weights, a polynomial
         for symbolic ones); with ``by_flux=True`` the dict of sector counts.
 
@@ -206,6 +215,9 @@ def count_tilings(region, method="auto", client=None, *, weights=None, by_flux=F
     TooLargeError
         If the chosen method's tables would not fit in memory; the message names
         the size and the method that would serve.
+    FloatRangeError
+        Float weights whose partition function overflows or underflows a float64
+        (by either method); ``log_count(region, weights)`` gives its logarithm.
     DominoTypeError
         If `region` is not a Region.
     DominoTilingError
@@ -257,14 +269,14 @@ def count_tilings(region, method="auto", client=None, *, weights=None, by_flux=F
             )
         from ..surfaces.periodic import count_surface_checked
 
-        return count_surface_checked(region, method)
+        return as_count(count_surface_checked(region, method))
     if by_flux:
         if weights is not None or client is not None or method != "auto":
             raise DominoTilingError("count_tilings(..., by_flux=True) counts uniform tilings on this "
                                     "machine by its own method: drop weights=, client= and method=")
         from ..surfaces.flux import count_by_flux
 
-        return count_by_flux(region)
+        return {k: as_count(v) for k, v in count_by_flux(region).items()}
     if client is not None:
         if method not in ("auto", "kasteleyn"):
             raise DominoTilingError(
@@ -275,7 +287,7 @@ def count_tilings(region, method="auto", client=None, *, weights=None, by_flux=F
             raise DominoTilingError("weighted counts run on this machine only: drop client=")
         from ..parallel import count_distributed
 
-        return count_distributed(region, client=client, method="kasteleyn")
+        return as_count(count_distributed(region, client=client, method="kasteleyn"))
     if weights is not None:
         if method == "auto":
             mask, _, _ = region.narrow_view()
@@ -287,7 +299,7 @@ def count_tilings(region, method="auto", client=None, *, weights=None, by_flux=F
             else:
                 method = "kasteleyn"
         if method == "transfer":
-            return transfer.count_checked(region, weights)
+            return as_count(transfer.count_checked(region, weights))
         if weights.kind == "symbolic":  # any width: the determinant interpolated over primes
             from .symbolic import symbolic_count
 
@@ -296,12 +308,12 @@ def count_tilings(region, method="auto", client=None, *, weights=None, by_flux=F
             return _float_partition_function(region, weights)
         if not region.is_balanced:
             return 0
-        return kasteleyn.count_checked(region, weights)
+        return as_count(kasteleyn.count_checked(region, weights))
     if not region.is_balanced:
         return 0
     if method == "auto":
         method = choose_method(region)
-    return _CHECKED[method](region, None)
+    return as_count(_CHECKED[method](region, None))
 
 
 def _checked(region, method, weights, methods):

@@ -538,6 +538,25 @@ def _log_exact(value):
     return math.log(value)
 
 
+def tileable_with_weights(region, weights):
+    """Whether a plane `region` has a tiling by placements of nonzero weight (exact: a maximum matching).
+
+    >>> from dominotiling import Region, Weights
+    >>> tileable_with_weights(Region.rectangle(2, 2), Weights.by_orientation((2, 2), 0.0, 1.0))
+    True
+    >>> tileable_with_weights(Region.rectangle(1, 2), Weights.by_orientation((1, 2), 0.0, 1.0))
+    False
+    """
+    mask, offset, transposed = region.narrow_view()
+    if mask.size == 0:
+        return True
+    if not region.is_balanced:
+        return False
+    h, v = weights.narrow(mask, offset, transposed).as_float()
+    pattern = (np.asarray(h) != 0).astype(np.float64), (np.asarray(v) != 0).astype(np.float64)
+    return bool(_has_perfect_matching(mask_matrix(mask, "real", pattern).tocoo()))
+
+
 def log_count_checked(region, weights):
     """:func:`dominotiling.log_count` of a plane region on checked arguments (its plane route)."""
     from ..errors import PrecisionError

@@ -185,6 +185,9 @@ def count_monomer_dimer(region, monomer_weight=1):
         :data:`MONOMER_DIMER_MAX_POLY_OPS` updates; refused before allocating.
     WeightError
         If the weight is negative.
+    FloatRangeError
+        A float weight whose sum is outside float64's normal range (``1e300``
+        on 16 cells); an int or Fraction weight gives it exactly.
     DominoTypeError
         If `region` is not a Region or the weight is not a number or expression.
 
@@ -232,7 +235,11 @@ def count_monomer_dimer(region, monomer_weight=1):
     if kind == "float":
         _check_width(sweep, 1, 8, "float layer")
         m, e = _float_count(mask, x)
-        return math.ldexp(m, e) if m else 0.0
+        if not m:
+            return 0.0
+        return _validate.float_from_log(  # refused, not inf or 0.0, outside float64's range
+            math.log(m) + e * math.log(2.0), "the monomer-dimer partition function",
+            "give the monomer weight as an int or a Fraction (Fraction(x) is exact) for the exact value")
     a, b = (x, 1) if kind == "int" else (x.numerator, x.denominator)
     bound = n * math.log2(3) + n * math.log2(max(a, b, 1))
     _check_width(sweep, min(threads(), max(1, math.ceil(bound / 31))), 8, "layers of residues")

@@ -279,22 +279,46 @@ def _count_weighted(region, weights):
         return wt.count_exact(sweep, narrow, bound)
     if kind == "float":
         mantissa, exponent, ok = wt.count_float(sweep, narrow)
+        if ok and mantissa == 0.0 and _tileable_with(region, weights):
+            ok = False  # a row's products underflowed to an exact-looking zero
         if ok:
-            try:
+            if mantissa == 0.0:
+                return 0.0
+            log_z = math.log(mantissa) + exponent * math.log(2.0)
+            if _validate.LOG_FLOAT_MIN <= log_z <= _validate.LOG_FLOAT_MAX:
                 return math.ldexp(mantissa, exponent)
-            except OverflowError:
-                return math.inf
+            _validate.float_from_log(log_z, _FLOAT_Z, _FLOAT_ALTERNATIVE)  # raises FloatRangeError
         from fractions import Fraction
 
         h, v = narrow.as_float()
         exact = narrow.from_arrays(np.array([Fraction(x) for x in h.ravel().tolist()], dtype=object).reshape(h.shape),
                                    np.array([Fraction(x) for x in v.ravel().tolist()], dtype=object).reshape(v.shape))
         value = wt.count_exact(sweep, exact, bound)
-        try:
+        if value == 0:
+            return 0.0
+        # log of the exact Fraction without converting it (it may be far outside float64)
+        log_z = _log_fraction(value)
+        if _validate.LOG_FLOAT_MIN <= log_z <= _validate.LOG_FLOAT_MAX:
             return float(value)
-        except OverflowError:
-            return math.inf
+        _validate.float_from_log(log_z, _FLOAT_Z, _FLOAT_ALTERNATIVE)  # raises FloatRangeError
     return wt.count_symbolic(sweep, narrow, bound)
+
+
+_FLOAT_Z = "the partition function of these float weights"
+_FLOAT_ALTERNATIVE = ("log_count(region, weights) gives its logarithm; Fraction weights "
+                      "(Weights.from_arrays of Fraction arrays: Fraction(x) is exact) give the exact value")
+
+
+def _log_fraction(q):
+    """``log(q)`` of a positive Fraction (or int) of any size."""
+    return math.log(q.numerator) - math.log(q.denominator)  # math.log takes ints of any size
+
+
+def _tileable_with(region, weights):
+    """Whether a tiling uses only placements of nonzero weight (exactly, by a maximum matching)."""
+    from .kasteleyn import tileable_with_weights
+
+    return tileable_with_weights(region, weights)
 
 
 def _threads():

@@ -175,13 +175,26 @@ def count_float(sweep, weights):
 
     mask = sweep.mask
     H, V = float_arrays(sweep, weights)
+    # Bring the weights near 1 by one power of two, 2**-k (exact): Z(2**-k w) = 2**(-k d) Z(w)
+    # for the d = cells / 2 dominoes of every tiling, so that a row's products of tiny (or
+    # huge) weights stay in range; the midpoint of the exponents keeps the smallest and the
+    # largest weight representable.
+    k = 0
+    nonzero = np.concatenate([H[H > 0], V[V > 0]])
+    if nonzero.size and np.isfinite(nonzero).all():
+        lo = int(np.frexp(nonzero.min())[1])
+        hi = int(np.frexp(nonzero.max())[1])
+        k = (lo + hi) // 2
+        H = np.ldexp(H, -k)
+        V = np.ldexp(V, -k)
+    dominoes = int(np.count_nonzero(mask)) // 2
     layer = np.zeros(1 << mask.shape[1], dtype=np.float64)
     layer[0] = 1.0
     scale = np.zeros(1, dtype=np.int64)
     ok = True
     for a, b in Pacer(max(1, 2**20 // layer.size)).ranges(0, mask.size):
         ok &= bool(advance_weighted_float(mask, layer, H, V, a, b, scale))
-    return float(layer[0]), int(scale[0]), ok
+    return float(layer[0]), int(scale[0]) + k * dominoes, ok
 
 
 # ------------------------------------------------------------------ symbolic weights

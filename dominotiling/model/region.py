@@ -28,6 +28,7 @@ from ..errors import RegionFormatError
 __all__ = ["Region", "check_region"]
 
 _FREE, _BLOCKED = ".", "#"
+_CELL_CHARS = str.maketrans("", "", _FREE + _BLOCKED)  # translate() deletes them: what is left is wrong
 
 
 def check_region(region, periodic_ok=False):
@@ -68,11 +69,15 @@ class Region:
         the top row) and *horizontally* (the last column is glued to the first):
         ``(True, True)`` is a torus, ``(False, True)`` a cylinder with a
         left-right seam (see :meth:`torus`, :meth:`cylinder`). A wrap adds the
-        placements across its seam only when the wrapped side is at least 3
-        cells long: on a side of 2 the cells on either side of the seam are
-        already neighbours, and a tiling records *which cells* a domino covers,
-        so the two ways round a 2-cycle are one placement; on a side of 1 a
-        cell would meet itself.
+        placements across its seam when the wrapped side is at least 2 cells
+        long. On a side of 2 the cells on either side of the seam are already
+        neighbours, and the wrap is a *second, distinct placement* of a domino on
+        the same two cells: the graph is the multigraph of Kasteleyn's torus
+        formula and of OEIS A335586 (the 2 x 2 torus has 8 tilings, the 4 x 2
+        torus 36). A :class:`Tiling` records which cells a domino covers, so it
+        does not say which of the two placements a domino on such a pair is:
+        samplers draw by the multigraph's law (such a domino counts twice). On a
+        side of 1 a cell would meet itself: that wrap adds nothing.
 
     Raises
     ------
@@ -210,15 +215,22 @@ class Region:
                     f"line {i} has {len(row)} character(s) but line 1 has {width}: every line "
                     "must have the same length (use '#' for cells that are not part of the region)"
                 )
-            for j, ch in enumerate(row, 1):
-                if ch not in (_FREE, _BLOCKED):
-                    raise RegionFormatError(
-                        f"line {i}, column {j}: unexpected character {ch!r}; use '.' for a cell "
-                        "and '#' for a blocked cell"
-                    )
         if width == 0:
             raise RegionFormatError("the lines are empty: a region needs at least one cell '.'")
-        mask = np.array([[ch == _FREE for ch in row] for row in rows], dtype=bool)
+        check_memory(3 * len(rows) * width, f"the {len(rows)} x {width} mask read from text",
+                     "a smaller region")
+        # whole-text operations, not a Python loop per character (50 million cells in a second)
+        joined = "".join(rows)
+        if joined.translate(_CELL_CHARS):  # something other than '.' and '#'
+            for i, row in enumerate(rows, 1):
+                for j, ch in enumerate(row, 1):
+                    if ch not in (_FREE, _BLOCKED):
+                        raise RegionFormatError(
+                            f"line {i}, column {j}: unexpected character {ch!r}; use '.' for a cell "
+                            "and '#' for a blocked cell"
+                        )
+        mask = (np.frombuffer(joined.encode("ascii"), dtype=np.uint8) == ord(_FREE)).reshape(len(rows), width)
+        del joined
         if not mask.any():
             raise RegionFormatError("the region has no cell: mark at least one cell with '.'")
         return cls(mask)
@@ -251,7 +263,9 @@ class Region:
         """The ``rows`` x ``cols`` torus: the rectangle with both pairs of opposite sides glued.
 
         Cell ``(r, cols - 1)`` neighbours ``(r, 0)`` and ``(rows - 1, c)``
-        neighbours ``(0, c)`` (on a side of at least 3 cells; see :class:`Region`).
+        neighbours ``(0, c)``; on a side of 2 cells the wrap is a second, distinct
+        placement on two cells already next to each other (Kasteleyn's torus
+        formula, OEIS A335586: the 2 x 2 torus has 8 tilings; see :class:`Region`).
         Counted by :func:`~dominotiling.count_tilings` (Kasteleyn's four
         determinants), sampled by :func:`~dominotiling.random_tiling` and drawn
         with its seams marked; see :mod:`dominotiling.surfaces.periodic`.
@@ -276,7 +290,8 @@ class Region:
         """The ``rows`` x ``cols`` cylinder with a left-right seam: column ``cols - 1`` glued to column 0.
 
         The horizontal direction wraps around (cell ``(r, cols - 1)`` neighbours
-        ``(r, 0)`` when ``cols >= 3``), the top and bottom rows are free
+        ``(r, 0)``; when ``cols == 2`` that is a second placement on the pair, so
+        the 2 x 2 cylinder has 5 tilings), the top and bottom rows are free
         boundaries: ``periodic == (False, True)``. For a top-bottom seam use
         ``Region.cylinder(cols, rows).transpose()``.
 
@@ -385,16 +400,17 @@ class Region:
     def seams(self):
         """``(vertical, horizontal)``: which wraps add placements across their seam.
 
-        A wrap counts when its side is at least 3 cells long (on a side of 2 the
-        two cells are already neighbours; see :class:`Region`).
+        A wrap counts when its side is at least 2 cells long: on a side of 2 it is
+        a second placement on two cells that are already neighbours (Kasteleyn's
+        convention; see :class:`Region`); on a side of 1 it adds nothing.
 
         Examples
         --------
-        >>> Region.torus(2, 5).seams()
-        (False, True)
+        >>> Region.torus(2, 5).seams(), Region.torus(1, 5).seams()
+        ((True, True), (False, True))
         """
         rows, cols = self.shape
-        return (self._periodic[0] and rows >= 3, self._periodic[1] and cols >= 3)
+        return (self._periodic[0] and rows >= 2, self._periodic[1] and cols >= 2)
 
     @property
     def n_cells(self):
@@ -489,7 +505,9 @@ class Region:
         """Array of the mask's shape: how many side-neighbours in the region each cell has.
 
         Cells outside the region get 0. (The degrees of the grid graph of
-        :meth:`to_networkx`, as an array.)
+        :meth:`to_networkx`, as an array.) Neighbours, not placements: on a glued
+        side of 2 cells the cell across the seam is the one already next to it,
+        counted once (its two placements are one edge of multiplicity 2).
 
         Examples
         --------
@@ -502,7 +520,7 @@ class Region:
         deg[:-1] += m[1:]
         deg[:, 1:] += m[:, :-1]
         deg[:, :-1] += m[:, 1:]
-        wrap_v, wrap_h = self.seams()
+        wrap_v, wrap_h = self._new_neighbours()
         if wrap_v:
             deg[0] += m[-1]
             deg[-1] += m[0]
@@ -536,8 +554,23 @@ class Region:
         from .bounds import tiling_log2_bound
 
         if self.is_periodic:
-            return _kahn_lovasz_log2(self.degrees()[self._mask])
+            # Kahn-Lovász bounds the matchings of the simple graph; each domino on a pair of
+            # cells joined twice (a glued side of 2) has two placements: one bit per such pair
+            # that a tiling can use at once (one per row of a 2-wide wrap, one per column of a
+            # 2-high one)
+            rows, cols = self.shape
+            doubled = 0
+            if self._periodic[1] and cols == 2:
+                doubled += int(np.count_nonzero(self._mask[:, 0] & self._mask[:, 1]))
+            if self._periodic[0] and rows == 2:
+                doubled += int(np.count_nonzero(self._mask[0] & self._mask[1]))
+            return _kahn_lovasz_log2(self.degrees()[self._mask]) + doubled
         return tiling_log2_bound(self._mask)
+
+    def _new_neighbours(self):
+        """``(vertical, horizontal)``: which wraps make new neighbours (a glued side of at least 3)."""
+        rows, cols = self.shape
+        return (self._periodic[0] and rows >= 3, self._periodic[1] and cols >= 3)
 
     def narrow_view(self):
         """The mask cropped to its cells and turned so that it is at least as tall as wide.
@@ -696,7 +729,10 @@ class Region:
         networkx.Graph
             Nodes are ``(row, col)`` tuples with attribute ``color`` (0 black,
             1 white) and ``bipartite`` (the same value, as networkx's bipartite
-            algorithms expect); edges join cells sharing a side.
+            algorithms expect); edges join cells sharing a side. On a torus or
+            cylinder an edge across a seam has ``seam=True``; on a glued side of
+            2 cells the wrap is a second placement on an edge already there,
+            which gets ``multiplicity=2`` instead (see :class:`Region`).
 
         Examples
         --------
@@ -719,10 +755,16 @@ class Region:
         rows, cols = self.shape
         if wrap_h:
             for r in np.flatnonzero(m[:, 0] & m[:, -1]).tolist():
-                g.add_edge((r, cols - 1), (r, 0), seam=True)
+                if cols == 2:  # the second placement on an edge already there
+                    g.edges[(r, 0), (r, 1)]["multiplicity"] = 2
+                else:
+                    g.add_edge((r, cols - 1), (r, 0), seam=True)
         if wrap_v:
             for c in np.flatnonzero(m[0] & m[-1]).tolist():
-                g.add_edge((rows - 1, c), (0, c), seam=True)
+                if rows == 2:
+                    g.edges[(0, c), (1, c)]["multiplicity"] = 2
+                else:
+                    g.add_edge((rows - 1, c), (0, c), seam=True)
         return g
 
     # ------------------------------------------------------------ python protocol

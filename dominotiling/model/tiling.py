@@ -215,7 +215,10 @@ class Tiling:
 
         Only a torus or cylinder has seams (see :attr:`Region.periodic`); on a
         plane region every entry is False. A seam domino joins ``(r, cols - 1)``
-        to ``(r, 0)`` or ``(rows - 1, c)`` to ``(0, c)``.
+        to ``(r, 0)`` or ``(rows - 1, c)`` to ``(0, c)``. On a glued side of 2
+        cells the wrap is a second placement on two cells that are also plane
+        neighbours; a tiling records cells only, so such a domino is reported
+        False (see :class:`~dominotiling.Region`).
         """
         d = self.dominoes
         return np.abs(d[:, 0] - d[:, 1]).sum(axis=1) != 1

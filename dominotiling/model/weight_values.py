@@ -65,6 +65,18 @@ def _bad_value(where, value, why):
     )
 
 
+def _out_of_float64(where, value):
+    """The refusal of a finite weight (a ``numpy.longdouble``) that float64 cannot hold."""
+    how = "too large" if abs(value) > 1 else "too small"
+    becomes = "inf" if abs(value) > 1 else "0 (which would forbid the placement)"
+    return WeightError(
+        f"{where or 'a weight'} is {np.format_float_scientific(value, precision=6)} "
+        f"({type(value).__name__}), {how} for the float64 weights work in: it would become {becomes}; "
+        "pass the weights as exact Fractions (Fraction(*x.as_integer_ratio()) for each x) or "
+        "scale all weights by one factor (a partition function scales by factor**(cells / 2))"
+    )
+
+
 def _check_sympy(expr, where):
     sp = sympy_module()
     if not isinstance(expr, sp.Expr):
@@ -93,7 +105,11 @@ def scalar_value(value, where):
     elif isinstance(value, (float, np.floating)):
         v, kind = float(value), "float"
         if math.isnan(v) or math.isinf(v):
+            if isinstance(value, np.floating) and np.isfinite(value):  # a longdouble beyond float64
+                raise _out_of_float64(where, value)
             raise _bad_value(where, v, "finite")
+        if v == 0.0 and value != 0:  # a longdouble below float64's range
+            raise _out_of_float64(where, value)
         v += 0.0  # -0.0 becomes 0.0
     elif isinstance(value, numbers.Rational):
         v, kind = Fraction(int(value.numerator), int(value.denominator)), "fraction"
@@ -215,7 +231,14 @@ def _scan(arr, label, orientation=None):
             idx = np.argwhere(bad)[0]
             v = float(arr[tuple(idx)])
             raise _bad_value(where(idx), v, "finite" if not math.isfinite(v) else "non-negative")
-        return "float", arr.astype(np.float64) + 0.0
+        with np.errstate(over="ignore", under="ignore"):
+            out = arr.astype(np.float64) + 0.0
+        if arr.dtype.itemsize > 8:  # longdouble: its range is wider than float64's
+            lost = np.isinf(out) | ((out == 0) & (arr != 0))
+            if lost.any():
+                idx = np.argwhere(lost)[0]
+                raise _out_of_float64(where(idx), arr[tuple(idx)])
+        return "float", out
     if k == "O":
         kind, out, checked = "int", [], set()
         sp = sympy_module()

@@ -112,6 +112,63 @@ def check_weights(weights, region, name="weights"):
     return weights.check_shape(region)
 
 
+def _exact_ints(f, R, C, o, out, s):
+    """`out` (fixed-width ints from ``f(R, C, o)``) if it did not wrap around, else the exact Python ints.
+
+    Fixed-width arithmetic wraps silently (``4**R`` is 0 in int64 from ``R = 32``): `f`
+    is called again on object arrays of Python ints, whose arithmetic is exact, and
+    once per placement with Python ints if that fails.
+    """
+    try:
+        exact = f(R.astype(object), C.astype(object), o)
+    except Exception:
+        exact = None
+    if not (isinstance(exact, np.ndarray) and exact.shape == s):
+        exact = object_array([f(r, c, o) for r in range(s[0]) for c in range(s[1])], s)
+    exact = np.asarray(exact, dtype=object)
+    same = all(type(y) is not float and x == y for x, y in zip(out.ravel().tolist(), exact.ravel().tolist()))
+    return out if same else exact
+
+
+def _float_product(vals, log):
+    """The product of float64 `vals` with its exponent kept apart (no under- or overflow).
+
+    Each step multiplies the mantissa by the next value and takes powers of two
+    out (exact), so the rounding is that of the plain product; the result is a
+    float when it fits, else the exact Fraction of the rounded product.
+    """
+    if (vals == 0).any():
+        return -math.inf if log else 0.0
+    mantissa, exponent = 1.0, 0
+    for x in vals.tolist():
+        mx, ex = math.frexp(x)  # exact; mantissas in [0.5, 1) cannot under- or overflow
+        m, e = math.frexp(mantissa * mx)
+        mantissa, exponent = m, exponent + e + ex
+    if log:
+        return math.log(mantissa) + exponent * math.log(2.0)
+    if -1021 <= exponent <= 1024:  # a normal float64
+        return math.ldexp(mantissa, exponent)
+    return Fraction(mantissa) * Fraction(2) ** exponent
+
+
+def _check_face_products(f, hp, vp):
+    """Refuse face products of floats that under- or overflow float64 (0 would forbid a placement)."""
+    k, l = len(f), len(f[0])
+    for name, p, pair in (("horizontal", hp, lambda i, j: ((i, (j + 1) % l), ((i + 1) % k, (j + 1) % l))),
+                          ("vertical", vp, lambda i, j: (((i + 1) % k, j), ((i + 1) % k, (j + 1) % l)))):
+        for i in range(k):
+            for j in range(l):
+                (a, b), (c, d) = pair(i, j)
+                x, y = f[a][b], f[c][d]
+                if (p[i][j] == 0.0 and x != 0 and y != 0) or math.isinf(p[i][j]):
+                    how = "underflows to 0 (it would forbid the placement)" if p[i][j] == 0 else "overflows"
+                    raise WeightError(
+                        f"the {name} weight of pattern position ({i}, {j}) is the product faces[{a}, {b}] * "
+                        f"faces[{c}, {d}] = {x!r} * {y!r}, which {how} in float64; give the faces as "
+                        "Fractions (exact), or scale them by one factor nearer 1"
+                    )
+
+
 def _unpickle(shape, kind, horizontal, vertical):
     # A pickle is trusted as it is (unpickling runs code anyway): no second check of every value.
     return Weights._new(shape, kind, horizontal, vertical)
@@ -354,6 +411,8 @@ class Weights:
             k, l = len(f), len(f[0])
             hp = [[f[i][(j + 1) % l] * f[(i + 1) % k][(j + 1) % l] for j in range(l)] for i in range(k)]
             vp = [[f[(i + 1) % k][j] * f[(i + 1) % k][(j + 1) % l] for j in range(l)] for i in range(k)]
+            if kind == "float":  # a product of two floats may leave float64's range
+                _check_face_products(f, hp, vp)
             horizontal, vertical = (object_array([x for row in p for x in row], (k, l)) for p in (hp, vp))
             labels = (lambda i, j: f"the product faces[{i}, {(j + 1) % l}] * faces[{(i + 1) % k}, {(j + 1) % l}]",
                       lambda i, j: f"the product faces[{(i + 1) % k}, {j}] * faces[{(i + 1) % k}, {(j + 1) % l}]")
@@ -483,7 +542,10 @@ class Weights:
             otherwise (it raises, or returns a scalar or another shape) `f` is
             called once per placement with Python ints. True: arrays only (errors
             propagate); False: once per placement only (the safe choice for a
-            function with side effects).
+            function with side effects). Integer results of the array call are
+            checked against a second call on arrays of Python ints (exact
+            arithmetic) and replaced by it when fixed-width arithmetic wrapped
+            around (``4**r`` is 0 in int64 from ``r = 32``): weights keep their value.
 
         Examples
         --------
@@ -493,6 +555,8 @@ class Weights:
         >>> from fractions import Fraction
         >>> Weights.from_function((2, 2), lambda r, c, o: Fraction(1, r + c + 1)).kind
         'fraction'
+        >>> Weights.from_function((40, 1), lambda r, c, o: 4**r).vertical[-1, 0] == 4**38
+        True
         """
         shape = shape_of(region_or_shape)
         if not callable(f):
@@ -518,6 +582,8 @@ class Weights:
                             "pass vectorized=False to call it once per placement"
                         )
                     out = None
+                elif out.dtype.kind in "iu":
+                    out = _exact_ints(f, R, C, o, out, s)
             if out is None:
                 out = object_array([f(r, c, o) for r in range(s[0]) for c in range(s[1])], s)
             arrays.append(out)
@@ -730,10 +796,22 @@ class Weights:
         >>> nw.shape, nw.horizontal.tolist()       # the 2 x 3 box, turned upright
         ((3, 2), [[3], [3], [3]])
         """
-        rows, cols = np.shape(mask)
+        shape = np.shape(mask)
+        if len(shape) != 2:
+            raise DominoTypeError(
+                f"narrow takes region.narrow_view()'s (mask, offset, transposed): mask must be a 2-D "
+                f"array, got {type(mask).__name__} of shape {shape}; call weights.narrow(*region.narrow_view())"
+            )
+        if not (isinstance(offset, (tuple, list)) and len(offset) == 2):
+            raise DominoTypeError(f"offset must be a pair (row, col), got {offset!r}; call "
+                                  "weights.narrow(*region.narrow_view())")
+        r0 = _validate.nonnegative_int(offset[0], "offset[0]")
+        c0 = _validate.nonnegative_int(offset[1], "offset[1]")
+        transposed = _validate.boolean(transposed, "transposed")
+        rows, cols = shape
         if transposed:
             rows, cols = cols, rows
-        out = self.crop(offset[0], offset[1], rows, cols)
+        out = self.crop(r0, c0, rows, cols)
         return out.transpose() if transposed else out
 
     # ------------------------------------------------------------ numbers for kernels
@@ -964,8 +1042,28 @@ class Weights:
         hs, vs = array_shapes(self._shape)
         return Weights._build(self._shape, object_array([new[e] for e in hl], hs), object_array([new[e] for e in vl], vs))
 
-    def tiling_weight(self, tiling):
+    def tiling_weight(self, tiling, *, log=False):
         """The product of the weights of a tiling's dominoes, in the weights' exact type.
+
+        Parameters
+        ----------
+        tiling : Tiling
+            A tiling of a region of this shape.
+        log : bool, keyword-only
+            Return the natural logarithm of the product instead, a float
+            (``-inf`` when a domino weighs 0); not for symbolic weights.
+
+        Returns
+        -------
+        int, Fraction, float or sympy expression
+            Int and Fraction weights: the exact product. Float weights: the
+            product rounded as a float product is (relative error at most ``d``
+            units of roundoff for ``d`` dominoes), a float -- unless it leaves
+            float64's range (a large tiling of small weights underflows, of
+            large ones overflows): then the same rounded product as an exact
+            :class:`~fractions.Fraction` ``m * 2**e``, never a false ``0.0`` or
+            ``inf``. So ``tiling_weight(t) > 0`` says exactly whether no domino of
+            ``t`` weighs 0.
 
         Examples
         --------
@@ -973,14 +1071,33 @@ class Weights:
         >>> t = Tiling.from_dominoes(Region.rectangle(2, 2), [((0, 0), (0, 1)), ((1, 0), (1, 1))])
         >>> Weights.by_orientation((2, 2), 3, 5).tiling_weight(t)
         9
+        >>> round(Weights.by_orientation((2, 2), 3, 5).tiling_weight(t, log=True), 12) == round(math.log(9), 12)
+        True
+        >>> big = Region.rectangle(2, 400)
+        >>> tiny = Weights.by_orientation(big, 1e-5, 1e-5)
+        >>> from dominotiling import random_tiling
+        >>> tiny.tiling_weight(random_tiling(big, seed=0)) > 0      # 1e-2000 is no float64
+        True
         """
         t = _validate.tiling(tiling)
+        log = _validate.boolean(log, "log")
         self._check(t.region.shape, "tiling's region")
         d = t.dominoes
         horiz = d[:, 0, 0] == d[:, 1, 0]
         r, c = d[:, 0, 0], d[:, 0, 1]
+        if self._kind == "float":
+            vals = np.concatenate([self._h[r[horiz], c[horiz]], self._v[r[~horiz], c[~horiz]]])
+            return _float_product(vals, log)
         vals = self._h[r[horiz], c[horiz]].tolist() + self._v[r[~horiz], c[~horiz]].tolist()
-        one = {"int": 1, "fraction": Fraction(1), "float": 1.0}.get(self._kind)
+        if log:
+            if self._kind == "symbolic":
+                raise DominoTypeError("tiling_weight(..., log=True) takes numeric weights; these are symbolic: "
+                                      "substitute numbers first (weights.substitute({...}))")
+            if any(x == 0 for x in vals):
+                return -math.inf
+            return math.fsum(math.log(x.numerator) - math.log(x.denominator) if isinstance(x, Fraction)
+                             else math.log(x) for x in vals)
+        one = {"int": 1, "fraction": Fraction(1)}.get(self._kind)
         return math.prod(vals, start=sympy_module().Integer(1) if one is None else one)
 
     def to_json(self, path=None):

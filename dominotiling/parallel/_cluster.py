@@ -175,6 +175,17 @@ def _check_client(client):
     if client is None or isinstance(client, str):
         if isinstance(client, str) and not client.strip():
             raise DominoTilingError(f"client='' is not a scheduler address; {_CLIENT_HINT}")
+        if isinstance(client, str) and client != "local":
+            if len(client) > 1000:
+                raise DominoTilingError(f"client is a string of {len(client)} characters, not a scheduler "
+                                        f"address; {_CLIENT_HINT}")
+            from distributed.comm import parse_address
+
+            try:  # before any work: distributed's own parser, as Client(address) will use it
+                parse_address(client)
+            except (ValueError, TypeError) as err:
+                raise DominoTilingError(f"client={client!r} is not a scheduler address ({err}); "
+                                        f"{_CLIENT_HINT}") from None
         return client
     distributed = _distributed()
     return _validate.instance(client, "client", (str, distributed.Client), hint=_CLIENT_HINT)
@@ -194,7 +205,14 @@ def _connect(client):
         with local_cluster() as cluster, distributed.Client(cluster) as owned:
             yield owned
     else:
-        with distributed.Client(client) as owned:
+        try:
+            owned = distributed.Client(client)
+        except (OSError, ValueError, TypeError) as err:  # unreachable, refused, timed out, malformed
+            raise DominoTilingError(
+                f"cannot connect to the Dask scheduler at {client!r}: {type(err).__name__}: "
+                f"{' '.join(str(err).split())[:300]}; start it (dask scheduler), or {_CLIENT_HINT}"
+            ) from None
+        with owned:
             yield owned
 
 

@@ -80,8 +80,8 @@ def choose_sampler(region, weights=None):
     >>> from dominotiling.trees.temperley_grid import temperley_region
     >>> choose_sampler(temperley_region(50, 50)), choose_sampler(Region.rectangle(6, 6))
     ('temperley', 'transfer')
-    >>> choose_sampler(Region.rectangle(100, 100)), choose_sampler(Region.aztec_diamond(9))
-    ('cftp', 'shuffling')
+    >>> choose_sampler(Region.rectangle(300, 300)), choose_sampler(Region.aztec_diamond(9))
+    ('kasteleyn', 'shuffling')
     >>> choose_sampler(Region.from_strings(["." * 30] * 14 + ["." * 14 + "##" + "." * 14] + ["." * 30] * 15))
     'kasteleyn'
     >>> az = Region.aztec_diamond(40)
@@ -91,21 +91,23 @@ def choose_sampler(region, weights=None):
     >>> choose_sampler(big, Weights.by_orientation(big, 1.0, 2.0))
     'embedding'
     """
+    from . import cost
+
     _validate.region(region)
-    mask, _, _ = region.narrow_view()
     if aztec_order(region) is not None:
-        return "shuffling"
-    if _weighted(weights, region):
-        if mask.shape[1] <= DP_AUTO_WIDTH:
+        return "shuffling"  # uniform, or generalized shuffling with the same weights
+    if _weighted(weights, region):  # CFTP's time grows with the weights' spread: not chosen
+        if cost.cheapest(region, ("transfer", "kasteleyn")) == "transfer":
             return "transfer"
+        # wide: shuffling of the region embedded in a diamond (exact in law), where it can be
         return "kasteleyn" if region.holes else "embedding"
     if temperley_shape(region) is not None:
         return "temperley"
-    if mask.shape[1] <= DP_AUTO_WIDTH:
-        return "transfer"
-    if not region.holes:
+    best = cost.cheapest(region, ("transfer", "kasteleyn"))
+    # CFTP only where it is expected faster still (holes are looked for then only: it takes time)
+    if cost.cheapest(region, (best, "cftp")) == "cftp" and not region.holes:
         return "cftp"
-    return "transfer" if mask.shape[1] <= MAX_WIDTH else "kasteleyn"
+    return best
 
 
 def _weighted(weights, region):
@@ -192,6 +194,10 @@ def random_tiling(region, *, seed=None, method="auto", weights=None):
     weighted = _weighted(weights, region)
     if method == "auto":
         method = choose_sampler(region, weights)
+    if method in ("transfer", "kasteleyn", "cftp"):  # over about ten minutes: refused up front
+        from .cost import check_time
+
+        check_time(region, method, alternatives=("transfer", "kasteleyn") + (() if weighted else ("cftp",)))
     if not weighted:
         return METHODS[method](region, seed=seed)
     if method not in WEIGHTED_METHODS:

@@ -485,6 +485,12 @@ def cftp_sample(region, *, seed=None, progress=True, weights=None, flux=None):
         from ..surfaces.flux import sector_cftp
 
         return sector_cftp(region, flux, seed=seed, progress=progress)
+    from .cost import check_time
+
+    # the uniform chain's measured time (weights only lengthen it): 20000 x 20000 would take
+    # years, and ran out of memory after +3.5 GiB
+    check_time(_validate.region(region), "cftp", "coupling from the past (cftp_sample)",
+               alternatives=("kasteleyn",))
     heights, _ = _cftp_heights(region, _key(seed), progress, weights)
     return tiling_from_heights(region, heights)
 
@@ -547,7 +553,10 @@ def _cftp_heights(region, key, progress, weights=None):
     # a sweep costs about the bounding box's vertices (both chains, every row);
     # calls of about 0.05 s each, so Ctrl-C arrives between them
     pacer = Pacer(first=max(1, _CHUNK_UPDATES // movable.size))
-    bar = LazyBar(progress, wait=_PROGRESS_WAIT)
+    # the bar's total: the sweeps expected by the measured cost of sampling/cost.py (the windows
+    # 1, 2, 4, ..., T* sum to 2 T*: 65535 at 100 x 100, 131071 at 200 x 200, about 692 sqrt(cells))
+    expected = int(692 * max(1, region.n_cells) ** 0.5)
+    bar = LazyBar(progress, wait=_PROGRESS_WAIT, total=expected)
     try:
         window = 1
         while True:

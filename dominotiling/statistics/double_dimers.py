@@ -236,7 +236,9 @@ def double_dimer(t1, t2):
     Raises
     ------
     DominoTilingError
-        If the tilings tile different regions or leave cells uncovered.
+        If the tilings tile different regions, leave cells uncovered, or either
+        one's labels are not dominoes (a ``Tiling(..., validate=False)``; checked
+        in ``O(cells)`` before the kernel runs).
     DominoTypeError
         If either is not a Tiling.
 
@@ -274,6 +276,13 @@ def double_dimer(t1, t2):
             "a double-dimer configuration superposes two tilings of one region"
         )
     for name, t in (("t1", t1), ("t2", t2)):
+        # the kernel walks partner cells through the labels: labels that are not dominoes
+        # (a Tiling built with validate=False) would send it outside its arrays
+        try:
+            t.validate()
+        except DominoTilingError as err:
+            raise DominoTilingError(f"{name} is not a tiling of its region: {err}; build it with "
+                                    "Tiling(region, labels) (validate=True) to see why") from None
         if not t.is_complete:
             raise DominoTilingError(
                 f"{name} leaves {t.n_uncovered} cell(s) uncovered; double dimers need complete tilings")

@@ -149,7 +149,8 @@ def surface_method(region):
 
     The Kasteleyn route whenever it applies (a full torus or cylinder whose glued
     sides are even), the periodic DP otherwise; ``"plane"`` when no seam counts
-    (a side of 2 or less: the region is then counted as the plane rectangle).
+    (no glued side of 2 or more: the region is then counted as the plane rectangle).
+    A glued side of 2 cells counts: its wrap is a second placement on each pair.
 
     Raises
     ------
@@ -255,8 +256,10 @@ def count_surface(region, method="auto"):
 
     Examples
     --------
-    >>> count_surface(Region.torus(2, 3))        # three columns of a 3-cycle, or all vertical
-    4
+    >>> count_surface(Region.torus(2, 3))   # columns joined twice (the 2-high wrap): 2**3 + 3 * 2
+    14
+    >>> count_surface(Region.torus(2, 2))   # Kasteleyn's formula, OEIS A335586
+    8
     >>> count_surface(Region.torus(6, 6)) == count_surface(Region.torus(6, 6), method="transfer")
     True
     """
@@ -339,7 +342,7 @@ def count_by_seam_parity(region):
 
 
 def _plane_count(region):
-    """The count of a region whose wraps add no placement (glued sides of 2 or less): the plane region's.
+    """The count of a region whose wraps add no placement (glued sides of 1): the plane region's.
 
     Such a region is at most 2 cells wide across each glued side: the profile DP.
     """
@@ -376,9 +379,21 @@ def _primes_with_roots(order, bits):
 
 
 def _primes_with_roots_locked(order, bits):
+    factors = _prime_factors(order)
+    # Dirichlet: about pi(2**31) / phi(order) primes below 2**31 are 1 mod order, at most 31 bits
+    # each; a count that needs far more is refused at once (the search took 25 s on 3000 x 3000)
+    phi = order
+    for q in factors:
+        phi = phi // q * (q - 1)
+    available = 31.0 * (_PRIME_TOP / math.log(_PRIME_TOP)) / phi
+    if bits > 1.1 * available:
+        raise TooLargeError(
+            f"too few primes below 2**31 are 1 mod {order} for a count of {bits:.0f} bits (about "
+            f"{available:.3g} bits' worth exist); count the region by method='transfer' if it is narrow, "
+            "or log_count(region) for its logarithm"
+        )
     have = _PRIMES_CACHE.setdefault(order, ([], [], [0.0]))
     primes, roots, total = have
-    factors = _prime_factors(order)
     k = (_PRIME_TOP - 2) // order
     if primes:
         k = (primes[-1] - 1) // order - 1

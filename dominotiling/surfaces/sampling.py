@@ -111,7 +111,7 @@ def sample_surface(region, seed=None, method="auto"):
         if not kasteleyn_ok:
             raise DominoTilingError(
                 "the Kasteleyn sampler takes the full torus or cylinder whose glued sides are even "
-                f"(at least 4); this region (shape {region.shape}, periodic={region.periodic}) is "
+                f"(of even length); this region (shape {region.shape}, periodic={region.periodic}) is "
                 "not one: use method='transfer'"
             )
         return _sample_kasteleyn_surface(region, rng)

@@ -29,6 +29,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import _validate
+from .._options import check_memory
 from .._util import keyword_only
 from ..errors import DominoTilingError
 from ..model.region import Region
@@ -56,7 +57,10 @@ def temperley_region(m, n):
     .....
     """
     m, n = _dims((m, n))
-    mask = np.ones((2 * m - 1, 2 * n - 1), dtype=bool)
+    rows, cols = 2 * m - 1, 2 * n - 1
+    check_memory(3 * rows * cols, f"the {rows} x {cols} Temperley board (its mask, kept and copied)",
+                 "a smaller grid")
+    mask = np.ones((rows, cols), dtype=bool)
     mask[0, 0] = False
     return Region(mask)
 

@@ -31,6 +31,7 @@ import numpy as np
 
 from .. import _validate
 from .._util import keyword_only
+from .._options import check_memory
 from ..errors import DominoTilingError, DominoTypeError, TooLargeError
 from ..model.frames import TupleFrame
 
@@ -40,6 +41,38 @@ __all__ = ["uniform_spanning_tree", "wilson_frames", "WilsonFrame", "FRAMES_MAX_
 FRAMES_MAX_NODES = 1024
 #: Uniforms drawn per call of the Wilson kernel, at most (the stream does not depend on it).
 _CHUNK = 1 << 20
+#: Peak bytes per vertex of a grid's tree: its CSR adjacency as built (48), walk and parent (13).
+GRID_BYTES_PER_VERTEX = 64
+#: Walk steps per second of Wilson's kernel, in units of :func:`_grid_steps` (measured on the
+#: 2-vCPU EPYC of benchmarks/RESULTS.md: 1.2e8 on paths 1 x 10**4, 3.4e7 on a 1000 x 1000 square;
+#: the faster rate, so that only jobs sure to be long are refused).
+_STEPS_PER_SECOND = 1.2e8
+#: Jobs estimated longer than this are refused up front.
+MAX_SECONDS = 600.0
+
+
+def _grid_steps(rows, cols):
+    """Expected walk steps of Wilson's algorithm on a ``rows x cols`` grid rooted at its centre, roughly.
+
+    The expected running time is the mean hitting time of the root, at most
+    ``sum_v deg(v) R(v, root)`` with ``R`` the effective resistance: about ``d / w``
+    at distance ``d`` along a strip ``w`` wide, plus ``log(w) / pi`` across it. So
+    ``L**2 + 4 w L log(w) / pi`` for ``w = min(rows, cols)``, ``L = max(rows, cols)``.
+    """
+    import math
+
+    w, length = sorted((rows, cols))
+    return float(length) ** 2 + 4.0 * w * length * math.log(max(w, 2)) / math.pi
+
+
+def _path_tree(rows, cols, root):
+    """The one spanning tree of a path (a grid with a side of 1): every vertex points towards `root`."""
+    n = rows * cols
+    parent = np.arange(n, dtype=np.int64)
+    parent[:root] += 1
+    parent[root + 1:] -= 1
+    parent[root] = -1
+    return parent
 
 
 class WilsonFrame(TupleFrame):
@@ -178,6 +211,9 @@ def _as_csr(graph):
         rows, cols = int(graph[0]), int(graph[1])
         if rows < 1 or cols < 1:
             raise DominoTilingError(f"a grid shape needs rows, cols >= 1, got {graph!r}")
+        check_memory(GRID_BYTES_PER_VERTEX * rows * cols,
+                     f"Wilson's algorithm on the {rows} x {cols} grid (its adjacency, walk and tree: "
+                     f"{GRID_BYTES_PER_VERTEX} bytes per vertex)", "a smaller grid")
         return (*_grid_csr(rows, cols), None, (rows, cols), (rows // 2) * cols + cols // 2)
     if sparse.issparse(graph):
         a = sparse.csr_matrix(graph)
@@ -346,6 +382,24 @@ def uniform_spanning_tree(G, *, seed=None, root=None, frames=False):
     """
     from scipy.sparse.csgraph import connected_components
 
+    if not frames and isinstance(G, (tuple, list)) and len(G) == 2 and all(
+            isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in G) and min(G) == 1:
+        # a path has one spanning tree: no walk (Wilson's walks take ~L**2 steps on it)
+        rows, cols = int(G[0]), int(G[1])
+        check_memory(8 * rows * cols, f"the tree of the 1-wide {rows} x {cols} grid", "a smaller grid")
+        _validate.seed(seed)
+        return _path_tree(rows, cols, _root_index(root, None, (rows, cols), rows * cols,
+                                                  (rows // 2) * cols + cols // 2))
+    if not frames and isinstance(G, (tuple, list)) and len(G) == 2 and all(
+            isinstance(v, (int, np.integer)) and not isinstance(v, bool) and v >= 1 for v in G):
+        seconds = _grid_steps(int(G[0]), int(G[1])) / _STEPS_PER_SECOND
+        if seconds > MAX_SECONDS:
+            raise TooLargeError(
+                f"a uniform spanning tree of the {G[0]} x {G[1]} grid would take about {seconds:.2g} s "
+                f"(Wilson's walks: about {_grid_steps(int(G[0]), int(G[1])):.2g} steps, the square of "
+                f"the longer side for a strip); the limit is {MAX_SECONDS:.0f} s: use a grid closer "
+                "to a square, or fewer vertices"
+            )
     indptr, indices, nodes, shape, default = _as_csr(G)
     n = indptr.size - 1
     if n == 0:

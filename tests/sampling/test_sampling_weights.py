@@ -71,7 +71,7 @@ def test_weighted_aztec_diamonds_go_to_shuffling_with_the_same_weights():
 def test_choose_sampler_with_and_without_weights():
     holed = Region.from_strings(["." * 30] * 14 + ["." * 14 + "##" + "." * 14] + ["." * 30] * 15)
     assert choose_sampler(holed) == "kasteleyn"
-    assert choose_sampler(Region.rectangle(40, 40)) == "cftp"
+    assert choose_sampler(Region.rectangle(40, 40)) == "kasteleyn"  # measured faster than CFTP
     small = Region.rectangle(6, 6)
     assert choose_sampler(small, Weights.by_orientation(small, 1, 2)) == "transfer"
     big = Region.rectangle(40, 40)

@@ -32,31 +32,35 @@ from dominotiling.surfaces.periodic import (
 
 # ----------------------------------------------------------------- reference
 def _neighbours(rows, cols, periodic):
-    """Edges ``{a, b}`` of the periodic grid graph, from the definition (simple graph).
+    """Edges ``({a, b}, across_v, across_h)`` of the periodic grid multigraph, from the definition.
 
-    A glued side adds the pairs across its seam when it is at least 3 long (on a
-    side of 2 they are the pairs already there; on a side of 1 a cell would meet itself).
+    Every cell has an edge to its right and one downwards, wrapping round a glued
+    side: on a side of 2 the wrap is a second edge between two cells already
+    joined (Kasteleyn's torus graph, OEIS A335586); on a side of 1 it would be a
+    loop and is left out. A list: parallel edges stay distinct.
     """
-    edges = set()
+    edges = []
     for r in range(rows):
         for c in range(cols):
             for dr, dc in ((0, 1), (1, 0)):
                 r2, c2 = r + dr, c + dc
                 wrapped = False
                 if r2 == rows:
-                    if not (periodic[0] and rows >= 3):
+                    if not (periodic[0] and rows >= 2):
                         continue
                     r2, wrapped = 0, True
                 if c2 == cols:
-                    if not (periodic[1] and cols >= 3):
+                    if not (periodic[1] and cols >= 2):
                         continue
                     c2, wrapped = 0, True
-                edges.add((frozenset({(r, c), (r2, c2)}), wrapped and dr == 1, wrapped and dc == 1))
+                edges.append((frozenset({(r, c), (r2, c2)}), wrapped and dr == 1, wrapped and dc == 1))
     return edges
 
 
 def _enumerate(rows, cols, periodic, mask=None):
-    """Every tiling as ``(frozenset of dominoes, vertical seam crossings, horizontal seam crossings)``."""
+    """Every perfect matching of the multigraph as ``(frozenset of cell pairs, vertical seam
+    crossings, horizontal seam crossings)``; two matchings that differ only in which of two
+    parallel edges they use cover the same cell pairs and are both listed."""
     cells = [(r, c) for r in range(rows) for c in range(cols) if mask is None or mask[r][c]]
     cellset = set(cells)
     adj = {cell: [] for cell in cells}
@@ -148,17 +152,19 @@ def test_bad_periodic_and_sizes():
 
 
 def test_seams_degrees_graph_components():
-    assert Region.torus(2, 5).seams() == (False, True)
+    assert Region.torus(2, 5).seams() == (True, True)  # a 2-high wrap: a second placement
+    assert Region.torus(1, 5).seams() == (False, True)
     assert Region.torus(1, 1).seams() == (False, False)
     assert Region.torus(3, 4).degrees().tolist() == [[4] * 4] * 3
     deg = Region.cylinder(3, 4).degrees()
     assert deg[0].tolist() == [3] * 4 and deg[1].tolist() == [4] * 4
-    # a 2-wide wrap adds no edge: the torus 2 x 5 is the cylinder 2 x 5
+    # a 2-wide wrap adds no neighbour (degrees count neighbours), only a second placement
     assert Region.torus(2, 5).degrees().tolist() == Region.cylinder(2, 5).degrees().tolist()
-    for m, n in ((3, 4), (2, 5), (4, 4), (1, 6)):
+    for m, n in ((3, 4), (2, 5), (4, 4), (1, 6), (2, 2), (4, 2)):
         g = Region.torus(m, n).to_networkx()
-        want = {pair for pair, _, _ in _neighbours(m, n, (True, True))}
-        assert {frozenset(e) for e in g.edges} == want
+        edges = Counter(pair for pair, _, _ in _neighbours(m, n, (True, True)))
+        assert {frozenset(e) for e in g.edges} == set(edges)
+        assert {frozenset(e): d.get("multiplicity", 1) for *e, d in g.edges(data=True)} == dict(edges)
     # two plane components joined across the seam
     split = Region([[1, 0, 1], [1, 0, 1], [1, 0, 1]], periodic=(False, True))
     assert Region(split.mask).n_components == 2 and split.n_components == 1
@@ -187,7 +193,8 @@ def test_tiling_across_the_seams():
     with pytest.raises(DominoTilingError, match="not neighbours"):
         Tiling(Region.cylinder(3, 4), [[0, -2, -2, -2], [-2] * 4, [0, -2, -2, -2]])
     assert Tiling(torus, [[0, -2, -2, -2], [-2] * 4, [0, -2, -2, -2]]).n_dominoes == 1
-    # a 2-wide wrap: the two cells are neighbours once (one placement)
+    # a 2-wide wrap: the cells are neighbours twice (two placements); a Tiling records the
+    # cells, and its domino is not reported as across the seam
     two = Tiling.from_dominoes(Region.torus(1, 2), [((0, 0), (0, 1))])
     assert two.seam_dominoes().tolist() == [False]
 
@@ -240,11 +247,16 @@ def test_random_periodic_regions_against_brute_force(mask, periodic):
 
 def test_named_small_counts():
     # by hand: the 2 x 3 torus is two rows of 3-cycles: all vertical, or one vertical column
-    assert count_tilings(Region.torus(2, 3)) == 4
-    assert count_tilings(Region.torus(2, 2)) == 2  # the 2 x 2 square: the wraps add nothing
+    # the 2 x 3 torus: two 3-cycles joined by two edges per column (the 2-high wrap):
+    # all vertical (2**3), or one column vertical (2 ways) and a horizontal pair (3 columns)
+    assert count_tilings(Region.torus(2, 3)) == 14
+    # Kasteleyn's torus formula and OEIS A335586: on a glued side of 2 the wrap is a second placement
+    assert count_tilings(Region.torus(2, 2)) == 8
+    assert count_tilings(Region.torus(4, 2)) == count_tilings(Region.torus(2, 4)) == 36
     assert count_tilings(Region.torus(1, 6)) == 2  # a 6-cycle
-    assert count_tilings(Region.torus(1, 2)) == 1
+    assert count_tilings(Region.torus(1, 2)) == 2  # two cells joined twice
     assert count_tilings(Region.torus(1, 1)) == 0
+    assert count_tilings(Region.cylinder(2, 2)) == 5  # 2 rows x 2 horizontal placements, or 1 vertical
 
 
 def test_holed_periodic_region_by_the_dp():
@@ -461,3 +473,38 @@ def test_drawing_marks_the_seams():
     ax = draw_region(Region.cylinder(3, 6))
     assert any(c.get_linestyle()[0][1] is not None for c in ax.collections)
     matplotlib.pyplot.close("all")
+
+
+# ------------------------------------------------ a glued side of 2 cells (issue 27)
+@pytest.mark.parametrize("m,n", [(2, 2), (2, 4), (4, 2), (2, 6), (6, 2), (2, 8)])
+def test_two_cell_sides_follow_kasteleyns_torus_formula(m, n):
+    want = _kasteleyn_product(m, n)
+    assert want == len(_enumerate(m, n, (True, True)))  # the formula counts the multigraph
+    region = Region.torus(m, n)
+    assert count_tilings(region) == count_surface(region, method="transfer") == want
+    assert count_surface(region, method="kasteleyn") == want
+    assert log_count(region) == pytest.approx(math.log(want), rel=1e-12)
+    assert region.log2_count_bound() >= math.log2(want)
+    assert sum(count_by_seam_parity(region).values()) == want
+
+
+@pytest.mark.parametrize("region", [Region.torus(2, 2), Region.torus(4, 2), Region.cylinder(2, 3),
+                                    Region.cylinder(3, 2)], ids=["t2x2", "t4x2", "c2x3", "c3x2"])
+@pytest.mark.parametrize("method", ["transfer", "kasteleyn"])
+def test_two_cell_sides_sample_by_the_multigraphs_law(region, method):
+    m, n = region.shape
+    multiplicity = Counter(d for d, _, _ in _enumerate(m, n, region.periodic))
+    if method == "kasteleyn" and surface_method(region) != "kasteleyn":
+        method = "transfer"
+    total = sum(multiplicity.values())
+    assert count_tilings(region) == total
+    rng = np.random.default_rng(27)
+    draws = 40 * len(multiplicity)
+    seen = Counter()
+    for _ in range(draws):
+        t = random_tiling(region, seed=rng, method=method)
+        assert t.is_complete
+        seen[frozenset(frozenset(map(tuple, d)) for d in t.dominoes.tolist())] += 1
+    assert set(seen) <= set(multiplicity)
+    keys = list(multiplicity)
+    assert chisquare([seen[k] for k in keys], [draws * multiplicity[k] / total for k in keys]).pvalue > 1e-3
