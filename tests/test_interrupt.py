@@ -66,8 +66,8 @@ CHILD = textwrap.dedent(
     import sys, threading, time
     import numpy as np
     from dominotiling import Region, count_tilings, min_tiling, uniform_spanning_tree
-    from dominotiling.mcmc import cftp_sample, glauber
-    from dominotiling.transfer import max_cover
+    from dominotiling.sampling.mcmc import cftp_sample, glauber
+    from dominotiling.counting.transfer import max_cover
 
     def block_with_arms(k, n):
         # a k x k block (slow to couple) with two arms 2 cells wide and n long: a
