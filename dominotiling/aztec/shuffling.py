@@ -276,19 +276,23 @@ def sample_shuffling(region, *, seed=None, weights=None):
     >>> sample_shuffling(Region.aztec_diamond(4), seed=1).n_dominoes
     20
     """
-    n = aztec_order(_validate.region(region))
+    from ..model.weights import check_weights
+
+    region = _validate.region(region)
+    weights = check_weights(weights, region)
+    return sample_shuffling_checked(region, _validate.seed(seed),
+                                    None if weights is not None and weights.is_uniform else weights)
+
+
+def sample_shuffling_checked(region, rng, weights):
+    """:func:`sample_shuffling` on checked arguments (a plane Region, a Generator, None or non-uniform Weights): ``random_tiling``'s route."""
+    n = aztec_order(region)
     if n is None:
         raise DominoTilingError(
             "method 'shuffling' samples Aztec diamonds (Region.aztec_diamond(n)); this region "
             "is not one"
         )
-    if weights is not None:
-        from ..model.weights import check_weights
-
-        weights = check_weights(weights, region)
-        if weights is not None and weights.is_uniform:
-            weights = None
-    return sample_aztec(n, seed=seed, weights=weights)
+    return sample_aztec(n, seed=rng, weights=weights)
 
 
 # ------------------------------------------------------------------- sampling

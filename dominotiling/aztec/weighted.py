@@ -724,8 +724,11 @@ def sample_embedded(region, *, seed=None, weights=None):
     region = _validate.region(region)
     rng = _validate.seed(seed)
     weights = check_weights(weights, region)
-    if weights is not None and weights.is_uniform:
-        weights = None
+    return sample_embedded_checked(region, rng, None if weights is not None and weights.is_uniform else weights)
+
+
+def sample_embedded_checked(region, rng, weights):
+    """:func:`sample_embedded` on checked arguments (a plane Region, a Generator, None or non-uniform Weights): ``random_tiling``'s route."""
     return embed_in_aztec(region, weights).sample(seed=rng)
 
 

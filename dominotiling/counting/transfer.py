@@ -677,7 +677,11 @@ def sample_transfer(region, seed=None, *, weights=None):
     """
     check_region(region)
     rng = _validate.seed(seed)
-    weights = _check_numeric_weights(weights, region, "sample_transfer")
+    return sample_checked(region, rng, _check_numeric_weights(weights, region, "sample_transfer"))
+
+
+def sample_checked(region, rng, weights):
+    """:func:`sample_transfer` on checked arguments (a plane Region, a Generator, None or numeric Weights): ``random_tiling``'s route."""
     sweep = _Sweep(region)
     if sweep.mask.size == 0:  # no cell: the empty tiling is the only one (count 1)
         return Tiling(region, np.full(region.shape, OUTSIDE, dtype=np.int32), validate=False)

@@ -12,14 +12,16 @@ from __future__ import annotations
 from .. import _validate
 from .._util import keyword_only
 from ..errors import DominoTilingError
-from ..aztec.shuffling import aztec_order, sample_shuffling
-from ..aztec.weighted import sample_embedded
+from ..aztec.shuffling import aztec_order, sample_shuffling, sample_shuffling_checked
+from ..aztec.weighted import sample_embedded, sample_embedded_checked
 from ..surfaces.flux import random_tiling_sectors
+from .kasteleyn import sample_checked as sample_kasteleyn_checked
 from .kasteleyn import sample_kasteleyn
 from .mcmc import cftp_sample
 from ..model.region import Region
 from ..trees.temperley_grid import sample_temperley, temperley_shape
 from ..counting.transfer import MAX_WIDTH, sample_transfer
+from ..counting.transfer import sample_checked as sample_transfer_checked
 
 __all__ = ["random_tiling", "choose_sampler", "METHODS"]
 
@@ -32,6 +34,17 @@ METHODS = {
     "kasteleyn": sample_kasteleyn,
     "sectors": random_tiling_sectors,
     "embedding": sample_embedded,
+}
+#: Their routes on arguments checked by :func:`random_tiling`: ``(region, rng, weights)``
+#: with a plane Region, a Generator and None or non-uniform Weights.
+_CHECKED = {
+    "transfer": sample_transfer_checked,
+    "temperley": lambda region, rng, weights: sample_temperley(region, seed=rng),
+    "cftp": lambda region, rng, weights: cftp_sample(region, seed=rng, weights=weights),
+    "shuffling": sample_shuffling_checked,
+    "kasteleyn": sample_kasteleyn_checked,
+    "sectors": lambda region, rng, weights: random_tiling_sectors(region, seed=rng),
+    "embedding": sample_embedded_checked,
 }
 #: The methods that sample a weighted measure (``weights=``); the others are uniform only.
 WEIGHTED_METHODS = ("transfer", "cftp", "kasteleyn", "shuffling", "embedding")
@@ -91,12 +104,17 @@ def choose_sampler(region, weights=None):
     >>> choose_sampler(big, Weights.by_orientation(big, 1.0, 2.0))
     'embedding'
     """
+    _validate.region(region)
+    return _choose(region, _weighted(weights, region))
+
+
+def _choose(region, weighted):
+    """:func:`choose_sampler` of a checked plane region; `weighted`: weights that are not all 1."""
     from . import cost
 
-    _validate.region(region)
     if aztec_order(region) is not None:
         return "shuffling"  # uniform, or generalized shuffling with the same weights
-    if _weighted(weights, region):  # CFTP's time grows with the weights' spread: not chosen
+    if weighted:  # CFTP's time grows with the weights' spread: not chosen
         if cost.cheapest(region, ("transfer", "kasteleyn")) == "transfer":
             return "transfer"
         # wide: shuffling of the region embedded in a diamond (exact in law), where it can be
@@ -190,19 +208,23 @@ def random_tiling(region, *, seed=None, method="auto", weights=None):
 
         return sample_periodic(region, seed=seed, method=method, weights=weights)
     method = _validate.choice(method, "method", ("auto", *METHODS))
-    _validate.seed(seed)  # type errors before any work (a Generator is used as is)
-    weighted = _weighted(weights, region)
+    rng = _validate.seed(seed)  # type errors before any work (a Generator is used as is)
+    from ..model.weights import check_weights
+
+    weights = check_weights(weights, region)
+    weighted = weights is not None and not weights.is_uniform
+    weights = weights if weighted else None
+    if weighted:
+        weights._need_numbers("random_tiling")
     if method == "auto":
-        method = choose_sampler(region, weights)
+        method = _choose(region, weighted)
     if method in ("transfer", "kasteleyn", "cftp"):  # over about ten minutes: refused up front
         from .cost import check_time
 
         check_time(region, method, alternatives=("transfer", "kasteleyn") + (() if weighted else ("cftp",)))
-    if not weighted:
-        return METHODS[method](region, seed=seed)
-    if method not in WEIGHTED_METHODS:
+    if weighted and method not in WEIGHTED_METHODS:
         raise DominoTilingError(
             f"method {method!r} samples the uniform measure only; weighted samples come from "
             f"{', '.join(repr(m) for m in WEIGHTED_METHODS)} (or 'auto')"
         )
-    return METHODS[method](region, seed=seed, weights=weights)
+    return _CHECKED[method](region, rng, weights)

@@ -319,8 +319,16 @@ def _sample(region, seed, weights):
     _validate.region(region)
     rng = _validate.seed(seed)
     weights = check_weights(weights, region)
-    if weights is not None and weights.is_uniform:
-        weights = None
+    return _sample_checked(region, rng, None if weights is not None and weights.is_uniform else weights)
+
+
+def sample_checked(region, rng, weights):
+    """:func:`sample_kasteleyn` on checked arguments (a plane Region, a Generator, None or non-uniform Weights): ``random_tiling``'s route."""
+    return _sample_checked(region, rng, weights)[0]
+
+
+def _sample_checked(region, rng, weights):
+    """:func:`_sample` on checked arguments."""
     mask, offset, transposed = region.narrow_view()
     if mask.size == 0:
         return Tiling(region, np.full(region.shape, -1, dtype=np.int32), validate=False), 0.0, 0, 0
