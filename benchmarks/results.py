@@ -49,6 +49,22 @@ COLUMNS = (
 )
 
 NOTES = """\
+The house in wings (issue 25), before and after, on the same machine: the full
+`python -m benchmarks` at e1a14ef (the flat layout, from a worktree) and at 2fcd18e
+(the wings) ran side by side at 15:37-15:38 UTC while other work kept about 88 % of
+the CPUs busy: 73 measurements, after/before median 0.86 (0.24 to 4.6, 16 above 1.3).
+The 11 cases above 1.3 were run again one after the other on a quieter machine
+(16:23 and 16:25 UTC, `--only versus_reference --only large_orders --only
+random_weight_samples --only log_count_1000 --only matching_vs_networkx --only
+matching_large --only sector_counts --only sector_sample --only monomer_dimer_counts
+--only double_dimer_million --only height_variance_200`): all within 0.67-1.15 of
+before but generalized shuffling with Gamma weights (3.1x), which shared its minute
+with a test run; run three more times in turns (before, after, before at 16:29-16:30
+UTC, `--only random_weight_samples`) it took 284 / 293 / 296 ms at order 1000 and
+2.62 / 2.54 / 2.55 s at order 2000: the same. No case is slower by more than noise;
+the layout changed no kernel. `import dominotiling` still loads neither numba nor
+matplotlib (checked by `tests/test_architecture.py`).
+
 How to read these tables:
 
 - Every measurement runs in a fresh interpreter. "median of N" means one untimed
