@@ -174,8 +174,8 @@ def test_play_prints_a_summary_reproducibly(capsys):
         (["count", "--file", "/no/such/file.txt"], "cannot read"),
         (["count", "8x8", "--method", "magic"], "magic"),
         (["tile", "/no/such/file.txt"], "cannot read"),
-        (["play", "--players", "greedy"], "2 to 4 names"),
-        (["play", "--players", "greedy,clever"], "2 to 4 names"),
+        (["play", "--players", "greedy"], "2 to 4 players"),  # the seats the rules take (issue 32)
+        (["play", "--players", "greedy,clever"], "takes names from"),
         (["play", "--games", "0"], "at least 1"),
     ],
 )

@@ -22,6 +22,16 @@ from __future__ import annotations
 
 from .. import _validate
 from . import matchings
+from .matchings import (  # the old dominotiling.matching module's names, kept at its path
+    ALGORITHMS,
+    FRAMES_MAX_CELLS,
+    KuhnFrame,
+    hall_neighbourhood,
+    hall_violator,
+    is_tileable,
+    kuhn_frames,
+    maximum_matching,
+)
 from ..counting import transfer
 from ..errors import DominoTilingError, TooLargeError
 from ..model.region import Region  # noqa: F401 -- used by the docstring examples

@@ -9,7 +9,16 @@ Examples
 """
 
 from .flux import count_by_flux, flux, random_tiling_sectors, sector_cftp, sector_tiling
-from .periodic import count_by_seam_parity
+from .periodic import (  # the old dominotiling.surfaces module's names, kept at its path
+    MAX_TRACE_WIDTH,
+    MAX_WIDTH,
+    count_by_seam_parity,
+    count_surface,
+    log2_count_bound,
+    log_count_surface,
+    surface_method,
+)
+from .sampling import sample_surface
 
 __all__ = [
     "count_by_flux", "flux", "random_tiling_sectors", "sector_cftp", "sector_tiling",
