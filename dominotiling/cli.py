@@ -528,6 +528,9 @@ def _cmd_play(args):
         return
     if args.games < 1:
         raise _UsageError(f"--games must be at least 1, got {args.games}")
+    if args.games > games.MAX_GAMES:
+        raise _UsageError(f"--games must be at most {games.MAX_GAMES:,}, got {args.games:.3g}; "
+                          "play larger studies in batches (different --seed each)")
     rules = games.Rules.by_name(canonical, **_play_options(args, canonical, known))
     if args.target is not None:
         if args.target < 1:
@@ -537,8 +540,8 @@ def _cmd_play(args):
     if args.players is None:
         names = ["greedy", "random"]
     else:
-        names = [n.strip() for n in args.players.split(",") if n.strip()]
-        unknown = [n for n in names if n not in _PLAYERS]
+        names = [n.strip() for n in args.players.split(",")]
+        unknown = [n for n in names if n not in _PLAYERS]  # an empty name too: no seat is dropped
         if unknown or not names:
             raise _UsageError(f"--players takes names from {', '.join(_PLAYERS)} separated "
                               f"by commas, got {args.players!r}")

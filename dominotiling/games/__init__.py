@@ -64,7 +64,7 @@ from .layouts import ChickenFoot, FiveUp, Sausage, Trains
 from .rules import Rules
 from . import variants_block, variants_fives, variants_kozel, variants_layouts  # noqa: F401 (the presets register on Rules)
 from .scoring import ScoreSheet, hand_points, rating_points
-from .simulate import SimulationSummary, simulate
+from .simulate import MAX_GAMES, SimulationSummary, simulate
 
 __all__ = [
     "IllegalMoveError",

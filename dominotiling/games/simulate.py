@@ -27,7 +27,11 @@ from .game import Game
 from .players import random_player
 from .rules import as_rules
 
-__all__ = ["simulate", "SimulationSummary"]
+__all__ = ["simulate", "SimulationSummary", "MAX_GAMES"]
+
+#: The most matches one call plays: ten million matches of Kozel take days on one core, and
+#: the per-match arrays of the summary would need gigabytes; larger studies run in batches.
+MAX_GAMES = 10_000_000
 
 
 @dataclass(frozen=True)
@@ -224,7 +228,7 @@ def simulate(rules, n_games, n_players, players=None, seed=None, progress=True):
     False
     """
     rules = as_rules(rules)
-    n_games = _validate.positive_int(n_games, "n_games")
+    n_games = _validate.positive_int(n_games, "n_games", maximum=MAX_GAMES)
     n_players = rules.check_players(n_players)
     progress = _validate.boolean(progress, "progress")
     if players is None:

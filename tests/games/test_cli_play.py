@@ -120,3 +120,28 @@ def test_teams_without_four_players(capsys):
 def test_list_options_names_the_readings(capsys):
     code, out, _ = run(capsys, "play", "--rules", "telephone", "--list-options")
     assert code == 0 and "--option opening=2-3" in out and "телефон" in out
+
+
+def test_an_empty_player_name_is_refused_not_dropped(capsys):
+    # issue 27: "greedy,,random" silently played two seats
+    code, out, err = run(capsys, "play", "--players", "greedy,,random", "--games", "2")
+    assert code == 2 and out == ""
+    assert "--players takes names" in err and "'greedy,,random'" in err and err.count("\n") == 1
+
+
+def test_too_many_games_are_refused_before_playing(capsys):
+    # issue 27: --games 10**30 ended in an internal error while allocating
+    from dominotiling.games import MAX_GAMES
+
+    code, out, err = run(capsys, "play", "--games", str(10**30))
+    assert code == 2 and out == "" and f"at most {MAX_GAMES:,}" in err and err.count("\n") == 1
+    code, _, err = run(capsys, "play", "--games", str(MAX_GAMES + 1))
+    assert code == 2 and "batches" in err
+
+
+def test_simulate_refuses_too_many_games():
+    from dominotiling.errors import DominoTilingError
+    from dominotiling.games import MAX_GAMES, simulate
+
+    with pytest.raises(DominoTilingError, match=f"at most {MAX_GAMES}"):
+        simulate("kozel", MAX_GAMES + 1, 2, progress=False)
