@@ -34,6 +34,13 @@ class Layout:
             for a, b in pairs:
                 yield Bone(a, b)
 
+    def _moves_on_open_ends(self, hand):
+        """``(bone, side)`` for every bone of `hand` not yet played that matches an open end."""
+        ends = self.open_ends()
+        return [(bone, side) for bone in hand
+                if bone not in self._on_table and bone.high <= self.max_pip
+                for side, value in ends.items() if value in bone]
+
     @property
     def bones_on_table(self):
         """The set of bones on the table (a copy)."""

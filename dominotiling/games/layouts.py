@@ -352,15 +352,7 @@ class ChickenFoot(_Layout):
     def moves(self, hand, seat=None):
         if self._first is None:
             return [(b, "foot") for b in hand if b.is_double and b.high <= self.max_pip]
-        ends = self.open_ends()
-        out = []
-        for bone in hand:
-            if bone in self._on_table or bone.high > self.max_pip:
-                continue
-            for side, value in ends.items():
-                if value in bone:
-                    out.append((bone, side))
-        return out
+        return self._moves_on_open_ends(hand)
 
     def play(self, bone, side=None, closed=False, seat=None):
         """Lay ``bone`` on ``side`` ("foot" or "toe k"); the first bone, a double, on any side."""
@@ -643,15 +635,7 @@ class FiveUp(_Layout):
     def moves(self, hand, seat=None):
         if self._first is None:
             return [(b, "set") for b in hand if b.high <= self.max_pip]
-        ends = self.open_ends()
-        out = []
-        for bone in hand:
-            if bone in self._on_table or bone.high > self.max_pip:
-                continue
-            for side, value in ends.items():
-                if value in bone:
-                    out.append((bone, side))
-        return out
+        return self._moves_on_open_ends(hand)
 
     def play(self, bone, side=None, closed=False, seat=None):
         """Lay ``bone`` on ``side`` ("set", "line k" or "double k"); the first bone anywhere."""
