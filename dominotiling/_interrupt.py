@@ -78,6 +78,11 @@ class Pacer:
         before the next range instead of handing it out.
     seconds : float, optional
         The aimed duration of one call; :data:`SLICE_SECONDS` by default.
+    growth : float, optional
+        The most a range grows from one call to the next (eightfold by default).
+        Loops that write to freshly allocated memory take a smaller one: their
+        first calls are quick only while the pages are already mapped, and the
+        page faults of a range eight times larger can cost a hundred times more.
 
     Examples
     --------
@@ -86,10 +91,11 @@ class Pacer:
     [(0, 3)]
     """
 
-    def __init__(self, first=1, stop=None, seconds=None):
+    def __init__(self, first=1, stop=None, seconds=None, growth=None):
         self.size = max(1, int(first))
         self.stop = stop
         self.seconds = SLICE_SECONDS if seconds is None else float(seconds)
+        self.growth = _MAX_GROWTH if growth is None else max(1.0, float(growth))
 
     def ranges(self, start, stop):
         """Consecutive ranges ``(a, b)`` covering ``range(start, stop)``."""
@@ -101,12 +107,12 @@ class Pacer:
             began = time.perf_counter()
             yield start, end
             spent = time.perf_counter() - began
-            factor = _MAX_GROWTH if spent <= 0 else min(_MAX_GROWTH, max(1 / _MAX_GROWTH, self.seconds / spent))
+            factor = self.growth if spent <= 0 else min(self.growth, max(1 / _MAX_GROWTH, self.seconds / spent))
             self.size = max(1, int((end - start) * factor))
             start = end
 
 
-def slices(total, first=1, stop=None, seconds=None):
+def slices(total, first=1, stop=None, seconds=None, growth=None):
     """Ranges ``(start, stop)`` that cover ``range(total)`` in order, each about `seconds` long.
 
     ``Pacer(first, stop, seconds).ranges(0, total)``: see :class:`Pacer`.
@@ -122,6 +128,8 @@ def slices(total, first=1, stop=None, seconds=None):
         before the next range instead of handing it out.
     seconds : float, optional
         The aimed duration of one call.
+    growth : float, optional
+        The most a range grows from one call to the next (see :class:`Pacer`).
 
     Yields
     ------
@@ -135,7 +143,7 @@ def slices(total, first=1, stop=None, seconds=None):
     >>> sum(b - a for a, b in slices(12345, first=7))
     12345
     """
-    return Pacer(first, stop, seconds).ranges(0, total)
+    return Pacer(first, stop, seconds, growth).ranges(0, total)
 
 
 def returns_arrays(kernel):

@@ -146,6 +146,84 @@ def test_ctrl_c_interrupts_long_kernel(name):
         proc.stderr.close()
 
 
+# ------------------------------------------- how often Python gets control back
+# Ctrl-C is answered at the first moment the main thread runs Python again. These
+# cases measure the longest stretch without such a moment during the whole call (a
+# timer signal every 5 ms; its handler notes the time, and raises KeyboardInterrupt,
+# as Ctrl-C does, once the call has run for `seconds`). Before issue 27 they held
+# Python for 0.5 s (glauber building its result: np.unique of 8 million labels) to 2 s
+# (edge probabilities: the (n, n, 4) block array, one call for all face weights, 16
+# levels of order 5000 in one call), and a 22 x 22 monomer-dimer sample was refused
+# (it kept a layer per cell: 16 GB).
+GAP_CASES = {
+    "aztec edge probabilities, order 5000": (
+        "from dominotiling.aztec.weighted import aztec_edge_probabilities as f; f(600)",
+        "f(5000)", 4.0, 0.3,
+    ),
+    "glauber and its result, 4000 x 4000": (
+        "from dominotiling import Tiling; r = Region.rectangle(4000, 4000); "
+        "t = Tiling(r, np.arange(r.mask.size).reshape(r.shape) // 2); glauber(start, 10, seed=1)",
+        "glauber(t, 10**7, seed=1)", 30.0, 0.3,
+    ),
+    # one cell of the 22-wide DP is one kernel call (2**22 profiles): about 0.15 s
+    "random monomer-dimer covering, 22 x 22": (
+        "from dominotiling.counting.monomer_dimer import random_monomer_dimer as f; "
+        "f(Region.rectangle(4, 4), seed=1)",
+        "f(Region.rectangle(22, 22), seed=1)", 6.0, 0.5,
+    ),
+}
+
+GAP_CHILD = textwrap.dedent(
+    """
+    import signal, sys, time
+    import numpy as np
+    from dominotiling import Region, min_tiling
+    from dominotiling.sampling.mcmc import glauber
+
+    start = min_tiling(Region.rectangle(20, 20))
+    exec(sys.argv[1])
+    call = compile(sys.argv[2], "<case>", "eval")
+    limit = float(sys.argv[3])
+    state = {}
+
+    def tick(sig, frame):
+        now = time.perf_counter()
+        state["worst"] = max(state["worst"], now - state["last"])
+        state["last"] = now
+        if now - state["began"] > limit:
+            signal.setitimer(signal.ITIMER_REAL, 0)  # once
+            raise KeyboardInterrupt
+
+    signal.signal(signal.SIGALRM, tick)
+    state.update(worst=0.0, began=time.perf_counter(), last=time.perf_counter())
+    signal.setitimer(signal.ITIMER_REAL, 0.005, 0.005)
+    try:
+        eval(call)
+        how = "FINISHED"
+    except KeyboardInterrupt:
+        how = "INTERRUPTED"
+    signal.setitimer(signal.ITIMER_REAL, 0)
+    cpu = time.process_time()
+    time.sleep(0.5)
+    print(how, state["worst"], time.process_time() - cpu, flush=True)
+    """
+)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="interval timers are POSIX")
+@pytest.mark.parametrize("name", list(GAP_CASES))
+def test_long_calls_give_python_control_every_fraction_of_a_second(name):
+    setup, call, seconds, most = GAP_CASES[name]
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    done = subprocess.run([sys.executable, "-c", GAP_CHILD, setup, call, str(seconds)],
+                          capture_output=True, text=True, env=env, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    how, worst, burn = done.stdout.split()[-3:]
+    assert how in ("FINISHED", "INTERRUPTED"), done.stdout
+    assert float(worst) < most, f"{name}: Python waited {float(worst):.2f} s for a kernel or array operation"
+    assert float(burn) < 0.25, f"{name}: {float(burn):.2f} s of CPU spent after the call"
+
+
 # ------------------------------------------------------------------ the helpers
 
 

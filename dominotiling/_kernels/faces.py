@@ -35,8 +35,8 @@ def _nonzero(w):
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def faces_from_weights(blocks, h, v, bufs, degs, zeros):
-    """Level-``n`` face weights from the block weights (ints or floats).
+def faces_from_weights(blocks, h, v, bufs, degs, zeros, r0, r1):
+    """Level-``n`` face weights from the block weights (ints or floats), diagonals ``r0 <= i + j < r1``.
 
     The weights are ``(n, n, 4)`` (N, S, W, E) `blocks`, or (`blocks` empty)
     the horizontal and vertical weights `h`, `v` of ``Region.aztec_diamond(n)``:
@@ -47,13 +47,14 @@ def faces_from_weights(blocks, h, v, bufs, degs, zeros):
     their eps-degrees into `degs` (a zero weight is ``eps``). Returns ``(ok,
     zero)``: False if a face weight is not a positive finite float (weights too
     uneven), and whether a weight is 0 (without `zeros` the caller must start
-    again with them).
+    again with them). The diagonals ``0 .. 2n - 2`` may come in any ranges (calls of a
+    fraction of a second).
     """
     n = bufs.shape[1]
     ok = True
     zero = False
     edges = blocks.shape[0] == 0
-    for r in range(2 * n - 1):
+    for r in range(r0, r1):
         for j in range(max(0, r - n + 1), min(n, r + 1)):
             i = r - j
             c = n - 1 + j - i
@@ -189,14 +190,18 @@ def _face_rows_zeros(x, dx, ox, y, dy, oy, k, r0, r1, qtab, qoff, store, sh, cou
 
 
 @njit(cache=True, parallel=True, error_model="numpy")
-def _face_step(x, dx, ox, y, dy, oy, k, qtab, qoff, store, zeros, chunks, sh, counts):
-    """``y <- F(X_k) / y`` on ``k - 1`` rows (see above), shared among `chunks` threads on large levels."""
-    m = k - 1
+def _face_step(x, dx, ox, y, dy, oy, k, qtab, qoff, store, zeros, chunks, sh, counts, lo, hi):
+    """``y <- F(X_k) / y`` on rows ``lo <= i < hi`` of ``k - 1`` (see above), shared among `chunks` threads on large ranges.
+
+    The rows are independent (X and Y are different buffers), so a level may be
+    done in any ranges of rows: the last one (``hi == k - 1``) also emits q's last row.
+    """
+    m = hi - lo
     nch = min(chunks, counts.shape[0]) if m >= 128 * chunks else 1
     flags = np.ones(nch, np.bool_)
     for c in prange(nch):
-        r0 = c * m // nch
-        r1 = (c + 1) * m // nch
+        r0 = lo + c * m // nch
+        r1 = lo + (c + 1) * m // nch
         if zeros:
             flags[c] = _face_rows_zeros(x, dx, ox, y, dy, oy, k, r0, r1, qtab, qoff, store, sh, counts, c)
         else:
@@ -242,7 +247,7 @@ def face_down(bufs, degs, offs, x_first, k_top, k_low, qtab, store, zeros, chunk
                 r, c = _probe(offs[ix], k, p)
                 probes[k, p] = bufs[ix][r, c]
         ok &= _face_step(bufs[ix], degs[ix], offs[ix], bufs[iy], degs[iy], offs[iy], k, qtab, qoff, store,
-                         zeros, chunks, sh, counts)
+                         zeros, chunks, sh, counts, 0, k - 1)
         if k == 1:
             break
         if store:
@@ -253,20 +258,53 @@ def face_down(bufs, degs, offs, x_first, k_top, k_low, qtab, store, zeros, chunk
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def face_up(bufs, degs, offs, x_first, k, qtab, zeros, chunks, probes, sh, counts):
-    """Level ``k - 1`` back to level `k` (``k >= 2``), in place; level `k`'s q to `qtab` or to shuffling.
+def face_rows(bufs, degs, offs, x_first, k, lo, hi, qtab, qoff, store, zeros, chunks, sh, counts):
+    """Rows ``lo <= i < hi`` of one step of level `k` (of :func:`face_down` or :func:`face_up_begin`); ok?
 
-    The inverse of one step of :func:`face_down`: X of level `k` is the Y of
-    level ``k - 1`` one row and column back, inside its ring that is still in
-    the buffer; then
-    ``Y_k = F(X_k) / X_{k-1}`` is the very operation of the way down (the
-    recurrence ``X_{k-1} Y_k = F(X_k)`` is symmetric). Without shuffling
-    (``sh[0]`` False) ``qtab[:k*k]`` gets level `k`'s q; with it, the stage to
-    order `k` is drawn row by row as the q rows come (see :func:`_emit`), the
-    counts of holes and bad blocks in ``counts`` (zeroed here). Returns
-    ``(x_first, ok, drift)``: ``drift`` the largest relative difference between
-    the rebuilt X and the values the way down saw at the probes (a
-    rounding-error size; checked by the caller).
+    X is in ``bufs[0]`` when `x_first`, else in ``bufs[1]``, at the offsets
+    ``offs``; Y (the other buffer) gets ``F(X) / Y`` on those rows, their q rows
+    go to ``qtab`` (with `store`, at ``qoff``) or to shuffling (``sh``, counts
+    added to ``counts``). Nothing moves on: the caller calls :func:`face_next`
+    after the last rows of a step down. Returns False if a face weight left the
+    positive floats.
+    """
+    ix = 0 if x_first else 1
+    iy = 1 - ix
+    return _face_step(bufs[ix], degs[ix], offs[ix], bufs[iy], degs[iy], offs[iy], k, qtab, qoff, store, zeros,
+                      chunks, sh, counts, lo, hi)
+
+
+@njit(cache=True, nogil=True)
+def face_probes(bufs, offs, x_first, k, probes):
+    """Keep four inside values of level `k`'s X in ``probes[k]`` (before its step down, ``k >= 3``)."""
+    ix = 0 if x_first else 1
+    if k >= 3:
+        for p in range(4):
+            r, c = _probe(offs[ix], k, p)
+            probes[k, p] = bufs[ix][r, c]
+
+
+@njit(cache=True, nogil=True)
+def face_next(offs, x_first):
+    """After the rows of a step down: Y' is X one row and column on, X' is where Y was; the new `x_first`."""
+    offs[0 if x_first else 1] += 1
+    return not x_first
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def face_up_begin(bufs, offs, x_first, k, probes):
+    """Make level ``k - 1``'s state that of level `k` (``k >= 2``) but for its Y; ``(x_first, drift)``.
+
+    The inverse of one step of :func:`face_down` is two parts: X of level `k`
+    is the Y of level ``k - 1`` one row and column back, inside its ring that
+    is still in the buffer (this function); then ``Y_k = F(X_k) / X_{k-1}``,
+    the very operation of the way down (the recurrence ``X_{k-1} Y_k = F(X_k)``
+    is symmetric), by :func:`face_rows` on the rows ``0 .. k - 2`` (in any
+    ranges): with ``store`` level `k`'s q go to ``qtab[:k*k]``, with shuffling
+    the stage to order `k` is drawn row by row as the q rows come (see
+    :func:`_emit`). ``drift`` is the largest relative difference between the
+    rebuilt X and the values the way down saw at the probes (a rounding-error
+    size; checked by the caller).
     """
     ix = 0 if x_first else 1
     iy = 1 - ix
@@ -279,10 +317,7 @@ def face_up(bufs, degs, offs, x_first, k, qtab, zeros, chunks, probes, sh, count
             r, c = _probe(o, k, p)
             want = probes[k, p]
             drift = max(drift, abs(x[r, c] - want) / want)
-    counts[:] = 0
-    ok = _face_step(x, degs[iy], o, bufs[ix], degs[ix], offs[ix], k, qtab, 0, not sh[0], zeros, chunks, sh,
-                    counts)
-    return iy == 0, ok, drift
+    return iy == 0, drift
 
 
 # ------------------------------------------------------------- sweeps of levels
@@ -405,38 +440,51 @@ def _sweep_region(bufs, offs0, b0, k, L, lo, hi, first, last, phase, up, probes,
     return ok, drift
 
 
-@njit(cache=True, parallel=True, error_model="numpy")
-def face_sweep(bufs, offs, x_first, k, L, chunks, probes, keep, up, planes, key, cmod, counts):
-    """`L` levels in one sweep, down from level `k` or (`up`) up from it; ``(x_first, ok, drift)``.
+@njit(cache=True)
+def sweep_chunks(k, L, up, chunks, rows_per_chunk):
+    """How many chunks of rows a sweep of `L` levels from level `k` is cut into (at least `chunks`, if they fit).
 
-    See :func:`_sweep_region`; ``offs`` is updated, ``counts`` ``(L, 2)`` gets the
-    holes and bad blocks of each order drawn on the way up (zeroed here). Needs
-    ``k - L >= 1`` down; plain face weights only (no eps-degrees).
+    A chunk is at least ``2 L + 2`` rows high (its phase-2 rows are ``2 s`` of
+    step ``s``); about `rows_per_chunk` rows make the pieces of work that one
+    call of :func:`face_sweep` hands to a thread, so that the sweep can be
+    done in calls of a fraction of a second.
     """
     m0 = k - 1 if not up else k  # face rows of the smallest level of the sweep
-    nch = chunks
-    while nch > 1 and m0 // nch < 2 * L + 2:
-        nch -= 1
+    most = max(1, m0 // (2 * L + 2))
+    want = max(chunks, -(-m0 // max(1, rows_per_chunk)))
+    return max(1, min(most, want))
+
+
+@njit(cache=True, parallel=True, error_model="numpy")
+def face_sweep(bufs, offs0, b0, k, L, nch, c_lo, c_hi, phase, probes, keep, up, planes, key, cmod, part, flags,
+               drifts):
+    """Chunks ``c_lo <= c < c_hi`` of `nch` (:func:`sweep_chunks`) of phase 1 or 2 of a sweep of `L` levels.
+
+    A sweep runs down from level `k` or (`up`) up from it; see
+    :func:`_sweep_region`. ``offs0`` are the offsets before the sweep and ``b0``
+    the buffer of X then (0 or 1); every chunk of phase 1 must be done before
+    any of phase 2, in any order and any ranges of chunks, and then
+    :func:`sweep_end` moves the state on. ``part`` ``(nch, L, 2)`` gets each
+    chunk's holes and bad blocks per order drawn on the way up, ``flags`` and
+    ``drifts`` (``2 nch``) each chunk's ``(ok, drift)`` per phase. Needs ``k - L
+    >= 1`` down; plain face weights only (no eps-degrees).
+    """
+    m0 = k - 1 if not up else k
+    for c in prange(c_lo, c_hi):
+        if phase == 2 and (c == 0 if up else c == nch - 1):
+            continue
+        lo = c * m0 // nch
+        hi = (c + 1) * m0 // nch
+        o, d = _sweep_region(bufs, offs0, b0, k, L, lo, hi, c == 0, c == nch - 1, phase, up, probes, keep,
+                             planes, key, cmod, part[c])
+        flags[(phase - 1) * nch + c] = o
+        drifts[(phase - 1) * nch + c] = d
+
+
+@njit(cache=True)
+def sweep_end(offs, x_first, L, up):
+    """Move the offsets and `x_first` on past a sweep of `L` levels (after :func:`face_sweep`'s two phases)."""
     b0 = 0 if x_first else 1
-    offs0 = offs.copy()
-    flags = np.ones(2 * nch, np.bool_)
-    drifts = np.zeros(2 * nch)
-    part = np.zeros((nch, L, 2), np.int64)
-    for phase in range(1, 3):
-        for c in prange(nch):
-            lo = c * m0 // nch
-            hi = (c + 1) * m0 // nch
-            if phase == 2 and (c == 0 if up else c == nch - 1):
-                continue
-            o, d = _sweep_region(bufs, offs0, b0, k, L, lo, hi, c == 0, c == nch - 1, phase, up, probes, keep,
-                                 planes, key, cmod, part[c])
-            flags[(phase - 1) * nch + c] = o
-            drifts[(phase - 1) * nch + c] = d
-    counts[:] = 0
-    for c in range(nch):
-        for s in range(L):
-            counts[s, 0] += part[c, s, 0]
-            counts[s, 1] += part[c, s, 1]
     for s in range(L):
         if up:
             it = b0 if s % 2 == 0 else 1 - b0
@@ -444,6 +492,4 @@ def face_sweep(bufs, offs, x_first, k, L, chunks, probes, keep, up, planes, key,
         else:
             ix = b0 if s % 2 == 0 else 1 - b0
             offs[ix] += 1
-    if L % 2 == 1:
-        x_first = not x_first
-    return x_first, flags.all(), drifts.max()
+    return (not x_first) if L % 2 == 1 else x_first

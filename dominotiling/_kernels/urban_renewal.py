@@ -116,8 +116,8 @@ def renew_float(coef, deg, k, dinv, ddeg, zeros):
 
 
 @njit(cache=True, nogil=True)
-def probability_step(prev, k, q, out):
-    """Edge probabilities of level `k` from those of level ``k - 1`` (Propp's creation rates).
+def probability_step(prev, k, q, out, lo, hi):
+    """Rows ``lo <= i < hi`` of the edge probabilities of level `k` from those of level ``k - 1`` (Propp's creation rates).
 
     ``prev``: float64 ``(4, >= k-1, >= k-1)`` probabilities of the level ``k - 1``
     edges (planes N, S, W, E); ``q[:k, :k]``: the level-`k` limit probabilities of
@@ -125,10 +125,11 @@ def probability_step(prev, k, q, out):
     images at level ``k - 1`` (N -> ``(i, j)``, S -> ``(i-1, j-1)``, W -> ``(i-1,
     j)``, E -> ``(i, j-1)``, absent off the board); with ``t`` the sum of their
     probabilities, ``P(N) = P'(N image) + q (1 - t)``, ``P(W) = P'(W image) + (1 -
-    q)(1 - t)``, and likewise S, E.
+    q)(1 - t)``, and likewise S, E. The rows are independent: a level may be done
+    in any ranges of rows.
     """
     m = k - 1
-    for i in range(k):
+    for i in range(lo, hi):
         for j in range(k):
             pn = prev[0, i, j] if (i < m and j < m) else 0.0
             ps = prev[1, i - 1, j - 1] if (i >= 1 and j >= 1) else 0.0
@@ -141,6 +142,50 @@ def probability_step(prev, k, q, out):
             out[1, i, j] = ps + h
             out[2, i, j] = pw + v
             out[3, i, j] = pe + v
+
+
+@njit(cache=True, inline="always")
+def _clipped(prob, p, i, j, zero, total):
+    """``prob[p, i, j]`` clipped to ``[0, 1]`` (NaN kept); 0 at a zero weight, whose value is added to ``total[0]``."""
+    x = prob[p, i, j]
+    if x < 0.0:
+        x = 0.0
+    elif x > 1.0:
+        x = 1.0
+    if zero.shape[0] > 0 and zero[i, j, p]:
+        total[0] += x
+        return 0.0
+    return x
+
+
+@njit(cache=True, nogil=True)
+def edge_rows(prob, zero, h, v, lo, hi, total):
+    """Rows ``lo <= r < hi`` of the diamond's placement probabilities from the block planes `prob`.
+
+    ``prob``: float64 ``(4, n, n)`` (N, S, W, E) of the blocks ``(i, j)``, whose
+    top-left cell is ``(i + j, n - 1 + j - i)``: N is ``h[r, c]``, S ``h[r + 1,
+    c]``, W ``v[r, c]``, E ``v[r, c + 1]``. ``h`` ``(2n, 2n - 1)`` and ``v``
+    ``(2n - 1, 2n)`` get the values clipped to ``[0, 1]``, NaN off the diamond.
+    ``zero``: bool ``(n, n, 4)`` (or empty): those positions get 0 and their
+    clipped values are added to ``total[0]``. Rows in any ranges.
+    """
+    n = prob.shape[1]
+    for r in range(lo, hi):
+        h[r, :] = np.nan
+        if r < 2 * n - 1:
+            v[r, :] = np.nan
+        for s in (r, r - 1):  # the blocks of diagonal i + j = s: their N (s = r) or S (s = r - 1) edge
+            if s < 0 or s > 2 * n - 2:
+                continue
+            for j in range(max(0, s - n + 1), min(n - 1, s) + 1):
+                i = s - j
+                c = n - 1 + 2 * j - s
+                if s == r:
+                    h[r, c] = _clipped(prob, 0, i, j, zero, total)
+                    v[r, c] = _clipped(prob, 2, i, j, zero, total)
+                    v[r, c + 1] = _clipped(prob, 3, i, j, zero, total)
+                else:
+                    h[r, c] = _clipped(prob, 1, i, j, zero, total)
 
 
 # ------------------------------------------------- modular partition function

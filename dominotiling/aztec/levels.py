@@ -102,12 +102,16 @@ def _blocks(n, weights):
 STORE_ALL_BYTES = 64 * 2**20
 #: The largest relative drift of the rebuilt face weights from the first pass's.
 DRIFT_TOL = 1e-8
-# Blocks of urban renewal per kernel call on the way down (about 0.05 s).
-_CALL_BLOCKS = 1 << 25
+# Small levels of the way down go several to a kernel call, at most this many blocks
+# (a few milliseconds); a level larger than this is done in ranges of rows, paced to
+# about 0.05 s a call (dominotiling._interrupt), so that Ctrl-C is seen between calls.
+_CALL_BLOCKS = 1 << 21
 #: Levels from this order up run several at a time, in one pass over the buffers
 #: (they no longer fit in the cache): SWEEP_LEVELS of them.
 SWEEP_FROM = 512
 SWEEP_LEVELS = 16
+# A sweep is cut into chunks of about this many rows: the pieces of work of its calls.
+_SWEEP_ROWS = 256
 
 
 class _Levels:
@@ -126,14 +130,21 @@ class _Levels:
     up (a drift of about ``1e-12`` at order 2000 with Gamma weights, and at order
     400 with log-normal ones of sigma 4); beyond :data:`DRIFT_TOL` a
     :class:`~dominotiling.errors.PrecisionError` is raised.
+
+    Every kernel call does a fraction of a level or of a sweep (ranges of rows or
+    of chunks, paced to about 0.05 s): the results do not depend on the cut.
     """
 
     def __init__(self, bufs, degs, zeros):
+        from .._interrupt import Pacer
+
         self.n = n = bufs.shape[1]
         self.bufs, self.degs, self.zeros = bufs, degs, zeros
         self.store_all = _level_bytes(n, zeros)[1]
         self.ring = None  # the planes of the orders of a sweep up, made on first use
         self.zero = None  # the mask of zero block weights, set by _prepare
+        self.rows = Pacer(first=max(1, 2**18 // max(n, 1)), growth=2)  # rows of a large level per call
+        self.pieces = (Pacer(first=1), Pacer(first=1))  # groups of chunks of a sweep per call, by phase
 
     def down(self):
         """The pass down; raises WeightError if a face weight under- or overflows."""
@@ -154,27 +165,56 @@ class _Levels:
             self.probes = np.empty((n + 1, 4))
             low = 1
         self.x_first, k, done = True, n, 0
-        while k > low:  # a few million blocks a call: Ctrl-C is seen between calls
+        while k > low:
             if self._sweeps(k, k - SWEEP_LEVELS):
                 self._sweep(k, up=False)
                 k -= SWEEP_LEVELS
                 continue
-            stop = max(low, k - max(1, _CALL_BLOCKS // (k * k)))
-            self.x_first, ok = face_down(self.bufs, self.degs, self.offs, self.x_first, k, stop, self.qtab[done:],
-                                         self.store_all, self.zeros, self.chunks, self.probes)
-            if not ok:
-                raise WeightError(_UNEVEN)
+            if k * k > _CALL_BLOCKS and k > 1:  # one level, in ranges of rows
+                self._level_down(k, self.qtab[done:])
+                stop = k - 1
+            else:  # a few small levels in one call
+                stop = max(low, k - max(1, _CALL_BLOCKS // (k * k)))
+                self.x_first, ok = face_down(self.bufs, self.degs, self.offs, self.x_first, k, stop,
+                                             self.qtab[done:], self.store_all, self.zeros, self.chunks, self.probes)
+                if not ok:
+                    raise WeightError(_UNEVEN)
             if self.store_all:
                 done += sum(j * j for j in range(stop + 1, k + 1))
             k = stop
+
+    def _level_down(self, k, qtab):
+        """Level `k` down to ``k - 1`` (``k >= 2``) in ranges of rows (as one step of ``face_down``)."""
+        from .._kernels.faces import face_next, face_probes
+
+        if self.probes.shape[0] > 1:
+            face_probes(self.bufs, self.offs, self.x_first, k, self.probes)
+        self._level_rows(k, qtab, self.store_all, _NO_SHUFFLE)
+        self.x_first = face_next(self.offs, self.x_first)
+
+    def _level_rows(self, k, qtab, store, sh):
+        """The rows ``0 .. k - 2`` of level `k`'s step (:func:`~dominotiling._kernels.faces.face_rows`), paced."""
+        from .._kernels.faces import face_rows
+
+        ok = True
+        for a, b in self.rows.ranges(0, max(k - 1, 1)):
+            ok &= face_rows(self.bufs, self.degs, self.offs, self.x_first, k, a, min(b, k - 1), qtab, 0, store,
+                            self.zeros, self.chunks, sh, self.counts)
+        if not ok:
+            raise WeightError(_UNEVEN)
 
     def _sweeps(self, k, other):
         """Whether levels `k` to `other` go in one sweep (large plain levels on the rebuilding path)."""
         return not (self.store_all or self.zeros) and min(k, other) >= SWEEP_FROM and other >= 1
 
     def _sweep(self, k, up, run=None):
-        """:data:`SWEEP_LEVELS` levels in one sweep from level `k` (up: drawing shuffling's orders too)."""
-        from .._kernels.faces import face_sweep
+        """:data:`SWEEP_LEVELS` levels in one sweep from level `k` (up: drawing shuffling's orders too).
+
+        The sweep's rows are cut into chunks (:func:`~dominotiling._kernels.faces.sweep_chunks`);
+        each call does some of them, all of phase 1 before any of phase 2.
+        """
+        from .._interrupt import limited
+        from .._kernels.faces import face_sweep, sweep_chunks, sweep_end
 
         L = SWEEP_LEVELS
         if up:
@@ -182,13 +222,25 @@ class _Levels:
             planes[0] = run.planes
         else:
             planes, key, ramp = _NO_PLANES[None], np.uint64(0), np.zeros(0, np.int64)
-        counts = np.zeros((L, 2), np.int64)
-        self.x_first, ok, drift = face_sweep(self.bufs, self.offs, self.x_first, k, L, self.chunks, self.probes,
-                                             True, up, planes, key, ramp, counts)
-        if not ok:
+        nch = sweep_chunks(k, L, up, self.chunks, _SWEEP_ROWS)
+        part = np.zeros((nch, L, 2), np.int64)
+        flags = np.ones(2 * nch, np.bool_)
+        drifts = np.zeros(2 * nch)
+        offs0 = self.offs.copy()
+        b0 = 0 if self.x_first else 1
+        groups = -(-nch // self.chunks)  # a call takes whole groups: a chunk for every thread
+        with limited(self.chunks):
+            for phase in (1, 2):
+                for ga, gb in self.pieces[phase - 1].ranges(0, groups):
+                    a, b = ga * self.chunks, min(nch, gb * self.chunks)
+                    face_sweep(self.bufs, offs0, b0, k, L, nch, a, b, phase, self.probes, True, up, planes, key,
+                               ramp, part, flags, drifts)
+        if not flags.all():
             raise WeightError(_UNEVEN)
-        self._check_drift(drift, k + L if up else k)
+        self.x_first = sweep_end(self.offs, self.x_first, L, up)
+        self._check_drift(drifts.max(), k + L if up else k)
         if up:
+            counts = part.sum(axis=0)
             run.planes[:] = planes[L]
             for s in range(L):
                 run.stage_done(k + 1 + s, *counts[s])
@@ -211,13 +263,12 @@ class _Levels:
 
     def _rebuild(self, k, sh):
         """Level ``k - 1`` back to `k`: q to ``qtab`` (``sh[0]`` False) or straight to shuffling; the counts."""
-        from .._kernels.faces import face_up
+        from .._kernels.faces import face_up_begin
 
-        self.x_first, ok, drift = face_up(self.bufs, self.degs, self.offs, self.x_first, k, self.qtab,
-                                          self.zeros, self.chunks, self.probes, sh, self.counts)
-        if not ok:
-            raise WeightError(_UNEVEN)
+        self.x_first, drift = face_up_begin(self.bufs, self.offs, self.x_first, k, self.probes)
         self._check_drift(drift, k)
+        self.counts[:] = 0
+        self._level_rows(k, self.qtab, not sh[0], sh)
         return self.counts.sum(axis=0)
 
     def up(self):
@@ -234,9 +285,8 @@ class _Levels:
             return
         yield 1, self._level_one()
         self.qtab = np.empty(n * n)
-        sh = (False, _NO_PLANES, _NO_PLANES, np.uint64(0), np.zeros(0, np.int64))
         for k in range(2, n + 1):
-            self._rebuild(k, sh)
+            self._rebuild(k, _NO_SHUFFLE)
             yield k, self.qtab[:k * k].reshape(k, k)
 
     def shuffle(self, run):
@@ -271,6 +321,7 @@ class _Levels:
 
 
 _NO_PLANES = np.zeros((4, 1, 1), np.uint64)
+_NO_SHUFFLE = (False, _NO_PLANES, _NO_PLANES, np.uint64(0), np.zeros(0, np.int64))
 
 
 def _level_bytes(n, zeros):
@@ -283,12 +334,14 @@ def _level_bytes(n, zeros):
     return 2 * n * n * cell + extra, store_all
 
 
-def _faces(n, blocks, what, h=None, v=None):
+def _faces(n, blocks, what, h=None, v=None, uniform=False):
     """``(bufs, degs, zeros)``: the level-`n` face weights of the block weights, memory checked first.
 
     With `h` and `v` (numeric weights of ``Region.aztec_diamond(n)``) and `blocks`
     None, straight from them (no ``(n, n, 4)`` array); None if a weight is 0.
+    With `uniform` (and `blocks` None), the face weights of uniform weights (all 1).
     """
+    from .._interrupt import slices
     from .._kernels.faces import faces_from_weights
 
     zeros = blocks is not None and bool((blocks == 0).any())
@@ -305,7 +358,15 @@ def _faces(n, blocks, what, h=None, v=None):
         h = v = np.zeros((1, 1))
     bufs = np.zeros((2, n, n))
     degs = np.zeros((2, n, n) if zeros else (2, 1, 1), np.int32)
-    ok, zero = faces_from_weights(blocks, h, v, bufs, degs, zeros)
+    if uniform:  # every face weight is 1: no block array to read
+        for a, b in slices(n, first=max(1, 2**18 // n), growth=1):  # fresh memory: 2 MiB a step
+            bufs[0, a:b] = 1.0
+            bufs[1, a:min(b, n - 1), :n - 1] = 1.0
+        return bufs, degs, zeros
+    ok, zero = True, False
+    for a, b in slices(2 * n - 1, first=max(1, 2**18 // n), growth=1.5):  # diagonals, into fresh memory
+        o, z = faces_from_weights(blocks, h, v, bufs, degs, zeros, a, b)
+        ok, zero = ok and o, zero or z
     if zero and not zeros:
         return None
     if not ok:
@@ -322,7 +383,9 @@ def _prepare(n, weights, what):
     number of zero-weight dominoes, shows whether that fewest is 0.
     """
     faces = None
-    if isinstance(weights, Weights) and weights.kind in ("int", "float"):  # no (n, n, 4) array
+    if weights is None:  # uniform: no (n, n, 4) array
+        faces = _faces(n, None, what, uniform=True)
+    elif isinstance(weights, Weights) and weights.kind in ("int", "float"):  # no (n, n, 4) array
         weights.check_shape((2 * n, 2 * n))
         h, v = weights.horizontal, weights.vertical
         if h.dtype in (np.int64, np.float64) and v.dtype == h.dtype:

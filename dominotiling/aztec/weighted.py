@@ -459,7 +459,8 @@ def aztec_edge_probabilities(n, weights=None):
     True
     """
     from .levels import _prepare
-    from .._kernels.urban_renewal import probability_step
+    from .._interrupt import Pacer
+    from .._kernels.urban_renewal import edge_rows, probability_step
     from ..counting.placement import PlacementProbabilities
 
     n = _validate.positive_int(n, "n (the order of the diamond)")
@@ -476,22 +477,24 @@ def aztec_edge_probabilities(n, weights=None):
     levels, zero = _prepare(n, weights, "the edge probabilities")
     prev = np.zeros((4, n, n))
     cur = np.zeros((4, n, n))
+    rows = Pacer(first=max(1, 2**18 // n), growth=2)  # rows of a level per call (the first into fresh memory)
     for k, q in levels.up():
-        probability_step(prev, k, q, cur)
+        for a, b in rows.ranges(0, k):
+            probability_step(prev, k, q, cur, a, b)
         prev, cur = cur, prev
-    prob = np.clip(np.moveaxis(prev, 0, 2), 0.0, 1.0)
-    if zero is not None:
-        # in the limit the measure lives on the tilings with the fewest zero-weight
-        # dominoes: their expected number is 0 exactly when a tiling avoids them all
-        if prob[zero].sum() > 0.5:
-            raise NoTilingError(_NO_TILING.format(n=n))
-        prob[zero] = 0.0
-    R, C = _block_cells(n)
+    del cur, levels
     size = 2 * n
-    h = np.full((size, size - 1), np.nan)
-    v = np.full((size - 1, size), np.nan)
-    h[R, C], h[R + 1, C] = prob[:, :, 0], prob[:, :, 1]
-    v[R, C], v[R, C + 1] = prob[:, :, 2], prob[:, :, 3]
+    h = np.empty((size, size - 1))
+    v = np.empty((size - 1, size))
+    # clipped to [0, 1], NaN off the diamond; in the limit the measure lives on the tilings
+    # with the fewest zero-weight dominoes: their expected number is 0 exactly when a tiling
+    # avoids them all
+    on_zeros = np.zeros(1)
+    no_zero = np.zeros((0, 0, 0), np.bool_)
+    for a, b in Pacer(first=max(1, 2**16 // n), growth=1.5).ranges(0, size):  # into fresh memory
+        edge_rows(prev, no_zero if zero is None else zero, h, v, a, b, on_zeros)
+    if zero is not None and on_zeros[0] > 0.5:
+        raise NoTilingError(_NO_TILING.format(n=n))
     return PlacementProbabilities(h, v)
 
 

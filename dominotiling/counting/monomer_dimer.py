@@ -308,8 +308,9 @@ def random_monomer_dimer(region, *, seed=None, monomer_weight=1):
     Raises
     ------
     TooLargeError
-        If the region is wider than 22 cells, or the DP's layers (one per cell)
-        would not fit in the memory budget.
+        If the region is wider than 22 cells, or the DP's layers (about ``2
+        sqrt(cells)`` of ``2**w`` floats: 1.5 GB for 22 x 22) would not fit in the
+        memory budget.
     WeightError
         If the weight is negative, or zero on a region without a domino tiling
         (no covering has positive weight).
@@ -320,8 +321,11 @@ def random_monomer_dimer(region, *, seed=None, monomer_weight=1):
 
     Notes
     -----
-    The float layers of the DP before every cell are kept (rescaled by powers of
-    two); walking back from the last cell, each cell's move (covered before,
+    The float layers of the DP before every cell (rescaled by powers of two) are
+    needed from the last cell back: a pass keeps the layer before every
+    ``sqrt(cells)``-th cell, and the walk back makes each segment's layers again
+    from its checkpoint (``2 sqrt(cells)`` layers of ``2**w`` floats in memory,
+    twice the DP's time). Walking back from the last cell, each cell's move (covered before,
     horizontal domino, vertical domino, monomer) is drawn with probability
     proportional to the weight of its predecessor profile times the move's weight.
     The probabilities are exact up to float rounding (relative error of the
@@ -342,23 +346,40 @@ def random_monomer_dimer(region, *, seed=None, monomer_weight=1):
     sweep = _sweep(region)
     mask = np.ascontiguousarray(sweep.mask)
     n = mask.size
-    _check_width(sweep, n + 1, 8, "float layers for sampling (one per cell)")
+    seg = max(1, math.isqrt(n))  # cells per segment: the layers kept are ~2 sqrt(cells)
+    n_seg = -(-n // seg)
+    _check_width(sweep, n_seg + seg + 2, 8, f"float layers for sampling ({n_seg} checkpoints and {seg + 1} "
+                                           "layers of a segment)")
+    from .._interrupt import Pacer
     from .._kernels.monomer_dimer import advance_float, backtrack
 
-    layers = np.zeros((n + 1, 1 << sweep.width))
-    layer = np.zeros(1 << sweep.width)
+    size = 1 << sweep.width
+    checkpoints = np.empty((n_seg, size))  # the layer before cell j * seg
+    layer = np.zeros(size)
     layer[0] = 1.0
     scale = np.zeros(1, dtype=np.int64)
-    from .._interrupt import slices
-
-    for a, b in slices(n, first=max(1, 2_000_000 // layer.size)):
-        advance_float(mask, layer, mw, a, b, scale, layers[a:b + 1])
+    none = np.zeros((0, 0))
+    pacer = Pacer(first=max(1, 2_000_000 // size))  # cells per call: about 0.05 s
+    for j in range(n_seg):
+        checkpoints[j] = layer
+        for a, b in pacer.ranges(j * seg, min(n, (j + 1) * seg)):
+            advance_float(mask, layer, mw, a, b, scale, none)
     if layer[0] == 0.0:
         raise WeightError("no monomer-dimer covering of this region has positive weight "
                           "(monomer_weight is 0 and the region has no domino tiling)")
     uniforms = rng.random(n)
     labels = np.full(mask.shape, OUTSIDE, dtype=np.int32)
     labels[mask] = -3
-    state, next_id = backtrack(mask, layers, 0, n, 0, labels, 0, uniforms, mw)
+    # walk back segment by segment, each one's layers made again from its checkpoint
+    # (the same arithmetic, so the same layers as one pass that kept them all)
+    work = np.empty((seg + 1, size))
+    pacer = Pacer(first=1, growth=2)  # these calls also write a layer per cell (the first ones to fresh memory)
+    state, next_id = 0, 0
+    for j in range(n_seg - 1, -1, -1):
+        start, stop = j * seg, min(n, (j + 1) * seg)
+        layer[:] = checkpoints[j]
+        for a, b in pacer.ranges(start, stop):
+            advance_float(mask, layer, mw, a, b, scale, work[a - start:b - start + 1])
+        state, next_id = backtrack(mask, work, start, stop, state, labels, next_id, uniforms, mw)
     labels[labels == -3] = -2  # pragma: no cover - every cell is written by the walk
     return Tiling(region, sweep.to_labels(labels), validate=True)

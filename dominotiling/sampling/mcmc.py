@@ -122,6 +122,17 @@ def _pair_logs(h, v):
     return lh[:-1, :] + lh[1:, :], lv[:, :-1] + lv[:, 1:]
 
 
+def _block_chances(h, v):
+    """:func:`_chance` of :func:`_pair_logs` per 2x2 block, row by row in slices (Ctrl-C between them)."""
+    from .._interrupt import slices
+
+    rows = v.shape[0]
+    out = np.empty((rows, h.shape[1]), np.int64)
+    for a, b in slices(rows, first=max(1, 2**16 // max(1, h.shape[1]))):
+        out[a:b] = _chance(*_pair_logs(h[a:b + 1], v[a:b]))
+    return out
+
+
 def _key(seed):
     """A uint64 key from the library's seed convention."""
     return _validate.seed(seed).integers(0, 2**64, dtype=np.uint64, endpoint=False)
@@ -280,7 +291,7 @@ def glauber(tiling, steps, *, seed=None, frames=False, every=1, weights=None, fl
     if hv is None:
         kernel = plain_kernel
     else:
-        threshold = _chance(*_pair_logs(*hv))
+        threshold = _block_chances(*hv)
 
         def kernel(lab, key, first, count, log):
             return glauber_weighted(lab, threshold, key, first, count, log)
