@@ -9,7 +9,7 @@ them.
 
 from .. import _validate
 from ..errors import DominoTilingError, DominoTypeError
-from .bones import Bone
+from .bones import Bone, as_bone, as_bones
 
 __all__ = ["COUNT_BONES", "TARGET", "count_points", "check_bid", "followers", "trick_winner",
            "settle"]
@@ -21,11 +21,8 @@ TARGET = 250
 
 
 def _bones(bones, name="bones"):
-    try:
-        bones = list(bones)
-    except TypeError:
-        raise DominoTypeError(f"{name} must be a list of Bone objects") from None
-    if any(not isinstance(b, Bone) or b.high > 6 for b in bones):
+    bones = as_bones(bones, name)
+    if any(b.high > 6 for b in bones):
         raise DominoTypeError(f"{name} must hold bones of a double-six set")
     return bones
 
@@ -62,7 +59,7 @@ def check_bid(bid, previous=None, _checked=False):
     if not (30 <= bid <= 42 or bid in (84, 168)):
         raise DominoTilingError(f"a bid is 30 to 42 points, or 84 or 168; got {bid}")
     if previous is not None:
-        previous = check_bid(previous, _checked=True)
+        previous = check_bid(_validate.integer(previous, "previous"), _checked=True)
         if bid <= previous:
             raise DominoTilingError(f"a bid must beat the previous one ({previous}) by at "
                                     f"least one point; got {bid}")
@@ -99,6 +96,9 @@ def followers(hand, led, trump):
     [Bone(3, 5)]
     """
     hand = _bones(hand, "hand")
+    led = as_bone(led, "led")
+    if trump is not None:
+        trump = _validate.integer(trump, "trump", minimum=0, maximum=6)
     if _is_trump(led, trump):
         same = [b for b in hand if _is_trump(b, trump)]
     else:

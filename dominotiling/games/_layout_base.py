@@ -19,7 +19,9 @@ class Layout:
     """What every layout shares: the bones on the table, copies, equality, display."""
 
     def __init__(self, max_pip):
-        self.max_pip = max_pip
+        from .. import _validate
+
+        self.max_pip = _validate.nonnegative_int(max_pip, "max_pip")
         self._on_table = set()
         self._first = None
 
@@ -106,13 +108,19 @@ class Layout:
 
     def could_play(self, hands):
         """True while some hand holds a bone that can ever be laid (False: blocked)."""
+        hands = _hands(hands)
         return any(self.moves(hand, seat) for seat, hand in enumerate(hands))
 
-    def _check_bone(self, bone):
+    def _check_bone(self, bone, closed=False, side=None):
+        """Refuse a play of something that is not a Bone, a `closed` that is not a bool, or a side not a str."""
+        from .. import _validate
         from ..errors import DominoTypeError
 
         if not isinstance(bone, Bone):
-            raise DominoTypeError(f"play() needs a Bone, got {bone!r}; write for example Bone(2, 5)")
+            raise DominoTypeError(f"bone must be a Bone (play() lays one), got {bone!r}; write for example Bone(2, 5)")
+        _validate.boolean(closed, "closed")
+        if side is not None and not isinstance(side, str):
+            raise DominoTypeError(f"side must be None or the name of an open end (a str), got {type(side).__name__}")
         if bone.high > self.max_pip:
             raise IllegalMoveError(f"bone {bone} is not in a double-{self.max_pip} set")
         if bone in self._on_table:
@@ -160,3 +168,18 @@ def _deep(value):
     return value
 
 
+
+
+def _hands(hands, name="hands"):
+    """``hands`` (one list of Bone per seat) as a list of lists; a clear error otherwise."""
+    from ..errors import DominoTypeError
+    from .bones import as_bones
+
+    if isinstance(hands, (str, bytes, dict, Bone)) or type(hands).__module__ == "numpy":
+        raise DominoTypeError(f"{name} must be a list with one list of Bone per seat, got {type(hands).__name__}")
+    try:
+        items = list(hands)
+    except TypeError:
+        raise DominoTypeError(f"{name} must be a list with one list of Bone per seat, "
+                              f"got {type(hands).__name__}") from None
+    return [as_bones(hand, f"{name}[{k}]") for k, hand in enumerate(items)]

@@ -38,8 +38,10 @@ def hand_points(bones, rules):
     >>> hand_points([Bone(0, 0), Bone(6, 6)], Rules.sea_kozel())   # paragraph 117: 75
     75
     """
+    from .bones import as_bones
+
     rules = as_rules(rules)
-    bones = list(bones)
+    bones = as_bones(bones, "bones")
     key = tuple(sorted((b.low, b.high) for b in bones))
     for hand, points in rules.special_hands:
         if hand == key:

@@ -46,6 +46,9 @@ _BOOLEANS = ("reopen_after_tie", "draw_from_bazaar", "chain_turn", "spinner",
              "hidden_rows", "play_until_stuck", "lengthwise_doubles", "finish_bonus_all",
              "drop_out", "reopen_rots", "hundred_any_time", "first_turn_train")
 
+#: The most players at one table (of a rule set, a layout, a score sheet).
+MAX_PLAYERS = 12
+
 
 def bone_key(value, name):
     """A bone written as a Bone or an (a, b) pair, as a sorted (low, high) pair."""
@@ -93,8 +96,8 @@ def check(rules):
     if not isinstance(rules.name, str):
         raise DominoTypeError(f"name must be a str, got {type(rules.name).__name__}")
     put("max_pip", v.positive_int(rules.max_pip, "max_pip", maximum=18))
-    put("min_players", v.positive_int(rules.min_players, "min_players", maximum=12))
-    put("max_players", v.positive_int(rules.max_players, "max_players", maximum=12))
+    put("min_players", v.positive_int(rules.min_players, "min_players", maximum=MAX_PLAYERS))
+    put("max_players", v.positive_int(rules.max_players, "max_players", maximum=MAX_PLAYERS))
     for name in _OPTIONAL_POSITIVE + _OPTIONAL_NONNEGATIVE:
         value = getattr(rules, name)
         if value is not None:

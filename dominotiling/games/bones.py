@@ -22,7 +22,11 @@ from numbers import Integral
 from .. import _validate
 from ..errors import DominoTilingError, DominoTypeError
 
-__all__ = ["Bone", "double_set"]
+__all__ = ["Bone", "double_set", "as_bone", "as_bones", "MAX_SET_PIP"]
+
+#: The largest set :func:`double_set` makes: double-100 (5151 bones); the sets played
+#: go to double-18.
+MAX_SET_PIP = 100
 
 # Every distinct bone is created once and reused: the engine compares bones
 # millions of times in simulations, and identity is the cheapest comparison.
@@ -185,6 +189,8 @@ class Bone:
         >>> Bone(2, 5).other(5)
         2
         """
+        if type(value) is not int:
+            value = _validate.integer(value, "value")
         if value == self.low:
             return self.high
         if value == self.high:
@@ -209,7 +215,8 @@ def double_set(n=6):
     Raises
     ------
     DominoTilingError
-        If ``n`` is negative; :class:`DominoTypeError` if it is not an integer.
+        If ``n`` is negative or more than :data:`MAX_SET_PIP` (100); :class:`DominoTypeError` if it is
+        not an integer.
 
     See Also
     --------
@@ -223,5 +230,51 @@ def double_set(n=6):
     >>> [str(b) for b in double_set(1)]
     ['0-0', '0-1', '1-1']
     """
-    n = _validate.nonnegative_int(n, "double_set's n (the largest pip value)")
+    n = _validate.nonnegative_int(n, "double_set's n (the largest pip value)", maximum=MAX_SET_PIP)
     return [Bone(a, b) for a in range(n + 1) for b in range(a, n + 1)]
+
+
+def as_bone(value, name):
+    """``value`` if it is a :class:`Bone`; a :class:`~dominotiling.errors.DominoTypeError` naming `name` otherwise.
+
+    Examples
+    --------
+    >>> as_bone(Bone(1, 2), "bone")
+    Bone(1, 2)
+    >>> as_bone((1, 2), "led")
+    Traceback (most recent call last):
+    ...
+    dominotiling.errors.DominoTypeError: led must be a Bone, got tuple; write for example Bone(2, 5)
+    """
+    if type(value) is Bone:
+        return value
+    return _validate.instance(value, name, Bone, "write for example Bone(2, 5)")
+
+
+def as_bones(value, name):
+    """``value`` (any iterable of :class:`Bone`, not a string or an array) as a list; else a clear error.
+
+    Examples
+    --------
+    >>> as_bones((Bone(1, 2), Bone(3, 3)), "hand")
+    [Bone(1, 2), Bone(3, 3)]
+    >>> as_bones([Bone(1, 2), (3, 3)], "hand")
+    Traceback (most recent call last):
+    ...
+    dominotiling.errors.DominoTypeError: hand[1] must be a Bone, got tuple; write for example [Bone(2, 5), Bone(6, 6)]
+    """
+    if type(value) is list and all(type(b) is Bone for b in value):  # the engine's own hands: no copy
+        return value
+    if isinstance(value, (str, bytes, dict, Bone)) or type(value).__module__ == "numpy":
+        raise DominoTypeError(f"{name} must be a list of Bone objects, got {type(value).__name__}; "
+                              "write for example [Bone(2, 5), Bone(6, 6)]")
+    try:
+        items = list(value)
+    except TypeError:
+        raise DominoTypeError(f"{name} must be a list of Bone objects, got {type(value).__name__}; "
+                              "write for example [Bone(2, 5), Bone(6, 6)]") from None
+    for i, bone in enumerate(items):
+        if not isinstance(bone, Bone):
+            raise DominoTypeError(f"{name}[{i}] must be a Bone, got {type(bone).__name__}; "
+                                  "write for example [Bone(2, 5), Bone(6, 6)]")
+    return items

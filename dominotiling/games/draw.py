@@ -36,6 +36,38 @@ _PIPS = {
 }
 
 
+def _pair(value, name):
+    """``(a, b)``: the pips of a :class:`Bone` or of a pair of non-negative ints; a clear error otherwise."""
+    from .. import _validate
+    from ..errors import DominoTypeError
+
+    if isinstance(value, Bone):
+        return value.low, value.high
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__len__") or len(value) != 2:
+        raise DominoTypeError(f"{name} must be a Bone or a pair of pip values such as (2, 5), "
+                              f"got {type(value).__name__}")
+    return tuple(_validate.nonnegative_int(v, f"{name} value") for v in value)
+
+
+def _axes(ax):
+    """``ax`` if it is None or a matplotlib Axes."""
+    if ax is not None:
+        from matplotlib.axes import Axes
+
+        from .. import _validate
+
+        _validate.instance(ax, "ax", Axes, "pass None for a new figure, or plt.subplots()[1]")
+    return ax
+
+
+def _title(title):
+    if title is not None and not isinstance(title, str):
+        from ..errors import DominoTypeError
+
+        raise DominoTypeError(f"title must be None or a str, got {type(title).__name__}")
+    return title
+
+
 def _new_axes(width, height):
     import matplotlib.pyplot as plt
 
@@ -96,10 +128,21 @@ def draw_bone(bone, ax=None, xy=(0.0, 0.0), vertical=False, facecolor="ivory",
     >>> len(ax.patches)   # the tile and 2 + 6 pips
     9
     """
+    from matplotlib.colors import is_color_like
     from matplotlib.patches import FancyBboxPatch
 
-    a, b = (bone.low, bone.high) if isinstance(bone, Bone) else bone
-    cx, cy = xy
+    from .. import _validate
+    from ..errors import DominoTypeError
+
+    a, b = _pair(bone, "bone")
+    if isinstance(xy, (str, bytes)) or not hasattr(xy, "__len__") or len(xy) != 2:
+        raise DominoTypeError(f"xy must be a pair of numbers (x, y), got {type(xy).__name__}")
+    cx, cy = (_validate.real(v, f"xy[{k}]") for k, v in enumerate(xy))
+    vertical = _validate.boolean(vertical, "vertical")
+    for color, name in ((facecolor, "facecolor"), (pipcolor, "pipcolor")):
+        if isinstance(color, bool) or not is_color_like(color):
+            raise DominoTypeError(f"{name} must be a matplotlib colour such as 'ivory' or '0.3', got {color!r}")
+    ax = _axes(ax)
     w, h = (1.0, 2.0) if vertical else (2.0, 1.0)
     fresh = ax is None
     if fresh:
@@ -146,7 +189,12 @@ def draw_hand(bones, ax=None, title=None):
     >>> ax.get_title()
     'double-one set'
     """
-    bones = list(bones)
+    if isinstance(bones, (str, bytes, Bone)) or not hasattr(bones, "__iter__"):
+        from ..errors import DominoTypeError
+
+        raise DominoTypeError(f"bones must be a list of Bone (or of pairs such as (2, 5)), got {type(bones).__name__}")
+    bones = [_pair(b, f"bones[{k}]") for k, b in enumerate(bones)]
+    ax, title = _axes(ax), _title(title)
     width = max(1, len(bones)) * 1.2
     if ax is None:
         ax = _new_axes(width, 2.0)
@@ -201,6 +249,14 @@ def draw_line(line, ax=None, title=None, per_row=14):
     from .. import _validate
 
     per_row = _validate.positive_int(per_row, "per_row")
+    ax, title = _axes(ax), _title(title)
+    if not (isinstance(line, Line) or hasattr(line, "branches")):
+        from ..errors import DominoTypeError
+
+        if isinstance(line, (str, bytes, Bone)) or not hasattr(line, "__iter__"):
+            raise DominoTypeError(f"line must be a Line, a layout, or a list of pairs such as (2, 5), "
+                                  f"got {type(line).__name__}")
+        line = [_pair(p, f"line[{k}]") for k, p in enumerate(line)]
     if hasattr(line, "branches") and not isinstance(line, Line):
         return _draw_branches(line, ax, title, per_row)
     if isinstance(line, Line):

@@ -27,10 +27,13 @@ True
 
 from typing import NamedTuple
 
+import numpy as np
+
 from .. import _validate
 from ..errors import DominoTilingError, DominoTypeError
 from ._forty_two_rules import (COUNT_BONES, TARGET, check_bid, count_points, followers,
                                settle, trick_winner)
+from ._layout_base import _hands
 from .bones import Bone, double_set
 from .errors import IllegalMoveError
 
@@ -146,18 +149,7 @@ class FortyTwo:
     """
 
     def __init__(self, players, seed=None, target=TARGET):
-        try:
-            players = tuple(players)
-        except TypeError:
-            raise DominoTypeError("players must be a list of four player functions "
-                                  "(or None for a seat played by hand)") from None
-        if len(players) != 4:
-            raise DominoTilingError(f"42 is played by four, two pairs; got {len(players)} "
-                                    "players")
-        for p in players:
-            if p is not None and not callable(p):
-                raise DominoTypeError(f"each player must be a function f(view), or None; got {p!r}")
-        self.players = players
+        self.players = _players(players)
         self.target = _validate.positive_int(target, "target")
         self._rng = _validate.seed(seed)
         self.scores = [0, 0]
@@ -176,14 +168,14 @@ class FortyTwo:
         DominoTilingError
             If the hands are not four hands of seven bones making the whole set.
         """
-        hands = [list(h) for h in hands]
+        hands = _hands(hands)
         every = [b for h in hands for b in h]
         if len(hands) != 4 or any(len(h) != 7 for h in hands) or \
                 sorted(every) != double_set(6):
             raise DominoTilingError("42 deals four hands of seven bones, the whole double-six "
                                     "set once")
         match = cls.__new__(cls)
-        match.players = tuple(players)
+        match.players = _players(players)
         match.target = _validate.positive_int(target, "target")
         match._rng = _validate.seed(seed)
         match.scores = [0, 0]
@@ -251,6 +243,9 @@ class FortyTwo:
         """
         if self.over:
             raise IllegalMoveError("the match is over; start a new FortyTwo")
+        if not (choice is None or isinstance(choice, (Bone, int, np.integer))):
+            raise DominoTypeError(f"choice must be a bid (an int) or None, a trump value (an int) or a Bone, "
+                                  f"got {type(choice).__name__}")
         legal = self.legal_moves()
         if not any(choice is c or (choice == c and type(choice) is type(c)) for c in legal):
             what = {"bid": "a bid (30-42, 84 over 42, 168 over 84, above the last) or None",
@@ -374,6 +369,9 @@ def greedy_player(view):
     >>> FortyTwo([greedy_player, random_player] * 2, seed=0).play_match() is not None
     True
     """
+    if type(view) is not FortyTwoView:
+        _validate.instance(view, "view", FortyTwoView, "a player is called by the match with its view; "
+                           "try FortyTwo(...).view()")
     moves = view.legal_moves
     if view.phase == "bid":
         lengths = _suit_lengths(view.hand)
@@ -392,3 +390,18 @@ def greedy_player(view):
     if winners and not partner_leads:
         return min(winners, key=cheap)
     return min(moves, key=cheap)
+
+
+def _players(players):
+    """Four player functions (None: a seat played by hand), checked."""
+    if isinstance(players, (str, bytes)) or not hasattr(players, "__iter__"):
+        raise DominoTypeError("players must be a list of four player functions "
+                              f"(or None for a seat played by hand), got {type(players).__name__}")
+    players = tuple(players)
+    if len(players) != 4:
+        raise DominoTilingError(f"42 is played by four, two pairs; got {len(players)} "
+                                "players")
+    for k, p in enumerate(players):
+        if p is not None and not callable(p):
+            raise DominoTypeError(f"players[{k}] must be a function f(view), or None; got {p!r}")
+    return players

@@ -145,9 +145,9 @@ class Game(HistoryMixin, RoundEngine):
         rules.check_players(n)  # before anything grows with n (Game(rules, 2**31) was 17 GB)
         if isinstance(players, (list, tuple)):
             strategies = tuple(players)
-            for s in strategies:
+            for k, s in enumerate(strategies):
                 if s is not None and not callable(s):
-                    raise DominoTypeError(f"each player must be a function f(view) -> Move, "
+                    raise DominoTypeError(f"players[{k}] must be a function f(view) -> Move, "
                                           f"or None for a seat played by hand; got {s!r}")
         else:
             strategies = (None,) * max(n, 0)

@@ -39,8 +39,11 @@ Examples
 {'toe 1': 0, 'toe 2': 1, 'toe 3': 2, 'toe 4': 3, 'toe 5': 4, 'toe 6': 5}
 """
 
-from ._layout_base import Layout as _Layout
-from .bones import Bone
+from .. import _validate
+from ._layout_base import Layout as _Layout, _hands
+from ._rules_check import MAX_PLAYERS
+from .bones import Bone, as_bones
+from ..errors import DominoTypeError
 from .errors import IllegalMoveError
 
 __all__ = ["Trains", "ChickenFoot", "Sausage", "FiveUp", "new_layout"]
@@ -52,6 +55,12 @@ def new_layout(rules, n_players, double=None):
     ``double`` is the round's set double (Mexican train's engine is laid at
     once; Chicken foot's is played by its holder).
     """
+    from .rules import as_rules
+
+    rules = as_rules(rules)
+    n_players = _validate.positive_int(n_players, "n_players", maximum=MAX_PLAYERS)
+    if double is not None:
+        double = _validate.nonnegative_int(double, "double (the set double's value)", maximum=rules.max_pip)
     if rules.layout == "trains":
         return Trains(rules.max_pip, n_players, double, first_turn_train=rules.first_turn_train)
     if rules.layout == "chicken_foot":
@@ -116,10 +125,11 @@ class Trains(_Layout):
 
     def __init__(self, max_pip=12, n_players=4, engine=None, first_turn_train=False):
         super().__init__(max_pip)
-        self.first_turn_train = bool(first_turn_train)
+        self.first_turn_train = _validate.boolean(first_turn_train, "first_turn_train")
+        n_players = _validate.positive_int(n_players, "n_players", maximum=MAX_PLAYERS)
         self._had_turn = set()   # seats that have had their first turn (first_turn_train)
         self._turn_seat = None
-        engine = max_pip if engine is None else engine
+        engine = max_pip if engine is None else _validate.nonnegative_int(engine, "engine", maximum=max_pip)
         self.n_players = n_players
         self.engine = engine
         self._first = Bone(engine, engine)
@@ -132,6 +142,9 @@ class Trains(_Layout):
     # ------------------------------------------------------------------ queries
     def train(self, name):
         """The bones of one train, from the engine outward, as oriented pairs."""
+        if not isinstance(name, str):
+            raise DominoTypeError(f"name must be the name of a train (a str: {', '.join(self._trains)}), "
+                                  f"got {type(name).__name__}")
         if name not in self._trains:
             raise IllegalMoveError(f"no train {name!r}; the trains are {', '.join(self._trains)}")
         return list(self._trains[name])
@@ -158,8 +171,15 @@ class Trains(_Layout):
             names.add(f"train {seat}")
         return names
 
+    def _seat(self, seat):
+        """``seat`` checked: None or a seat number of this table."""
+        if seat is None or type(seat) is int and 0 <= seat < self.n_players:
+            return seat
+        return _validate.integer(seat, "seat", minimum=0, maximum=self.n_players - 1)
+
     def in_first_turn(self, seat):
         """True while ``seat`` plays its first turn of the hand under ``first_turn_train``."""
+        seat = self._seat(seat)
         return self.first_turn_train and seat is not None and seat not in self._had_turn
 
     def first_turns_over(self):
@@ -172,6 +192,7 @@ class Trains(_Layout):
 
     def allowed(self, seat):
         """The trains the player in ``seat`` may play on now."""
+        seat = self._seat(seat)
         if self.in_first_turn(seat):
             return {f"train {seat}"}
         mine = [name for name, _ in self._turn]
@@ -191,6 +212,7 @@ class Trains(_Layout):
     # ------------------------------------------------------------------ plays
     def moves(self, hand, seat=None):
         """The legal ``(bone, train)`` plays of ``hand`` for the player in ``seat``."""
+        hand = as_bones(hand, "hand")
         names = sorted(self.allowed(seat), key=_train_order)
         ends = {name: self._end(name) for name in names}
         laid_doubles = [name for name in self.uncovered() if name in {n for n, _ in self._turn}]
@@ -221,7 +243,8 @@ class Trains(_Layout):
             If the train is unknown or not open to this player now, or the
             bone does not match its end (the layout is unchanged).
         """
-        self._check_bone(bone)
+        self._check_bone(bone, closed, side)
+        seat = self._seat(seat)
         if closed:
             raise IllegalMoveError("Mexican train lays no double face down")
         if side not in self._trains:
@@ -258,12 +281,14 @@ class Trains(_Layout):
         self._turn_seat = None
 
     def on_pass(self, seat):
+        seat = self._seat(seat)
         if seat is not None:
             self._markers.add(seat)
             if self.first_turn_train:
                 self._had_turn.add(seat)
 
     def could_play(self, hands):
+        hands = _hands(hands)
         open_now = self.uncovered()
         names = open_now if open_now else list(self._trains)
         ends = {self._end(name) for name in names}
@@ -311,7 +336,7 @@ class ChickenFoot(_Layout):
 
     def __init__(self, max_pip=9, foot_size=3):
         super().__init__(max_pip)
-        self.foot_size = foot_size
+        self.foot_size = _validate.positive_int(foot_size, "foot_size")
         self._toes = []          # oriented pairs per toe, outward
         self._parents = []       # per toe: None (the set double) or the toe its double ends
         self._ended = set()      # toes ending in a double that grew a foot
@@ -350,13 +375,14 @@ class ChickenFoot(_Layout):
         return out
 
     def moves(self, hand, seat=None):
+        hand = as_bones(hand, "hand")
         if self._first is None:
             return [(b, "foot") for b in hand if b.is_double and b.high <= self.max_pip]
         return self._moves_on_open_ends(hand)
 
     def play(self, bone, side=None, closed=False, seat=None):
         """Lay ``bone`` on ``side`` ("foot" or "toe k"); the first bone, a double, on any side."""
-        self._check_bone(bone)
+        self._check_bone(bone, closed, side)
         if closed:
             raise IllegalMoveError("Chicken foot lays no double face down")
         if self._first is None:
@@ -440,7 +466,7 @@ class Sausage(_Layout):
 
     def __init__(self, max_pip=6, cuts="anywhere"):
         super().__init__(max_pip)
-        self.cuts = cuts
+        self.cuts = _validate.choice(cuts, "cuts", ("anywhere", "equal_ends"))
         self._head = None
         self._lines = {"top": [], "bottom": []}
 
@@ -451,6 +477,7 @@ class Sausage(_Layout):
 
     def line(self, name):
         """The bones of the "top" or "bottom" line, outward, as oriented pairs."""
+        name = _validate.choice(name, "name (of a line)", ("top", "bottom"))
         return list(self._lines[name])
 
     def _value(self, name, k):
@@ -492,6 +519,7 @@ class Sausage(_Layout):
         return out
 
     def moves(self, hand, seat=None):
+        hand = as_bones(hand, "hand")
         return [(bone, side) for bone in hand
                 if bone not in self._on_table and bone.high <= self.max_pip
                 for side in self._places(bone)]
@@ -504,7 +532,7 @@ class Sausage(_Layout):
         IllegalMoveError
             If ``side`` is not a place where ``bone`` fits now.
         """
-        self._check_bone(bone)
+        self._check_bone(bone, closed, side)
         if closed:
             raise IllegalMoveError("Kolbasa lays no double face down")
         if self._head is None:
@@ -633,13 +661,14 @@ class FiveUp(_Layout):
         return out
 
     def moves(self, hand, seat=None):
+        hand = as_bones(hand, "hand")
         if self._first is None:
             return [(b, "set") for b in hand if b.high <= self.max_pip]
         return self._moves_on_open_ends(hand)
 
     def play(self, bone, side=None, closed=False, seat=None):
         """Lay ``bone`` on ``side`` ("set", "line k" or "double k"); the first bone anywhere."""
-        self._check_bone(bone)
+        self._check_bone(bone, closed, side)
         if closed:
             raise IllegalMoveError("Five-Up lays no double face down")
         if self._first is None:

@@ -23,7 +23,7 @@ False
 from .. import _validate
 from ..errors import DominoTilingError, DominoTypeError
 from ._line_cross import SIDES, CrossAndCount
-from .bones import Bone
+from .bones import Bone, as_bone, as_bones
 from .errors import IllegalMoveError
 
 __all__ = ["Line", "SIDES"]
@@ -95,7 +95,7 @@ class Line(CrossAndCount):
     def __init__(self, max_pip=6, spinner=False, *, house="first_double",
                  spinner_opens="both_sides", cross_count="played", arms_first=False):
         self.max_pip = _validate.nonnegative_int(max_pip, "max_pip")
-        self.spinner = bool(spinner)
+        self.spinner = _validate.boolean(spinner, "spinner")
         self.house = _validate.choice(house, "house", _HOUSES)
         self.spinner_opens = _validate.choice(spinner_opens, "spinner_opens", _OPENS)
         self.cross_count = _validate.choice(cross_count, "cross_count", _CROSS)
@@ -111,7 +111,12 @@ class Line(CrossAndCount):
 
     @classmethod
     def for_rules(cls, rules):
-        """An empty line laid out as ``rules`` say (set, cross, counting)."""
+        """An empty line laid out as ``rules`` (a :class:`Rules`) say: set, cross, counting."""
+        # duck-typed: the rules module builds on this one
+        if not all(hasattr(rules, a) for a in ("max_pip", "spinner", "house", "spinner_opens", "cross_count",
+                                                "spinner_arms_first")) or isinstance(rules, type):
+            raise DominoTypeError(f"rules must be a Rules object, got {type(rules).__name__}; "
+                                  "try Rules.kozel() or Rules.by_name('kozel')")
         return cls(rules.max_pip, rules.spinner, house=rules.house,
                    spinner_opens=rules.spinner_opens, cross_count=rules.cross_count,
                    arms_first=rules.spinner_arms_first)
@@ -194,7 +199,9 @@ class Line(CrossAndCount):
         Every side is listed for an empty line (the side is then ignored).
         A bone already on the table, or with a value above ``max_pip``, has none.
         """
-        if not isinstance(bone, Bone) or bone in self._on_table or bone.high > self.max_pip:
+        if type(bone) is not Bone:
+            as_bone(bone, "bone")
+        if bone in self._on_table or bone.high > self.max_pip:
             return []
         if self._first is None:
             return ["left", "right"]
@@ -210,6 +217,7 @@ class Line(CrossAndCount):
 
         On an empty line every bone may be laid; its side is given as ``"right"``.
         """
+        hand = as_bones(hand, "hand")
         on_table, max_pip = self._on_table, self.max_pip
         if self._first is None:
             return [(bone, "right") for bone in hand if bone.high <= max_pip]
@@ -314,8 +322,10 @@ class Line(CrossAndCount):
         '1-4'
         """
         if not isinstance(bone, Bone):
-            raise DominoTypeError(f"play() needs a Bone, got {bone!r}; write for example Bone(2, 5)")
-        if side is not None and side not in SIDES:
+            raise DominoTypeError(f"bone must be a Bone (play() lays one), got {bone!r}; write for example Bone(2, 5)")
+        if side is not None and (not isinstance(side, str) or side not in SIDES):
+            if not isinstance(side, str):
+                raise DominoTypeError(f"side must be None or one of {SIDES}, got {type(side).__name__}")
             raise IllegalMoveError(f"side must be one of {SIDES}, got {side!r}")
         if not isinstance(closed, bool):
             raise DominoTypeError(f"closed must be True or False, got {closed!r}")
@@ -398,5 +408,7 @@ class Line(CrossAndCount):
 
     @staticmethod
     def _check_side_name(side):
+        if not isinstance(side, str):
+            raise DominoTypeError(f"side must be one of {SIDES} (a str), got {type(side).__name__}")
         if side not in SIDES:
             raise DominoTilingError(f"side must be one of {SIDES}, got {side!r}")

@@ -18,6 +18,9 @@ Writing your own takes a few lines:
 True
 """
 
+from ..errors import DominoTypeError
+from .records import PlayerView
+
 __all__ = ["random_player", "greedy_player", "doubles_first_player"]
 
 
@@ -46,6 +49,7 @@ def random_player(view):
     >>> Game(Rules.kozel(), [random_player] * 3, seed=5).play_match().loser in (0, 1, 2)
     True
     """
+    _check_view(view)
     moves = list(view.legal_moves)
     if view.can_end_turn:
         moves.append(None)
@@ -80,6 +84,7 @@ def greedy_player(view):
     >>> move.bone.pips == max(m.bone.pips for m in game.legal_moves())
     True
     """
+    _check_view(view)
     return max(view.legal_moves, key=lambda m: (m.bone.pips, m.bone.high))
 
 
@@ -108,7 +113,16 @@ def doubles_first_player(view):
     >>> game.play_match().loser in (0, 1)
     True
     """
+    _check_view(view)
     doubles = [m for m in view.legal_moves if m.bone.is_double]
     if doubles:
         return max(doubles, key=lambda m: m.bone.pips)
     return greedy_player(view)
+
+
+def _check_view(view):
+    """Refuse what is not a player's view (a :class:`~dominotiling.games.records.PlayerView`, or
+    the view of a table of :mod:`~dominotiling.games.poker` or :mod:`~dominotiling.games.forty_two`)."""
+    if type(view) is not PlayerView and not all(hasattr(view, a) for a in ("legal_moves", "can_end_turn", "rng")):
+        raise DominoTypeError(f"view must be the view a game passes its player (a PlayerView), got "
+                              f"{type(view).__name__}; try Game(...).view()")

@@ -27,7 +27,7 @@ from typing import NamedTuple
 
 from .. import _validate
 from ..errors import DominoTilingError, DominoTypeError
-from .bones import Bone
+from .bones import Bone, as_bones
 from .errors import IllegalMoveError
 
 __all__ = ["poker_set", "poker_hand", "PokerHand", "POKER_RANKS", "PokerTable", "PokerView",
@@ -139,12 +139,7 @@ def poker_hand(bones):
     >>> hand((2, 2), (3, 3), (4, 4), (5, 5), (6, 6)) > hand((2, 2), (3, 3), (4, 4), (5, 5), (1, 6))
     True
     """
-    try:
-        bones = list(bones)
-    except TypeError:
-        raise DominoTypeError("a poker hand is a list of five Bone objects") from None
-    if any(not isinstance(b, Bone) for b in bones):
-        raise DominoTypeError("a poker hand is a list of five Bone objects")
+    bones = as_bones(bones, "bones (a poker hand: five Bone objects)")
     if len(bones) != 5 or len(set(bones)) != 5:
         raise DominoTilingError(f"a poker hand is five distinct bones, got {len(bones)}")
     allowed = set(poker_set())
@@ -283,9 +278,9 @@ class PokerTable:
         if not 2 <= len(players) <= 4:
             raise DominoTilingError(f"domino poker deals five of twenty bones to 2 to 4 "
                                     f"players; got {len(players)}")
-        for p in players:
+        for k, p in enumerate(players):
             if p is not None and not callable(p):
-                raise DominoTypeError(f"each player must be a function f(view), or None; got {p!r}")
+                raise DominoTypeError(f"players[{k}] must be a function f(view), or None; got {p!r}")
         self.players = players
         self.ante = _validate.positive_int(ante, "ante")
         self.chips = [_validate.positive_int(chips, "chips")] * len(players)
@@ -369,10 +364,7 @@ class PokerTable:
         """
         if self.over:
             raise IllegalMoveError("the table is closed: fewer than two players have chips")
-        try:
-            bones = tuple(bones)
-        except TypeError:
-            raise IllegalMoveError(f"give the bones to exchange as a list, got {bones!r}") from None
+        bones = tuple(as_bones(bones, "bones (to exchange)"))
         hand = self._hands[self.turn]
         if any(b not in hand for b in bones) or len(set(bones)) != len(bones):
             raise IllegalMoveError(f"seat {self.turn} can exchange only bones of its hand, each "

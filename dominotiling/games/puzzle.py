@@ -13,6 +13,7 @@ Examples
 28
 """
 
+from .. import _validate
 from ..errors import DominoTypeError, TooLargeError
 from .bones import Bone
 
@@ -76,9 +77,12 @@ def longest_line(bones, return_line=False):
     >>> longest_line([(2, 2), (2, 5), (5, 6)], return_line=True)
     (3, [(2, 2), (2, 5), (5, 6)])
     """
+    if isinstance(bones, (str, bytes, Bone)) or not hasattr(bones, "__iter__"):
+        raise DominoTypeError(f"bones must be a list of Bone (or of pairs such as (2, 5)), got {type(bones).__name__}")
+    return_line = _validate.boolean(return_line, "return_line")
     edges, loops = [], {}
-    for item in bones:
-        bone = item if isinstance(item, Bone) else _to_bone(item)
+    for k, item in enumerate(bones):
+        bone = item if isinstance(item, Bone) else _to_bone(item, f"bones[{k}]")
         if bone.is_double:
             loops[bone.low] = loops.get(bone.low, 0) + 1
         else:
@@ -103,12 +107,12 @@ def longest_line(bones, return_line=False):
     return length, _lay(kept, loops)
 
 
-def _to_bone(item):
+def _to_bone(item, name):
     try:
         a, b = item
     except (TypeError, ValueError):
-        raise DominoTypeError(f"a bone is a Bone or a pair of values, got {item!r}") from None
-    return Bone(a, b)
+        raise DominoTypeError(f"{name} must be a Bone or a pair of values such as (2, 5), got {item!r}") from None
+    return Bone(_validate.nonnegative_int(a, f"{name}[0]"), _validate.nonnegative_int(b, f"{name}[1]"))
 
 
 def _components(edges, loops):

@@ -200,6 +200,17 @@ class PlayerView:
                  "bazaar_size", "hand_sizes", "scores", "round_number", "rules", "rng")
 
     def __init__(self, game, seat, moves):
+        from .. import _validate
+        from ..errors import DominoTypeError
+
+        if not all(hasattr(game, a) for a in ("_hands", "sheet", "line", "n_players", "_play_rng")):
+            # duck-typed: the game module builds on this one
+            raise DominoTypeError(f"game must be a Game, got {type(game).__name__}; a view is made by Game.view()")
+        seat = _validate.integer(seat, "seat", minimum=0, maximum=game.n_players - 1)
+        moves = tuple(moves) if isinstance(moves, (list, tuple)) else _validate.instance(moves, "moves", (list, tuple))
+        if not all(m is None or type(m) is Move for m in moves):
+            raise DominoTypeError("moves must hold Move records (or None, to end the turn); "
+                                            "a view is made by Game.view()")
         fields = dict(
             _game=game, seat=seat, hand=tuple(game._hands[seat]), legal_moves=tuple(moves),
             can_end_turn=game.can_end_turn, ends=game.line.ends, bazaar_size=game.bazaar_size,

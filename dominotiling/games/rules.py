@@ -32,6 +32,7 @@ from dataclasses import dataclass, field, fields, replace
 from .. import _validate
 from ..errors import DominoTilingError, DominoTypeError
 from . import _rules_check
+from .bones import Bone, as_bone, as_bones
 
 __all__ = ["Rules"]
 
@@ -408,6 +409,7 @@ class Rules:
         >>> r.reserve(2), r.reserve(4)
         (2, 1)
         """
+        n_players = _validate.positive_int(n_players, "n_players")
         return dict(self.reserve_by_players).get(n_players, self.bazaar_reserve)
 
     def needs_redeal(self, hand):
@@ -431,7 +433,7 @@ class Rules:
         >>> Rules.kozel().needs_redeal(fives), Rules.classic().needs_redeal(fives)
         (True, False)
         """
-        hand = list(hand)
+        hand = as_bones(hand, "hand")
         if self.redeal_doubles is not None and \
                 sum(b.is_double for b in hand) >= self.redeal_doubles:
             return True
@@ -452,7 +454,7 @@ class Rules:
         DominoTilingError
             If they do not (:class:`DominoTypeError` when it is not an integer).
         """
-        n = _validate.integer(n_players, "the number of players")
+        n = _validate.integer(n_players, "n_players (the number of players)")
         if not self.min_players <= n <= self.max_players:
             if self.min_players == self.max_players:
                 allowed = f"exactly {self.min_players}"
@@ -485,6 +487,8 @@ class Rules:
         >>> Rules.seven().bone_value(Bone(2, 2)), Rules.seven().bone_value(Bone(2, 3))
         (10, 5)
         """
+        if type(bone) is not Bone:
+            as_bone(bone, "bone")
         key = (bone.low, bone.high)
         for k, points in self.bone_values:
             if k == key:

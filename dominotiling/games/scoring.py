@@ -29,7 +29,8 @@ from .. import _validate
 from ..errors import DominoTilingError, DominoTypeError
 from . import _match_end, _scorers
 from ._points import hand_points, rating_points
-from .bones import Bone
+from ._rules_check import MAX_PLAYERS
+from .bones import Bone, as_bones
 from .rules import as_rules
 
 __all__ = ["ScoreSheet", "hand_points", "rating_points"]
@@ -101,7 +102,7 @@ class ScoreSheet:
                  opened=None):
         rules = as_rules(rules)
         if isinstance(players, Integral) and not isinstance(players, bool):
-            players = tuple(range(_validate.positive_int(players, "players")))
+            players = tuple(range(_validate.positive_int(players, "players", maximum=MAX_PLAYERS)))
         elif isinstance(players, (str, bytes)) or not hasattr(players, "__iter__"):
             raise DominoTypeError(f"players must be a number or a sequence of names, got "
                                   f"{players!r}")
@@ -393,6 +394,7 @@ class ScoreSheet:
             together with an empty hand, or the match is over.  The sheet is
             unchanged.
         """
+        fish = _validate.boolean(fish, "fish")
         self._check_not_over()
         if not hasattr(hands, "items"):
             raise DominoTypeError(f"hands must map each player to their bones, got "
@@ -468,6 +470,7 @@ class ScoreSheet:
         >>> sheet.remembered("Alex")
         0
         """
+        fish = _validate.boolean(fish, "fish")
         self._check_not_over()
         if not hasattr(totals, "items"):
             raise DominoTypeError(f"totals must map each player to points, got "
@@ -478,7 +481,7 @@ class ScoreSheet:
             if points[p]:
                 raise DominoTilingError(f"{p!r} has left the match; their total must be 0")
         if out is not None:
-            self._index(out)
+            self._index(out, "out")
             if points[out] != 0:
                 raise DominoTilingError(f"{out!r} went out, so their total must be 0, "
                                         f"got {points[out]}")
@@ -492,12 +495,10 @@ class ScoreSheet:
     def _record(self, points, hands, out, fish, fisherman, opener, opened_with, finished_with):
         for who, name in ((fisherman, "fisherman"), (opener, "opener")):
             if who is not None:
-                self._index(who)
+                self._index(who, name)
         if opened_with is not None and not isinstance(opened_with, Bone):
             raise DominoTypeError(f"opened_with must be a Bone, got {opened_with!r}")
-        finished_with = tuple(finished_with)
-        if any(not isinstance(b, Bone) for b in finished_with):
-            raise DominoTypeError("finished_with must hold Bone objects")
+        finished_with = tuple(as_bones(finished_with, "finished_with"))
         rnd = _scorers.Round(self, points, hands, out, fish, fisherman, opener, opened_with,
                              finished_with)
         saved = self.copy()
@@ -522,11 +523,11 @@ class ScoreSheet:
             raise DominoTilingError(f"{name} must map exactly the players {self.players}, "
                                     f"got keys {tuple(keys)}")
 
-    def _index(self, player):
+    def _index(self, player, name="player"):
         try:
             return self._account[player]
         except (KeyError, TypeError):
-            raise DominoTilingError(f"unknown player {player!r}; the players are "
+            raise DominoTilingError(f"unknown player {player!r} (as {name}); the players are "
                                     f"{self.players}") from None
 
     def _check_not_over(self):

@@ -171,6 +171,10 @@ class SimulationSummary:
             import matplotlib.pyplot as plt
 
             _, ax = plt.subplots(figsize=(5, 3))
+        else:
+            from matplotlib.axes import Axes
+
+            _validate.instance(ax, "ax", Axes, "pass None for a new figure, or plt.subplots()[1]")
         x = np.arange(self.n_players)
         width = 0.38
         ax.bar(x - width / 2, self.win_rates, width, label="win", color="#4c72b0")
@@ -233,13 +237,15 @@ def simulate(rules, n_games, n_players, players=None, seed=None, progress=True):
     progress = _validate.boolean(progress, "progress")
     if players is None:
         players = [random_player] * n_players
+    if isinstance(players, (str, bytes)):
+        raise DominoTypeError("players must be a list of player functions, got str")
     try:
         players = list(players)
     except TypeError:
         raise DominoTypeError(f"players must be a list of player functions, got "
                               f"{type(players).__name__}") from None
     if len(players) != n_players:
-        raise DominoTilingError(f"give one player function per seat: {n_players} expected, "
+        raise DominoTilingError(f"players must hold one player function per seat: {n_players} expected, "
                                 f"got {len(players)}")
     for p in players:
         if not callable(p):
