@@ -59,10 +59,12 @@ EXIT_OK, EXIT_NO_TILING, EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1,
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, what a shell reports for a writer whose reader left
 
 _CHUNK = 1 << 20  # figures are read in pieces of this many bytes
-# Memory of reading and parsing a figure: the bytes, the decoded text, the joined rows and
-# the mask (4 per character), and a Python string per line (64): measured with tracemalloc
-# on 2 million characters as one line (10 per character before) and as a million lines.
-_PARSE_BYTES_PER_CHAR, _PARSE_BYTES_PER_LINE = 5, 64
+# Memory of reading and parsing a figure: the decoded pieces and the joined text (2 per
+# character), then the mask (1) and a block of rows (Region.from_strings), measured with
+# tracemalloc: 2.2-2.4 bytes a character for square figures of 3000 x 3000 and 4000 x
+# 4000, 3.0 for a million lines of one cell, 5.0 for 2 million characters as one line
+# (whose block is the whole line); lines no longer cost a Python string each.
+_PARSE_BYTES_PER_CHAR, _PARSE_BYTES_PER_LINE = 5, 8
 #: The largest figure the command line reads, in bytes (a 4096 x 4096 board).
 MAX_FIGURE_BYTES = 1 << 24
 #: Seconds a FIFO (named pipe) is waited for before the figure is refused as never written.

@@ -28,7 +28,6 @@ from ..errors import RegionFormatError
 __all__ = ["Region", "check_region"]
 
 _FREE, _BLOCKED = ".", "#"
-_CELL_CHARS = str.maketrans("", "", _FREE + _BLOCKED)  # translate() deletes them: what is left is wrong
 
 
 def check_region(region, periodic_ok=False):
@@ -141,6 +140,15 @@ class Region:
         self._hash = None
         self._periodic = periodic
 
+    @classmethod
+    def _adopt(cls, mask):
+        """Wrap a fresh bool array that nothing else refers to, without copying it (it is frozen for good)."""
+        region = object.__new__(cls)
+        region._mask = frozen(mask)
+        region._hash = None
+        region._periodic = (False, False)
+        return region
+
     def __reduce__(self):
         # Pickle the cells (and the wraps) only: the hash is recomputed in the receiving
         # interpreter (string hashing is salted per process) and the mask frozen again.
@@ -188,52 +196,9 @@ class Region:
         ...
         dominotiling.errors.RegionFormatError: line 2 has 1 character(s) but line 1 has 2: every line must have the same length (use '#' for cells that are not part of the region)
         """
-        if isinstance(lines, str):
-            rows = [ln.rstrip("\r") for ln in lines.split("\n")]
-            while rows and not rows[0].strip():
-                rows.pop(0)
-            while rows and not rows[-1].strip():
-                rows.pop()
-        else:
-            try:
-                rows = list(lines)
-            except TypeError:
-                raise RegionFormatError(
-                    f"expected a string or a sequence of strings, got {type(lines).__name__}"
-                ) from None
-        if not rows:
-            raise RegionFormatError("no lines given: a region needs at least one row like '..'")
-        for i, row in enumerate(rows, 1):
-            if not isinstance(row, str):
-                raise RegionFormatError(
-                    f"line {i} is a {type(row).__name__}, not a string: give rows like '..#.'"
-                )
-        width = len(rows[0])
-        for i, row in enumerate(rows, 1):
-            if len(row) != width:
-                raise RegionFormatError(
-                    f"line {i} has {len(row)} character(s) but line 1 has {width}: every line "
-                    "must have the same length (use '#' for cells that are not part of the region)"
-                )
-        if width == 0:
-            raise RegionFormatError("the lines are empty: a region needs at least one cell '.'")
-        check_memory(3 * len(rows) * width, f"the {len(rows)} x {width} mask read from text",
-                     "a smaller region")
-        # whole-text operations, not a Python loop per character (50 million cells in a second)
-        joined = "".join(rows)
-        if joined.translate(_CELL_CHARS):  # something other than '.' and '#'
-            for i, row in enumerate(rows, 1):
-                for j, ch in enumerate(row, 1):
-                    if ch not in (_FREE, _BLOCKED):
-                        raise RegionFormatError(
-                            f"line {i}, column {j}: unexpected character {ch!r}; use '.' for a cell "
-                            "and '#' for a blocked cell"
-                        )
-        mask = (np.frombuffer(joined.encode("ascii"), dtype=np.uint8) == ord(_FREE)).reshape(len(rows), width)
-        del joined
-        if not mask.any():
-            raise RegionFormatError("the region has no cell: mark at least one cell with '.'")
-        return cls(mask)
+        from .serialize import mask_from_text
+
+        return cls._adopt(mask_from_text(lines))  # a fresh array: no second copy
 
     @classmethod
     def rectangle(cls, rows, cols):

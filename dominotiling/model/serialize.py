@@ -12,6 +12,11 @@ that a reader can tell what it holds. Values are kept exactly:
   strings ``"p/q"``, floats as JSON numbers (Python writes the shortest decimal
   that reads back to the same float), sympy expressions as ``sympy.srepr`` strings.
 
+The article's own format (rows of ``'.'`` and ``'#'``) is read here too, by
+:func:`mask_from_text` (for :meth:`Region.from_strings`): row by row into the
+mask, so that reading takes the mask's byte per cell and a block of rows, not
+copies of the whole text.
+
 The classes' methods (:meth:`Region.to_json`, :meth:`Tiling.to_json`,
 :meth:`Weights.to_json`, their ``from_json`` class methods, :meth:`Tiling.to_csv`,
 :meth:`Region.from_image`) call the functions here; this module never imports the
@@ -36,6 +41,7 @@ from fractions import Fraction
 import numpy as np
 
 from .. import _validate
+from .._options import check_memory
 from ..errors import DominoTypeError, RegionFormatError
 
 __all__ = [
@@ -265,3 +271,167 @@ def mask_from_image(path, threshold=0.5, cell_size=1, invert=False):
             "(pass invert=True for light cells on a dark background)"
         )
     return mask
+
+
+# ----------------------------------------------------------- the article's text format
+_FREE, _BLOCKED = ".", "#"
+_CELL_CHARS = str.maketrans("", "", _FREE + _BLOCKED)  # translate() deletes them: what is left is wrong
+_TEXT_CHARS = str.maketrans("", "", _FREE + _BLOCKED + "\r\n")
+# Rows of a text are turned into the mask about this many characters at a time.
+_BLOCK_CHARS = 1 << 20
+
+
+def mask_from_text(lines):
+    """The bool mask of the rows `lines` (a str, split into lines, or a sequence of str).
+
+    ``'.'`` is a cell, ``'#'`` a blocked cell; blank lines at either end of a
+    text and trailing ``'\\r'`` are ignored. The rows go into the mask one block
+    of rows at a time: the memory is the mask (one byte per cell, budgeted
+    first) and a block, not copies of the text.
+
+    Raises
+    ------
+    RegionFormatError
+        If the rows are ragged, a character is neither ``'.'`` nor ``'#'``, a row
+        is not a string, or there is no cell at all; the message names the line
+        and column (both counted from 1, from the first line that is not blank).
+    TooLargeError
+        If the mask would not fit in the memory budget.
+
+    Examples
+    --------
+    >>> mask_from_text(["..#", "..."]).astype(int).tolist()
+    [[1, 1, 0], [1, 1, 1]]
+    """
+    if isinstance(lines, str):
+        a, b, n_rows = _text_rows(lines)
+        end = _line(lines, a, b)[1]
+        width = end - a
+        while width and lines.startswith("\r", a + width - 1):  # trailing '\r' are not cells
+            width -= 1
+        mask = _new_mask(n_rows, width)
+        if not _text_fast(lines, a, b, mask):
+            _text_slow(lines, a, b, mask)
+    else:
+        if isinstance(lines, (bytes, bytearray)) or not hasattr(lines, "__iter__"):
+            raise RegionFormatError(f"expected a string or a sequence of strings, got {type(lines).__name__}")
+        rows = lines if isinstance(lines, (list, tuple)) else list(lines)
+        if not rows:
+            raise RegionFormatError("no lines given: a region needs at least one row like '..'")
+        for i, row in enumerate(rows, 1):
+            if not isinstance(row, str):
+                raise RegionFormatError(f"line {i} is a {type(row).__name__}, not a string: give rows like '..#.'")
+        _check_lengths(len(r) for r in rows)
+        mask = _new_mask(len(rows), len(rows[0]))
+        for i, row in enumerate(rows):
+            mask[i] = _row_mask(row, i + 1)
+    if not mask.any():
+        raise RegionFormatError("the region has no cell: mark at least one cell with '.'")
+    return mask
+
+
+def _line(text, start, stop):
+    """``(line, end)``: the line that starts at `start` (without its newline) and where it ends."""
+    end = text.find("\n", start, stop)
+    end = stop if end < 0 else end
+    return text[start:end], end
+
+
+def _text_rows(text):
+    """``(a, b, rows)``: the span of `text` from its first to its last line that is not blank."""
+    a, n = 0, len(text)
+    while True:
+        line, end = _line(text, a, n)
+        if line.strip():
+            break
+        if end >= n:
+            raise RegionFormatError("no lines given: a region needs at least one row like '..'")
+        a = end + 1
+    b = n
+    while True:
+        start = text.rfind("\n", a, b) + 1 or a
+        if text[start:b].strip():
+            break
+        b = start - 1
+    return a, b, text.count("\n", a, b) + 1
+
+
+def _check_lengths(lengths):
+    """Refuse ragged rows (naming the first one) and empty ones."""
+    width = None
+    for i, length in enumerate(lengths, 1):
+        if width is None:
+            width = length
+        elif length != width:
+            raise RegionFormatError(
+                f"line {i} has {length} character(s) but line 1 has {width}: every line "
+                "must have the same length (use '#' for cells that are not part of the region)"
+            )
+    if not width:
+        raise RegionFormatError("the lines are empty: a region needs at least one cell '.'")
+
+
+def _new_mask(rows, width):
+    _check_lengths([width])
+    check_memory(rows * width + 2 * _BLOCK_CHARS, f"the {rows} x {width} mask read from text", "a smaller region")
+    return np.empty((rows, width), dtype=bool)
+
+
+def _row_mask(row, line):
+    """One row's cells as a bool array; its first wrong character named otherwise."""
+    if row.translate(_CELL_CHARS):
+        for j, ch in enumerate(row, 1):
+            if ch not in (_FREE, _BLOCKED):
+                raise RegionFormatError(f"line {line}, column {j}: unexpected character {ch!r}; use '.' "
+                                        "for a cell and '#' for a blocked cell")
+    return np.frombuffer(row.encode("ascii"), dtype=np.uint8) == ord(_FREE)
+
+
+def _text_fast(text, a, b, mask):
+    """Fill `mask` from ``text[a:b]`` when every line has the same ending (a newline, or CR LF).
+
+    Returns False (the mask half filled) when the text is not so regular, or holds
+    something wrong: :func:`_text_slow` then reads it line by line, and names the
+    mistake.
+    """
+    rows, width = mask.shape
+    end = text.find("\n", a, b)
+    end = b if end < 0 else end  # the first line is text[a:end]; no copy of it is kept
+    tail = "\r\n" if end - a == width + 1 and text.startswith("\r", end - 1) else "\n"
+    stride = width + len(tail)
+    if not 1 <= rows * stride - (b - a) <= len(tail):  # the last line has no '\n' (a lone '\r' may be there)
+        return False
+    ends = np.frombuffer(tail.encode("ascii"), dtype=np.uint8)
+    per = max(1, _BLOCK_CHARS // stride)
+    for i in range(0, rows - 1, per):  # every row but the last, with its line end
+        k = min(per, rows - 1 - i)
+        start = a + i * stride
+        chunk = text[start:start + k * stride]
+        # nothing but '.', '#' and the k line ends (a '\r' or '\n' elsewhere is not a cell)
+        if chunk.translate(_TEXT_CHARS) or chunk.count("\r") != k * (len(tail) - 1) or chunk.count("\n") != k:
+            return False
+        data = np.frombuffer(chunk.encode("ascii"), dtype=np.uint8).reshape(k, stride)
+        if not (data[:, width:] == ends).all():
+            return False
+        np.equal(data[:, :width], ord(_FREE), out=mask[i:i + k])
+    last = text[a + (rows - 1) * stride:b]
+    if len(last) == width + 1 and last.endswith("\r"):
+        last = last[:-1]
+    if len(last) != width or last.translate(_CELL_CHARS):
+        return False
+    np.equal(np.frombuffer(last.encode("ascii"), dtype=np.uint8), ord(_FREE), out=mask[rows - 1])
+    return True
+
+
+def _text_slow(text, a, b, mask):
+    """Fill `mask` from ``text[a:b]`` line by line (two passes: the lengths, then the characters)."""
+    def rows():
+        start = a
+        while start <= b:
+            line, end = _line(text, start, b)
+            yield line.rstrip("\r")
+            start = end + 1
+
+    _check_lengths(len(r) for r in rows())
+    for i, row in enumerate(rows()):
+        mask[i] = _row_mask(row, i + 1)

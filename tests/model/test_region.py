@@ -252,3 +252,70 @@ def test_memory_budget_is_the_one_setting():
 @pytest.mark.parametrize("cell", [(0.5, 0), (0, 0.0), ("0", 0), (True, 0), None, (0,), (0, 0, 0)])
 def test_odd_things_are_not_cells(cell):
     assert cell not in Region.rectangle(2, 2)
+
+
+# ------------------------------------------------- reading text: memory (issue 27)
+def _peak(call):
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        out = call()
+        return out, tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+@pytest.mark.parametrize("ending", ["\n", "\r\n"])
+@pytest.mark.parametrize("side", [1500, 3000])
+def test_reading_text_takes_about_a_byte_per_cell(side, ending):
+    """The rows go into the mask a block at a time: the mask and a block, not copies of the text.
+
+    Before, a text took four bytes a cell beyond itself (its lines as strings, the
+    joined rows, their bytes, the mask) where three were budgeted, and the lines
+    were copied before the budget was asked.
+    """
+    from dominotiling.model.serialize import _BLOCK_CHARS
+
+    rows = ["".join(".#"[(r * 7 + c) % 3 == 0] for c in range(side)) for r in range(3)] * (side // 3)
+    text = ending.join(rows) + ending
+    region, peak = _peak(lambda: Region.from_strings(text))
+    assert region.shape == (side, side) and region.to_strings() == rows
+    cells = side * side
+    assert peak <= 1.1 * cells + 3 * _BLOCK_CHARS, f"{peak / cells:.2f} bytes a cell"
+    region, peak = _peak(lambda: Region.from_strings(rows))  # a list of rows: no block at all
+    assert region.to_strings() == rows
+    assert peak <= 1.1 * cells + 2**16, f"{peak / cells:.2f} bytes a cell"
+
+
+def test_reading_text_over_the_budget_is_refused_before_the_mask_is_made():
+    import dominotiling as dt
+    from dominotiling.errors import TooLargeError
+
+    text = "\n".join(["." * 2000] * 2000)
+    rows = text.split("\n")
+    with dt.set_options(memory_limit="1 MiB"):
+        with pytest.raises(TooLargeError, match=r"2000 x 2000 mask read from text"):
+            _peak(lambda: Region.from_strings(text))
+        _, peak = _peak(lambda: pytest.raises(TooLargeError, Region.from_strings, text))
+        _, peak_rows = _peak(lambda: pytest.raises(TooLargeError, Region.from_strings, rows))
+    assert peak < 2**18 and peak_rows < 2**18  # nothing of the text's size was copied first
+
+
+def test_reading_text_is_the_same_by_blocks_and_by_lines():
+    """Regular texts are read by blocks, irregular ones line by line: the same regions and errors."""
+    from dominotiling.model import serialize
+
+    rng = np.random.default_rng(3)
+    for _ in range(300):
+        rows = ["".join(rng.choice([".", "#"], 6)) for _ in range(rng.integers(1, 8))]
+        if not any("." in r for r in rows):
+            continue
+        want = Region.from_strings(rows)
+        for text in ("\n".join(rows), "\r\n".join(rows) + "\r\n", "\n\n" + "\n".join(rows) + "\n \n",
+                     "\n".join(rows[:1]) + "\r\n" + "\n".join(rows[1:])):
+            assert Region.from_strings(text) == want
+    for bad, message in ((".\r.\n.\r.", "line 1, column 2"), ("..\n.\n..", "line 2 has 1"),
+                         ("..\r\n.x\r\n", "line 2, column 2"), ("..\n..\n\r\n..", "line 3 has 0")):
+        with pytest.raises(RegionFormatError, match=message):
+            serialize.mask_from_text(bad)
