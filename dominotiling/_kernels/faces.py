@@ -189,6 +189,10 @@ def _face_rows_zeros(x, dx, ox, y, dy, oy, k, r0, r1, qtab, qoff, store, sh, cou
     return ok
 
 
+#: Blocks of a step that one thread should get at least, for the step to be shared among threads.
+_PAR_BLOCKS = 1 << 18
+
+
 @njit(cache=True, parallel=True, error_model="numpy")
 def _face_step(x, dx, ox, y, dy, oy, k, qtab, qoff, store, zeros, chunks, sh, counts, lo, hi):
     """``y <- F(X_k) / y`` on rows ``lo <= i < hi`` of ``k - 1`` (see above), shared among `chunks` threads on large ranges.
@@ -197,7 +201,12 @@ def _face_step(x, dx, ox, y, dy, oy, k, qtab, qoff, store, zeros, chunks, sh, co
     done in any ranges of rows: the last one (``hi == k - 1``) also emits q's last row.
     """
     m = hi - lo
-    nch = min(chunks, counts.shape[0]) if m >= 128 * chunks else 1
+    # threads only for work that pays for waking them (about 0.05 ms): 128 rows and _PAR_BLOCKS blocks each
+    nch = min(chunks, counts.shape[0]) if m >= 128 * chunks and m * k >= _PAR_BLOCKS * chunks else 1
+    if nch == 1:  # no parallel region at all: waking the pool for one chunk costs more than the rows
+        if zeros:
+            return _face_rows_zeros(x, dx, ox, y, dy, oy, k, lo, hi, qtab, qoff, store, sh, counts, 0)
+        return _face_rows(x, ox, y, oy, k, lo, hi, qtab, qoff, store, sh, counts, 0)
     flags = np.ones(nch, np.bool_)
     for c in prange(nch):
         r0 = lo + c * m // nch
@@ -259,7 +268,7 @@ def face_down(bufs, degs, offs, x_first, k_top, k_low, qtab, store, zeros, chunk
 
 @njit(cache=True, nogil=True, error_model="numpy")
 def face_rows(bufs, degs, offs, x_first, k, lo, hi, qtab, qoff, store, zeros, chunks, sh, counts):
-    """Rows ``lo <= i < hi`` of one step of level `k` (of :func:`face_down` or :func:`face_up_begin`); ok?
+    """Rows ``lo <= i < hi`` of one step of level `k` (of :func:`face_down` or :func:`face_up`); ok?
 
     X is in ``bufs[0]`` when `x_first`, else in ``bufs[1]``, at the offsets
     ``offs``; Y (the other buffer) gets ``F(X) / Y`` on those rows, their q rows
@@ -292,32 +301,38 @@ def face_next(offs, x_first):
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def face_up_begin(bufs, offs, x_first, k, probes):
-    """Make level ``k - 1``'s state that of level `k` (``k >= 2``) but for its Y; ``(x_first, drift)``.
+def face_up(bufs, degs, offs, x_first, k, lo, hi, qtab, zeros, chunks, probes, sh, counts):
+    """Rows ``lo <= i < hi`` of level ``k - 1`` back to level `k` (``k >= 2``); ``(x_first, ok, drift)``.
 
-    The inverse of one step of :func:`face_down` is two parts: X of level `k`
-    is the Y of level ``k - 1`` one row and column back, inside its ring that
-    is still in the buffer (this function); then ``Y_k = F(X_k) / X_{k-1}``,
-    the very operation of the way down (the recurrence ``X_{k-1} Y_k = F(X_k)``
-    is symmetric), by :func:`face_rows` on the rows ``0 .. k - 2`` (in any
-    ranges): with ``store`` level `k`'s q go to ``qtab[:k*k]``, with shuffling
-    the stage to order `k` is drawn row by row as the q rows come (see
-    :func:`_emit`). ``drift`` is the largest relative difference between the
-    rebuilt X and the values the way down saw at the probes (a rounding-error
-    size; checked by the caller).
+    The inverse of one step of :func:`face_down`, in ranges of rows (the first
+    one with ``lo = 0``): X of level `k` is the Y of level ``k - 1`` one row and
+    column back, inside its ring that is still in the buffer (done, and
+    ``counts`` zeroed, by the call with ``lo = 0``); then ``Y_k = F(X_k) /
+    X_{k-1}`` is the very operation of the way down (the recurrence ``X_{k-1}
+    Y_k = F(X_k)`` is symmetric), on the rows ``0 .. k - 2``. Without shuffling
+    (``sh[0]`` False) ``qtab[:k*k]`` gets level `k`'s q; with it, the stage to
+    order `k` is drawn row by row as the q rows come (see :func:`_emit`), the
+    holes and bad blocks added to ``counts``. ``drift`` (of the call with ``lo =
+    0``, else 0) is the largest relative difference between the rebuilt X and the
+    values the way down saw at the probes (a rounding-error size; checked by the
+    caller); ``ok`` False if a face weight left the positive floats.
     """
-    ix = 0 if x_first else 1
-    iy = 1 - ix
-    offs[iy] -= 1
-    o = offs[iy]
-    x = bufs[iy]
     drift = 0.0
-    if k >= 3:
-        for p in range(4):
-            r, c = _probe(o, k, p)
-            want = probes[k, p]
-            drift = max(drift, abs(x[r, c] - want) / want)
-    return iy == 0, drift
+    if lo == 0:
+        ix = 0 if x_first else 1
+        iy = 1 - ix
+        offs[iy] -= 1
+        o = offs[iy]
+        x = bufs[iy]
+        if k >= 3:
+            for p in range(4):
+                r, c = _probe(o, k, p)
+                want = probes[k, p]
+                drift = max(drift, abs(x[r, c] - want) / want)
+        counts[:] = 0
+        x_first = iy == 0
+    ok = face_rows(bufs, degs, offs, x_first, k, lo, hi, qtab, 0, not sh[0], zeros, chunks, sh, counts)
+    return x_first, ok, drift
 
 
 # ------------------------------------------------------------- sweeps of levels
@@ -457,28 +472,42 @@ def sweep_chunks(k, L, up, chunks, rows_per_chunk):
 
 @njit(cache=True, parallel=True, error_model="numpy")
 def face_sweep(bufs, offs0, b0, k, L, nch, c_lo, c_hi, phase, probes, keep, up, planes, key, cmod, part, flags,
-               drifts):
+               drifts, chunks_serial):
     """Chunks ``c_lo <= c < c_hi`` of `nch` (:func:`sweep_chunks`) of phase 1 or 2 of a sweep of `L` levels.
 
     A sweep runs down from level `k` or (`up`) up from it; see
     :func:`_sweep_region`. ``offs0`` are the offsets before the sweep and ``b0``
     the buffer of X then (0 or 1); every chunk of phase 1 must be done before
     any of phase 2, in any order and any ranges of chunks, and then
-    :func:`sweep_end` moves the state on. ``part`` ``(nch, L, 2)`` gets each
+    :func:`sweep_end` moves the state on; with `chunks_serial` (one thread) no
+    parallel region is started. ``part`` ``(nch, L, 2)`` gets each
     chunk's holes and bad blocks per order drawn on the way up, ``flags`` and
     ``drifts`` (``2 nch``) each chunk's ``(ok, drift)`` per phase. Needs ``k - L
     >= 1`` down; plain face weights only (no eps-degrees).
     """
     m0 = k - 1 if not up else k
+    if c_hi - c_lo == 1 or chunks_serial:  # no parallel region: one thread does the chunks in turn
+        for c in range(c_lo, c_hi):
+            _sweep_chunk(bufs, offs0, b0, k, L, nch, c, phase, probes, keep, up, planes, key, cmod, part, flags,
+                         drifts, m0)
+        return
     for c in prange(c_lo, c_hi):
-        if phase == 2 and (c == 0 if up else c == nch - 1):
-            continue
-        lo = c * m0 // nch
-        hi = (c + 1) * m0 // nch
-        o, d = _sweep_region(bufs, offs0, b0, k, L, lo, hi, c == 0, c == nch - 1, phase, up, probes, keep,
-                             planes, key, cmod, part[c])
-        flags[(phase - 1) * nch + c] = o
-        drifts[(phase - 1) * nch + c] = d
+        _sweep_chunk(bufs, offs0, b0, k, L, nch, c, phase, probes, keep, up, planes, key, cmod, part, flags,
+                     drifts, m0)
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def _sweep_chunk(bufs, offs0, b0, k, L, nch, c, phase, probes, keep, up, planes, key, cmod, part, flags, drifts,
+                 m0):
+    """Chunk `c` of :func:`face_sweep` (its rows, one phase)."""
+    if phase == 2 and (c == 0 if up else c == nch - 1):
+        return
+    lo = c * m0 // nch
+    hi = (c + 1) * m0 // nch
+    o, d = _sweep_region(bufs, offs0, b0, k, L, lo, hi, c == 0, c == nch - 1, phase, up, probes, keep,
+                         planes, key, cmod, part[c])
+    flags[(phase - 1) * nch + c] = o
+    drifts[(phase - 1) * nch + c] = d
 
 
 @njit(cache=True)

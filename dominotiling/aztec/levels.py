@@ -234,7 +234,7 @@ class _Levels:
                 for ga, gb in self.pieces[phase - 1].ranges(0, groups):
                     a, b = ga * self.chunks, min(nch, gb * self.chunks)
                     face_sweep(self.bufs, offs0, b0, k, L, nch, a, b, phase, self.probes, True, up, planes, key,
-                               ramp, part, flags, drifts)
+                               ramp, part, flags, drifts, self.chunks == 1)
         if not flags.all():
             raise WeightError(_UNEVEN)
         self.x_first = sweep_end(self.offs, self.x_first, L, up)
@@ -262,13 +262,21 @@ class _Levels:
         return self.qtab[:1].reshape(1, 1)
 
     def _rebuild(self, k, sh):
-        """Level ``k - 1`` back to `k`: q to ``qtab`` (``sh[0]`` False) or straight to shuffling; the counts."""
-        from .._kernels.faces import face_up_begin
+        """Level ``k - 1`` back to `k`: q to ``qtab`` (``sh[0]`` False) or straight to shuffling; the counts.
 
-        self.x_first, drift = face_up_begin(self.bufs, self.offs, self.x_first, k, self.probes)
-        self._check_drift(drift, k)
-        self.counts[:] = 0
-        self._level_rows(k, self.qtab, not sh[0], sh)
+        In ranges of rows (one call for the levels that are small).
+        """
+        from .._kernels.faces import face_up
+
+        ok = True
+        for a, b in self.rows.ranges(0, k - 1):
+            self.x_first, o, drift = face_up(self.bufs, self.degs, self.offs, self.x_first, k, a, b, self.qtab,
+                                             self.zeros, self.chunks, self.probes, sh, self.counts)
+            ok &= o
+            if a == 0:
+                self._check_drift(drift, k)
+        if not ok:
+            raise WeightError(_UNEVEN)
         return self.counts.sum(axis=0)
 
     def up(self):
