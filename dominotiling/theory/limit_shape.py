@@ -54,13 +54,16 @@ from .. import _validate
 from ..errors import DominoTilingError, DominoTypeError, NoTilingError
 from .variational import build_mesh, lipschitz_extensions, solve_barrier, uniform_sigma
 
-__all__ = ["LimitShape", "limit_shape", "DEFAULT_RESOLUTION", "FROZEN_TOLERANCE"]
+__all__ = ["LimitShape", "limit_shape", "DEFAULT_RESOLUTION", "FROZEN_TOLERANCE", "GAS_TOLERANCE"]
 
 #: Mesh squares along the region's longer side when no resolution is given.
 DEFAULT_RESOLUTION = 128
 #: The level of the liquidity ``l = 2 - max(|s + t|, |s - t|)`` (the slope's distance to the
 #: Newton polygon's boundary) from which the arctic curve is extrapolated (see :func:`limit_shape`).
 FROZEN_TOLERANCE = 0.2
+#: The level of the slope's distance to a gas point (diagonal slopes) from which the liquid-gas curve is
+#: extrapolated, as the arctic curve is from the liquidity.
+GAS_TOLERANCE = 0.2
 
 TYPE_NAMES = ("east", "west", "south", "north")
 
@@ -143,7 +146,8 @@ class LimitShape:
         dens = np.full((nr * nc, 4), np.nan)
         dens[act] = tri_probs.reshape(-1, 4, 4).mean(axis=1)
         self.densities = dens.reshape(nr, nc, 4)
-        self.gaseous = np.zeros((nr, nc), dtype=bool) if gas is None else gas
+        self.gaseous = np.zeros((nr, nc), dtype=bool) if gas is None else gas[0]
+        self.gas_curves = [] if gas is None else gas[1]
         area_cells = float(act.sum()) * mesh.delta ** 2
         self.free_energy = float(-(mesh.delta ** 2 / 4) * sigma_values.sum() / area_cells)
         self.residual = info.residual
@@ -152,7 +156,6 @@ class LimitShape:
         self.weights_kind = weights_kind
         self.frozen_tolerance = frozen_tol
         self.flux = None
-        self.gas_curves = [] if gas is None else _curves(np.where(mesh.active, (~gas).astype(float) - 0.5, np.nan), mesh, 0.0)
 
     # --------------------------------------------------------------- queries
     @property
@@ -487,12 +490,6 @@ def _weights_kind(weights):
     return pattern, f"{pattern.shape[0]}x{pattern.shape[1]}-periodic"
 
 
-def _periodic_sigma(pattern):
-    raise DominoTilingError(
-        f"limit shapes for non-uniform periodic weights ({pattern.shape[0]}x{pattern.shape[1]} fundamental "
-        "domain) are not implemented yet; only uniform weights are")
-
-
 def limit_shape(region, weights=None, *, resolution=None, flux=None):
     """The limit shape of a region: the height function minimising ``int sigma(grad h)``.
 
@@ -623,8 +620,11 @@ def limit_shape(region, weights=None, *, resolution=None, flux=None):
     resolution = _validate.positive_int(resolution, "resolution")
     if resolution < 2:
         raise DominoTilingError("resolution must be at least 2 (mesh squares along the longer side)")
-    # the boundary heights are known at lattice vertices only: no mesh finer than the lattice
-    resolution = min(resolution, L)
+    if resolution > L:  # the boundary heights are known at lattice vertices only: no mesh finer than the lattice
+        raise DominoTilingError(
+            f"resolution={resolution} is finer than the lattice: the region's longer side has {L} cells, so at "
+            f"most resolution={L} mesh squares fit along it (the boundary heights are known at lattice vertices "
+            "only; a finer mesh would resolve their zigzag, not the shape)")
     pattern, kind = _weights_kind(weights)
     hb = None
     if region.holes:
@@ -637,14 +637,24 @@ def limit_shape(region, weights=None, *, resolution=None, flux=None):
     h0 = _interior_start(mesh, upper, lower, free)
     free = _pin_saturated(mesh, h0, free)
     box_nodes = np.flatnonzero(free & seeded)
+    stage = None
     if pattern is None:
         sigma = uniform_sigma
     else:
-        sigma = _periodic_sigma(pattern)
-    info = solve_barrier(mesh, h0, free, sigma, box=(box_nodes, lower[box_nodes], upper[box_nodes]))
+        from .tension_table import periodic_sigma
+
+        sigma = periodic_sigma(pattern)
+        stage = sigma.stage
+    info = solve_barrier(mesh, h0, free, sigma, box=(box_nodes, lower[box_nodes], upper[box_nodes]), stage=stage)
     q = info.q
     tri = mesh.tri_legs
     val, _, _, probs = sigma(q[tri[:, 0]], q[tri[:, 1]], "value")
-    out = LimitShape(region, mesh, info.h, q, info, val, probs, kind, FROZEN_TOLERANCE)
+    gas = None
+    if pattern is not None and sigma.gas_points.size:
+        dist = np.full(mesh.nr * mesh.nc, np.nan)
+        dist[mesh.active.ravel()] = sigma.gas_distance(q[tri[:, 0]], q[tri[:, 1]]).reshape(-1, 4).mean(axis=1)
+        curves, mask = _arctic(dist.reshape(mesh.nr, mesh.nc), mesh, GAS_TOLERANCE)
+        gas = (mask, curves)
+    out = LimitShape(region, mesh, info.h, q, info, val, probs, kind, FROZEN_TOLERANCE, gas)
     out.flux = flux
     return out
