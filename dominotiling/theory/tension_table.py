@@ -70,7 +70,7 @@ TABLE_SIZE = 64
 #: Grid intervals per side of the table of the horizontal-domino fraction (densities only).
 DENSITY_TABLE_SIZE = 32
 #: The smallest smoothing radius of the gas cones (slope units).
-EPS_MIN = 1e-3
+EPS_MIN = 2e-4
 _FOURIER = 32
 _CACHE = {}
 
