@@ -498,16 +498,20 @@ def limit_shape(region, weights=None, *, resolution=None, flux=None):
     region : Region
         A tileable plane region (not a torus); with holes, give `flux`.
     weights : None or periodic weights, optional
-        None for uniform tilings. Periodic weights (a :class:`~dominotiling.theory.WeightPattern`,
-        a periodic ``Weights``, or ``(horizontal, vertical)`` arrays of one fundamental
-        domain) are checked; equal weights are the uniform model, other periodic
-        weights are refused for now (they need the numerical surface tension of
-        :func:`~dominotiling.theory.surface_tension` inside the solver: not done yet).
+        None for uniform tilings. Positive periodic weights: a
+        :class:`~dominotiling.theory.WeightPattern` (e.g.
+        ``WeightPattern.two_periodic(a, b)``, the weights of ``sample_aztec(n,
+        weights=(a, b))`` for even ``n``), a periodic ``Weights``, or
+        ``(horizontal, vertical)`` arrays of one fundamental domain, weighing the
+        dominoes at cell ``(r, c)`` by entry ``(r % k, c % l)`` (a shift of the pattern
+        by a period's multiple of 2 does not change the limit shape). Equal weights are the uniform model; other periodic
+        weights go through the numerical surface tension (Notes), with gas regions
+        where the weights make them.
     resolution : int, optional
         Mesh squares along the region's longer side, :data:`DEFAULT_RESOLUTION` by
-        default; at most the longer side ``L`` itself (a larger value is taken as ``L``:
-        the boundary heights are known at lattice vertices only, and a finer mesh would
-        resolve their zigzag, not the shape). The mesh has about ``2 resolution**2`` nodes.
+        default (or the longer side ``L`` if shorter); at most ``L`` itself: the
+        boundary heights are known at lattice vertices only, and a finer mesh would
+        resolve their zigzag, not the shape. The mesh has about ``2 resolution**2`` nodes.
     flux : tuple of int or "most likely", optional
         For regions with holes (and only for them): the flux sector, one height offset
         per hole in the order of ``region.holes`` (:mod:`dominotiling.flux`; the
@@ -519,7 +523,7 @@ def limit_shape(region, weights=None, *, resolution=None, flux=None):
     Returns
     -------
     LimitShape
-        Heights, slopes, frozen mask, arctic curves, densities, free energy.
+        Heights, slopes, frozen and gas masks, arctic and gas curves, densities, free energy.
 
     Raises
     ------
@@ -527,13 +531,17 @@ def limit_shape(region, weights=None, *, resolution=None, flux=None):
         If the region has no tiling (no height function: nothing to take a limit of).
     DominoTilingError
         If the region has holes and no `flux` (or `flux` without holes, or a sector
-        with no tiling), or the weights are not periodic (a
-        :class:`~dominotiling.errors.DominoTypeError` for the wrong kind of object), or
-        are periodic but not all equal (not implemented yet).
+        with no tiling), if `resolution` is finer than the lattice (the message names
+        the largest allowed), or for weights of the wrong kind (a
+        :class:`~dominotiling.errors.DominoTypeError`), zero or negative (a
+        :class:`~dominotiling.errors.WeightError`), or not periodic (a ``Weights``
+        with no repeating period: a ``WeightError`` saying so).
     TooLargeError
         If the mesh and its Newton systems would not fit in the memory budget.
     PrecisionError
-        If the solver does not converge; the message gives its residual.
+        If the solver does not converge (the message gives its last Newton
+        decrement, the residual), or the numerical surface tension of periodic
+        weights cannot be tabulated to its tolerance.
 
     Notes
     -----
@@ -562,6 +570,30 @@ def limit_shape(region, weights=None, *, resolution=None, flux=None):
     Each Newton step (one sparse factorisation, about 0.1 s at resolution 200) is a
     slice: Ctrl-C arrives between two of them.
 
+    *Periodic weights* (:mod:`~dominotiling.theory.tension_table`). The Newton
+    solver needs ``sigma`` with its gradient and Hessian at every triangle in every
+    step; the numerical surface tension (:func:`~dominotiling.theory.surface_tension`,
+    a Legendre dual of the Ronkin function) costs about a third of a millisecond a
+    slope and gives no Hessian. So ``sigma`` is split as the uniform closed form
+    (which carries the logarithmic singularities at the polygon's edges: they
+    depend on the lattice, not the weights) plus, for each gaseous lattice point,
+    the cone ``sigma`` has there -- the support function of the amoeba's bubble,
+    computed exactly from the compact real oval of the spectral curve -- plus a
+    smooth remainder, tabulated once per weighting on a ``65 x 65`` grid of slopes
+    and interpolated by bicubic splines (its error, ``table_error``, about
+    ``1e-6``). Tabulating was chosen over evaluating ``grad sigma`` exactly at
+    every triangle (the field of the amoeba: a Newton solve per slope per step,
+    ``10**5`` of them) because the table costs a few seconds once and each step
+    then costs as much as for uniform weights; the cones are kept exact because
+    a spline would round them off, and the gas facet is exactly where they matter.
+    Newton's method needs ``C^2``, so each cone ``h`` is smoothed to
+    ``sqrt(h**2 + eps**2) - eps``, ``eps`` falling with the barrier weight to
+    ``2e-4``: the height in the gas region is then flat to within about 0.01 in
+    slope. The *gas mask and curves* are found as the arctic curves are (below),
+    from the slope's distance to the gas point (:data:`GAS_TOLERANCE`): across a
+    liquid-gas boundary that distance also grows like the square root of the
+    distance into the liquid [5]_.
+
     *Outputs.* The *liquidity* ``l = 2 - max(|s + t|, |s - t|)`` is the slope's
     distance to the polygon's boundary: 0 where frozen. Next to an arctic curve it
     grows like the square root of the distance into the liquid region (the height
@@ -586,6 +618,8 @@ def limit_shape(region, weights=None, *, resolution=None, flux=None):
        circle theorem", arXiv:math/9801068 (1998).
     .. [4] S. Chhita, K. Johansson, "Domino statistics of the two-periodic Aztec
        diamond", Adv. Math. 294 (2016), 37-149.
+    .. [5] R. Kenyon, A. Okounkov, S. Sheffield, "Dimers and amoebae", Ann. of Math.
+       163 (2006), 1019-1056.
 
     See Also
     --------
@@ -600,6 +634,13 @@ def limit_shape(region, weights=None, *, resolution=None, flux=None):
     (np.True_, np.False_)
     >>> [round(float(p), 2) for p in ls.densities[15:17, 15:17].mean(axis=(0, 1))]
     [0.25, 0.25, 0.25, 0.25]
+
+    The two-periodic Aztec diamond has a gas region in the middle [4]_:
+
+    >>> from dominotiling.theory import WeightPattern
+    >>> gas = limit_shape(Region.aztec_diamond(20), weights=WeightPattern.two_periodic(1.0, 0.5), resolution=40)
+    >>> bool(gas.gaseous[20, 20]), bool(gas.frozen[0, 20]), len(gas.gas_curves)
+    (True, True, 1)
     """
     region = _validate.region(region)
     if not region.holes and flux is not None:

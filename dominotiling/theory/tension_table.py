@@ -202,7 +202,8 @@ class PeriodicSigma:
     gas_points : numpy.ndarray, shape ``(g, 2)``
         The gaseous lattice points, in diagonal slopes ``(a, b)``.
     eps : float
-        The current smoothing radius of the cones.
+        The current smoothing radius of the cones (:data:`EPS_MIN` unless the solver
+        is running: :meth:`stage`).
     table_error : float
         The largest difference between the table's ``sigma`` and the numerical one
         at check points between the grid's nodes (away from the corners).
@@ -216,7 +217,7 @@ class PeriodicSigma:
         self._curve = curve
         self.cones = _gas_cones(curve)
         self.gas_points = np.array([g for g, _, _ in self.cones], dtype=float).reshape(-1, 2)
-        self.eps = 0.05
+        self.eps = EPS_MIN
         A = np.linspace(-2.0, 2.0, size + 1)
         AA, BB = np.meshgrid(A, A, indexing="ij")
         a, b = AA.ravel(), BB.ravel()
@@ -246,7 +247,7 @@ class PeriodicSigma:
         exact, _ = _exact(curve, ca, cb)
         self.eps = 0.0  # the cones unsmoothed: the table itself is checked
         self.table_error = float(np.abs(self(ca, cb, "value")[0] - exact).max())
-        self.eps = 0.05
+        self.eps = EPS_MIN
 
     # ----------------------------------------------------------- the cones
     def _cones(self, a, b, smooth=True, want_derivatives=False):
@@ -353,5 +354,5 @@ def periodic_sigma(pattern, size=TABLE_SIZE):
         if len(_CACHE) >= 8:
             _CACHE.pop(next(iter(_CACHE)))
         sig = _CACHE[key] = PeriodicSigma(pattern, size)
-    sig.eps = 0.05
+    sig.eps = EPS_MIN
     return sig
