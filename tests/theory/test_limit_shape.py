@@ -310,6 +310,12 @@ def test_a_solver_that_does_not_converge_raises_with_its_residual():
     free = _pin_saturated(mesh, h0, free)
     with pytest.raises(PrecisionError, match="decrement"):
         solve_barrier(mesh, h0, free, max_newton=3)
+    from dominotiling.theory import WeightPattern
+    from dominotiling.theory.tension_table import periodic_sigma
+
+    sig = periodic_sigma(WeightPattern.two_periodic(1.0, 0.5))
+    with pytest.raises(PrecisionError, match=r"decrement per cell is [0-9.e+-]+ at barrier weight"):
+        solve_barrier(mesh, h0, free, sig, max_newton=3, stage=sig.stage)
 
 
 def test_periodic_weights_are_checked():
