@@ -14,9 +14,11 @@ weights a third phase appears, *gaseous*, where the slope sits at a facet of
 
 :func:`limit_shape` solves the variational problem on a mesh of the region
 (:mod:`~dominotiling.theory.variational`, an interior-point Newton method that keeps
-the slope constraint exactly) and returns a :class:`LimitShape`: the height and slope
-fields, the frozen mask, the arctic curves as polylines, the predicted densities of
-the four domino types, and the limiting free energy.
+the slope constraint exactly; for periodic weights with the surface tension of
+:mod:`~dominotiling.theory.tension_table`) and returns a :class:`LimitShape`: the
+height and slope fields, the frozen and gas masks, the arctic and liquid-gas curves
+as polylines, the predicted densities of the four domino types, and the limiting
+free energy.
 
 Units: heights are the library's Thurston units, positions are in cells
 (``x`` = column, ``y`` = row, the picture's coordinates: cell ``(r, c)`` is the square
@@ -98,7 +100,9 @@ class LimitShape:
     arctic_curves : list of numpy.ndarray
         Liquid-frozen boundaries, each an ``(m, 2)`` array of ``(x, y)`` points in cells.
     gas_curves : list of numpy.ndarray
-        Liquid-gas boundaries (periodic weights).
+        Liquid-gas boundaries (periodic weights with a gas phase), ``(m, 2)`` arrays of
+        ``(x, y)`` in cells like the arctic curves, and found the same way from the
+        slope's distance to the gas point (:data:`GAS_TOLERANCE`).
     free_energy : float
         The limiting ``log Z / cells``: ``-(1 / area) int sigma(grad h)``.
     residual, gap : float
