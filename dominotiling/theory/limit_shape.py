@@ -591,7 +591,7 @@ def limit_shape(region, weights=None, *, resolution=None, flux=None):
     then costs as much as for uniform weights; the cones are kept exact because
     a spline would round them off, and the gas facet is exactly where they matter.
     Newton's method needs ``C^2``, so each cone ``h`` is smoothed to
-    ``sqrt(h**2 + eps**2) - eps``, ``eps`` falling with the barrier weight to
+    ``sqrt(h**2 + eps**2)``, ``eps`` falling with the barrier weight to
     ``2e-4``: the height in the gas region is then flat to within about 0.01 in
     slope. The *gas mask and curves* are found as the arctic curves are (below),
     from the slope's distance to the gas point (:data:`GAS_TOLERANCE`): across a

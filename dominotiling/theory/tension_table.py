@@ -28,8 +28,9 @@ in the diagonal slopes ``alpha = (a, b) = (s + t, s - t)``, where
   and interpolated by bicubic splines.
 
 For Newton's method the cone is smoothed: ``h_g`` becomes
-``sqrt(h_g**2 + eps**2) - eps`` (convex, ``C^1``, with bounded Hessian), and the
-solver drives ``eps`` down with its barrier parameter to :data:`EPS_MIN`. Where
+``sqrt(h_g**2 + eps**2)`` (convex, smooth, within ``eps`` of ``h_g`` at the tip and
+``eps**2 / (2 h_g)`` away from it), and the solver drives ``eps`` down with its
+barrier parameter to :data:`EPS_MIN`. Where
 the slope sits at the cone (a *facet* of the limit shape) the height is flat:
 the gas region.
 
@@ -164,7 +165,7 @@ def _gas_cones(curve):
         coef = np.fft.rfft(h)[:_FOURIER + 1] / th.size
         coef[1:] *= 2
         s, t = curve.slope(*key)
-        out.append((np.array([s + t, s - t], dtype=float), ell, coef))
+        out.append((np.array([s + t, s - t], dtype=float) + 0.0, ell, coef))  # + 0.0: no negative zeros
     return out
 
 
@@ -269,7 +270,7 @@ class PeriodicSigma:
                 continue
             eps = self.eps
             S = np.sqrt(h0 * h0 + eps * eps)
-            val += S - eps
+            val += S
             if not want_derivatives:
                 continue
             # grad h0 = H e_r + H' e_theta; Hess h0 = (H + H'') / r e_theta e_theta^T
