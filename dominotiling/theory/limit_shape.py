@@ -475,9 +475,13 @@ def _pin_saturated(mesh, h0, free):
 
 
 def _weights_kind(weights):
-    """``(pattern or None, description)``; equal weights are the uniform model."""
+    """``(pattern or None, description, free-energy shift)``; equal weights ``c`` are the uniform model.
+
+    Equal weights ``c`` multiply every tiling's weight by ``c**(cells / 2)``: the
+    shape is the uniform one, its free energy ``log(c) / 2`` per cell higher.
+    """
     if weights is None:
-        return None, "uniform"
+        return None, "uniform", 0.0
     from .spectral import weight_pattern
 
     try:
@@ -490,8 +494,8 @@ def _weights_kind(weights):
     h, v = pattern.as_float()
     vals = np.concatenate([h.ravel(), v.ravel()])
     if vals.max() == vals.min():
-        return None, "uniform"
-    return pattern, f"{pattern.shape[0]}x{pattern.shape[1]}-periodic"
+        return None, "uniform", float(np.log(vals[0])) / 2
+    return pattern, f"{pattern.shape[0]}x{pattern.shape[1]}-periodic", 0.0
 
 
 def limit_shape(region, weights=None, *, resolution=None, flux=None):
@@ -670,7 +674,7 @@ def limit_shape(region, weights=None, *, resolution=None, flux=None):
             f"resolution={resolution} is finer than the lattice: the region's longer side has {L} cells, so at "
             f"most resolution={L} mesh squares fit along it (the boundary heights are known at lattice vertices "
             "only; a finer mesh would resolve their zigzag, not the shape)")
-    pattern, kind = _weights_kind(weights)
+    pattern, kind, shift = _weights_kind(weights)
     hb = None
     if region.holes:
         hb, flux = _sector_boundary_heights(region, flux)
@@ -701,5 +705,6 @@ def limit_shape(region, weights=None, *, resolution=None, flux=None):
         curves, mask = _arctic(dist.reshape(mesh.nr, mesh.nc), mesh, GAS_TOLERANCE)
         gas = (mask, curves)
     out = LimitShape(region, mesh, info.h, q, info, val, probs, kind, FROZEN_TOLERANCE, gas)
+    out.free_energy += shift
     out.flux = flux
     return out

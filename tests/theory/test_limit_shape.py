@@ -328,6 +328,13 @@ def test_periodic_weights_are_checked():
     plain = limit_shape(region, resolution=12)
     assert same.weights_kind == "uniform"
     assert np.allclose(same.height, plain.height, equal_nan=True)
+    # equal weights c: the uniform shape, log Z higher by (number of dominoes) log c -- exact partition functions
+    from dominotiling.aztec.weighted import aztec_partition_function
+
+    half = limit_shape(region, weights=WeightPattern.two_periodic(0.5, 0.5), resolution=12)
+    assert np.allclose(half.height, plain.height, equal_nan=True)
+    gap = (aztec_partition_function(6, np.full((2, 2), 0.5), log=True) - aztec_partition_function(6, log=True))
+    assert half.free_energy - plain.free_energy == pytest.approx(float(gap) / region.n_cells, abs=1e-12)
     with pytest.raises(TypeError, match="weights"):
         limit_shape(region, weights="heavy")
     rng = np.random.default_rng(0)
