@@ -446,6 +446,25 @@ def test_two_periodic_aztec_diamond_has_frozen_liquid_and_gas_phases(two_periodi
     diff = ls.vertex_heights() - exact
     diff -= np.nanmedian(diff)  # the helper's heights start at 0 at the first vertex
     assert np.nanmax(np.abs(diff)) / (2 * n) < 0.01
+    # the predicted type densities (means over the fundamental domain) against the exact ones, both
+    # averaged over the black cells of 4x4 windows, in the liquid bulk
+    from scipy.ndimage import uniform_filter
+
+    black = (np.add.outer(np.arange(2 * n), np.arange(2 * n)) % 2) == 0
+
+    def window_means(f):
+        m = uniform_filter(black.astype(float), 4)
+        return np.stack([uniform_filter(np.where(black, np.nan_to_num(f[..., k]), 0.0), 4) / np.maximum(m, 1e-9)
+                         for k in range(4)], axis=-1)
+
+    exact_d = window_means(cell_probabilities(probs))
+    pred_d = window_means(ls.cell_densities())
+    rows, cols = np.mgrid[8:2 * n - 8:6, 8:2 * n - 8:6]
+    i, j = rows // 2, cols // 2  # the mesh square of each cell (spacing 2 cells)
+    liquid_phase = ~ls.gaseous & ~ls.frozen & np.isfinite(ls.liquidity)
+    pick = binary_erosion(liquid_phase, iterations=3)[i, j] & (np.nan_to_num(ls.liquidity[i, j]) > 0.4)
+    assert pick.sum() > 100
+    assert np.abs(exact_d[rows[pick], cols[pick]] - pred_d[rows[pick], cols[pick]]).max() < 0.02
 
 
 def test_two_periodic_phase_boundaries_against_the_exact_diamond_of_order_300(two_periodic_shape):
