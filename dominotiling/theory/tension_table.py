@@ -64,12 +64,14 @@ from ..errors import PrecisionError
 from .ronkin import curve_of
 from .variational import uniform_sigma
 
-__all__ = ["PeriodicSigma", "periodic_sigma", "TABLE_SIZE", "EPS_MIN"]
+__all__ = ["PeriodicSigma", "periodic_sigma", "TABLE_SIZE", "TABLE_TOLERANCE", "EPS_MIN"]
 
 #: Grid intervals per side of the table of ``E`` over the square ``|a|, |b| <= 2``.
 TABLE_SIZE = 64
 #: Grid intervals per side of the table of the horizontal-domino fraction (densities only).
 DENSITY_TABLE_SIZE = 32
+#: The largest accepted difference between the table and the numerical surface tension (per cell).
+TABLE_TOLERANCE = 1e-3
 #: The smallest smoothing radius of the gas cones (slope units).
 EPS_MIN = 2e-4
 _FOURIER = 32
@@ -249,6 +251,11 @@ class PeriodicSigma:
         self.eps = 0.0  # the cones unsmoothed: the table itself is checked
         self.table_error = float(np.abs(self(ca, cb, "value")[0] - exact).max())
         self.eps = EPS_MIN
+        if not self.table_error <= TABLE_TOLERANCE:
+            raise PrecisionError(
+                f"the tabulated surface tension of these weights is off the numerical one by {self.table_error:.3g} "
+                f"per cell between the table's nodes (tolerance {TABLE_TOLERANCE:g}): sigma is not smooth enough "
+                "here for a bicubic table, and a limit shape from it would not be reliable")
 
     # ----------------------------------------------------------- the cones
     def _cones(self, a, b, smooth=True, want_derivatives=False):
@@ -347,7 +354,14 @@ def periodic_sigma(pattern, size=TABLE_SIZE):
     """The :class:`PeriodicSigma` of a positive periodic pattern (kept for the session, 8 at most).
 
     Building one costs ``(size + 1)**2`` numerical surface tensions plus two coarser
-    tables for the densities: about 2-4 s for the two-periodic weights.
+    tables for the densities: about 3 s of CPU for the two-periodic weights, some 40 s
+    for a ``2 x 4`` domain with two gas points.
+
+    Raises
+    ------
+    PrecisionError
+        If a numerical surface tension misses its tolerance, or the table misses the
+        numerical values between its nodes by more than :data:`TABLE_TOLERANCE`.
     """
     key = (pattern, size)
     sig = _CACHE.get(key)

@@ -517,3 +517,14 @@ def test_ctrl_c_arrives_within_a_second():
     finally:
         timer.cancel()
     assert time.perf_counter() - began < 0.5 + 1.0
+
+
+def test_a_table_of_sigma_that_misses_the_numerical_values_is_refused(monkeypatch):
+    from dominotiling.theory import WeightPattern
+    from dominotiling.theory import tension_table
+
+    coarse = tension_table.PeriodicSigma(WeightPattern.two_periodic(1.0, 0.5), size=8)
+    assert coarse.table_error > 1e-6  # a coarse table is measurably off between its nodes
+    monkeypatch.setattr(tension_table, "TABLE_TOLERANCE", coarse.table_error / 2)
+    with pytest.raises(PrecisionError, match="tabulated surface tension"):
+        tension_table.PeriodicSigma(WeightPattern.two_periodic(1.0, 0.5), size=8)
