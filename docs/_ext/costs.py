@@ -132,7 +132,7 @@ COSTS = {
     "gibbs_measure": ("a Legendre step and a quadrature", "the ergodic measure of a slope or field"),
     "lattice_phases": ("one amoeba", "the phase at each lattice point of the Newton polygon"),
     "phase_diagram": ("one amoeba per parameter", "lattice phases along a one-parameter family"),
-    "limit_shape": ("Aztec at 200x200 in about 3 s of CPU", "finite elements on a union-jack mesh, interior-point Newton (Cohn-Kenyon-Propp)"),
+    "limit_shape": ("Aztec at 200x200 in about 3 s of CPU; two-periodic about 10 s with its table of sigma", "finite elements on a union-jack mesh, interior-point Newton (Cohn-Kenyon-Propp)"),
     "draw_limit_shape": ("matplotlib", "arctic curves over a sample"),
     "draw_limit_surface": ("matplotlib", "the limit height surface in 3-D"),
     "draw_amoeba": ("one amoeba (or the one given)", "matplotlib image and polygon"),
