@@ -350,7 +350,49 @@ def _arctic(liquidity, mesh, tau):
         I, J = np.nonzero(frozen)
         dist, k = cKDTree(P).query(np.stack([(J + 0.5) * d, (I + 0.5) * d], 1))
         frozen[I, J] = dist > S[k]
-    return curves, frozen
+    return _join_ends(curves, JOIN_SQUARES * d), frozen
+
+
+#: Open ends of arctic polylines closer than this many mesh squares are joined (see :func:`_join_ends`).
+JOIN_SQUARES = 8
+
+
+def _join_ends(curves, gap):
+    """The polylines with open ends less than `gap` apart joined (and a polyline whose two ends are, closed).
+
+    Where the liquid region touches the region's boundary (the four points where
+    the Aztec diamond's arctic curve is tangent to its sides) the level line of
+    the liquidity runs into the masked squares outside and breaks: its two ends
+    lie a few squares apart, on either side of the point of contact. The arctic
+    curve passes through that point, so the ends are joined by a segment.
+    """
+    curves = [np.asarray(c, dtype=float) for c in curves]
+    out = []
+    while curves:
+        cur = curves.pop(0)
+        grown = True
+        while grown and curves:
+            grown = False
+            for k, other in enumerate(curves):
+                for flip_cur in (False, True):
+                    a = cur[0] if flip_cur else cur[-1]
+                    for flip_other in (False, True):
+                        b = other[-1] if flip_other else other[0]
+                        if np.hypot(*(a - b)) < gap:
+                            head = cur[::-1] if flip_cur else cur
+                            tail = other[::-1] if flip_other else other
+                            cur = np.concatenate([head, tail])
+                            curves.pop(k)
+                            grown = True
+                            break
+                    if grown:
+                        break
+                if grown:
+                    break
+        if len(cur) > 2 and 0 < np.hypot(*(cur[0] - cur[-1])) < gap:
+            cur = np.concatenate([cur, cur[:1]])
+        out.append(cur)
+    return out
 
 
 def _sector_boundary_heights(region, flux):

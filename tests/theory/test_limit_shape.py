@@ -528,3 +528,38 @@ def test_a_table_of_sigma_that_misses_the_numerical_values_is_refused(monkeypatc
     monkeypatch.setattr(tension_table, "TABLE_TOLERANCE", coarse.table_error / 2)
     with pytest.raises(PrecisionError, match="tabulated surface tension"):
         tension_table.PeriodicSigma(WeightPattern.two_periodic(1.0, 0.5), size=8)
+
+
+def test_arctic_curves_are_closed_through_the_points_of_contact(two_periodic_shape):
+    # The level line breaks where the liquid region touches the diamond's sides; the
+    # arctic curve passes through the point of contact, so its pieces are joined: one
+    # closed curve, tangent to the four sides of the diamond of order 100 (side
+    # midpoints (50, 50), (150, 50), (50, 150), (150, 150) in cells).
+    curves = two_periodic_shape.arctic_curves
+    assert len(curves) == 1
+    c = curves[0]
+    assert np.allclose(c[0], c[-1])
+    steps = np.hypot(*np.diff(c, axis=0).T)
+    assert steps.max() < 8 * two_periodic_shape.delta
+    for point in ((50, 50), (150, 50), (50, 150), (150, 150)):
+        assert _distance_to_polyline(np.array(point, dtype=float), c) < 2 * two_periodic_shape.delta
+
+
+def _distance_to_polyline(p, c):
+    a, b = c[:-1], c[1:]
+    ab = b - a
+    t = np.clip(((p - a) * ab).sum(1) / np.maximum((ab * ab).sum(1), 1e-300), 0, 1)
+    return np.hypot(*(a + t[:, None] * ab - p).T).min()
+
+
+def test_join_ends_joins_and_closes_pieces_only_across_small_gaps():
+    from dominotiling.theory.limit_shape import _join_ends
+
+    t = np.linspace(0, 2 * np.pi, 200)
+    ring = np.stack([np.cos(t), np.sin(t)], 1) * 10
+    pieces = [ring[120:195], ring[0:115]]  # two gaps of about 1.6 and 1.9 (ring[199] is ring[0])
+    joined = _join_ends(pieces, gap=2.5)
+    assert len(joined) == 1 and np.allclose(joined[0][0], joined[0][-1])
+    assert len(joined[0]) == 75 + 115 + 1
+    apart = _join_ends(pieces, gap=1.0)  # gaps wider than allowed stay open
+    assert len(apart) == 2 and not np.allclose(apart[0][0], apart[0][-1])
