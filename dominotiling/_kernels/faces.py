@@ -122,6 +122,28 @@ def _emit(i, k, qrow, qtab, qoff, store, sh, counts, c):
         counts[c, 1] += b
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _emit_by_call(i, k, qrow, qtab, qoff, store, sh, counts, c):
+    """:func:`_emit` for the rows with zero weights: the shuffling row is a call, not inlined code.
+
+    Inlined, the shuffling row is the bulk of the row kernels' compile time; the
+    plain rows (the common case, and a hot loop) inline it, the zero-weight rows
+    share one compiled copy.
+    """
+    if store:
+        qtab[qoff + i * k:qoff + i * k + k] = qrow
+    if sh[0]:
+        _shuffle_emit(i, k, qrow, sh, counts, c)
+
+
+@njit(cache=True, nogil=True)
+def _shuffle_emit(i, k, qrow, sh, counts, c):
+    """The shuffling row of :func:`_emit_by_call`."""
+    h, b = shuffle_row(sh[1], sh[2], i, k, qrow, sh[4], sh[3])
+    counts[c, 0] += h
+    counts[c, 1] += b
+
+
 @njit(cache=True, nogil=True, error_model="numpy")
 def _face_rows(x, ox, y, oy, k, r0, r1, qtab, qoff, store, sh, counts, c):
     """Rows ``r0 <= i < r1`` of level ``k - 1`` (written over Y); their q rows to :func:`_emit`.
@@ -173,7 +195,7 @@ def _face_rows_zeros(x, dx, ox, y, dy, oy, k, r0, r1, qtab, qoff, store, sh, cou
             ok &= (v > 0.0) & (v < np.inf)
         if i > r0:  # row i - 1 of the new level, from q rows i - 1 (qc) and i (qc2)
             a = i - 1
-            _emit(a, k, lim, qtab, qoff, store, sh, counts, c)
+            _emit_by_call(a, k, lim, qtab, qoff, store, sh, counts, c)
             yr = oy + a
             for j in range(m):
                 y[yr, oy + j] = pc2[j] * pc[j + 1] / (y[yr, oy + j] * qc[j] * qc2[j + 1])
@@ -184,7 +206,7 @@ def _face_rows_zeros(x, dx, ox, y, dy, oy, k, r0, r1, qtab, qoff, store, sh, cou
         pd, pd2 = pd2, pd
         lim, lim2 = lim2, lim
     if r1 == m:
-        _emit(m, k, lim, qtab, qoff, store, sh, counts, c)
+        _emit_by_call(m, k, lim, qtab, qoff, store, sh, counts, c)
     return ok
 
 
@@ -194,7 +216,10 @@ def _face_step(x, dx, ox, y, dy, oy, k, qtab, qoff, store, zeros, chunks, sh, co
     m = k - 1
     nch = min(chunks, counts.shape[0]) if m >= 128 * chunks else 1
     flags = np.ones(nch, np.bool_)
-    for c in prange(nch):
+    for t in prange(nch):
+        # the loop index is int64 where numba types the loop and uint64 in the threads' code: as an
+        # argument it would compile each row kernel twice, so it is made one type here
+        c = np.int64(t)
         r0 = c * m // nch
         r1 = (c + 1) * m // nch
         if zeros:
@@ -229,10 +254,12 @@ def face_down(bufs, degs, offs, x_first, k_top, k_low, qtab, store, zeros, chunk
     face weight left the positive floats.
     """
     none = np.zeros((4, 1, 1), np.uint64)
-    sh = (False, none, none, np.uint64(0), np.zeros(0, np.int64))
+    # no literal constants among _face_step's arguments (a literal False or 0 is a type of its own, and
+    # numba would compile the parallel step once more for it): the same types as face_up's call
+    sh = (np.bool_(False), none, none, np.uint64(0), np.zeros(0, np.int64))
     counts = np.zeros((max(chunks, 1), 2), np.int64)
     ok = True
-    qoff = 0
+    qoff = np.int64(0)
     keep = probes.shape[0] > 1
     for k in range(k_top, k_low, -1):
         ix = 0 if x_first else 1
@@ -280,8 +307,8 @@ def face_up(bufs, degs, offs, x_first, k, qtab, zeros, chunks, probes, sh, count
             want = probes[k, p]
             drift = max(drift, abs(x[r, c] - want) / want)
     counts[:] = 0
-    ok = _face_step(x, degs[iy], o, bufs[ix], degs[ix], offs[ix], k, qtab, 0, not sh[0], zeros, chunks, sh,
-                    counts)
+    ok = _face_step(x, degs[iy], o, bufs[ix], degs[ix], offs[ix], k, qtab, np.int64(0), not sh[0], zeros, chunks,
+                    (np.bool_(sh[0]), sh[1], sh[2], sh[3], sh[4]), counts)
     return iy == 0, ok, drift
 
 
