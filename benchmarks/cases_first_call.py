@@ -11,7 +11,9 @@ call (compilation runs on one thread, so on a busy machine it is the steadier
 figure) and how many kernels were compiled (index files numba wrote).
 
 The machine's other load during each row is reported, from ``/proc/stat``: a
-busy shared host inflates the wall times, not the CPU times.
+busy shared host inflates the wall times, not the CPU times, so the goal is read
+on the CPU time of the first call (numba compiles on one thread: on an idle core
+the wall time is the same).
 
 Run it alone with ``python -m benchmarks --only first_call``, or a few rows
 with ``python -m benchmarks.cases_first_call NAME ...`` (prints the table; no
@@ -121,8 +123,8 @@ def _row(name, r):
         f"first use of {name}, empty numba cache",
         f"{fmt_time(compile_s)} (first {fmt_time(r['first'])} − warm {fmt_time(r['warm'])}; "
         f"CPU {fmt_time(r['first_cpu'])}; {r['kernels']} kernels; other load {load})",
-        goal=f"≤ {LIMIT_S:g} s",
-        met=compile_s <= LIMIT_S,
+        goal=f"≤ {LIMIT_S:g} s of CPU (the wall time on an idle core)",
+        met=r["first_cpu"] <= LIMIT_S,
     )
 
 
