@@ -146,7 +146,7 @@ def _shuffle_emit(i, k, qrow, sh, counts, c):
 
 @njit(cache=True, nogil=True)
 def _shuffle_row_called(old, new, i, kk, qrow, cmod, key):
-    """:func:`~dominotiling._kernels.shuffling.shuffle_row` as a call: one compiled copy for the rare rows."""
+    """:func:`~dominotiling._kernels.shuffling.shuffle_row` as a call (not inlined): one compiled copy."""
     return shuffle_row(old, new, i, kk, qrow, cmod, key)
 
 
@@ -429,8 +429,8 @@ def _sweep_region(bufs, offs0, b0, k, L, lo, hi, first, last, phase, up, probes,
                 h, bd = shuffle_row(planes[s], planes[s + 1], i, K, qs[a], cmod, key)
                 counts[s, 0] += h
                 counts[s, 1] += bd
-                if i == K - 2 and last and phase == 1:  # q's last row, then its shuffling row (a call: rare)
-                    h, bd = _shuffle_row_called(planes[s], planes[s + 1], K - 1, K, qs[b], cmod, key)
+                if i == K - 2 and last and phase == 1:  # q's last row, then its shuffling row
+                    h, bd = shuffle_row(planes[s], planes[s + 1], K - 1, K, qs[b], cmod, key)
                     counts[s, 0] += h
                     counts[s, 1] += bd
             _face_update(bufs[iy][oy + i, oy:oy + K - 1], qs[a], qs[a + 1], qs[b], qs[b + 1], K - 1)
