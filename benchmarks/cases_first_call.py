@@ -84,6 +84,10 @@ CALLS = {
 }
 
 
+#: The rows of ``--quick``: the heaviest first uses.
+QUICK = ["count_tilings (transfer)", "random_tiling (kasteleyn)", "sample_aztec (weights)", "aztec_edge_probabilities"]
+
+
 def first_use(name):
     """Child: the first and a warm second call of ``CALLS[name]``, with the numba cache of the environment."""
     setup, call = CALLS[name]
@@ -131,7 +135,7 @@ def _row(name, r):
 @benchmark
 def first_call(quick):
     """The compile time of each public function's first use (empty numba cache), one fresh process each."""
-    names = list(CALLS)[:4] if quick else list(CALLS)
+    names = QUICK if quick else list(CALLS)
     return [_row(name, _measure(name)) for name in names]
 
 
