@@ -31,7 +31,7 @@ import time
 from .cases import Row, benchmark
 from .harness import OtherLoad, fmt_time, run_isolated
 
-__all__ = ["first_use", "CALLS", "LIMIT_S"]
+__all__ = ["first_use", "CALLS", "QUICK", "LIMIT_S"]
 
 #: The issue's limit on one public function's first-use compile, in seconds.
 LIMIT_S = 15.0
@@ -73,7 +73,8 @@ CALLS = {
     "count_perfect_matchings": ("import networkx as nx; G = nx.cycle_graph(8)", "count_perfect_matchings(G)"),
     "count_monomer_dimer": ("r = Region.rectangle(4, 4)", "count_monomer_dimer(r)"),
     "random_monomer_dimer": ("r = Region.rectangle(4, 4)", "random_monomer_dimer(r, seed=1)"),
-    "count_by_flux": ("r = Region.from_strings(['......', '......', '..##..', '..##..', '......', '......'])", "count_by_flux(r)"),
+    "count_by_flux": ("r = Region.from_strings(['......', '......', '..##..', '..##..', '......', '......'])",
+                      "count_by_flux(r)"),
     "count_by_seam_parity": ("r = Region.torus(4, 4)", "count_by_seam_parity(r)"),
     "random_tiling (torus)": ("r = Region.torus(4, 4)", "random_tiling(r, seed=1)"),
     "uniform_spanning_tree": ("import networkx as nx; G = nx.grid_2d_graph(5, 5)", "uniform_spanning_tree(G, seed=1)"),
@@ -114,8 +115,8 @@ def _cpu():
 def _measure(name):
     load = OtherLoad()
     with tempfile.TemporaryDirectory(prefix="numba-cache-") as cache:
-        r = run_isolated("benchmarks.cases_first_call:first_use", name, env={"NUMBA_CACHE_DIR": cache, "DOMINOTILING_QUIET": "1"},
-                         timeout=900)
+        env = {"NUMBA_CACHE_DIR": cache, "DOMINOTILING_QUIET": "1"}
+        r = run_isolated("benchmarks.cases_first_call:first_use", name, env=env, timeout=900)
     r["load"] = load.fraction()
     return r
 
