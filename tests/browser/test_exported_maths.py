@@ -116,3 +116,17 @@ def test_nbconverts_own_export_is_raw_offline(offline, tmp_path):
     assert offline.locator("mjx-container").count() == 0
     assert offline.evaluate(_LEFT_RAW)
     assert any("mathjax" in url.lower() for url in offline.blocked)
+
+
+def test_exported_pages_name_no_mathjax_on_the_network(pages, tmp_path):
+    from dominotiling.docs import export_html
+    from dominotiling.errors import DominoTilingError
+
+    for name in WITH_MATHS[:2] + ["embedded"]:
+        text = pages[name].read_text(encoding="utf-8")
+        assert "mathjax/2.7" not in text.lower() and "MathJax.Hub" not in text
+    beside = pages[WITH_MATHS[0]]
+    assert '<script src="mathjax/tex-svg-full.js">' in beside.read_text(encoding="utf-8")
+    assert (beside.parent / "mathjax" / "tex-svg-full.js").stat().st_size > 10**6
+    with pytest.raises(DominoTilingError, match="choose one of 'embed', 'beside'"):
+        export_html(NOTEBOOKS / WITH_MATHS[0], tmp_path, mathjax="cdn")
