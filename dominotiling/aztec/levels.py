@@ -160,13 +160,17 @@ class _Levels:
                 k -= SWEEP_LEVELS
                 continue
             stop = max(low, k - max(1, _CALL_BLOCKS // (k * k)))
-            self.x_first, ok = face_down(self.bufs, self.degs, self.offs, self.x_first, k, stop, self.qtab[done:],
-                                         self.store_all, self.zeros, self.chunks, self.probes)
+            self.x_first, ok = face_down(self.bufs, self._degs(), self.offs, self.x_first, k, stop,
+                                         self.qtab[done:], self.store_all, self.chunks, self.probes)
             if not ok:
                 raise WeightError(_UNEVEN)
             if self.store_all:
                 done += sum(j * j for j in range(stop + 1, k + 1))
             k = stop
+
+    def _degs(self):
+        """The eps-degrees for the kernels, None without zero weights (then their zero-weight code is not compiled)."""
+        return self.degs if self.zeros else None
 
     def _sweeps(self, k, other):
         """Whether levels `k` to `other` go in one sweep (large plain levels on the rebuilding path)."""
@@ -205,16 +209,15 @@ class _Levels:
         """Level 1's q into ``qtab[:1]`` (the rebuilding path: the state is at level 1 after :meth:`down`)."""
         from .._kernels.faces import face_down
 
-        face_down(self.bufs, self.degs, self.offs, self.x_first, 1, 0, self.qtab, True, self.zeros, 1,
-                  self.probes[:1])
+        face_down(self.bufs, self._degs(), self.offs, self.x_first, 1, 0, self.qtab, True, 1, self.probes[:1])
         return self.qtab[:1].reshape(1, 1)
 
     def _rebuild(self, k, sh):
         """Level ``k - 1`` back to `k`: q to ``qtab`` (``sh[0]`` False) or straight to shuffling; the counts."""
         from .._kernels.faces import face_up
 
-        self.x_first, ok, drift = face_up(self.bufs, self.degs, self.offs, self.x_first, k, self.qtab,
-                                          self.zeros, self.chunks, self.probes, sh, self.counts)
+        self.x_first, ok, drift = face_up(self.bufs, self._degs(), self.offs, self.x_first, k, self.qtab,
+                                          self.chunks, self.probes, sh, self.counts)
         if not ok:
             raise WeightError(_UNEVEN)
         self._check_drift(drift, k)
