@@ -77,8 +77,9 @@ def limit_shape_ours(kind, repeats):
     cpu = time.process_time() - c0
     if kind == "two-periodic":
         from dominotiling.aztec.weighted import aztec_edge_probabilities
+        from dominotiling.statistics.heights import expected_height_field
 
-        exact = _expected_heights(region, aztec_edge_probabilities(100, np.array([[1.0, 0.5], [0.5, 1.0]])))
+        exact = expected_height_field(region, aztec_edge_probabilities(100, np.array([[1.0, 0.5], [0.5, 1.0]])))
         diff = ls.vertex_heights() - exact
         diff -= np.nanmedian(diff)
         err = float(np.nanmax(np.abs(diff))) / 200
@@ -105,48 +106,6 @@ def limit_shape_ours(kind, repeats):
         ok = dev <= 2 * ls.delta + 1 and worst <= 2 + 1e-9
     t.extra = {"cells": region.n_cells, "check": check, "ok": ok, "newton": ls.iterations, "cpu": cpu}
     return t
-
-
-def _expected_heights(region, probs):
-    """E h at every lattice vertex from edge probabilities: E(step) = sign (1 - 4 P(a domino crosses the edge))."""
-    from collections import deque
-
-    import numpy as np
-
-    mask = region.mask
-    rows, cols = mask.shape
-    pad = np.zeros((rows + 2, cols + 2), bool)
-    pad[1:-1, 1:-1] = mask
-    hp = np.zeros((rows, cols + 1))
-    hp[:, 1:-1] = np.nan_to_num(np.asarray(probs.horizontal, float))
-    vp = np.zeros((rows + 1, cols))
-    vp[1:-1, :] = np.nan_to_num(np.asarray(probs.vertical, float))
-    dv = pad[:-1, :-1] | pad[:-1, 1:] | pad[1:, :-1] | pad[1:, 1:]
-    h = np.full((rows + 1, cols + 1), np.nan)
-    start = tuple(np.argwhere(dv)[0])
-    h[start] = 0.0
-    todo = deque([start])
-    while todo:
-        i, j = todo.popleft()
-        for di, dj in ((0, 1), (0, -1), (1, 0), (-1, 0)):
-            a, b = i + di, j + dj
-            if not (0 <= a <= rows and 0 <= b <= cols) or not dv[a, b] or not np.isnan(h[a, b]):
-                continue
-            if di == 0:
-                c = min(j, b)
-                if not (pad[i, c + 1] or pad[i + 1, c + 1]):
-                    continue
-                sign = 1.0 if (i - 1 + c) % 2 == 0 else -1.0
-                step = sign * (1 - 4 * vp[i, c]) * (1 if dj == 1 else -1)
-            else:
-                r = min(i, a)
-                if not (pad[r + 1, j] or pad[r + 1, j + 1]):
-                    continue
-                sign = 1.0 if (r + j) % 2 == 0 else -1.0
-                step = sign * (1 - 4 * hp[r, j]) * (1 if di == 1 else -1)
-            h[a, b] = h[i, j] + step
-            todo.append((a, b))
-    return h
 
 
 @benchmark

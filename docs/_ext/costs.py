@@ -79,6 +79,7 @@ COSTS = {
     "HeightMoments": ("--", "exact mean and variance"),
     "height_moments": ("one exact count per edge crossed", "Kasteleyn, exact rationals"),
     "expected_height": ("as height_moments", "Kasteleyn, exact rationals"),
+    "expected_height_field": ("O(vertices), after the placement probabilities", "sums of expected steps along a spanning tree"),
     "height_variance": ("as height_moments", "Kasteleyn, exact rationals"),
     "boundary_positions": ("O(n) per sample", "the arctic boundary along a line"),
     "BoundaryFluctuations": ("--", "rescaled boundary positions"),

@@ -2,11 +2,11 @@
 
 Every check is against an independent route: the inscribed circle (Jockusch-Propp-Shor),
 exact edge probabilities of the Aztec diamond (creation rates) and of other regions
-(inverse Kasteleyn matrix), integrated here into expected heights along lattice edges;
+(inverse Kasteleyn matrix), integrated into expected heights along lattice edges by
+``expected_height_field`` (itself checked against ``expected_height``, a K^-1 route);
 ``log_count`` (Kasteleyn determinants); uniform samples by domino shuffling.
 """
 
-from collections import deque
 
 import numpy as np
 import pytest
@@ -18,50 +18,13 @@ from dominotiling.errors import DominoTilingError, NoTilingError, PrecisionError
 from dominotiling.counting import log_count
 from dominotiling.counting.placement import placement_probabilities
 from dominotiling.statistics.heights import expected_height
+from dominotiling.statistics.heights import expected_height_field as expected_heights
 from dominotiling.theory import lobachevsky, uniform_surface_tension
 from dominotiling.theory.limit_shape import limit_shape
 from dominotiling.theory.variational import build_mesh, lobachevsky_fast, solve_barrier, uniform_sigma
 
 
 # ----------------------------------------------------------------- independent helpers
-def expected_heights(region, probs):
-    """E h at every lattice vertex from edge probabilities: E(step) = s (1 - 4 P(a domino crosses))."""
-    mask = region.mask
-    rows, cols = mask.shape
-    pad = np.zeros((rows + 2, cols + 2), bool)
-    pad[1:-1, 1:-1] = mask
-    hp = np.zeros((rows, cols + 1))
-    hp[:, 1:-1] = np.nan_to_num(np.asarray(probs.horizontal, float))
-    vp = np.zeros((rows + 1, cols))
-    vp[1:-1, :] = np.nan_to_num(np.asarray(probs.vertical, float))
-    dv = pad[:-1, :-1] | pad[:-1, 1:] | pad[1:, :-1] | pad[1:, 1:]
-    h = np.full((rows + 1, cols + 1), np.nan)
-    start = tuple(np.argwhere(dv)[0])
-    h[start] = 0.0
-    todo = deque([start])
-    while todo:
-        i, j = todo.popleft()
-        for di, dj in ((0, 1), (0, -1), (1, 0), (-1, 0)):
-            a, b = i + di, j + dj
-            if not (0 <= a <= rows and 0 <= b <= cols) or not dv[a, b] or not np.isnan(h[a, b]):
-                continue
-            if di == 0:  # along row i, eastwards from column c: the cell on the left is (i - 1, c)
-                c = min(j, b)
-                if not (pad[i, c + 1] or pad[i + 1, c + 1]):
-                    continue
-                sign = 1.0 if (i - 1 + c) % 2 == 0 else -1.0
-                step = sign * (1 - 4 * vp[i, c]) * (1 if dj == 1 else -1)
-            else:  # down column j from row r: the cell on the left is (r, j)
-                r = min(i, a)
-                if not (pad[r + 1, j] or pad[r + 1, j + 1]):
-                    continue
-                sign = 1.0 if (r + j) % 2 == 0 else -1.0
-                step = sign * (1 - 4 * hp[r, j]) * (1 if di == 1 else -1)
-            h[a, b] = h[i, j] + step
-            todo.append((a, b))
-    return h
-
-
 def cell_probabilities(probs):
     """Per cell, the probabilities that its domino goes east, west, south, north."""
     H = np.pad(np.nan_to_num(np.asarray(probs.horizontal, float)), ((0, 0), (1, 1)))
