@@ -313,7 +313,7 @@ class LazyBar:
         self.done = 0
         self.bar = None
 
-    def update(self, n, window):
+    def update(self, n, window=None):
         self.done += n
         if not self.enabled:
             return
@@ -323,7 +323,8 @@ class LazyBar:
             from tqdm.auto import tqdm
 
             self.bar = tqdm(desc=self.desc, unit=self.unit, delay=self.wait, leave=False, total=self.total)
-        self.bar.set_postfix(window=window, refresh=False)
+        if window is not None:
+            self.bar.set_postfix(window=window, refresh=False)
         self.bar.update(self.done - self.bar.n)
 
     def close(self):

@@ -1,9 +1,16 @@
-"""Build the documentation site: ``python -m dominotiling.docs [OUT]``.
+"""The documentation, offline: the site (``python -m dominotiling.docs [OUT]``) and notebook pages.
 
-The same as ``sphinx-build -W -b html docs docs/_build/html`` run from a checkout of
-the repository (the ``docs/`` folder is not installed with the package): warnings
-are errors, nothing is fetched from the network, the notebooks are rendered from
-their stored outputs. Needs the ``docs`` extra: ``pip install -e ".[docs]"``.
+- :func:`build` -- the same as ``sphinx-build -W -b html docs docs/_build/html`` run
+  from a checkout of the repository (the ``docs/`` folder is not installed with the
+  package): warnings are errors, nothing is fetched from the network, the notebooks
+  are rendered from their stored outputs.
+- :func:`export_html` -- a notebook as one HTML page whose maths is typeset without
+  a network (``python -m dominotiling.docs NOTEBOOK.ipynb ... [--out DIR]``).
+  nbconvert's own HTML export loads MathJax from a CDN, so offline its LaTeX stays
+  raw ``$...$``; this one embeds MathJax 3 in the page, or puts one copy beside it.
+
+Both need the ``docs`` extra (``pip install -e ".[docs]"``): Sphinx, and the MathJax
+files of the ``django-static-mathjax`` package.
 
 Examples
 --------
@@ -13,10 +20,33 @@ Examples
 
 from __future__ import annotations
 
+import json
 import pathlib
+import shutil
 import sys
 
-__all__ = ["build", "source_folder"]
+from . import _validate
+from .errors import DominoTilingError
+
+__all__ = ["build", "source_folder", "export_html", "mathjax_script"]
+
+#: MathJax 3's TeX input with every extension bundled and SVG output: one file that
+#: needs no font files and loads nothing else.
+_MATHJAX_FILE = "tex-svg-full.js"
+#: MathJax 3's configuration: the delimiters Jupyter typesets in markdown.
+_MATHJAX_CONFIG = {
+    "tex": {"inlineMath": [["$", "$"], ["\\(", "\\)"]], "displayMath": [["$$", "$$"], ["\\[", "\\]"]],
+            "processEscapes": True, "processEnvironments": True, "tags": "ams"},
+    "svg": {"fontCache": "global"},
+    "options": {"enableMenu": False},
+}
+_TEMPLATE = "dominotiling_offline_maths.html.j2"
+#: nbconvert's ``lab`` page with its MathJax block (a CDN's MathJax 2) replaced.
+_OFFLINE_TEMPLATE = """{%- extends 'index.html.j2' -%}
+{%- block html_head_js_mathjax -%}
+{{ resources.offline_mathjax }}
+{%- endblock html_head_js_mathjax -%}
+"""
 
 
 def source_folder():
@@ -57,5 +87,122 @@ def build(out=None, builder="html"):
     return build_main(["-W", "-b", builder, str(src), str(out)])
 
 
+def mathjax_script():
+    """The installed MathJax 3 script that :func:`export_html` uses.
+
+    Returns
+    -------
+    pathlib.Path
+        ``tex-svg-full.js`` of the ``django-static-mathjax`` package.
+
+    Raises
+    ------
+    DominoTilingError
+        If that package is not installed (the message says how to install it).
+
+    See Also
+    --------
+    export_html : the pages that embed or link it.
+    """
+    try:
+        import mathjax  # the django-static-mathjax package
+    except ImportError:
+        raise DominoTilingError('exporting notebooks with offline maths needs MathJax: pip install -e ".[docs]" '
+                                "(or pip install django-static-mathjax)") from None
+    return pathlib.Path(mathjax.__file__).parent / "static" / "mathjax" / "es5" / _MATHJAX_FILE
+
+
+def _mathjax_block(src=None, code=None):
+    """The ``<script>`` elements of the page's head: the configuration, then MathJax itself."""
+    config = f"<script>window.MathJax = {json.dumps(_MATHJAX_CONFIG)};</script>"
+    if src is not None:
+        return f'{config}\n<script src="{src}"></script>'
+    lowered = code.lower()
+    if "</script" in lowered or "<script" in lowered:  # cannot stand inside a script element
+        import base64
+
+        data = base64.b64encode(code.encode("utf-8")).decode("ascii")
+        return f'{config}\n<script src="data:text/javascript;base64,{data}"></script>'
+    return f"{config}\n<script>{code}</script>"
+
+
+def export_html(notebook, out=None, *, mathjax="embed"):
+    """Export a notebook to HTML, with its LaTeX typeset by a local copy of MathJax 3.
+
+    Parameters
+    ----------
+    notebook : str or pathlib.Path
+        An ``.ipynb`` file; its stored outputs are exported (nothing is run).
+    out : str or pathlib.Path, optional
+        The folder of the page (the notebook's own folder by default); the page is
+        named after the notebook, ``.html`` for ``.ipynb``.
+    mathjax : {"embed", "beside"}
+        ``"embed"`` puts MathJax in the page (one self-contained file, about 2 MB
+        larger); ``"beside"`` copies it once to ``out/mathjax/`` and links it by a
+        relative path (pages exported to one folder share it; move them together).
+
+    Returns
+    -------
+    pathlib.Path
+        The page written.
+
+    Raises
+    ------
+    DominoTilingError
+        If `mathjax` is neither choice, or MathJax or nbconvert is not installed.
+
+    Notes
+    -----
+    The page is nbconvert's ``lab`` template, as ``jupyter nbconvert --to html``
+    writes it, but for its MathJax: nbconvert links MathJax 2 on a CDN, so without a
+    network the maths shows as raw ``$...$``. Here MathJax 3 comes from the
+    ``django-static-mathjax`` package, in its single-file build with every TeX
+    extension and SVG output (no font files), configured for the delimiters Jupyter
+    typesets: ``$...$``, ``$$...$$``, ``\\(...\\)``, ``\\[...\\]`` and LaTeX
+    environments.
+
+    See Also
+    --------
+    build : the documentation site, which serves the same MathJax.
+
+    Examples
+    --------
+    >>> page = export_html("notebooks/10_surfaces.ipynb", "build/html")  # doctest: +SKIP
+    """
+    mathjax = _validate.choice(mathjax, "mathjax", ("embed", "beside"))
+    notebook = pathlib.Path(notebook)
+    out = pathlib.Path(out) if out is not None else notebook.parent
+    script = mathjax_script()
+    try:
+        import jinja2
+        from nbconvert import HTMLExporter
+    except ImportError:
+        raise DominoTilingError('exporting notebooks needs nbconvert: pip install -e ".[docs]"') from None
+    out.mkdir(parents=True, exist_ok=True)
+    if mathjax == "beside":
+        (out / "mathjax").mkdir(exist_ok=True)
+        shutil.copyfile(script, out / "mathjax" / _MATHJAX_FILE)
+        block = _mathjax_block(src=f"mathjax/{_MATHJAX_FILE}")
+    else:
+        block = _mathjax_block(code=script.read_text(encoding="utf-8"))
+    exporter = HTMLExporter(template_name="lab", template_file=_TEMPLATE,
+                            extra_loaders=[jinja2.DictLoader({_TEMPLATE: _OFFLINE_TEMPLATE})])
+    body, _ = exporter.from_filename(str(notebook), resources={"offline_mathjax": block})
+    page = out / (notebook.stem + ".html")
+    page.write_text(body, encoding="utf-8")
+    return page
+
+
+def _main(argv):
+    """``python -m dominotiling.docs [OUT]`` builds the site; given notebooks, it exports them."""
+    notebooks = [a for a in argv if a.endswith(".ipynb")]
+    if not notebooks:
+        return build(*argv[:1])
+    out = argv[argv.index("--out") + 1] if "--out" in argv else None
+    for nb in notebooks:
+        print(export_html(nb, out, mathjax="beside" if len(notebooks) > 1 else "embed"))
+    return 0
+
+
 if __name__ == "__main__":  # pragma: no cover - the command
-    sys.exit(build(*sys.argv[1:2]))
+    sys.exit(_main(sys.argv[1:]))

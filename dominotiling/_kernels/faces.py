@@ -23,7 +23,8 @@ Zero weights are leading terms ``coef * eps**deg`` as in ``urban_renewal.py``.
 """
 
 import numpy as np
-from numba import njit, prange
+from numba import njit, prange, types
+from numba.extending import overload
 
 from .shuffling import shuffle_row
 
@@ -123,6 +124,34 @@ def _emit(i, k, qrow, qtab, qoff, store, sh, counts, c):
         counts[c, 1] += b
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _emit_by_call(i, k, qrow, qtab, qoff, store, sh, counts, c):
+    """:func:`_emit` for the rows with zero weights: the shuffling row is a call, not inlined code.
+
+    Inlined, the shuffling row is the bulk of the row kernels' compile time; the
+    plain rows (the common case, and a hot loop) inline it, the zero-weight rows
+    share one compiled copy.
+    """
+    if store:
+        qtab[qoff + i * k:qoff + i * k + k] = qrow
+    if sh[0]:
+        _shuffle_emit(i, k, qrow, sh, counts, c)
+
+
+@njit(cache=True, nogil=True)
+def _shuffle_emit(i, k, qrow, sh, counts, c):
+    """The shuffling row of :func:`_emit_by_call`."""
+    h, b = _shuffle_row_called(sh[1], sh[2], i, k, qrow, sh[4], sh[3])
+    counts[c, 0] += h
+    counts[c, 1] += b
+
+
+@njit(cache=True, nogil=True)
+def _shuffle_row_called(old, new, i, kk, qrow, cmod, key):
+    """:func:`~dominotiling._kernels.shuffling.shuffle_row` as a call (not inlined): one compiled copy."""
+    return shuffle_row(old, new, i, kk, qrow, cmod, key)
+
+
 @njit(cache=True, nogil=True, error_model="numpy")
 def _face_rows(x, ox, y, oy, k, r0, r1, qtab, qoff, store, sh, counts, c):
     """Rows ``r0 <= i < r1`` of level ``k - 1`` (written over Y); their q rows to :func:`_emit`.
@@ -174,7 +203,7 @@ def _face_rows_zeros(x, dx, ox, y, dy, oy, k, r0, r1, qtab, qoff, store, sh, cou
             ok &= (v > 0.0) & (v < np.inf)
         if i > r0:  # row i - 1 of the new level, from q rows i - 1 (qc) and i (qc2)
             a = i - 1
-            _emit(a, k, lim, qtab, qoff, store, sh, counts, c)
+            _emit_by_call(a, k, lim, qtab, qoff, store, sh, counts, c)
             yr = oy + a
             for j in range(m):
                 y[yr, oy + j] = pc2[j] * pc[j + 1] / (y[yr, oy + j] * qc[j] * qc2[j + 1])
@@ -185,7 +214,7 @@ def _face_rows_zeros(x, dx, ox, y, dy, oy, k, r0, r1, qtab, qoff, store, sh, cou
         pd, pd2 = pd2, pd
         lim, lim2 = lim2, lim
     if r1 == m:
-        _emit(m, k, lim, qtab, qoff, store, sh, counts, c)
+        _emit_by_call(m, k, lim, qtab, qoff, store, sh, counts, c)
     return ok
 
 
@@ -194,28 +223,53 @@ _PAR_BLOCKS = 1 << 18
 
 
 @njit(cache=True, parallel=True, error_model="numpy")
-def _face_step(x, dx, ox, y, dy, oy, k, qtab, qoff, store, zeros, chunks, sh, counts, lo, hi):
+def _face_step(x, dx, ox, y, dy, oy, k, qtab, qoff, store, chunks, sh, counts, lo, hi):
     """``y <- F(X_k) / y`` on rows ``lo <= i < hi`` of ``k - 1`` (see above), shared among `chunks` threads on large ranges.
 
     The rows are independent (X and Y are different buffers), so a level may be
     done in any ranges of rows: the last one (``hi == k - 1``) also emits q's last row.
+    ``dx``, ``dy``: the eps-degrees, or None without zero weights. None is a type
+    of its own, and numba drops the branch it rules out before compiling, so
+    each kind of weights compiles only the row kernel it uses (:func:`_rows`).
     """
     m = hi - lo
     # threads only for work that pays for waking them (about 0.05 ms): 128 rows and _PAR_BLOCKS blocks each
     nch = min(chunks, counts.shape[0]) if m >= 128 * chunks and m * k >= _PAR_BLOCKS * chunks else 1
     if nch == 1:  # no parallel region at all: waking the pool for one chunk costs more than the rows
-        if zeros:
-            return _face_rows_zeros(x, dx, ox, y, dy, oy, k, lo, hi, qtab, qoff, store, sh, counts, 0)
-        return _face_rows(x, ox, y, oy, k, lo, hi, qtab, qoff, store, sh, counts, 0)
+        return _rows(x, dx, ox, y, dy, oy, k, lo, hi, qtab, qoff, store, sh, counts, np.int64(0))
     flags = np.ones(nch, np.bool_)
-    for c in prange(nch):
+    for t in prange(nch):
+        # the loop index is int64 where numba types the loop and uint64 in the threads' code: as an
+        # argument it would compile each row kernel twice, so it is made one type here
+        c = np.int64(t)
         r0 = lo + c * m // nch
         r1 = lo + (c + 1) * m // nch
-        if zeros:
-            flags[c] = _face_rows_zeros(x, dx, ox, y, dy, oy, k, r0, r1, qtab, qoff, store, sh, counts, c)
-        else:
-            flags[c] = _face_rows(x, ox, y, oy, k, r0, r1, qtab, qoff, store, sh, counts, c)
+        flags[c] = _rows(x, dx, ox, y, dy, oy, k, r0, r1, qtab, qoff, store, sh, counts, c)
     return flags.all()
+
+
+def _rows(x, dx, ox, y, dy, oy, k, r0, r1, qtab, qoff, store, sh, counts, c):
+    """:func:`_face_rows`, or :func:`_face_rows_zeros` when `dx` is an array: chosen by type, when compiling."""
+
+
+@overload(_rows, jit_options={"cache": True})
+def _rows_by_type(x, dx, ox, y, dy, oy, k, r0, r1, qtab, qoff, store, sh, counts, c):
+    if isinstance(dx, types.NoneType):
+        return lambda x, dx, ox, y, dy, oy, k, r0, r1, qtab, qoff, store, sh, counts, c: _face_rows(
+            x, ox, y, oy, k, r0, r1, qtab, qoff, store, sh, counts, c)
+    return lambda x, dx, ox, y, dy, oy, k, r0, r1, qtab, qoff, store, sh, counts, c: _face_rows_zeros(
+        x, dx, ox, y, dy, oy, k, r0, r1, qtab, qoff, store, sh, counts, c)
+
+
+def _degrees(degs, i):
+    """``degs[i]``, or None when `degs` is None (no zero weights): chosen by type, when compiling."""
+
+
+@overload(_degrees, jit_options={"cache": True})
+def _degrees_by_type(degs, i):
+    if isinstance(degs, types.NoneType):
+        return lambda degs, i: None
+    return lambda degs, i: degs[i]
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -227,13 +281,13 @@ def _probe(o, k, p):
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def face_down(bufs, degs, offs, x_first, k_top, k_low, qtab, store, zeros, chunks, probes):
+def face_down(bufs, degs, offs, x_first, k_top, k_low, qtab, store, chunks, probes):
     """Levels ``k_top`` down to ``k_low`` (exclusive) of the face weights, in place.
 
     ``bufs``: float64 ``(2, n, n)``, the two buffers (X in ``bufs[0]`` when
     `x_first`, else in ``bufs[1]``); ``offs``: int64 ``[o0, o1]``, their offsets
-    (updated in place); ``degs``: int32 eps-degrees of the same shape (read only
-    when `zeros`). With `store`, ``qtab`` gets the creation probabilities of the
+    (updated in place); ``degs``: int32 eps-degrees of the same shape, or None
+    when no weight is zero. With `store`, ``qtab`` gets the creation probabilities of the
     levels ``k_top, ..., k_low + 1``, each ``k * k`` row-major, one after the
     other. Nothing is lost that :func:`face_up` needs to run the levels back up:
     a level's X keeps its boundary ring in its buffer (the later levels live
@@ -243,10 +297,12 @@ def face_down(bufs, degs, offs, x_first, k_top, k_low, qtab, store, zeros, chunk
     face weight left the positive floats.
     """
     none = np.zeros((4, 1, 1), np.uint64)
-    sh = (False, none, none, np.uint64(0), np.zeros(0, np.int64))
+    # no literal constants among _face_step's arguments (a literal False or 0 is a type of its own, and
+    # numba would compile the parallel step once more for it): the same types as face_up's call
+    sh = (np.bool_(False), none, none, np.uint64(0), np.zeros(0, np.int64))
     counts = np.zeros((max(chunks, 1), 2), np.int64)
     ok = True
-    qoff = 0
+    qoff = np.int64(0)
     keep = probes.shape[0] > 1
     for k in range(k_top, k_low, -1):
         ix = 0 if x_first else 1
@@ -255,8 +311,8 @@ def face_down(bufs, degs, offs, x_first, k_top, k_low, qtab, store, zeros, chunk
             for p in range(4):
                 r, c = _probe(offs[ix], k, p)
                 probes[k, p] = bufs[ix][r, c]
-        ok &= _face_step(bufs[ix], degs[ix], offs[ix], bufs[iy], degs[iy], offs[iy], k, qtab, qoff, store,
-                         zeros, chunks, sh, counts, 0, k - 1)
+        ok &= _face_step(bufs[ix], _degrees(degs, ix), offs[ix], bufs[iy], _degrees(degs, iy), offs[iy], k, qtab,
+                         qoff, store, chunks, sh, counts, np.int64(0), np.int64(k - 1))
         if k == 1:
             break
         if store:
@@ -267,20 +323,20 @@ def face_down(bufs, degs, offs, x_first, k_top, k_low, qtab, store, zeros, chunk
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def face_rows(bufs, degs, offs, x_first, k, lo, hi, qtab, qoff, store, zeros, chunks, sh, counts):
+def face_rows(bufs, degs, offs, x_first, k, lo, hi, qtab, qoff, store, chunks, sh, counts):
     """Rows ``lo <= i < hi`` of one step of level `k` (of :func:`face_down` or :func:`face_up`); ok?
 
     X is in ``bufs[0]`` when `x_first`, else in ``bufs[1]``, at the offsets
     ``offs``; Y (the other buffer) gets ``F(X) / Y`` on those rows, their q rows
     go to ``qtab`` (with `store`, at ``qoff``) or to shuffling (``sh``, counts
-    added to ``counts``). Nothing moves on: the caller calls :func:`face_next`
+    added to ``counts``); ``degs`` the eps-degrees, or None. Nothing moves on: the caller calls :func:`face_next`
     after the last rows of a step down. Returns False if a face weight left the
     positive floats.
     """
     ix = 0 if x_first else 1
     iy = 1 - ix
-    return _face_step(bufs[ix], degs[ix], offs[ix], bufs[iy], degs[iy], offs[iy], k, qtab, qoff, store, zeros,
-                      chunks, sh, counts, lo, hi)
+    return _face_step(bufs[ix], _degrees(degs, ix), offs[ix], bufs[iy], _degrees(degs, iy), offs[iy], k, qtab,
+                      qoff, store, chunks, sh, counts, lo, hi)
 
 
 @njit(cache=True, nogil=True)
@@ -301,7 +357,7 @@ def face_next(offs, x_first):
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def face_up(bufs, degs, offs, x_first, k, lo, hi, qtab, zeros, chunks, probes, sh, counts):
+def face_up(bufs, degs, offs, x_first, k, lo, hi, qtab, chunks, probes, sh, counts):
     """Rows ``lo <= i < hi`` of level ``k - 1`` back to level `k` (``k >= 2``); ``(x_first, ok, drift)``.
 
     The inverse of one step of :func:`face_down`, in ranges of rows (the first
@@ -331,7 +387,10 @@ def face_up(bufs, degs, offs, x_first, k, lo, hi, qtab, zeros, chunks, probes, s
                 drift = max(drift, abs(x[r, c] - want) / want)
         counts[:] = 0
         x_first = iy == 0
-    ok = face_rows(bufs, degs, offs, x_first, k, lo, hi, qtab, 0, not sh[0], zeros, chunks, sh, counts)
+    # no literal constants among the arguments (a literal 0 or False is a type of its own, and numba
+    # would compile the parallel step once more for it): the same types as face_down's call
+    shuffle = (np.bool_(sh[0]), sh[1], sh[2], sh[3], sh[4])
+    ok = face_rows(bufs, degs, offs, x_first, k, lo, hi, qtab, np.int64(0), not sh[0], chunks, shuffle, counts)
     return x_first, ok, drift
 
 
@@ -491,7 +550,8 @@ def face_sweep(bufs, offs0, b0, k, L, nch, c_lo, c_hi, phase, probes, keep, up, 
             _sweep_chunk(bufs, offs0, b0, k, L, nch, c, phase, probes, keep, up, planes, key, cmod, part, flags,
                          drifts, m0)
         return
-    for c in prange(c_lo, c_hi):
+    for t in prange(c_lo, c_hi):
+        c = np.int64(t)  # one type for the chunk index (uint64 in the threads' code): one compiled copy
         _sweep_chunk(bufs, offs0, b0, k, L, nch, c, phase, probes, keep, up, planes, key, cmod, part, flags,
                      drifts, m0)
 

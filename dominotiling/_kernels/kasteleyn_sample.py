@@ -111,8 +111,9 @@ def tail_pivots(mask, hwp, vwp, sgn, t, ract, cact, npiv, start, stop):
         for a in range(2 * h):
             for b in range(2 * h):
                 nxt[a, b] = 0
-        nl_r = 0
-        nl_c = 0
+        # np.int64, not a literal 0: numba would compile _build_t once more for Literal[int](0)
+        nl_r = np.int64(0)
+        nl_c = np.int64(0)
         if k + 1 < m:
             for a in range(h):
                 ri[a] = a
@@ -258,14 +259,14 @@ def compress_rows(mask, hw, vw, sgn, S, nlr, nlc, npiv, owe, start, stop, logdet
         for a in range(h):
             for b in range(h):
                 s[a, b] = t[a, b]
-        lc = 0
+        lc = np.int64(0)  # not a literal 0: numba would compile _canonical for Literal[int](0) as well
         for b in range(h, n3):
             if cact[b]:
                 lcols[lc] = b
                 for a in range(h):
                     s[a, h + lc] = t[a, b]
                 lc += 1
-        lr = 0
+        lr = np.int64(0)
         for a in range(h, n3):
             if ract[a]:
                 for b in range(h):

@@ -175,13 +175,17 @@ class _Levels:
                 stop = k - 1
             else:  # a few small levels in one call
                 stop = max(low, k - max(1, _CALL_BLOCKS // (k * k)))
-                self.x_first, ok = face_down(self.bufs, self.degs, self.offs, self.x_first, k, stop,
-                                             self.qtab[done:], self.store_all, self.zeros, self.chunks, self.probes)
+                self.x_first, ok = face_down(self.bufs, self._degs(), self.offs, self.x_first, k, stop,
+                                             self.qtab[done:], self.store_all, self.chunks, self.probes)
                 if not ok:
                     raise WeightError(_UNEVEN)
             if self.store_all:
                 done += sum(j * j for j in range(stop + 1, k + 1))
             k = stop
+
+    def _degs(self):
+        """The eps-degrees for the kernels, None without zero weights (then their zero-weight code is not compiled)."""
+        return self.degs if self.zeros else None
 
     def _level_down(self, k, qtab):
         """Level `k` down to ``k - 1`` (``k >= 2``) in ranges of rows (as one step of ``face_down``)."""
@@ -198,8 +202,8 @@ class _Levels:
 
         ok = True
         for a, b in self.rows.ranges(0, max(k - 1, 1)):
-            ok &= face_rows(self.bufs, self.degs, self.offs, self.x_first, k, a, min(b, k - 1), qtab, 0, store,
-                            self.zeros, self.chunks, sh, self.counts)
+            ok &= face_rows(self.bufs, self._degs(), self.offs, self.x_first, k, a, min(b, k - 1), qtab, 0, store,
+                            self.chunks, sh, self.counts)
         if not ok:
             raise WeightError(_UNEVEN)
 
@@ -257,8 +261,7 @@ class _Levels:
         """Level 1's q into ``qtab[:1]`` (the rebuilding path: the state is at level 1 after :meth:`down`)."""
         from .._kernels.faces import face_down
 
-        face_down(self.bufs, self.degs, self.offs, self.x_first, 1, 0, self.qtab, True, self.zeros, 1,
-                  self.probes[:1])
+        face_down(self.bufs, self._degs(), self.offs, self.x_first, 1, 0, self.qtab, True, 1, self.probes[:1])
         return self.qtab[:1].reshape(1, 1)
 
     def _rebuild(self, k, sh):
@@ -270,8 +273,8 @@ class _Levels:
 
         ok = True
         for a, b in self.rows.ranges(0, k - 1):
-            self.x_first, o, drift = face_up(self.bufs, self.degs, self.offs, self.x_first, k, a, b, self.qtab,
-                                             self.zeros, self.chunks, self.probes, sh, self.counts)
+            self.x_first, o, drift = face_up(self.bufs, self._degs(), self.offs, self.x_first, k, a, b, self.qtab,
+                                             self.chunks, self.probes, sh, self.counts)
             ok &= o
             if a == 0:
                 self._check_drift(drift, k)

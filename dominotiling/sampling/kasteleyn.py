@@ -20,7 +20,7 @@ import math
 import numpy as np
 
 from .. import _validate
-from .._interrupt import slices
+from .._interrupt import LazyBar, slices
 from .._options import check_memory
 from ..errors import NoTilingError, PrecisionError
 from ..counting.kasteleyn import kasteleyn_signs
@@ -82,7 +82,7 @@ def _residues(weights, hw, vw, prime):
     return _dyadic_residues(hw, prime), _dyadic_residues(vw, prime)
 
 
-def _backward(mask, hw, vw, hwp, vwp):
+def _backward(mask, hw, vw, hwp, vwp, bar=None):
     """``(sgn, S, nlr, nlc, log_abs_det)``, or None: the exact ranks and the backward compression.
 
     ``log_abs_det`` is ``log |det K|`` of the whole (narrow) mask, from the
@@ -113,6 +113,8 @@ def _backward(mask, hw, vw, hwp, vwp):
     for a, b in slices(m, first=step):
         if compress_rows(mask, hw, vw, sgn, S, nlr, nlc, npiv, owe, m - a, m - b, logdet):
             return None
+        if bar is not None:
+            bar.update(b - a)
     rows = [a for a in range(h) if 2 * a < w and mask[0, 2 * a]] + [h + i for i in range(nlr[0])]
     cols = [b for b in range(h) if 2 * b + 1 < w and mask[0, 2 * b + 1]] + [h + i for i in range(nlc[0])]
     log_abs_det = None
@@ -123,7 +125,7 @@ def _backward(mask, hw, vw, hwp, vwp):
     return sgn, S, nlr, nlc, log_abs_det
 
 
-def _forward(mask, hw, vw, back, uniforms):
+def _forward(mask, hw, vw, back, uniforms, bar=None):
     """``(labels or None, state)``: the forward draw on the compressed tails `back` of :func:`_backward`.
 
     On success ``state[3]`` is 0; on a failure before the first random choice the
@@ -143,6 +145,8 @@ def _forward(mask, hw, vw, back, uniforms):
     below = np.zeros(w, dtype=np.bool_)
     for a, b in slices(m, first=step):
         sample_rows(mask, hw, vw, sgn, S, nlr, nlc, a, b, below, uniforms, labels, state)
+        if bar is not None:
+            bar.update(b - a)
         if state[3]:
             return (labels if state[0] > 0 else None), state
     if (labels[mask] < 0).any():  # cannot happen: every step passed its check
@@ -151,7 +155,7 @@ def _forward(mask, hw, vw, back, uniforms):
     return labels, state
 
 
-def sample_kasteleyn(region, *, seed=None, weights=None):
+def sample_kasteleyn(region, *, seed=None, weights=None, progress=True):
     """An exact random tiling of any region, from ratios of Kasteleyn minors.
 
     Parameters
@@ -164,6 +168,10 @@ def sample_kasteleyn(region, *, seed=None, weights=None):
         Nonnegative numeric weights (int, Fraction, float, or symbolic without free
         symbols); a tiling is drawn with probability proportional to the product of
         its dominoes' weights. A zero weight forbids a placement. Default: uniform.
+    progress : bool, keyword-only
+        Show a progress bar (rows of the narrow view: two backward passes and the
+        draw; a batch of samples of one region runs the condition test once) when
+        the draw lasts more than a couple of seconds.
 
     Returns
     -------
@@ -309,46 +317,49 @@ def sample_kasteleyn(region, *, seed=None, weights=None):
     >>> sample_kasteleyn(Region.rectangle(2, 4), seed=0, weights=w).orientations().tolist()
     [0, 0, 0, 0]
     """
-    return _sample(region, seed, weights)[0]
+    return _sample(region, seed, weights, progress)[0]
 
 
-def _sample(region, seed, weights):
+def _sample(region, seed, weights, progress=True):
     """``(tiling, worst_sum_error, refreshes, restarts)``: :func:`sample_kasteleyn` and its float record."""
     from ..model.weights import check_weights
 
     _validate.region(region)
     rng = _validate.seed(seed)
+    progress = _validate.boolean(progress, "progress")
     weights = check_weights(weights, region)
-    return _sample_checked(region, rng, None if weights is not None and weights.is_uniform else weights)
+    weights = None if weights is not None and weights.is_uniform else weights
+    return _sample_checked(region, rng, weights, progress=progress)
 
 
-def sample_checked(region, rng, weights):
-    """:func:`sample_kasteleyn` on checked arguments (a plane Region, a Generator, None or non-uniform Weights): ``random_tiling``'s route."""
-    return _sample_checked(region, rng, weights)[0]
+def sample_checked(region, rng, weights, trusted=False):
+    """:func:`sample_kasteleyn` on checked arguments (a plane Region, a Generator, None or non-uniform Weights): ``random_tiling``'s route.
+
+    ``trusted=True``: `region` is part of one that passed :func:`condition_test` (see
+    :func:`_sample_checked`).
+    """
+    return _sample_checked(region, rng, weights, trusted=trusted)[0]
 
 
-def _sample_checked(region, rng, weights):
-    """:func:`_sample` on checked arguments."""
-    mask, offset, transposed = region.narrow_view()
-    if mask.size == 0:
-        return Tiling(region, np.full(region.shape, -1, dtype=np.int32), validate=False), 0.0, 0, 0
+def _arrays(region, weights):
+    """``(mask, offset, transposed, hw, vw, hwp, vwp)``: the narrow view, its float weights and their residues."""
     from .._kernels.kasteleyn_sample import RANK_PRIME
 
+    mask, offset, transposed = region.narrow_view()
     if weights is None:
-        hw = np.ones((mask.shape[0], mask.shape[1] - 1))
-        vw = np.ones((mask.shape[0] - 1, mask.shape[1]))
+        hw = np.ones((mask.shape[0], max(0, mask.shape[1] - 1)))
+        vw = np.ones((max(0, mask.shape[0] - 1), mask.shape[1]))
         hwp, vwp = _residues(None, hw, vw, RANK_PRIME)
     else:
         narrow = weights.narrow(mask, offset, transposed)
         hw, vw = narrow.as_float()
         hw, vw = np.ascontiguousarray(hw, dtype=np.float64), np.ascontiguousarray(vw, dtype=np.float64)
         hwp, vwp = _residues(narrow, hw, vw, RANK_PRIME)
-    check_memory(
-        kasteleyn_sample_bytes(region),
-        f"the Kasteleyn sampler's compressed tails for this region ({region.n_cells} cells, "
-        f"{mask.shape[1]} wide on its narrower side)",
-        "random_tiling(region, method='cftp') for a region without holes, or a smaller region",
-    )
+    return mask, offset, transposed, hw, vw, hwp, vwp
+
+
+def _refusal(region, weights, mask, hw, vw):
+    """The function that raises, with the reason: no tiling at all, or the float condition."""
 
     def refuse(where):
         # only on failure: decide exactly whether the region has a tiling at all
@@ -366,18 +377,74 @@ def _sample_checked(region, rng, weights):
             )
         raise PrecisionError(
             f"the Kasteleyn sampler's floating-point check failed {where} (a float64 rank "
-            "decision or an ill-conditioned step; see sample_kasteleyn's Notes); use "
-            "random_tiling(region, method='transfer') if the region is narrow enough"
+            "decision or an ill-conditioned step; see sample_kasteleyn's Notes). Exact samplers "
+            "that do not depend on it: random_tiling(region, method='transfer') if the narrower "
+            f"side is at most {_transfer_width()} cells (it is {mask.shape[1]}), method='shuffling' "
+            "for an Aztec diamond, method='embedding' for a region without enclosed holes, "
+            "method='cftp' (no holes; uniform or weights of small spread); for approximate "
+            "samples of any region, dominotiling.glauber (Markov chain)"
         )
 
+    return refuse
+
+
+def _transfer_width():
+    from ..counting.transfer import MAX_WIDTH
+
+    return MAX_WIDTH
+
+
+def _sample_checked(region, rng, weights, progress=True, trusted=False):
+    """:func:`_sample` on checked arguments.
+
+    ``trusted``: the region is part of one that passed the condition test before any
+    random choice (the torus sampler's plane after its seam edges): the test is not
+    repeated, so nothing drawn before can make it refuse.
+    """
+    mask, offset, transposed, hw, vw, hwp, vwp = _arrays(region, weights)
+    if mask.size == 0:
+        return Tiling(region, np.full(region.shape, -1, dtype=np.int32), validate=False), 0.0, 0, 0
+    check_memory(
+        kasteleyn_sample_bytes(region),
+        f"the Kasteleyn sampler's compressed tails for this region ({region.n_cells} cells, "
+        f"{mask.shape[1]} wide on its narrower side)",
+        "random_tiling(region, method='cftp') for a region without holes, or a smaller region",
+    )
+    refuse = _refusal(region, weights, mask, hw, vw)
     if not region.is_balanced:
         refuse("")
-    labels, worst, refreshes, restarts = _draw(mask, hw, vw, hwp, vwp, rng, refuse, key=(region, weights))
+    key = (region, weights)
+    rows = mask.shape[0]
+    routes = 1 if trusted or key in _CERTIFIED else 2  # backward passes before the draw
+    bar = LazyBar(progress, desc="Kasteleyn sampler", unit="row", total=rows * (routes + 1))
+    try:
+        labels, worst, refreshes, restarts = _draw(mask, hw, vw, hwp, vwp, rng, refuse, key=key,
+                                                   trusted=trusted, bar=bar)
+    finally:
+        bar.close()
     out = np.full(region.shape, -1, dtype=np.int32)
     view = labels.T if transposed else labels
     out[offset[0] : offset[0] + view.shape[0], offset[1] : offset[1] + view.shape[1]] = view
     out[~region.mask] = -1
     return Tiling(region, out, validate=False), worst, refreshes, restarts
+
+
+def condition_test(region, weights=None):
+    """Run the condition test of :func:`sample_kasteleyn` on `region` (checked arguments), no random choice.
+
+    Raises :class:`PrecisionError` (or :class:`NoTilingError`) as the sampler would
+    before its first draw; on success the region counts as certified. The torus
+    sampler runs it on its cut-open plane before drawing its seam edges.
+    """
+    mask, _, _, hw, vw, hwp, vwp = _arrays(region, weights)
+    if mask.size == 0:
+        return
+    refuse = _refusal(region, weights, mask, hw, vw)
+    if not region.is_balanced:
+        refuse("")
+    views, shift = _views(mask, hw, vw, hwp, vwp)
+    _certify([_backward(*v) for v in views], shift, refuse)
+    _remember((region, weights))
 
 
 #: The condition test: the two backward passes (upright, upside down) must give
@@ -425,14 +492,30 @@ _CERTIFIED = {}
 _CERTIFIED_MAX = 16
 
 
-def _draw(mask, hw, vw, hwp, vwp, rng, refuse, key=None):
+def _views(sub, hw, vw, hwp, vwp):
+    """``(views, shift)``: the arrays upright and upside down (the latter gauged, see :func:`_gauged`)."""
+    arrays = (sub, hw, vw, hwp, vwp)
+    views = [tuple(np.ascontiguousarray(x[::-1] if flip else x) for x in arrays) for flip in (False, True)]
+    views[1], shift = _gauged(views[1])
+    return views, shift
+
+
+def _remember(key):
+    if key is not None:
+        _CERTIFIED[key] = True
+        while len(_CERTIFIED) > _CERTIFIED_MAX:
+            _CERTIFIED.pop(next(iter(_CERTIFIED)))
+
+
+def _draw(mask, hw, vw, hwp, vwp, rng, refuse, key=None, trusted=False, bar=None):
     """``(labels, worst_sum_error, refreshes, restarts)``: runs on what is left until every cell is covered.
 
     A run that fails a check before its first random choice is retried upside
     down; one that fails after it keeps its dominoes, and a fresh run (backward
     pass and all) draws the cells left, which is the exact conditional law (see
     :func:`sample_kasteleyn`'s Notes). Only a failure before the first random
-    choice of the whole draw, upright and upside down, is refused.
+    choice of the whole draw, upright and upside down, is refused. `trusted`: the
+    condition test was passed before (see :func:`_sample_checked`).
     """
     labels = np.full(mask.shape, -1, dtype=np.int32)
     left = mask.copy()
@@ -442,19 +525,14 @@ def _draw(mask, hw, vw, hwp, vwp, rng, refuse, key=None):
         rows = np.flatnonzero(left.any(axis=1))
         lo, hi = int(rows[0]), int(rows[-1]) + 1
         sub = np.ascontiguousarray(left[lo:hi])
-        arrays = (sub, hw[lo:hi], vw[lo:hi - 1], hwp[lo:hi], vwp[lo:hi - 1])
-        views = [tuple(np.ascontiguousarray(x[::-1] if flip else x) for x in arrays) for flip in (False, True)]
-        views[1], shift = _gauged(views[1])
+        views, shift = _views(sub, hw[lo:hi], vw[lo:hi - 1], hwp[lo:hi], vwp[lo:hi - 1])
         backs = [None, None]
-        if first and key is not None and key in _CERTIFIED:  # passed before: one route is enough
-            backs[0] = _backward(*views[0])
+        if first and (trusted or (key is not None and key in _CERTIFIED)):  # passed before: one route is enough
+            backs[0] = _backward(*views[0], bar=bar)
         elif first:  # both routes before any random number: the condition test
-            backs = [_backward(*v) for v in views]
+            backs = [_backward(*v, bar=bar) for v in views]
             _certify(backs, shift, refuse)
-            if key is not None:
-                _CERTIFIED[key] = True
-                while len(_CERTIFIED) > _CERTIFIED_MAX:
-                    _CERTIFIED.pop(next(iter(_CERTIFIED)))
+            _remember(key)
         uniforms = rng.random(sub.size)
         got = None
         for flip in (False, True):
@@ -462,14 +540,15 @@ def _draw(mask, hw, vw, hwp, vwp, rng, refuse, key=None):
             # tried only after a failure that no random number has influenced yet
             v = views[flip]
             back = backs[flip] if backs[flip] is not None else _backward(*v)
-            part, state = _forward(v[0], v[1], v[2], back, uniforms)
+            part, state = _forward(v[0], v[1], v[2], back, uniforms, bar=bar if first else None)
             if part is not None:
                 got = (part, state, flip)
                 break
         if got is None:
-            if first:
+            if first and not trusted:
                 refuse(f"in row {int(state[3]) - 1} of the narrow view" if state[3] > 0 else "")
-            refuse("again after a restart on the cells left (a path-dependent failure: please report it)")
+            refuse("after random choices were made (a restart on the cells left, or the torus's seam "
+                   "edges): a path-dependent failure, never seen; please report it")
         part, state, flip = got
         part = part[::-1] if flip else part  # after a failure: the dominoes drawn before it
         placed = part >= 0

@@ -13,7 +13,9 @@ known constant in ``notebooks/11_fluctuations.ipynb``:
   :func:`height_moments` (:func:`expected_height`, :func:`height_variance`): the
   exact mean and variance of the height at any vertex from the inverse
   Kasteleyn matrix [1]_; in the bulk the variance grows like
-  :data:`KENYON_VARIANCE_SLOPE` ``* log n`` (the Gaussian free field [2]_).
+  :data:`KENYON_VARIANCE_SLOPE` ``* log n`` (the Gaussian free field [2]_);
+  :func:`expected_height_field`: ``E h`` at every vertex at once, from placement
+  probabilities.
 - :func:`boundary_positions` and :func:`aztec_boundary_fluctuations`: where the
   frozen corners of an Aztec diamond end along its two centre lines; rescaled by
   ``n**(1/3)`` they fluctuate like the GUE Tracy--Widom law [5]_, whose density
@@ -63,6 +65,7 @@ from .heights import (
     KENYON_VARIANCE_SLOPE,
     HeightMoments,
     expected_height,
+    expected_height_field,
     fluctuation_field,
     height_field,
     height_moments,
@@ -77,6 +80,7 @@ __all__ = [
     "HeightMoments",
     "height_moments",
     "expected_height",
+    "expected_height_field",
     "height_variance",
     "KENYON_VARIANCE_SLOPE",
     "boundary_positions",

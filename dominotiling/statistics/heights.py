@@ -13,7 +13,7 @@ from ..errors import DominoTilingError, NoTilingError, PrecisionError
 from ..model.region import Region  # noqa: F401  (docstring examples)
 from ..model.tiling import Tiling
 
-__all__ = ["height_field", "fluctuation_field", "HeightMoments", "height_moments", "expected_height", "height_variance", "KENYON_VARIANCE_SLOPE"]
+__all__ = ["height_field", "expected_height_field", "fluctuation_field", "HeightMoments", "height_moments", "expected_height", "height_variance", "KENYON_VARIANCE_SLOPE"]
 
 #: ``8 / pi**2``: the growth of ``Var h`` (Thurston's units) per unit of ``log n`` at a
 #: point in the bulk of a region of size ``n`` -- the Gaussian free field limit [2]_;
@@ -66,6 +66,89 @@ def height_field(tiling, *, unit="thurston"):
     out = h.astype(float) * scale
     out[h == UNDEFINED] = np.nan
     return out
+
+
+def expected_height_field(region, probabilities, *, unit="thurston"):
+    """The expected height at every vertex, from the placement probabilities of the dominoes.
+
+    Along a lattice edge the height steps by ``+-1`` where no domino crosses it and
+    by ``-+3`` where one does (:func:`height_field`), so the expected step is
+    ``sign (1 - 4 P(a domino crosses the edge))``; the expected heights are summed
+    along a spanning tree of the region's vertices, by linearity of expectation
+    (every path gives the same sum: each tiling's height is path-independent).
+
+    Parameters
+    ----------
+    region : Region
+        A region without holes (its vertices connected through its cells).
+    probabilities : PlacementProbabilities
+        ``horizontal`` ``(rows, cols - 1)`` and ``vertical`` ``(rows - 1, cols)``
+        arrays of placement probabilities, as
+        :func:`~dominotiling.counting.placement.placement_probabilities` and
+        :func:`~dominotiling.aztec.weighted.aztec_edge_probabilities` give them
+        (NaN or 0 where there is no placement).
+    unit : {"thurston", "flip"}, keyword-only
+        As for :func:`height_field`.
+
+    Returns
+    -------
+    numpy.ndarray of float, shape ``(rows + 1, cols + 1)``
+        ``E h[i, j]`` at the top-left corner of cell ``(i, j)``, normalised as
+        :func:`height_field` is (the first vertex of the region, row-major, has
+        height 0); NaN at vertices that are no corner of a region cell.
+
+    See Also
+    --------
+    height_field, expected_height
+
+    Examples
+    --------
+    >>> from dominotiling.counting.placement import placement_probabilities
+    >>> square = Region.rectangle(4, 4)
+    >>> h = expected_height_field(square, placement_probabilities(square))
+    >>> h.shape, float(h[0, 0]), abs(float(h[2, 2]) - expected_height(square, (2, 2))) < 1e-9
+    ((5, 5), 0.0, True)
+    """
+    from collections import deque
+
+    _validate.region(region)
+    scale = _unit(unit)
+    mask = region.mask
+    rows, cols = mask.shape
+    pad = np.zeros((rows + 2, cols + 2), bool)
+    pad[1:-1, 1:-1] = mask
+    hp = np.zeros((rows, cols + 1))
+    hp[:, 1:-1] = np.nan_to_num(np.asarray(probabilities.horizontal, float))
+    vp = np.zeros((rows + 1, cols))
+    vp[1:-1, :] = np.nan_to_num(np.asarray(probabilities.vertical, float))
+    corner = pad[:-1, :-1] | pad[:-1, 1:] | pad[1:, :-1] | pad[1:, 1:]
+    h = np.full((rows + 1, cols + 1), np.nan)
+    if not corner.any():
+        return h
+    start = tuple(np.argwhere(corner)[0])
+    h[start] = 0.0
+    todo = deque([start])
+    while todo:
+        i, j = todo.popleft()
+        for di, dj in ((0, 1), (0, -1), (1, 0), (-1, 0)):
+            a, b = i + di, j + dj
+            if not (0 <= a <= rows and 0 <= b <= cols) or not corner[a, b] or not np.isnan(h[a, b]):
+                continue
+            if di == 0:  # along row i, eastwards from column c: the cell on the left is (i - 1, c)
+                c = min(j, b)
+                if not (pad[i, c + 1] or pad[i + 1, c + 1]):
+                    continue
+                sign = 1.0 if (i - 1 + c) % 2 == 0 else -1.0
+                step = sign * (1 - 4 * vp[i, c]) * (1 if dj == 1 else -1)
+            else:  # down column j from row r: the cell on the left is (r, j)
+                r = min(i, a)
+                if not (pad[r + 1, j] or pad[r + 1, j + 1]):
+                    continue
+                sign = 1.0 if (r + j) % 2 == 0 else -1.0
+                step = sign * (1 - 4 * hp[r, j]) * (1 if di == 1 else -1)
+            h[a, b] = h[i, j] + step
+            todo.append((a, b))
+    return h * scale
 
 
 def fluctuation_field(tilings, *, mean=None, unit="thurston"):

@@ -73,7 +73,10 @@ def sample_surface(region, seed=None, method="auto"):
     its permutations). Every ``|D| <= Z``, so the combination keeps the LU's
     relative precision up to a factor 4. What is left after the last seam edge
     is a plane region, sampled exactly by
-    :func:`dominotiling.sampling.kasteleyn.sample_kasteleyn`. Cost: about
+    :func:`dominotiling.sampling.kasteleyn.sample_kasteleyn`, whose condition
+    test runs first, before any random choice, on the torus cut open along its
+    seams (the plane left after the seam edges is part of it), so a refusal
+    cannot depend on the edges drawn. Cost: about
     ``6 (m + n)`` LU factorisations of ``mn/2``-square matrices: a 40 x 40
     torus in about 3 s, 60 x 60 in about 12 s.
 
@@ -277,7 +280,7 @@ def _sample_kasteleyn_surface(region, rng):
     twisted determinants of what is left (float LU); after the last seam edge the
     rest is a plane region, sampled by :func:`dominotiling.sampling.kasteleyn.sample_kasteleyn`.
     """
-    from ..sampling.kasteleyn import sample_kasteleyn
+    from ..sampling import kasteleyn as plane_sampler
 
     rows, cols, torus = _kasteleyn_shape(region)
     transposed = not region.seams()[1]
@@ -318,6 +321,10 @@ def _sample_kasteleyn_surface(region, rng):
     current = log_z(alive, edge_on, factor)
     if current == -math.inf:
         raise NoTilingError(f"this {rows} x {cols} region (periodic={region.periodic}) has no tiling")
+    # the plane sampler's condition test, before any random choice, on the torus cut open
+    # along its seams: what is left after the seam edges is part of it, and is not tested
+    # again (a refusal may not depend on the edges drawn; issue 26)
+    plane_sampler.condition_test(Region.rectangle(rows, cols))
     forced = []
     for k in range(n_seam):
         if k < rows:  # across the left-right seam, row k
@@ -338,7 +345,7 @@ def _sample_kasteleyn_surface(region, rng):
             edge_on[k] = False
             current = log_z(alive, edge_on, factor)
     alive = alive.reshape(rows, cols)
-    plane = sample_kasteleyn(Region(alive), seed=rng) if alive.any() else None
+    plane = plane_sampler.sample_checked(Region(alive), rng, None, trusted=True) if alive.any() else None
     labels = np.where(alive, -2, OUTSIDE).astype(np.int64)
     if plane is not None:
         labels[alive] = plane.labels[alive]

@@ -2,9 +2,10 @@
 
 Spectral curves and Newton polygons (:mod:`.spectral`), amoebas and phases
 (:mod:`.amoeba`), Ronkin functions and free energies (:mod:`.ronkin`), surface
-tension (:mod:`.surface_tension`), the ergodic Gibbs measures and their local
-statistics (:mod:`.gibbs`), and phase diagrams of families of weights
-(:mod:`.phases`), after Kenyon, Okounkov and Sheffield, "Dimers and amoebae",
+tension (:mod:`.surface_tension`; as a smooth table for the limit-shape solver,
+:mod:`.tension_table`), limit shapes and arctic curves (:mod:`.limit_shape`), the
+ergodic Gibbs measures and their local statistics (:mod:`.gibbs`), and phase
+diagrams of families of weights (:mod:`.phases`), after Kenyon, Okounkov and Sheffield, "Dimers and amoebae",
 Ann. of Math. 163 (2006).
 
 Heights are the library's Thurston units (:mod:`dominotiling.matching.height`); a slope

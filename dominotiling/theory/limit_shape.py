@@ -14,9 +14,11 @@ weights a third phase appears, *gaseous*, where the slope sits at a facet of
 
 :func:`limit_shape` solves the variational problem on a mesh of the region
 (:mod:`~dominotiling.theory.variational`, an interior-point Newton method that keeps
-the slope constraint exactly) and returns a :class:`LimitShape`: the height and slope
-fields, the frozen mask, the arctic curves as polylines, the predicted densities of
-the four domino types, and the limiting free energy.
+the slope constraint exactly; for periodic weights with the surface tension of
+:mod:`~dominotiling.theory.tension_table`) and returns a :class:`LimitShape`: the
+height and slope fields, the frozen and gas masks, the arctic and liquid-gas curves
+as polylines, the predicted densities of the four domino types, and the limiting
+free energy.
 
 Units: heights are the library's Thurston units, positions are in cells
 (``x`` = column, ``y`` = row, the picture's coordinates: cell ``(r, c)`` is the square
@@ -54,13 +56,16 @@ from .. import _validate
 from ..errors import DominoTilingError, DominoTypeError, NoTilingError
 from .variational import build_mesh, lipschitz_extensions, solve_barrier, uniform_sigma
 
-__all__ = ["LimitShape", "limit_shape", "DEFAULT_RESOLUTION", "FROZEN_TOLERANCE"]
+__all__ = ["LimitShape", "limit_shape", "DEFAULT_RESOLUTION", "FROZEN_TOLERANCE", "GAS_TOLERANCE"]
 
 #: Mesh squares along the region's longer side when no resolution is given.
 DEFAULT_RESOLUTION = 128
 #: The level of the liquidity ``l = 2 - max(|s + t|, |s - t|)`` (the slope's distance to the
 #: Newton polygon's boundary) from which the arctic curve is extrapolated (see :func:`limit_shape`).
 FROZEN_TOLERANCE = 0.2
+#: The level of the slope's distance to a gas point (diagonal slopes) from which the liquid-gas curve is
+#: extrapolated, as the arctic curve is from the liquidity.
+GAS_TOLERANCE = 0.2
 
 TYPE_NAMES = ("east", "west", "south", "north")
 
@@ -95,7 +100,9 @@ class LimitShape:
     arctic_curves : list of numpy.ndarray
         Liquid-frozen boundaries, each an ``(m, 2)`` array of ``(x, y)`` points in cells.
     gas_curves : list of numpy.ndarray
-        Liquid-gas boundaries (periodic weights).
+        Liquid-gas boundaries (periodic weights with a gas phase), ``(m, 2)`` arrays of
+        ``(x, y)`` in cells like the arctic curves, and found the same way from the
+        slope's distance to the gas point (:data:`GAS_TOLERANCE`).
     free_energy : float
         The limiting ``log Z / cells``: ``-(1 / area) int sigma(grad h)``.
     residual, gap : float
@@ -143,7 +150,8 @@ class LimitShape:
         dens = np.full((nr * nc, 4), np.nan)
         dens[act] = tri_probs.reshape(-1, 4, 4).mean(axis=1)
         self.densities = dens.reshape(nr, nc, 4)
-        self.gaseous = np.zeros((nr, nc), dtype=bool) if gas is None else gas
+        self.gaseous = np.zeros((nr, nc), dtype=bool) if gas is None else gas[0]
+        self.gas_curves = [] if gas is None else gas[1]
         area_cells = float(act.sum()) * mesh.delta ** 2
         self.free_energy = float(-(mesh.delta ** 2 / 4) * sigma_values.sum() / area_cells)
         self.residual = info.residual
@@ -152,7 +160,6 @@ class LimitShape:
         self.weights_kind = weights_kind
         self.frozen_tolerance = frozen_tol
         self.flux = None
-        self.gas_curves = [] if gas is None else _curves(np.where(mesh.active, (~gas).astype(float) - 0.5, np.nan), mesh, 0.0)
 
     # --------------------------------------------------------------- queries
     @property
@@ -343,7 +350,49 @@ def _arctic(liquidity, mesh, tau):
         I, J = np.nonzero(frozen)
         dist, k = cKDTree(P).query(np.stack([(J + 0.5) * d, (I + 0.5) * d], 1))
         frozen[I, J] = dist > S[k]
-    return curves, frozen
+    return _join_ends(curves, JOIN_SQUARES * d), frozen
+
+
+#: Open ends of arctic polylines closer than this many mesh squares are joined (see :func:`_join_ends`).
+JOIN_SQUARES = 8
+
+
+def _join_ends(curves, gap):
+    """The polylines with open ends less than `gap` apart joined (and a polyline whose two ends are, closed).
+
+    Where the liquid region touches the region's boundary (the four points where
+    the Aztec diamond's arctic curve is tangent to its sides) the level line of
+    the liquidity runs into the masked squares outside and breaks: its two ends
+    lie a few squares apart, on either side of the point of contact. The arctic
+    curve passes through that point, so the ends are joined by a segment.
+    """
+    curves = [np.asarray(c, dtype=float) for c in curves]
+    out = []
+    while curves:
+        cur = curves.pop(0)
+        grown = True
+        while grown and curves:
+            grown = False
+            for k, other in enumerate(curves):
+                for flip_cur in (False, True):
+                    a = cur[0] if flip_cur else cur[-1]
+                    for flip_other in (False, True):
+                        b = other[-1] if flip_other else other[0]
+                        if np.hypot(*(a - b)) < gap:
+                            head = cur[::-1] if flip_cur else cur
+                            tail = other[::-1] if flip_other else other
+                            cur = np.concatenate([head, tail])
+                            curves.pop(k)
+                            grown = True
+                            break
+                    if grown:
+                        break
+                if grown:
+                    break
+        if len(cur) > 2 and 0 < np.hypot(*(cur[0] - cur[-1])) < gap:
+            cur = np.concatenate([cur, cur[:1]])
+        out.append(cur)
+    return out
 
 
 def _sector_boundary_heights(region, flux):
@@ -468,9 +517,13 @@ def _pin_saturated(mesh, h0, free):
 
 
 def _weights_kind(weights):
-    """``(pattern or None, description)``; equal weights are the uniform model."""
+    """``(pattern or None, description, free-energy shift)``; equal weights ``c`` are the uniform model.
+
+    Equal weights ``c`` multiply every tiling's weight by ``c**(cells / 2)``: the
+    shape is the uniform one, its free energy ``log(c) / 2`` per cell higher.
+    """
     if weights is None:
-        return None, "uniform"
+        return None, "uniform", 0.0
     from .spectral import weight_pattern
 
     try:
@@ -483,14 +536,8 @@ def _weights_kind(weights):
     h, v = pattern.as_float()
     vals = np.concatenate([h.ravel(), v.ravel()])
     if vals.max() == vals.min():
-        return None, "uniform"
-    return pattern, f"{pattern.shape[0]}x{pattern.shape[1]}-periodic"
-
-
-def _periodic_sigma(pattern):
-    raise DominoTilingError(
-        f"limit shapes for non-uniform periodic weights ({pattern.shape[0]}x{pattern.shape[1]} fundamental "
-        "domain) are not implemented yet; only uniform weights are")
+        return None, "uniform", float(np.log(vals[0])) / 2
+    return pattern, f"{pattern.shape[0]}x{pattern.shape[1]}-periodic", 0.0
 
 
 def limit_shape(region, weights=None, *, resolution=None, flux=None):
@@ -501,16 +548,20 @@ def limit_shape(region, weights=None, *, resolution=None, flux=None):
     region : Region
         A tileable plane region (not a torus); with holes, give `flux`.
     weights : None or periodic weights, optional
-        None for uniform tilings. Periodic weights (a :class:`~dominotiling.theory.WeightPattern`,
-        a periodic ``Weights``, or ``(horizontal, vertical)`` arrays of one fundamental
-        domain) are checked; equal weights are the uniform model, other periodic
-        weights are refused for now (they need the numerical surface tension of
-        :func:`~dominotiling.theory.surface_tension` inside the solver: not done yet).
+        None for uniform tilings. Positive periodic weights: a
+        :class:`~dominotiling.theory.WeightPattern` (e.g.
+        ``WeightPattern.two_periodic(a, b)``, the weights of ``sample_aztec(n,
+        weights=(a, b))`` for even ``n``), a periodic ``Weights``, or
+        ``(horizontal, vertical)`` arrays of one fundamental domain, weighing the
+        dominoes at cell ``(r, c)`` by entry ``(r % k, c % l)`` (a shift of the pattern
+        by a period's multiple of 2 does not change the limit shape). Equal weights are the uniform model; other periodic
+        weights go through the numerical surface tension (Notes), with gas regions
+        where the weights make them.
     resolution : int, optional
         Mesh squares along the region's longer side, :data:`DEFAULT_RESOLUTION` by
-        default; at most the longer side ``L`` itself (a larger value is taken as ``L``:
-        the boundary heights are known at lattice vertices only, and a finer mesh would
-        resolve their zigzag, not the shape). The mesh has about ``2 resolution**2`` nodes.
+        default (or the longer side ``L`` if shorter); at most ``L`` itself: the
+        boundary heights are known at lattice vertices only, and a finer mesh would
+        resolve their zigzag, not the shape. The mesh has about ``2 resolution**2`` nodes.
     flux : tuple of int or "most likely", optional
         For regions with holes (and only for them): the flux sector, one height offset
         per hole in the order of ``region.holes`` (:mod:`dominotiling.flux`; the
@@ -522,7 +573,7 @@ def limit_shape(region, weights=None, *, resolution=None, flux=None):
     Returns
     -------
     LimitShape
-        Heights, slopes, frozen mask, arctic curves, densities, free energy.
+        Heights, slopes, frozen and gas masks, arctic and gas curves, densities, free energy.
 
     Raises
     ------
@@ -530,13 +581,17 @@ def limit_shape(region, weights=None, *, resolution=None, flux=None):
         If the region has no tiling (no height function: nothing to take a limit of).
     DominoTilingError
         If the region has holes and no `flux` (or `flux` without holes, or a sector
-        with no tiling), or the weights are not periodic (a
-        :class:`~dominotiling.errors.DominoTypeError` for the wrong kind of object), or
-        are periodic but not all equal (not implemented yet).
+        with no tiling), if `resolution` is finer than the lattice (the message names
+        the largest allowed), or for weights of the wrong kind (a
+        :class:`~dominotiling.errors.DominoTypeError`), zero or negative (a
+        :class:`~dominotiling.errors.WeightError`), or not periodic (a ``Weights``
+        with no repeating period: a ``WeightError`` saying so).
     TooLargeError
         If the mesh and its Newton systems would not fit in the memory budget.
     PrecisionError
-        If the solver does not converge; the message gives its residual.
+        If the solver does not converge (the message gives its last Newton
+        decrement, the residual), or the numerical surface tension of periodic
+        weights cannot be tabulated to its tolerance.
 
     Notes
     -----
@@ -565,6 +620,30 @@ def limit_shape(region, weights=None, *, resolution=None, flux=None):
     Each Newton step (one sparse factorisation, about 0.1 s at resolution 200) is a
     slice: Ctrl-C arrives between two of them.
 
+    *Periodic weights* (:mod:`~dominotiling.theory.tension_table`). The Newton
+    solver needs ``sigma`` with its gradient and Hessian at every triangle in every
+    step; the numerical surface tension (:func:`~dominotiling.theory.surface_tension`,
+    a Legendre dual of the Ronkin function) costs about a third of a millisecond a
+    slope and gives no Hessian. So ``sigma`` is split as the uniform closed form
+    (which carries the logarithmic singularities at the polygon's edges: they
+    depend on the lattice, not the weights) plus, for each gaseous lattice point,
+    the cone ``sigma`` has there -- the support function of the amoeba's bubble,
+    computed exactly from the compact real oval of the spectral curve -- plus a
+    smooth remainder, tabulated once per weighting on a ``65 x 65`` grid of slopes
+    and interpolated by bicubic splines (its error, ``table_error``, about
+    ``1e-6``). Tabulating was chosen over evaluating ``grad sigma`` exactly at
+    every triangle (the field of the amoeba: a Newton solve per slope per step,
+    ``10**5`` of them) because the table costs a few seconds once and each step
+    then costs as much as for uniform weights; the cones are kept exact because
+    a spline would round them off, and the gas facet is exactly where they matter.
+    Newton's method needs ``C^2``, so each cone ``h`` is smoothed to
+    ``sqrt(h**2 + eps**2)``, ``eps`` falling with the barrier weight to
+    ``2e-4``: the height in the gas region is then flat to within about 0.01 in
+    slope. The *gas mask and curves* are found as the arctic curves are (below),
+    from the slope's distance to the gas point (:data:`GAS_TOLERANCE`): across a
+    liquid-gas boundary that distance also grows like the square root of the
+    distance into the liquid [5]_.
+
     *Outputs.* The *liquidity* ``l = 2 - max(|s + t|, |s - t|)`` is the slope's
     distance to the polygon's boundary: 0 where frozen. Next to an arctic curve it
     grows like the square root of the distance into the liquid region (the height
@@ -589,6 +668,8 @@ def limit_shape(region, weights=None, *, resolution=None, flux=None):
        circle theorem", arXiv:math/9801068 (1998).
     .. [4] S. Chhita, K. Johansson, "Domino statistics of the two-periodic Aztec
        diamond", Adv. Math. 294 (2016), 37-149.
+    .. [5] R. Kenyon, A. Okounkov, S. Sheffield, "Dimers and amoebae", Ann. of Math.
+       163 (2006), 1019-1056.
 
     See Also
     --------
@@ -603,6 +684,13 @@ def limit_shape(region, weights=None, *, resolution=None, flux=None):
     (np.True_, np.False_)
     >>> [round(float(p), 2) for p in ls.densities[15:17, 15:17].mean(axis=(0, 1))]
     [0.25, 0.25, 0.25, 0.25]
+
+    The two-periodic Aztec diamond has a gas region in the middle [4]_:
+
+    >>> from dominotiling.theory import WeightPattern
+    >>> gas = limit_shape(Region.aztec_diamond(20), weights=WeightPattern.two_periodic(1.0, 0.5), resolution=40)
+    >>> bool(gas.gaseous[20, 20]), bool(gas.frozen[0, 20]), len(gas.gas_curves)
+    (True, True, 1)
     """
     region = _validate.region(region)
     if not region.holes and flux is not None:
@@ -623,9 +711,12 @@ def limit_shape(region, weights=None, *, resolution=None, flux=None):
     resolution = _validate.positive_int(resolution, "resolution")
     if resolution < 2:
         raise DominoTilingError("resolution must be at least 2 (mesh squares along the longer side)")
-    # the boundary heights are known at lattice vertices only: no mesh finer than the lattice
-    resolution = min(resolution, L)
-    pattern, kind = _weights_kind(weights)
+    if resolution > L:  # the boundary heights are known at lattice vertices only: no mesh finer than the lattice
+        raise DominoTilingError(
+            f"resolution={resolution} is finer than the lattice: the region's longer side has {L} cells, so at "
+            f"most resolution={L} mesh squares fit along it (the boundary heights are known at lattice vertices "
+            "only; a finer mesh would resolve their zigzag, not the shape)")
+    pattern, kind, shift = _weights_kind(weights)
     hb = None
     if region.holes:
         hb, flux = _sector_boundary_heights(region, flux)
@@ -637,14 +728,25 @@ def limit_shape(region, weights=None, *, resolution=None, flux=None):
     h0 = _interior_start(mesh, upper, lower, free)
     free = _pin_saturated(mesh, h0, free)
     box_nodes = np.flatnonzero(free & seeded)
+    stage = None
     if pattern is None:
         sigma = uniform_sigma
     else:
-        sigma = _periodic_sigma(pattern)
-    info = solve_barrier(mesh, h0, free, sigma, box=(box_nodes, lower[box_nodes], upper[box_nodes]))
+        from .tension_table import periodic_sigma
+
+        sigma = periodic_sigma(pattern)
+        stage = sigma.stage
+    info = solve_barrier(mesh, h0, free, sigma, box=(box_nodes, lower[box_nodes], upper[box_nodes]), stage=stage)
     q = info.q
     tri = mesh.tri_legs
     val, _, _, probs = sigma(q[tri[:, 0]], q[tri[:, 1]], "value")
-    out = LimitShape(region, mesh, info.h, q, info, val, probs, kind, FROZEN_TOLERANCE)
+    gas = None
+    if pattern is not None and sigma.gas_points.size:
+        dist = np.full(mesh.nr * mesh.nc, np.nan)
+        dist[mesh.active.ravel()] = sigma.gas_distance(q[tri[:, 0]], q[tri[:, 1]]).reshape(-1, 4).mean(axis=1)
+        curves, mask = _arctic(dist.reshape(mesh.nr, mesh.nc), mesh, GAS_TOLERANCE)
+        gas = (mask, curves)
+    out = LimitShape(region, mesh, info.h, q, info, val, probs, kind, FROZEN_TOLERANCE, gas)
+    out.free_energy += shift
     out.flux = flux
     return out

@@ -307,12 +307,15 @@ class Solution(NamedTuple):
 
 
 def solve_barrier(mesh, h0, free, sigma=uniform_sigma, *, mu0=0.05, mu_end=1e-7, shrink=30.0,
-                  tol=1e-10, max_newton=400, box=None, stop=None, debug=False, centering=0.3):
+                  tol=1e-10, max_newton=400, box=None, stop=None, debug=False, centering=0.3, stage=None):
     """Minimise the discrete energy by a log-barrier Newton method (module docstring).
 
     `h0` must satisfy the leg bounds, strictly on legs with a free node, and the
-    bounds ``box = (nodes, lower, upper)`` (free nodes), strictly. Raises
-    :class:`PrecisionError` with the residual if Newton does not converge.
+    bounds ``box = (nodes, lower, upper)`` (free nodes), strictly. ``stage(mu)``, if
+    given, is called as each barrier stage begins (a ``sigma`` that depends on the
+    stage, such as the smoothed gas cones of
+    :class:`~dominotiling.theory.tension_table.PeriodicSigma`, returns True when it
+    changed). Raises :class:`PrecisionError` with the residual if Newton does not converge.
     """
     from scipy.sparse import coo_matrix
 
@@ -385,6 +388,8 @@ def solve_barrier(mesh, h0, free, sigma=uniform_sigma, *, mu0=0.05, mu_end=1e-7,
         final = mu <= mu_end
         target = tol if final else max(centering * mu, tol)
         converged = False
+        if stage is not None and stage(mu):
+            cache.clear()  # sigma changed: the derivatives kept from the last step are stale
         e_cur = None
         stage_its = 0
         while not converged:

@@ -105,10 +105,14 @@ def _strip_outputs(src, dst):
 
 
 class Lab:
-    """A JupyterLab server on 127.0.0.1 over a copy of the notebooks (outputs removed)."""
+    """A JupyterLab server on 127.0.0.1 over a copy of the notebooks (outputs removed).
 
-    def __init__(self, base):
+    ``app="nbclassic"`` starts the classic Notebook (``nbclassic``) instead, on the same terms.
+    """
+
+    def __init__(self, base, app="lab"):
         self.base = base
+        self.app = app
         self.port = _free_port()
         self.token = secrets.token_hex(16)
         self.url = f"http://127.0.0.1:{self.port}"
@@ -137,12 +141,14 @@ class Lab:
             "MPLBACKEND": "module://matplotlib_inline.backend_inline",
         })
         env.pop("DOMINOTILING_QUIET", None)
-        self.log = open(base / "jupyterlab.log", "wb")
+        log = base / f"{app}.log"
+        self.log = open(log, "wb")
+        command = [sys.executable, "-m", "jupyter", "lab", "--LabApp.news_url="] if app == "lab" else \
+            [sys.executable, "-m", "nbclassic"]
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ip=127.0.0.1", f"--port={self.port}",
-             f"--IdentityProvider.token={self.token}", f"--ServerApp.root_dir={self.root}",
-             "--ServerApp.port_retries=0", "--LabApp.news_url=", "--ServerApp.allow_remote_access=False",
-             "--allow-root"],
+            command + ["--no-browser", "--ip=127.0.0.1", f"--port={self.port}",
+                       f"--IdentityProvider.token={self.token}", f"--ServerApp.root_dir={self.root}",
+                       "--ServerApp.port_retries=0", "--ServerApp.allow_remote_access=False", "--allow-root"],
             env=env, stdout=self.log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
             start_new_session=True,
         )
@@ -156,12 +162,14 @@ class Lab:
                 pass
             if self.proc.poll() is not None or time.monotonic() > deadline:
                 self.stop()
-                pytest.fail(f"JupyterLab did not start: see {base / 'jupyterlab.log'}:\n"
-                            + (base / "jupyterlab.log").read_text(errors="replace")[-2000:], pytrace=False)
+                pytest.fail(f"{app} did not start: see {log}:\n" + log.read_text(errors="replace")[-2000:],
+                            pytrace=False)
             time.sleep(0.5)
 
     def notebook_url(self, name):
-        return f"{self.url}/lab/tree/{name}?token={self.token}&reset"
+        if self.app == "lab":
+            return f"{self.url}/lab/tree/{name}?token={self.token}&reset"
+        return f"{self.url}/notebooks/{name}?token={self.token}"
 
     def stop(self):
         if self.proc.poll() is None:
@@ -180,6 +188,20 @@ class Lab:
 @pytest.fixture(scope="session")
 def lab(tmp_path_factory):
     server = Lab(tmp_path_factory.mktemp("lab"))
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def classic(tmp_path_factory):
+    """The classic Notebook (``nbclassic``, in the ``test`` extra) on 127.0.0.1, over the same copies."""
+    try:
+        import nbclassic  # noqa: F401
+    except ImportError:
+        pytest.fail("the classic Notebook's tests need nbclassic: pip install -e '.[test]'", pytrace=False)
+    server = Lab(tmp_path_factory.mktemp("classic"), app="nbclassic")
     try:
         yield server
     finally:

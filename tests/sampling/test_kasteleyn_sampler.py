@@ -196,7 +196,7 @@ def test_a_failure_after_random_choices_is_continued_by_the_exact_conditional_la
     real = ks._forward
     calls = {"failed": 0, "continued": 0}
 
-    def failing(mask, hw, vw, back, uniforms):
+    def failing(mask, hw, vw, back, uniforms, bar=None):
         labels, state = real(mask, hw, vw, back, uniforms)
         if int(mask.sum()) != full or labels is None or state[3]:
             calls["continued"] += 1
@@ -231,3 +231,74 @@ def test_refusal_of_the_condition_test_comes_before_any_random_number():
         with pytest.raises(PrecisionError, match="before any random choice"):
             sample_kasteleyn(region, seed=rng)
         assert rng.bit_generator.state == state
+
+
+def test_the_torus_sampler_runs_the_condition_test_before_its_seam_edges(monkeypatch):
+    # issue 26: a refusal may not depend on the seam edges drawn. The plane sampler's
+    # condition test runs on the torus cut open, before any random number; the plane
+    # left after the seam edges is not tested again.
+    import dominotiling.sampling.kasteleyn as ks
+    from dominotiling.errors import PrecisionError
+    from dominotiling.surfaces.sampling import sample_surface
+
+    tested = []
+    real = ks._certify
+
+    def record(backs, shift, refuse):
+        tested.append(True)
+        return real(backs, shift, refuse)
+
+    monkeypatch.setattr(ks, "_certify", record)
+    ks._CERTIFIED.clear()
+    torus = Region.torus(8, 10)
+    rng = np.random.default_rng(5)
+    t = sample_surface(torus, seed=rng, method="kasteleyn")
+    assert t.is_complete and len(tested) == 1  # once, on the cut-open 8 x 10 rectangle
+
+    def refusing(backs, shift, refuse):
+        refuse("before any random choice: (forced by the test)")
+
+    monkeypatch.setattr(ks, "_certify", refusing)
+    ks._CERTIFIED.clear()
+    rng = np.random.default_rng(6)
+    state = rng.bit_generator.state
+    with pytest.raises(PrecisionError, match="before any random choice"):
+        sample_surface(torus, seed=rng, method="kasteleyn")
+    assert rng.bit_generator.state == state  # no seam edge was drawn
+
+
+def test_the_kasteleyn_sampler_reports_progress_against_a_total(monkeypatch):
+    import dominotiling.sampling.kasteleyn as ks
+
+    bars = []
+
+    class Recording:
+        def __init__(self, enabled, **kwargs):
+            self.enabled, self.total, self.done = enabled, kwargs["total"], 0
+            bars.append(self)
+
+        def update(self, n, window=None):
+            self.done += n
+
+        def close(self):
+            pass
+
+    monkeypatch.setattr(ks, "LazyBar", Recording)
+    ks._CERTIFIED.clear()
+    region = Region.rectangle(30, 24)  # the narrow view: 30 rows of 24
+    rng = np.random.default_rng(0)
+    sample_kasteleyn(region, seed=rng)  # two backward passes (the condition test) and the draw
+    sample_kasteleyn(region, seed=rng, progress=False)  # certified: one backward pass
+    assert [b.total for b in bars] == [90, 60]
+    assert [b.done for b in bars] == [90, 60]
+    assert [b.enabled for b in bars] == [True, False]
+
+
+def test_a_refusal_names_the_samplers_that_do_not_depend_on_it():
+    from dominotiling.errors import PrecisionError
+
+    with pytest.raises(PrecisionError) as info:
+        sample_kasteleyn(Region.aztec_diamond(50), seed=0)
+    message = str(info.value)
+    for alternative in ("method='transfer'", "method='shuffling'", "method='embedding'", "glauber"):
+        assert alternative in message

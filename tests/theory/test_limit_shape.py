@@ -2,11 +2,11 @@
 
 Every check is against an independent route: the inscribed circle (Jockusch-Propp-Shor),
 exact edge probabilities of the Aztec diamond (creation rates) and of other regions
-(inverse Kasteleyn matrix), integrated here into expected heights along lattice edges;
+(inverse Kasteleyn matrix), integrated into expected heights along lattice edges by
+``expected_height_field`` (itself checked against ``expected_height``, a K^-1 route);
 ``log_count`` (Kasteleyn determinants); uniform samples by domino shuffling.
 """
 
-from collections import deque
 
 import numpy as np
 import pytest
@@ -18,50 +18,13 @@ from dominotiling.errors import DominoTilingError, NoTilingError, PrecisionError
 from dominotiling.counting import log_count
 from dominotiling.counting.placement import placement_probabilities
 from dominotiling.statistics.heights import expected_height
+from dominotiling.statistics.heights import expected_height_field as expected_heights
 from dominotiling.theory import lobachevsky, uniform_surface_tension
 from dominotiling.theory.limit_shape import limit_shape
 from dominotiling.theory.variational import build_mesh, lobachevsky_fast, solve_barrier, uniform_sigma
 
 
 # ----------------------------------------------------------------- independent helpers
-def expected_heights(region, probs):
-    """E h at every lattice vertex from edge probabilities: E(step) = s (1 - 4 P(a domino crosses))."""
-    mask = region.mask
-    rows, cols = mask.shape
-    pad = np.zeros((rows + 2, cols + 2), bool)
-    pad[1:-1, 1:-1] = mask
-    hp = np.zeros((rows, cols + 1))
-    hp[:, 1:-1] = np.nan_to_num(np.asarray(probs.horizontal, float))
-    vp = np.zeros((rows + 1, cols))
-    vp[1:-1, :] = np.nan_to_num(np.asarray(probs.vertical, float))
-    dv = pad[:-1, :-1] | pad[:-1, 1:] | pad[1:, :-1] | pad[1:, 1:]
-    h = np.full((rows + 1, cols + 1), np.nan)
-    start = tuple(np.argwhere(dv)[0])
-    h[start] = 0.0
-    todo = deque([start])
-    while todo:
-        i, j = todo.popleft()
-        for di, dj in ((0, 1), (0, -1), (1, 0), (-1, 0)):
-            a, b = i + di, j + dj
-            if not (0 <= a <= rows and 0 <= b <= cols) or not dv[a, b] or not np.isnan(h[a, b]):
-                continue
-            if di == 0:  # along row i, eastwards from column c: the cell on the left is (i - 1, c)
-                c = min(j, b)
-                if not (pad[i, c + 1] or pad[i + 1, c + 1]):
-                    continue
-                sign = 1.0 if (i - 1 + c) % 2 == 0 else -1.0
-                step = sign * (1 - 4 * vp[i, c]) * (1 if dj == 1 else -1)
-            else:  # down column j from row r: the cell on the left is (r, j)
-                r = min(i, a)
-                if not (pad[r + 1, j] or pad[r + 1, j + 1]):
-                    continue
-                sign = 1.0 if (r + j) % 2 == 0 else -1.0
-                step = sign * (1 - 4 * hp[r, j]) * (1 if di == 1 else -1)
-            h[a, b] = h[i, j] + step
-            todo.append((a, b))
-    return h
-
-
 def cell_probabilities(probs):
     """Per cell, the probabilities that its domino goes east, west, south, north."""
     H = np.pad(np.nan_to_num(np.asarray(probs.horizontal, float)), ((0, 0), (1, 1)))
@@ -310,9 +273,17 @@ def test_a_solver_that_does_not_converge_raises_with_its_residual():
     free = _pin_saturated(mesh, h0, free)
     with pytest.raises(PrecisionError, match="decrement"):
         solve_barrier(mesh, h0, free, max_newton=3)
+    from dominotiling.theory import WeightPattern
+    from dominotiling.theory.tension_table import periodic_sigma
+
+    sig = periodic_sigma(WeightPattern.two_periodic(1.0, 0.5))
+    with pytest.raises(PrecisionError, match=r"decrement per cell is [0-9.e+-]+ at barrier weight"):
+        solve_barrier(mesh, h0, free, sig, max_newton=3, stage=sig.stage)
 
 
 def test_periodic_weights_are_checked():
+    from dominotiling import Weights
+    from dominotiling.errors import WeightError
     from dominotiling.theory import WeightPattern
 
     region = Region.aztec_diamond(6)
@@ -320,10 +291,177 @@ def test_periodic_weights_are_checked():
     plain = limit_shape(region, resolution=12)
     assert same.weights_kind == "uniform"
     assert np.allclose(same.height, plain.height, equal_nan=True)
-    with pytest.raises(DominoTilingError, match="not implemented"):
-        limit_shape(region, weights=WeightPattern.two_periodic(2.0, 1.0))
+    # equal weights c: the uniform shape, log Z higher by (number of dominoes) log c -- exact partition functions
+    from dominotiling.aztec.weighted import aztec_partition_function
+
+    half = limit_shape(region, weights=WeightPattern.two_periodic(0.5, 0.5), resolution=12)
+    assert np.allclose(half.height, plain.height, equal_nan=True)
+    gap = (aztec_partition_function(6, np.full((2, 2), 0.5), log=True) - aztec_partition_function(6, log=True))
+    assert half.free_energy - plain.free_energy == pytest.approx(float(gap) / region.n_cells, abs=1e-12)
     with pytest.raises(TypeError, match="weights"):
         limit_shape(region, weights="heavy")
+    rng = np.random.default_rng(0)
+    with pytest.raises(WeightError, match="not periodic"):
+        limit_shape(region, weights=Weights(rng.uniform(0.5, 2, (12, 11)), rng.uniform(0.5, 2, (11, 12))))
+
+
+def test_a_resolution_finer_than_the_lattice_is_refused_naming_the_largest():
+    with pytest.raises(DominoTilingError, match="at most resolution=8 "):
+        limit_shape(Region.aztec_diamond(4), resolution=9)
+    assert limit_shape(Region.aztec_diamond(4), resolution=8).resolution == 8
+
+
+# ----------------------------------------------------------------- periodic weights: the two-periodic diamond
+def ray_boundaries(field, centre, scale, angles, lo=0.1, hi=0.25, outward=True):
+    """Where ``field**2`` extrapolates linearly to 0 along rays (the square-root law at a phase boundary).
+
+    `field` is sampled on a grid of spacing `scale` (cells) with nodes at ``(i + 1/2) scale``
+    (``scale=None``: nodes at integer points); the fit uses the values between `lo` and `hi`
+    nearest to the centre (`outward`, a boundary met going out) or farthest from it.
+    """
+    from scipy.ndimage import map_coordinates
+
+    r = np.arange(0.0, 2 * centre, 0.25)
+    out = []
+    for th in angles:
+        x, y = centre + r * np.cos(th), centre + r * np.sin(th)
+        ix, iy = (x, y) if scale is None else (x / scale - 0.5, y / scale - 0.5)
+        g = map_coordinates(field, [iy, ix], order=1, mode="nearest")
+        idx = np.flatnonzero((g >= lo) & (g <= hi) & (r < 0.95 * centre))
+        if idx.size < 3:
+            out.append(np.nan)
+            continue
+        run = idx[idx <= idx[0] + 0.1 * centre / 0.25] if outward else idx[idx >= idx[-1] - 0.1 * centre / 0.25]
+        p = np.polyfit(r[run], g[run] ** 2, 1)
+        out.append(-p[1] / p[0])
+    return np.array(out)
+
+
+def diagonal_slopes_of_heights(H):
+    """``(a, b) = (s + t, s - t)`` of a vertex height array, by centred differences over two cells, 4x4 averages."""
+    from scipy.ndimage import uniform_filter
+
+    s = np.full(H.shape, np.nan)
+    t = np.full(H.shape, np.nan)
+    s[:, 1:-1] = (H[:, 2:] - H[:, :-2]) / 2
+    t[1:-1, :] = (H[2:, :] - H[:-2, :]) / 2
+    ok = ~np.isnan(s) & ~np.isnan(t)
+    out = []
+    for f in (s + t, s - t):
+        w = uniform_filter(np.where(ok, f, 0.0), 4)
+        m = uniform_filter(ok.astype(float), 4)
+        out.append(np.where(m > 0.99, w / np.maximum(m, 1e-9), np.nan))
+    return out
+
+
+@pytest.fixture(scope="module")
+def two_periodic_shape():
+    from dominotiling.theory import WeightPattern
+
+    return limit_shape(Region.aztec_diamond(100), weights=WeightPattern.two_periodic(1.0, 0.5), resolution=100)
+
+
+def test_periodic_sigma_against_the_numerical_surface_tension():
+    from dominotiling.theory import WeightPattern, surface_tension
+    from dominotiling.theory.tension_table import periodic_sigma
+
+    pattern = WeightPattern.two_periodic(1.0, 0.5)
+    sig = periodic_sigma(pattern)
+    sig.eps = 0.0  # the cone unsmoothed
+    rng = np.random.default_rng(5)
+    a = rng.uniform(-1.9, 1.9, 60)
+    b = rng.uniform(-1.9, 1.9, 60)
+    v, g, h, p = sig(a, b)
+    ref = surface_tension(pattern, (a + b) / 2, (a - b) / 2, method="numerical")
+    assert v == pytest.approx(ref.value, abs=2e-5)
+    gs, gt = ref.gradient[:, 0], ref.gradient[:, 1]
+    inner = np.hypot(a, b) > 0.05
+    assert g[inner, 0] == pytest.approx(((gs + gt) / 2)[inner], abs=3e-3)
+    assert g[inner, 1] == pytest.approx(((gs - gt) / 2)[inner], abs=3e-3)
+    assert (h[:, 0] >= 0).all() and (h[:, 0] * h[:, 2] - h[:, 1] ** 2 >= -1e-12).all()
+    # the gas point: sigma there is the surface tension of the flat (gaseous) slope, a cone around it
+    assert sig.gas_points.tolist() == [[0.0, 0.0]]
+    v0 = sig(np.zeros(1), np.zeros(1), "value")[0][0]
+    assert v0 == pytest.approx(float(surface_tension(pattern, 0.0, 0.0).value), abs=1e-6)
+    r = 1e-3
+    th = np.linspace(0, 2 * np.pi, 12, endpoint=False)
+    ring = sig(r * np.cos(th), r * np.sin(th), "value")[0]
+    assert ((ring - v0) / r > 0.04).all()  # a cone: sigma grows linearly in every direction
+    assert np.allclose(p.sum(axis=1), 1.0)
+
+
+def test_two_periodic_aztec_diamond_has_frozen_liquid_and_gas_phases(two_periodic_shape):
+    ls = two_periodic_shape
+    n = 100
+    assert ls.frozen[0, 50] and ls.frozen[50, 0]          # corners frozen
+    assert ls.gaseous[50, 50] and not ls.frozen[50, 50]   # the centre is gas
+    assert not ls.gaseous[50, 20] and not ls.frozen[50, 20]  # liquid between
+    assert len(ls.gas_curves) == 1 and len(ls.arctic_curves) == 1
+    # the slope in the gas region is the gas facet's, (0, 0)
+    from scipy.ndimage import binary_erosion
+
+    inner = binary_erosion(ls.gaseous, iterations=3)  # a few squares off its curve, where the mesh smears the law
+    gas_slopes = np.abs(ls.slope[inner]).sum(axis=1)
+    assert inner.sum() > 50 and gas_slopes.max() < 0.01
+    # against the exact expected heights of the same diamond (edge probabilities by urban renewal)
+    probs = aztec_edge_probabilities(n, np.array([[1.0, 0.5], [0.5, 1.0]]))
+    exact = expected_heights(ls.region, probs)
+    diff = ls.vertex_heights() - exact
+    diff -= np.nanmedian(diff)  # the helper's heights start at 0 at the first vertex
+    assert np.nanmax(np.abs(diff)) / (2 * n) < 0.01
+    # the predicted type densities (means over the fundamental domain) against the exact ones, both
+    # averaged over the black cells of 4x4 windows, in the liquid bulk
+    from scipy.ndimage import uniform_filter
+
+    black = (np.add.outer(np.arange(2 * n), np.arange(2 * n)) % 2) == 0
+
+    def window_means(f):
+        m = uniform_filter(black.astype(float), 4)
+        return np.stack([uniform_filter(np.where(black, np.nan_to_num(f[..., k]), 0.0), 4) / np.maximum(m, 1e-9)
+                         for k in range(4)], axis=-1)
+
+    exact_d = window_means(cell_probabilities(probs))
+    pred_d = window_means(ls.cell_densities())
+    rows, cols = np.mgrid[8:2 * n - 8:6, 8:2 * n - 8:6]
+    i, j = rows // 2, cols // 2  # the mesh square of each cell (spacing 2 cells)
+    liquid_phase = ~ls.gaseous & ~ls.frozen & np.isfinite(ls.liquidity)
+    pick = binary_erosion(liquid_phase, iterations=3)[i, j] & (np.nan_to_num(ls.liquidity[i, j]) > 0.4)
+    assert pick.sum() > 100
+    assert np.abs(exact_d[rows[pick], cols[pick]] - pred_d[rows[pick], cols[pick]]).max() < 0.02
+
+
+def test_two_periodic_phase_boundaries_against_the_exact_diamond_of_order_300(two_periodic_shape):
+    # The liquid-gas and liquid-frozen curves against an independent estimate of the
+    # boundaries: exact expected heights of the order-300 diamond (edge probabilities by
+    # urban renewal, not the variational solver), whose slopes follow the square-root law
+    # across a boundary; along rays from the centre |slope|**2 is fitted linearly and
+    # extrapolated to 0. Errors are in units of the diameter (2n, the diamond's width).
+    ls = two_periodic_shape
+    N = 300
+    exact = expected_heights(Region.aztec_diamond(N), aztec_edge_probabilities(N, np.array([[1.0, 0.5], [0.5, 1.0]])))
+    A, B = diagonal_slopes_of_heights(exact)
+    angles = np.linspace(0, 2 * np.pi, 48, endpoint=False)
+    gas_exact = ray_boundaries(np.hypot(A, B), N, None, angles) / (2 * N)
+    n = 100
+    centre = np.array([n, n])
+    curve = ls.gas_curves[0] - centre
+    ang = np.arctan2(curve[:, 1], curve[:, 0])
+    rad = np.hypot(curve[:, 0], curve[:, 1])
+    order = np.argsort(ang)
+    gas_pred = np.interp(angles, ang[order], rad[order], period=2 * np.pi) / (2 * n)
+    err = np.abs(gas_pred - gas_exact)
+    assert np.nanmax(err) < 0.02 and np.isnan(err).sum() == 0
+    # the liquid-frozen curve where the frozen corners are thick (within 0.5 rad of the corners)
+    corner = np.abs(np.angle(np.exp(4j * angles))) / 4  # the angle to the nearest corner direction
+    thick = angles[corner < 0.5]
+    liq = 2 - np.maximum(np.abs(A), np.abs(B))
+    frozen_exact = ray_boundaries(liq, N, None, thick, outward=False) / (2 * N)
+    curve = ls.arctic_curves[0] - centre
+    ang = np.arctan2(curve[:, 1], curve[:, 0])
+    rad = np.hypot(curve[:, 0], curve[:, 1])
+    order = np.argsort(ang)
+    frozen_pred = np.interp(thick, ang[order], rad[order], period=2 * np.pi) / (2 * n)
+    assert np.nanmax(np.abs(frozen_pred - frozen_exact)) < 0.02
 
 
 def test_ctrl_c_arrives_within_a_second():
@@ -342,3 +480,49 @@ def test_ctrl_c_arrives_within_a_second():
     finally:
         timer.cancel()
     assert time.perf_counter() - began < 0.5 + 1.0
+
+
+def test_a_table_of_sigma_that_misses_the_numerical_values_is_refused(monkeypatch):
+    from dominotiling.theory import WeightPattern
+    from dominotiling.theory import tension_table
+
+    coarse = tension_table.PeriodicSigma(WeightPattern.two_periodic(1.0, 0.5), size=8)
+    assert coarse.table_error > 1e-6  # a coarse table is measurably off between its nodes
+    monkeypatch.setattr(tension_table, "TABLE_TOLERANCE", coarse.table_error / 2)
+    with pytest.raises(PrecisionError, match="tabulated surface tension"):
+        tension_table.PeriodicSigma(WeightPattern.two_periodic(1.0, 0.5), size=8)
+
+
+def test_arctic_curves_are_closed_through_the_points_of_contact(two_periodic_shape):
+    # The level line breaks where the liquid region touches the diamond's sides; the
+    # arctic curve passes through the point of contact, so its pieces are joined: one
+    # closed curve, tangent to the four sides of the diamond of order 100 (side
+    # midpoints (50, 50), (150, 50), (50, 150), (150, 150) in cells).
+    curves = two_periodic_shape.arctic_curves
+    assert len(curves) == 1
+    c = curves[0]
+    assert np.allclose(c[0], c[-1])
+    steps = np.hypot(*np.diff(c, axis=0).T)
+    assert steps.max() < 8 * two_periodic_shape.delta
+    for point in ((50, 50), (150, 50), (50, 150), (150, 150)):
+        assert _distance_to_polyline(np.array(point, dtype=float), c) < 2 * two_periodic_shape.delta
+
+
+def _distance_to_polyline(p, c):
+    a, b = c[:-1], c[1:]
+    ab = b - a
+    t = np.clip(((p - a) * ab).sum(1) / np.maximum((ab * ab).sum(1), 1e-300), 0, 1)
+    return np.hypot(*(a + t[:, None] * ab - p).T).min()
+
+
+def test_join_ends_joins_and_closes_pieces_only_across_small_gaps():
+    from dominotiling.theory.limit_shape import _join_ends
+
+    t = np.linspace(0, 2 * np.pi, 200)
+    ring = np.stack([np.cos(t), np.sin(t)], 1) * 10
+    pieces = [ring[120:195], ring[0:115]]  # two gaps of about 1.6 and 1.9 (ring[199] is ring[0])
+    joined = _join_ends(pieces, gap=2.5)
+    assert len(joined) == 1 and np.allclose(joined[0][0], joined[0][-1])
+    assert len(joined[0]) == 75 + 115 + 1
+    apart = _join_ends(pieces, gap=1.0)  # gaps wider than allowed stay open
+    assert len(apart) == 2 and not np.allclose(apart[0][0], apart[0][-1])
