@@ -110,8 +110,9 @@ _CALL_BLOCKS = 1 << 21
 #: (they no longer fit in the cache): SWEEP_LEVELS of them.
 SWEEP_FROM = 512
 SWEEP_LEVELS = 16
-# A sweep is cut into chunks of about this many rows: the pieces of work of its calls.
-_SWEEP_ROWS = 256
+# A sweep is cut into chunks of about this many block updates (some 20 ms): the pieces of
+# work of its calls. Smaller ones cost more: each chunk boundary is done again in phase 2.
+_SWEEP_BLOCKS = 1 << 25
 
 
 class _Levels:
@@ -226,7 +227,7 @@ class _Levels:
             planes[0] = run.planes
         else:
             planes, key, ramp = _NO_PLANES[None], np.uint64(0), np.zeros(0, np.int64)
-        nch = sweep_chunks(k, L, up, self.chunks, _SWEEP_ROWS)
+        nch = sweep_chunks(k, L, up, self.chunks, max(1, _SWEEP_BLOCKS // (L * k)))
         part = np.zeros((nch, L, 2), np.int64)
         flags = np.ones(2 * nch, np.bool_)
         drifts = np.zeros(2 * nch)
