@@ -167,7 +167,14 @@ def export_html(notebook, out=None, *, mathjax="embed"):
 
     Examples
     --------
-    >>> page = export_html("notebooks/10_surfaces.ipynb", "build/html")  # doctest: +SKIP
+    >>> import pathlib, tempfile
+    >>> import dominotiling
+    >>> notebook = pathlib.Path(dominotiling.__file__).parents[1] / "notebooks" / "01_profile_dp.ipynb"
+    >>> with tempfile.TemporaryDirectory() as out:
+    ...     page = export_html(notebook, out)
+    ...     text = page.read_text(encoding="utf-8")
+    >>> page.name, "libs/mathjax" in text, "MathJax" in text     # no CDN MathJax: its own
+    ('01_profile_dp.html', False, True)
     """
     mathjax = _validate.choice(mathjax, "mathjax", ("embed", "beside"))
     notebook = pathlib.Path(notebook)
