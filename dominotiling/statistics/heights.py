@@ -9,7 +9,7 @@ import numpy as np
 
 from .. import _validate
 from .._options import check_memory
-from ..errors import DominoTilingError, NoTilingError, PrecisionError
+from ..errors import DominoTilingError, DominoTypeError, NoTilingError, PrecisionError
 from ..model.region import Region  # noqa: F401  (docstring examples)
 from ..model.tiling import Tiling
 
@@ -115,12 +115,24 @@ def expected_height_field(region, probabilities, *, unit="thurston"):
     scale = _unit(unit)
     mask = region.mask
     rows, cols = mask.shape
+    try:
+        horizontal = np.asarray(probabilities.horizontal, float)
+        vertical = np.asarray(probabilities.vertical, float)
+    except (AttributeError, TypeError, ValueError):
+        raise DominoTypeError(
+            "probabilities must have float arrays .horizontal and .vertical, as "
+            f"placement_probabilities(region) returns; got {type(probabilities).__name__}") from None
+    if horizontal.shape != (rows, cols - 1) or vertical.shape != (rows - 1, cols):
+        raise DominoTilingError(
+            f"probabilities of shapes {horizontal.shape} and {vertical.shape} do not belong to this "
+            f"{rows} x {cols} region (expected {(rows, cols - 1)} and {(rows - 1, cols)}): compute them "
+            "for the same region")
     pad = np.zeros((rows + 2, cols + 2), bool)
     pad[1:-1, 1:-1] = mask
     hp = np.zeros((rows, cols + 1))
-    hp[:, 1:-1] = np.nan_to_num(np.asarray(probabilities.horizontal, float))
+    hp[:, 1:-1] = np.nan_to_num(horizontal)
     vp = np.zeros((rows + 1, cols))
-    vp[1:-1, :] = np.nan_to_num(np.asarray(probabilities.vertical, float))
+    vp[1:-1, :] = np.nan_to_num(vertical)
     corner = pad[:-1, :-1] | pad[:-1, 1:] | pad[1:, :-1] | pad[1:, 1:]
     h = np.full((rows + 1, cols + 1), np.nan)
     if not corner.any():

@@ -348,3 +348,14 @@ def test_pictures():
     with pytest.raises(DominoTilingError):
         draw_height_field(np.zeros(5))
     plt.close("all")
+
+
+def test_expected_height_field_refuses_what_are_not_placement_probabilities():
+    from dominotiling.counting.placement import placement_probabilities
+    from dominotiling.errors import DominoTilingError, DominoTypeError
+    from dominotiling.statistics import expected_height_field
+
+    with pytest.raises(DominoTypeError, match="probabilities must have"):
+        expected_height_field(Region.rectangle(2, 2), None)
+    with pytest.raises(DominoTilingError, match="do not belong to this 4 x 4 region"):
+        expected_height_field(Region.rectangle(4, 4), placement_probabilities(Region.rectangle(2, 4)))
