@@ -24,6 +24,7 @@ from .._interrupt import LazyBar, slices
 from .._options import check_memory
 from ..errors import NoTilingError, PrecisionError
 from ..counting.kasteleyn import kasteleyn_signs
+from ..counting.transfer import MAX_WIDTH as TRANSFER_MAX_WIDTH
 from ..model.region import Region  # noqa: F401  (docstring examples)
 from ..model.tiling import Tiling
 from ..matching.matchings import has_nonzero_tiling
@@ -379,19 +380,13 @@ def _refusal(region, weights, mask, hw, vw):
             f"the Kasteleyn sampler's floating-point check failed {where} (a float64 rank "
             "decision or an ill-conditioned step; see sample_kasteleyn's Notes). Exact samplers "
             "that do not depend on it: random_tiling(region, method='transfer') if the narrower "
-            f"side is at most {_transfer_width()} cells (it is {mask.shape[1]}), method='shuffling' "
+            f"side is at most {TRANSFER_MAX_WIDTH} cells (it is {mask.shape[1]}), method='shuffling' "
             "for an Aztec diamond, method='embedding' for a region without enclosed holes, "
             "method='cftp' (no holes; uniform or weights of small spread); for approximate "
             "samples of any region, dominotiling.glauber (Markov chain)"
         )
 
     return refuse
-
-
-def _transfer_width():
-    from ..counting.transfer import MAX_WIDTH
-
-    return MAX_WIDTH
 
 
 def _sample_checked(region, rng, weights, progress=True, trusted=False):
