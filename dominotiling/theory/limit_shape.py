@@ -642,7 +642,11 @@ def limit_shape(region, weights=None, *, resolution=None, flux=None):
     slope. The *gas mask and curves* are found as the arctic curves are (below),
     from the slope's distance to the gas point (:data:`GAS_TOLERANCE`): across a
     liquid-gas boundary that distance also grows like the square root of the
-    distance into the liquid [5]_.
+    distance into the liquid [5]_. For the two-periodic Aztec diamond both curves
+    lie within 1.4 % of the diameter of Chhita and Johansson's explicit curve of
+    degree 8 [4]_ at resolution 100, and within 0.8 % at 200: the farthest points
+    are the liquid-gas curve's four cusps, which the mesh rounds off (elsewhere
+    about 0.1 %; ``tests/theory/test_limit_shape.py``).
 
     *Outputs.* The *liquidity* ``l = 2 - max(|s + t|, |s - t|)`` is the slope's
     distance to the polygon's boundary: 0 where frozen. Next to an arctic curve it

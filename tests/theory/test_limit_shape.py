@@ -185,10 +185,8 @@ def test_free_energy_of_a_square_tends_to_catalan_over_pi():
 
 
 # ----------------------------------------------------------------- samples
-def test_samples_freeze_where_predicted():
-    n = 300
-    tiling = sample_aztec(n, seed=7)
-    ls = limit_shape(Region.aztec_diamond(n), resolution=150)
+def agreement_where_frozen(tiling, ls):
+    """Per black cell predicted frozen: is its domino of the type the limit shape predicts there?"""
     lab = tiling.labels
     rows, cols = lab.shape
     I, J = np.nonzero(tiling.region.mask & ((np.indices(lab.shape).sum(axis=0)) % 2 == 0))
@@ -199,9 +197,28 @@ def test_samples_freeze_where_predicted():
     typ[(I >= 1) & (lab[np.maximum(I - 1, 0), J] == lab[I, J])] = 3
     frozen = ls.is_frozen_at(I + 0.5, J + 0.5)
     predicted = np.argmax(ls.cell_densities()[I, J], axis=1)
-    agree = (typ == predicted)[frozen]
     assert frozen.sum() > 0.15 * I.size
-    assert agree.mean() >= 0.99
+    return (typ == predicted)[frozen]
+
+
+def test_samples_freeze_where_predicted():
+    n = 300
+    ls = limit_shape(Region.aztec_diamond(n), resolution=150)
+    assert agreement_where_frozen(sample_aztec(n, seed=7), ls).mean() >= 0.99
+
+
+def test_two_periodic_samples_freeze_where_predicted():
+    # exact samples (generalised domino shuffling) of the order-300 and order-400 diamonds with
+    # the weights a = 1, b = 1/2, pooled: the fluctuations of the frozen boundary are of order
+    # n^(1/3) cells, so a single sample of order 300 may come close to 0.99 (0.990-0.998 seen)
+    from dominotiling.theory import WeightPattern
+
+    agree = []
+    for n, seeds in ((300, (0, 1, 2)), (400, (0, 1))):
+        ls = limit_shape(Region.aztec_diamond(n), weights=WeightPattern.two_periodic(1.0, 0.5), resolution=150)
+        agree += [agreement_where_frozen(sample_aztec(n, seed=seed, weights=(1.0, 0.5)), ls) for seed in seeds]
+    assert np.concatenate(agree).mean() >= 0.99
+    assert min(a.mean() for a in agree) >= 0.98
 
 
 # ----------------------------------------------------------------- bad input
@@ -451,6 +468,8 @@ def test_two_periodic_phase_boundaries_against_the_exact_diamond_of_order_300(tw
     gas_pred = np.interp(angles, ang[order], rad[order], period=2 * np.pi) / (2 * n)
     err = np.abs(gas_pred - gas_exact)
     assert np.nanmax(err) < 0.02 and np.isnan(err).sum() == 0
+    # and the exact diamond against Chhita-Johansson's curve, with no solver in between
+    assert np.abs(chhita_johansson_radii(0.4, angles)[:, 0] / 2 - gas_exact).max() < 0.02
     # the liquid-frozen curve where the frozen corners are thick (within 0.5 rad of the corners)
     corner = np.abs(np.angle(np.exp(4j * angles))) / 4  # the angle to the nearest corner direction
     thick = angles[corner < 0.5]
@@ -462,6 +481,88 @@ def test_two_periodic_phase_boundaries_against_the_exact_diamond_of_order_300(tw
     order = np.argsort(ang)
     frozen_pred = np.interp(thick, ang[order], rad[order], period=2 * np.pi) / (2 * n)
     assert np.nanmax(np.abs(frozen_pred - frozen_exact)) < 0.02
+    assert np.abs(chhita_johansson_radii(0.4, thick)[:, 1] / 2 - frozen_exact).max() < 0.01
+
+
+# ----------------------------------------------------------------- Chhita-Johansson's explicit curve
+def chhita_johansson(xi1, xi2, c):
+    """Chhita and Johansson's degree-8 curve of the two-periodic Aztec diamond (zero on both boundaries).
+
+    ``c = ab / (a^2 + b^2)`` (their weights ``a`` and ``1``); their coordinates ``xi = (x - y, x + y)``
+    turn the diamond ``|x| + |y| <= 1`` into the square ``|xi1|, |xi2| <= 1``. A point is on a phase
+    boundary where their saddle-point function ``g(w) = log w - xi2 log G(w) + xi1 log G(1/w)``,
+    ``G(w) = (w - sqrt(w^2 + 2c)) / sqrt(2c)`` (S. Chhita, K. Johansson, "Domino statistics of the
+    two-periodic Aztec diamond", Adv. Math. 294, 2016) has a double critical point. With
+    ``p = w / sqrt(w^2 + 2c)`` and ``q = 1 / sqrt(1 + 2c w^2)``, ``w g'(w) = 0`` is the line
+    ``1 + xi2 p + xi1 q = 0`` and ``(p, q)`` runs over the quartic ``q^2 (1 - (1 - 4c^2) p^2) = 1 - p^2``;
+    a double root is a tangent line, so the curve is the quartic's dual: degree 12 less 2 for each of
+    its two nodes at infinity. Written out in ``s = xi1^2 + xi2^2``, ``m = xi1^2 xi2^2``:
+    """
+    s, m = xi1 ** 2 + xi2 ** 2, (xi1 * xi2) ** 2
+    return (((s - 1) ** 2 - 4 * m) ** 2
+            + 4 * c ** 2 * (3 * (s - 1) ** 3 + 8 * m * s ** 2 + 4 * m * s - 12 * m - 32 * m ** 2)
+            + 16 * c ** 4 * (3 * (s - 1) ** 2 + 16 * m ** 2 - 20 * m * s + 21 * m)
+            + 64 * c ** 6 * (s - 1 - m))
+
+
+def chhita_johansson_radii(c, angles):
+    """Along rays from the centre of the diamond ``|x| + |y| <= 1``: the radii of its gas and frozen boundaries."""
+    from scipy.optimize import brentq
+
+    out = np.full((len(angles), 2), np.nan)
+    for k, th in enumerate(angles):
+        u = np.array([np.cos(th) - np.sin(th), np.cos(th) + np.sin(th)])  # a unit step of x, y in xi
+        r = np.linspace(1e-9, (1 - 1e-9) / np.abs(u).max(), 2001)
+        f = chhita_johansson(r * u[0], r * u[1], c)
+        roots = [brentq(lambda t: chhita_johansson(t * u[0], t * u[1], c), r[i], r[i + 1])
+                 for i in np.flatnonzero(np.sign(f[:-1]) != np.sign(f[1:]))]
+        out[k, :len(roots)] = roots  # (the frozen curve touches the sides at their midpoints: no root there)
+    return out
+
+
+def test_the_chhita_johansson_curve_as_written_is_the_arctic_circle_at_uniform_weights():
+    # c = 1/2 (a = b): the gas boundary shrinks to the centre (a triple point) and the rest is
+    # the inscribed circle, xi1^2 + xi2^2 = 1 (Jockusch-Propp-Shor)
+    rng = np.random.default_rng(3)
+    x1, x2 = rng.uniform(-1, 1, (2, 40))
+    s = x1 ** 2 + x2 ** 2
+    assert np.allclose(chhita_johansson(x1, x2, 0.5), s ** 3 * (s - 1))
+    # for c < 1/2 each ray meets two boundaries: gas inside, frozen outside; the frozen one
+    # touches the sides at their midpoints (angle pi/4 here, radius 1/sqrt(2))
+    radii = chhita_johansson_radii(0.4, np.array([0.1, np.pi / 4 - 1e-4, 1.0]))
+    assert (0 < radii[:, 0]).all() and (radii[:, 0] < radii[:, 1]).all()
+    assert radii[1, 1] == pytest.approx(1 / np.sqrt(2), abs=1e-4)
+
+
+def _curve_distances(c, ls, kind):
+    """Largest distance of Chhita-Johansson's curve from the solver's and back, over the diameter."""
+    from scipy.spatial import cKDTree
+
+    n = ls.region.shape[0] / 2
+    curves = ls.gas_curves if kind == "gas" else ls.arctic_curves
+    angles = np.linspace(0, 2 * np.pi, 2880, endpoint=False)  # the cusps (multiples of pi/4) included
+    r = chhita_johansson_radii(c, angles)[:, 0 if kind == "gas" else 1]
+    theirs = np.c_[r * np.cos(angles), r * np.sin(angles)][np.isfinite(r)]
+    steps = np.linspace(0, 1, 20)[:, None, None]
+    ours = np.vstack([(p[:-1] + steps * (p[1:] - p[:-1])).reshape(-1, 2)  # densified: distances to segments
+                      for p in ((curve - n) / n for curve in curves)])
+    return cKDTree(ours).query(theirs)[0].max() / 2, cKDTree(theirs).query(ours)[0].max() / 2
+
+
+def test_two_periodic_curves_against_chhita_johansson_within_two_percent(two_periodic_shape):
+    # a = 1, b = 1/2: c = 2/5. The liquid-gas curve has four cusps (towards the sides'
+    # midpoints), which the mesh rounds off: that is the largest distance, and it halves
+    # as the resolution doubles; elsewhere the curves agree to about 0.1 % of the diameter.
+    c = 0.4
+    gas_there, gas_back = _curve_distances(c, two_periodic_shape, "gas")
+    frozen_there, frozen_back = _curve_distances(c, two_periodic_shape, "frozen")
+    assert max(gas_there, gas_back) < 0.02
+    assert max(frozen_there, frozen_back) < 0.01
+    from dominotiling.theory import WeightPattern
+
+    finer = limit_shape(Region.aztec_diamond(100), weights=WeightPattern.two_periodic(1.0, 0.5), resolution=200)
+    finer_there, finer_back = _curve_distances(c, finer, "gas")
+    assert max(finer_there, finer_back) < 0.01 and finer_there < 0.7 * gas_there
 
 
 def test_ctrl_c_arrives_within_a_second():
