@@ -474,24 +474,30 @@ def _bounds(region, mesh, hb=None):
 
 
 def _interior_start(mesh, upper, lower, free):
-    """A strictly admissible start: the mean of ``clip(phi, lower, upper)`` over tilted planes ``phi``.
+    """A strictly admissible start: the mean of ``clip(phi + c, lower, upper)`` over tilted planes ``phi``
+    and all offsets ``c``.
 
     Each clipped plane is admissible (the admissible functions are a lattice and
-    contain the planes of slope inside the polygon); their mean is strictly inside on
-    every leg on which one of them is.
+    contain the planes of slope inside the polygon), so their mean is. Averaging over
+    *every* offset ``c`` (in closed form: the mean of a clipped linear function) leaves
+    a leg saturated only where every admissible function saturates it -- where
+    ``lower`` at one end and ``upper`` at the other are a full step apart -- since for
+    any other leg the offsets with the plane's value between the bounds at its ends
+    relax it, and they have positive measure. (A finite set of offsets can miss that
+    window wherever the bounds are close: the legs there were then fixed at heights
+    no limit shape has, a crease of about half a step along the frozen region.)
     """
     used = mesh.used
     lo_all, hi_all = float(lower[used].min()), float(upper[used].max())
     total = np.zeros(upper.size)
-    count = 0
     x, y = mesh.node_x, mesh.node_y
     planes = [np.zeros_like(x)] + [0.5 * (sx * x + sy * y) for sx in (1, -1) for sy in (1, -1)]
     for p in planes:
-        pmin, pmax = float(p[used].min()), float(p[used].max())
-        for c in np.linspace(lo_all - pmax, hi_all - pmin, 48):
-            total += np.clip(p + c, lower, upper)
-            count += 1
-    h0 = np.where(free, total / count, (upper + lower) / 2)
+        c0 = lo_all - float(p[used].max()) - 1.0  # p + c0 below every lower bound, p + c1 above every upper
+        c1 = hi_all - float(p[used].min()) + 1.0
+        a, b = lower - p, upper - p  # clip(p + c) is lower for c <= a, p + c between, upper for c >= b
+        total += (lower * (a - c0) + p * (b - a) + (b * b - a * a) / 2 + upper * (c1 - b)) / (c1 - c0)
+    h0 = np.where(free, total / len(planes), (upper + lower) / 2)
     return h0
 
 

@@ -105,14 +105,19 @@ def test_aztec_frozen_corners_are_the_four_brick_walls():
 
 # ----------------------------------------------------------------- exact expectations
 def test_expected_heights_of_aztec_diamonds_approach_the_limit_shape_like_one_over_n():
+    # orders 50 to 200, each on a mesh of spacing 2 cells (resolution n). At n = 200 a start
+    # that averaged 48 offsets of clipped planes once left legs along the frozen corners
+    # saturated that no limit shape saturates: fixed there, they made creases (5 arctic
+    # curves, heights 2.6 off); the start now averages all offsets
     errors = {}
-    for n in (25, 50, 100):
+    for n in (50, 100, 200):
         region = Region.aztec_diamond(n)
         exact = expected_heights(region, aztec_edge_probabilities(n))
-        ls = limit_shape(region, resolution=min(2 * n, 100))
+        ls = limit_shape(region, resolution=n)
         diff = np.abs(ls.vertex_heights() - exact)
         errors[n] = np.nanmax(diff) / (2 * n)  # in the region scaled to unit size
-    assert errors[100] < 0.7 * errors[50] < 0.7 * 0.7 * errors[25]
+        assert len(ls.arctic_curves) == 1
+    assert errors[200] < 0.7 * errors[100] < 0.7 * 0.7 * errors[50]
     assert max(n * e for n, e in errors.items()) < 1.0  # max error ~ 1 / (2n): one Thurston unit
 
 
@@ -134,11 +139,17 @@ def test_expected_heights_of_two_diamonds_from_the_inverse_kasteleyn_matrix(n, k
     assert len(ls.arctic_curves) >= 1 and 0.5 < ls.liquid_fraction < 0.95
 
 
-def test_expected_heights_of_a_non_aztec_region_scale():
+def cut_diamond(m):
+    """The Aztec diamond of order 2m with its top and bottom m rows cut off (flat sides)."""
+    return Region.from_strings(Region.aztec_diamond(2 * m).to_strings()[m:3 * m])
+
+
+@pytest.mark.parametrize("shape", [lambda n: two_diamonds(n, n // 2), cut_diamond], ids=["two diamonds", "cut diamond"])
+def test_expected_heights_of_non_aztec_regions_scale(shape):
     # the same shape at two sizes: the error in the unit-size picture halves
     errs = []
     for n in (12, 24):
-        region = two_diamonds(n, n // 2)
+        region = shape(n)
         exact = expected_heights(region, placement_probabilities(region))
         errs.append(np.nanmax(np.abs(limit_shape(region).vertex_heights() - exact)) / max(region.shape))
     assert errs[1] < 0.7 * errs[0]
