@@ -507,7 +507,7 @@ def chhita_johansson(xi1, xi2, c):
     ``p = w / sqrt(w^2 + 2c)`` and ``q = 1 / sqrt(1 + 2c w^2)``, ``w g'(w) = 0`` is the line
     ``1 + xi2 p + xi1 q = 0`` and ``(p, q)`` runs over the quartic ``q^2 (1 - (1 - 4c^2) p^2) = 1 - p^2``;
     a double root is a tangent line, so the curve is the quartic's dual: degree 12 less 2 for each of
-    its two nodes at infinity. Written out in ``s = xi1^2 + xi2^2``, ``m = xi1^2 xi2^2``:
+    its two nodes at infinity. It is written out below in ``s = xi1^2 + xi2^2`` and ``m = xi1^2 xi2^2``.
     """
     s, m = xi1 ** 2 + xi2 ** 2, (xi1 * xi2) ** 2
     return (((s - 1) ** 2 - 4 * m) ** 2
