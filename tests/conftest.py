@@ -1,10 +1,7 @@
-"""Pytest configuration: a non-interactive matplotlib backend, figures closed after each test,
-and one local Dask cluster for the tests that need one."""
+"""Pytest configuration of the tests: notebook costs reported, and one local Dask cluster for the
+tests that need one (the backend and the closing of figures: ../conftest.py)."""
 
-import matplotlib
 import pytest
-
-matplotlib.use("Agg")
 
 
 def pytest_configure(config):
@@ -13,14 +10,6 @@ def pytest_configure(config):
 
     if not config.pluginmanager.has_plugin("dominotiling-notebook-costs"):
         config.pluginmanager.register(NotebookCosts(), "dominotiling-notebook-costs")
-
-
-@pytest.fixture(autouse=True)
-def _close_figures():
-    yield
-    import matplotlib.pyplot as plt
-
-    plt.close("all")
 
 
 @pytest.fixture(scope="session")
