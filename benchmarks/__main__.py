@@ -61,20 +61,24 @@ def run(args, argv):
         harness.MEASUREMENTS.clear()
         t0 = time.perf_counter()
         rows = case(args.quick)
-        cases.append({
-            "name": name,
-            "doc": (case.__doc__ or "").strip().split("\n")[0],
-            "elapsed_s": round(time.perf_counter() - t0, 3),
-            "rows": [asdict(r) for r in rows],
-            "measurements": list(harness.MEASUREMENTS),
-        })
+        cases.append(
+            {
+                "name": name,
+                "doc": (case.__doc__ or "").strip().split("\n")[0],
+                "elapsed_s": round(time.perf_counter() - t0, 3),
+                "rows": [asdict(r) for r in rows],
+                "measurements": list(harness.MEASUREMENTS),
+            }
+        )
     elapsed = time.perf_counter() - start
     during = load.fraction()
     if during is not None and during > 0.1:
         print(f"warning: other work took {during:.0%} of the CPUs during the run", file=sys.stderr)
     if args.only and not cases:
-        raise SystemExit(f"no case matches {args.only}; the cases are: "
-                         + ", ".join(case_name(c) for c in BENCHMARKS))
+        raise SystemExit(
+            f"no case matches {args.only}; the cases are: "
+            + ", ".join(case_name(c) for c in BENCHMARKS)
+        )
     commit, dirty = git_state()
     return {
         "format": results.FORMAT,
@@ -108,23 +112,35 @@ def main(argv=None):
     """
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["render"]:
-        parser = argparse.ArgumentParser(prog="python -m benchmarks render",
-                                         description="Render RESULTS.md from the JSON records.")
+        parser = argparse.ArgumentParser(
+            prog="python -m benchmarks render",
+            description="Render RESULTS.md from the JSON records.",
+        )
         parser.parse_args(argv[1:])
         path = results.write_results_md()
-        print(f"wrote {path} from {len(results.load_runs())} records in {results.RESULTS_DIR}",
-              file=sys.stderr)
+        print(
+            f"wrote {path} from {len(results.load_runs())} records in {results.RESULTS_DIR}",
+            file=sys.stderr,
+        )
         return 0
-    parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--quick", action="store_true", help="smaller comparisons")
     parser.add_argument(
-        "--only", metavar="NAME", action="append",
+        "--only",
+        metavar="NAME",
+        action="append",
         help="run the cases whose module.function name contains NAME (repeatable)",
     )
     parser.add_argument("--strict", action="store_true", help="exit with 1 if any goal is not met")
-    parser.add_argument("--no-save", action="store_true",
-                        help="print only: write no JSON record and leave RESULTS.md alone")
+    parser.add_argument(
+        "--no-save",
+        action="store_true",
+        help="print only: write no JSON record and leave RESULTS.md alone",
+    )
     args = parser.parse_args(argv)
 
     record = run(args, argv)

@@ -148,7 +148,9 @@ def versus_reference(quick):
         if quick and n == 16:
             out.append(Row(case, _median(ours), "skipped (--quick)", memory=_memory(ours)))
             continue
-        ref = Timing(**run_isolated(f"{__name__}:count_reference", n, n, ref_repeats, ref_repeats > 1))
+        ref = Timing(
+            **run_isolated(f"{__name__}:count_reference", n, n, ref_repeats, ref_repeats > 1)
+        )
         _check(case, ours.value, ref.value)
         ratio = ref.median_s / ours.median_s
         out.append(
@@ -205,9 +207,13 @@ def startup(quick):
     ]
     for method in ("transfer", "auto"):
         with tempfile.TemporaryDirectory(prefix="numba-cache-") as cache:
-            cold = run_isolated(f"{__name__}:first_call", 8, 8, method, env={"NUMBA_CACHE_DIR": cache})
+            cold = run_isolated(
+                f"{__name__}:first_call", 8, 8, method, env={"NUMBA_CACHE_DIR": cache}
+            )
         if not cold["cache_files"]:
-            raise RuntimeError(f"the cold first call ({method}) wrote no numba cache: nothing compiled?")
+            raise RuntimeError(
+                f"the cold first call ({method}) wrote no numba cache: nothing compiled?"
+            )
         warm = run_isolated(f"{__name__}:first_call", 8, 8, method)
         for label, r in (("empty numba cache: compile", cold), ("on-disk numba cache: load", warm)):
             rows.append(

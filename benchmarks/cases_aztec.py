@@ -24,8 +24,11 @@ def aztec_ours(n, repeats, weights=None):
     from dominotiling.aztec.shuffling import sample_aztec
 
     seeds = iter(range(10**6))
-    t = measure(lambda: sample_aztec(n, seed=next(seeds), weights=weights).n_dominoes, repeats,
-                prime=lambda: sample_aztec(4, seed=0, weights=weights))
+    t = measure(
+        lambda: sample_aztec(n, seed=next(seeds), weights=weights).n_dominoes,
+        repeats,
+        prime=lambda: sample_aztec(4, seed=0, weights=weights),
+    )
     tiling = sample_aztec(n, seed=0, weights=weights)
     tiling.validate()
     t.extra = {"valid": tiling.is_complete and tiling.region == Region.aztec_diamond(n)}
@@ -69,8 +72,17 @@ def versus_reference(quick):
         if int(ours.value) != n * (n + 1) or int(ref.value) != n * (n + 1):
             raise RuntimeError(f"{case}: wrong number of dominoes ({ours.value}, {ref.value})")
         ratio = ref.median_s / ours.median_s
-        out.append(Row(case, _median(ours), _median(ref), f"{ratio:.0f}x", _memory(ours),
-                       "≥ 300x faster", ratio >= 300))
+        out.append(
+            Row(
+                case,
+                _median(ours),
+                _median(ref),
+                f"{ratio:.0f}x",
+                _memory(ours),
+                "≥ 300x faster",
+                ratio >= 300,
+            )
+        )
     return out
 
 
@@ -79,7 +91,7 @@ def large_orders(quick):
     """Uniform samples of order 400, 1000 and 2000: time and peak memory of one call."""
     goals = {400: (0.2, None), 1000: (2.0, None), 2000: (20.0, 200 * MB)}
     out = []
-    for n in ((400, 1000) if quick else (400, 1000, 2000)):
+    for n in (400, 1000) if quick else (400, 1000, 2000):
         seconds, memory = goals[n]
         t = Timing(**run_isolated(f"{__name__}:aztec_ours", n, 5 if n < 2000 else 3))
         case = f"Aztec diamond n = {n}, uniform sample"
@@ -96,5 +108,11 @@ def two_periodic(quick):
     n = 300 if quick else 1000
     t = Timing(**run_isolated(f"{__name__}:aztec_ours", n, 3, [1.0, 0.5]))
     _valid("two-periodic", t)
-    return [Row(f"Aztec diamond n = {n}, two-periodic weights (1, 0.5)", _median(t),
-                memory=_memory(t), goal="reported")]
+    return [
+        Row(
+            f"Aztec diamond n = {n}, two-periodic weights (1, 0.5)",
+            _median(t),
+            memory=_memory(t),
+            goal="reported",
+        )
+    ]

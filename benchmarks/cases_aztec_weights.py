@@ -37,12 +37,19 @@ def sample_child(n, repeats):
     w = _weights(n, "gamma", alpha=2.0)
     small = _weights(4, "gamma", alpha=2.0)
     seeds = iter(range(10**6))
-    t = measure(lambda: sample_aztec(n, seed=next(seeds), weights=w).n_dominoes, repeats, warmup=False,
-                prime=lambda: sample_aztec(4, seed=0, weights=small))
+    t = measure(
+        lambda: sample_aztec(n, seed=next(seeds), weights=w).n_dominoes,
+        repeats,
+        warmup=False,
+        prime=lambda: sample_aztec(4, seed=0, weights=small),
+    )
     tiling = sample_aztec(n, seed=0, weights=w)
     tiling.validate()
-    t.extra = {"valid": tiling.is_complete and tiling.region == Region.aztec_diamond(n)
-               and w.tiling_weight(tiling) > 0}
+    t.extra = {
+        "valid": tiling.is_complete
+        and tiling.region == Region.aztec_diamond(n)
+        and w.tiling_weight(tiling) > 0
+    }
     return t
 
 
@@ -53,8 +60,12 @@ def probabilities_child(n, repeats):
     from dominotiling.aztec.weighted import aztec_edge_probabilities
 
     w = _weights(n, "gamma", alpha=2.0)
-    t = measure(lambda: aztec_edge_probabilities(n, w).horizontal.shape[0], repeats, warmup=False,
-                prime=lambda: aztec_edge_probabilities(4, _weights(4, "gamma", alpha=2.0)))
+    t = measure(
+        lambda: aztec_edge_probabilities(n, w).horizontal.shape[0],
+        repeats,
+        warmup=False,
+        prime=lambda: aztec_edge_probabilities(4, _weights(4, "gamma", alpha=2.0)),
+    )
     p = aztec_edge_probabilities(n, w)
     h, v = np.nan_to_num(p.horizontal), np.nan_to_num(p.vertical)
     total = np.zeros((2 * n, 2 * n))
@@ -73,13 +84,19 @@ def partition_child(n, repeats):
     from dominotiling.aztec.weighted import aztec_partition_function
 
     w = _weights(n, "integers", a=1, b=9)
-    t = measure(lambda: aztec_partition_function(n, w).bit_length(), repeats, warmup=False,
-                prime=lambda: aztec_partition_function(4, _weights(4, "integers", a=1, b=9)))
+    t = measure(
+        lambda: aztec_partition_function(n, w).bit_length(),
+        repeats,
+        warmup=False,
+        prime=lambda: aztec_partition_function(4, _weights(4, "integers", a=1, b=9)),
+    )
     if n <= 12:
         from dominotiling import Region, count_tilings
 
-        t.extra = {"valid": aztec_partition_function(n, w)
-                   == count_tilings(Region.aztec_diamond(n), weights=w, method="kasteleyn")}
+        t.extra = {
+            "valid": aztec_partition_function(n, w)
+            == count_tilings(Region.aztec_diamond(n), weights=w, method="kasteleyn")
+        }
     else:
         t.extra = {"valid": True}
     return t
@@ -111,21 +128,42 @@ def _goal_rows(child, goals, sizes, single_from, what):
 def random_weight_samples(quick):
     """Samples of order 1000 and 2000 with i.i.d. Gamma(2) weights on every domino position."""
     goals = {300: (None, None), 1000: (1.0, None), 2000: (5.0, 300 * MB)}
-    return _goal_rows("sample_child", goals, (300,) if quick else (1000, 2000), 2000,
-                      "Aztec diamond n = {n}, i.i.d. Gamma(2) weights, one sample")
+    return _goal_rows(
+        "sample_child",
+        goals,
+        (300,) if quick else (1000, 2000),
+        2000,
+        "Aztec diamond n = {n}, i.i.d. Gamma(2) weights, one sample",
+    )
 
 
 @benchmark
 def edge_probabilities(quick):
     """All edge probabilities of orders 500 and 1000 with Gamma(2) weights (Propp's creation rates)."""
     goals = {200: (None, None), 500: (3.0, None), 1000: (20.0, 1000 * MB)}
-    return _goal_rows("probabilities_child", goals, (200,) if quick else (500, 1000), 1000,
-                      "Aztec diamond n = {n}, every edge probability, Gamma(2) weights")
+    return _goal_rows(
+        "probabilities_child",
+        goals,
+        (200,) if quick else (500, 1000),
+        1000,
+        "Aztec diamond n = {n}, every edge probability, Gamma(2) weights",
+    )
 
 
 @benchmark
 def exact_partition_function(quick):
     """Exact partition functions with random integer weights 1..9, up to order 200 (goal at most 10 s)."""
-    goals = {12: (None, None), 32: (None, None), 64: (None, None), 100: (None, None), 200: (10.0, None)}
-    return _goal_rows("partition_child", goals, (12, 32) if quick else (12, 64, 100, 200), 100,
-                      "Aztec diamond n = {n}, exact Z, integer weights 1..9 ({value} bits)")
+    goals = {
+        12: (None, None),
+        32: (None, None),
+        64: (None, None),
+        100: (None, None),
+        200: (10.0, None),
+    }
+    return _goal_rows(
+        "partition_child",
+        goals,
+        (12, 32) if quick else (12, 64, 100, 200),
+        100,
+        "Aztec diamond n = {n}, exact Z, integer weights 1..9 ({value} bits)",
+    )

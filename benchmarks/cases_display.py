@@ -101,8 +101,10 @@ def rich_display_aztec_1000(quick):
     """Rich display (``_repr_png_``) of a uniform Aztec diamond of order 1000."""
     n = 1000
     t = Timing(**run_isolated(f"{__name__}:rich_display_ours", "aztec", n, 3 if quick else 5))
-    case = (f"rich display (Tiling._repr_png_) of an Aztec diamond of order {n} "
-            f"({n * (n + 1):,} dominoes), PNG {t.value.strip('()').replace(', ', ' x ')} px")
+    case = (
+        f"rich display (Tiling._repr_png_) of an Aztec diamond of order {n} "
+        f"({n * (n + 1):,} dominoes), PNG {t.value.strip('()').replace(', ', ' x ')} px"
+    )
     return [Row(case, _median(t), memory=_memory(t), goal="≤ 2 s", met=t.median_s <= 2.0)]
 
 
@@ -111,8 +113,10 @@ def rich_display_1000x1000(quick):
     """Rich display (``_repr_png_``) of a 1000 x 1000 tiling (500,000 dominoes)."""
     m = 1000
     t = Timing(**run_isolated(f"{__name__}:rich_display_ours", "square", m, 3 if quick else 5))
-    case = (f"rich display (Tiling._repr_png_) of a {m}x{m} tiling, PNG "
-            f"{t.value.strip('()').replace(', ', ' x ')} px")
+    case = (
+        f"rich display (Tiling._repr_png_) of a {m}x{m} tiling, PNG "
+        f"{t.value.strip('()').replace(', ', ' x ')} px"
+    )
     return [Row(case, _median(t), memory=_memory(t), goal="≤ 2 s", met=t.median_s <= 2.0)]
 
 
@@ -130,14 +134,23 @@ def count_auto_vs_methods(quick):
         best = min(methods, key=methods.get)
         ratio = secs["auto"] / methods[best]
         others = ", ".join(f"{m} {fmt_time(s)}" for m, s in sorted(methods.items()))
-        skipped = "" if "transfer" in methods else (
-            "; transfer: cannot run (wider than 22)" if side > 22 else "; transfer: not run (about 20 s)")
-        rows.append(Row(
-            f"count_tilings {side}x{side}, method='auto' (picks {r['picks']}) vs each method",
-            f"{fmt_time(secs['auto'])} (best of {5 if quick else 9}, methods in turns)",
-            baseline=f"{others}{skipped}",
-            ratio=f"{ratio:.2f}× the faster ({best})",
-            goal="≤ 1.5× the faster",
-            met=ratio <= 1.5,
-        ))
+        skipped = (
+            ""
+            if "transfer" in methods
+            else (
+                "; transfer: cannot run (wider than 22)"
+                if side > 22
+                else "; transfer: not run (about 20 s)"
+            )
+        )
+        rows.append(
+            Row(
+                f"count_tilings {side}x{side}, method='auto' (picks {r['picks']}) vs each method",
+                f"{fmt_time(secs['auto'])} (best of {5 if quick else 9}, methods in turns)",
+                baseline=f"{others}{skipped}",
+                ratio=f"{ratio:.2f}× the faster ({best})",
+                goal="≤ 1.5× the faster",
+                met=ratio <= 1.5,
+            )
+        )
     return rows

@@ -41,10 +41,18 @@ _TWO_PERIODIC = "w = Weights.periodic(Region.aztec_diamond({n}), faces=[[2.0, 1.
 #: ``name: (setup, call)``: code run in the child; `call` is timed, `setup` is not.
 #: Small inputs: the point is the compile, not the work.
 CALLS = {
-    "count_tilings (transfer)": ("r = Region.rectangle(6, 6)", "count_tilings(r, method='transfer')"),
-    "count_tilings (kasteleyn)": ("r = Region.rectangle(6, 6)", "count_tilings(r, method='kasteleyn')"),
-    "count_tilings (weights)": ("r = Region.rectangle(4, 4); w = Weights.by_orientation(r, 2, 1)",
-                                "count_tilings(r, weights=w)"),
+    "count_tilings (transfer)": (
+        "r = Region.rectangle(6, 6)",
+        "count_tilings(r, method='transfer')",
+    ),
+    "count_tilings (kasteleyn)": (
+        "r = Region.rectangle(6, 6)",
+        "count_tilings(r, method='kasteleyn')",
+    ),
+    "count_tilings (weights)": (
+        "r = Region.rectangle(4, 4); w = Weights.by_orientation(r, 2, 1)",
+        "count_tilings(r, weights=w)",
+    ),
     "log_count": ("r = Region.rectangle(6, 6)", "log_count(r)"),
     "find_tiling": ("r = Region.rectangle(6, 6)", "find_tiling(r)"),
     "max_cover": ("r = Region.from_strings(['...', '.#.', '...'])", "max_cover(r)"),
@@ -53,13 +61,17 @@ CALLS = {
     "hall_violator": ("r = Region.from_strings(['..', '..', '.#'])", "hall_violator(r)"),
     "kuhn_frames": ("r = Region.rectangle(4, 4)", "kuhn_frames(r, seed=1)"),
     "random_tiling": ("r = Region.rectangle(6, 6)", "random_tiling(r, seed=1)"),
-    "random_tiling (kasteleyn)": ("r = Region.rectangle(6, 6)", "random_tiling(r, seed=1, method='kasteleyn')"),
+    "random_tiling (kasteleyn)": (
+        "r = Region.rectangle(6, 6)",
+        "random_tiling(r, seed=1, method='kasteleyn')",
+    ),
     "sample_aztec": ("", "sample_aztec(8, seed=1)"),
-    "sample_aztec (weights)": (_TWO_PERIODIC.format(n=8),
-                               "sample_aztec(8, seed=1, weights=w)"),
+    "sample_aztec (weights)": (_TWO_PERIODIC.format(n=8), "sample_aztec(8, seed=1, weights=w)"),
     "shuffle_frames": ("", "shuffle_frames(6, seed=1)"),
-    "aztec_partition_function (weights)": (_TWO_PERIODIC.format(n=6),
-                                           "aztec_partition_function(6, w)"),
+    "aztec_partition_function (weights)": (
+        _TWO_PERIODIC.format(n=6),
+        "aztec_partition_function(6, w)",
+    ),
     "aztec_edge_probabilities": ("", "aztec_edge_probabilities(6)"),
     "cftp_sample": ("r = Region.rectangle(4, 4)", "cftp_sample(r, seed=1, progress=False)"),
     "glauber": ("t = find_tiling(Region.rectangle(6, 6))", "glauber(t, 100, seed=1)"),
@@ -67,26 +79,44 @@ CALLS = {
     "flip": ("t = find_tiling(Region.rectangle(2, 2))", "flip(t, (0, 0))"),
     "color_dominoes": ("t = find_tiling(Region.rectangle(6, 6))", "color_dominoes(t, 4)"),
     "height_field": ("t = find_tiling(Region.rectangle(6, 6))", "height_field(t)"),
-    "double_dimer": ("r = Region.rectangle(6, 6); a = min_tiling(r); b = max_tiling(r)", "double_dimer(a, b)"),
+    "double_dimer": (
+        "r = Region.rectangle(6, 6); a = min_tiling(r); b = max_tiling(r)",
+        "double_dimer(a, b)",
+    ),
     "height_variance": ("r = Region.rectangle(6, 6)", "height_variance(r, (2, 2))"),
     "placement_probabilities": ("r = Region.rectangle(6, 6)", "placement_probabilities(r)"),
-    "count_perfect_matchings": ("import networkx as nx; G = nx.cycle_graph(8)", "count_perfect_matchings(G)"),
+    "count_perfect_matchings": (
+        "import networkx as nx; G = nx.cycle_graph(8)",
+        "count_perfect_matchings(G)",
+    ),
     "count_monomer_dimer": ("r = Region.rectangle(4, 4)", "count_monomer_dimer(r)"),
     "random_monomer_dimer": ("r = Region.rectangle(4, 4)", "random_monomer_dimer(r, seed=1)"),
-    "count_by_flux": ("r = Region.from_strings(['......', '......', '..##..', '..##..', '......', '......'])",
-                      "count_by_flux(r)"),
+    "count_by_flux": (
+        "r = Region.from_strings(['......', '......', '..##..', '..##..', '......', '......'])",
+        "count_by_flux(r)",
+    ),
     "count_by_seam_parity": ("r = Region.torus(4, 4)", "count_by_seam_parity(r)"),
     "random_tiling (torus)": ("r = Region.torus(4, 4)", "random_tiling(r, seed=1)"),
-    "uniform_spanning_tree": ("import networkx as nx; G = nx.grid_2d_graph(5, 5)", "uniform_spanning_tree(G, seed=1)"),
-    "tiling_to_tree": ("t = find_tiling(Region.from_strings(['#....'] + ['.....'] * 4))",
-                       "tiling_to_tree(t)"),
+    "uniform_spanning_tree": (
+        "import networkx as nx; G = nx.grid_2d_graph(5, 5)",
+        "uniform_spanning_tree(G, seed=1)",
+    ),
+    "tiling_to_tree": (
+        "t = find_tiling(Region.from_strings(['#....'] + ['.....'] * 4))",
+        "tiling_to_tree(t)",
+    ),
     "aztec_boundary_fluctuations": ("", "aztec_boundary_fluctuations(6, range(2), progress=False)"),
     "limit_shape": ("r = Region.rectangle(6, 6)", "limit_shape(r)"),
 }
 
 
 #: The rows of ``--quick``: the heaviest first uses.
-QUICK = ["count_tilings (transfer)", "random_tiling (kasteleyn)", "sample_aztec (weights)", "aztec_edge_probabilities"]
+QUICK = [
+    "count_tilings (transfer)",
+    "random_tiling (kasteleyn)",
+    "sample_aztec (weights)",
+    "aztec_edge_probabilities",
+]
 
 
 def first_use(name):

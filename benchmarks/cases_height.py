@@ -64,8 +64,11 @@ def thurston_1000(quick):
     """Thurston tileability of ~1000x1000 regions (goal <= 2 s) and the min tiling's build time."""
     repeats = 3 if quick else 5
     out = []
-    for kind, label in (("aztec", "Aztec diamond n=500"), ("notched", "notched 1000x1000 square"),
-                        ("mutilated", "mutilated 1000x1000 square")):
+    for kind, label in (
+        ("aztec", "Aztec diamond n=500"),
+        ("notched", "notched 1000x1000 square"),
+        ("mutilated", "mutilated 1000x1000 square"),
+    ):
         for what in ("tileable", "min"):
             if what == "min" and kind == "mutilated":
                 continue
@@ -76,10 +79,22 @@ def thurston_1000(quick):
                     f"the expected answer is {t.extra['expected']}"
                 )
             if what == "tileable":
-                out.append(Row(f"Thurston tileability, {label} ({t.extra['cells']} cells)",
-                               _median(t), memory=_memory(t), goal=f"≤ {GOAL_S:g} s",
-                               met=t.median_s <= GOAL_S))
+                out.append(
+                    Row(
+                        f"Thurston tileability, {label} ({t.extra['cells']} cells)",
+                        _median(t),
+                        memory=_memory(t),
+                        goal=f"≤ {GOAL_S:g} s",
+                        met=t.median_s <= GOAL_S,
+                    )
+                )
             else:
-                out.append(Row(f"Thurston min tiling, {label}", _median(t), memory=_memory(t),
-                               goal="reported"))
+                out.append(
+                    Row(
+                        f"Thurston min tiling, {label}",
+                        _median(t),
+                        memory=_memory(t),
+                        goal="reported",
+                    )
+                )
     return out

@@ -22,8 +22,11 @@ def kasteleyn_ours(side, repeats):
     from dominotiling import Region, count_tilings
 
     region = Region.rectangle(side, side)
-    t = measure(lambda: count_tilings(region, method="kasteleyn"), repeats,
-                prime=lambda: count_tilings(Region.rectangle(4, 4), method="kasteleyn"))
+    t = measure(
+        lambda: count_tilings(region, method="kasteleyn"),
+        repeats,
+        prime=lambda: count_tilings(Region.rectangle(4, 4), method="kasteleyn"),
+    )
     return t
 
 
@@ -68,25 +71,38 @@ def versus_flint(quick):
     try:
         import flint  # noqa: F401
     except ImportError:
-        return [Row("exact LxL count vs python-flint", "—", "python-flint not installed "
-                    "(pip install -e '.[bench]')")]
+        return [
+            Row(
+                "exact LxL count vs python-flint",
+                "—",
+                "python-flint not installed (pip install -e '.[bench]')",
+            )
+        ]
     from dominotiling.counting.closed_forms import rectangle_count
 
     out = []
-    for side in ((40,) if quick else (40, 50, 60)):
+    for side in (40,) if quick else (40, 50, 60):
         ours = Timing(**run_isolated(f"{__name__}:kasteleyn_ours", side, 3))
         theirs = Timing(**run_isolated(f"{__name__}:flint_det", side))
         want = repr(rectangle_count(side, side))
         for who, t in (("dominotiling", ours), ("python-flint", theirs)):
             if t.value != want:
-                raise RuntimeError(f"{side}x{side}: {who} says {t.value[:40]}..., not the product formula")
+                raise RuntimeError(
+                    f"{side}x{side}: {who} says {t.value[:40]}..., not the product formula"
+                )
         ratio = theirs.median_s / ours.median_s
         goal = 40 if side == 50 else None
-        out.append(Row(
-            f"exact count {side}x{side}: banded det vs flint {theirs.extra['flint']} dense det",
-            _median(ours), _median(theirs), f"{ratio:.0f}x", _memory(ours),
-            f"≥ {goal}x faster" if goal else "—", ratio >= goal if goal else None,
-        ))
+        out.append(
+            Row(
+                f"exact count {side}x{side}: banded det vs flint {theirs.extra['flint']} dense det",
+                _median(ours),
+                _median(theirs),
+                f"{ratio:.0f}x",
+                _memory(ours),
+                f"≥ {goal}x faster" if goal else "—",
+                ratio >= goal if goal else None,
+            )
+        )
     return out
 
 
@@ -99,8 +115,15 @@ def exact_100(quick):
     t = Timing(**run_isolated(f"{__name__}:kasteleyn_ours", side, 1 if quick else 3))
     if t.value != repr(rectangle_count(side, side)):
         raise RuntimeError(f"exact {side}x{side}: the library disagrees with the product formula")
-    return [Row(f"exact count {side}x{side} (Kasteleyn)", _median(t), memory=_memory(t),
-                goal="≤ 5 s" if side == 100 else "—", met=t.median_s <= 5 if side == 100 else None)]
+    return [
+        Row(
+            f"exact count {side}x{side} (Kasteleyn)",
+            _median(t),
+            memory=_memory(t),
+            goal="≤ 5 s" if side == 100 else "—",
+            met=t.median_s <= 5 if side == 100 else None,
+        )
+    ]
 
 
 @benchmark
@@ -112,6 +135,12 @@ def log_count_1000(quick):
     got = float(t.value)
     if abs(got - want) > 1e-6 * abs(want):
         raise RuntimeError(f"log_count {side}x{side}: {got} but the product formula gives {want}")
-    return [Row(f"log_count {side}x{side} (sparse LU; relative error {abs(got - want) / want:.1e})",
-                _median(t), memory=_memory(t), goal="≤ 30 s" if side == 1000 else "—",
-                met=t.median_s <= 30 if side == 1000 else None)]
+    return [
+        Row(
+            f"log_count {side}x{side} (sparse LU; relative error {abs(got - want) / want:.1e})",
+            _median(t),
+            memory=_memory(t),
+            goal="≤ 30 s" if side == 1000 else "—",
+            met=t.median_s <= 30 if side == 1000 else None,
+        )
+    ]

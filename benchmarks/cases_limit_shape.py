@@ -38,8 +38,8 @@ def _region(kind):
     n, k = 190, 80  # two diamonds of order 190, 160 columns apart: ~10**5 cells
     a = Region.aztec_diamond(n).mask
     m = np.zeros((2 * n, 2 * n + 2 * k), bool)
-    m[:, :2 * n] |= a
-    m[:, 2 * k:2 * k + 2 * n] |= a
+    m[:, : 2 * n] |= a
+    m[:, 2 * k : 2 * k + 2 * n] |= a
     return Region.from_mask(m)
 
 
@@ -64,10 +64,16 @@ def limit_shape_ours(kind, repeats):
             tension_table._CACHE.clear()  # a cold start: the table of sigma is part of the time
             return limit_shape(region, weights=weights, resolution=200)
     else:
+
         def call():
             return limit_shape(region, resolution=200)
-    t = measure(call, repeats, warmup=kind != "two-periodic",
-                prime=lambda: limit_shape(Region.aztec_diamond(8)))
+
+    t = measure(
+        call,
+        repeats,
+        warmup=kind != "two-periodic",
+        prime=lambda: limit_shape(Region.aztec_diamond(8)),
+    )
     import os
     import time
 
@@ -79,18 +85,25 @@ def limit_shape_ours(kind, repeats):
         from dominotiling.aztec.weighted import aztec_edge_probabilities
         from dominotiling.statistics.heights import expected_height_field
 
-        exact = expected_height_field(region, aztec_edge_probabilities(100, np.array([[1.0, 0.5], [0.5, 1.0]])))
+        exact = expected_height_field(
+            region, aztec_edge_probabilities(100, np.array([[1.0, 0.5], [0.5, 1.0]]))
+        )
         diff = ls.vertex_heights() - exact
         diff -= np.nanmedian(diff)
         err = float(np.nanmax(np.abs(diff))) / 200
         gas = float(ls.gaseous[ls._mesh.active].mean())
-        check = (f"heights within {100 * err:.2f}% of the diameter of the exact expected heights, "
-                 f"{100 * gas:.1f}% gaseous, load {load:.1f}")
+        check = (
+            f"heights within {100 * err:.2f}% of the diameter of the exact expected heights, "
+            f"{100 * gas:.1f}% gaseous, load {load:.1f}"
+        )
         ok = err < 0.01 and gas > 0.05 and len(ls.gas_curves) == 1
     elif kind == "aztec":
         n = 100
-        err = max(float(np.abs(np.hypot(c[:, 0] - n, c[:, 1] - n) - n / math.sqrt(2)).max()) / (math.sqrt(2) * n)
-                  for c in ls.arctic_curves)
+        err = max(
+            float(np.abs(np.hypot(c[:, 0] - n, c[:, 1] - n) - n / math.sqrt(2)).max())
+            / (math.sqrt(2) * n)
+            for c in ls.arctic_curves
+        )
         check = f"curve within {100 * err:.2f}% of the diameter from the circle"
         ok = err < 0.01
     else:
@@ -101,10 +114,18 @@ def limit_shape_ours(kind, repeats):
         dev = float(np.nanmax(np.abs(ls.vertex_heights()[on] - hb[on])))
         slopes = np.abs(ls.slope[..., 0]) + np.abs(ls.slope[..., 1])
         worst = float(np.nanmax(slopes))
-        check = (f"boundary heights kept within {dev:.2f} (mesh spacing {ls.delta:.2f} cells), "
-                 f"max |s|+|t| = {worst:.6f}")
+        check = (
+            f"boundary heights kept within {dev:.2f} (mesh spacing {ls.delta:.2f} cells), "
+            f"max |s|+|t| = {worst:.6f}"
+        )
         ok = dev <= 2 * ls.delta + 1 and worst <= 2 + 1e-9
-    t.extra = {"cells": region.n_cells, "check": check, "ok": ok, "newton": ls.iterations, "cpu": cpu}
+    t.extra = {
+        "cells": region.n_cells,
+        "check": check,
+        "ok": ok,
+        "newton": ls.iterations,
+        "cpu": cpu,
+    }
     return t
 
 
@@ -113,14 +134,24 @@ def limit_shapes(quick):
     """Limit shapes at 200x200 resolution: the Aztec diamond (<= 5 s), a drawn region of 1e5 cells (<= 10 s), two-periodic (<= 30 s)."""
     repeats = 1 if quick else 3
     out = []
-    for kind, label in (("aztec", "Aztec diamond n=100"), ("drawn", "two overlapping Aztec diamonds"),
-                        ("two-periodic", "two-periodic Aztec diamond n=100 (a=1, b=0.5), cold start")):
+    for kind, label in (
+        ("aztec", "Aztec diamond n=100"),
+        ("drawn", "two overlapping Aztec diamonds"),
+        ("two-periodic", "two-periodic Aztec diamond n=100 (a=1, b=0.5), cold start"),
+    ):
         t = Timing(**run_isolated(f"{__name__}:limit_shape_ours", kind, repeats))
         if not t.extra["ok"]:
             raise RuntimeError(f"limit shape of the {label}: {t.extra['check']}")
         goal = GOALS[kind]
-        out.append(Row(f"limit shape, {label} ({t.extra['cells']} cells), 200x200 mesh; "
-                       f"{t.extra['check']}; {t.extra['newton']} Newton steps; "
-                       f"CPU time of one call {t.extra['cpu']:.2f} s",
-                       _median(t), memory=_memory(t), goal=f"≤ {goal:g} s", met=t.median_s <= goal))
+        out.append(
+            Row(
+                f"limit shape, {label} ({t.extra['cells']} cells), 200x200 mesh; "
+                f"{t.extra['check']}; {t.extra['newton']} Newton steps; "
+                f"CPU time of one call {t.extra['cpu']:.2f} s",
+                _median(t),
+                memory=_memory(t),
+                goal=f"≤ {goal:g} s",
+                met=t.median_s <= goal,
+            )
+        )
     return out

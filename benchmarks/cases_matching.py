@@ -82,8 +82,15 @@ def matching_vs_networkx(quick):
         _check(case, ours, ref)
         ratio = ref.median_s / ours.median_s
         out.append(
-            Row(case, _median(ours), _median(ref), f"{ratio:.0f}x", _memory(ours),
-                f"≥ {SPEEDUP_GOAL}x faster", ratio >= SPEEDUP_GOAL)
+            Row(
+                case,
+                _median(ours),
+                _median(ref),
+                f"{ratio:.0f}x",
+                _memory(ours),
+                f"≥ {SPEEDUP_GOAL}x faster",
+                ratio >= SPEEDUP_GOAL,
+            )
         )
     return out
 

@@ -48,7 +48,9 @@ def cftp_ours(side, seeds, repeats):
         state["k"] += 1
         return cftp_sample(region, seed=seed, progress=False)
 
-    t = measure(run, repeats, warmup=True, prime=lambda: cftp_sample(Region.rectangle(6, 6), seed=0))
+    t = measure(
+        run, repeats, warmup=True, prime=lambda: cftp_sample(Region.rectangle(6, 6), seed=0)
+    )
     windows, valid, first = [], True, None
     for seed in seeds:
         heights, window = _cftp_heights(region, _key(seed), False)
@@ -93,11 +95,17 @@ def cftp_versus_reference(quick):
         )
     ratio = theirs.median_s / ours.median_s
     goal = 100 if side == 40 else None
-    return [Row(
-        f"CFTP {side}x{side} (window {ours.extra['windows'][0]}) vs plain-Python coupling, same coins",
-        _median(ours), _median(theirs), f"{ratio:.0f}x", _memory(ours),
-        f"≥ {goal}x faster" if goal else "—", ratio >= goal if goal else None,
-    )]
+    return [
+        Row(
+            f"CFTP {side}x{side} (window {ours.extra['windows'][0]}) vs plain-Python coupling, same coins",
+            _median(ours),
+            _median(theirs),
+            f"{ratio:.0f}x",
+            _memory(ours),
+            f"≥ {goal}x faster" if goal else "—",
+            ratio >= goal if goal else None,
+        )
+    ]
 
 
 @benchmark
@@ -112,9 +120,13 @@ def cftp_large(quick):
         if not t.extra["valid"]:
             raise RuntimeError(f"CFTP {side}x{side}: a sample did not validate")
         windows = ", ".join(str(w) for w in t.extra["windows"])
-        out.append(Row(
-            f"CFTP exact sample {side}x{side} (windows {windows})",
-            _median(t, "median over seeds of"), memory=_memory(t),
-            goal=f"≤ {goal:g} s", met=t.median_s <= goal,
-        ))
+        out.append(
+            Row(
+                f"CFTP exact sample {side}x{side} (windows {windows})",
+                _median(t, "median over seeds of"),
+                memory=_memory(t),
+                goal=f"≤ {goal:g} s",
+                met=t.median_s <= goal,
+            )
+        )
     return out

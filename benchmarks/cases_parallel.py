@@ -102,10 +102,16 @@ def _pool_ensemble(pool, sampler, seeds, workers, **kwargs):
 
     seeds = list(seeds)
     with _wire._dropbox(pool) as dropbox:
-        pieces = _scheduling._from_queue(pool.submit, parallel._ensemble_task, seeds,
-                                         (sampler, kwargs), dropbox,
-                                         _scheduling._blocks(len(seeds), workers, None), workers,
-                                         _scheduling._Bar())
+        pieces = _scheduling._from_queue(
+            pool.submit,
+            parallel._ensemble_task,
+            seeds,
+            (sampler, kwargs),
+            dropbox,
+            _scheduling._blocks(len(seeds), workers, None),
+            workers,
+            _scheduling._Bar(),
+        )
         return _wire._in_order(pieces, len(seeds))
 
 
@@ -135,9 +141,13 @@ def speedup_ours(what, n, samples, workers, repeats):
     seeds = range(samples)
     sample_aztec(n, seed=0)  # load the kernel here
     use_pool = what == "ensemble"  # the bare pool and the capacity check: for the ensemble only
-    with (local_cluster(workers) as cluster, Client(cluster) as client,
-          ProcessPoolExecutor(workers, multiprocessing.get_context("spawn")) if use_pool
-          else contextlib.nullcontext() as pool):
+    with (
+        local_cluster(workers) as cluster,
+        Client(cluster) as client,
+        ProcessPoolExecutor(workers, multiprocessing.get_context("spawn"))
+        if use_pool
+        else contextlib.nullcontext() as pool,
+    ):
         # load the kernels on every worker: the serial function there, then the cluster path
         client.run(ensemble, sample_aztec, range(2), n=n, progress=False)
         ensemble(sample_aztec, range(2 * workers), client=client, chunk_size=1, n=n, progress=False)
@@ -155,7 +165,7 @@ def speedup_ours(what, n, samples, workers, repeats):
         times = {key: [] for key in runs}
         same, capacity, memory = True, [], {"serial": 0, "client": 0, "worker": 0}
         for i in range(repeats):  # each repeat starts with another of the runs
-            order = list(runs)[i % len(runs):] + list(runs)[:i % len(runs)]
+            order = list(runs)[i % len(runs) :] + list(runs)[: i % len(runs)]
             results = {}
             for key in order:
                 base = reset_peak_rss()
@@ -168,8 +178,10 @@ def speedup_ours(what, n, samples, workers, repeats):
                     grown = peak_rss() - base
                     if key == "parallel":
                         memory["client"] = max(memory["client"], grown)
-                        memory["worker"] = max([memory["worker"]] + [
-                            peak - worker_base[w] for w, peak in client.run(peak_rss).items()])
+                        memory["worker"] = max(
+                            [memory["worker"]]
+                            + [peak - worker_base[w] for w, peak in client.run(peak_rss).items()]
+                        )
                     else:
                         memory["serial"] = max(memory["serial"], grown)
             same = same and all(_equal(results["serial"], r) for r in results.values())
@@ -179,18 +191,32 @@ def speedup_ours(what, n, samples, workers, repeats):
                 capacity.append(_two_cores(pool, n, samples // 2))
         cpu1 = sum(client.run(_worker_cpu).values()) + _pool_cpu(pool)
         other = load.fraction(also_ours=cpu1 - cpu0)
-    return {"serial": times["serial"], "parallel": times["parallel"], "bare": times.get("bare"),
-            "capacity": capacity or None, "same": same, "other_load": other,
-            "memory": memory if memory["serial"] else None, "labels": labels,
-            "cores": len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()}
+    return {
+        "serial": times["serial"],
+        "parallel": times["parallel"],
+        "bare": times.get("bare"),
+        "capacity": capacity or None,
+        "same": same,
+        "other_load": other,
+        "memory": memory if memory["serial"] else None,
+        "labels": labels,
+        "cores": len(os.sched_getaffinity(0))
+        if hasattr(os, "sched_getaffinity")
+        else os.cpu_count(),
+    }
 
 
 def _row(what, label, quick, goal=True):
     try:
         import distributed  # noqa: F401
     except ImportError:
-        return [Row(f"{label} on 2 Dask workers", "—",
-                    "dask.distributed not installed (pip install -e '.[dist]')")]
+        return [
+            Row(
+                f"{label} on 2 Dask workers",
+                "—",
+                "dask.distributed not installed (pip install -e '.[dist]')",
+            )
+        ]
     n, samples, repeats = (100, 100, 2) if quick else (200, 200, 11)
     r = run_isolated(f"{__name__}:speedup_ours", what, n, samples, 2, repeats)
     if not r["same"]:
@@ -198,7 +224,10 @@ def _row(what, label, quick, goal=True):
     load = "unknown" if r["other_load"] is None else f"{100 * r['other_load']:.0f} %"
     goal = goal and not quick
     rows = []
-    for key, how in (("parallel", "2 local Dask workers"), ("bare", "2 bare worker processes, no Dask")):
+    for key, how in (
+        ("parallel", "2 local Dask workers"),
+        ("bare", "2 bare worker processes, no Dask"),
+    ):
         if r[key] is None:
             continue
         ratios = sorted(a / b for a, b in zip(r["serial"], r[key]))
@@ -207,26 +236,37 @@ def _row(what, label, quick, goal=True):
         memory = "—"
         if dask and r["memory"]:
             m = r["memory"]
-            memory = (f"client +{fmt_bytes(m['client'])}, each worker at most "
-                      f"+{fmt_bytes(m['worker'])}; serial +{fmt_bytes(m['serial'])}")
+            memory = (
+                f"client +{fmt_bytes(m['client'])}, each worker at most "
+                f"+{fmt_bytes(m['worker'])}; serial +{fmt_bytes(m['serial'])}"
+            )
             if r["labels"]:
-                memory += f" (the tilings' labels: {fmt_bytes(r['labels'])}, in /dev/shm on the cluster)"
-        rows.append(Row(
-            f"{label}, {samples} Aztec tilings of order {n}: {how} vs serial "
-            f"({r['cores']} cores; other processes used {load} of the CPUs)",
-            f"{fmt_time(statistics.median(r[key]))} (median of {repeats})",
-            f"{fmt_time(statistics.median(r['serial']))} serial",
-            f"{ratio:.2f}x (runs: {ratios[0]:.2f}-{ratios[-1]:.2f})", memory,
-            "≥ 1.7x faster on 2 cores" if goal and dask else "—",
-            ratio >= 1.7 if goal and dask else None,
-        ))
+                memory += (
+                    f" (the tilings' labels: {fmt_bytes(r['labels'])}, in /dev/shm on the cluster)"
+                )
+        rows.append(
+            Row(
+                f"{label}, {samples} Aztec tilings of order {n}: {how} vs serial "
+                f"({r['cores']} cores; other processes used {load} of the CPUs)",
+                f"{fmt_time(statistics.median(r[key]))} (median of {repeats})",
+                f"{fmt_time(statistics.median(r['serial']))} serial",
+                f"{ratio:.2f}x (runs: {ratios[0]:.2f}-{ratios[-1]:.2f})",
+                memory,
+                "≥ 1.7x faster on 2 cores" if goal and dask else "—",
+                ratio >= 1.7 if goal and dask else None,
+            )
+        )
     if r["capacity"]:
         caps = sorted(r["capacity"])
-        rows.append(Row(
-            f"the machine meanwhile: two loops of {samples // 2} samples of order {n} at once "
-            "against one alone, in two bare processes, nothing kept or sent (2.00x: two full cores)",
-            "—", "—", f"{statistics.median(caps):.2f}x (runs: {caps[0]:.2f}-{caps[-1]:.2f})",
-        ))
+        rows.append(
+            Row(
+                f"the machine meanwhile: two loops of {samples // 2} samples of order {n} at once "
+                "against one alone, in two bare processes, nothing kept or sent (2.00x: two full cores)",
+                "—",
+                "—",
+                f"{statistics.median(caps):.2f}x (runs: {caps[0]:.2f}-{caps[-1]:.2f})",
+            )
+        )
     return rows
 
 

@@ -37,7 +37,7 @@ def _region(kind, size):
     if kind == "holed":
         mask = np.ones((size, size), bool)
         c = size // 2
-        mask[c - 1:c + 1, c - 1:c + 1] = False
+        mask[c - 1 : c + 1, c - 1 : c + 1] = False
         return Region(mask)
     if kind == "strip":
         return Region.rectangle(*size)
@@ -67,7 +67,11 @@ def sample_methods(kind, size, repeats):
     from dominotiling.errors import DominoTilingError
 
     for m in methods:  # load the kernels on a small case
-        random_tiling(Region.aztec_diamond(2) if m == "shuffling" else Region.rectangle(4, 4), seed=0, method=m)
+        random_tiling(
+            Region.aztec_diamond(2) if m == "shuffling" else Region.rectangle(4, 4),
+            seed=0,
+            method=m,
+        )
     runs = {m: [] for m in ["auto", *methods]}
     rounds = {}
     for m in list(runs):
@@ -85,20 +89,31 @@ def sample_methods(kind, size, repeats):
                 t0 = time.perf_counter()
                 random_tiling(region, seed=r + 1, method=m)
                 runs[m].append(time.perf_counter() - t0)
-    return {"picks": choose_sampler(region), "seconds": {m: min(v) for m, v in runs.items()},
-            "skipped": skipped}
+    return {
+        "picks": choose_sampler(region),
+        "seconds": {m: min(v) for m, v in runs.items()},
+        "skipped": skipped,
+    }
 
 
 @benchmark
 def sampler_auto_vs_methods(quick):
     """``random_tiling(..., method="auto")`` against the fastest exact sampler, 4x4 to 300x300."""
-    shapes = ([("square", s) for s in (4, 8, 12, 16, 32, 64, 100, 200, 300)]
-              + [("holed", s) for s in (8, 16, 32, 100, 300)]
-              + [("strip", s) for s in ((4, 300), (8, 300), (16, 300), (50, 300))]
-              + [("aztec", n) for n in (4, 16, 64, 150)])
+    shapes = (
+        [("square", s) for s in (4, 8, 12, 16, 32, 64, 100, 200, 300)]
+        + [("holed", s) for s in (8, 16, 32, 100, 300)]
+        + [("strip", s) for s in ((4, 300), (8, 300), (16, 300), (50, 300))]
+        + [("aztec", n) for n in (4, 16, 64, 150)]
+    )
     if quick:
-        shapes = [("square", 8), ("square", 100), ("square", 300), ("holed", 100), ("strip", (8, 300)),
-                  ("aztec", 64)]
+        shapes = [
+            ("square", 8),
+            ("square", 100),
+            ("square", 300),
+            ("holed", 100),
+            ("strip", (8, 300)),
+            ("aztec", 64),
+        ]
     rows = []
     for kind, size in shapes:
         repeats = 3 if quick else 5
@@ -115,12 +130,14 @@ def sampler_auto_vs_methods(quick):
             name = f"{size}x{size} square" + (" with a 2x2 hole" if kind == "holed" else "")
         others = ", ".join(f"{m} {fmt_time(s)}" for m, s in sorted(methods.items()))
         skipped = "".join(f"; {m}: {why}" for m, why in sorted(r["skipped"].items()))
-        rows.append(Row(
-            f"random_tiling {name}, method='auto' (picks {r['picks']}) vs each exact sampler",
-            f"{fmt_time(secs['auto'])} (best of up to {repeats}, samplers in turns)",
-            baseline=f"{others}{skipped}",
-            ratio=f"{ratio:.2f}× the fastest ({best})",
-            goal="≤ 1.5× the fastest",
-            met=ratio <= 1.5,
-        ))
+        rows.append(
+            Row(
+                f"random_tiling {name}, method='auto' (picks {r['picks']}) vs each exact sampler",
+                f"{fmt_time(secs['auto'])} (best of up to {repeats}, samplers in turns)",
+                baseline=f"{others}{skipped}",
+                ratio=f"{ratio:.2f}× the fastest ({best})",
+                goal="≤ 1.5× the fastest",
+                met=ratio <= 1.5,
+            )
+        )
     return rows

@@ -30,7 +30,7 @@ def _holed(side, holes):
 
     mask = np.ones((side, side), dtype=bool)
     for r, c in holes:
-        mask[r:r + 2, c:c + 2] = False
+        mask[r : r + 2, c : c + 2] = False
     return Region.from_mask(mask)
 
 
@@ -44,8 +44,9 @@ def sectors_ours(side, holes, repeats):
     from dominotiling.counting.kasteleyn import count_kasteleyn
 
     region = _holed(side, holes)
-    t = measure(lambda: _count_by_flux(region), repeats,
-                prime=lambda: count_by_flux(_holed(8, ((3, 3),))))
+    t = measure(
+        lambda: _count_by_flux(region), repeats, prime=lambda: count_by_flux(_holed(8, ((3, 3),)))
+    )
     sectors = count_by_flux(region)
     t.value = len(sectors)
     t.extra = {"sum_ok": sum(sectors.values()) == count_kasteleyn(region)}
@@ -68,9 +69,17 @@ def sample_ours(side, holes, seeds):
         state["ok"] &= flux(t) == value and t.is_complete
         return None
 
-    t = measure(run, len(seeds), warmup=True,
-                prime=lambda: cftp_sample(_holed(8, ((3, 3),)), flux=_topology(_holed(8, ((3, 3),))).flux_ref,
-                                      seed=0, progress=False))
+    t = measure(
+        run,
+        len(seeds),
+        warmup=True,
+        prime=lambda: cftp_sample(
+            _holed(8, ((3, 3),)),
+            flux=_topology(_holed(8, ((3, 3),))).flux_ref,
+            seed=0,
+            progress=False,
+        ),
+    )
     t.extra = {"ok": bool(state["ok"]), "flux": list(value)}
     return t
 
@@ -80,8 +89,11 @@ def monomer_dimer_ours(side, repeats):
     from dominotiling import Region
     from dominotiling.counting.monomer_dimer import count_monomer_dimer
 
-    t = measure(lambda: count_monomer_dimer(Region.rectangle(side, side)), repeats,
-                prime=lambda: count_monomer_dimer(Region.rectangle(4, 4)))
+    t = measure(
+        lambda: count_monomer_dimer(Region.rectangle(side, side)),
+        repeats,
+        prime=lambda: count_monomer_dimer(Region.rectangle(4, 4)),
+    )
     t.value = count_monomer_dimer(Region.rectangle(side, side)) % 10**12
     return t
 
@@ -93,8 +105,15 @@ def sector_counts(quick):
     t = Timing(**run_isolated(f"{__name__}:sectors_ours", side, holes, 1 if quick else 3))
     if not t.extra["sum_ok"]:
         raise RuntimeError("flux sectors: the sector counts do not add up to the Kasteleyn count")
-    return [Row(f"flux-sector counts {side}x{side}, 3 holes ({t.value} sectors, sum checked)",
-                _median(t), memory=_memory(t), goal="≤ 5 s", met=t.median_s <= 5.0)]
+    return [
+        Row(
+            f"flux-sector counts {side}x{side}, 3 holes ({t.value} sectors, sum checked)",
+            _median(t),
+            memory=_memory(t),
+            goal="≤ 5 s",
+            met=t.median_s <= 5.0,
+        )
+    ]
 
 
 @benchmark
@@ -105,9 +124,15 @@ def sector_sample(quick):
     t = Timing(**run_isolated(f"{__name__}:sample_ours", side, holes, seeds))
     if not t.extra["ok"]:
         raise RuntimeError("sector CFTP: a sample had another flux or did not validate")
-    return [Row(f"exact sample in flux sector {tuple(t.extra['flux'])}, {side}x{side} with 2 holes",
-                _median(t, "median over seeds of"), memory=_memory(t), goal="≤ 3 s",
-                met=t.median_s <= 3.0)]
+    return [
+        Row(
+            f"exact sample in flux sector {tuple(t.extra['flux'])}, {side}x{side} with 2 holes",
+            _median(t, "median over seeds of"),
+            memory=_memory(t),
+            goal="≤ 3 s",
+            met=t.median_s <= 3.0,
+        )
+    ]
 
 
 @benchmark
@@ -119,7 +144,13 @@ def monomer_dimer_counts(quick):
             continue
         t = Timing(**run_isolated(f"{__name__}:monomer_dimer_ours", side, repeats))
         met = t.median_s <= goal and (side != 20 or t.peak_rss <= 2 * 2**30)
-        out.append(Row(f"monomer-dimer count {side}x{side} (last 12 digits {t.value})",
-                       _median(t), memory=_memory(t),
-                       goal=f"≤ {goal:g} s" + (", ≤ 2 GB" if side == 20 else ""), met=met))
+        out.append(
+            Row(
+                f"monomer-dimer count {side}x{side} (last 12 digits {t.value})",
+                _median(t),
+                memory=_memory(t),
+                goal=f"≤ {goal:g} s" + (", ≤ 2 GB" if side == 20 else ""),
+                met=met,
+            )
+        )
     return out

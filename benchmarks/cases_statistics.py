@@ -40,12 +40,24 @@ def double_dimer_ours(m, repeats):
         dist = dd.length_distribution()
         around = dd.n_surrounding()
         ok = int(dd.lengths.sum()) + 2 * dd.n_doubled == region.n_cells
-        return {"ok": ok, "loops": dd.n_loops, "longest": int(dd.lengths.max()),
-                "dimension": round(dim, 3), "max_depth": int(dd.depths.max()),
-                "around_centre": around, "distinct_lengths": len(dist[0])}
+        return {
+            "ok": ok,
+            "loops": dd.n_loops,
+            "longest": int(dd.lengths.max()),
+            "dimension": round(dim, 3),
+            "max_depth": int(dd.depths.max()),
+            "around_centre": around,
+            "distinct_lengths": len(dist[0]),
+        }
 
-    t = measure(run, repeats, prime=lambda: double_dimer(
-        random_tiling(small, seed=1, method="temperley"), random_tiling(small, seed=2, method="temperley")))
+    t = measure(
+        run,
+        repeats,
+        prime=lambda: double_dimer(
+            random_tiling(small, seed=1, method="temperley"),
+            random_tiling(small, seed=2, method="temperley"),
+        ),
+    )
     t.extra = {"cells": region.n_cells}
     return t
 
@@ -59,8 +71,10 @@ def double_dimer_million(quick):
     v = ast.literal_eval(t.value)
     if not v["ok"]:
         raise RuntimeError("double_dimer: loop lengths and doubled dominoes do not cover the board")
-    case = (f"double_dimer, 1001x1001 board ({t.extra['cells']} cells): {v['loops']} loops, "
-            f"longest {v['longest']}, box dimension {v['dimension']} (SLE4: 1.5)")
+    case = (
+        f"double_dimer, 1001x1001 board ({t.extra['cells']} cells): {v['loops']} loops, "
+        f"longest {v['longest']}, box dimension {v['dimension']} (SLE4: 1.5)"
+    )
     return [Row(case, _median(t), memory=_memory(t), goal="≤ 1 s", met=t.median_s <= 1.0)]
 
 
@@ -70,8 +84,11 @@ def height_variance_ours(n, repeats):
     from dominotiling.statistics import height_variance
 
     region = Region.rectangle(n, n)
-    t = measure(lambda: height_variance(region, (n // 2, n // 2)), repeats,
-                prime=lambda: height_variance(Region.rectangle(8, 8), (4, 4)))
+    t = measure(
+        lambda: height_variance(region, (n // 2, n // 2)),
+        repeats,
+        prime=lambda: height_variance(Region.rectangle(8, 8), (4, 4)),
+    )
     t.extra = {"var64": height_variance(Region.rectangle(64, 64), (32, 32))}
     return t
 
@@ -85,10 +102,19 @@ def height_variance_200(quick):
     var = float(t.value)
     low = t.extra["var64"]
     if not low < var < low + 2 * math.log(200 / 64):
-        raise RuntimeError(f"height_variance(200x200 centre) = {var}, outside ({low}, "
-                           f"{low + 2 * math.log(200 / 64)})")
-    return [Row(f"height_variance, centre of 200x200 (Var h = {var:.4f}, Thurston units)",
-                _median(t), memory=_memory(t), goal="≤ 2 s", met=t.median_s <= 2.0)]
+        raise RuntimeError(
+            f"height_variance(200x200 centre) = {var}, outside ({low}, "
+            f"{low + 2 * math.log(200 / 64)})"
+        )
+    return [
+        Row(
+            f"height_variance, centre of 200x200 (Var h = {var:.4f}, Thurston units)",
+            _median(t),
+            memory=_memory(t),
+            goal="≤ 2 s",
+            met=t.median_s <= 2.0,
+        )
+    ]
 
 
 def boundary_ours(n, samples, workers):
@@ -112,9 +138,15 @@ def boundary_ours(n, samples, workers):
         par = aztec_boundary_fluctuations(n, range(samples), client=client, progress=False)
         t_par = time.perf_counter() - t0
     same = bool((serial.positions == par.positions).all())
-    return {"serial_s": t_serial, "parallel_s": t_par, "same": same,
-            "skewness": serial.skewness, "kurtosis": serial.excess_kurtosis,
-            "skew_err": serial.skewness_error, "kurt_err": serial.kurtosis_error}
+    return {
+        "serial_s": t_serial,
+        "parallel_s": t_par,
+        "same": same,
+        "skewness": serial.skewness,
+        "kurtosis": serial.excess_kurtosis,
+        "skew_err": serial.skewness_error,
+        "kurt_err": serial.kurtosis_error,
+    }
 
 
 @benchmark
@@ -123,15 +155,28 @@ def aztec_boundary_ensemble(quick):
     samples = 200 if quick else 2000
     r = run_isolated(f"{__name__}:boundary_ours", 400, samples, 2, timeout=1800)
     if not r["same"]:
-        raise RuntimeError("aztec_boundary_fluctuations: the cluster's positions differ from the serial ones")
-    stats = (f"skewness {r['skewness']:.3f} ± {r['skew_err']:.3f}, excess kurtosis "
-             f"{r['kurtosis']:.3f} ± {r['kurt_err']:.3f} (TW GUE 0.224, 0.093)")
+        raise RuntimeError(
+            "aztec_boundary_fluctuations: the cluster's positions differ from the serial ones"
+        )
+    stats = (
+        f"skewness {r['skewness']:.3f} ± {r['skew_err']:.3f}, excess kurtosis "
+        f"{r['kurtosis']:.3f} ± {r['kurt_err']:.3f} (TW GUE 0.224, 0.093)"
+    )
     goal_s = 60.0 * samples / 2000
     ratio = r["serial_s"] / r["parallel_s"]
     return [
-        Row(f"{samples} Aztec diamonds n=400 + boundary positions, serial; {stats}",
-            fmt_time(r["serial_s"]), goal=f"≤ {goal_s:g} s", met=r["serial_s"] <= goal_s),
-        Row(f"{samples} Aztec diamonds n=400 + boundary positions, 2 local Dask workers",
-            fmt_time(r["parallel_s"]), baseline=fmt_time(r["serial_s"]) + " serial",
-            ratio=f"{ratio:.2f}x", goal="≥ 1.7x", met=ratio >= 1.7),
+        Row(
+            f"{samples} Aztec diamonds n=400 + boundary positions, serial; {stats}",
+            fmt_time(r["serial_s"]),
+            goal=f"≤ {goal_s:g} s",
+            met=r["serial_s"] <= goal_s,
+        ),
+        Row(
+            f"{samples} Aztec diamonds n=400 + boundary positions, 2 local Dask workers",
+            fmt_time(r["parallel_s"]),
+            baseline=fmt_time(r["serial_s"]) + " serial",
+            ratio=f"{ratio:.2f}x",
+            goal="≥ 1.7x",
+            met=ratio >= 1.7,
+        ),
     ]

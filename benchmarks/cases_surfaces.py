@@ -27,8 +27,11 @@ def torus_ours(side, method, repeats):
 
     region = Region.torus(side, side)
     small = Region.torus(4, 4)
-    t = measure(lambda: count_tilings(region, method=method), repeats,
-                prime=lambda: count_tilings(small, method=method))
+    t = measure(
+        lambda: count_tilings(region, method=method),
+        repeats,
+        prime=lambda: count_tilings(small, method=method),
+    )
     t.value = str(t.value)
     return t
 
@@ -56,16 +59,30 @@ def torus_100(quick):
     t = Timing(**run_isolated(f"{__name__}:torus_ours", side, "auto", 3))
     check = run_isolated(f"{__name__}:product_formula", side, side, 1300 if side == 100 else 600)
     if t.value != check["value"]:
-        raise RuntimeError(f"the {side}x{side} torus: the library and Kasteleyn's product formula disagree")
-    rows = [Row(f"exact count of the {side}x{side} torus (Kasteleyn's four determinants, {len(t.value)} digits)",
-                _median(t), memory=_memory(t), goal="≤ 10 s" if side == 100 else "—",
-                met=t.median_s <= 10 if side == 100 else None)]
+        raise RuntimeError(
+            f"the {side}x{side} torus: the library and Kasteleyn's product formula disagree"
+        )
+    rows = [
+        Row(
+            f"exact count of the {side}x{side} torus (Kasteleyn's four determinants, {len(t.value)} digits)",
+            _median(t),
+            memory=_memory(t),
+            goal="≤ 10 s" if side == 100 else "—",
+            met=t.median_s <= 10 if side == 100 else None,
+        )
+    ]
     dp = Timing(**run_isolated(f"{__name__}:torus_ours", 10, "transfer", 1))
     det = Timing(**run_isolated(f"{__name__}:torus_ours", 10, "kasteleyn", 3))
     if dp.value != det.value:
         raise RuntimeError("the 10x10 torus: the periodic DP and the determinants disagree")
-    rows.append(Row("exact count of the 10x10 torus, periodic profile DP (trace over 1024 seam profiles)",
-                    _median(dp), baseline=f"determinants {_median(det)}", memory=_memory(dp)))
+    rows.append(
+        Row(
+            "exact count of the 10x10 torus, periodic profile DP (trace over 1024 seam profiles)",
+            _median(dp),
+            baseline=f"determinants {_median(det)}",
+            memory=_memory(dp),
+        )
+    )
     return rows
 
 
@@ -75,8 +92,11 @@ def sample_ours(side, repeats):
 
     region = Region.torus(side, side)
     seeds = iter(range(10**6))
-    t = measure(lambda: random_tiling(region, seed=next(seeds), method="kasteleyn").is_complete, repeats,
-                prime=lambda: random_tiling(Region.torus(4, 4), seed=0, method="kasteleyn"))
+    t = measure(
+        lambda: random_tiling(region, seed=next(seeds), method="kasteleyn").is_complete,
+        repeats,
+        prime=lambda: random_tiling(Region.torus(4, 4), seed=0, method="kasteleyn"),
+    )
     t.value = str(t.value)
     return t
 
@@ -88,5 +108,10 @@ def torus_sample(quick):
     t = Timing(**run_isolated(f"{__name__}:sample_ours", side, 1 if quick else 3))
     if t.value != "True":
         raise RuntimeError(f"the {side}x{side} torus: the sample is not a complete tiling")
-    return [Row(f"exact sample of the {side}x{side} torus (seam edges by the twisted determinants)",
-                _median(t), memory=_memory(t))]
+    return [
+        Row(
+            f"exact sample of the {side}x{side} torus (seam edges by the twisted determinants)",
+            _median(t),
+            memory=_memory(t),
+        )
+    ]

@@ -40,7 +40,9 @@ def temperley_ours(m, n, what, repeats):
     else:
         fn = lambda: bool(np.array_equal(tiling_to_tree(tiling, as_parent=True), parent))  # noqa: E731
     t = measure(fn, repeats, prime=prime)
-    t.extra = {"expected": repr(((2 * m - 1) * (2 * n - 1) - 1) // 2 if what == "to_tiling" else True)}
+    t.extra = {
+        "expected": repr(((2 * m - 1) * (2 * n - 1) - 1) // 2 if what == "to_tiling" else True)
+    }
     return t
 
 
@@ -53,6 +55,12 @@ def temperley_1000(quick):
         t = Timing(**run_isolated(f"{__name__}:temperley_ours", 1000, 1000, what, repeats))
         if t.value != t.extra["expected"]:
             raise RuntimeError(f"Temperley {label}: got {t.value}, expected {t.extra['expected']}")
-        out.append(Row(f"Temperley {label}, 1000x1000 grid (parent array)", _median(t),
-                       memory=_memory(t), goal="reported"))
+        out.append(
+            Row(
+                f"Temperley {label}, 1000x1000 grid (parent array)",
+                _median(t),
+                memory=_memory(t),
+                goal="reported",
+            )
+        )
     return out

@@ -34,8 +34,11 @@ def amoeba_child(resolution, repeats):
     from dominotiling.theory import amoeba, spectral_curve
 
     pattern = _pattern3()
-    t = measure(lambda: len(amoeba(spectral_curve(pattern), resolution=resolution).gaseous()), repeats,
-                prime=lambda: amoeba(spectral_curve(pattern), resolution=20))
+    t = measure(
+        lambda: len(amoeba(spectral_curve(pattern), resolution=resolution).gaseous()),
+        repeats,
+        prime=lambda: amoeba(spectral_curve(pattern), resolution=20),
+    )
     return t
 
 
@@ -46,9 +49,15 @@ def amoeba_3x3(quick):
     t = Timing(**run_isolated(f"{__name__}:amoeba_child", res, 3))
     if int(t.value) < 1:
         raise RuntimeError("the 3x3-periodic amoeba shows no gas bubble: the phases are wrong")
-    return [Row(f"amoeba + phases of a 3x3-periodic weighting, {res}x{res} grid ({t.value} gas bubbles)",
-                _median(t), memory=_memory(t), goal="≤ 2 s" if res == 400 else "—",
-                met=t.median_s <= 2 if res == 400 else None)]
+    return [
+        Row(
+            f"amoeba + phases of a 3x3-periodic weighting, {res}x{res} grid ({t.value} gas bubbles)",
+            _median(t),
+            memory=_memory(t),
+            goal="≤ 2 s" if res == 400 else "—",
+            met=t.median_s <= 2 if res == 400 else None,
+        )
+    ]
 
 
 def surface_tension_child(num, repeats, uniform):
@@ -59,7 +68,9 @@ def surface_tension_child(num, repeats, uniform):
 
     S, T = np.meshgrid(np.linspace(-2, 2, num), np.linspace(-2, 2, num))
     if uniform:
-        t = measure(lambda: float(np.nanmax(surface_tension(None, S, T, outside="inf").error)), repeats)
+        t = measure(
+            lambda: float(np.nanmax(surface_tension(None, S, T, outside="inf").error)), repeats
+        )
         return t
     pattern = WeightPattern.two_periodic(2.0, 1.0)
 
@@ -79,15 +90,26 @@ def surface_tension_grid(quick):
     num = 50 if quick else 100
     t = Timing(**run_isolated(f"{__name__}:surface_tension_child", num, 1 if quick else 3, False))
     if float(t.value) > 1e-8 or t.extra["gas_gap"] > 1e-10:
-        raise RuntimeError(f"surface tension: error estimate {t.value}, gas facet gap {t.extra['gas_gap']}")
+        raise RuntimeError(
+            f"surface tension: error estimate {t.value}, gas facet gap {t.extra['gas_gap']}"
+        )
     u = Timing(**run_isolated(f"{__name__}:surface_tension_child", num, 5, True))
-    return [Row(f"surface tension, two-periodic (a=2, b=1), {num}x{num} slopes, numerical Legendre dual "
-                f"(max error estimate {float(t.value):.1e})", _median(t),
-                baseline=f"uniform closed form {_median(u)}", memory=_memory(t),
-                goal="≤ 5 s" if num == 100 else "—", met=t.median_s <= 5 if num == 100 else None)]
+    return [
+        Row(
+            f"surface tension, two-periodic (a=2, b=1), {num}x{num} slopes, numerical Legendre dual "
+            f"(max error estimate {float(t.value):.1e})",
+            _median(t),
+            baseline=f"uniform closed form {_median(u)}",
+            memory=_memory(t),
+            goal="≤ 5 s" if num == 100 else "—",
+            met=t.median_s <= 5 if num == 100 else None,
+        )
+    ]
 
 
-BRICK = [((r, c), (r, c + 1)) for c in (0, 2) for r in range(4)]  # 8 horizontal dominoes filling a 4x4 square
+BRICK = [
+    ((r, c), (r, c + 1)) for c in (0, 2) for r in range(4)
+]  # 8 horizontal dominoes filling a 4x4 square
 
 
 def pattern_child(repeats):
@@ -111,7 +133,17 @@ def pattern_probability_8(quick):
     """A pattern probability of 8 dominoes (goal: ≤ 50 ms)."""
     t = Timing(**run_isolated(f"{__name__}:pattern_child", 5 if quick else 21))
     if abs(t.extra["square"] - 0.125) > 1e-9 or not 0 < float(t.value) < 1:
-        raise RuntimeError(f"pattern probabilities: the 2x2 square gives {t.extra['square']} (1/8 expected), "
-                           f"the 8-domino brick {t.value}")
-    return [Row(f"probability of 8 dominoes (a 4x4 brick), two-periodic liquid measure, K^-1 afresh "
-                f"(= {float(t.value):.3e})", _median(t), memory=_memory(t), goal="≤ 50 ms", met=t.median_s <= 0.05)]
+        raise RuntimeError(
+            f"pattern probabilities: the 2x2 square gives {t.extra['square']} (1/8 expected), "
+            f"the 8-domino brick {t.value}"
+        )
+    return [
+        Row(
+            f"probability of 8 dominoes (a 4x4 brick), two-periodic liquid measure, K^-1 afresh "
+            f"(= {float(t.value):.3e})",
+            _median(t),
+            memory=_memory(t),
+            goal="≤ 50 ms",
+            met=t.median_s <= 0.05,
+        )
+    ]

@@ -38,8 +38,11 @@ def wilson_ours(side, repeats):
 
     G = nx.grid_2d_graph(side, side)
     seeds = itertools.count()
-    t = measure(lambda: uniform_spanning_tree(G, seed=next(seeds)), repeats,
-                prime=lambda: uniform_spanning_tree(nx.grid_2d_graph(3, 3), seed=0))
+    t = measure(
+        lambda: uniform_spanning_tree(G, seed=next(seeds)),
+        repeats,
+        prime=lambda: uniform_spanning_tree(nx.grid_2d_graph(3, 3), seed=0),
+    )
     t.value = _tree_summary(uniform_spanning_tree(G, seed=0), G)
     return t
 
@@ -63,8 +66,11 @@ def wilson_grid(side, repeats):
     from dominotiling.trees.wilson import uniform_spanning_tree
 
     seeds = itertools.count()
-    t = measure(lambda: uniform_spanning_tree((side, side), seed=next(seeds)), repeats,
-                prime=lambda: uniform_spanning_tree((3, 3), seed=0))
+    t = measure(
+        lambda: uniform_spanning_tree((side, side), seed=next(seeds)),
+        repeats,
+        prime=lambda: uniform_spanning_tree((3, 3), seed=0),
+    )
     parent = uniform_spanning_tree((side, side), seed=0)
     t.value = f"{int((parent == -1).sum())} root, {int((parent >= 0).sum())} edges, {parent.dtype}"
     assert np.all(parent[parent >= 0] < side * side)
@@ -78,8 +84,11 @@ def tau_ours(side, repeats):
     from dominotiling.trees.kirchhoff import count_spanning_trees
 
     G = nx.grid_2d_graph(side, side)
-    return measure(lambda: count_spanning_trees(G), repeats,
-                   prime=lambda: count_spanning_trees(nx.grid_2d_graph(3, 3)))
+    return measure(
+        lambda: count_spanning_trees(G),
+        repeats,
+        prime=lambda: count_spanning_trees(nx.grid_2d_graph(3, 3)),
+    )
 
 
 def tau_flint(side):
@@ -99,19 +108,27 @@ def tau_flint(side):
 def wilson_versus_networkx(quick):
     """Uniform spanning trees of grids, ours vs networkx.random_spanning_tree (run once)."""
     out = []
-    for side in ((10,) if quick else (15, 20)):
+    for side in (10,) if quick else (15, 20):
         ours = Timing(**run_isolated(f"{__name__}:wilson_ours", side, 20))
         theirs = Timing(**run_isolated(f"{__name__}:wilson_networkx", side))
         if ours.value != theirs.value or "True" not in ours.value:
-            raise RuntimeError(f"{side}x{side}: ours gives {ours.value!r}, networkx {theirs.value!r}")
+            raise RuntimeError(
+                f"{side}x{side}: ours gives {ours.value!r}, networkx {theirs.value!r}"
+            )
         ratio = theirs.median_s / ours.median_s
         goal = 3000 if side in (15, 20) else None
-        out.append(Row(
-            f"uniform spanning tree {side}x{side}, networkx graph in and out: Wilson vs "
-            f"networkx {theirs.extra['networkx']} random_spanning_tree",
-            _median(ours), _median(theirs), f"{ratio:.0f}x", _memory(ours),
-            f"≥ {goal}x faster" if goal else "—", ratio >= goal if goal else None,
-        ))
+        out.append(
+            Row(
+                f"uniform spanning tree {side}x{side}, networkx graph in and out: Wilson vs "
+                f"networkx {theirs.extra['networkx']} random_spanning_tree",
+                _median(ours),
+                _median(theirs),
+                f"{ratio:.0f}x",
+                _memory(ours),
+                f"≥ {goal}x faster" if goal else "—",
+                ratio >= goal if goal else None,
+            )
+        )
     return out
 
 
@@ -123,9 +140,15 @@ def wilson_1000(quick):
     want = f"1 root, {side * side - 1} edges, int64"
     if t.value != want:
         raise RuntimeError(f"Wilson {side}x{side}: got {t.value!r}, want {want!r}")
-    return [Row(f"uniform spanning tree {side}x{side} (grid shape in, parent array out; new seed each run)",
-                _median(t), memory=_memory(t), goal="≤ 0.5 s" if side == 1000 else "—",
-                met=t.median_s <= 0.5 if side == 1000 else None)]
+    return [
+        Row(
+            f"uniform spanning tree {side}x{side} (grid shape in, parent array out; new seed each run)",
+            _median(t),
+            memory=_memory(t),
+            goal="≤ 0.5 s" if side == 1000 else "—",
+            met=t.median_s <= 0.5 if side == 1000 else None,
+        )
+    ]
 
 
 @benchmark
@@ -134,16 +157,31 @@ def tau_versus_flint(quick):
     try:
         import flint  # noqa: F401
     except ImportError:
-        return [Row("spanning trees 30x30 vs python-flint", "—", "python-flint not installed "
-                    "(pip install -e '.[bench]')")]
+        return [
+            Row(
+                "spanning trees 30x30 vs python-flint",
+                "—",
+                "python-flint not installed (pip install -e '.[bench]')",
+            )
+        ]
     side = 20 if quick else 30
     ours = Timing(**run_isolated(f"{__name__}:tau_ours", side, 3))
     theirs = Timing(**run_isolated(f"{__name__}:tau_flint", side))
     if ours.value != theirs.value:
-        raise RuntimeError(f"tau {side}x{side}: ours {ours.value[:40]}..., flint {theirs.value[:40]}...")
+        raise RuntimeError(
+            f"tau {side}x{side}: ours {ours.value[:40]}..., flint {theirs.value[:40]}..."
+        )
     ratio = theirs.median_s / ours.median_s
     goal = 30 if side == 30 else None
-    return [Row(f"spanning trees of the {side}x{side} grid, exact ({len(ours.value)} digits): "
-                f"banded cofactor vs flint {theirs.extra['flint']} dense det",
-                _median(ours), _median(theirs), f"{ratio:.0f}x", _memory(ours),
-                f"≥ {goal}x faster" if goal else "—", ratio >= goal if goal else None)]
+    return [
+        Row(
+            f"spanning trees of the {side}x{side} grid, exact ({len(ours.value)} digits): "
+            f"banded cofactor vs flint {theirs.extra['flint']} dense det",
+            _median(ours),
+            _median(theirs),
+            f"{ratio:.0f}x",
+            _memory(ours),
+            f"≥ {goal}x faster" if goal else "—",
+            ratio >= goal if goal else None,
+        )
+    ]

@@ -62,8 +62,11 @@ def _before_issue_26():
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     where = os.path.join(tempfile.gettempdir(), f"dominotiling-{BEFORE_ISSUE_26}")
     if not os.path.isdir(os.path.join(where, "dominotiling")):
-        tar = subprocess.run(["git", "-C", root, "archive", BEFORE_ISSUE_26, "dominotiling"],
-                             capture_output=True, check=True).stdout
+        tar = subprocess.run(
+            ["git", "-C", root, "archive", BEFORE_ISSUE_26, "dominotiling"],
+            capture_output=True,
+            check=True,
+        ).stdout
         tarfile.open(fileobj=io.BytesIO(tar)).extractall(where)
     for name in [m for m in sys.modules if m == "dominotiling" or m.startswith("dominotiling.")]:
         del sys.modules[name]
@@ -94,8 +97,13 @@ def sample_ours(side, holes, repeats, version="now"):
             ks._CERTIFIED.clear()
         return ks.sample_kasteleyn(region, seed=next(seeds)).is_complete
 
-    t = measure(run, repeats,
-                prime=lambda: ks.sample_kasteleyn(Region.from_strings(["....", ".#..", "...#", "...."]), seed=0))
+    t = measure(
+        run,
+        repeats,
+        prime=lambda: ks.sample_kasteleyn(
+            Region.from_strings(["....", ".#..", "...#", "...."]), seed=0
+        ),
+    )
     t.extra = {"cells": region.n_cells, "version": version, "module": ks.__file__}
     return t
 
@@ -107,8 +115,13 @@ def weighted_count_ours(side, repeats):
     region = Region.rectangle(side, side)
     weights = Weights.random(region, "integers", seed=1, a=1, b=9)
     small = Region.rectangle(4, 4)
-    t = measure(lambda: count_tilings(region, weights=weights), repeats,
-                prime=lambda: count_tilings(small, weights=Weights.random(small, "integers", seed=1, a=1, b=9)))
+    t = measure(
+        lambda: count_tilings(region, weights=weights),
+        repeats,
+        prime=lambda: count_tilings(
+            small, weights=Weights.random(small, "integers", seed=1, a=1, b=9)
+        ),
+    )
     return t
 
 
@@ -155,11 +168,17 @@ def symbolic_ours(side, repeats):
     x, y = sympy.symbols("x y")
     region = Region.rectangle(side, side)
     small = Region.rectangle(2, 2)
-    t = measure(lambda: symbolic_count(region, Weights.by_orientation(region, x, y)), repeats,
-                prime=lambda: symbolic_count(small, Weights.by_orientation(small, x, y)))
+    t = measure(
+        lambda: symbolic_count(region, Weights.by_orientation(region, x, y)),
+        repeats,
+        prime=lambda: symbolic_count(small, Weights.by_orientation(small, x, y)),
+    )
     poly = sympy.Poly(sympy.sympify(t.value), x, y)
-    t.extra = {"at_2_3": str(poly.eval({x: 2, y: 3})), "coefficient_sum": str(sum(poly.coeffs())),
-               "terms": len(poly.coeffs())}
+    t.extra = {
+        "at_2_3": str(poly.eval({x: 2, y: 3})),
+        "coefficient_sum": str(sum(poly.coeffs())),
+        "terms": len(poly.coeffs()),
+    }
     t.value = t.value[:200]
     return t
 
@@ -169,9 +188,16 @@ def _product_formula(m, n, a, b):
     import mpmath
 
     mpmath.mp.dps = 60
-    return int(mpmath.nint(mpmath.fprod(
-        4 * a**2 * mpmath.cos(mpmath.pi * k / (n + 1)) ** 2 + 4 * b**2 * mpmath.cos(mpmath.pi * j / (m + 1)) ** 2
-        for j in range(1, m // 2 + 1) for k in range(1, n // 2 + 1))))
+    return int(
+        mpmath.nint(
+            mpmath.fprod(
+                4 * a**2 * mpmath.cos(mpmath.pi * k / (n + 1)) ** 2
+                + 4 * b**2 * mpmath.cos(mpmath.pi * j / (m + 1)) ** 2
+                for j in range(1, m // 2 + 1)
+                for k in range(1, n // 2 + 1)
+            )
+        )
+    )
 
 
 def _isolated(target, *args, timeout):
@@ -194,20 +220,33 @@ def sample_holes(quick):
     for side, holes, goal in ((100, 50, 1.0),) + (() if quick else ((200, 400, 5.0),)):
         base = f"{side}x{side} square with {holes} single-cell holes"
         before = _isolated(f"{__name__}:sample_ours", side, holes, 3, "before", timeout=300)
-        for version, label in (("first", "first sample: condition test + draw"),
-                               ("now", "further samples: condition test cached")):
+        for version, label in (
+            ("first", "first sample: condition test + draw"),
+            ("now", "further samples: condition test cached"),
+        ):
             what = f"exact sample (sample_kasteleyn), {base}, {label}"
             t = _isolated(f"{__name__}:sample_ours", side, holes, 3, version, timeout=300)
             if t is None:
-                out.append(Row(what, "did not finish in 300 s", goal=f"≤ {goal:g} s, ≤ 500 MB", met=False))
+                out.append(
+                    Row(what, "did not finish in 300 s", goal=f"≤ {goal:g} s, ≤ 500 MB", met=False)
+                )
                 continue
             if t.value != "True" or (before is not None and before.value != "True"):
                 raise RuntimeError(f"{what}: the sample is not a complete tiling")
             ok = t.median_s <= goal and t.rss_growth <= 500 * _MB
             baseline = _median(before) + f" (before issue 26, {BEFORE_ISSUE_26})" if before else "—"
             ratio = f"{t.median_s / before.median_s:.2f}x the time" if before else "—"
-            out.append(Row(what, _median(t), baseline, ratio, memory=_memory(t),
-                           goal=f"≤ {goal:g} s, ≤ 500 MB", met=ok))
+            out.append(
+                Row(
+                    what,
+                    _median(t),
+                    baseline,
+                    ratio,
+                    memory=_memory(t),
+                    goal=f"≤ {goal:g} s, ≤ 500 MB",
+                    met=ok,
+                )
+            )
     return out
 
 
@@ -218,11 +257,23 @@ def weighted_count_60(quick):
     t = Timing(**run_isolated(f"{__name__}:weighted_count_ours", side, 1 if quick else 3))
     prime = 2**31 - 1
     check = run_isolated(f"{__name__}:weighted_count_check", side, prime)
-    if int(t.value) % prime != check["det_mod_p"] % prime and int(t.value) % prime != -check["det_mod_p"] % prime:
-        raise RuntimeError(f"{side}x{side} weighted count disagrees with the dense determinant mod {prime}")
-    return [Row(f"weighted exact partition function {side}x{side}, integer weights in [1, 9] "
-                f"({len(t.value)} digits)", _median(t), memory=_memory(t),
-                goal="≤ 2 s" if side == 60 else "—", met=t.median_s <= 2 if side == 60 else None)]
+    if (
+        int(t.value) % prime != check["det_mod_p"] % prime
+        and int(t.value) % prime != -check["det_mod_p"] % prime
+    ):
+        raise RuntimeError(
+            f"{side}x{side} weighted count disagrees with the dense determinant mod {prime}"
+        )
+    return [
+        Row(
+            f"weighted exact partition function {side}x{side}, integer weights in [1, 9] "
+            f"({len(t.value)} digits)",
+            _median(t),
+            memory=_memory(t),
+            goal="≤ 2 s" if side == 60 else "—",
+            met=t.median_s <= 2 if side == 60 else None,
+        )
+    ]
 
 
 @benchmark
@@ -236,6 +287,12 @@ def symbolic_12(quick):
         raise RuntimeError(f"{side}x{side}: the coefficients do not sum to the number of tilings")
     if int(t.extra["at_2_3"]) != _product_formula(side, side, 2, 3):
         raise RuntimeError(f"{side}x{side}: Z(2, 3) disagrees with Kasteleyn's product formula")
-    return [Row(f"generating polynomial by orientation {side}x{side} (symbolic_count, {t.extra['terms']} terms)",
-                _median(t), memory=_memory(t), goal="≤ 5 s" if side == 12 else "—",
-                met=t.median_s <= 5 if side == 12 else None)]
+    return [
+        Row(
+            f"generating polynomial by orientation {side}x{side} (symbolic_count, {t.extra['terms']} terms)",
+            _median(t),
+            memory=_memory(t),
+            goal="≤ 5 s" if side == 12 else "—",
+            met=t.median_s <= 5 if side == 12 else None,
+        )
+    ]

@@ -257,8 +257,12 @@ def run_isolated(target, *args, env=None, timeout=600):
     result = json.loads(lines[-1][len(_MARK) :])
     kept = dict(result)
     if isinstance(kept.get("value"), str) and len(kept["value"]) > _MAX_VALUE_CHARS:
-        kept["value"] = kept["value"][:_MAX_VALUE_CHARS] + f"... ({len(result['value'])} characters)"
-    MEASUREMENTS.append({"target": target, "args": list(args), "env": dict(env or {}), "result": kept})
+        kept["value"] = (
+            kept["value"][:_MAX_VALUE_CHARS] + f"... ({len(result['value'])} characters)"
+        )
+    MEASUREMENTS.append(
+        {"target": target, "args": list(args), "env": dict(env or {}), "result": kept}
+    )
     return result
 
 
@@ -285,7 +289,9 @@ def machine_info():
     ram = "unknown"
     try:
         with open("/proc/cpuinfo") as f:
-            cpu = next((ln.split(":", 1)[1].strip() for ln in f if ln.startswith("model name")), cpu)
+            cpu = next(
+                (ln.split(":", 1)[1].strip() for ln in f if ln.startswith("model name")), cpu
+            )
         with open("/proc/meminfo") as f:
             kib = next(int(ln.split()[1]) for ln in f if ln.startswith("MemTotal"))
         ram = fmt_bytes(kib * 1024)
@@ -296,7 +302,11 @@ def machine_info():
     except AttributeError:
         usable = os.cpu_count()
     commit, dirty = git_state()
-    changes = {True: ", plus uncommitted changes", False: "", None: ", plus uncommitted changes if any"}
+    changes = {
+        True: ", plus uncommitted changes",
+        False: "",
+        None: ", plus uncommitted changes if any",
+    }
     return {
         "CPU": cpu,
         "Cores": f"{usable} usable ({os.cpu_count()} logical)",
@@ -316,13 +326,19 @@ def git_state():
     """
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     try:
-        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
-                                text=True, check=True, cwd=root).stdout.strip()
+        commit = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=root,
+        ).stdout.strip()
     except (OSError, subprocess.CalledProcessError):
         return "unknown", None
     try:
-        status = subprocess.run(["git", "status", "--porcelain"],
-                                capture_output=True, text=True, check=True, cwd=root).stdout
+        status = subprocess.run(
+            ["git", "status", "--porcelain"], capture_output=True, text=True, check=True, cwd=root
+        ).stdout
     except (OSError, subprocess.CalledProcessError):
         return commit, None
     return commit, bool(status.strip())

@@ -28,12 +28,14 @@ CASES = {
         "from dominotiling import Region, Weights; from dominotiling.aztec import sample_aztec\n"
         "w = Weights.random(Region.aztec_diamond(1000), 'gamma', seed=1, alpha=1.0)\n"
         "sample_aztec(8, seed=0, weights=Weights.random(Region.aztec_diamond(8), 'gamma', seed=1, alpha=1.0))\n"
-        "def run(): sample_aztec(1000, seed=1, weights=w)\n"),
+        "def run(): sample_aztec(1000, seed=1, weights=w)\n"
+    ),
     "aztec_edge_probabilities, Gamma(2) weights, order 600": (
         "from dominotiling import Region, Weights; from dominotiling.aztec.weighted import aztec_edge_probabilities\n"
         "w = Weights.random(Region.aztec_diamond(600), 'gamma', seed=1, alpha=2.0)\n"
         "aztec_edge_probabilities(8, Weights.random(Region.aztec_diamond(8), 'gamma', seed=1, alpha=2.0))\n"
-        "def run(): aztec_edge_probabilities(600, w)\n"),
+        "def run(): aztec_edge_probabilities(600, w)\n"
+    ),
     "placement_probabilities (float), 60x60 square with 20 holes": (
         "import numpy as np; from dominotiling import Region, is_tileable, placement_probabilities\n"
         "rng = np.random.default_rng(1); r, c = np.indices((60, 60))\n"
@@ -43,7 +45,8 @@ CASES = {
         "    reg = Region(m.reshape(60, 60))\n"
         "    if is_tileable(reg): break\n"
         "placement_probabilities(Region.rectangle(6, 6), exact=False)\n"
-        "def run(): placement_probabilities(reg, exact=False)\n"),
+        "def run(): placement_probabilities(reg, exact=False)\n"
+    ),
 }
 
 MODES = {
@@ -60,8 +63,14 @@ def run_case(code, env_extra, timeout=600):
     for k in ("DOMINOTILING_THREADS", "OMP_WAIT_POLICY", "NUMBA_NUM_THREADS"):
         env.pop(k, None)
     env.update(env_extra)
-    out = subprocess.run([sys.executable, "-c", code + CHILD], env=env, capture_output=True, text=True,
-                         timeout=timeout, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", code + CHILD],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=True,
+    )
     return float(out.stdout.strip().splitlines()[-1])
 
 
@@ -81,23 +90,41 @@ def record(rows, command, started, elapsed, note=None):
         busy = r["load"] != "as it is"
         ratio = r["default"] / r["one thread"]
         goal = 1.3 if busy else 1.0
-        table.append({
-            "case": f"{r['case']}, {r['load']} (load average {r['loadavg']:.1f})",
-            "ours": f"{_fmt(r['default'])} (best of 2; before this change: {_fmt(r['before'])})",
-            "baseline": f"one thread, {_fmt(r['one thread'])}",
-            "ratio": f"{ratio:.2f}x of one thread",
-            "memory": "—",
-            "goal": f"≤ {goal:g}x one thread's time" + (" beside CPU-bound competitors" if busy else ""),
-            "met": bool(ratio <= goal),
-        })
+        table.append(
+            {
+                "case": f"{r['case']}, {r['load']} (load average {r['loadavg']:.1f})",
+                "ours": f"{_fmt(r['default'])} (best of 2; before this change: {_fmt(r['before'])})",
+                "baseline": f"one thread, {_fmt(r['one thread'])}",
+                "ratio": f"{ratio:.2f}x of one thread",
+                "memory": "—",
+                "goal": f"≤ {goal:g}x one thread's time"
+                + (" beside CPU-bound competitors" if busy else ""),
+                "met": bool(ratio <= goal),
+            }
+        )
     commit, dirty = git_state()
     return {
-        "format": results.FORMAT, "command": command, "started": started, "elapsed_s": round(elapsed, 3),
-        "quick": False, "only": ["load"], "complete": False, "host": platform.node() or "unknown",
-        "commit": commit, "uncommitted_changes": dirty, "machine": machine_info(),
+        "format": results.FORMAT,
+        "command": command,
+        "started": started,
+        "elapsed_s": round(elapsed, 3),
+        "quick": False,
+        "only": ["load"],
+        "complete": False,
+        "host": platform.node() or "unknown",
+        "commit": commit,
+        "uncommitted_changes": dirty,
+        "machine": machine_info(),
         "load": {"before": None, "during": None},
-        "cases": [{"name": "load.parallel_kernels_under_load", "doc": __doc__.strip().splitlines()[0],
-                   "elapsed_s": round(elapsed, 3), "rows": table, "measurements": rows}],
+        "cases": [
+            {
+                "name": "load.parallel_kernels_under_load",
+                "doc": __doc__.strip().splitlines()[0],
+                "elapsed_s": round(elapsed, 3),
+                "rows": table,
+                "measurements": rows,
+            }
+        ],
         **({"note": note} if note else {}),
     }
 
@@ -116,8 +143,10 @@ def main(argv=None):
     for load in ("as it is", f"{args.competitors} competitors"):
         spinners = []
         if load != "as it is":
-            spinners = [subprocess.Popen([sys.executable, "-c", "while True: pass"])
-                        for _ in range(args.competitors)]
+            spinners = [
+                subprocess.Popen([sys.executable, "-c", "while True: pass"])
+                for _ in range(args.competitors)
+            ]
             time.sleep(1.0)
         try:
             for name, code in CASES.items():
@@ -131,9 +160,18 @@ def main(argv=None):
                 s.kill()
                 s.wait()
     if not args.no_save:
-        command = " ".join(["python -m benchmarks.load"] + (argv if argv is not None else sys.argv[1:]))
-        path = results.save_run(record(rows, command, started, time.perf_counter() - t0,
-                                       note="Machine shared with other jobs: the load average includes them."))
+        command = " ".join(
+            ["python -m benchmarks.load"] + (argv if argv is not None else sys.argv[1:])
+        )
+        path = results.save_run(
+            record(
+                rows,
+                command,
+                started,
+                time.perf_counter() - t0,
+                note="Machine shared with other jobs: the load average includes them.",
+            )
+        )
         print(f"wrote {path}; python -m benchmarks render updates RESULTS.md")
 
 

@@ -22,7 +22,9 @@ GOAL_S = 60.0
 
 def saved_output_bytes(path):
     nb = json.loads(pathlib.Path(path).read_text(encoding="utf-8"))
-    return sum(len(json.dumps(c.get("outputs", []))) for c in nb["cells"] if c["cell_type"] == "code")
+    return sum(
+        len(json.dumps(c.get("outputs", []))) for c in nb["cells"] if c["cell_type"] == "code"
+    )
 
 
 def run_one(path, timeout=900):
@@ -30,7 +32,12 @@ def run_one(path, timeout=900):
     from nbclient import NotebookClient
 
     nb = nbformat.read(path, as_version=4)
-    client = NotebookClient(nb, timeout=timeout, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}})
+    client = NotebookClient(
+        nb,
+        timeout=timeout,
+        kernel_name="python3",
+        resources={"metadata": {"path": str(path.parent)}},
+    )
     t0 = time.perf_counter()
     client.execute()
     return time.perf_counter() - t0
@@ -59,24 +66,50 @@ def main(argv=None):
         load = os.getloadavg()[0]
         seconds = run_one(path)
         size = saved_output_bytes(path)
-        raw.append({"notebook": path.name, "seconds": seconds, "saved_output_bytes": size, "loadavg": load})
-        rows.append({"case": f"notebook {path.name}, top to bottom (load average {load:.1f} at the start)",
-                     "ours": f"{seconds:.1f} s (1 run, fresh kernel)", "baseline": "—", "ratio": "—",
-                     "memory": f"saved outputs {size / 1024:.0f} KiB", "goal": f"≤ {GOAL_S:.0f} s",
-                     "met": bool(seconds <= GOAL_S)})
+        raw.append(
+            {"notebook": path.name, "seconds": seconds, "saved_output_bytes": size, "loadavg": load}
+        )
+        rows.append(
+            {
+                "case": f"notebook {path.name}, top to bottom (load average {load:.1f} at the start)",
+                "ours": f"{seconds:.1f} s (1 run, fresh kernel)",
+                "baseline": "—",
+                "ratio": "—",
+                "memory": f"saved outputs {size / 1024:.0f} KiB",
+                "goal": f"≤ {GOAL_S:.0f} s",
+                "met": bool(seconds <= GOAL_S),
+            }
+        )
         print(json.dumps(raw[-1]), flush=True)
     if args.no_save:
         return
     commit, dirty = git_state()
     elapsed = time.perf_counter() - t0
-    command = " ".join(["python -m benchmarks.notebooks"] + (argv if argv is not None else sys.argv[1:]))
+    command = " ".join(
+        ["python -m benchmarks.notebooks"] + (argv if argv is not None else sys.argv[1:])
+    )
     record = {
-        "format": results.FORMAT, "command": command, "started": started, "elapsed_s": round(elapsed, 3),
-        "quick": False, "only": ["notebooks"], "complete": False, "host": platform.node() or "unknown",
-        "commit": commit, "uncommitted_changes": dirty, "machine": machine_info(),
+        "format": results.FORMAT,
+        "command": command,
+        "started": started,
+        "elapsed_s": round(elapsed, 3),
+        "quick": False,
+        "only": ["notebooks"],
+        "complete": False,
+        "host": platform.node() or "unknown",
+        "commit": commit,
+        "uncommitted_changes": dirty,
+        "machine": machine_info(),
         "load": {"before": None, "during": None},
-        "cases": [{"name": "notebooks.wall_time", "doc": __doc__.strip().splitlines()[0],
-                   "elapsed_s": round(elapsed, 3), "rows": rows, "measurements": raw}],
+        "cases": [
+            {
+                "name": "notebooks.wall_time",
+                "doc": __doc__.strip().splitlines()[0],
+                "elapsed_s": round(elapsed, 3),
+                "rows": rows,
+                "measurements": raw,
+            }
+        ],
         "note": "Machine shared with other jobs: the load average includes them.",
     }
     print(f"wrote {results.save_run(record)}")

@@ -31,7 +31,15 @@ import json
 import re
 from pathlib import Path
 
-__all__ = ["FORMAT", "RESULTS_DIR", "RESULTS_MD", "save_run", "load_runs", "render", "write_results_md"]
+__all__ = [
+    "FORMAT",
+    "RESULTS_DIR",
+    "RESULTS_MD",
+    "save_run",
+    "load_runs",
+    "render",
+    "write_results_md",
+]
 
 FORMAT = "dominotiling-benchmarks/1"
 RESULTS_DIR = Path(__file__).with_name("results")
@@ -135,7 +143,9 @@ def load_runs(folder=RESULTS_DIR):
 
 
 def _parse_time(text):
-    return datetime.datetime.fromisoformat(text.replace("Z", "+00:00")).astimezone(datetime.timezone.utc)
+    return datetime.datetime.fromisoformat(text.replace("Z", "+00:00")).astimezone(
+        datetime.timezone.utc
+    )
 
 
 def now_utc():
@@ -145,7 +155,10 @@ def now_utc():
 
 # ----------------------------------------------------------------- rendering
 def _table(rows):
-    lines = ["| " + " | ".join(h for _, h in COLUMNS) + " |", "|" + "|".join("---" for _ in COLUMNS) + "|"]
+    lines = [
+        "| " + " | ".join(h for _, h in COLUMNS) + " |",
+        "|" + "|".join("---" for _ in COLUMNS) + "|",
+    ]
     for row in rows:
         cells = []
         for key, _ in COLUMNS:
@@ -222,7 +235,11 @@ def render(runs):
             _table(_rows(latest)),
             "",
         ]
-    later = [r for r in runs if latest is None or _parse_time(r["started"]) > _parse_time(latest["started"])]
+    later = [
+        r
+        for r in runs
+        if latest is None or _parse_time(r["started"]) > _parse_time(latest["started"])
+    ]
     later = [r for r in later if r is not latest]
     if later:
         out += ["## Partial runs since" if latest else "## Partial runs", ""]
@@ -232,7 +249,8 @@ def render(runs):
                 f"### {_when(r)}: `{r['command']}`",
                 "",
                 f"{r['elapsed_s']:.0f} s on {r['machine'].get('CPU', '?')}, {r['machine'].get('Cores', '?')}; "
-                f"commit {_commit(r)}" + (f"; other work: {load}" if load else "")
+                f"commit {_commit(r)}"
+                + (f"; other work: {load}" if load else "")
                 + f"; record `results/{r['file']}`.",
                 "",
                 _table(_rows(r)),

@@ -103,7 +103,11 @@ def _mathjax_files():
     if not (dst / "tex-chtml.js").exists():
         (dst / "output" / "chtml").mkdir(parents=True, exist_ok=True)
         shutil.copyfile(src / "tex-chtml.js", dst / "tex-chtml.js")
-        shutil.copytree(src / "output" / "chtml" / "fonts", dst / "output" / "chtml" / "fonts", dirs_exist_ok=True)
+        shutil.copytree(
+            src / "output" / "chtml" / "fonts",
+            dst / "output" / "chtml" / "fonts",
+            dirs_exist_ok=True,
+        )
     return _MJ_OUT
 
 

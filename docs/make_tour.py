@@ -19,9 +19,12 @@ HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 _SECTION = re.compile(r"<section><h2>(.*?)</h2>\n(.*?)\n</section>", re.S)
-_PART = re.compile(r'<figure><img src="data:image/(png|gif);base64,([^"]+)" alt="[^"]*">'
-                   r"(?:<figcaption>(.*?)</figcaption>)?</figure>|<p class=\"fact\">(.*?)</p>|<p>(.*?)</p>"
-                   r"|<pre>(.*?)</pre>", re.S)
+_PART = re.compile(
+    r'<figure><img src="data:image/(png|gif);base64,([^"]+)" alt="[^"]*">'
+    r"(?:<figcaption>(.*?)</figcaption>)?</figure>|<p class=\"fact\">(.*?)</p>|<p>(.*?)</p>"
+    r"|<pre>(.*?)</pre>",
+    re.S,
+)
 
 
 def _md(text):
@@ -34,10 +37,14 @@ def page_from_html(text, out):
     out.mkdir(parents=True, exist_ok=True)
     for old in out.iterdir():
         old.unlink()
-    lines = ["# The tour", "",
-             "The pictures and animations of `dominotiling tour --quick` (the headline results, "
-             "smaller sizes), stored with the site by `docs/make_tour.py`. "
-             "`dominotiling tour --out DIR` makes the full-size gallery.", ""]
+    lines = [
+        "# The tour",
+        "",
+        "The pictures and animations of `dominotiling tour --quick` (the headline results, "
+        "smaller sizes), stored with the site by `docs/make_tour.py`. "
+        "`dominotiling tour --out DIR` makes the full-size gallery.",
+        "",
+    ]
     for i, (title, body) in enumerate(_SECTION.findall(text), 1):
         lines += [f"## {html.unescape(title)}", ""]
         k = 0
@@ -48,8 +55,14 @@ def page_from_html(text, out):
                 name = f"{i:02d}_{k}.{kind}"
                 (out / name).write_bytes(base64.b64decode(data))
                 cap = html.unescape(caption or "").strip()
-                lines += [f":::{{figure}} tour/{name}", f":alt: {cap or html.unescape(title)}", "",
-                          cap, ":::", ""]
+                lines += [
+                    f":::{{figure}} tour/{name}",
+                    f":alt: {cap or html.unescape(title)}",
+                    "",
+                    cap,
+                    ":::",
+                    "",
+                ]
             elif fact:
                 lines += ["- " + _md(re.sub(r"</?b>", "\0", fact)).replace("\0", "**"), ""]
             elif para:

@@ -180,13 +180,17 @@ def _session_bundle():
         if done:
             text += f" ({kernels} compiled so far this session, {took:.1f} s)"
     else:
-        text = (f"dominotiling: compiled {kernels} for first use on this machine in {took:.1f} s; "
-                "cached on disk, later sessions start at once")
+        text = (
+            f"dominotiling: compiled {kernels} for first use on this machine in {took:.1f} s; "
+            "cached on disk, later sessions start at once"
+        )
     import html
 
-    return {"text/plain": text,
-            "text/html": f'<div class="dominotiling-notice" style="font-size:11px;color:#777;'
-                         f'font-family:sans-serif;margin:1px 0">{html.escape(text)}</div>'}
+    return {
+        "text/plain": text,
+        "text/html": f'<div class="dominotiling-notice" style="font-size:11px;color:#777;'
+        f'font-family:sans-serif;margin:1px 0">{html.escape(text)}</div>',
+    }
 
 
 def _notebook_line():
@@ -277,8 +281,11 @@ _saved_hook = []
 
 def _interrupted_while_importing(kind, value, tb):
     """``sys.excepthook`` while the package imports: Ctrl-C in the ``dominotiling`` command is one line."""
-    if issubclass(kind, KeyboardInterrupt) and sys.argv and \
-            os.path.basename(sys.argv[0]) in ("dominotiling", "dominotiling.exe"):
+    if (
+        issubclass(kind, KeyboardInterrupt)
+        and sys.argv
+        and os.path.basename(sys.argv[0]) in ("dominotiling", "dominotiling.exe")
+    ):
         _write("dominotiling: interrupted\n")
         return
     (_saved_hook[0] if _saved_hook else sys.__excepthook__)(kind, value, tb)

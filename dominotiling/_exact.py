@@ -246,7 +246,9 @@ def crt_near(residues, moduli, approx, rel_error):
     r = crt(residues, moduli)
     n = lo + (r - lo) % modulus
     if n > hi:
-        raise ArithmeticError("no integer has these residues near the approximation: a bound is wrong")
+        raise ArithmeticError(
+            "no integer has these residues near the approximation: a bound is wrong"
+        )
     return n
 
 
@@ -288,7 +290,9 @@ def _crt_tree(res, mods):
     levels = [list(mods)]
     while len(levels[-1]) > 1:
         cur = levels[-1]
-        levels.append([cur[i] * cur[i + 1] if i + 1 < len(cur) else cur[i] for i in range(0, len(cur), 2)])
+        levels.append(
+            [cur[i] * cur[i + 1] if i + 1 < len(cur) else cur[i] for i in range(0, len(cur), 2)]
+        )
     total = levels[-1][0]
     rems = [total]
     for level in reversed(levels[:-1]):
@@ -347,7 +351,9 @@ def bregman_log2_tallies(black_tally, white_tally):
         if tally.sum() == 0 or tally[0] > 0:
             return 0.0
         degrees = np.flatnonzero(tally)
-        total = math.fsum(int(tally[d]) * math.lgamma(int(d) + 1) / int(d) for d in degrees.tolist())
+        total = math.fsum(
+            int(tally[d]) * math.lgamma(int(d) + 1) / int(d) for d in degrees.tolist()
+        )
         best = min(best, total / math.log(2))
     return best + 1.0
 

@@ -47,7 +47,21 @@ import threading
 import time
 from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
 
-__all__ = ["SLICE_SECONDS", "Stopped", "Pacer", "slices", "run_tasks", "returns_arrays", "threads", "available", "max_threads", "free_cores", "passive_waits", "limited", "SMALL_WORK"]
+__all__ = [
+    "SLICE_SECONDS",
+    "Stopped",
+    "Pacer",
+    "slices",
+    "run_tasks",
+    "returns_arrays",
+    "threads",
+    "available",
+    "max_threads",
+    "free_cores",
+    "passive_waits",
+    "limited",
+    "SMALL_WORK",
+]
 
 #: Aimed duration of one kernel call, in seconds: Ctrl-C waits at most about this long.
 SLICE_SECONDS = 0.05
@@ -107,7 +121,11 @@ class Pacer:
             began = time.perf_counter()
             yield start, end
             spent = time.perf_counter() - began
-            factor = self.growth if spent <= 0 else min(self.growth, max(1 / _MAX_GROWTH, self.seconds / spent))
+            factor = (
+                self.growth
+                if spent <= 0
+                else min(self.growth, max(1 / _MAX_GROWTH, self.seconds / spent))
+            )
             self.size = max(1, int((end - start) * factor))
             start = end
 
@@ -322,7 +340,9 @@ class LazyBar:
                 return
             from tqdm.auto import tqdm
 
-            self.bar = tqdm(desc=self.desc, unit=self.unit, delay=self.wait, leave=False, total=self.total)
+            self.bar = tqdm(
+                desc=self.desc, unit=self.unit, delay=self.wait, leave=False, total=self.total
+            )
         if window is not None:
             self.bar.set_postfix(window=window, refresh=False)
         self.bar.update(self.done - self.bar.n)

@@ -112,8 +112,11 @@ def attribute(module, name):
     home = ATTRIBUTES.get((module, name))
     if home is None:
         raise AttributeError(f"module {module!r} has no attribute {name!r}")
-    warnings.warn(f"{module}.{name} moved to {home}.{name}; import it from there",
-                  DeprecationWarning, stacklevel=3)
+    warnings.warn(
+        f"{module}.{name} moved to {home}.{name}; import it from there",
+        DeprecationWarning,
+        stacklevel=3,
+    )
     return getattr(importlib.import_module(home), name)
 
 
@@ -130,7 +133,9 @@ class _Loader(importlib.abc.Loader):
         for name, (home, attr) in _EXTRA.get(module.__name__, {}).items():
             names[name] = getattr(importlib.import_module(home), attr)
         vars(module).update(names)
-        module.__all__ = list(getattr(target, "__all__", [n for n in names if not n.startswith("_")]))
+        module.__all__ = list(
+            getattr(target, "__all__", [n for n in names if not n.startswith("_")])
+        )
         module.__doc__ = f"Deprecated path of :mod:`{new}`." if message else target.__doc__
 
 

@@ -29,8 +29,15 @@ import threading
 
 from .errors import DominoTilingError, DominoTypeError, TooLargeError
 
-__all__ = ["set_options", "get_options", "check_memory", "check_seconds", "format_bytes", "memory_limit",
-           "MAX_SECONDS"]
+__all__ = [
+    "set_options",
+    "get_options",
+    "check_memory",
+    "check_seconds",
+    "format_bytes",
+    "memory_limit",
+    "MAX_SECONDS",
+]
 
 #: Jobs whose measured cost model expects more than this many seconds (about ten minutes)
 #: are refused up front, with the estimate and an alternative.
@@ -39,9 +46,20 @@ MAX_SECONDS = 600.0
 _DEFAULT_LIMIT = 4 * 2**30
 _ENV = "DOMINOTILING_MEMORY_LIMIT"
 _UNITS = {
-    "": 1, "b": 1,
-    "k": 10**3, "kb": 10**3, "m": 10**6, "mb": 10**6, "g": 10**9, "gb": 10**9, "t": 10**12, "tb": 10**12,
-    "kib": 2**10, "mib": 2**20, "gib": 2**30, "tib": 2**40,
+    "": 1,
+    "b": 1,
+    "k": 10**3,
+    "kb": 10**3,
+    "m": 10**6,
+    "mb": 10**6,
+    "g": 10**9,
+    "gb": 10**9,
+    "t": 10**12,
+    "tb": 10**12,
+    "kib": 2**10,
+    "mib": 2**20,
+    "gib": 2**30,
+    "tib": 2**40,
 }
 
 
@@ -54,11 +72,15 @@ def _parse_bytes(value, name="memory_limit"):
     import numbers
 
     if isinstance(value, bool):
-        raise DominoTypeError(f"{name} must be a number of bytes or a string like '4GiB', got {value!r}")
+        raise DominoTypeError(
+            f"{name} must be a number of bytes or a string like '4GiB', got {value!r}"
+        )
     if isinstance(value, str):
         if len(value) > 100:
-            raise DominoTilingError(f"{name} is a string of {len(value)} characters, not a size: "
-                                    "write bytes as a number or with a unit, e.g. '4GiB', '500MB', '2e9'")
+            raise DominoTilingError(
+                f"{name} is a string of {len(value)} characters, not a size: "
+                "write bytes as a number or with a unit, e.g. '4GiB', '500MB', '2e9'"
+            )
         m = re.fullmatch(r"\s*([0-9]*\.?[0-9]+(?:[eE][+-]?[0-9]+)?)\s*([A-Za-z]*)\s*", value)
         if not m or m.group(2).lower() not in _UNITS:
             raise DominoTilingError(
@@ -76,13 +98,19 @@ def _parse_bytes(value, name="memory_limit"):
                 f"{name} must be a number of bytes or a string like '4GiB', got {type(value).__name__}"
             ) from None
         if not math.isfinite(v) or v <= 0:
-            raise DominoTilingError(f"{name} must be a positive, finite number of bytes, got {value!r}")
+            raise DominoTilingError(
+                f"{name} must be a positive, finite number of bytes, got {value!r}"
+            )
     if v < 1:
-        raise DominoTilingError(f"{name} must be at least 1 byte, got {value!r}: write bytes as a number or "
-                                "with a unit, e.g. '4GiB', '500MB', '2e9'")
+        raise DominoTilingError(
+            f"{name} must be at least 1 byte, got {value!r}: write bytes as a number or "
+            "with a unit, e.g. '4GiB', '500MB', '2e9'"
+        )
     if v > _MAX_LIMIT:
-        raise DominoTilingError(f"{name}={value!r} is more than 2**64 bytes (16 EiB); give the memory "
-                                "this machine may use, e.g. '8GiB'")
+        raise DominoTilingError(
+            f"{name}={value!r} is more than 2**64 bytes (16 EiB); give the memory "
+            "this machine may use, e.g. '8GiB'"
+        )
     return int(v)
 
 
@@ -99,8 +127,10 @@ def _initial_limit():
     try:
         return _parse_bytes(raw, _ENV)
     except DominoTilingError as err:
-        return DominoTilingError(f"{err}; fix or unset the environment variable {_ENV}, or call "
-                                 "dominotiling.set_options(memory_limit='4GiB')")
+        return DominoTilingError(
+            f"{err}; fix or unset the environment variable {_ENV}, or call "
+            "dominotiling.set_options(memory_limit='4GiB')"
+        )
 
 
 _OPTIONS = {"memory_limit": _initial_limit()}
@@ -162,7 +192,9 @@ class set_options:  # noqa: N801 -- a function to the user; a class so that `wit
         new = {}
         for key, value in options.items():
             if key not in _OPTIONS:
-                raise DominoTilingError(f"unknown option {key!r}; the options are {sorted(_OPTIONS)}")
+                raise DominoTilingError(
+                    f"unknown option {key!r}; the options are {sorted(_OPTIONS)}"
+                )
             new[key] = _parse_bytes(value, key)
         self._new = new
         self._token = None
@@ -177,7 +209,9 @@ class set_options:  # noqa: N801 -- a function to the user; a class so that `wit
     def __enter__(self):
         if self._token is not None:  # nested in a block: already this context's
             return self
-        with _LOCK:  # a block: the session's options back as they were, the new ones for this context
+        with (
+            _LOCK
+        ):  # a block: the session's options back as they were, the new ones for this context
             if all(_OPTIONS.get(k) == v for k, v in self._new.items()):
                 for k in self._new:
                     _OPTIONS[k] = self._old[k]
@@ -345,5 +379,7 @@ def check_seconds(seconds, what, alternative):
         human = f" ({seconds / 3600:.2g} hours)"
     else:
         human = f" ({seconds / 60:.2g} minutes)"
-    raise TooLargeError(f"{what} would take about {seconds:.2g} s{human} by its measured cost; the limit "
-                        f"is {MAX_SECONDS:.0f} s (about ten minutes): use {alternative}")
+    raise TooLargeError(
+        f"{what} would take about {seconds:.2g} s{human} by its measured cost; the limit "
+        f"is {MAX_SECONDS:.0f} s (about ten minutes): use {alternative}"
+    )

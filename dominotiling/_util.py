@@ -13,7 +13,9 @@ def pick_method(methods, method, auto):
     try:
         return methods[name]
     except (KeyError, TypeError):
-        raise DominoTilingError(f"unknown method {method!r}; choose one of {['auto', *methods]}") from None
+        raise DominoTilingError(
+            f"unknown method {method!r}; choose one of {['auto', *methods]}"
+        ) from None
 
 
 def frozen(array):

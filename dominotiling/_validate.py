@@ -98,8 +98,16 @@ def nonnegative_int(value, name, *, maximum=None, error=DominoTilingError):
     return v
 
 
-def real(value, name, *, minimum=None, maximum=None, strict_minimum=False, finite=True,
-         error=DominoTilingError):
+def real(
+    value,
+    name,
+    *,
+    minimum=None,
+    maximum=None,
+    strict_minimum=False,
+    finite=True,
+    error=DominoTilingError,
+):
     """``value`` as a float, finite unless ``finite=False``, within the bounds.
 
     ``strict_minimum=True`` makes the lower bound exclusive (``> minimum``).
@@ -137,17 +145,22 @@ def choice(value, name, options):
     """``value`` if it is one of `options` (strings compared exactly)."""
     options = tuple(options)
     listed = ", ".join(repr(o) for o in options)
-    if isinstance(value, np.ndarray) or (all(isinstance(o, str) for o in options)
-                                         and not isinstance(value, str)):
+    if isinstance(value, np.ndarray) or (
+        all(isinstance(o, str) for o in options) and not isinstance(value, str)
+    ):
         # an array's `in` is elementwise ("truth value ambiguous"): a name is a str
-        raise DominoTypeError(f"{name} must be a name (a str), one of {listed}; got {_describe(value)}")
+        raise DominoTypeError(
+            f"{name} must be a name (a str), one of {listed}; got {_describe(value)}"
+        )
     try:
         ok = not isinstance(value, bool) and value in options  # True == 1 must not pass
     except (TypeError, ValueError):  # unhashable, incomparable, or ambiguous
         ok = False
     if not ok:
-        raise DominoTilingError(f"unknown {name} {_describe(value) if not isinstance(value, str) else repr(value)}; "
-                                f"choose one of {listed}")
+        raise DominoTilingError(
+            f"unknown {name} {_describe(value) if not isinstance(value, str) else repr(value)}; "
+            f"choose one of {listed}"
+        )
     return value
 
 
@@ -178,7 +191,9 @@ def graph(G, name="G"):
 
     instance(G, name, nx.Graph, "build one with networkx, e.g. networkx.grid_2d_graph(5, 5)")
     if G.is_directed():
-        raise DominoTypeError(f"expected an undirected graph, got a directed one: pass {name}.to_undirected()")
+        raise DominoTypeError(
+            f"expected an undirected graph, got a directed one: pass {name}.to_undirected()"
+        )
     if G.number_of_nodes() == 0:
         raise DominoTilingError("the graph has no nodes; spanning trees need at least one")
     return G
@@ -222,7 +237,9 @@ def tiling(value, name="tiling", *, periodic_ok=False):
 
 
 def _periodic_message(name, value):
-    kind = {(True, True): "a torus", (False, True): "a cylinder", (True, False): "a cylinder"}[value.periodic]
+    kind = {(True, True): "a torus", (False, True): "a cylinder", (True, False): "a cylinder"}[
+        value.periodic
+    ]
     return (
         f"{name} is {kind} (periodic={value.periodic}) and this function handles plane regions "
         "only; tori and cylinders are counted by count_tilings and log_count, sampled by "
@@ -236,7 +253,9 @@ def shape(value, name, *, ndim=2):
     try:
         items = tuple(value)
     except TypeError:
-        raise DominoTypeError(f"{name} must be a tuple of {ndim} positive integers, got {_describe(value)}") from None
+        raise DominoTypeError(
+            f"{name} must be a tuple of {ndim} positive integers, got {_describe(value)}"
+        ) from None
     if len(items) != ndim:
         raise DominoTilingError(f"{name} must have {ndim} entries, got {len(items)}: {value!r}")
     return tuple(positive_int(v, f"{name}[{i}]") for i, v in enumerate(items))
@@ -247,7 +266,9 @@ def cell(value, name, region_=None):
     try:
         r, c = value
     except (TypeError, ValueError):
-        raise DominoTypeError(f"{name} must be a (row, col) pair of integers, got {_describe(value)}") from None
+        raise DominoTypeError(
+            f"{name} must be a (row, col) pair of integers, got {_describe(value)}"
+        ) from None
     r, c = integer(r, f"{name}[0]"), integer(c, f"{name}[1]")
     if region_ is not None and (r, c) not in region_:
         raise DominoTilingError(
@@ -283,11 +304,17 @@ def array(value, name, *, ndim=None, kinds="biuf", shape=None):
     try:
         arr = np.asarray(value)
     except Exception:  # ragged lists and the like
-        raise DominoTypeError(f"{name} must be an array of numbers, got {_describe(value)}") from None
+        raise DominoTypeError(
+            f"{name} must be an array of numbers, got {_describe(value)}"
+        ) from None
     if arr.dtype.kind not in kinds:
-        raise DominoTypeError(f"{name} must hold numbers (dtype kind in {kinds!r}), got dtype {arr.dtype}")
+        raise DominoTypeError(
+            f"{name} must hold numbers (dtype kind in {kinds!r}), got dtype {arr.dtype}"
+        )
     if ndim is not None and arr.ndim != ndim:
-        raise DominoTilingError(f"{name} must be a {ndim}-D array, got {arr.ndim} dimension(s) (shape {arr.shape})")
+        raise DominoTilingError(
+            f"{name} must be a {ndim}-D array, got {arr.ndim} dimension(s) (shape {arr.shape})"
+        )
     if shape is not None and arr.shape != tuple(shape):
         raise DominoTilingError(f"{name} must have shape {tuple(shape)}, got {arr.shape}")
     return arr
@@ -314,8 +341,13 @@ def float_from_log(log_value, what, alternative):
     if LOG_FLOAT_MIN <= log_value <= LOG_FLOAT_MAX:
         return math.exp(log_value)
     if math.isnan(log_value):
-        raise FloatRangeError(f"{what} could not be computed in floating point (NaN); {alternative}")
-    where = (f"beyond the largest float64 (about exp({LOG_FLOAT_MAX:.5g}))" if log_value > 0 else
-             f"below the smallest normal float64 (about exp({LOG_FLOAT_MIN:.4g})): it would read as "
-             "0.0 (no tiling)")
+        raise FloatRangeError(
+            f"{what} could not be computed in floating point (NaN); {alternative}"
+        )
+    where = (
+        f"beyond the largest float64 (about exp({LOG_FLOAT_MAX:.5g}))"
+        if log_value > 0
+        else f"below the smallest normal float64 (about exp({LOG_FLOAT_MIN:.4g})): it would read as "
+        "0.0 (no tiling)"
+    )
     raise FloatRangeError(f"{what} is about exp({log_value:.6g}), {where}; {alternative}")

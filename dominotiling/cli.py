@@ -69,7 +69,9 @@ _PARSE_BYTES_PER_CHAR, _PARSE_BYTES_PER_LINE = 5, 8
 MAX_FIGURE_BYTES = 1 << 24
 #: Seconds a FIFO (named pipe) is waited for before the figure is refused as never written.
 FIFO_WAIT = 10.0
-_MAX_DIGITS = 100  # longer numbers on the command line are refused before int() (which stops at 4300)
+_MAX_DIGITS = (
+    100  # longer numbers on the command line are refused before int() (which stops at 4300)
+)
 _MAX_PIXELS_PER_SIDE = 2**16 - 1  # matplotlib's Agg draws less than 2**16 pixels per side
 # Memory a picture takes while it is drawn and saved, per pixel of the figure: Agg's
 # RGBA buffer and matplotlib's float64 RGBA resampling of the image; about 42 was
@@ -112,8 +114,15 @@ class _Progress:
         # a kernel compiling for its first use says so on its own line: the bar waits until it is done
         if self._stop.wait(PROGRESS_DELAY):
             return
-        make = lambda: tqdm(total=None, desc=self.description, bar_format="{desc}: {elapsed}",  # noqa: E731
-                            file=sys.stderr, leave=False, mininterval=0.25, delay=0.01)
+        make = lambda: tqdm(
+            total=None,
+            desc=self.description,
+            bar_format="{desc}: {elapsed}",  # noqa: E731
+            file=sys.stderr,
+            leave=False,
+            mininterval=0.25,
+            delay=0.01,
+        )
         bar = _compile_notice.unless_busy(make)
         while bar is None:
             if self._stop.wait(0.1):
@@ -131,7 +140,9 @@ class _Progress:
     def __enter__(self):
         self._t0 = time.time()
         if self.enabled:
-            self._thread = threading.Thread(target=self._run, name="dominotiling-progress", daemon=True)
+            self._thread = threading.Thread(
+                target=self._run, name="dominotiling-progress", daemon=True
+            )
             self._thread.start()
         return self
 
@@ -184,9 +195,11 @@ def _read_bytes(stream, name):
             )
         # the text, its lines as strings (about 64 bytes each) and the mask: budgeted as it
         # comes, so that a huge figure is refused while it is read, not after
-        check_memory(_PARSE_BYTES_PER_CHAR * total + _PARSE_BYTES_PER_LINE * lines,
-                     f"reading and parsing the figure {name} ({total} bytes so far, {lines} lines)",
-                     "a smaller figure")
+        check_memory(
+            _PARSE_BYTES_PER_CHAR * total + _PARSE_BYTES_PER_LINE * lines,
+            f"reading and parsing the figure {name} ({total} bytes so far, {lines} lines)",
+            "a smaller figure",
+        )
         if b"\0" in chunk:
             raise _UsageError(
                 f"{name} is a binary file, not a figure: write the figure as lines of "
@@ -250,8 +263,10 @@ def _read_fifo(path):
         while True:
             left = deadline - time.monotonic()
             if not got and left <= 0:
-                raise _UsageError(f"nothing came through the named pipe {path} in {FIFO_WAIT:.0f} s "
-                                  "(no writer?): write the figure into it, or give a file")
+                raise _UsageError(
+                    f"nothing came through the named pipe {path} in {FIFO_WAIT:.0f} s "
+                    "(no writer?): write the figure into it, or give a file"
+                )
             ready, _, _ = select.select([fd], [], [], max(0.05, min(left, 0.5)) if not got else 0.5)
             if not ready:
                 continue
@@ -281,7 +296,9 @@ def _positive_dpi(text):
         raise argparse.ArgumentTypeError(f"the resolution {text.strip()[:30]}... is far too large")
     dpi = int(text)
     if dpi < 1:
-        raise argparse.ArgumentTypeError(f"the resolution must be at least 1 dot per inch, got {dpi}")
+        raise argparse.ArgumentTypeError(
+            f"the resolution must be at least 1 dot per inch, got {dpi}"
+        )
     return dpi
 
 
@@ -296,7 +313,9 @@ def _check_folder_writable(folder, what):
             existing = existing.parent  # the nearest folder that exists; the rest will be made
         if not existing.is_dir():
             raise _UsageError(f"cannot create {what} {folder}: {existing} is a file, not a folder")
-        with tempfile.TemporaryFile(dir=existing):  # a real try: permissions are not the whole story
+        with tempfile.TemporaryFile(
+            dir=existing
+        ):  # a real try: permissions are not the whole story
             pass
     except OSError as exc:
         raise _UsageError(
@@ -331,8 +350,12 @@ def _save_png(fig, path, dpi):
     width, height = int(round(w_in * dpi)), int(round(h_in * dpi))
     # the most dots per inch that matplotlib can draw and the memory budget allows
     budget = memory_limit()
-    most = int(min(_MAX_PIXELS_PER_SIDE / max(w_in, h_in),
-                   math.sqrt(budget / (_BYTES_PER_PIXEL * w_in * h_in))))
+    most = int(
+        min(
+            _MAX_PIXELS_PER_SIDE / max(w_in, h_in),
+            math.sqrt(budget / (_BYTES_PER_PIXEL * w_in * h_in)),
+        )
+    )
     if dpi > most:
         raise _UsageError(
             f"at --dpi {dpi} the picture would be {width}x{height} pixels, which takes about "
@@ -351,13 +374,17 @@ def _cmd_count(args):
     from .counting import choose_method, count_tilings
 
     if args.board is None and args.file is None:
-        raise _UsageError("give the region: a board size (e.g. count 8x8) or a figure (count --file FIGURE.txt)")
+        raise _UsageError(
+            "give the region: a board size (e.g. count 8x8) or a figure (count --file FIGURE.txt)"
+        )
     if args.board is not None and args.file is not None:
         raise _UsageError("give either a board size (e.g. 8x8) or --file FIGURE.txt, not both")
     region = _board(args.board) if args.board is not None else _read_figure(args.file)
     method = args.method
     if method == "auto" and region.is_balanced and region.n_cells:
-        method = choose_method(region)  # named in the progress line; the same as count_tilings' choice
+        method = choose_method(
+            region
+        )  # named in the progress line; the same as count_tilings' choice
     rows, cols = region.shape
     with _Progress(f"counting the tilings of {rows}x{cols} ({method})"):
         count = count_tilings(region, method=method)
@@ -377,8 +404,11 @@ def _cmd_tile(args):
     from .viz.draw import draw_tiling
 
     png = _png_path(args.png) if args.png else None  # before the work: a bad name fails at once
-    exports = [(flag, _export_path(name, flag)) for flag, name in
-               (("--svg", args.svg), ("--tikz", args.tikz), ("--json", args.json)) if name]
+    exports = [
+        (flag, _export_path(name, flag))
+        for flag, name in (("--svg", args.svg), ("--tikz", args.tikz), ("--json", args.json))
+        if name
+    ]
     region = _board(args.figure) if _is_board(args.figure) else _read_figure(args.figure)
     rows, cols = region.shape
     with _Progress(f"tiling a {rows}x{cols} figure"):
@@ -393,8 +423,10 @@ def _cmd_tile(args):
         print(f"tiled with {tiling.n_dominoes} dominoes:")
     else:
         k = tiling.n_uncovered
-        print(f"the largest cover has {tiling.n_dominoes} dominoes and leaves {k} "
-              f"cell{'' if k == 1 else 's'} uncovered (░):")
+        print(
+            f"the largest cover has {tiling.n_dominoes} dominoes and leaves {k} "
+            f"cell{'' if k == 1 else 's'} uncovered (░):"
+        )
     print(_as_text(tiling, png))
     if png is not None:
         import matplotlib.pyplot as plt
@@ -430,7 +462,9 @@ def _as_text(tiling, png):
     if max(rows, cols) <= TEXT_MAX_SIDE:
         return str(tiling)
     hint = "" if png is not None else " (--png FILE draws it)"
-    return f"({rows}x{cols} cells: too large to print as text, at most {TEXT_MAX_SIDE} a side{hint})"
+    return (
+        f"({rows}x{cols} cells: too large to print as text, at most {TEXT_MAX_SIDE} a side{hint})"
+    )
 
 
 #: Figures at most this many cells a side show their Hall certificate as marked text.
@@ -443,8 +477,10 @@ def _why_no_tiling(region):
 
     black, white = region.color_counts()
     if black != white:
-        return (f"no tiling: the figure has {black} black and {white} white cells (as on a chessboard), "
-                "and every domino covers one of each")
+        return (
+            f"no tiling: the figure has {black} black and {white} white cells (as on a chessboard), "
+            "and every domino covers one of each"
+        )
     cells = hall_violator(region)
     if cells is None:  # pragma: no cover - find_tiling found none, so a certificate exists
         return "no tiling"
@@ -487,7 +523,7 @@ def _option_value(text, default):
             if isinstance(default, int):
                 raise _UsageError(f"--option expects a whole number here, got {text!r}") from None
     if isinstance(default, str) and low in ("false", "no", "off"):
-        return False                      # e.g. seven's two_bones=false leaves a rule out
+        return False  # e.g. seven's two_bones=false leaves a rule out
     return text.strip()
 
 
@@ -500,8 +536,9 @@ def _play_options(args, canonical, known):
         if not sep or not key:
             raise _UsageError(f"--option takes KEY=VALUE, got {item!r}")
         if key not in known:
-            raise _UsageError(f"{canonical} has no option {key!r}; its options: "
-                              f"{', '.join(known) or 'none'}")
+            raise _UsageError(
+                f"{canonical} has no option {key!r}; its options: {', '.join(known) or 'none'}"
+            )
         options[key] = _option_value(value, known[key])
     if args.fish != "all":
         if "fish_mode" not in known:
@@ -512,15 +549,17 @@ def _play_options(args, canonical, known):
             for key, value in _PAIRED[canonical].items():
                 options.setdefault(key, value)
         elif canonical not in _ALWAYS_PAIRED:
-            raise _UsageError(f"{canonical} is not played in pairs here; drop --teams "
-                              f"(pairs: {', '.join(sorted(_PAIRED) + list(_ALWAYS_PAIRED))})")
+            raise _UsageError(
+                f"{canonical} is not played in pairs here; drop --teams "
+                f"(pairs: {', '.join(sorted(_PAIRED) + list(_ALWAYS_PAIRED))})"
+            )
     return options
 
 
 def _cmd_play(args):
     from . import games
 
-    canonical = games.Rules.canonical_name(args.rules)     # unknown: the known ones, exit 2
+    canonical = games.Rules.canonical_name(args.rules)  # unknown: the known ones, exit 2
     known = games.Rules.options(canonical)
     if args.list_options:
         names = ", ".join(n for n in games.Rules.aliases(canonical) if n != canonical)
@@ -531,8 +570,10 @@ def _cmd_play(args):
     if args.games < 1:
         raise _UsageError(f"--games must be at least 1, got {args.games}")
     if args.games > games.MAX_GAMES:
-        raise _UsageError(f"--games must be at most {games.MAX_GAMES:,}, got {args.games:.3g}; "
-                          "play larger studies in batches (different --seed each)")
+        raise _UsageError(
+            f"--games must be at most {games.MAX_GAMES:,}, got {args.games:.3g}; "
+            "play larger studies in batches (different --seed each)"
+        )
     rules = games.Rules.by_name(canonical, **_play_options(args, canonical, known))
     if args.target is not None:
         if args.target < 1:
@@ -545,8 +586,10 @@ def _cmd_play(args):
         names = [n.strip() for n in args.players.split(",")]
         unknown = [n for n in names if n not in _PLAYERS]  # an empty name too: no seat is dropped
         if unknown or not names:
-            raise _UsageError(f"--players takes names from {', '.join(_PLAYERS)} separated "
-                              f"by commas, got {args.players!r}")
+            raise _UsageError(
+                f"--players takes names from {', '.join(_PLAYERS)} separated "
+                f"by commas, got {args.players!r}"
+            )
     if rules.teams:
         # one name per pair is enough: partners (seats i and i + pairs) play alike
         pairs = seats // 2
@@ -555,14 +598,18 @@ def _cmd_play(args):
         elif len(names) <= pairs:
             names = [names[(s % pairs) % len(names)] for s in range(seats)]
         else:
-            raise _UsageError(f"{rules.name} is played by {seats} players in pairs: give "
-                              f"--players one name per pair ({pairs}) or per seat ({seats}), "
-                              f"got {len(names)}")
+            raise _UsageError(
+                f"{rules.name} is played by {seats} players in pairs: give "
+                f"--players one name per pair ({pairs}) or per seat ({seats}), "
+                f"got {len(names)}"
+            )
     elif args.players is None:
         names = [names[s % len(names)] for s in range(seats)]
     players = [getattr(games, f"{n}_player") for n in names]
     # rules that do not allow this many players raise DominoTilingError, reported by main
-    summary = games.simulate(rules, args.games, len(players), players, seed=args.seed, progress=True)
+    summary = games.simulate(
+        rules, args.games, len(players), players, seed=args.seed, progress=True
+    )
     print(summary)
 
 
@@ -570,11 +617,18 @@ def _cmd_play(args):
 _ALWAYS_PAIRED = ("sport_kozel", "general", "kozel_traditional")
 
 #: rule sets with a two-against-two form, and the preset options that give it
-_PAIRED = {"kozel": {"players": 4, "teams": True}, "sea_kozel": {"players": 4, "teams": True},
-           "classic": {"teams": True}, "fives": {"teams": True}, "straight": {"teams": True},
-           "telephone": {"teams": True}, "block": {"teams": True},
-           "draw_game": {"teams": True}, "kramer_muggins": {"teams": True},
-           "five_up": {"teams": True}}
+_PAIRED = {
+    "kozel": {"players": 4, "teams": True},
+    "sea_kozel": {"players": 4, "teams": True},
+    "classic": {"teams": True},
+    "fives": {"teams": True},
+    "straight": {"teams": True},
+    "telephone": {"teams": True},
+    "block": {"teams": True},
+    "draw_game": {"teams": True},
+    "kramer_muggins": {"teams": True},
+    "five_up": {"teams": True},
+}
 
 
 def _cmd_tour(args):
@@ -589,8 +643,10 @@ class _Parser(argparse.ArgumentParser):
     """argparse with one-line usage errors (argparse prints the usage too: 2 to 4 lines)."""
 
     def error(self, message):
-        self.exit(EXIT_BAD_INPUT, f"dominotiling: error: {' '.join(message.split())} "
-                                  f"(see {self.prog} --help)\n")
+        self.exit(
+            EXIT_BAD_INPUT,
+            f"dominotiling: error: {' '.join(message.split())} (see {self.prog} --help)\n",
+        )
 
 
 def _parser():
@@ -607,44 +663,84 @@ def _parser():
     c = sub.add_parser("count", help="print the exact number of tilings")
     c.add_argument("board", nargs="?", help="a board size ROWSxCOLS, e.g. 8x8")
     c.add_argument("--file", help="a figure in the '.'/'#' format ('-' reads standard input)")
-    c.add_argument("--method", default="auto", metavar="{auto,transfer,kasteleyn}",
-                   help="auto (default): the faster method for this shape; transfer: the profile "
-                        "DP (narrower side up to 22); kasteleyn: the exact determinant (any region)")
+    c.add_argument(
+        "--method",
+        default="auto",
+        metavar="{auto,transfer,kasteleyn}",
+        help="auto (default): the faster method for this shape; transfer: the profile "
+        "DP (narrower side up to 22); kasteleyn: the exact determinant (any region)",
+    )
     c.set_defaults(func=_cmd_count)
 
-    t = sub.add_parser("tile", help="find a tiling (or, if there is none, say why and show the "
-                                    "largest cover), print it as text and optionally draw it")
-    t.add_argument("figure", help="a board size ROWSxCOLS (e.g. 8x8), or a file with a figure in the "
-                                  "'.'/'#' format ('-' reads standard input)")
-    t.add_argument("--png", help="write a picture to this PNG file ('.png' is added if it has no extension)")
-    t.add_argument("--dpi", type=_positive_dpi, default=100, help="resolution of the picture (default 100)")
-    t.add_argument("--svg", help="write the tiling as an SVG picture (vector; dominoes merged by colour)")
+    t = sub.add_parser(
+        "tile",
+        help="find a tiling (or, if there is none, say why and show the "
+        "largest cover), print it as text and optionally draw it",
+    )
+    t.add_argument(
+        "figure",
+        help="a board size ROWSxCOLS (e.g. 8x8), or a file with a figure in the "
+        "'.'/'#' format ('-' reads standard input)",
+    )
+    t.add_argument(
+        "--png", help="write a picture to this PNG file ('.png' is added if it has no extension)"
+    )
+    t.add_argument(
+        "--dpi", type=_positive_dpi, default=100, help="resolution of the picture (default 100)"
+    )
+    t.add_argument(
+        "--svg", help="write the tiling as an SVG picture (vector; dominoes merged by colour)"
+    )
     t.add_argument("--tikz", help="write the tiling as a standalone LaTeX/TikZ document")
-    t.add_argument("--json", help="write the tiling (region and labels) as JSON, read back by Tiling.from_json")
+    t.add_argument(
+        "--json", help="write the tiling (region and labels) as JSON, read back by Tiling.from_json"
+    )
     t.set_defaults(func=_cmd_tile)
 
     g = sub.add_parser("play", help="simulate the table game of dominoes and compare strategies")
     from .games.rules import Rules
 
-    g.add_argument("--rules", default="kozel", metavar="NAME",
-                   help=f"the rule set, by any of its names, Russian ones too (default kozel): "
-                        f"{', '.join(Rules.names())}")
-    g.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                   help="a preset option, e.g. --option rotten_eggs=replays (repeatable; "
-                        "--list-options shows a rule set's)")
-    g.add_argument("--list-options", action="store_true",
-                   help="print the rule set's names and options, and stop")
+    g.add_argument(
+        "--rules",
+        default="kozel",
+        metavar="NAME",
+        help=f"the rule set, by any of its names, Russian ones too (default kozel): "
+        f"{', '.join(Rules.names())}",
+    )
+    g.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a preset option, e.g. --option rotten_eggs=replays (repeatable; "
+        "--list-options shows a rule set's)",
+    )
+    g.add_argument(
+        "--list-options",
+        action="store_true",
+        help="print the rule set's names and options, and stop",
+    )
     g.add_argument("--fish", choices=("all", "one"), default="all", help="Kozel's fish scoring")
-    g.add_argument("--teams", action="store_true",
-                   help="two against two, partners opposite (four players; one --players "
-                        "name per pair is enough)")
-    g.add_argument("--target", type=int, default=None,
-                   help="the score that ends a match (default: the rule set's)")
+    g.add_argument(
+        "--teams",
+        action="store_true",
+        help="two against two, partners opposite (four players; one --players "
+        "name per pair is enough)",
+    )
+    g.add_argument(
+        "--target",
+        type=int,
+        default=None,
+        help="the score that ends a match (default: the rule set's)",
+    )
     g.add_argument("--games", type=int, default=500, help="number of games (default 500)")
-    g.add_argument("--players", default=None,
-                   help="comma-separated strategies, one per seat: random, greedy, "
-                        "doubles_first (default: greedy and random in turn, as many seats "
-                        "as the rules need)")
+    g.add_argument(
+        "--players",
+        default=None,
+        help="comma-separated strategies, one per seat: random, greedy, "
+        "doubles_first (default: greedy and random in turn, as many seats "
+        "as the rules need)",
+    )
     g.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     g.set_defaults(func=_cmd_play)
 

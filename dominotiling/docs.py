@@ -35,8 +35,13 @@ __all__ = ["build", "source_folder", "export_html", "mathjax_script"]
 _MATHJAX_FILE = "tex-svg-full.js"
 #: MathJax 3's configuration: the delimiters Jupyter typesets in markdown.
 _MATHJAX_CONFIG = {
-    "tex": {"inlineMath": [["$", "$"], ["\\(", "\\)"]], "displayMath": [["$$", "$$"], ["\\[", "\\]"]],
-            "processEscapes": True, "processEnvironments": True, "tags": "ams"},
+    "tex": {
+        "inlineMath": [["$", "$"], ["\\(", "\\)"]],
+        "displayMath": [["$$", "$$"], ["\\[", "\\]"]],
+        "processEscapes": True,
+        "processEnvironments": True,
+        "tags": "ams",
+    },
     "svg": {"fontCache": "global"},
     "options": {"enableMenu": False},
 }
@@ -75,8 +80,10 @@ def build(out=None, builder="html"):
     """
     src = source_folder()
     if not (src / "conf.py").exists():
-        print(f"no docs/conf.py at {src}: build the site from a checkout of the repository",
-              file=sys.stderr)
+        print(
+            f"no docs/conf.py at {src}: build the site from a checkout of the repository",
+            file=sys.stderr,
+        )
         return 2
     try:
         from sphinx.cmd.build import build_main
@@ -107,8 +114,10 @@ def mathjax_script():
     try:
         import mathjax  # the django-static-mathjax package
     except ImportError:
-        raise DominoTilingError('exporting notebooks with offline maths needs MathJax: pip install -e ".[docs]" '
-                                "(or pip install django-static-mathjax)") from None
+        raise DominoTilingError(
+            'exporting notebooks with offline maths needs MathJax: pip install -e ".[docs]" '
+            "(or pip install django-static-mathjax)"
+        ) from None
     return pathlib.Path(mathjax.__file__).parent / "static" / "mathjax" / "es5" / _MATHJAX_FILE
 
 
@@ -184,7 +193,9 @@ def export_html(notebook, out=None, *, mathjax="embed"):
         import jinja2
         from nbconvert import HTMLExporter
     except ImportError:
-        raise DominoTilingError('exporting notebooks needs nbconvert: pip install -e ".[docs]"') from None
+        raise DominoTilingError(
+            'exporting notebooks needs nbconvert: pip install -e ".[docs]"'
+        ) from None
     out.mkdir(parents=True, exist_ok=True)
     if mathjax == "beside":
         (out / "mathjax").mkdir(exist_ok=True)
@@ -192,8 +203,11 @@ def export_html(notebook, out=None, *, mathjax="embed"):
         block = _mathjax_block(src=f"mathjax/{_MATHJAX_FILE}")
     else:
         block = _mathjax_block(code=script.read_text(encoding="utf-8"))
-    exporter = HTMLExporter(template_name="lab", template_file=_TEMPLATE,
-                            extra_loaders=[jinja2.DictLoader({_TEMPLATE: _OFFLINE_TEMPLATE})])
+    exporter = HTMLExporter(
+        template_name="lab",
+        template_file=_TEMPLATE,
+        extra_loaders=[jinja2.DictLoader({_TEMPLATE: _OFFLINE_TEMPLATE})],
+    )
     body, _ = exporter.from_filename(str(notebook), resources={"offline_mathjax": block})
     page = out / (notebook.stem + ".html")
     page.write_text(body, encoding="utf-8")

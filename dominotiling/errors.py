@@ -92,5 +92,3 @@ class NoTilingError(DominoTilingError):
 
     Counting functions never raise it: they return 0 (or ``-inf`` for a logarithm).
     """
-
-

@@ -78,12 +78,16 @@ class Page:
             width = _png_width(png)
             if width >= MIN_WIDTH:
                 break
-            dpi *= MIN_WIDTH / width * 1.02  # text does not scale quite as the rest: aim a little high
+            dpi *= (
+                MIN_WIDTH / width * 1.02
+            )  # text does not scale quite as the rest: aim a little high
             png = _png(fig, dpi)
         plt.close(fig)
         data = base64.b64encode(png).decode("ascii")
         cap = f"<figcaption>{html.escape(caption)}</figcaption>" if caption else ""
-        self.parts.append(f'<figure><img src="data:image/png;base64,{data}" alt="{html.escape(caption)}">{cap}</figure>')
+        self.parts.append(
+            f'<figure><img src="data:image/png;base64,{data}" alt="{html.escape(caption)}">{cap}</figure>'
+        )
 
     def gif(self, frames, caption="", **kwargs):
         """Embed an animation as a looping GIF: `frames` for ``viz.animate.animate`` (with `kwargs`), or an animation."""
@@ -100,8 +104,11 @@ class Page:
     def html(self, anchor=""):
         ident = f' id="{anchor}"' if anchor else ""
         top = '<p class="top"><a href="#contents">contents</a></p>' if anchor else ""
-        return (f"<section{ident}><h2>{html.escape(self.title)}</h2>\n" + "\n".join(self.parts)
-                + f"\n{top}</section>")
+        return (
+            f"<section{ident}><h2>{html.escape(self.title)}</h2>\n"
+            + "\n".join(self.parts)
+            + f"\n{top}</section>"
+        )
 
 
 #: Every picture of the tour is at least this many pixels wide.
@@ -169,8 +176,14 @@ def run_tour(out, quick=False, progress=True):
     out.mkdir(parents=True, exist_ok=True)
     pages, t0 = [], time.perf_counter()
     n = len(SECTIONS)
-    bar = tqdm(total=n, unit="section", file=sys.stderr, disable=not progress, leave=False,
-               bar_format="{desc} {n_fmt}/{total_fmt} sections [{elapsed}]")
+    bar = tqdm(
+        total=n,
+        unit="section",
+        file=sys.stderr,
+        disable=not progress,
+        leave=False,
+        bar_format="{desc} {n_fmt}/{total_fmt} sections [{elapsed}]",
+    )
     try:
         for i, (title, fn) in enumerate(SECTIONS, 1):
             bar.set_description_str(f"tour: {title}")
@@ -183,10 +196,14 @@ def run_tour(out, quick=False, progress=True):
                 bar.write(f"[{i}/{n}] {title}: {time.perf_counter() - t:.1f} s", file=sys.stderr)
     finally:
         bar.close()
-    anchors = [f"s{i}-" + "".join(ch if ch.isalnum() else "-" for ch in p.title.lower()).strip("-")
-               for i, p in enumerate(pages, 1)]
+    anchors = [
+        f"s{i}-" + "".join(ch if ch.isalnum() else "-" for ch in p.title.lower()).strip("-")
+        for i, p in enumerate(pages, 1)
+    ]
     body = "\n".join(p.html(a) for p, a in zip(pages, anchors))
-    contents = "".join(f'<li><a href="#{a}">{html.escape(p.title)}</a></li>' for p, a in zip(pages, anchors))
+    contents = "".join(
+        f'<li><a href="#{a}">{html.escape(p.title)}</a></li>' for p, a in zip(pages, anchors)
+    )
     doc = (
         "<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>"
         f"<title>dominotiling tour</title><style>{_STYLE}</style></head><body>\n"
@@ -212,8 +229,16 @@ def _subplots(n, size=3.2):
 #: The article's figure: as many black as white cells, and still no tiling.
 NO_TILING_FIGURE = ["...####", "....###", "......#", "#.#....", "#......", "##.....", "###...#"]
 #: A figure with holes that can be tiled.
-HOLED_FIGURE = ["..........", "..#....#..", "..........", "....##....", "....##....",
-                "..........", "..#....#..", ".........."]
+HOLED_FIGURE = [
+    "..........",
+    "..#....#..",
+    "..........",
+    "....##....",
+    "....##....",
+    "..........",
+    "..#....#..",
+    "..........",
+]
 
 
 @section("The 8x8 board")
@@ -225,12 +250,16 @@ def _board(page):
 
     board = Region.rectangle(8, 8)
     page.fact("domino tilings of the 8x8 chessboard", f"{count_tilings(board):,}")
-    how = {"transfer": "the broken-profile DP (sweeping the board cell by cell over its 2⁸ = 256 "
-                       "profiles), modulo 2⁶⁴ and large primes at once",
-           "kasteleyn": "the Kasteleyn determinant, modulo primes below 2²⁶"}[choose_method(board)]
-    page.text(f"Counted exactly by {how}, put together by the Chinese remainder theorem. "
-              "count_tilings picks the method measured to be faster for the board's shape; "
-              "for a board this small that is the DP, which starts ten times faster.")
+    how = {
+        "transfer": "the broken-profile DP (sweeping the board cell by cell over its 2⁸ = 256 "
+        "profiles), modulo 2⁶⁴ and large primes at once",
+        "kasteleyn": "the Kasteleyn determinant, modulo primes below 2²⁶",
+    }[choose_method(board)]
+    page.text(
+        f"Counted exactly by {how}, put together by the Chinese remainder theorem. "
+        "count_tilings picks the method measured to be faster for the board's shape; "
+        "for a board this small that is the DP, which starts ten times faster."
+    )
     fig, axes = _subplots(2)
     for ax, seed in zip(axes, (1, 2)):
         draw_tiling(random_tiling(board, seed=seed), ax=ax)
@@ -248,8 +277,10 @@ def _mutilated(page):
     board = Region(mask)
     black, white = board.color_counts()
     page.fact("tilings of the board without two opposite corners", count_tilings(board))
-    page.text(f"The two removed corners have the same colour, so {black} black and {white} white "
-              "cells remain, and every domino covers one of each: no tiling can exist.")
+    page.text(
+        f"The two removed corners have the same colour, so {black} black and {white} white "
+        "cells remain, and every domino covers one of each: no tiling can exist."
+    )
     fig, (ax,) = _subplots(1)
     draw_region(board, ax=ax)
     page.figure(fig, f"{black} black cells, {white} white cells.")
@@ -263,11 +294,15 @@ def _holes(page):
     from .viz.draw import draw_region, draw_tiling
 
     fig_region = Region.from_strings(HOLED_FIGURE)
-    page.fact(f"tilings of this {len(fig_region.holes)}-hole figure", f"{count_tilings(fig_region):,}")
+    page.fact(
+        f"tilings of this {len(fig_region.holes)}-hole figure", f"{count_tilings(fig_region):,}"
+    )
     fig, axes = _subplots(2)
     draw_region(fig_region, ax=axes[0])
     draw_tiling(find_tiling(fig_region), ax=axes[1])
-    page.figure(fig, "The figure and one of its tilings, found by the DP and a walk back through it.")
+    page.figure(
+        fig, "The figure and one of its tilings, found by the DP and a walk back through it."
+    )
 
 
 @section("The maximum cover of a figure with no tiling")
@@ -279,14 +314,19 @@ def _max_cover(page):
     region = Region.from_strings(NO_TILING_FIGURE)
     black, white = region.color_counts()
     cover = max_cover(region)
-    page.text(f"This figure from the source article has {black} black and {white} white cells, "
-              "yet no tiling. The DP with a fourth case, 'leave the cell uncovered', finds the "
-              f"largest partial cover: {cover.n_dominoes} dominoes, {cover.n_uncovered} cells left over.")
+    page.text(
+        f"This figure from the source article has {black} black and {white} white cells, "
+        "yet no tiling. The DP with a fourth case, 'leave the cell uncovered', finds the "
+        f"largest partial cover: {cover.n_dominoes} dominoes, {cover.n_uncovered} cells left over."
+    )
     fig, axes = _subplots(2)
     draw_region(region, ax=axes[0])
     draw_tiling(cover, ax=axes[1])
-    page.figure(fig, "The figure, and its largest cover: the uncovered cells are hatched grey "
-                     "(a hole would be white).")
+    page.figure(
+        fig,
+        "The figure, and its largest cover: the uncovered cells are hatched grey "
+        "(a hole would be white).",
+    )
 
 
 @section("Kuhn's algorithm: augmenting paths")
@@ -294,28 +334,39 @@ def _kuhn(page):
     from .matching.matchings import kuhn_frames, maximum_matching
     from .model.region import Region
 
-    region = Region.from_strings(["..#.....", "........", "....#...", "........", ".#......",
-                                  "........"])
+    region = Region.from_strings(
+        ["..#.....", "........", "....#...", "........", ".#......", "........"]
+    )
     frames = kuhn_frames(region, seed=3)
     last = frames[-1].tiling
     left = last.n_uncovered
-    page.text(f"Kuhn's algorithm grows a matching one augmenting path at a time: {len(frames)} "
-              f"paths place {last.n_dominoes} dominoes on this figure of {region.n_cells} cells"
-              + (f", and {left} cell{'s stay' if left != 1 else ' stays'} uncovered -- "
-                 f"{'an odd number of cells cannot be tiled' if region.n_cells % 2 else 'no tiling exists'}"
-                 if left else ", a tiling") +
-              ". Each frame shows the alternating chain of cells before and after it is flipped; "
-              "the start cells are shuffled (seed 3), as in the source article, for a livelier picture.")
-    page.gif(frames, "Kuhn's augmenting paths: each path (red) before and after its flip; "
-                     "hatched grey cells are not covered (yet); white cells are holes.")
+    page.text(
+        f"Kuhn's algorithm grows a matching one augmenting path at a time: {len(frames)} "
+        f"paths place {last.n_dominoes} dominoes on this figure of {region.n_cells} cells"
+        + (
+            f", and {left} cell{'s stay' if left != 1 else ' stays'} uncovered -- "
+            f"{'an odd number of cells cannot be tiled' if region.n_cells % 2 else 'no tiling exists'}"
+            if left
+            else ", a tiling"
+        )
+        + ". Each frame shows the alternating chain of cells before and after it is flipped; "
+        "the start cells are shuffled (seed 3), as in the source article, for a livelier picture."
+    )
+    page.gif(
+        frames,
+        "Kuhn's augmenting paths: each path (red) before and after its flip; "
+        "hatched grey cells are not covered (yet); white cells are holes.",
+    )
     big = Region.rectangle(300 if page.quick else 1000, 300 if page.quick else 1000)
     mask = big.mask.copy()
     rng = __import__("numpy").random.default_rng(0)
     mask[rng.random(mask.shape) < 0.02] = False
     cover = maximum_matching(Region(mask))
-    page.fact(f"maximum matching of a {mask.shape[0]}x{mask.shape[1]} board with 2% random "
-              "holes (Pothen-Fan+)", f"{cover.n_dominoes:,} dominoes, "
-                                     f"{cover.n_uncovered:,} cells uncovered")
+    page.fact(
+        f"maximum matching of a {mask.shape[0]}x{mask.shape[1]} board with 2% random "
+        "holes (Pothen-Fan+)",
+        f"{cover.n_dominoes:,} dominoes, {cover.n_uncovered:,} cells uncovered",
+    )
 
 
 @section("Why there is no tiling: a Hall certificate")
@@ -327,13 +378,18 @@ def _hall(page):
     region = Region.from_strings(NO_TILING_FIGURE)
     cells = hall_violator(region)
     nbrs = hall_neighbourhood(region, cells)
-    page.text(f"The article's figure has as many black as white cells, yet no tiling. Hall's "
-              f"theorem explains it: these {len(cells)} cells of one colour have only "
-              f"{len(nbrs)} neighbours, so some of them can never be covered.")
+    page.text(
+        f"The article's figure has as many black as white cells, yet no tiling. Hall's "
+        f"theorem explains it: these {len(cells)} cells of one colour have only "
+        f"{len(nbrs)} neighbours, so some of them can never be covered."
+    )
     fig, (ax,) = _subplots(1, size=3.6)
     draw_certificate(region, cells, ax=ax)
-    page.figure(fig, f"The set S (red, {len(cells)} cells) and its neighbourhood N(S) (blue, "
-                     f"{len(nbrs)} cells): |N(S)| < |S|.")
+    page.figure(
+        fig,
+        f"The set S (red, {len(cells)} cells) and its neighbourhood N(S) (blue, "
+        f"{len(nbrs)} cells): |N(S)| < |S|.",
+    )
 
 
 @section("Colouring the dominoes with four colours")
@@ -346,21 +402,31 @@ def _colors(page):
     tiling = random_tiling(Region.rectangle(10, 10), seed=16)
     colors, frames = color_dominoes(tiling, k=4, adjacency="king", frames=True)
     swaps = sum(1 for f in frames if f.kempe)
-    page.text(f"Colouring the dominoes of a tiling so that touching ones differ: smallest-last "
-              f"order, then greedy colours, with Kempe-chain swaps when a domino is stuck. Four "
-              f"colours with corner contacts counted needed {swaps} swap(s) here.")
+    page.text(
+        f"Colouring the dominoes of a tiling so that touching ones differ: smallest-last "
+        f"order, then greedy colours, with Kempe-chain swaps when a domino is stuck. Four "
+        f"colours with corner contacts counted needed {swaps} swap(s) here."
+    )
     fig, axes = _subplots(2)
     draw_tiling(tiling, ax=axes[0], color_by=color_dominoes(tiling, k=4))
     draw_tiling(tiling, ax=axes[1], color_by=colors)
-    page.figure(fig, "Four colours: dominoes sharing a side differ (left); dominoes touching "
-                     "at a corner differ too (right).")
+    page.figure(
+        fig,
+        "Four colours: dominoes sharing a side differ (left); dominoes touching "
+        "at a corner differ too (right).",
+    )
     kempe = [k for k, f in enumerate(frames) if f.kempe]
-    keep = sorted(set(kempe[:6]) | {k - 1 for k in kempe[:6] if k} | set(
-        __import__("numpy").linspace(0, len(frames) - 1, 24).round().astype(int).tolist()))
-    page.gif([frames[k] for k in keep],
-             "The corner-contact colouring step by step (grey: not coloured yet). White rings mark "
-             "what each step changed: the domino just coloured, or, in a Kempe swap, the dominoes "
-             "that exchanged two colours to free one for the waiting domino (shaded red).")
+    keep = sorted(
+        set(kempe[:6])
+        | {k - 1 for k in kempe[:6] if k}
+        | set(__import__("numpy").linspace(0, len(frames) - 1, 24).round().astype(int).tolist())
+    )
+    page.gif(
+        [frames[k] for k in keep],
+        "The corner-contact colouring step by step (grey: not coloured yet). White rings mark "
+        "what each step changed: the domino just coloured, or, in a Kempe swap, the dominoes "
+        "that exchanged two colours to free one for the waiting domino (shaded red).",
+    )
 
 
 @section("Kasteleyn: exact counts of large regions")
@@ -373,23 +439,31 @@ def _kasteleyn(page):
     side = 40 if page.quick else 100
     count = count_tilings(Region.rectangle(side, side), method="kasteleyn")
     digits = str(count)
-    page.fact(f"tilings of the {side}x{side} square",
-              f"{digits[:12]}...{digits[-12:]} ({len(digits)} digits)")
-    page.text(f"Equal to the Kasteleyn-Temperley-Fisher product formula: "
-              f"{count == rectangle_count(side, side)}. The determinant of the signed "
-              "black-by-white adjacency matrix is computed modulo primes below 2²⁶ by "
-              "elimination inside its band, and put together by the Chinese remainder theorem.")
+    page.fact(
+        f"tilings of the {side}x{side} square",
+        f"{digits[:12]}...{digits[-12:]} ({len(digits)} digits)",
+    )
+    page.text(
+        f"Equal to the Kasteleyn-Temperley-Fisher product formula: "
+        f"{count == rectangle_count(side, side)}. The determinant of the signed "
+        "black-by-white adjacency matrix is computed modulo primes below 2²⁶ by "
+        "elimination inside its band, and put together by the Chinese remainder theorem."
+    )
     mask = Region.rectangle(16, 16).mask.copy()
     rng = __import__("numpy").random.default_rng(7)
     for r, c in rng.integers(1, 15, size=(6, 2)):
         mask[r, c] = False
     holed = Region(mask)
-    page.fact(f"tilings of a 16x16 board with {len(holed.holes)} one-cell holes "
-              f"({holed.color_counts()[0]} black, {holed.color_counts()[1]} white cells)",
-              f"{count_tilings(holed, method='kasteleyn'):,}")
-    page.text("A hole enclosing an odd number of cells breaks the textbook signs; the "
-              "library flips signs along a ray from each such hole, and the count agrees "
-              "with the profile DP.")
+    page.fact(
+        f"tilings of a 16x16 board with {len(holed.holes)} one-cell holes "
+        f"({holed.color_counts()[0]} black, {holed.color_counts()[1]} white cells)",
+        f"{count_tilings(holed, method='kasteleyn'):,}",
+    )
+    page.text(
+        "A hole enclosing an odd number of cells breaks the textbook signs; the "
+        "library flips signs along a ray from each such hole, and the count agrees "
+        "with the profile DP."
+    )
     fig, (ax,) = _subplots(1)
     draw_region(holed, ax=ax)
     page.figure(fig, "The board with holes.")
@@ -409,11 +483,15 @@ def _placement(page):
     draw_placement(probs, ax=ax)
     t = np.linspace(0, 2 * np.pi, 200)
     ax.plot(n + n / np.sqrt(2) * np.cos(t), n + n / np.sqrt(2) * np.sin(t), "k--", lw=1)
-    page.text("For every domino position, the probability that a uniformly random tiling of "
-              f"the Aztec diamond of order {n} uses it, from the inverse Kasteleyn matrix "
-              "(Kenyon's local statistics). Per cell: the chance of a horizontal domino.")
-    page.figure(fig, "Frozen brick walls in the four corners, disorder inside the inscribed "
-                     "circle (dashed).")
+    page.text(
+        "For every domino position, the probability that a uniformly random tiling of "
+        f"the Aztec diamond of order {n} uses it, from the inverse Kasteleyn matrix "
+        "(Kenyon's local statistics). Per cell: the chance of a horizontal domino."
+    )
+    page.figure(
+        fig,
+        "Frozen brick walls in the four corners, disorder inside the inscribed circle (dashed).",
+    )
 
 
 @section("Random tilings: the arctic circle")
@@ -426,20 +504,28 @@ def _arctic(page):
 
     n = 100 if page.quick else 300
     uniform = sample_aztec(n, seed=1)
-    page.text(f"An exactly uniform random tiling of the Aztec diamond of order {n} "
-              f"({uniform.n_dominoes:,} dominoes) by domino shuffling, coloured by the four domino "
-              "types: north (red), south (blue), east (yellow) and west (green). The corners "
-              "freeze into brick walls of one type each; inside the inscribed circle the tiling "
-              "is disordered (Jockusch, Propp and Shor). Here the temperate region covers "
-              f"{temperate_fraction(uniform):.3f} of the diamond (π/4 = {np.pi / 4:.3f} in the "
-              "limit).")
+    page.text(
+        f"An exactly uniform random tiling of the Aztec diamond of order {n} "
+        f"({uniform.n_dominoes:,} dominoes) by domino shuffling, coloured by the four domino "
+        "types: north (red), south (blue), east (yellow) and west (green). The corners "
+        "freeze into brick walls of one type each; inside the inscribed circle the tiling "
+        "is disordered (Jockusch, Propp and Shor). Here the temperate region covers "
+        f"{temperate_fraction(uniform):.3f} of the diamond (π/4 = {np.pi / 4:.3f} in the "
+        "limit)."
+    )
     fig, (ax,) = _subplots(1, size=6.0)
     draw_aztec(uniform, ax=ax, circle=True)
     from matplotlib.patches import Patch
 
-    ax.legend(handles=[Patch(color=AZTEC_COLORS[k], label=name)
-                       for k, name in enumerate(("north", "south", "east", "west"))],
-              loc="upper left", frameon=False, fontsize=9)
+    ax.legend(
+        handles=[
+            Patch(color=AZTEC_COLORS[k], label=name)
+            for k, name in enumerate(("north", "south", "east", "west"))
+        ],
+        loc="upper left",
+        frameon=False,
+        fontsize=9,
+    )
     page.figure(fig, f"Uniform, order {n}, with the arctic circle (black).")
 
 
@@ -450,13 +536,15 @@ def _two_periodic(page):
 
     n = 100 if page.quick else 300
     tiling = sample_aztec(n, seed=7, weights=(1.0, 0.5))
-    page.text("Weight the 2x2 blocks of the diamond a = 1 and b = 0.5 in a checkerboard pattern "
-              "and sample by generalized shuffling (Propp). Besides the frozen corners and the "
-              "disordered (liquid) ring, a third phase appears in the middle, a gas (Chhita and "
-              "Johansson), bounded by a curve of degree 8 -- not the uniform model's circle. Its "
-              "dominoes look as disordered as the liquid's, but its height function is flat: the "
-              "local tilt (right; the height's slope averaged over small squares) is zero there, "
-              "largest in the frozen corners, in between in the liquid.")
+    page.text(
+        "Weight the 2x2 blocks of the diamond a = 1 and b = 0.5 in a checkerboard pattern "
+        "and sample by generalized shuffling (Propp). Besides the frozen corners and the "
+        "disordered (liquid) ring, a third phase appears in the middle, a gas (Chhita and "
+        "Johansson), bounded by a curve of degree 8 -- not the uniform model's circle. Its "
+        "dominoes look as disordered as the liquid's, but its height function is flat: the "
+        "local tilt (right; the height's slope averaged over small squares) is zero there, "
+        "largest in the frozen corners, in between in the liquid."
+    )
     fig, axes = _subplots(2, size=4.6)
     draw_aztec(tiling, ax=axes[0])
     axes[0].set_title(f"two-periodic (1, 0.5), order {n}", fontsize=11)
@@ -480,35 +568,47 @@ def _weights(page):
     x, y = sympy.symbols("x y")
     rect = Region.rectangle(4, 4)
     poly = count_tilings(rect, weights=Weights.by_orientation(rect, x, y))
-    page.fact("tilings of the 4x4 square by horizontal (x) and vertical (y) dominoes",
-              _superscripts(sympy.sstr(sympy.Poly(poly, x, y).as_expr())))
+    page.fact(
+        "tilings of the 4x4 square by horizontal (x) and vertical (y) dominoes",
+        _superscripts(sympy.sstr(sympy.Poly(poly, x, y).as_expr())),
+    )
     side, holes = (40, 16) if page.quick else (100, 50)
     rng = np.random.default_rng(3)
     rows, cols = np.indices((side, side))
     while True:  # random single-cell holes, as many black as white, until tileable
         mask = np.ones(side * side, dtype=bool)
         for colour in (0, 1):
-            mask[rng.choice(np.flatnonzero((rows + cols).ravel() % 2 == colour), holes // 2,
-                            replace=False)] = False
+            mask[
+                rng.choice(
+                    np.flatnonzero((rows + cols).ravel() % 2 == colour), holes // 2, replace=False
+                )
+            ] = False
         holey = Region(mask.reshape(side, side))
         if is_tileable(holey):
             break
     square = Region.rectangle(side, side)
     lognormal = Weights.random(square, "lognormal", seed=4, sigma=1.5)
-    page.text("A weight on every placement turns the uniform measure into the dimer model: a "
-              "tiling has probability proportional to the product of its dominoes' weights. "
-              "Integer, Fraction and symbolic weights keep counts exact -- above, the generating "
-              "polynomial of the 4x4 square by orientation. The Kasteleyn sampler draws exact "
-              f"samples of any region: here a {side}x{side} square with {holes} random "
-              "single-cell holes (too wide for the DP, and coupling from the past cannot cross "
-              "holes), and the same square with log-normal weights (σ = 1.5).")
+    page.text(
+        "A weight on every placement turns the uniform measure into the dimer model: a "
+        "tiling has probability proportional to the product of its dominoes' weights. "
+        "Integer, Fraction and symbolic weights keep counts exact -- above, the generating "
+        "polynomial of the 4x4 square by orientation. The Kasteleyn sampler draws exact "
+        f"samples of any region: here a {side}x{side} square with {holes} random "
+        "single-cell holes (too wide for the DP, and coupling from the past cannot cross "
+        "holes), and the same square with log-normal weights (σ = 1.5)."
+    )
     fig, axes = _subplots(2, size=4.6)
-    draw_tiling(random_tiling(holey, seed=5, method="kasteleyn"), ax=axes[0], color_by="orientation")
+    draw_tiling(
+        random_tiling(holey, seed=5, method="kasteleyn"), ax=axes[0], color_by="orientation"
+    )
     hr, hc = np.nonzero(~holey.mask)
     axes[0].scatter(hc + 0.5, hr + 0.5, s=9, marker="s", color="black", linewidths=0)
     axes[0].set_title(f"{holes} holes (black), uniform", fontsize=11)
-    draw_tiling(random_tiling(square, seed=5, weights=lognormal, method="kasteleyn"), ax=axes[1],
-                color_by="orientation")
+    draw_tiling(
+        random_tiling(square, seed=5, weights=lognormal, method="kasteleyn"),
+        ax=axes[1],
+        color_by="orientation",
+    )
     axes[1].set_title("log-normal weights", fontsize=11)
     page.figure(fig, "Exact samples from ratios of Kasteleyn minors, row by row.")
 
@@ -522,25 +622,36 @@ def _measuring(page):
 
     side = 40 if page.quick else 100
     board = temperley_region(side, side)
-    dd = double_dimer(random_tiling(board, seed=1, method="temperley"),
-                      random_tiling(board, seed=2, method="temperley"))
+    dd = double_dimer(
+        random_tiling(board, seed=1, method="temperley"),
+        random_tiling(board, seed=2, method="temperley"),
+    )
     order, count = (100, 200) if page.quick else (200, 600)
     fl = aztec_boundary_fluctuations(order, range(count), progress=False)
-    page.fact(f"double-dimer loops of two uniform tilings of a {board.shape[0]}x{board.shape[1]} board",
-              f"{dd.n_loops:,} loops, the longest {int(dd.lengths.max()):,} cells")
-    page.fact(f"skewness of the arctic boundary, {count} diamonds of order {order} "
-              "(Tracy-Widom GUE: 0.224; a Gaussian: 0)",
-              f"{fl.skewness:.3f} ± {fl.skewness_error:.3f}")
-    page.text("Superpose two independent uniform tilings: every cell lies on a doubled domino or "
-              "on a loop that alternates between them. The loops converge to CLE(4), fractal curves "
-              "of dimension 3/2 (Kenyon, Dubédat). At the edge of an Aztec diamond's frozen corner "
-              "the boundary fluctuates on the scale n¹ᐟ³, and the rescaled positions follow the "
-              "GUE Tracy-Widom law (Johansson), computed here by Bornemann's quadrature.")
+    page.fact(
+        f"double-dimer loops of two uniform tilings of a {board.shape[0]}x{board.shape[1]} board",
+        f"{dd.n_loops:,} loops, the longest {int(dd.lengths.max()):,} cells",
+    )
+    page.fact(
+        f"skewness of the arctic boundary, {count} diamonds of order {order} "
+        "(Tracy-Widom GUE: 0.224; a Gaussian: 0)",
+        f"{fl.skewness:.3f} ± {fl.skewness_error:.3f}",
+    )
+    page.text(
+        "Superpose two independent uniform tilings: every cell lies on a doubled domino or "
+        "on a loop that alternates between them. The loops converge to CLE(4), fractal curves "
+        "of dimension 3/2 (Kenyon, Dubédat). At the edge of an Aztec diamond's frozen corner "
+        "the boundary fluctuates on the scale n¹ᐟ³, and the rescaled positions follow the "
+        "GUE Tracy-Widom law (Johansson), computed here by Bornemann's quadrature."
+    )
     fig, axes = _subplots(2, size=4.6)
     draw_double_dimer(dd, ax=axes[0], min_length=8, colorbar=False)
     draw_tracy_widom(fl, ax=axes[1])
-    page.figure(fig, "Double-dimer loops coloured by length (left); the boundary positions against "
-                     "the Tracy-Widom density and a Gaussian (right).")
+    page.figure(
+        fig,
+        "Double-dimer loops coloured by length (left); the boundary positions against "
+        "the Tracy-Widom density and a Gaussian (right).",
+    )
 
 
 @section("Beyond the plane: tori, flux sectors, monomers")
@@ -553,18 +664,36 @@ def _surfaces(page):
     from .viz.draw import draw_tiling
 
     torus = Region.torus(8, 8)
-    annulus = Region.from_strings(["........", "........", "........", "...##...",
-                                   "...##...", "........", "........", "........"])
+    annulus = Region.from_strings(
+        [
+            "........",
+            "........",
+            "........",
+            "...##...",
+            "...##...",
+            "........",
+            "........",
+            "........",
+        ]
+    )
     sectors = count_tilings(annulus, by_flux=True)
-    page.fact("tilings of the 8x8 torus (Kasteleyn's four determinants)", f"{count_tilings(torus):,}")
-    page.fact("tilings of the 8x8 board less its central 2x2 square, by flux around the hole",
-              ", ".join(f"{f[0]:+d}: {c:,}" for f, c in sectors.items()))
-    page.fact("coverings of the 8x8 board by dominoes and single cells",
-              f"{count_monomer_dimer(Region.rectangle(8, 8)):,}")
-    page.text("On a torus dominoes may cross the seams (dashed). Around a hole, flips never change "
-              "the height's offset -- the flux -- so the tilings split into sectors, each with its "
-              "own bottom and top tiling; count_tilings(region, by_flux=True) counts each by a "
-              "twisted Kasteleyn determinant.")
+    page.fact(
+        "tilings of the 8x8 torus (Kasteleyn's four determinants)", f"{count_tilings(torus):,}"
+    )
+    page.fact(
+        "tilings of the 8x8 board less its central 2x2 square, by flux around the hole",
+        ", ".join(f"{f[0]:+d}: {c:,}" for f, c in sectors.items()),
+    )
+    page.fact(
+        "coverings of the 8x8 board by dominoes and single cells",
+        f"{count_monomer_dimer(Region.rectangle(8, 8)):,}",
+    )
+    page.text(
+        "On a torus dominoes may cross the seams (dashed). Around a hole, flips never change "
+        "the height's offset -- the flux -- so the tilings split into sectors, each with its "
+        "own bottom and top tiling; count_tilings(region, by_flux=True) counts each by a "
+        "twisted Kasteleyn determinant."
+    )
     big = max(sectors, key=sectors.get)
     fig, axes = _subplots(3, size=3.4)
     draw_tiling(random_tiling(Region.torus(12, 12), seed=4), ax=axes[0])
@@ -591,10 +720,12 @@ def _cftp(page):
     tiling = cftp_sample(region, seed=2, progress=False)
     fig, (ax,) = _subplots(1, size=4.2)
     draw_tiling(tiling, ax=ax, color_by="orientation")
-    page.text(f"An exactly uniform tiling of an L-shaped region of {region.n_cells} cells by "
-              "monotone coupling from the past on height functions (Propp and Wilson): the "
-              "chains started from the minimal and maximal tilings met, so the result does not "
-              "depend on where the chain started.")
+    page.text(
+        f"An exactly uniform tiling of an L-shaped region of {region.n_cells} cells by "
+        "monotone coupling from the past on height functions (Propp and Wilson): the "
+        "chains started from the minimal and maximal tilings met, so the result does not "
+        "depend on where the chain started."
+    )
     page.figure(fig, "A CFTP sample, coloured by orientation.")
 
 
@@ -609,22 +740,30 @@ def _trees(page):
 
     example = nx.Graph([(0, 1), (1, 2), (2, 0), (1, 3), (3, 4), (4, 2)])
     big = count_spanning_trees(nx.grid_2d_graph(30, 30))
-    page.text(f"Kirchhoff's matrix-tree theorem: a triangle and a square sharing an edge have "
-              f"{count_spanning_trees(example)} = 3 · 4 − 1 spanning trees, and the 30 × 30 grid "
-              f"exactly {len(str(big))}-digit many (networkx's float count overflows there).")
+    page.text(
+        f"Kirchhoff's matrix-tree theorem: a triangle and a square sharing an edge have "
+        f"{count_spanning_trees(example)} = 3 · 4 − 1 spanning trees, and the 30 × 30 grid "
+        f"exactly {len(str(big))}-digit many (networkx's float count overflows there)."
+    )
     m = 6 if page.quick else 10
     tiling = random_tiling(temperley_region(m, m), seed=4, method="temperley")
     fig, (ax,) = _subplots(1, size=4.5)
     draw_tree_on_tiling(tiling, ax=ax)
-    page.figure(fig, f"Temperley's bijection: a uniform spanning tree of the {m}x{m} grid (black), "
-                     "its dual tree (red), and the uniform tiling of the "
-                     f"{2 * m - 1}x{2 * m - 1} board without a corner that they make.")
+    page.figure(
+        fig,
+        f"Temperley's bijection: a uniform spanning tree of the {m}x{m} grid (black), "
+        "its dual tree (red), and the uniform tiling of the "
+        f"{2 * m - 1}x{2 * m - 1} board without a corner that they make.",
+    )
     from .viz.animate import animate_wilson
 
     anim = animate_wilson((5, 5), seed=2, max_frames=40)
-    page.gif(anim, "Wilson's algorithm on the 5 × 5 grid: a random walk (red) runs until it hits the "
-                   "tree (black); when it crosses itself the loop is erased (\u201cloop erased\u201d); "
-                   "the walk then joins the tree. The last frame is the whole spanning tree.")
+    page.gif(
+        anim,
+        "Wilson's algorithm on the 5 × 5 grid: a random walk (red) runs until it hits the "
+        "tree (black); when it crosses itself the loop is erased (\u201cloop erased\u201d); "
+        "the walk then joins the tree. The last frame is the whole spanning tree.",
+    )
 
 
 @section("The table game: strategies compared")
@@ -634,9 +773,11 @@ def _games(page):
     n_games = 100 if page.quick else 400
     players = [games.greedy_player, games.random_player, games.doubles_first_player]
     summary = games.simulate(games.Rules.kozel(), n_games, 3, players, seed=1, progress=False)
-    page.text(f"{n_games} games of Kozel (fish for all) between three strategies: play the "
-              "heaviest bone, play at random, play doubles first. The goat is the first to "
-              "reach 101 points.")
+    page.text(
+        f"{n_games} games of Kozel (fish for all) between three strategies: play the "
+        "heaviest bone, play at random, play doubles first. The goat is the first to "
+        "reach 101 points."
+    )
     page.pre(str(summary))
     fig, (ax,) = _subplots(1, size=4.5)
     summary.plot(ax=ax)

@@ -17,7 +17,8 @@ def client():
     """A Client of a LocalCluster: 2 single-threaded worker processes on loopback, closed at the end."""
     from distributed import Client, LocalCluster
 
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                      dashboard_address=None, host="127.0.0.1") as cluster:
+    with LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, host="127.0.0.1"
+    ) as cluster:
         with Client(cluster) as c:
             yield c

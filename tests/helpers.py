@@ -42,7 +42,10 @@ def ktf_count(m, n):
         p = mpmath.mpf(1)
         for j in range(1, (m + 1) // 2 + 1):
             for k in range(1, (n + 1) // 2 + 1):
-                p *= 4 * mpmath.cos(mpmath.pi * j / (m + 1)) ** 2 + 4 * mpmath.cos(mpmath.pi * k / (n + 1)) ** 2
+                p *= (
+                    4 * mpmath.cos(mpmath.pi * j / (m + 1)) ** 2
+                    + 4 * mpmath.cos(mpmath.pi * k / (n + 1)) ** 2
+                )
         value = int(mpmath.nint(p))
         assert abs(p - value) < mpmath.mpf(10) ** -10
     return value
@@ -69,8 +72,11 @@ def _is_spanning_tree(nodes, edges):
 def brute_trees(G, weight=None):
     """Sum over (n-1)-edge subsets that are spanning trees of the product of weights."""
     nodes = list(G)
-    edges = [(a, b, 1 if weight is None else d.get(weight, 1))
-             for a, b, d in G.edges(data=True) if a != b]
+    edges = [
+        (a, b, 1 if weight is None else d.get(weight, 1))
+        for a, b, d in G.edges(data=True)
+        if a != b
+    ]
     total = 0
     for sub in itertools.combinations(edges, len(nodes) - 1):
         if _is_spanning_tree(nodes, [(a, b) for a, b, _ in sub]):
@@ -81,9 +87,11 @@ def brute_trees(G, weight=None):
 def tree_list(G):
     """Every spanning tree of a small simple graph, as frozensets of frozenset edges."""
     nodes = list(G)
-    return [frozenset(frozenset(e) for e in sub)
-            for sub in itertools.combinations(G.edges(), len(nodes) - 1)
-            if _is_spanning_tree(nodes, sub)]
+    return [
+        frozenset(frozenset(e) for e in sub)
+        for sub in itertools.combinations(G.edges(), len(nodes) - 1)
+        if _is_spanning_tree(nodes, sub)
+    ]
 
 
 def placement_counts(tilings, shape):

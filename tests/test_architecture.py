@@ -20,7 +20,17 @@ import pytest
 import dominotiling
 
 PACKAGE = pathlib.Path(dominotiling.__file__).parent
-GROUND = {"errors", "_options", "_validate", "_interrupt", "_threads", "_exact", "_util", "_compile_notice", "_moved"}
+GROUND = {
+    "errors",
+    "_options",
+    "_validate",
+    "_interrupt",
+    "_threads",
+    "_exact",
+    "_util",
+    "_compile_notice",
+    "_moved",
+}
 #: (module, imported module): the display methods of the model, lazily importing the pictures.
 DISPLAY = {
     ("dominotiling.model.region", "dominotiling.viz.draw"),
@@ -83,7 +93,11 @@ def _wing(name):
 
 def _graph():
     return {
-        name: {target for target, _, _ in _imports(name) if target in MODULES and (name, target) not in DISPLAY}
+        name: {
+            target
+            for target, _, _ in _imports(name)
+            if target in MODULES and (name, target) not in DISPLAY
+        }
         for name in MODULES
     }
 
@@ -148,7 +162,9 @@ def test_the_ground_floor_imports_only_errors():
         if _wing(name) in GROUND and name.count(".") == 1:
             for target, imported, line in _imports(name):
                 if target != "dominotiling.errors":
-                    bad.append(f"{name}:{line} imports {target}{'.' + imported if imported else ''}")
+                    bad.append(
+                        f"{name}:{line} imports {target}{'.' + imported if imported else ''}"
+                    )
     assert bad == []
 
 
@@ -207,8 +223,13 @@ def test_every_public_name_stays_where_it_was():
         assert getattr(dominotiling, name) is not None
     for name in games.__all__:
         assert getattr(games, name) is not None
-    for path in ("dominotiling.viz.widgets", "dominotiling.parallel", "dominotiling.games",
-                 "dominotiling.statistics", "dominotiling.weights"):
+    for path in (
+        "dominotiling.viz.widgets",
+        "dominotiling.parallel",
+        "dominotiling.games",
+        "dominotiling.statistics",
+        "dominotiling.weights",
+    ):
         with warnings.catch_warnings():
             warnings.simplefilter("error", DeprecationWarning)
             importlib.import_module(path)
@@ -217,8 +238,10 @@ def test_every_public_name_stays_where_it_was():
 def test_import_loads_neither_numba_nor_matplotlib():
     import subprocess
 
-    code = ("import sys, dominotiling; "
-            "print(sorted({m.split('.')[0] for m in sys.modules} & {'numba', 'matplotlib'}))")
+    code = (
+        "import sys, dominotiling; "
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'numba', 'matplotlib'}))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
 
@@ -230,10 +253,15 @@ def _code_lines(path):
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             first = node.body[0] if node.body else None
-            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+            if (
+                isinstance(first, ast.Expr)
+                and isinstance(first.value, ast.Constant)
+                and isinstance(first.value.value, str)
+            ):
                 docstrings.update(range(first.lineno, first.end_lineno + 1))
     return sum(
-        1 for i, line in enumerate(source.split("\n"), 1)
+        1
+        for i, line in enumerate(source.split("\n"), 1)
         if line.strip() and not line.strip().startswith("#") and i not in docstrings
     )
 
@@ -263,13 +291,17 @@ def test_every_import_inside_the_package_resolves():
             elif imported is not None and not imported.startswith("__"):
                 path, _ = MODULES[target]
                 tree = ast.parse(path.read_text())
-                defined = {n.name for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+                defined = {
+                    n.name for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.ClassDef))
+                }
                 for node in ast.walk(tree):
                     if isinstance(node, (ast.Assign, ast.AnnAssign)):
-                        for t in (node.targets if isinstance(node, ast.Assign) else [node.target]):
+                        for t in node.targets if isinstance(node, ast.Assign) else [node.target]:
                             defined.update(n.id for n in ast.walk(t) if isinstance(n, ast.Name))
                     elif isinstance(node, (ast.Import, ast.ImportFrom)):
                         defined.update((a.asname or a.name).split(".")[0] for a in node.names)
                 if imported != "*" and imported not in defined:
-                    bad.append(f"{name}:{line} imports {imported} from {target}, which has no such name")
+                    bad.append(
+                        f"{name}:{line} imports {imported} from {target}, which has no such name"
+                    )
     assert bad == []

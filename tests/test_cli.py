@@ -41,7 +41,11 @@ def _without_first_run_noise(err):
             if keep and keep[-1] not in ("\r", "\n"):
                 keep.append(piece)
             continue
-        if not piece.strip() or piece.startswith("dominotiling: compil") or re.fullmatch(r".*: \d\d:\d\d\s*", piece):
+        if (
+            not piece.strip()
+            or piece.startswith("dominotiling: compil")
+            or re.fullmatch(r".*: \d\d:\d\d\s*", piece)
+        ):
             continue
         keep.append(piece)
     return "".join(p for p in keep if p != "\r")
@@ -54,8 +58,14 @@ def run_process(*argv, env=None, **kwargs):
     for its first use (a cold numba cache) would add its notice to standard error.
     """
     env = {**os.environ, "DOMINOTILING_QUIET": "1", **(env or {})}
-    return subprocess.run([sys.executable, "-m", "dominotiling.cli", *argv], capture_output=True,
-                          text=True, timeout=300, env=env, **kwargs)
+    return subprocess.run(
+        [sys.executable, "-m", "dominotiling.cli", *argv],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
+        **kwargs,
+    )
 
 
 def assert_one_line_error(code, err, *words, status=2):
@@ -156,9 +166,12 @@ def test_play_prints_a_summary_reproducibly(capsys):
     code, out, _ = run(capsys, "play", "--games", "30", "--players", "greedy,random", "--seed", "4")
     assert code == 0 and "30 games, 2 players" in out
     assert "greedy_player" in out and "random_player" in out
-    assert run(capsys, "play", "--games", "30", "--players", "greedy,random", "--seed", "4")[1] == out
-    code, out, _ = run(capsys, "play", "--rules", "classic", "--games", "10", "--players",
-                       "random,random,random")
+    assert (
+        run(capsys, "play", "--games", "30", "--players", "greedy,random", "--seed", "4")[1] == out
+    )
+    code, out, _ = run(
+        capsys, "play", "--rules", "classic", "--games", "10", "--players", "random,random,random"
+    )
     assert code == 0 and "10 games, 3 players" in out
 
 
@@ -192,7 +205,9 @@ def test_bad_characters_in_file(capsys, tmp_path):
     assert_one_line_error(code, err, "line 2, column 2")
 
 
-@pytest.mark.parametrize("board", ["99999999999999999999x2", "2x99999999999999999999", "9" * 5000 + "x2"])
+@pytest.mark.parametrize(
+    "board", ["99999999999999999999x2", "2x99999999999999999999", "9" * 5000 + "x2"]
+)
 def test_absurd_board_is_refused(capsys, board):
     code, out, err = run(capsys, "count", board)
     assert out == ""
@@ -201,7 +216,9 @@ def test_absurd_board_is_refused(capsys, board):
 
 def test_huge_board_is_refused_by_the_memory_budget_in_a_real_process():
     # 10**10 cells: its mask alone is 9.3 GiB, over the default budget of 4 GiB
-    proc = run_process("count", "100000x100000", env={**os.environ, "DOMINOTILING_MEMORY_LIMIT": "4GiB"})
+    proc = run_process(
+        "count", "100000x100000", env={**os.environ, "DOMINOTILING_MEMORY_LIMIT": "4GiB"}
+    )
     assert proc.stdout == ""
     assert_one_line_error(proc.returncode, proc.stderr, "dominotiling: error:", "memory budget")
     proc = run_process("count", "99999999999999999999x2")
@@ -263,7 +280,9 @@ def test_png_with_another_extension_is_refused_before_the_work(capsys, tmp_path,
 
 def test_png_in_a_missing_folder_or_over_a_folder(capsys, tmp_path):
     (tmp_path / "pics.png").mkdir()
-    code, out, err = run(capsys, "tile", str(_figure(tmp_path)), "--png", str(tmp_path / "pics.png"))
+    code, out, err = run(
+        capsys, "tile", str(_figure(tmp_path)), "--png", str(tmp_path / "pics.png")
+    )
     assert out == ""
     assert_one_line_error(code, err, "is a folder")
     target = tmp_path / "file.txt" / "out.png"
@@ -274,8 +293,9 @@ def test_png_in_a_missing_folder_or_over_a_folder(capsys, tmp_path):
 
 @pytest.mark.parametrize("dpi", ["0", "-5", "abc", "2.5", "9" * 5000])
 def test_dpi_must_be_a_positive_whole_number(capsys, tmp_path, dpi):
-    code, out, err = run(capsys, "tile", str(_figure(tmp_path)), "--png", str(tmp_path / "o.png"),
-                         f"--dpi={dpi}")
+    code, out, err = run(
+        capsys, "tile", str(_figure(tmp_path)), "--png", str(tmp_path / "o.png"), f"--dpi={dpi}"
+    )
     assert out == "" and code == 2 and "Traceback" not in err
     assert "--dpi" in err and not (tmp_path / "o.png").exists()
 
@@ -284,14 +304,16 @@ def test_dpi_must_be_a_positive_whole_number(capsys, tmp_path, dpi):
 def test_dpi_too_large_for_the_picture_is_refused(capsys, tmp_path, dpi):
     # 100000: more than 2**16 pixels a side; 20000: 36000x24000 pixels, tens of GB to draw
     with set_options(memory_limit="1GiB"):
-        code, out, err = run(capsys, "tile", str(_figure(tmp_path)), "--png",
-                             str(tmp_path / "o.png"), "--dpi", dpi)
+        code, out, err = run(
+            capsys, "tile", str(_figure(tmp_path)), "--png", str(tmp_path / "o.png"), "--dpi", dpi
+        )
         assert_one_line_error(code, err, f"--dpi {dpi}", "use --dpi")
         assert not (tmp_path / "o.png").exists()
         most = int(err.split("use --dpi ")[1].split()[0])
         assert 300 < most < int(dpi)
-        code, _, err = run(capsys, "tile", str(_figure(tmp_path)), "--png", str(tmp_path / "o.png"),
-                           "--dpi", "300")
+        code, _, err = run(
+            capsys, "tile", str(_figure(tmp_path)), "--png", str(tmp_path / "o.png"), "--dpi", "300"
+        )
     assert code == 0 and (tmp_path / "o.png").read_bytes()[:8] == PNG_SIGNATURE
 
 
@@ -353,11 +375,14 @@ def test_keyboard_interrupt_exits_130_with_one_line(capsys, monkeypatch):
 
 
 def test_ctrl_c_in_a_real_process():
-    code = ("import time, sys\nimport dominotiling.cli as c\n"
-            "def slow(args):\n    print('ready', flush=True)\n    time.sleep(60)\n"
-            "c._cmd_count = slow\nsys.exit(c.main(['count', '8x8']))\n")
-    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+    code = (
+        "import time, sys\nimport dominotiling.cli as c\n"
+        "def slow(args):\n    print('ready', flush=True)\n    time.sleep(60)\n"
+        "c._cmd_count = slow\nsys.exit(c.main(['count', '8x8']))\n"
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
     try:
         assert proc.stdout.readline() == "ready\n"
         time.sleep(0.2)
@@ -385,9 +410,14 @@ def test_closed_output_pipe_is_quiet():
     r, w = os.pipe()
     os.close(r)  # the reader has gone before anything is written
     try:
-        proc = subprocess.run([sys.executable, "-m", "dominotiling.cli", "count", "2x3"],
-                              stdout=w, stderr=subprocess.PIPE, text=True, timeout=300,
-                              env={**os.environ, "DOMINOTILING_QUIET": "1"})  # no compile notice
+        proc = subprocess.run(
+            [sys.executable, "-m", "dominotiling.cli", "count", "2x3"],
+            stdout=w,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=300,
+            env={**os.environ, "DOMINOTILING_QUIET": "1"},
+        )  # no compile notice
     finally:
         os.close(w)
     assert proc.returncode == cli.EXIT_BROKEN_PIPE and proc.stderr == ""
@@ -423,7 +453,7 @@ def _cells_joined(text_lines, rows, cols):
         for j in range(cols):
             if j + 1 < cols and lines[2 * i + 1][4 * (j + 1)] == " ":
                 pairs.add(frozenset({(i, j), (i, j + 1)}))
-            if i + 1 < rows and lines[2 * i + 2][4 * j + 1: 4 * j + 4] == "   ":
+            if i + 1 < rows and lines[2 * i + 2][4 * j + 1 : 4 * j + 4] == "   ":
                 pairs.add(frozenset({(i, j), (i + 1, j)}))
     return pairs
 
@@ -468,8 +498,10 @@ def test_tile_explains_no_tiling_by_colours(capsys, tmp_path):
     fig.write_text("..#\n...\n")  # 2 black, 3 white cells
     code, out, _ = run(capsys, "tile", str(fig))
     assert code == 1
-    assert out.splitlines()[0] == ("no tiling: the figure has 2 black and 3 white cells (as on a "
-                                   "chessboard), and every domino covers one of each")
+    assert out.splitlines()[0] == (
+        "no tiling: the figure has 2 black and 3 white cells (as on a "
+        "chessboard), and every domino covers one of each"
+    )
     assert "leaves 1 cell uncovered" in out
 
 
@@ -501,12 +533,16 @@ def test_first_compilation_is_announced_in_a_real_process(tmp_path):
     names = re.findall(r"^dominotiling: compiling (\S+) for its first use", err, flags=re.M)
     assert names, err
     for name in names:  # the time it took: at the end of the line, or on a line of its own
-        assert re.search(rf"compiling {re.escape(name)} .*\.\.\. \d+\.\d s$", err, flags=re.M) or \
-            re.search(rf"^dominotiling: compiled {re.escape(name)} in \d+\.\d s$", err, flags=re.M), err
+        assert re.search(
+            rf"compiling {re.escape(name)} .*\.\.\. \d+\.\d s$", err, flags=re.M
+        ) or re.search(
+            rf"^dominotiling: compiled {re.escape(name)} in \d+\.\d s$", err, flags=re.M
+        ), err
     again = run_process("count", "2x4", "--method", "transfer", env=env)  # cached now
     assert again.stdout == "5\n" and "compiling" not in again.stderr
-    quiet = run_process("count", "2x4", env={"NUMBA_CACHE_DIR": str(tmp_path / "c2"),
-                                             "DOMINOTILING_QUIET": "1"})
+    quiet = run_process(
+        "count", "2x4", env={"NUMBA_CACHE_DIR": str(tmp_path / "c2"), "DOMINOTILING_QUIET": "1"}
+    )
     assert quiet.stdout == "5\n" and quiet.stderr == ""  # no notice, no progress line
 
 

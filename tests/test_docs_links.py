@@ -24,10 +24,20 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 def build_site(out):
     """Build the site into `out` by ``python -m dominotiling.docs`` (warnings as errors); return it."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""),
-           "MPLBACKEND": "Agg", "DOMINOTILING_QUIET": "1"}
-    run = subprocess.run([sys.executable, "-m", "dominotiling.docs", str(out)], cwd=ROOT,
-                         capture_output=True, text=True, timeout=1800, env=env)
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""),
+        "MPLBACKEND": "Agg",
+        "DOMINOTILING_QUIET": "1",
+    }
+    run = subprocess.run(
+        [sys.executable, "-m", "dominotiling.docs", str(out)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=1800,
+        env=env,
+    )
     assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-3000:]
     assert "build succeeded" in run.stdout
     return pathlib.Path(out)
@@ -73,12 +83,23 @@ def _pages(site):
 
 
 def test_the_site_has_its_parts(site):
-    for part in ("index.html", "search.html", "searchindex.js", "api/index.html", "api/counting.html",
-                 "api/theory.html", "guide/methods.html", "gallery/tour.html",
-                 "gallery/notebooks/01_profile_dp.html", "_static/mathjax/tex-chtml.js"):
+    for part in (
+        "index.html",
+        "search.html",
+        "searchindex.js",
+        "api/index.html",
+        "api/counting.html",
+        "api/theory.html",
+        "guide/methods.html",
+        "gallery/tour.html",
+        "gallery/notebooks/01_profile_dp.html",
+        "_static/mathjax/tex-chtml.js",
+    ):
         assert (site / part).exists(), part
     counting = (site / "api" / "counting.html").read_text()
-    assert "count_tilings" in counting and "profile DP" in counting  # the summary table's method column
+    assert (
+        "count_tilings" in counting and "profile DP" in counting
+    )  # the summary table's method column
     assert "12988816" in (site / "index.html").read_text()
     # the gallery's animations are GIFs of many frames, which play by themselves on the page
     from PIL import Image
@@ -95,7 +116,9 @@ def test_every_internal_link_and_image_resolves(site):
     for page in _pages(site):
         for tag, key, url in _parse(page).links:
             parts = urlsplit(url)
-            if parts.scheme in ("http", "https", "mailto", "data", "javascript") or url.startswith("//"):
+            if parts.scheme in ("http", "https", "mailto", "data", "javascript") or url.startswith(
+                "//"
+            ):
                 continue
             path = unquote(parts.path)
             target = page if path == "" else (page.parent / path).resolve()
@@ -117,7 +140,8 @@ def test_nothing_is_loaded_from_another_host(site):
     for page in _pages(site):
         for tag, key, url in _parse(page).links:
             if tag in ("script", "img", "link", "source", "video", "iframe") and (
-                    urlsplit(url).scheme in ("http", "https") or url.startswith("//")):
+                urlsplit(url).scheme in ("http", "https") or url.startswith("//")
+            ):
                 if tag == "link" and "rel" in url:
                     continue
                 outside.append(f"{page.relative_to(site)}: <{tag} {key}={url!r}>")
@@ -131,9 +155,26 @@ def test_every_public_name_has_its_entry(site):
 
     import dominotiling
 
-    anchors = set().union(*(_parse(site / "api" / f"{w}.html").anchors for w in
-                            ("model", "counting", "sampling", "matching", "trees", "aztec", "surfaces",
-                             "statistics", "theory", "parallel", "viz", "games", "core")))
+    anchors = set().union(
+        *(
+            _parse(site / "api" / f"{w}.html").anchors
+            for w in (
+                "model",
+                "counting",
+                "sampling",
+                "matching",
+                "trees",
+                "aztec",
+                "surfaces",
+                "statistics",
+                "theory",
+                "parallel",
+                "viz",
+                "games",
+                "core",
+            )
+        )
+    )
     documented = {a.rsplit(".", 1)[-1] for a in anchors if a.startswith("dominotiling.")}
     assert [n for n in dominotiling.__all__ if n not in documented] == []
     theory = importlib.import_module("dominotiling.theory")
@@ -153,6 +194,10 @@ def test_every_public_function_has_a_cost_and_a_method_in_its_table():
         import costs
     finally:
         sys.path.remove(str(ROOT / "docs" / "_ext"))
-    missing = [path for wing, entries in apigen.public_names().items()
-               for path, name, obj in entries if inspect.isfunction(obj) and name not in costs.COSTS]
+    missing = [
+        path
+        for wing, entries in apigen.public_names().items()
+        for path, name, obj in entries
+        if inspect.isfunction(obj) and name not in costs.COSTS
+    ]
     assert missing == []

@@ -19,14 +19,28 @@ from numpydoc.docscrape import ClassDoc, FunctionDoc
 
 import dominotiling
 
-WINGS = ["model", "counting", "sampling", "matching", "trees", "aztec", "surfaces", "statistics",
-         "theory", "parallel", "viz", "games"]
+WINGS = [
+    "model",
+    "counting",
+    "sampling",
+    "matching",
+    "trees",
+    "aztec",
+    "surfaces",
+    "statistics",
+    "theory",
+    "parallel",
+    "viz",
+    "games",
+]
 
 
 def _public():
     found = {}
     for name in dominotiling.__all__:
-        found.setdefault(id(getattr(dominotiling, name)), (f"dominotiling.{name}", getattr(dominotiling, name)))
+        found.setdefault(
+            id(getattr(dominotiling, name)), (f"dominotiling.{name}", getattr(dominotiling, name))
+        )
     modules = [importlib.import_module(f"dominotiling.{w}") for w in WINGS]
     modules.append(importlib.import_module("dominotiling.viz.export"))
     for mod in modules:
@@ -92,4 +106,6 @@ def test_the_check_sees_a_missing_section():
 
 @pytest.mark.parametrize("path,obj", PUBLIC, ids=[p for p, _ in PUBLIC])
 def test_public_docstring_is_complete(path, obj):
-    assert missing_sections(obj) == [], f"{path}: its docstring has no " + ", ".join(missing_sections(obj))
+    assert missing_sections(obj) == [], f"{path}: its docstring has no " + ", ".join(
+        missing_sections(obj)
+    )

@@ -13,7 +13,13 @@ from helpers import brute_force_tilings
 
 
 def test_is_prime_agrees_with_sympy():
-    for n in list(range(-3, 2000)) + [2**61 - 1, 2**63 - 25, 2**64 - 59, 3215031751, 341550071728321]:
+    for n in list(range(-3, 2000)) + [
+        2**61 - 1,
+        2**63 - 25,
+        2**64 - 59,
+        3215031751,
+        341550071728321,
+    ]:
         assert is_prime(n) == sympy.isprime(n), n
 
 
@@ -71,7 +77,9 @@ def test_det_exact_large_entries_and_band():
 
     # tridiagonal with entries 1000: det grows far past one prime
     n = 60
-    a = sparse.diags([np.full(n - 1, 999), np.full(n, 1000), np.full(n - 1, -998)], [-1, 0, 1], dtype=np.int64)
+    a = sparse.diags(
+        [np.full(n - 1, 999), np.full(n, 1000), np.full(n - 1, -998)], [-1, 0, 1], dtype=np.int64
+    )
     a = a.astype(np.int64)
     assert det_exact(a) == sympy.Matrix(a.toarray().tolist()).det()
     ps = small_primes(50)
@@ -83,6 +91,7 @@ def test_det_exact_large_entries_and_band():
 
 def _fibonacci(n):
     """F(n) by the doubling formulas F(2k) = F(k)(2F(k+1) - F(k)), F(2k+1) = F(k)**2 + F(k+1)**2."""
+
     def pair(k):
         if k == 0:
             return 0, 1
@@ -193,7 +202,9 @@ def test_det_mod_primes_threads_match_sympy(monkeypatch):
         a = rng.integers(-4, 5, (n, n)) * (rng.random((n, n)) < 0.6)
         primes = _exact.small_primes(7)
         expected = sympy.Matrix(a.tolist()).det()
-        assert determinants.det_mod_primes(a, primes).tolist() == [int(expected % int(p)) for p in primes]
+        assert determinants.det_mod_primes(a, primes).tolist() == [
+            int(expected % int(p)) for p in primes
+        ]
         assert determinants.det_exact(a) == expected
 
 
@@ -211,7 +222,9 @@ def test_det_mod_primes_refuses_bad_input_and_large_bands():
         det_mod_primes(np.array([["a", "b"], ["c", "d"]]), [7])
     with pytest.raises(DominoTilingError, match="2\\*\\*26"):
         det_mod_primes(np.eye(2, dtype=int), [2**26 + 1])
-    big = sparse.diags([np.ones(99_999), np.full(100_000, 2), np.ones(99_999)], [-1, 0, 1], dtype=np.int64)
+    big = sparse.diags(
+        [np.ones(99_999), np.full(100_000, 2), np.ones(99_999)], [-1, 0, 1], dtype=np.int64
+    )
     big = big.tolil()
     big[0, 99_999] = 1  # one corner entry: the band is the whole matrix
     with set_options(memory_limit="100 MiB"), pytest.raises(TooLargeError, match="bands"):

@@ -13,7 +13,15 @@ import numpy as np
 import pytest
 import sympy
 
-from dominotiling import Region, Tiling, Weights, find_tiling, height_mesh, random_tiling, sample_aztec
+from dominotiling import (
+    Region,
+    Tiling,
+    Weights,
+    find_tiling,
+    height_mesh,
+    random_tiling,
+    sample_aztec,
+)
 from dominotiling.errors import DominoTilingError, DominoTypeError, RegionFormatError
 from dominotiling.viz.export import _loops, tiling_figure
 
@@ -24,13 +32,16 @@ def aztec():
 
 
 # ------------------------------------------------------------------ JSON
-@pytest.mark.parametrize("region", [
-    Region.rectangle(3, 5),
-    Region.from_strings(["..#.", "....", "#..."]),
-    Region.torus(4, 6),
-    Region.cylinder(2, 4),
-    Region.aztec_diamond(3),
-])
+@pytest.mark.parametrize(
+    "region",
+    [
+        Region.rectangle(3, 5),
+        Region.from_strings(["..#.", "....", "#..."]),
+        Region.torus(4, 6),
+        Region.cylinder(2, 4),
+        Region.aztec_diamond(3),
+    ],
+)
 def test_region_json_round_trip(region):
     text = region.to_json()
     back = Region.from_json(text)
@@ -179,10 +190,19 @@ def test_tikz_coordinates_are_the_dominoes_and_it_compiles(aztec, tmp_path):
     # colour by type: the four types, horizontal ones c0/c1, vertical c2/c3
     for col, x0, y0, x1, y1 in rects:
         assert (x1 - x0 == 2) == (col in (0, 1))
-    assert tex.startswith("%") and "\\begin{tikzpicture}" in tex and tex.rstrip().endswith("\\end{document}")
+    assert (
+        tex.startswith("%")
+        and "\\begin{tikzpicture}" in tex
+        and tex.rstrip().endswith("\\end{document}")
+    )
     if shutil.which("pdflatex"):  # the document compiles wherever a TeX is installed
-        run = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "a.tex"],
-                             cwd=tmp_path, capture_output=True, text=True, timeout=120)
+        run = subprocess.run(
+            ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "a.tex"],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
         assert run.returncode == 0, run.stdout[-2000:]
         assert (tmp_path / "a.pdf").read_bytes().startswith(b"%PDF")
 
@@ -224,7 +244,7 @@ def test_mesh_vertex_heights_are_the_height_function(aztec, tmp_path):
     assert corners == want
     ply = (tmp_path / "a.ply").read_text().splitlines()
     n = int(next(ln for ln in ply if ln.startswith("element vertex")).split()[-1])
-    body = ply[ply.index("end_header") + 1:]
+    body = ply[ply.index("end_header") + 1 :]
     assert np.allclose(np.array([[float(v) for v in ln.split()] for ln in body[:n]]), verts)
     stl = (tmp_path / "a.stl").read_text()
     assert stl.count("facet normal") == len(faces)
@@ -250,13 +270,25 @@ def test_cli_tile_writes_svg_tikz_and_json(capsys, tmp_path):
     fig = tmp_path / "fig.txt"
     fig.write_text("....\n.##.\n....\n")
     out = tmp_path / "out"
-    code = main(["tile", str(fig), "--svg", str(out / "t.svg"), "--tikz", str(out / "t.tex"),
-                 "--json", str(out / "t.json")])
+    code = main(
+        [
+            "tile",
+            str(fig),
+            "--svg",
+            str(out / "t.svg"),
+            "--tikz",
+            str(out / "t.tex"),
+            "--json",
+            str(out / "t.json"),
+        ]
+    )
     printed = capsys.readouterr().out
     assert code == 0 and "json written to" in printed
     tiling = Tiling.from_json(out / "t.json")
     assert tiling.is_complete and tiling.region == Region.from_strings(["....", ".##.", "...."])
     assert (out / "t.svg").read_text().lstrip().startswith("<?xml")
     assert len(_RECT.findall((out / "t.tex").read_text())) == tiling.n_dominoes
-    code = main(["tile", str(fig), "--json", str(tmp_path)])  # a folder, not a file: refused before the work
+    code = main(
+        ["tile", str(fig), "--json", str(tmp_path)]
+    )  # a folder, not a file: refused before the work
     assert code != 0 and "not a file name" in capsys.readouterr().err

@@ -97,6 +97,7 @@ CHILD = textwrap.dedent(
     """
 )
 
+
 def _read_line(proc, selector, deadline):
     """The child's next line of output, or None when `deadline` passes first."""
     line = b""
@@ -118,13 +119,18 @@ def test_ctrl_c_interrupts_long_kernel(name):
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     proc = subprocess.Popen(
         [sys.executable, "-c", CHILD, setup, call],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
     )
     selector = selectors.DefaultSelector()
     selector.register(proc.stdout, selectors.EVENT_READ)
     try:
         ready = _read_line(proc, selector, time.time() + 240)  # imports and compiles
-        assert ready == "READY", (ready, proc.stderr.read1(10000) if proc.poll() is not None else "")
+        assert ready == "READY", (
+            ready,
+            proc.stderr.read1(10000) if proc.poll() is not None else "",
+        )
         time.sleep(delay)  # the long call is under way
         sent = time.time()
         proc.send_signal(signal.SIGINT)
@@ -133,7 +139,9 @@ def test_ctrl_c_interrupts_long_kernel(name):
         assert answer != "FINISHED", f"{name}: the call ended before the signal; make it longer"
         word, caught, burn, same = answer.split()
         assert word == "INTERRUPTED", answer
-        assert float(caught) - sent < 1.0, f"{name}: KeyboardInterrupt came {float(caught) - sent:.1f} s late"
+        assert float(caught) - sent < 1.0, (
+            f"{name}: KeyboardInterrupt came {float(caught) - sent:.1f} s late"
+        )
         assert float(burn) < 0.25, f"{name}: {float(burn):.2f} s of CPU spent after the interrupt"
         assert same == "True", f"{name}: the input tiling changed"
         assert proc.wait(timeout=30) == 0
@@ -158,18 +166,24 @@ def test_ctrl_c_interrupts_long_kernel(name):
 GAP_CASES = {
     "aztec edge probabilities, order 5000": (
         "from dominotiling.aztec.weighted import aztec_edge_probabilities as f; f(600)",
-        "f(5000)", 4.0, 0.3,
+        "f(5000)",
+        4.0,
+        0.3,
     ),
     "glauber and its result, 4000 x 4000": (
         "from dominotiling import Tiling; r = Region.rectangle(4000, 4000); "
         "t = Tiling(r, np.arange(r.mask.size).reshape(r.shape) // 2); glauber(start, 10, seed=1)",
-        "glauber(t, 10**7, seed=1)", 30.0, 0.3,
+        "glauber(t, 10**7, seed=1)",
+        30.0,
+        0.3,
     ),
     # one cell of the 22-wide DP is one kernel call (2**22 profiles): about 0.15 s
     "random monomer-dimer covering, 22 x 22": (
         "from dominotiling.counting.monomer_dimer import random_monomer_dimer as f; "
         "f(Region.rectangle(4, 4), seed=1)",
-        "f(Region.rectangle(22, 22), seed=1)", 6.0, 0.5,
+        "f(Region.rectangle(22, 22), seed=1)",
+        6.0,
+        0.5,
     ),
 }
 
@@ -215,12 +229,19 @@ GAP_CHILD = textwrap.dedent(
 def test_long_calls_give_python_control_every_fraction_of_a_second(name):
     setup, call, seconds, most = GAP_CASES[name]
     env = dict(os.environ, PYTHONUNBUFFERED="1")
-    done = subprocess.run([sys.executable, "-c", GAP_CHILD, setup, call, str(seconds)],
-                          capture_output=True, text=True, env=env, timeout=600)
+    done = subprocess.run(
+        [sys.executable, "-c", GAP_CHILD, setup, call, str(seconds)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=600,
+    )
     assert done.returncode == 0, done.stderr[-3000:]
     how, worst, burn = done.stdout.split()[-3:]
     assert how in ("FINISHED", "INTERRUPTED"), done.stdout
-    assert float(worst) < most, f"{name}: Python waited {float(worst):.2f} s for a kernel or array operation"
+    assert float(worst) < most, (
+        f"{name}: Python waited {float(worst):.2f} s for a kernel or array operation"
+    )
     assert float(burn) < 0.25, f"{name}: {float(burn):.2f} s of CPU spent after the call"
 
 

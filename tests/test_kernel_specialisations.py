@@ -40,13 +40,22 @@ CHILD = textwrap.dedent("""
 def _env(tmp_path):
     """The child's environment: an empty numba cache, no notices, this checkout first on the path."""
     path = [ROOT] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
-    return dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "numba-cache"), DOMINOTILING_QUIET="1",
-                PYTHONPATH=os.pathsep.join(path))
+    return dict(
+        os.environ,
+        NUMBA_CACHE_DIR=str(tmp_path / "numba-cache"),
+        DOMINOTILING_QUIET="1",
+        PYTHONPATH=os.pathsep.join(path),
+    )
 
 
 def test_each_big_kernel_is_compiled_once(tmp_path):
-    out = subprocess.run([sys.executable, "-c", CHILD], env=_env(tmp_path), capture_output=True, text=True,
-                         timeout=600)
+    out = subprocess.run(
+        [sys.executable, "-c", CHILD],
+        env=_env(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert out.returncode == 0, out.stderr[-3000:]
     signatures = json.loads(out.stdout.strip().splitlines()[-1])
     # positive weights: the zero-weight rows are not compiled at all
@@ -57,14 +66,24 @@ def test_each_big_kernel_is_compiled_once(tmp_path):
 
 def test_zero_weights_compile_their_own_rows_once(tmp_path):
     # one placement of weight 0 (the top row's horizontal one): tilings remain
-    zero = ("import numpy as np\nh = np.ones((12, 11)); h[0, 5] = 0\n"
-            "w = Weights.from_arrays(h, np.ones((11, 12)))\n")
-    child = (CHILD.replace("w = Weights.periodic(Region.aztec_diamond(6), faces=[[2.0, 1.0], [1.0, 1.0]])\n", zero)
-             .replace('random_tiling(Region.rectangle(6, 6), seed=1, method="kasteleyn")\n', ""))
-    assert "h[0, 5] = 0" in child and "kasteleyn\"" not in child
-    out = subprocess.run([sys.executable, "-c", child], env=_env(tmp_path), capture_output=True, text=True,
-                         timeout=600)
+    zero = (
+        "import numpy as np\nh = np.ones((12, 11)); h[0, 5] = 0\n"
+        "w = Weights.from_arrays(h, np.ones((11, 12)))\n"
+    )
+    child = CHILD.replace(
+        "w = Weights.periodic(Region.aztec_diamond(6), faces=[[2.0, 1.0], [1.0, 1.0]])\n", zero
+    ).replace('random_tiling(Region.rectangle(6, 6), seed=1, method="kasteleyn")\n', "")
+    assert "h[0, 5] = 0" in child and 'kasteleyn"' not in child
+    out = subprocess.run(
+        [sys.executable, "-c", child],
+        env=_env(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert out.returncode == 0, out.stderr[-3000:]
     signatures = json.loads(out.stdout.strip().splitlines()[-1])
-    assert len(signatures["faces._face_rows_zeros"]) == 1 and len(signatures["faces._face_step"]) == 1
+    assert (
+        len(signatures["faces._face_rows_zeros"]) == 1 and len(signatures["faces._face_step"]) == 1
+    )
     assert signatures["faces._face_rows"] == []

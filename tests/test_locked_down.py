@@ -20,29 +20,40 @@ PACKAGE = pathlib.Path(dominotiling.__file__).parent
 def _locked_copy(tmp_path):
     root = tmp_path / "site"
     shutil.copytree(PACKAGE, root / "dominotiling", ignore=shutil.ignore_patterns("__pycache__"))
-    for d in [root / "dominotiling", *(p for p in (root / "dominotiling").rglob("*") if p.is_dir())]:
+    for d in [
+        root / "dominotiling",
+        *(p for p in (root / "dominotiling").rglob("*") if p.is_dir()),
+    ]:
         (d / "__pycache__").write_text("not a directory\n")
     blocker = tmp_path / "a-file"
     blocker.write_text("no directory can be made below a file\n")
     env = {k: v for k, v in os.environ.items() if not k.startswith(("NUMBA_", "DOMINOTILING_"))}
-    env.update(HOME=str(blocker / "home"), XDG_CACHE_HOME=str(blocker / "cache"),
-               NUMBA_CACHE_DIR=str(blocker / "numba"), PYTHONPATH=str(root), PYTHONDONTWRITEBYTECODE="1")
+    env.update(
+        HOME=str(blocker / "home"),
+        XDG_CACHE_HOME=str(blocker / "cache"),
+        NUMBA_CACHE_DIR=str(blocker / "numba"),
+        PYTHONPATH=str(root),
+        PYTHONDONTWRITEBYTECODE="1",
+    )
     return root, env
 
 
 def _run(args, env, cwd):
-    return subprocess.run([sys.executable, *args], capture_output=True, text=True, env=env, cwd=cwd,
-                          timeout=900)
+    return subprocess.run(
+        [sys.executable, *args], capture_output=True, text=True, env=env, cwd=cwd, timeout=900
+    )
 
 
 def test_kernels_run_uncached_and_say_so_once(tmp_path):
     root, env = _locked_copy(tmp_path)
-    code = ("import dominotiling, numpy as np\n"
-            "from dominotiling import Region, count_tilings, random_tiling\n"
-            "assert dominotiling.__file__.startswith(%r), dominotiling.__file__\n"
-            "print(count_tilings(Region.rectangle(8, 8), method='transfer'))\n"
-            "print(count_tilings(Region.rectangle(6, 6), method='kasteleyn'))\n"
-            "print(random_tiling(Region.rectangle(4, 4), seed=0).is_complete)\n") % str(root)
+    code = (
+        "import dominotiling, numpy as np\n"
+        "from dominotiling import Region, count_tilings, random_tiling\n"
+        "assert dominotiling.__file__.startswith(%r), dominotiling.__file__\n"
+        "print(count_tilings(Region.rectangle(8, 8), method='transfer'))\n"
+        "print(count_tilings(Region.rectangle(6, 6), method='kasteleyn'))\n"
+        "print(random_tiling(Region.rectangle(4, 4), seed=0).is_complete)\n"
+    ) % str(root)
     out = _run(["-c", code], env, tmp_path)
     assert out.returncode == 0, out.stderr[-3000:]
     # 8 x 8: 12988816 and 6 x 6: 6728 (Kasteleyn 1961, by hand in the literature)
@@ -54,8 +65,11 @@ def test_kernels_run_uncached_and_say_so_once(tmp_path):
 
 def test_the_cli_runs_uncached(tmp_path):
     root, env = _locked_copy(tmp_path)
-    out = _run(["-c", "import sys; from dominotiling.cli import main; sys.exit(main())", "count", "8x8"],
-               env, tmp_path)
+    out = _run(
+        ["-c", "import sys; from dominotiling.cli import main; sys.exit(main())", "count", "8x8"],
+        env,
+        tmp_path,
+    )
     assert out.returncode == 0, out.stderr[-3000:]
     assert out.stdout.strip() == "12988816"
     assert "Traceback" not in out.stderr

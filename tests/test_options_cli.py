@@ -22,7 +22,9 @@ def _fibonacci(n):
     return a
 
 
-@pytest.mark.parametrize("value", [10**400, "1e-3", 1e-3, 0.5, "1e400", float("inf"), -1, "x" * 10**6])
+@pytest.mark.parametrize(
+    "value", [10**400, "1e-3", 1e-3, 0.5, "1e400", float("inf"), -1, "x" * 10**6]
+)
 def test_bad_memory_limits_are_refused_and_change_nothing(value):
     before = dt.get_options()
     with pytest.raises(DominoTilingError):
@@ -87,29 +89,49 @@ def test_set_options_without_with_is_for_the_session():
 
 
 def _cli(args, env=None):
-    return subprocess.run([sys.executable, "-c", "import sys; from dominotiling.cli import main; sys.exit(main())",
-                           *args], capture_output=True, text=True, timeout=600,
-                          env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path), **(env or {})})
+    return subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys; from dominotiling.cli import main; sys.exit(main())",
+            *args,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path), **(env or {})},
+    )
 
 
 def test_a_bad_memory_limit_variable_is_one_line_not_a_traceback():
     out = _cli(["count", "4x4"], {"DOMINOTILING_MEMORY_LIMIT": "lots"})
     assert out.returncode == 2
     assert out.stderr.count("\n") == 1 and "DOMINOTILING_MEMORY_LIMIT" in out.stderr
-    code = ("import dominotiling as dt\n"
-            "from dominotiling.errors import DominoTilingError\n"
-            "try:\n    dt.count_tilings(dt.Region.rectangle(4, 4))\n"
-            "except DominoTilingError as e:\n    print('refused', 'DOMINOTILING_MEMORY_LIMIT' in str(e))\n"
-            "with dt.set_options(memory_limit='1GiB'):\n    print(dt.count_tilings(dt.Region.rectangle(4, 4)))\n")
-    lib = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600,
-                         env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path),
-                              "DOMINOTILING_MEMORY_LIMIT": "lots"})
+    code = (
+        "import dominotiling as dt\n"
+        "from dominotiling.errors import DominoTilingError\n"
+        "try:\n    dt.count_tilings(dt.Region.rectangle(4, 4))\n"
+        "except DominoTilingError as e:\n    print('refused', 'DOMINOTILING_MEMORY_LIMIT' in str(e))\n"
+        "with dt.set_options(memory_limit='1GiB'):\n    print(dt.count_tilings(dt.Region.rectangle(4, 4)))\n"
+    )
+    lib = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env={
+            **os.environ,
+            "PYTHONPATH": os.pathsep.join(sys.path),
+            "DOMINOTILING_MEMORY_LIMIT": "lots",
+        },
+    )
     assert lib.returncode == 0, lib.stderr
     assert lib.stdout.split() == ["refused", "True", "36"]
 
 
-@pytest.mark.parametrize("args", [["count", "--bogus"], ["frobnicate"], [], ["count", "8x8", "--method", "dp"],
-                                  ["tile"]])
+@pytest.mark.parametrize(
+    "args", [["count", "--bogus"], ["frobnicate"], [], ["count", "8x8", "--method", "dp"], ["tile"]]
+)
 def test_usage_errors_are_one_line(args):
     err = io.StringIO()
     with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
@@ -141,9 +163,21 @@ def test_counts_beyond_4300_digits_print_and_display():
 
 def test_a_50_million_character_line_is_refused_while_read():
     t0 = __import__("time").perf_counter()
-    out = subprocess.run([sys.executable, "-c", "import sys; from dominotiling.cli import main; sys.exit(main())",
-                          "count", "--file", "-"], input="." * 50_000_000, capture_output=True, text=True,
-                         timeout=300, env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys; from dominotiling.cli import main; sys.exit(main())",
+            "count",
+            "--file",
+            "-",
+        ],
+        input="." * 50_000_000,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
+    )
     assert out.returncode == 2 and out.stderr.count("\n") == 1, out.stderr[-500:]
     assert "larger than 16 MiB" in out.stderr
     assert __import__("time").perf_counter() - t0 < 120  # was > 120 s with no refusal
@@ -151,7 +185,9 @@ def test_a_50_million_character_line_is_refused_while_read():
 
 def test_five_million_lines_are_parsed_and_the_count_refused_on_its_estimate(tmp_path):
     figure = tmp_path / "tall.txt"
-    figure.write_text("..\n" * 5_000_000)  # 15 MB: read, parsed in a second, then the count's estimate
+    figure.write_text(
+        "..\n" * 5_000_000
+    )  # 15 MB: read, parsed in a second, then the count's estimate
     out = _cli(["count", "--file", str(figure)])
     assert out.returncode == 2 and out.stderr.count("\n") == 1, out.stderr[-500:]
     assert "would take about" in out.stderr and "log_count" in out.stderr
@@ -193,8 +229,13 @@ def test_ctrl_c_while_the_command_starts_is_one_line(tmp_path):
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
     seen = []
     for delay in (0.3, 0.6, 1.0, 1.5):
-        proc = subprocess.Popen([sys.executable, str(script), "count", "8x8"], stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, text=True, env=env)
+        proc = subprocess.Popen(
+            [sys.executable, str(script), "count", "8x8"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
         time.sleep(delay)
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=300)
@@ -203,7 +244,9 @@ def test_ctrl_c_while_the_command_starts_is_one_line(tmp_path):
         seen.append((proc.returncode, err))
         assert "Traceback" not in err, err[-1500:]
         assert err.strip() == "" or err.strip().splitlines()[-1] == "dominotiling: interrupted", err
-    assert any("interrupted" in err for _, err in seen)  # at least one signal landed during start-up
+    assert any(
+        "interrupted" in err for _, err in seen
+    )  # at least one signal landed during start-up
     import dominotiling
 
     assert sys.excepthook is sys.__excepthook__ or sys.excepthook.__module__ != "dominotiling"

@@ -23,7 +23,13 @@ from PIL import Image
 
 from dominotiling import Region, find_tiling, random_tiling
 from dominotiling.errors import DominoTilingError, DominoTypeError
-from dominotiling.viz.animate import animate, animate_kuhn, animate_shuffling, animate_wilson, save_gif
+from dominotiling.viz.animate import (
+    animate,
+    animate_kuhn,
+    animate_shuffling,
+    animate_wilson,
+    save_gif,
+)
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 pytestmark = pytest.mark.filterwarnings("ignore:Animation was deleted without rendering")
@@ -56,8 +62,8 @@ def test_player_is_one_looping_gif_with_a_script_that_autoplays():
         assert im.n_frames == 4 == anim.n_frames
         assert im.info["loop"] == 0  # loops forever where no script runs (a code host)
         assert im.info["duration"] == 250
-    script = html[html.index("<script>"):]
-    assert "setPlaying(true)" in script and "frame \" + (frame + 1) + \" / \" + n" in script
+    script = html[html.index("<script>") :]
+    assert "setPlaying(true)" in script and 'frame " + (frame + 1) + " / " + n' in script
     # text buttons, not an icon font (blank in an exported page with no network)
     assert "fa-" not in html and "font-awesome" not in html.lower()
     assert html.count("data:image/") == 1  # the frames are stored once
@@ -132,8 +138,13 @@ def test_explorers_fit_a_column_and_show_clean_signatures():
         assert "object at 0x" not in str(inspect.signature(fn))
     assert "scheme" not in str(inspect.signature(widgets.explore_aztec))
     app = widgets.explore_aztec(n=10)
-    assert app.image.layout.width == f"{widgets.PICTURE_CSS_PX}px" and app.image.layout.max_width == "100%"
-    with Image.open(io.BytesIO(bytes(app.image.value))) as im:  # drawn at twice the width it is shown
+    assert (
+        app.image.layout.width == f"{widgets.PICTURE_CSS_PX}px"
+        and app.image.layout.max_width == "100%"
+    )
+    with Image.open(
+        io.BytesIO(bytes(app.image.value))
+    ) as im:  # drawn at twice the width it is shown
         assert im.size[0] >= 1.8 * widgets.PICTURE_CSS_PX
 
 
@@ -181,28 +192,68 @@ def test_hall_legend_is_not_clipped():
 
 # ------------------------------------------------------------------ item 6: notices, threads
 def test_compile_notice_is_one_quiet_line_per_notebook_session(tmp_path):
-    nb = {"cells": [
-        {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": [
-            "import numba\n", "from dominotiling import _compile_notice\n",
-            "_compile_notice.install(); _compile_notice._register()\n",
-            "def make(name):\n",
-            "    def f(x): return x + 1\n",
-            "    f.__module__ = 'dominotiling._kernels.fake'; f.__qualname__ = name\n",
-            "    return numba.njit(f)\n",
-            "f, g = make('f'), make('g')\n", "f(1); f(1.0)"]},
-        {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": ["g(2)"]}],
-        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
-        "nbformat": 4, "nbformat_minor": 5}
+    nb = {
+        "cells": [
+            {
+                "cell_type": "code",
+                "execution_count": None,
+                "metadata": {},
+                "outputs": [],
+                "source": [
+                    "import numba\n",
+                    "from dominotiling import _compile_notice\n",
+                    "_compile_notice.install(); _compile_notice._register()\n",
+                    "def make(name):\n",
+                    "    def f(x): return x + 1\n",
+                    "    f.__module__ = 'dominotiling._kernels.fake'; f.__qualname__ = name\n",
+                    "    return numba.njit(f)\n",
+                    "f, g = make('f'), make('g')\n",
+                    "f(1); f(1.0)",
+                ],
+            },
+            {
+                "cell_type": "code",
+                "execution_count": None,
+                "metadata": {},
+                "outputs": [],
+                "source": ["g(2)"],
+            },
+        ],
+        "metadata": {
+            "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
     path = tmp_path / "n.ipynb"
     path.write_text(json.dumps(nb))
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
+    env = dict(
+        os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])
+    )
     env.pop("DOMINOTILING_QUIET", None)
-    subprocess.run([sys.executable, "-m", "jupyter", "nbconvert", "--to", "notebook", "--execute", "--inplace",
-                    str(path)], check=True, env=env, capture_output=True, timeout=300)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "jupyter",
+            "nbconvert",
+            "--to",
+            "notebook",
+            "--execute",
+            "--inplace",
+            str(path),
+        ],
+        check=True,
+        env=env,
+        capture_output=True,
+        timeout=300,
+    )
     cells = json.loads(path.read_text())["cells"]
     outputs = [o for c in cells for o in c["outputs"]]
     assert not [o for o in outputs if o.get("name") == "stderr"]  # no red box
-    notices = [o for o in outputs if "dominotiling" in "".join(o.get("data", {}).get("text/plain", ""))]
+    notices = [
+        o for o in outputs if "dominotiling" in "".join(o.get("data", {}).get("text/plain", ""))
+    ]
     assert len(notices) == 1  # one line for the session, in the first cell
     text = "".join(notices[0]["data"]["text/plain"])
     assert text.startswith("dominotiling: compiled 2 kernels for first use")  # f twice, g once
@@ -236,7 +287,11 @@ def test_print_region_prints_the_picture(capsys):
     print(region)
     assert capsys.readouterr().out == "..#\n...\n"
     assert repr(region).startswith("Region.from_strings")
-    assert str(Region.torus(2, 3)).splitlines() == ["...", "...", "(a torus: top glued to bottom, left to right)"]
+    assert str(Region.torus(2, 3)).splitlines() == [
+        "...",
+        "...",
+        "(a torus: top glued to bottom, left to right)",
+    ]
     big = Region.rectangle(300, 300)
     assert str(big) == repr(big)
 
@@ -260,11 +315,39 @@ def test_notebook_extra_brings_what_the_notebooks_import():
     for nb in sorted((ROOT / "notebooks").glob("*.ipynb")):
         for cell in json.loads(nb.read_text())["cells"]:
             if cell["cell_type"] == "code":
-                imports |= set(re.findall(r"^\s*(?:from|import) (\w+)", "".join(cell["source"]), flags=re.M))
-    provided = {"dominotiling", "numpy", "scipy", "networkx", "sympy", "matplotlib", "numba", "tqdm",
-                "IPython", "ipywidgets", "distributed", "dask", "time", "math", "itertools", "collections",
-                "fractions", "functools", "statistics", "random", "os", "sys", "pathlib", "json", "warnings",
-                "mpmath", "mpl_toolkits", "matplotlib_inline"}  # with sympy, matplotlib and ipykernel
+                imports |= set(
+                    re.findall(r"^\s*(?:from|import) (\w+)", "".join(cell["source"]), flags=re.M)
+                )
+    provided = {
+        "dominotiling",
+        "numpy",
+        "scipy",
+        "networkx",
+        "sympy",
+        "matplotlib",
+        "numba",
+        "tqdm",
+        "IPython",
+        "ipywidgets",
+        "distributed",
+        "dask",
+        "time",
+        "math",
+        "itertools",
+        "collections",
+        "fractions",
+        "functools",
+        "statistics",
+        "random",
+        "os",
+        "sys",
+        "pathlib",
+        "json",
+        "warnings",
+        "mpmath",
+        "mpl_toolkits",
+        "matplotlib_inline",
+    }  # with sympy, matplotlib and ipykernel
     assert imports <= provided, imports - provided
 
 
@@ -283,11 +366,21 @@ def test_notebook_costs_adds_up_each_notebooks_cells():
     from notebook_costs import NotebookCosts, saved_output_bytes
 
     plugin = NotebookCosts()
-    for where, seconds, failed in [("notebooks/03_coloring.ipynb", 1.5, False), ("notebooks/03_coloring.ipynb", 2.0, False),
-                                   ("notebooks/01_profile_dp.ipynb", 0.5, True), ("tests/test_x.py", 9.0, False)]:
-        plugin.pytest_runtest_logreport(SimpleNamespace(location=(where, 0, "cell"), duration=seconds, failed=failed))
+    for where, seconds, failed in [
+        ("notebooks/03_coloring.ipynb", 1.5, False),
+        ("notebooks/03_coloring.ipynb", 2.0, False),
+        ("notebooks/01_profile_dp.ipynb", 0.5, True),
+        ("tests/test_x.py", 9.0, False),
+    ]:
+        plugin.pytest_runtest_logreport(
+            SimpleNamespace(location=(where, 0, "cell"), duration=seconds, failed=failed)
+        )
     rows = {r["notebook"]: r for r in plugin.rows()}
     assert set(rows) == {"01_profile_dp.ipynb", "03_coloring.ipynb"}
     assert rows["03_coloring.ipynb"]["seconds"] == 3.5 and not rows["03_coloring.ipynb"]["failed"]
     assert rows["01_profile_dp.ipynb"]["failed"]
-    assert rows["03_coloring.ipynb"]["saved_output_bytes"] == saved_output_bytes(ROOT / "notebooks" / "03_coloring.ipynb") > 0
+    assert (
+        rows["03_coloring.ipynb"]["saved_output_bytes"]
+        == saved_output_bytes(ROOT / "notebooks" / "03_coloring.ipynb")
+        > 0
+    )

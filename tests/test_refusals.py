@@ -10,8 +10,16 @@ import tracemalloc
 import numpy as np
 import pytest
 
-from dominotiling import (FloatRangeError, Region, Weights, count_monomer_dimer, count_tilings,
-                          embed_in_aztec, random_tiling, uniform_spanning_tree)
+from dominotiling import (
+    FloatRangeError,
+    Region,
+    Weights,
+    count_monomer_dimer,
+    count_tilings,
+    embed_in_aztec,
+    random_tiling,
+    uniform_spanning_tree,
+)
 from dominotiling.errors import DominoTilingError, DominoTypeError, TooLargeError
 from dominotiling.trees.temperley_grid import temperley_region
 
@@ -34,33 +42,48 @@ def _refused(call, error, *words, peak_mb=20):
 
 def test_transfer_refusal_on_a_huge_width_builds_its_message():
     # the message's size is 2**1100 profiles: no float can hold it (OverflowError before)
-    err, _ = _refused(lambda: count_tilings(Region.rectangle(1100, 1100), method="transfer"),
-                      TooLargeError, "2**", "kasteleyn")
+    err, _ = _refused(
+        lambda: count_tilings(Region.rectangle(1100, 1100), method="transfer"),
+        TooLargeError,
+        "2**",
+        "kasteleyn",
+    )
 
 
 def test_monomer_weight_1e300_is_refused_not_an_overflow():
-    err, _ = _refused(lambda: count_monomer_dimer(Region.rectangle(4, 4), monomer_weight=1e300),
-                      FloatRangeError, "Fraction", peak_mb=200)  # after the float sweep (and its compilation)
+    err, _ = _refused(
+        lambda: count_monomer_dimer(Region.rectangle(4, 4), monomer_weight=1e300),
+        FloatRangeError,
+        "Fraction",
+        peak_mb=200,
+    )  # after the float sweep (and its compilation)
     from fractions import Fraction
+
     exact = count_monomer_dimer(Region.rectangle(4, 4), monomer_weight=Fraction(1e300))
     assert exact > 10**4800  # 16 monomers of 1e300 alone
     small = count_monomer_dimer(Region.rectangle(4, 4), monomer_weight=1e10)
-    assert small == pytest.approx(float(count_monomer_dimer(Region.rectangle(4, 4), monomer_weight=10**10)),
-                                  rel=1e-12)
+    assert small == pytest.approx(
+        float(count_monomer_dimer(Region.rectangle(4, 4), monomer_weight=10**10)), rel=1e-12
+    )
 
 
-@pytest.mark.parametrize("call, words", [
-    (lambda: uniform_spanning_tree((40000, 40000)), ("GiB", "smaller grid")),
-    (lambda: temperley_region(10**9, 10**9), ("EiB", "smaller grid")),
-    (lambda: embed_in_aztec(Region.rectangle(20000, 2)), ("GiB", "random_tiling(region)")),
-    (lambda: embed_in_aztec(Region.rectangle(3000, 3000)), ("GiB", "random_tiling(region)")),
-])
+@pytest.mark.parametrize(
+    "call, words",
+    [
+        (lambda: uniform_spanning_tree((40000, 40000)), ("GiB", "smaller grid")),
+        (lambda: temperley_region(10**9, 10**9), ("EiB", "smaller grid")),
+        (lambda: embed_in_aztec(Region.rectangle(20000, 2)), ("GiB", "random_tiling(region)")),
+        (lambda: embed_in_aztec(Region.rectangle(3000, 3000)), ("GiB", "random_tiling(region)")),
+    ],
+)
 def test_huge_jobs_are_refused_before_allocating(call, words):
     _refused(call, TooLargeError, *words, peak_mb=60)
 
 
 def test_a_long_strip_tree_is_refused_on_time_and_a_path_is_its_own_tree():
-    _refused(lambda: uniform_spanning_tree((2, 10**6)), TooLargeError, "s (Wilson", "the limit is 600 s")
+    _refused(
+        lambda: uniform_spanning_tree((2, 10**6)), TooLargeError, "s (Wilson", "the limit is 600 s"
+    )
     t0 = time.perf_counter()
     parent = uniform_spanning_tree((1, 10**6), seed=1)
     assert time.perf_counter() - t0 < 60  # was > 120 s: not a speed claim, a hang check
@@ -71,7 +94,9 @@ def test_a_long_strip_tree_is_refused_on_time_and_a_path_is_its_own_tree():
     assert (np.abs(parent[others] - others) == 1).all()  # every edge is a path edge
     # a tree: every vertex on the root's side points towards it
     r = int(roots[0])
-    assert (parent[:r] == np.arange(1, r + 1)).all() and (parent[r + 1:] == np.arange(r, n - 1)).all()
+    assert (parent[:r] == np.arange(1, r + 1)).all() and (
+        parent[r + 1 :] == np.arange(r, n - 1)
+    ).all()
     col = uniform_spanning_tree((5, 1), seed=0, root=(0, 0))
     assert col.tolist() == [-1, 0, 1, 2, 3]
 
@@ -85,19 +110,30 @@ def test_a_single_cell_hole_says_no_order_helps():
     assert ok.region.n_cells == 22
 
 
-@pytest.mark.parametrize("call", [
-    lambda: count_tilings(Region.rectangle(4, 4), method=np.array(["auto"])),
-    lambda: count_tilings(Region.rectangle(4, 4), method=np.array(["auto", "transfer"])),
-    lambda: random_tiling(Region.rectangle(4, 4), method=np.array(["auto", "x"])),
-    lambda: Weights.random((3, 3), np.array(["gamma", "x"])),
-])
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: count_tilings(Region.rectangle(4, 4), method=np.array(["auto"])),
+        lambda: count_tilings(Region.rectangle(4, 4), method=np.array(["auto", "transfer"])),
+        lambda: random_tiling(Region.rectangle(4, 4), method=np.array(["auto", "x"])),
+        lambda: Weights.random((3, 3), np.array(["gamma", "x"])),
+    ],
+)
 def test_an_array_where_a_name_is_expected(call):
     with pytest.raises(DominoTypeError, match="a name"):
         call()
 
 
-@pytest.mark.parametrize("args", [(0, 0, 0), (np.ones((2, 2), bool), 0, False), (np.ones((2, 2), bool), (0,), False),
-                                  (np.ones((2, 2), bool), (0, -1), False), (np.ones((2, 2), bool), (0, 0), "yes")])
+@pytest.mark.parametrize(
+    "args",
+    [
+        (0, 0, 0),
+        (np.ones((2, 2), bool), 0, False),
+        (np.ones((2, 2), bool), (0,), False),
+        (np.ones((2, 2), bool), (0, -1), False),
+        (np.ones((2, 2), bool), (0, 0), "yes"),
+    ],
+)
 def test_narrow_checks_its_arguments(args):
     with pytest.raises(DominoTilingError):
         Weights.uniform((4, 4)).narrow(*args)
@@ -113,19 +149,35 @@ def test_samplers_over_ten_minutes_are_refused_up_front_with_the_estimate():
     from dominotiling import cftp_sample
     from dominotiling.sampling import choose_sampler
 
-    err, _ = _refused(lambda: random_tiling(Region.rectangle(3000, 3000), method="kasteleyn"),
-                      TooLargeError, "would take about", "the limit is 600 s", "days")
+    err, _ = _refused(
+        lambda: random_tiling(Region.rectangle(3000, 3000), method="kasteleyn"),
+        TooLargeError,
+        "would take about",
+        "the limit is 600 s",
+        "days",
+    )
     huge = Region.rectangle(20000, 20000)  # the user's region: 400 MB of mask before the call
-    _refused(lambda: cftp_sample(huge, progress=False), TooLargeError, "coupling from the past", "days")
+    _refused(
+        lambda: cftp_sample(huge, progress=False), TooLargeError, "coupling from the past", "days"
+    )
     # auto picks a sampler that can finish; the 300 x 300 square is not sent to CFTP (173 s, issue 27)
     assert choose_sampler(Region.rectangle(300, 300)) == "kasteleyn"
     assert random_tiling(Region.rectangle(200, 200), seed=1).is_complete  # under the limit: runs
 
 
-@pytest.mark.parametrize("call, words", [
-    (lambda: __import__("dominotiling").sample_aztec(12000, seed=0), ("domino shuffling", "minutes")),
-    (lambda: __import__("dominotiling").aztec_edge_probabilities(7000), ("edge probabilities", "placement_frequencies")),
-])
+@pytest.mark.parametrize(
+    "call, words",
+    [
+        (
+            lambda: __import__("dominotiling").sample_aztec(12000, seed=0),
+            ("domino shuffling", "minutes"),
+        ),
+        (
+            lambda: __import__("dominotiling").aztec_edge_probabilities(7000),
+            ("edge probabilities", "placement_frequencies"),
+        ),
+    ],
+)
 def test_aztec_jobs_over_ten_minutes_are_refused_up_front(call, words):
     import dominotiling as dt
 
@@ -138,8 +190,13 @@ def test_height_variance_refuses_before_the_path():
 
     region = Region.rectangle(5000, 5000)  # 25 MB of mask: the user's, made before the call
     height_variance(Region.rectangle(4, 4), (2, 2))  # modules loaded: not traced below
-    _refused(lambda: height_variance(region, (2500, 2500)), TooLargeError, "sparse LU", "height_fluctuations",
-             peak_mb=5)
+    _refused(
+        lambda: height_variance(region, (2500, 2500)),
+        TooLargeError,
+        "sparse LU",
+        "height_fluctuations",
+        peak_mb=5,
+    )
 
 
 def test_the_cftp_bar_has_a_total_from_the_cost_model(monkeypatch):
@@ -172,6 +229,7 @@ def test_a_3000_torus_count_is_refused_at_once():
     torus = Region.torus(3000, 3000)
     count_tilings(Region.torus(4, 4))  # modules loaded
     # (its degree bound reads the 9-million-cell mask: about 10 bytes a cell, no table of the job)
-    err, seconds = _refused(lambda: count_tilings(torus), TooLargeError, "too few primes", "log_count",
-                            peak_mb=120)
+    err, seconds = _refused(
+        lambda: count_tilings(torus), TooLargeError, "too few primes", "log_count", peak_mb=120
+    )
     assert seconds < 60  # the search for primes took 25 s before the refusal (issue 27: 13 s)

@@ -20,8 +20,20 @@ import importlib
 import inspect
 import pathlib
 
-WINGS = ["model", "counting", "sampling", "matching", "trees", "aztec", "surfaces", "statistics",
-         "theory", "parallel", "viz", "games"]
+WINGS = [
+    "model",
+    "counting",
+    "sampling",
+    "matching",
+    "trees",
+    "aztec",
+    "surfaces",
+    "statistics",
+    "theory",
+    "parallel",
+    "viz",
+    "games",
+]
 TITLES = {
     "model": "model: regions, tilings, weights, frames",
     "counting": "counting: exact and logarithmic counts",
@@ -46,7 +58,12 @@ def _public(module_name):
 def _kind(obj):
     if inspect.isclass(obj):
         return "exception" if issubclass(obj, BaseException) else "class"
-    if inspect.isfunction(obj) or inspect.isbuiltin(obj) or callable(obj) and hasattr(obj, "__wrapped__"):
+    if (
+        inspect.isfunction(obj)
+        or inspect.isbuiltin(obj)
+        or callable(obj)
+        and hasattr(obj, "__wrapped__")
+    ):
         return "function"
     if inspect.ismodule(obj):
         return "module"
@@ -63,8 +80,13 @@ def public_names():
         mod = importlib.import_module(f"dominotiling.{wing}")
         names = getattr(mod, "__all__", None)
         if names is None:  # viz: the names of the front door that live in it
-            names = [n for n in dominotiling.__all__
-                     if getattr(getattr(dominotiling, n), "__module__", "").startswith("dominotiling.viz")]
+            names = [
+                n
+                for n in dominotiling.__all__
+                if getattr(getattr(dominotiling, n), "__module__", "").startswith(
+                    "dominotiling.viz"
+                )
+            ]
             export = importlib.import_module("dominotiling.viz.export")
             names += [n for n in export.__all__ if n not in names]
             for n in names:
@@ -112,12 +134,24 @@ def _summary(obj, path=""):
 
 
 def _table(entries, costs):
-    rows = [".. list-table::", "   :header-rows: 1", "   :widths: 22 40 20 18", "",
-            "   * - name", "     - what it does", "     - cost", "     - method"]
+    rows = [
+        ".. list-table::",
+        "   :header-rows: 1",
+        "   :widths: 22 40 20 18",
+        "",
+        "   * - name",
+        "     - what it does",
+        "     - cost",
+        "     - method",
+    ]
     for path, name, obj in entries:
         cost, method = costs.get(name, ("--", "--"))
-        rows += [f"   * - :py:obj:`~{path}`", f"     - {_summary(obj, path) or '--'}", f"     - {cost}",
-                 f"     - {method}"]
+        rows += [
+            f"   * - :py:obj:`~{path}`",
+            f"     - {_summary(obj, path) or '--'}",
+            f"     - {cost}",
+            f"     - {method}",
+        ]
     return rows
 
 
@@ -127,10 +161,18 @@ def _directive(path, obj):
         return [f".. automodule:: {path}", "   :no-index:", ""]
     if kind in ("class", "exception"):
         members = "" if kind == "exception" else "   :members:\n"
-        return [f".. autoclass:: {path}", *(members.rstrip("\n").split("\n") if members else []), ""]
+        return [
+            f".. autoclass:: {path}",
+            *(members.rstrip("\n").split("\n") if members else []),
+            "",
+        ]
     if kind == "function":
         return [f".. autofunction:: {path}", ""]
-    return [f".. autodata:: {path}", "   :no-value:" if not isinstance(obj, (int, float, str)) else "", ""]
+    return [
+        f".. autodata:: {path}",
+        "   :no-value:" if not isinstance(obj, (int, float, str)) else "",
+        "",
+    ]
 
 
 def write_pages(out):
@@ -146,25 +188,47 @@ def write_pages(out):
         module = "dominotiling" if wing == "core" else f"dominotiling.{wing}"
         lines = [title, "=" * len(title), "", f".. module:: {module}" if wing != "core" else "", ""]
         if wing == "core":
-            lines += ["The exception hierarchy (:mod:`dominotiling.errors`) and the options "
-                      "(memory budget, float certificates, progress bars).", ""]
+            lines += [
+                "The exception hierarchy (:mod:`dominotiling.errors`) and the options "
+                "(memory budget, float certificates, progress bars).",
+                "",
+            ]
         else:
             doc = inspect.getdoc(importlib.import_module(module)) or ""
             lines += [doc.split("\n\n")[0], ""]
         if entries:
-            lines += ["Summary", "-------", "", *_table(entries, COSTS), "", "Reference", "---------", ""]
+            lines += [
+                "Summary",
+                "-------",
+                "",
+                *_table(entries, COSTS),
+                "",
+                "Reference",
+                "---------",
+                "",
+            ]
             for path, name, obj in entries:
                 lines += _directive(path, obj)
         else:
-            lines += ["This wing exports no name yet: its reference appears here as soon as "
-                      f"``{module}.__all__`` lists one.", ""]
+            lines += [
+                "This wing exports no name yet: its reference appears here as soon as "
+                f"``{module}.__all__`` lists one.",
+                "",
+            ]
         (out / f"{wing}.rst").write_text("\n".join(lines) + "\n")
         written.append(wing)
-    index = ["API reference", "=============", "",
-             "Every public name, grouped by wing. The front door ``dominotiling`` re-exports the "
-             "names most used (``from dominotiling import count_tilings``); each page says where a "
-             "name lives. The summary tables give each function's cost and method; the "
-             ":doc:`../guide/methods` page compares the methods with measured times.", "",
-             ".. toctree::", "   :maxdepth: 1", ""] + [f"   {w}" for w in written]
+    index = [
+        "API reference",
+        "=============",
+        "",
+        "Every public name, grouped by wing. The front door ``dominotiling`` re-exports the "
+        "names most used (``from dominotiling import count_tilings``); each page says where a "
+        "name lives. The summary tables give each function's cost and method; the "
+        ":doc:`../guide/methods` page compares the methods with measured times.",
+        "",
+        ".. toctree::",
+        "   :maxdepth: 1",
+        "",
+    ] + [f"   {w}" for w in written]
     (out / "index.rst").write_text("\n".join(index) + "\n")
     return written

@@ -40,7 +40,9 @@ def _resolve(app, env, node, contnode):
         return None
     domain = env.get_domain("py")
     for role in ("obj", "func", "class", "meth", "attr", "data", "exc"):
-        ref = domain.resolve_xref(env, node.get("refdoc", ""), app.builder, role, full, node, contnode)
+        ref = domain.resolve_xref(
+            env, node.get("refdoc", ""), app.builder, role, full, node, contnode
+        )
         if ref is not None:
             return ref
     return None
@@ -54,7 +56,9 @@ def _plain_citations(app, what, name, obj, options, lines):
     text = "\n".join(lines)
     defined = set(re.findall(r"^\s*\.\. \[(\w+)\]", text, flags=re.M))
     for i, line in enumerate(lines):
-        lines[i] = _CITATION.sub(lambda m: m.group(0) if m.group(1) in defined else f"[{m.group(1)}]", line)
+        lines[i] = _CITATION.sub(
+            lambda m: m.group(0) if m.group(1) in defined else f"[{m.group(1)}]", line
+        )
 
 
 def _init(app):

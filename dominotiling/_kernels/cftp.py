@@ -146,7 +146,6 @@ def cftp_sweeps(upper, lower, movable, key, first, count):
     return True
 
 
-
 @njit(cache=True, inline="always")
 def _weighted_coins(coins, ukey, base, thr, width):
     """``coins[k] = 1`` when the top 53 bits of output ``base + k`` fall below ``thr[k + 1]``."""

@@ -66,8 +66,11 @@ def faces_from_weights(blocks, h, v, bufs, degs, zeros, r0, r1):
                 e1, w1, n1 = (v[r + 1, c], v[r + 1, c + 1], h[r + 2, c]) if not last else (1, 1, 1)
             else:
                 nn, s, w, e = blocks[i, j, 0], blocks[i, j, 1], blocks[i, j, 2], blocks[i, j, 3]
-                e1, w1, n1 = ((blocks[i + 1, j, 3], blocks[i, j + 1, 2], blocks[i + 1, j + 1, 0]) if not last
-                              else (1, 1, 1))
+                e1, w1, n1 = (
+                    (blocks[i + 1, j, 3], blocks[i, j + 1, 2], blocks[i + 1, j + 1, 0])
+                    if not last
+                    else (1, 1, 1)
+                )
             zero |= (nn == 0) | (s == 0) | (w == 0) | (e == 0)
             x = (_nonzero(w) / _nonzero(nn)) * (_nonzero(e) / _nonzero(s))
             bufs[0, i, j] = x
@@ -117,7 +120,7 @@ def _emit(i, k, qrow, qtab, qoff, store, sh, counts, c):
     counts are added to ``counts[c]``.
     """
     if store:
-        qtab[qoff + i * k:qoff + i * k + k] = qrow
+        qtab[qoff + i * k : qoff + i * k + k] = qrow
     if sh[0]:
         h, b = shuffle_row(sh[1], sh[2], i, k, qrow, sh[4], sh[3])
         counts[c, 0] += h
@@ -133,7 +136,7 @@ def _emit_by_call(i, k, qrow, qtab, qoff, store, sh, counts, c):
     share one compiled copy.
     """
     if store:
-        qtab[qoff + i * k:qoff + i * k + k] = qrow
+        qtab[qoff + i * k : qoff + i * k + k] = qrow
     if sh[0]:
         _shuffle_emit(i, k, qrow, sh, counts, c)
 
@@ -161,13 +164,13 @@ def _face_rows(x, ox, y, oy, k, r0, r1, qtab, qoff, store, sh, counts, c):
     """
     buf = np.empty((4, k))
     m = k - 1
-    ok = _face_row(x[ox + r0, ox:ox + k], buf[0], buf[1], k)
+    ok = _face_row(x[ox + r0, ox : ox + k], buf[0], buf[1], k)
     for i in range(r0, r1):
         a = 2 * ((i - r0) & 1)
         b = 2 - a
-        ok &= _face_row(x[ox + i + 1, ox:ox + k], buf[b], buf[b + 1], k)
+        ok &= _face_row(x[ox + i + 1, ox : ox + k], buf[b], buf[b + 1], k)
         _emit(i, k, buf[a], qtab, qoff, store, sh, counts, c)
-        _face_update(y[oy + i, oy:oy + m], buf[a], buf[a + 1], buf[b], buf[b + 1], m)
+        _face_update(y[oy + i, oy : oy + m], buf[a], buf[a + 1], buf[b], buf[b + 1], m)
     if r1 == m:  # the last row of q belongs to the last chunk
         _emit(m, k, buf[2 * ((r1 - r0) & 1)], qtab, qoff, store, sh, counts, c)
     return ok
@@ -235,7 +238,9 @@ def _face_step(x, dx, ox, y, dy, oy, k, qtab, qoff, store, chunks, sh, counts, l
     m = hi - lo
     # threads only for work that pays for waking them (about 0.05 ms): 128 rows and _PAR_BLOCKS blocks each
     nch = min(chunks, counts.shape[0]) if m >= 128 * chunks and m * k >= _PAR_BLOCKS * chunks else 1
-    if nch == 1:  # no parallel region at all: waking the pool for one chunk costs more than the rows
+    if (
+        nch == 1
+    ):  # no parallel region at all: waking the pool for one chunk costs more than the rows
         return _rows(x, dx, ox, y, dy, oy, k, lo, hi, qtab, qoff, store, sh, counts, np.int64(0))
     flags = np.ones(nch, np.bool_)
     for t in prange(nch):
@@ -256,9 +261,11 @@ def _rows(x, dx, ox, y, dy, oy, k, r0, r1, qtab, qoff, store, sh, counts, c):
 def _rows_by_type(x, dx, ox, y, dy, oy, k, r0, r1, qtab, qoff, store, sh, counts, c):
     if isinstance(dx, types.NoneType):
         return lambda x, dx, ox, y, dy, oy, k, r0, r1, qtab, qoff, store, sh, counts, c: _face_rows(
-            x, ox, y, oy, k, r0, r1, qtab, qoff, store, sh, counts, c)
-    return lambda x, dx, ox, y, dy, oy, k, r0, r1, qtab, qoff, store, sh, counts, c: _face_rows_zeros(
-        x, dx, ox, y, dy, oy, k, r0, r1, qtab, qoff, store, sh, counts, c)
+            x, ox, y, oy, k, r0, r1, qtab, qoff, store, sh, counts, c
+        )
+    return lambda x, dx, ox, y, dy, oy, k, r0, r1, qtab, qoff, store, sh, counts, c: (
+        _face_rows_zeros(x, dx, ox, y, dy, oy, k, r0, r1, qtab, qoff, store, sh, counts, c)
+    )
 
 
 def _degrees(degs, i):
@@ -311,8 +318,23 @@ def face_down(bufs, degs, offs, x_first, k_top, k_low, qtab, store, chunks, prob
             for p in range(4):
                 r, c = _probe(offs[ix], k, p)
                 probes[k, p] = bufs[ix][r, c]
-        ok &= _face_step(bufs[ix], _degrees(degs, ix), offs[ix], bufs[iy], _degrees(degs, iy), offs[iy], k, qtab,
-                         qoff, store, chunks, sh, counts, np.int64(0), np.int64(k - 1))
+        ok &= _face_step(
+            bufs[ix],
+            _degrees(degs, ix),
+            offs[ix],
+            bufs[iy],
+            _degrees(degs, iy),
+            offs[iy],
+            k,
+            qtab,
+            qoff,
+            store,
+            chunks,
+            sh,
+            counts,
+            np.int64(0),
+            np.int64(k - 1),
+        )
         if k == 1:
             break
         if store:
@@ -335,8 +357,23 @@ def face_rows(bufs, degs, offs, x_first, k, lo, hi, qtab, qoff, store, chunks, s
     """
     ix = 0 if x_first else 1
     iy = 1 - ix
-    return _face_step(bufs[ix], _degrees(degs, ix), offs[ix], bufs[iy], _degrees(degs, iy), offs[iy], k, qtab,
-                      qoff, store, chunks, sh, counts, lo, hi)
+    return _face_step(
+        bufs[ix],
+        _degrees(degs, ix),
+        offs[ix],
+        bufs[iy],
+        _degrees(degs, iy),
+        offs[iy],
+        k,
+        qtab,
+        qoff,
+        store,
+        chunks,
+        sh,
+        counts,
+        lo,
+        hi,
+    )
 
 
 @njit(cache=True, nogil=True)
@@ -390,7 +427,9 @@ def face_up(bufs, degs, offs, x_first, k, lo, hi, qtab, chunks, probes, sh, coun
     # no literal constants among the arguments (a literal 0 or False is a type of its own, and numba
     # would compile the parallel step once more for it): the same types as face_down's call
     shuffle = (np.bool_(sh[0]), sh[1], sh[2], sh[3], sh[4])
-    ok = face_rows(bufs, degs, offs, x_first, k, lo, hi, qtab, np.int64(0), not sh[0], chunks, shuffle, counts)
+    ok = face_rows(
+        bufs, degs, offs, x_first, k, lo, hi, qtab, np.int64(0), not sh[0], chunks, shuffle, counts
+    )
     return x_first, ok, drift
 
 
@@ -427,7 +466,7 @@ def _fresh(x, ox, K, r, qr, pr, probes, keep, up):
     Returns ``(ok, drift)``: on the way down the probes are recorded (drift 0),
     on the way up compared.
     """
-    ok = _face_row(x[ox + r, ox:ox + K], qr, pr, K)
+    ok = _face_row(x[ox + r, ox : ox + K], qr, pr, K)
     drift = 0.0
     if keep and K >= 3:
         for p in range(4):
@@ -442,8 +481,9 @@ def _fresh(x, ox, K, r, qr, pr, probes, keep, up):
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def _sweep_region(bufs, offs0, b0, k, L, lo, hi, first, last, phase, up, probes, keep, planes, key, cmod,
-                  counts):
+def _sweep_region(
+    bufs, offs0, b0, k, L, lo, hi, first, last, phase, up, probes, keep, planes, key, cmod, counts
+):
     """One chunk's rows ``lo <= i < hi`` of the `L` steps of a sweep from level `k`; ``(ok, drift)``.
 
     Down (``up`` False): step ``s`` takes level ``k - s`` to ``k - s - 1``;
@@ -509,7 +549,9 @@ def _sweep_region(bufs, offs0, b0, k, L, lo, hi, first, last, phase, up, probes,
                     h, bd = shuffle_row(planes[s], planes[s + 1], K - 1, K, qs[b], cmod, key)
                     counts[s, 0] += h
                     counts[s, 1] += bd
-            _face_update(bufs[iy][oy + i, oy:oy + K - 1], qs[a], qs[a + 1], qs[b], qs[b + 1], K - 1)
+            _face_update(
+                bufs[iy][oy + i, oy : oy + K - 1], qs[a], qs[a + 1], qs[b], qs[b + 1], K - 1
+            )
             par[s] = b
     return ok, drift
 
@@ -530,8 +572,27 @@ def sweep_chunks(k, L, up, chunks, rows_per_chunk):
 
 
 @njit(cache=True, parallel=True, error_model="numpy")
-def face_sweep(bufs, offs0, b0, k, L, nch, c_lo, c_hi, phase, probes, keep, up, planes, key, cmod, part, flags,
-               drifts, chunks_serial):
+def face_sweep(
+    bufs,
+    offs0,
+    b0,
+    k,
+    L,
+    nch,
+    c_lo,
+    c_hi,
+    phase,
+    probes,
+    keep,
+    up,
+    planes,
+    key,
+    cmod,
+    part,
+    flags,
+    drifts,
+    chunks_serial,
+):
     """Chunks ``c_lo <= c < c_hi`` of `nch` (:func:`sweep_chunks`) of phase 1 or 2 of a sweep of `L` levels.
 
     A sweep runs down from level `k` or (`up`) up from it; see
@@ -547,25 +608,98 @@ def face_sweep(bufs, offs0, b0, k, L, nch, c_lo, c_hi, phase, probes, keep, up, 
     m0 = k - 1 if not up else k
     if c_hi - c_lo == 1 or chunks_serial:  # no parallel region: one thread does the chunks in turn
         for c in range(c_lo, c_hi):
-            _sweep_chunk(bufs, offs0, b0, k, L, nch, c, phase, probes, keep, up, planes, key, cmod, part, flags,
-                         drifts, m0)
+            _sweep_chunk(
+                bufs,
+                offs0,
+                b0,
+                k,
+                L,
+                nch,
+                c,
+                phase,
+                probes,
+                keep,
+                up,
+                planes,
+                key,
+                cmod,
+                part,
+                flags,
+                drifts,
+                m0,
+            )
         return
     for t in prange(c_lo, c_hi):
-        c = np.int64(t)  # one type for the chunk index (uint64 in the threads' code): one compiled copy
-        _sweep_chunk(bufs, offs0, b0, k, L, nch, c, phase, probes, keep, up, planes, key, cmod, part, flags,
-                     drifts, m0)
+        c = np.int64(
+            t
+        )  # one type for the chunk index (uint64 in the threads' code): one compiled copy
+        _sweep_chunk(
+            bufs,
+            offs0,
+            b0,
+            k,
+            L,
+            nch,
+            c,
+            phase,
+            probes,
+            keep,
+            up,
+            planes,
+            key,
+            cmod,
+            part,
+            flags,
+            drifts,
+            m0,
+        )
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def _sweep_chunk(bufs, offs0, b0, k, L, nch, c, phase, probes, keep, up, planes, key, cmod, part, flags, drifts,
-                 m0):
+def _sweep_chunk(
+    bufs,
+    offs0,
+    b0,
+    k,
+    L,
+    nch,
+    c,
+    phase,
+    probes,
+    keep,
+    up,
+    planes,
+    key,
+    cmod,
+    part,
+    flags,
+    drifts,
+    m0,
+):
     """Chunk `c` of :func:`face_sweep` (its rows, one phase)."""
     if phase == 2 and (c == 0 if up else c == nch - 1):
         return
     lo = c * m0 // nch
     hi = (c + 1) * m0 // nch
-    o, d = _sweep_region(bufs, offs0, b0, k, L, lo, hi, c == 0, c == nch - 1, phase, up, probes, keep,
-                         planes, key, cmod, part[c])
+    o, d = _sweep_region(
+        bufs,
+        offs0,
+        b0,
+        k,
+        L,
+        lo,
+        hi,
+        c == 0,
+        c == nch - 1,
+        phase,
+        up,
+        probes,
+        keep,
+        planes,
+        key,
+        cmod,
+        part[c],
+    )
     flags[(phase - 1) * nch + c] = o
     drifts[(phase - 1) * nch + c] = d
 

@@ -226,10 +226,22 @@ def cftp_sweeps_jumps(upper, lower, movable, jump, key, first, count):
     ukey = np.uint64(key)
     as_heights = np.where(movable, 1, UNDEFINED)
     m0, m1 = _split(as_heights, 0, width), _split(as_heights, 1, width)
-    je0, je1 = _split64(jump[0], 0, width).astype(np.int32), _split64(jump[0], 1, width).astype(np.int32)
-    jw0, jw1 = _split64(jump[1], 0, width).astype(np.int32), _split64(jump[1], 1, width).astype(np.int32)
-    js0, js1 = _split64(jump[2], 0, width).astype(np.int32), _split64(jump[2], 1, width).astype(np.int32)
-    jn0, jn1 = _split64(jump[3], 0, width).astype(np.int32), _split64(jump[3], 1, width).astype(np.int32)
+    je0, je1 = (
+        _split64(jump[0], 0, width).astype(np.int32),
+        _split64(jump[0], 1, width).astype(np.int32),
+    )
+    jw0, jw1 = (
+        _split64(jump[1], 0, width).astype(np.int32),
+        _split64(jump[1], 1, width).astype(np.int32),
+    )
+    js0, js1 = (
+        _split64(jump[2], 0, width).astype(np.int32),
+        _split64(jump[2], 1, width).astype(np.int32),
+    )
+    jn0, jn1 = (
+        _split64(jump[3], 0, width).astype(np.int32),
+        _split64(jump[3], 1, width).astype(np.int32),
+    )
     u0, u1 = _split(upper, 0, width), _split(upper, 1, width)
     l0, l1 = _split(lower, 0, width), _split(lower, 1, width)
     coins = np.zeros(n_words * 64, dtype=np.int32)
@@ -239,15 +251,63 @@ def cftp_sweeps_jumps(upper, lower, movable, jump, key, first, count):
                 off = (p + i) & 1
                 row_coins(coins, ukey, np.uint64(((2 * s + p) * (rows + 1) + i) * n_words), n_words)
                 if p == 0:
-                    _update_row_jumps(u0[i], u1[i - 1], u1[i + 1], u1[i], m0[i], coins, off, width,
-                                      jn0[i], js0[i], jw0[i], je0[i])
-                    _update_row_jumps(l0[i], l1[i - 1], l1[i + 1], l1[i], m0[i], coins, off, width,
-                                      jn0[i], js0[i], jw0[i], je0[i])
+                    _update_row_jumps(
+                        u0[i],
+                        u1[i - 1],
+                        u1[i + 1],
+                        u1[i],
+                        m0[i],
+                        coins,
+                        off,
+                        width,
+                        jn0[i],
+                        js0[i],
+                        jw0[i],
+                        je0[i],
+                    )
+                    _update_row_jumps(
+                        l0[i],
+                        l1[i - 1],
+                        l1[i + 1],
+                        l1[i],
+                        m0[i],
+                        coins,
+                        off,
+                        width,
+                        jn0[i],
+                        js0[i],
+                        jw0[i],
+                        je0[i],
+                    )
                 else:
-                    _update_row_jumps(u1[i], u0[i - 1], u0[i + 1], u0[i], m1[i], coins, off, width,
-                                      jn1[i], js1[i], jw1[i], je1[i])
-                    _update_row_jumps(l1[i], l0[i - 1], l0[i + 1], l0[i], m1[i], coins, off, width,
-                                      jn1[i], js1[i], jw1[i], je1[i])
+                    _update_row_jumps(
+                        u1[i],
+                        u0[i - 1],
+                        u0[i + 1],
+                        u0[i],
+                        m1[i],
+                        coins,
+                        off,
+                        width,
+                        jn1[i],
+                        js1[i],
+                        jw1[i],
+                        je1[i],
+                    )
+                    _update_row_jumps(
+                        l1[i],
+                        l0[i - 1],
+                        l0[i + 1],
+                        l0[i],
+                        m1[i],
+                        coins,
+                        off,
+                        width,
+                        jn1[i],
+                        js1[i],
+                        jw1[i],
+                        je1[i],
+                    )
     _merge(upper, u0, u1)
     _merge(lower, l0, l1)
     for i in range(n_i):
@@ -255,7 +315,6 @@ def cftp_sweeps_jumps(upper, lower, movable, jump, key, first, count):
             if upper[i, j] != lower[i, j]:
                 return False
     return True
-
 
 
 @njit(cache=True, inline="always")

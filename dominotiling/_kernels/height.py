@@ -209,8 +209,12 @@ def height_function(labels):
         if h[start] != UNDEFINED:
             continue
         si, sj = start // nc, start % nc
-        if not (_cell(mask, si - 1, sj - 1) or _cell(mask, si - 1, sj)
-                or _cell(mask, si, sj - 1) or _cell(mask, si, sj)):
+        if not (
+            _cell(mask, si - 1, sj - 1)
+            or _cell(mask, si - 1, sj)
+            or _cell(mask, si, sj - 1)
+            or _cell(mask, si, sj)
+        ):
             continue
         h[start] = 0
         head, tail = 0, 1

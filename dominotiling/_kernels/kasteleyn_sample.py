@@ -259,7 +259,9 @@ def compress_rows(mask, hw, vw, sgn, S, nlr, nlc, npiv, owe, start, stop, logdet
         for a in range(h):
             for b in range(h):
                 s[a, b] = t[a, b]
-        lc = np.int64(0)  # not a literal 0: numba would compile _canonical for Literal[int](0) as well
+        lc = np.int64(
+            0
+        )  # not a literal 0: numba would compile _canonical for Literal[int](0) as well
         for b in range(h, n3):
             if cact[b]:
                 lcols[lc] = b
@@ -324,10 +326,10 @@ def _canonical(s, h, lr, lc):
     logs = np.zeros(1)
     total = 0.0
     if lr > 0:
-        v = s[h:h + lr, :nc].copy()
+        v = s[h : h + lr, :nc].copy()
         if _orthonormalize(v, lr, logs):
             total += logs[0]
-            s[h:h + lr, :nc] = v
+            s[h : h + lr, :nc] = v
             for a in range(h):
                 for t in range(lr):
                     d = 0.0
@@ -336,10 +338,10 @@ def _canonical(s, h, lr, lc):
                     for x in range(nc):
                         s[a, x] -= d * v[t, x]
     if lc > 0:
-        v = s[:nr, h:h + lc].T.copy()
+        v = s[:nr, h : h + lc].T.copy()
         if _orthonormalize(v, lc, logs):
             total += logs[0]
-            s[:nr, h:h + lc] = v.T
+            s[:nr, h : h + lc] = v.T
             for b in range(h):
                 for t in range(lc):
                     d = 0.0

@@ -71,7 +71,12 @@ def kuhn(b_ptr, b_adj, nw, order, record):
             augment(stack, depth, w, mate_b, mate_w)
             break
     if record:
-        return mate_b, mate_w, path_ptr[: n_paths + 1].copy(), path_nodes[: path_ptr[n_paths]].copy()
+        return (
+            mate_b,
+            mate_w,
+            path_ptr[: n_paths + 1].copy(),
+            path_nodes[: path_ptr[n_paths]].copy(),
+        )
     return mate_b, mate_w, path_ptr, path_nodes
 
 

@@ -70,15 +70,37 @@ def _pairs(A, B, vert, dv, mw, p, unit):
 def _step(d, c, w, vert, horiz, dv, dh, mw, p, unit):
     bit = 1 << c
     if c + 1 == w:
-        _pairs(d[:bit], d[bit:2 * bit], vert, dv, mw, p, unit)
+        _pairs(d[:bit], d[bit : 2 * bit], vert, dv, mw, p, unit)
     elif bit >= 8:
         for b in range(0, d.shape[0], 4 * bit):
-            _quads(d[b:b + bit], d[b + bit:b + 2 * bit], d[b + 2 * bit:b + 3 * bit],
-                   d[b + 3 * bit:b + 4 * bit], vert, horiz, dv, dh, mw, p, unit)
+            _quads(
+                d[b : b + bit],
+                d[b + bit : b + 2 * bit],
+                d[b + 2 * bit : b + 3 * bit],
+                d[b + 3 * bit : b + 4 * bit],
+                vert,
+                horiz,
+                dv,
+                dh,
+                mw,
+                p,
+                unit,
+            )
     else:
         for i in range(bit):
-            _quads(d[i::4 * bit], d[i + bit::4 * bit], d[i + 2 * bit::4 * bit],
-                   d[i + 3 * bit::4 * bit], vert, horiz, dv, dh, mw, p, unit)
+            _quads(
+                d[i :: 4 * bit],
+                d[i + bit :: 4 * bit],
+                d[i + 2 * bit :: 4 * bit],
+                d[i + 3 * bit :: 4 * bit],
+                vert,
+                horiz,
+                dv,
+                dh,
+                mw,
+                p,
+                unit,
+            )
 
 
 @njit(cache=True, nogil=True)
@@ -141,7 +163,7 @@ def advance_float(mask, layer, mw, start, stop, scale, out):
         horiz = c + 1 < w and mask[r, c + 1]
         _fstep(layer, c, w, vert, horiz, mw)
         top = layer.max()
-        if top > 2.0 ** 500:
+        if top > 2.0**500:
             e = np.int64(np.floor(np.log2(top)))
             layer *= 2.0 ** (-e)
             scale[0] += e

@@ -144,12 +144,24 @@ def _min_step(d, c, w, vert, horiz):
         _min_pairs(d[:bit], d[bit : 2 * bit], vert)
     elif bit >= _SHORT_RUN:
         for b in range(0, d.shape[0], 4 * bit):
-            _min_quads(d[b : b + bit], d[b + bit : b + 2 * bit], d[b + 2 * bit : b + 3 * bit],
-                       d[b + 3 * bit : b + 4 * bit], vert, horiz)
+            _min_quads(
+                d[b : b + bit],
+                d[b + bit : b + 2 * bit],
+                d[b + 2 * bit : b + 3 * bit],
+                d[b + 3 * bit : b + 4 * bit],
+                vert,
+                horiz,
+            )
     else:
         for i in range(bit):
-            _min_quads(d[i :: 4 * bit], d[i + bit :: 4 * bit], d[i + 2 * bit :: 4 * bit],
-                       d[i + 3 * bit :: 4 * bit], vert, horiz)
+            _min_quads(
+                d[i :: 4 * bit],
+                d[i + bit :: 4 * bit],
+                d[i + 2 * bit :: 4 * bit],
+                d[i + 3 * bit :: 4 * bit],
+                vert,
+                horiz,
+            )
 
 
 @njit(cache=True)
@@ -162,12 +174,26 @@ def _count_step(d, c, w, vert, horiz, p):
         _count_pairs(d[:bit], d[bit : 2 * bit], vm)
     elif bit >= _SHORT_RUN:
         for b in range(0, d.shape[0], 4 * bit):
-            _count_quads(d[b : b + bit], d[b + bit : b + 2 * bit], d[b + 2 * bit : b + 3 * bit],
-                         d[b + 3 * bit : b + 4 * bit], vm, hm, p)
+            _count_quads(
+                d[b : b + bit],
+                d[b + bit : b + 2 * bit],
+                d[b + 2 * bit : b + 3 * bit],
+                d[b + 3 * bit : b + 4 * bit],
+                vm,
+                hm,
+                p,
+            )
     else:
         for i in range(bit):
-            _count_quads(d[i :: 4 * bit], d[i + bit :: 4 * bit], d[i + 2 * bit :: 4 * bit],
-                         d[i + 3 * bit :: 4 * bit], vm, hm, p)
+            _count_quads(
+                d[i :: 4 * bit],
+                d[i + bit :: 4 * bit],
+                d[i + 2 * bit :: 4 * bit],
+                d[i + 3 * bit :: 4 * bit],
+                vm,
+                hm,
+                p,
+            )
 
 
 @njit(cache=True)
@@ -195,12 +221,24 @@ def _float_count_step(d, c, w, vert, horiz):
         _float_pairs(d[:bit], d[bit : 2 * bit], vf)
     elif bit >= _SHORT_RUN:
         for b in range(0, d.shape[0], 4 * bit):
-            _float_quads(d[b : b + bit], d[b + bit : b + 2 * bit], d[b + 2 * bit : b + 3 * bit],
-                         d[b + 3 * bit : b + 4 * bit], vf, hf)
+            _float_quads(
+                d[b : b + bit],
+                d[b + bit : b + 2 * bit],
+                d[b + 2 * bit : b + 3 * bit],
+                d[b + 3 * bit : b + 4 * bit],
+                vf,
+                hf,
+            )
     else:
         for i in range(bit):
-            _float_quads(d[i :: 4 * bit], d[i + bit :: 4 * bit], d[i + 2 * bit :: 4 * bit],
-                         d[i + 3 * bit :: 4 * bit], vf, hf)
+            _float_quads(
+                d[i :: 4 * bit],
+                d[i + bit :: 4 * bit],
+                d[i + 2 * bit :: 4 * bit],
+                d[i + 3 * bit :: 4 * bit],
+                vf,
+                hf,
+            )
 
 
 # --------------------------------------------------------------------- exact counts
@@ -565,7 +603,9 @@ def forward_maxplus(mask, layer, H, V, uncovered, start, stop):
 
 
 @njit(cache=True)
-def backtrack_weighted(mask, layers, H, V, start, stop, state, labels, next_id, uniforms, mode, uncovered):
+def backtrack_weighted(
+    mask, layers, H, V, start, stop, state, labels, next_id, uniforms, mode, uncovered
+):
     """:func:`backtrack` with weights: mode 1 samples (float counts, ``H`` factors), mode 2 follows the max-plus layers."""
     w = mask.shape[1]
     for i in range(stop - 1, start - 1, -1):

@@ -96,8 +96,27 @@ BLOCK = 8
 
 
 @njit(cache=True, parallel=True)
-def refine_columns(a_ptr, a_idx, a_val, l_ptr, l_idx, l_val, u_ptr, u_idx, u_val, u_diag,
-                   perm_r, perm_c, start, stop, gamma2, refined, col_bound, rowsum, xnorm):
+def refine_columns(
+    a_ptr,
+    a_idx,
+    a_val,
+    l_ptr,
+    l_idx,
+    l_val,
+    u_ptr,
+    u_idx,
+    u_val,
+    u_diag,
+    perm_r,
+    perm_c,
+    start,
+    stop,
+    gamma2,
+    refined,
+    col_bound,
+    rowsum,
+    xnorm,
+):
     """Columns ``b`` in ``[start, stop)`` of ``A^{-1}``: refined edge entries and bound terms.
 
     Inputs: ``A`` in CSR (``a_ptr, a_idx, a_val``; rows ``b``, columns ``w``), the
@@ -111,7 +130,7 @@ def refine_columns(a_ptr, a_idx, a_val, l_ptr, l_idx, l_val, u_ptr, u_idx, u_val
     n = a_ptr.shape[0] - 1
     chunks = rowsum.shape[0]
     count = stop - start
-    two_u = 2.0 ** -52
+    two_u = 2.0**-52
     B = BLOCK
     for t in prange(chunks):
         lo = start + (count * t) // chunks
@@ -141,8 +160,12 @@ def refine_columns(a_ptr, a_idx, a_val, l_ptr, l_idx, l_val, u_ptr, u_idx, u_val
                     # |R_exact[k, b]| <= |r_k| (1 + 2u) + gamma2 * rabs_k
                     rowsum[t, k] += abs(r[k, q]) * (1.0 + two_u) + gamma2 * rabs[k, q]
                     # what x + d misses, A (x + d) - e_b = -(r2 + rounding of r2) + rounding of r
-                    miss = (abs(r2[k, q]) * (1.0 + two_u) + gamma2 * r2abs[k, q]
-                            + two_u * abs(r[k, q]) + gamma2 * rabs[k, q])
+                    miss = (
+                        abs(r2[k, q]) * (1.0 + two_u)
+                        + gamma2 * r2abs[k, q]
+                        + two_u * abs(r[k, q])
+                        + gamma2 * rabs[k, q]
+                    )
                     if miss > worst:
                         worst = miss
                 col_bound[b] = worst

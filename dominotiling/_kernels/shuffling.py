@@ -47,6 +47,7 @@ _ONE = np.uint64(1)
 @intrinsic
 def _ctpop(typingctx, x):
     """LLVM's population count of a uint64 (one ``popcnt`` instruction on x86-64)."""
+
     def codegen(context, builder, signature, args):
         return builder.ctpop(args[0])
 
@@ -111,7 +112,11 @@ def shuffle_row(old, new, i, kk, qrow, cmod, key):
        generators", ACM Trans. Math. Softw. 47 (2021), 36.
     """
     nw = (kk + 63) >> 6
-    base = key + np.uint64(kk) * np.uint64(0xD1B54A32D192ED03) + np.uint64(i + 1) * np.uint64(0x8CB92BA72F3D8DD7)
+    base = (
+        key
+        + np.uint64(kk) * np.uint64(0xD1B54A32D192ED03)
+        + np.uint64(i + 1) * np.uint64(0x8CB92BA72F3D8DD7)
+    )
     s0, s1 = splitmix64(base, np.uint64(0)), splitmix64(base, np.uint64(1))  # the stream's state
     s2, s3 = splitmix64(base, np.uint64(2)), splitmix64(base, np.uint64(3))
     holes = 0
@@ -127,7 +132,9 @@ def shuffle_row(old, new, i, kk, qrow, cmod, key):
             j = 64 * w + trailing_zeros(rest)
             low = rest & (~rest + _ONE)
             rest ^= low
-            u = np.float64(np.int64((s0 + s3) >> np.uint64(11))) * (1.0 / 9007199254740992.0)  # top 53 bits
+            u = np.float64(np.int64((s0 + s3) >> np.uint64(11))) * (
+                1.0 / 9007199254740992.0
+            )  # top 53 bits
             t = s1 << np.uint64(17)
             s2 ^= s0
             s3 ^= s1
@@ -165,7 +172,19 @@ def _stage(planes, k, words, pos, probs, rmod, cmod, key, weighted):
             n_new, s_old, w_new, e_old, ns, we, hole = _word(planes, r, w, nw, kk)
             bad += _popcount(ns) + _popcount(we)
             holes += _popcount(hole)
-            _put(planes, r, w, n_new, s_old, w_new, e_old, ns, we, hole, hole & words[pos + i * nw + w])
+            _put(
+                planes,
+                r,
+                w,
+                n_new,
+                s_old,
+                w_new,
+                e_old,
+                ns,
+                we,
+                hole,
+                hole & words[pos + i * nw + w],
+            )
     return holes, bad
 
 

@@ -101,8 +101,11 @@ def nesting_depths(ids, lab1, lab2, firsts):
             k = ids[r, c]
             if start[r * cols + c] >= 0:  # the first cell of loop k in row-major order
                 depth[k] = odd - parity[k]
-            if r + 1 < rows and k >= 0 and ids[r + 1, c] == k and (
-                lab1[r, c] == lab1[r + 1, c] or lab2[r, c] == lab2[r + 1, c]
+            if (
+                r + 1 < rows
+                and k >= 0
+                and ids[r + 1, c] == k
+                and (lab1[r, c] == lab1[r + 1, c] or lab2[r, c] == lab2[r + 1, c])
             ):
                 if parity[k] == 0:
                     parity[k] = 1

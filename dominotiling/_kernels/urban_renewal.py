@@ -174,7 +174,10 @@ def edge_rows(prob, zero, h, v, lo, hi, total):
         h[r, :] = np.nan
         if r < 2 * n - 1:
             v[r, :] = np.nan
-        for s in (r, r - 1):  # the blocks of diagonal i + j = s: their N (s = r) or S (s = r - 1) edge
+        for s in (
+            r,
+            r - 1,
+        ):  # the blocks of diagonal i + j = s: their N (s = r) or S (s = r - 1) edge
             if s < 0 or s > 2 * n - 2:
                 continue
             for j in range(max(0, s - n + 1), min(n - 1, s) + 1):
@@ -204,6 +207,7 @@ def edge_rows(prob, zero, h, v, lo, hi, total):
 @intrinsic
 def _fma(typingctx, a, b, c):
     """``a * b + c`` with one rounding (LLVM's ``llvm.fma.f64``; exact whenever the result fits)."""
+
     def codegen(context, builder, signature, args):
         d = ir.DoubleType()
         f = builder.module.declare_intrinsic("llvm.fma", [d], ir.FunctionType(d, [d, d, d]))
@@ -391,7 +395,14 @@ def _prefix_row(pre, d, i, prev, k, p, pinv):
 @njit(cache=True, inline="always")
 def _renew_row(res, deg, i, s, k, d, dd, pre, colinv, zeros, p, pinv):
     """Renew row `i` of the level with offset `s`: its four planes times ``1 / Delta`` (and ``colinv`` moves past the row)."""
-    rn, rs, rw, re, di, pi = res[0, i], res[1, i + s, s:], res[2, i + s], res[3, i, s:], d[i], pre[i]
+    rn, rs, rw, re, di, pi = (
+        res[0, i],
+        res[1, i + s, s:],
+        res[2, i + s],
+        res[3, i, s:],
+        d[i],
+        pre[i],
+    )
     for j in range(k):
         iv = _mul(colinv[j], pi[j], p, pinv)
         colinv[j] = _mul(colinv[j], di[j], p, pinv)

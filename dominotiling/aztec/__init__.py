@@ -14,6 +14,13 @@ from .shuffling import MAX_FRAMES_ORDER, aztec_order, sample_aztec, sample_shuff
 from .weighted import aztec_edge_probabilities, aztec_partition_function, embed_in_aztec
 
 __all__ = [
-    "arctic_circle", "aztec_types", "aztec_order", "sample_aztec", "sample_shuffling",
-    "shuffle_frames", "aztec_edge_probabilities", "aztec_partition_function", "embed_in_aztec",
+    "arctic_circle",
+    "aztec_types",
+    "aztec_order",
+    "sample_aztec",
+    "sample_shuffling",
+    "shuffle_frames",
+    "aztec_edge_probabilities",
+    "aztec_partition_function",
+    "embed_in_aztec",
 ]

@@ -73,7 +73,9 @@ def _cell_types(tiling, n):
     """``int8`` array of the type of the domino covering each cell (-1 outside)."""
     lab = tiling.labels
     parity = (np.arange(2 * n) % 2).astype(bool)
-    odd = parity[:, None] ^ parity[None, :] ^ bool(n % 2)  # r + c + n odd: the top row's left colour
+    odd = (
+        parity[:, None] ^ parity[None, :] ^ bool(n % 2)
+    )  # r + c + n odd: the top row's left colour
     types = np.full(lab.shape, -1, np.int8)
     first_h = np.zeros(lab.shape, bool)
     first_h[:, :-1] = (lab[:, :-1] == lab[:, 1:]) & (lab[:, :-1] >= 0)
@@ -83,9 +85,9 @@ def _cell_types(tiling, n):
         t = np.where(odd, np.int8(yes), np.int8(no))
         types[first] = t[first]
         second = np.zeros(lab.shape, bool)
-        second[shift[0]:, shift[1]:] = first[: lab.shape[0] - shift[0], : lab.shape[1] - shift[1]]
+        second[shift[0] :, shift[1] :] = first[: lab.shape[0] - shift[0], : lab.shape[1] - shift[1]]
         src = np.zeros(lab.shape, np.int8)
-        src[shift[0]:, shift[1]:] = t[: lab.shape[0] - shift[0], : lab.shape[1] - shift[1]]
+        src[shift[0] :, shift[1] :] = t[: lab.shape[0] - shift[0], : lab.shape[1] - shift[1]]
         types[second] = src[second]
     return types
 
@@ -176,7 +178,12 @@ def frozen_mask(tiling):
     types = _cell_types(tiling, n)
     out = np.zeros(types.shape, bool)
     last = 2 * n - 1
-    corners = (((0, n - 1), NORTH), ((last, n - 1), SOUTH), ((n - 1, 0), WEST), ((n - 1, last), EAST))
+    corners = (
+        ((0, n - 1), NORTH),
+        ((last, n - 1), SOUTH),
+        ((n - 1, 0), WEST),
+        ((n - 1, last), EAST),
+    )
     for (r, c), kind in corners:
         if types[r, c] != kind:
             continue

@@ -97,6 +97,7 @@ def _blocks(n, weights):
     i, j = np.indices((n, n))
     return "float", pat[i % pat.shape[0], j % pat.shape[1]]
 
+
 #: Below this many bytes every level's creation probabilities are kept (one pass);
 #: above, the levels are rebuilt on the way up (two passes, O(n**2) memory).
 STORE_ALL_BYTES = 64 * 2**20
@@ -144,8 +145,13 @@ class _Levels:
         self.store_all = _level_bytes(n, zeros)[1]
         self.ring = None  # the planes of the orders of a sweep up, made on first use
         self.zero = None  # the mask of zero block weights, set by _prepare
-        self.rows = Pacer(first=max(1, 2**18 // max(n, 1)), growth=2)  # rows of a large level per call
-        self.pieces = (Pacer(first=1), Pacer(first=1))  # groups of chunks of a sweep per call, by phase
+        self.rows = Pacer(
+            first=max(1, 2**18 // max(n, 1)), growth=2
+        )  # rows of a large level per call
+        self.pieces = (
+            Pacer(first=1),
+            Pacer(first=1),
+        )  # groups of chunks of a sweep per call, by phase
 
     def down(self):
         """The pass down; raises WeightError if a face weight under- or overflows."""
@@ -176,8 +182,18 @@ class _Levels:
                 stop = k - 1
             else:  # a few small levels in one call
                 stop = max(low, k - max(1, _CALL_BLOCKS // (k * k)))
-                self.x_first, ok = face_down(self.bufs, self._degs(), self.offs, self.x_first, k, stop,
-                                             self.qtab[done:], self.store_all, self.chunks, self.probes)
+                self.x_first, ok = face_down(
+                    self.bufs,
+                    self._degs(),
+                    self.offs,
+                    self.x_first,
+                    k,
+                    stop,
+                    self.qtab[done:],
+                    self.store_all,
+                    self.chunks,
+                    self.probes,
+                )
                 if not ok:
                     raise WeightError(_UNEVEN)
             if self.store_all:
@@ -203,8 +219,21 @@ class _Levels:
 
         ok = True
         for a, b in self.rows.ranges(0, max(k - 1, 1)):
-            ok &= face_rows(self.bufs, self._degs(), self.offs, self.x_first, k, a, min(b, k - 1), qtab, 0, store,
-                            self.chunks, sh, self.counts)
+            ok &= face_rows(
+                self.bufs,
+                self._degs(),
+                self.offs,
+                self.x_first,
+                k,
+                a,
+                min(b, k - 1),
+                qtab,
+                0,
+                store,
+                self.chunks,
+                sh,
+                self.counts,
+            )
         if not ok:
             raise WeightError(_UNEVEN)
 
@@ -238,8 +267,27 @@ class _Levels:
             for phase in (1, 2):
                 for ga, gb in self.pieces[phase - 1].ranges(0, groups):
                     a, b = ga * self.chunks, min(nch, gb * self.chunks)
-                    face_sweep(self.bufs, offs0, b0, k, L, nch, a, b, phase, self.probes, True, up, planes, key,
-                               ramp, part, flags, drifts, self.chunks == 1)
+                    face_sweep(
+                        self.bufs,
+                        offs0,
+                        b0,
+                        k,
+                        L,
+                        nch,
+                        a,
+                        b,
+                        phase,
+                        self.probes,
+                        True,
+                        up,
+                        planes,
+                        key,
+                        ramp,
+                        part,
+                        flags,
+                        drifts,
+                        self.chunks == 1,
+                    )
         if not flags.all():
             raise WeightError(_UNEVEN)
         self.x_first = sweep_end(self.offs, self.x_first, L, up)
@@ -262,7 +310,18 @@ class _Levels:
         """Level 1's q into ``qtab[:1]`` (the rebuilding path: the state is at level 1 after :meth:`down`)."""
         from .._kernels.faces import face_down
 
-        face_down(self.bufs, self._degs(), self.offs, self.x_first, 1, 0, self.qtab, True, 1, self.probes[:1])
+        face_down(
+            self.bufs,
+            self._degs(),
+            self.offs,
+            self.x_first,
+            1,
+            0,
+            self.qtab,
+            True,
+            1,
+            self.probes[:1],
+        )
         return self.qtab[:1].reshape(1, 1)
 
     def _rebuild(self, k, sh):
@@ -274,8 +333,20 @@ class _Levels:
 
         ok = True
         for a, b in self.rows.ranges(0, k - 1):
-            self.x_first, o, drift = face_up(self.bufs, self._degs(), self.offs, self.x_first, k, a, b, self.qtab,
-                                             self.chunks, self.probes, sh, self.counts)
+            self.x_first, o, drift = face_up(
+                self.bufs,
+                self._degs(),
+                self.offs,
+                self.x_first,
+                k,
+                a,
+                b,
+                self.qtab,
+                self.chunks,
+                self.probes,
+                sh,
+                self.counts,
+            )
             ok &= o
             if a == 0:
                 self._check_drift(drift, k)
@@ -292,14 +363,14 @@ class _Levels:
         if self.store_all:
             end = self.qtab.shape[0]
             for k in range(1, n + 1):
-                yield k, self.qtab[end - k * k:end].reshape(k, k)
+                yield k, self.qtab[end - k * k : end].reshape(k, k)
                 end -= k * k
             return
         yield 1, self._level_one()
         self.qtab = np.empty(n * n)
         for k in range(2, n + 1):
             self._rebuild(k, _NO_SHUFFLE)
-            yield k, self.qtab[:k * k].reshape(k, k)
+            yield k, self.qtab[: k * k].reshape(k, k)
 
     def shuffle(self, run):
         """Generalized shuffling of the :class:`~dominotiling.aztec.shuffling._Run` `run`: a generator, one stage a step.
@@ -319,7 +390,10 @@ class _Levels:
         self.ramp = np.arange(self.n, dtype=np.int64)
         k = 1
         while k < self.n:
-            if self._sweeps(k, min(k + SWEEP_LEVELS, run.target)) and k + SWEEP_LEVELS <= run.target:
+            if (
+                self._sweeps(k, min(k + SWEEP_LEVELS, run.target))
+                and k + SWEEP_LEVELS <= run.target
+            ):
                 if self.ring is None:
                     self.ring = np.zeros((SWEEP_LEVELS + 1,) + run.planes.shape, np.uint64)
                 self._sweep(k, up=True, run=run)
@@ -358,7 +432,9 @@ def _faces(n, blocks, what, h=None, v=None, uniform=False):
 
     zeros = blocks is not None and bool((blocks == 0).any())
     need, _ = _level_bytes(n, zeros)
-    check_memory(need, f"{what} (urban renewal of the Aztec diamond of order {n})", "a smaller order")
+    check_memory(
+        need, f"{what} (urban renewal of the Aztec diamond of order {n})", "a smaller order"
+    )
     if blocks is None:
         blocks = np.zeros((0, 0, 4))
     elif blocks.dtype == object:
@@ -373,10 +449,12 @@ def _faces(n, blocks, what, h=None, v=None, uniform=False):
     if uniform:  # every face weight is 1: no block array to read
         for a, b in slices(n, first=max(1, 2**18 // n), growth=1):  # fresh memory: 2 MiB a step
             bufs[0, a:b] = 1.0
-            bufs[1, a:min(b, n - 1), :n - 1] = 1.0
+            bufs[1, a : min(b, n - 1), : n - 1] = 1.0
         return bufs, degs, zeros
     ok, zero = True, False
-    for a, b in slices(2 * n - 1, first=max(1, 2**18 // n), growth=1.5):  # diagonals, into fresh memory
+    for a, b in slices(
+        2 * n - 1, first=max(1, 2**18 // n), growth=1.5
+    ):  # diagonals, into fresh memory
         o, z = faces_from_weights(blocks, h, v, bufs, degs, zeros, a, b)
         ok, zero = ok and o, zero or z
     if zero and not zeros:

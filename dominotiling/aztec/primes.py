@@ -48,7 +48,11 @@ def large_primes(k):
     with _PRIME_LOCK:
         top = _LARGE_PRIMES[-1] if _LARGE_PRIMES else LARGE_PRIME_TOP
         if len(_LARGE_PRIMES) < k:
-            small = [q for q in range(3, 1 << 12, 2) if all(q % r for r in range(3, math.isqrt(q) + 1, 2))]
+            small = [
+                q
+                for q in range(3, 1 << 12, 2)
+                if all(q % r for r in range(3, math.isqrt(q) + 1, 2))
+            ]
             bases = np.array([2, 3, 5, 7, 11, 13, 17], dtype=np.int64)
         while len(_LARGE_PRIMES) < k:
             lo = top - (1 << 16)

@@ -87,7 +87,12 @@ def _is_general(weights):
         arr = np.asarray(weights, dtype=float)
     except (TypeError, ValueError):
         return False
-    return bool(arr.size) and bool(np.isfinite(arr).all()) and bool((arr >= 0).all()) and bool((arr == 0).any())
+    return (
+        bool(arr.size)
+        and bool(np.isfinite(arr).all())
+        and bool((arr >= 0).all())
+        and bool((arr == 0).any())
+    )
 
 
 def _level_probabilities(n, weights):
@@ -171,9 +176,21 @@ class _Run:
 
         st = self.state
         while True:
-            shuffle(self.planes, st, k, self.words, self.probs, self.rmod, self.cmod, self.key, self.weighted)
+            shuffle(
+                self.planes,
+                st,
+                k,
+                self.words,
+                self.probs,
+                self.rmod,
+                self.cmod,
+                self.key,
+                self.weighted,
+            )
             if st[2]:
-                raise RuntimeError(f"internal error: dominoes overlap after shuffling to order {st[0]}")
+                raise RuntimeError(
+                    f"internal error: dominoes overlap after shuffling to order {st[0]}"
+                )
             if st[0] == k:
                 return
             self._refill()
@@ -186,7 +203,7 @@ class _Run:
         """
         st = self.state
         m = np.arange(int(st[0]) + 1, self.n + 1, dtype=np.int64)
-        rest, left = self.words[st[1]:], (m * ((m + 63) // 64)).sum()
+        rest, left = self.words[st[1] :], (m * ((m + 63) // 64)).sum()
         chunk = max(_CHUNK_WORDS, int(st[3]))
         more = max(int(st[3]) - len(rest), min(chunk, int(left) - len(rest)))
         self.words = np.concatenate([rest, self.rng.integers(0, 2**64, more, dtype=np.uint64)])
@@ -280,8 +297,11 @@ def sample_shuffling(region, *, seed=None, weights=None):
 
     region = _validate.region(region)
     weights = check_weights(weights, region)
-    return sample_shuffling_checked(region, _validate.seed(seed),
-                                    None if weights is not None and weights.is_uniform else weights)
+    return sample_shuffling_checked(
+        region,
+        _validate.seed(seed),
+        None if weights is not None and weights.is_uniform else weights,
+    )
 
 
 def sample_shuffling_checked(region, rng, weights):
@@ -426,8 +446,11 @@ def sample_aztec(n, *, seed=None, weights=None):
     n = _check_order(n)
     # measured (benchmarks/RESULTS.md, 2-vCPU EPYC): uniform order 100 in 0.37 ms, Gamma weights
     # order 2000 in 4.4 s: n**3 work; the uniform rate, so that only jobs sure to be long are refused
-    check_seconds(SHUFFLE_SECONDS_PER_CUBE * float(n) ** 3, f"domino shuffling to order {n}",
-                  "a smaller order (order 10000: about 6 minutes)")
+    check_seconds(
+        SHUFFLE_SECONDS_PER_CUBE * float(n) ** 3,
+        f"domino shuffling to order {n}",
+        "a smaller order (order 10000: about 6 minutes)",
+    )
     run = _Run(n, seed, weights)
     run.run_to(n)
     run.words = None
@@ -499,5 +522,3 @@ def shuffle_frames(n, *, seed=None, weights=None):
 
 
 _LIMITS = deprecated_limits(__name__, "MEMORY_LIMIT", "WEIGHTS_MEMORY_LIMIT")
-
-

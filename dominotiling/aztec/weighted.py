@@ -55,7 +55,14 @@ import numpy as np
 
 from .. import _validate
 from .._options import check_memory, check_seconds
-from ..errors import DominoTilingError, DominoTypeError, NoTilingError, PrecisionError, TooLargeError, WeightError
+from ..errors import (
+    DominoTilingError,
+    DominoTypeError,
+    NoTilingError,
+    PrecisionError,
+    TooLargeError,
+    WeightError,
+)
 from ..model.region import Region
 from ..model.weights import Weights
 from .levels import _NO_TILING, _UNEVEN, _block_cells, _blocks, _edge_weights, _from_weights
@@ -263,8 +270,11 @@ def aztec_partition_function(n, weights=None, *, log=False):
         if log:
             return log_z
         return _validate.float_from_log(
-            log_z, "the partition function", "call aztec_partition_function(n, weights, log=True) "
-            "for its logarithm, or use Fraction weights for the exact value")
+            log_z,
+            "the partition function",
+            "call aztec_partition_function(n, weights, log=True) "
+            "for its logarithm, or use Fraction weights for the exact value",
+        )
     return _exact(n, kind, blocks)
 
 
@@ -273,7 +283,9 @@ def _down_only(coef, deg, zeros, what):
     from .._kernels.urban_renewal import renew_float
 
     n = coef.shape[1]
-    check_memory(12 * n * n, f"{what} (urban renewal of the Aztec diamond of order {n})", "a smaller order")
+    check_memory(
+        12 * n * n, f"{what} (urban renewal of the Aztec diamond of order {n})", "a smaller order"
+    )
     dc, dd = np.empty((n, n)), np.zeros((n, n), np.int32)
     log_z, degree = 0.0, 0
     for k in range(n, 0, -1):
@@ -301,7 +313,11 @@ def _exact(n, kind, blocks):
         ints = np.array([int(x * den) for x in vals], dtype=object)
     else:
         den = 1
-        ints = flat if flat.dtype == np.int64 else np.array([int(x) for x in flat.tolist()], dtype=object)
+        ints = (
+            flat
+            if flat.dtype == np.int64
+            else np.array([int(x) for x in flat.tolist()], dtype=object)
+        )
     zero = (ints == 0).reshape(blocks.shape)
     zeros = bool(zero.any())
     top = int(ints.max(initial=0)) if ints.dtype == np.int64 else None  # None: Python ints
@@ -470,14 +486,18 @@ def aztec_edge_probabilities(n, weights=None):
         "a smaller order",
     )
     # measured: order 1000 in 1.9 s to 7 s on the 2-vCPU EPYC of benchmarks/RESULTS.md (n**3 work)
-    check_seconds(EDGE_SECONDS_PER_CUBE * float(n) ** 3,
-                  f"the edge probabilities of the Aztec diamond of order {n}",
-                  "a smaller order (order 5000: about 4 minutes), or estimate them from samples "
-                  "(dominotiling.parallel.placement_frequencies)")
+    check_seconds(
+        EDGE_SECONDS_PER_CUBE * float(n) ** 3,
+        f"the edge probabilities of the Aztec diamond of order {n}",
+        "a smaller order (order 5000: about 4 minutes), or estimate them from samples "
+        "(dominotiling.parallel.placement_frequencies)",
+    )
     levels, zero = _prepare(n, weights, "the edge probabilities")
     prev = np.zeros((4, n, n))
     cur = np.zeros((4, n, n))
-    rows = Pacer(first=max(1, 2**18 // n), growth=2)  # rows of a level per call (the first into fresh memory)
+    rows = Pacer(
+        first=max(1, 2**18 // n), growth=2
+    )  # rows of a level per call (the first into fresh memory)
     for k, q in levels.up():
         for a, b in rows.ranges(0, k):
             probability_step(prev, k, q, cur, a, b)
@@ -636,7 +656,8 @@ def embed_in_aztec(region, weights=None, *, max_order=None):
         found = True if has_nonzero_tiling(region.mask, h, v) else None
     if found is None:
         raise NoTilingError(
-            "the region has no tiling" + (" using positions of nonzero weight" if weights is not None else "")
+            "the region has no tiling"
+            + (" using positions of nonzero weight" if weights is not None else "")
             + ", so no diamond can carry it; max_cover(region) shows how close it comes"
         )
     if max_order is None:
@@ -727,7 +748,9 @@ def sample_embedded(region, *, seed=None, weights=None):
     region = _validate.region(region)
     rng = _validate.seed(seed)
     weights = check_weights(weights, region)
-    return sample_embedded_checked(region, rng, None if weights is not None and weights.is_uniform else weights)
+    return sample_embedded_checked(
+        region, rng, None if weights is not None and weights.is_uniform else weights
+    )
 
 
 def sample_embedded_checked(region, rng, weights):
@@ -767,7 +790,9 @@ def _check_holes(region):
     labels, k = ndimage.label(outside)
     if not k:
         return
-    border = set(np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]])).tolist())
+    border = set(
+        np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]])).tolist()
+    )
     for hole in range(1, k + 1):
         if hole in border:
             continue
@@ -787,8 +812,12 @@ def _embedding(region, weights, n, offset, filling):
     r0, c0 = offset
     rows, cols = region.shape
     if weights is None:
-        rh = np.ones((rows, cols - 1), dtype=np.int64) if cols > 1 else np.zeros((rows, 0), np.int64)
-        rv = np.ones((rows - 1, cols), dtype=np.int64) if rows > 1 else np.zeros((0, cols), np.int64)
+        rh = (
+            np.ones((rows, cols - 1), dtype=np.int64) if cols > 1 else np.zeros((rows, 0), np.int64)
+        )
+        rv = (
+            np.ones((rows - 1, cols), dtype=np.int64) if rows > 1 else np.zeros((0, cols), np.int64)
+        )
         dtype = np.int64
     else:
         rh, rv = weights.horizontal, weights.vertical

@@ -135,8 +135,11 @@ def choose_method(region):
     best = min(costs, key=costs.get)
     from .._options import check_seconds
 
-    check_seconds(costs[best], f"the exact count of this region ({region.n_cells} cells) by {best}, "
-                  "the faster method,", "log_count(region) for the logarithm of the count (seconds)")
+    check_seconds(
+        costs[best],
+        f"the exact count of this region ({region.n_cells} cells) by {best}, the faster method,",
+        "log_count(region) for the logarithm of the count (seconds)",
+    )
     return best
 
 
@@ -150,8 +153,10 @@ def _float_partition_function(region, weights):
     """
     log_z = kasteleyn.log_count_checked(region, weights)
     return _validate.float_from_log(
-        log_z, "the partition function of these float weights",
-        "log_count(region, weights) gives its logarithm, or use Fraction weights for the exact value")
+        log_z,
+        "the partition function of these float weights",
+        "log_count(region, weights) gives its logarithm, or use Fraction weights for the exact value",
+    )
 
 
 def count_tilings(region, method="auto", client=None, *, weights=None, by_flux=False):
@@ -272,8 +277,10 @@ def count_tilings(region, method="auto", client=None, *, weights=None, by_flux=F
         return as_count(count_surface_checked(region, method))
     if by_flux:
         if weights is not None or client is not None or method != "auto":
-            raise DominoTilingError("count_tilings(..., by_flux=True) counts uniform tilings on this "
-                                    "machine by its own method: drop weights=, client= and method=")
+            raise DominoTilingError(
+                "count_tilings(..., by_flux=True) counts uniform tilings on this "
+                "machine by its own method: drop weights=, client= and method="
+            )
         from ..surfaces.flux import count_by_flux
 
         return {k: as_count(v) for k, v in count_by_flux(region).items()}
@@ -293,7 +300,9 @@ def count_tilings(region, method="auto", client=None, *, weights=None, by_flux=F
             mask, _, _ = region.narrow_view()
             fits = mask.shape[1] <= transfer.MAX_WIDTH
             if weights.kind in ("int", "fraction"):
-                method = "kasteleyn"  # measured faster than the weighted DP on squares and strips alike
+                method = (
+                    "kasteleyn"  # measured faster than the weighted DP on squares and strips alike
+                )
             elif fits:  # float: the DP's proven 2n * 2**-53; symbolic: the DP's polynomial
                 method = "transfer"
             else:
@@ -448,7 +457,9 @@ def log_count(region, weights=None):
     9.25
     """
     region, _, weights = _checked(region, "auto", weights, ("auto",))
-    if region.is_periodic:  # tori and cylinders: Kasteleyn's product formula (dominotiling.surfaces.periodic)
+    if (
+        region.is_periodic
+    ):  # tori and cylinders: Kasteleyn's product formula (dominotiling.surfaces.periodic)
         _surface_only(weights)
         from ..surfaces.periodic import log_count_surface_checked
 

@@ -112,8 +112,11 @@ def _check_digits(bits, what, alternative):
     Big-integer arithmetic keeps a few numbers of that size alive at once: four
     times the answer is budgeted.
     """
-    check_memory(4 * (bits // 8 + 1), f"{what} (an integer of up to {bits} bits, and its intermediates)",
-                 alternative)
+    check_memory(
+        4 * (bits // 8 + 1),
+        f"{what} (an integer of up to {bits} bits, and its intermediates)",
+        alternative,
+    )
 
 
 # ----------------------------------------------------------------------------- transfer matrix
@@ -499,8 +502,11 @@ def rectangle_count(m, n):
         "(dominotiling.log_count)"
     )
     _check_digits(bits, f"the number of tilings of the {m} x {n} rectangle", alternative)
-    seconds, route = min((_resultant_seconds(m, n), _resultant_count), (_strip_seconds(m, bits), _strip_count),
-                         key=lambda pair: pair[0])
+    seconds, route = min(
+        (_resultant_seconds(m, n), _resultant_count),
+        (_strip_seconds(m, bits), _strip_count),
+        key=lambda pair: pair[0],
+    )
     if seconds > RECTANGLE_MAX_SECONDS:
         raise TooLargeError(
             f"the exact count of the {m} x {n} rectangle would take about {seconds:.0f} s or more "
@@ -635,6 +641,9 @@ def aztec_count(n):
     """
     n = _check_nonnegative(n, "n")
     bits = n * (n + 1) // 2 + 1
-    _check_digits(bits, f"2**{bits - 1}, the number of tilings of the Aztec diamond of order {n}",
-                  f"its logarithm, n(n+1)/2 = {bits - 1} (in base 2)")
+    _check_digits(
+        bits,
+        f"2**{bits - 1}, the number of tilings of the Aztec diamond of order {n}",
+        f"its logarithm, n(n+1)/2 = {bits - 1} (in base 2)",
+    )
     return 2 ** (bits - 1)

@@ -67,7 +67,6 @@ def det_mod_primes(matrix, primes):
     """
     from scipy import sparse
 
-
     try:
         a = sparse.coo_matrix(matrix)
     except (TypeError, ValueError):

@@ -39,7 +39,11 @@ from .._options import check_memory, deprecated_limits, memory_limit
 from ..errors import TooLargeError
 from .._exact import hadamard_log2_bound
 from .determinants import det_exact
-from ..model.region import Region, label_components, check_region  # Region: used by the docstring examples
+from ..model.region import (
+    Region,
+    label_components,
+    check_region,
+)  # Region: used by the docstring examples
 
 __all__ = [
     "kasteleyn_matrix",
@@ -144,7 +148,11 @@ def mask_matrix(mask, kind, weights=None):
     parts_b.append(b[sel]), parts_w.append(wa[sel]), parts_v.append(hw[sel])
     # vertical edges: sign s (real) or i * s / (-1)**c (complex)
     both = mask[:-1] & mask[1:]
-    unit = signs.astype(np.int64) if kind == "real" else 1j * signs * np.where(np.arange(cols) % 2 == 0, 1, -1)
+    unit = (
+        signs.astype(np.int64)
+        if kind == "real"
+        else 1j * signs * np.where(np.arange(cols) % 2 == 0, 1, -1)
+    )
     if weights is not None:
         unit = unit * weights[1]
     a, b = bidx[:-1], bidx[1:]
@@ -316,7 +324,8 @@ def problem_checked(region, weights):
     half = mask.shape[1] // 2 + 1
     check_memory(
         _band_bytes(region.n_cells // 2, half, half) + _BUILD_BYTES_PER_CELL * mask.size,
-        what, alternative,
+        what,
+        alternative,
     )
     if weights is None:
         a = mask_matrix(mask, "real")
@@ -515,8 +524,10 @@ def _certified_log_abs_det(a):
     # two eliminations round alike in places). Scaling an entry by (1 + delta) moves
     # log |det| by delta times its placement probability: rounding the scaled entries
     # costs at most n u.
-    for seed, spec, transpose, agree in ((13, "MMD_ATA", True, _AGREE_TWO),
-                                         (31, "COLAMD", False, _AGREE_THREE)):
+    for seed, spec, transpose, agree in (
+        (13, "MMD_ATA", True, _AGREE_TWO),
+        (31, "COLAMD", False, _AGREE_THREE),
+    ):
         rng = np.random.default_rng(seed)
         rs, cs = np.exp2(rng.random(a.shape[0])), np.exp2(rng.random(a.shape[1]))
         m = a.copy()
@@ -579,8 +590,9 @@ def log_count_checked(region, weights):
             f"{what} would exceed SuperLU's 32-bit indices ({_SUPERLU_MAX_ENTRIES} entries); "
             "use a smaller region"
         )
-    check_memory(_LU_BYTES_PER_ENTRY * entries + _BUILD_BYTES_PER_CELL * mask.size, what,
-                 "a smaller region")
+    check_memory(
+        _LU_BYTES_PER_ENTRY * entries + _BUILD_BYTES_PER_CELL * mask.size, what, "a smaller region"
+    )
     if weights is None:
         from ..matching.matchings import is_tileable
 
@@ -592,7 +604,9 @@ def log_count_checked(region, weights):
         h, v, log_top = _float_weights(weights, mask, offset, transposed)
         a = mask_matrix(mask, "real", (h, v)).tocoo()
         # every placement of nonzero weight: the region's own tileability (fast) decides
-        everywhere = bool((h[mask[:, :-1] & mask[:, 1:]] != 0).all() and (v[mask[:-1] & mask[1:]] != 0).all())
+        everywhere = bool(
+            (h[mask[:, :-1] & mask[:, 1:]] != 0).all() and (v[mask[:-1] & mask[1:]] != 0).all()
+        )
         if everywhere:
             from ..matching.matchings import is_tileable
 

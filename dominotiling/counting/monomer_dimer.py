@@ -66,9 +66,11 @@ def _check_width(sweep, layers, bytes_per, what):
             f"the region is {w} cells wide on its narrower side; the monomer-dimer profile DP "
             f"accepts widths up to {MAX_WIDTH} (2**{w} profiles per layer); use a narrower region"
         )
-    check_memory(layers * (1 << w) * bytes_per,
-                 f"the monomer-dimer DP's {what} ({layers} layer(s) of 2**{w} profiles)",
-                 "a narrower region")
+    check_memory(
+        layers * (1 << w) * bytes_per,
+        f"the monomer-dimer DP's {what} ({layers} layer(s) of 2**{w} profiles)",
+        "a narrower region",
+    )
 
 
 def _kind(weight):
@@ -76,7 +78,9 @@ def _kind(weight):
     import sympy
 
     if isinstance(weight, (bool, np.bool_)):
-        raise DominoTypeError(f"monomer_weight must be a number or a sympy expression, got {weight!r}")
+        raise DominoTypeError(
+            f"monomer_weight must be a number or a sympy expression, got {weight!r}"
+        )
     if isinstance(weight, (numbers.Integral, np.integer)):
         value = int(weight)
         if value < 0:
@@ -130,15 +134,27 @@ def _residues(mask, moduli, dv, dh, mw, unit):
             layer = np.zeros(size, dtype=np.uint64)
             layer[0] = 1
             for a, b in slices(n, first=max(1, 2_000_000 // size), stop=stop):
-                advance_mod(mask, layer, np.uint64(p), np.uint64(dv % p if p else dv),
-                            np.uint64(dh % p if p else dh), np.uint64(mw % p if p else mw), unit, a, b)
+                advance_mod(
+                    mask,
+                    layer,
+                    np.uint64(p),
+                    np.uint64(dv % p if p else dv),
+                    np.uint64(dh % p if p else dh),
+                    np.uint64(mw % p if p else mw),
+                    unit,
+                    a,
+                    b,
+                )
             return int(layer[0])
 
         return run
 
     n_threads = min(threads(), len(moduli))
-    return run_tasks([task(int(p)) for p in moduli], n_threads=n_threads,
-                     inline=n * size * len(moduli) < 2_000_000)
+    return run_tasks(
+        [task(int(p)) for p in moduli],
+        n_threads=n_threads,
+        inline=n * size * len(moduli) < 2_000_000,
+    )
 
 
 def _exact(mask, a, b, bits):
@@ -238,8 +254,10 @@ def count_monomer_dimer(region, monomer_weight=1):
         if not m:
             return 0.0
         return _validate.float_from_log(  # refused, not inf or 0.0, outside float64's range
-            math.log(m) + e * math.log(2.0), "the monomer-dimer partition function",
-            "give the monomer weight as an int or a Fraction (Fraction(x) is exact) for the exact value")
+            math.log(m) + e * math.log(2.0),
+            "the monomer-dimer partition function",
+            "give the monomer weight as an int or a Fraction (Fraction(x) is exact) for the exact value",
+        )
     a, b = (x, 1) if kind == "int" else (x.numerator, x.denominator)
     bound = n * math.log2(3) + n * math.log2(max(a, b, 1))
     _check_width(sweep, min(threads(), max(1, math.ceil(bound / 31))), 8, "layers of residues")
@@ -251,7 +269,7 @@ def count_monomer_dimer(region, monomer_weight=1):
     value = _exact(mask, a, b, bound)
     if kind == "int":
         return value
-    return Fraction(value, b ** n)
+    return Fraction(value, b**n)
 
 
 def _symbolic(region, sweep, mask, n, expr):
@@ -348,8 +366,12 @@ def random_monomer_dimer(region, *, seed=None, monomer_weight=1):
     n = mask.size
     seg = max(1, math.isqrt(n))  # cells per segment: the layers kept are ~2 sqrt(cells)
     n_seg = -(-n // seg)
-    _check_width(sweep, n_seg + seg + 2, 8, f"float layers for sampling ({n_seg} checkpoints and {seg + 1} "
-                                           "layers of a segment)")
+    _check_width(
+        sweep,
+        n_seg + seg + 2,
+        8,
+        f"float layers for sampling ({n_seg} checkpoints and {seg + 1} layers of a segment)",
+    )
     from .._interrupt import Pacer
     from .._kernels.monomer_dimer import advance_float, backtrack
 
@@ -365,21 +387,25 @@ def random_monomer_dimer(region, *, seed=None, monomer_weight=1):
         for a, b in pacer.ranges(j * seg, min(n, (j + 1) * seg)):
             advance_float(mask, layer, mw, a, b, scale, none)
     if layer[0] == 0.0:
-        raise WeightError("no monomer-dimer covering of this region has positive weight "
-                          "(monomer_weight is 0 and the region has no domino tiling)")
+        raise WeightError(
+            "no monomer-dimer covering of this region has positive weight "
+            "(monomer_weight is 0 and the region has no domino tiling)"
+        )
     uniforms = rng.random(n)
     labels = np.full(mask.shape, OUTSIDE, dtype=np.int32)
     labels[mask] = -3
     # walk back segment by segment, each one's layers made again from its checkpoint
     # (the same arithmetic, so the same layers as one pass that kept them all)
     work = np.empty((seg + 1, size))
-    pacer = Pacer(first=1, growth=2)  # these calls also write a layer per cell (the first ones to fresh memory)
+    pacer = Pacer(
+        first=1, growth=2
+    )  # these calls also write a layer per cell (the first ones to fresh memory)
     state, next_id = 0, 0
     for j in range(n_seg - 1, -1, -1):
         start, stop = j * seg, min(n, (j + 1) * seg)
         layer[:] = checkpoints[j]
         for a, b in pacer.ranges(start, stop):
-            advance_float(mask, layer, mw, a, b, scale, work[a - start:b - start + 1])
+            advance_float(mask, layer, mw, a, b, scale, work[a - start : b - start + 1])
         state, next_id = backtrack(mask, work, start, stop, state, labels, next_id, uniforms, mw)
     labels[labels == -3] = -2  # pragma: no cover - every cell is written by the walk
     return Tiling(region, sweep.to_labels(labels), validate=True)

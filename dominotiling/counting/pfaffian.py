@@ -275,7 +275,9 @@ def _bipartite_count(tail, head, val, depth, comp, in_b, pos, simple):
     black = in_b & (depth % 2 == 0)
     white = in_b & (depth % 2 == 1)
     n_comp = int(comp.max()) + 1
-    if (np.bincount(comp[black], minlength=n_comp) != np.bincount(comp[white], minlength=n_comp)).any():
+    if (
+        np.bincount(comp[black], minlength=n_comp) != np.bincount(comp[white], minlength=n_comp)
+    ).any():
         return 0  # a bipartite component with more black vertices than white
     sel = in_b[tail]
     t, h, v = tail[sel], head[sel], val[sel]
@@ -419,8 +421,10 @@ def count_perfect_matchings(G, weight=None):
     if (np.bincount(comp) % 2).any():
         return 0  # a component with an odd number of vertices (e.g. an isolated one)
     val = np.array(
-        [w[(nodes[a], nodes[b])] if (nodes[a], nodes[b]) in w else w[(nodes[b], nodes[a])]
-         for a, b in zip(tail.tolist(), head.tolist())],
+        [
+            w[(nodes[a], nodes[b])] if (nodes[a], nodes[b]) in w else w[(nodes[b], nodes[a])]
+            for a, b in zip(tail.tolist(), head.tolist())
+        ],
         dtype=np.int64,
     )
     # bipartite components: every edge joins BFS depths of different parity

@@ -251,8 +251,9 @@ def _certified_edge_probabilities(a, tolerance=np.inf):
             )
         row_norm = xnorm.sum(axis=0) * (1 + gn) / (1 - rho)  # >= ||row w of A^{-1}||_1
         upto = a_ptr[done]
-        err = 2.0 * (row_norm[a_idx[:upto]] * col_bound[b[:upto]] * (1 + gn)
-                     + _U * np.abs(refined[:upto]))
+        err = 2.0 * (
+            row_norm[a_idx[:upto]] * col_bound[b[:upto]] * (1 + gn) + _U * np.abs(refined[:upto])
+        )
         if not unit:  # p = a * refined: the entry's size, and the rounding of the product
             err = np.abs(a_val[:upto]) * err * (1 + _U) + _U * np.abs(a_val[:upto] * refined[:upto])
         worst = float(err.max()) if upto else 0.0
@@ -270,8 +271,27 @@ def _certified_edge_probabilities(a, tolerance=np.inf):
 
     with limited(chunks):  # no thread woken that has no chunk
         for start, stop in slices(n, first=chunks):
-            refine_columns(a_ptr, a_idx, a_val, l_ptr, l_idx, l_val, u_ptr, u_idx, u_val, u_diag,
-                           perm_r, perm_c, start, stop, gamma2, refined, col_bound, rowsum, xnorm)
+            refine_columns(
+                a_ptr,
+                a_idx,
+                a_val,
+                l_ptr,
+                l_idx,
+                l_val,
+                u_ptr,
+                u_idx,
+                u_val,
+                u_diag,
+                perm_r,
+                perm_c,
+                start,
+                stop,
+                gamma2,
+                refined,
+                col_bound,
+                rowsum,
+                xnorm,
+            )
             bound(stop)
     return a_val * refined, bound(n)
 
@@ -287,7 +307,9 @@ def _float(region, tolerance, weights=None):
         a = mask_matrix(mask, "real", (h, v)).tocsr()
     a.sort_indices()
     p, err = _certified_edge_probabilities(a, tolerance)
-    if (p < -err - tolerance).any() or (p > 1 + err + tolerance).any():  # cannot happen if the bound holds
+    if (p < -err - tolerance).any() or (
+        p > 1 + err + tolerance
+    ).any():  # cannot happen if the bound holds
         raise PrecisionError(
             "internal check failed: a float placement probability lies outside [0, 1] by more "
             "than its error bound; use exact=True"
@@ -478,7 +500,9 @@ def placement_probabilities(region, exact=None, *, tolerance=FLOAT_TOLERANCE, we
         from .kasteleyn import _has_perfect_matching
 
         allowed = tuple(x.astype(np.int64) for x in weights.allowed(region))
-        tileable = region.is_balanced and _has_perfect_matching(mask_matrix(region.mask, "real", allowed))
+        tileable = region.is_balanced and _has_perfect_matching(
+            mask_matrix(region.mask, "real", allowed)
+        )
     if not tileable:
         raise NoTilingError(_NO_TILING)
     from .kasteleyn import lu_entries

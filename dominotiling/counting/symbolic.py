@@ -26,7 +26,13 @@ from .._exact import hadamard_log2_bound
 from .determinants import det_exact
 from .._options import check_memory
 from ..errors import TooLargeError
-from .kasteleyn import _BUILD_BYTES_PER_CELL, _band_bytes, _has_perfect_matching, mask_matrix, count_kasteleyn
+from .kasteleyn import (
+    _BUILD_BYTES_PER_CELL,
+    _band_bytes,
+    _has_perfect_matching,
+    mask_matrix,
+    count_kasteleyn,
+)
 from ..model.region import Region, check_region  # Region: used by the docstring examples
 
 __all__ = ["symbolic_count"]
@@ -58,7 +64,11 @@ def _symbolic_polys(weights, mask, offset, transposed):
         for pos, e in np.ndenumerate(arr):
             if e not in distinct:
                 try:
-                    poly = sympy.Poly(e, *syms, domain="QQ") if syms else sympy.Poly(e, sympy.Dummy(), domain="QQ")
+                    poly = (
+                        sympy.Poly(e, *syms, domain="QQ")
+                        if syms
+                        else sympy.Poly(e, sympy.Dummy(), domain="QQ")
+                    )
                 except (sympy.PolynomialError, sympy.CoercionFailed, sympy.GeneratorsNeeded):
                     poly = None
                 if poly is None or any(not c.is_Rational for c in poly.coeffs()):
@@ -155,14 +165,18 @@ def symbolic_count(region, weights):
     check_region(region)
     if weights is None or not isinstance(weights, Weights):
         check_weights(weights, region)  # raises for anything but a Weights
-        raise DominoTypeError("symbolic_count needs weights (a Weights); count_tilings(region) counts without")
+        raise DominoTypeError(
+            "symbolic_count needs weights (a Weights); count_tilings(region) counts without"
+        )
     weights = check_weights(weights, region)
     if weights.kind in ("int", "fraction"):
         value = count_kasteleyn(region, weights)
         return sympy.Rational(value.numerator, value.denominator)
     if weights.kind == "float":
-        raise DominoTypeError("symbolic_count takes symbolic, int or Fraction weights; these are float: "
-                              "use count_tilings(region, weights=...) for a float")
+        raise DominoTypeError(
+            "symbolic_count takes symbolic, int or Fraction weights; these are float: "
+            "use count_tilings(region, weights=...) for a float"
+        )
     if not region.is_balanced:
         return sympy.Integer(0)
     mask, offset, transposed = region.narrow_view()
@@ -170,10 +184,14 @@ def symbolic_count(region, weights):
         return sympy.Integer(1)
     n = region.n_cells // 2
     half = mask.shape[1] // 2 + 1
-    check_memory(_band_bytes(n, half, half) + _BUILD_BYTES_PER_CELL * mask.size,
-                 f"the Kasteleyn matrix of this region ({region.n_cells} cells)",
-                 "substitute numbers for the symbols (weights.substitute({...}))")
-    syms, polys, index_h, index_v, scale, degree = _symbolic_polys(weights, mask, offset, transposed)
+    check_memory(
+        _band_bytes(n, half, half) + _BUILD_BYTES_PER_CELL * mask.size,
+        f"the Kasteleyn matrix of this region ({region.n_cells} cells)",
+        "substitute numbers for the symbols (weights.substitute({...}))",
+    )
+    syms, polys, index_h, index_v, scale, degree = _symbolic_polys(
+        weights, mask, offset, transposed
+    )
     # the matrix's structure once: entry = sign * (1 + index of its weight)
     a = mask_matrix(mask, "real", (index_h + 1, index_v + 1)).tocoo()
     rows, cols = a.row.astype(np.int64), a.col.astype(np.int64)
@@ -203,8 +221,10 @@ def symbolic_count(region, weights):
 
     kl, ku = bandwidths(pattern)
     ops = float(points) * len(primes) * a.shape[0] * (kl + 1) * (kl + ku + 1)
-    what = (f"the symbolic partition function of this region ({region.n_cells} cells, {free} "
-            f"symbol(s) interpolated at {points} points modulo {len(primes)} primes)")
+    what = (
+        f"the symbolic partition function of this region ({region.n_cells} cells, {free} "
+        f"symbol(s) interpolated at {points} points modulo {len(primes)} primes)"
+    )
     if ops > _SYMBOLIC_MAX_OPS:
         raise TooLargeError(
             f"{what} would take about {ops:.2g} eliminations (limit {_SYMBOLIC_MAX_OPS:.0g}); "
@@ -212,11 +232,19 @@ def symbolic_count(region, weights):
             "at most 22 wide (the profile DP)"
         )
     n_threads = min(threads(), len(primes))
-    check_memory(8 * (points * (len(polys) + 2) * len(primes) + a.shape[0] * (2 * kl + ku + 1) * n_threads),
-                 what, "substitute numbers for some symbols (weights.substitute({...}))")
+    check_memory(
+        8 * (points * (len(polys) + 2) * len(primes) + a.shape[0] * (2 * kl + ku + 1) * n_threads),
+        what,
+        "substitute numbers for some symbols (weights.substitute({...}))",
+    )
     # the sign s of every tiling's term: that of the unweighted matrix's determinant
     plain = mask_matrix(mask, "real")
-    s = 1 if det_exact(plain, log2_bound=min(hadamard_log2_bound(plain), region.log2_count_bound())) > 0 else -1
+    s = (
+        1
+        if det_exact(plain, log2_bound=min(hadamard_log2_bound(plain), region.log2_count_bound()))
+        > 0
+        else -1
+    )
     del plain
     axes = np.indices(grid).reshape(free, -1) if free else np.zeros((0, 1), dtype=np.int64)
 
@@ -228,8 +256,15 @@ def symbolic_count(region, weights):
                 for m, c in poly.items():
                     term = np.full(points, c % p, dtype=np.int64)
                     for i in range(free):
-                        term = term * (np.array([pow(t, m[i], p) for t in range(grid[i])],
-                                                dtype=np.int64)[axes[i]]) % p
+                        term = (
+                            term
+                            * (
+                                np.array([pow(t, m[i], p) for t in range(grid[i])], dtype=np.int64)[
+                                    axes[i]
+                                ]
+                            )
+                            % p
+                        )
                     table[j] = (table[j] + term) % p
             from .._kernels.banded_det import band_eliminate, band_fill
 
@@ -239,8 +274,9 @@ def symbolic_count(region, weights):
                 band[:] = 0.0
                 band_fill(band, kl, ku, rows, cols, sign * table[which, q], np.int64(p))
                 det = 1.0
-                for start, stop_ in slices(a.shape[0], first=max(1, 200_000 // ((kl + 1) * (kl + ku + 1))),
-                                           stop=stop):
+                for start, stop_ in slices(
+                    a.shape[0], first=max(1, 200_000 // ((kl + 1) * (kl + ku + 1))), stop=stop
+                ):
                     det = band_eliminate(band, kl, ku, np.int64(p), start, stop_, det)
                     if det == 0.0:
                         break
@@ -249,8 +285,7 @@ def symbolic_count(region, weights):
 
         return run
 
-    coefs = run_tasks([task(p) for p in primes], n_threads=n_threads,
-                      inline=ops < 2_000_000)
+    coefs = run_tasks([task(p) for p in primes], n_threads=n_threads, inline=ops < 2_000_000)
     modulus = math.prod(primes)
     terms = {}
     for e in zip(*np.nonzero(np.any(np.stack(coefs) != 0, axis=0))) if free else [()]:
@@ -267,5 +302,7 @@ def symbolic_count(region, weights):
     if k == 0:
         total = sympy.Integer(terms[()])
     else:
-        total = sympy.Add(*[c * sympy.Mul(*[x**e for x, e in zip(syms, exps)]) for exps, c in terms.items()])
+        total = sympy.Add(
+            *[c * sympy.Mul(*[x**e for x, e in zip(syms, exps)]) for exps, c in terms.items()]
+        )
     return sympy.expand(total / sympy.Integer(scale) ** n)

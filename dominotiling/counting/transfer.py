@@ -41,7 +41,14 @@ from .._exact import crt, crt_near, float_sum_error, moduli_for_bits, near_inter
 from ..model.region import Region, check_region  # Region: used by the docstring examples
 from ..model.tiling import OUTSIDE, UNCOVERED, Tiling
 
-__all__ = ["count_transfer", "find_tiling", "max_cover", "sample_transfer", "cost_estimate", "MAX_WIDTH"]
+__all__ = [
+    "count_transfer",
+    "find_tiling",
+    "max_cover",
+    "sample_transfer",
+    "cost_estimate",
+    "MAX_WIDTH",
+]
 
 #: The widest narrow side the DP accepts (``2**22`` profiles per layer).
 MAX_WIDTH = 22
@@ -291,8 +298,10 @@ def _count_weighted(region, weights):
         from fractions import Fraction
 
         h, v = narrow.as_float()
-        exact = narrow.from_arrays(np.array([Fraction(x) for x in h.ravel().tolist()], dtype=object).reshape(h.shape),
-                                   np.array([Fraction(x) for x in v.ravel().tolist()], dtype=object).reshape(v.shape))
+        exact = narrow.from_arrays(
+            np.array([Fraction(x) for x in h.ravel().tolist()], dtype=object).reshape(h.shape),
+            np.array([Fraction(x) for x in v.ravel().tolist()], dtype=object).reshape(v.shape),
+        )
         value = wt.count_exact(sweep, exact, bound)
         if value == 0:
             return 0.0
@@ -305,8 +314,10 @@ def _count_weighted(region, weights):
 
 
 _FLOAT_Z = "the partition function of these float weights"
-_FLOAT_ALTERNATIVE = ("log_count(region, weights) gives its logarithm; Fraction weights "
-                      "(Weights.from_arrays of Fraction arrays: Fraction(x) is exact) give the exact value")
+_FLOAT_ALTERNATIVE = (
+    "log_count(region, weights) gives its logarithm; Fraction weights "
+    "(Weights.from_arrays of Fraction arrays: Fraction(x) is exact) give the exact value"
+)
 
 
 def _log_fraction(q):
@@ -384,7 +395,11 @@ def _residues(mask, moduli, with_float):
     moduli = np.asarray(moduli, dtype=np.uint64)
     threads = _threads()
     batch = w <= _BATCH_WIDTH and len(moduli) > 1
-    groups = np.array_split(moduli, min(threads, len(moduli))) if batch else [np.array([m]) for m in moduli]
+    groups = (
+        np.array_split(moduli, min(threads, len(moduli)))
+        if batch
+        else [np.array([m]) for m in moduli]
+    )
     check_memory(
         8 * n_states * (len(moduli) if batch else min(threads, len(moduli)) + 1),
         f"the profile DP's layers for {len(moduli)} moduli (2**{w} profiles each)",
@@ -443,8 +458,11 @@ def _solve(sweep, mode, uniforms=None):
     stride = max(w, math.isqrt(n_cells))
     n_seg = -(-n_cells // stride)
     itemsize = 4 if mode == 0 else 8
-    sweep.check_width(itemsize * (n_seg + stride + 2), f"{n_seg + stride + 2} layers",
-                      "cover" if mode == 0 else "sample")
+    sweep.check_width(
+        itemsize * (n_seg + stride + 2),
+        f"{n_seg + stride + 2} layers",
+        "cover" if mode == 0 else "sample",
+    )
     dtype = np.int32 if mode == 0 else np.float64
     forward = k.forward_min if mode == 0 else k.forward_float
     layers = k.layers_min if mode == 0 else k.layers_float
@@ -472,7 +490,9 @@ def _solve(sweep, mode, uniforms=None):
         block[0] = checkpoints[s]
         for a, b in pacer.ranges(start, stop):
             layers(mask, block, start, a, b)
-        state, next_id = k.backtrack(mask, block, start, stop, state, labels, next_id, uniforms, mode)
+        state, next_id = k.backtrack(
+            mask, block, start, stop, state, labels, next_id, uniforms, mode
+        )
     return labels, final
 
 
@@ -566,7 +586,9 @@ def _solve_maxplus(sweep, region, weights, uncovered):
     narrow = weights.narrow(*region.narrow_view())
     H, V = wt.float_arrays(sweep, narrow, fill=-np.inf)
     if narrow.kind == "int":
-        top = max([float(H[np.isfinite(H)].max(initial=0)), float(V[np.isfinite(V)].max(initial=0))])
+        top = max(
+            [float(H[np.isfinite(H)].max(initial=0)), float(V[np.isfinite(V)].max(initial=0))]
+        )
         if top * (sweep.mask.sum() // 2 + 1) >= 2.0**53:
             raise TooLargeError(
                 f"int weights up to {top:.3g} can sum to 2**53 or more over {sweep.mask.sum() // 2} dominoes, "

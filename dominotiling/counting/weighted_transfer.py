@@ -83,7 +83,9 @@ def sweep_residues(sweep, H, V, moduli, what, alternative):
 
     def task(lo, hi):
         def run(stop):
-            Hg = np.ascontiguousarray(H[:, :, lo:hi]) * R[lo:hi] % moduli[lo:hi]  # residues < 2**31: no overflow
+            Hg = (
+                np.ascontiguousarray(H[:, :, lo:hi]) * R[lo:hi] % moduli[lo:hi]
+            )  # residues < 2**31: no overflow
             Vg = np.ascontiguousarray(V[:, :, lo:hi]) * R[lo:hi] % moduli[lo:hi]
             layers = np.zeros((n_states, hi - lo), dtype=np.uint64)
             layers[0] = R[lo:hi]
@@ -138,8 +140,11 @@ def count_exact(sweep, weights, unweighted_bound):
     primes = primes_for_bits(bits, L)
     K = len(primes)
     rows, w = mask.shape
-    check_memory(16 * rows * w * K, f"the residues of the weights modulo {K} primes",
-                 "count with fewer or smaller weights")
+    check_memory(
+        16 * rows * w * K,
+        f"the residues of the weights modulo {K} primes",
+        "count with fewer or smaller weights",
+    )
     hs = np.empty((rows, max(w - 1, 0), K), dtype=np.uint64)
     vs = np.empty((max(rows - 1, 0), w, K), dtype=np.uint64)
     for j, p in enumerate(primes):
@@ -148,8 +153,14 @@ def count_exact(sweep, weights, unweighted_bound):
         hs[..., j] = np.asarray(h, dtype=np.uint64) * np.uint64(lp) % np.uint64(p)
         vs[..., j] = np.asarray(v, dtype=np.uint64) * np.uint64(lp) % np.uint64(p)
     H, V = padded(sweep, hs, vs, 0, np.uint64, allowed)
-    residues = sweep_residues(sweep, H, V, np.array(primes, dtype=np.uint64), "count",
-                              "count_tilings(region, weights=..., method='kasteleyn')")
+    residues = sweep_residues(
+        sweep,
+        H,
+        V,
+        np.array(primes, dtype=np.uint64),
+        "count",
+        "count_tilings(region, weights=..., method='kasteleyn')",
+    )
     n = crt(residues, primes)
     if weights.kind == "int":
         return n
@@ -160,8 +171,14 @@ def count_exact(sweep, weights, unweighted_bound):
 def float_arrays(sweep, weights, fill=0.0):
     """``(H, V)`` float64 with the weights where allowed and `fill` elsewhere."""
     h, v = weights.as_float()
-    return padded(sweep, np.asarray(h, dtype=np.float64), np.asarray(v, dtype=np.float64), fill,
-                  np.float64, weights.allowed(sweep.mask))
+    return padded(
+        sweep,
+        np.asarray(h, dtype=np.float64),
+        np.asarray(v, dtype=np.float64),
+        fill,
+        np.float64,
+        weights.allowed(sweep.mask),
+    )
 
 
 def count_float(sweep, weights):
@@ -279,7 +296,9 @@ def count_symbolic(sweep, weights, unweighted_bound):
     homogeneous = len(syms) >= 1 and min(degs) == max(degs) and degs[0] >= 1
     free = syms[:-1] if homogeneous else syms
     nfree = len(free)
-    D = [k * max((m[i] for t in nonzero for m, c in t.items() if c), default=0) for i in range(nfree)]
+    D = [
+        k * max((m[i] for t in nonzero for m, c in t.items() if c), default=0) for i in range(nfree)
+    ]
     strides, N1 = [], 1
     for d in D:
         strides.append(N1)
@@ -306,8 +325,11 @@ def count_symbolic(sweep, weights, unweighted_bound):
         uni[e] = u
     rows, w = mask.shape
     K = N1 * len(primes)
-    check_memory(16 * rows * w * K + 8 * K * len(uni), f"the weights at {K} evaluation points",
-                 "substitute numbers for some symbols (weights.substitute({...}))")
+    check_memory(
+        16 * rows * w * K + 8 * K * len(uni),
+        f"the weights at {K} evaluation points",
+        "substitute numbers for some symbols (weights.substitute({...}))",
+    )
     points = np.arange(N1, dtype=np.uint64)
     value = {}  # expression -> uint64 (K,) values, column j*N1 + i for prime j, point i
     for e, u in uni.items():
@@ -327,8 +349,14 @@ def count_symbolic(sweep, weights, unweighted_bound):
             out[idx] = value[arr[idx]]
     H, V = padded(sweep, hs, vs, 0, np.uint64, (hm, vm))
     moduli = np.repeat(np.array(primes, dtype=np.uint64), N1)
-    residues = sweep_residues(sweep, H, V, moduli, "the generating polynomial",
-                              "substitute numbers for the symbols and count exactly")
+    residues = sweep_residues(
+        sweep,
+        H,
+        V,
+        moduli,
+        "the generating polynomial",
+        "substitute numbers for the symbols and count exactly",
+    )
     coefs_mod = [_interpolate(residues[j * N1 : (j + 1) * N1], p) for j, p in enumerate(primes)]
     M = math.prod(primes)
     scale = sp.Integer(L) ** k
@@ -370,7 +398,9 @@ def solve(sweep, H, V, mode, uniforms=None, uncovered=False):
     n_cells, n_states = rows * w, 1 << w
     stride = max(w, math.isqrt(n_cells))
     n_seg = -(-n_cells // stride)
-    sweep.check_width(8 * (n_seg + stride + 2), f"{n_seg + stride + 2} layers", "sample" if mode == 1 else "cover")
+    sweep.check_width(
+        8 * (n_seg + stride + 2), f"{n_seg + stride + 2} layers", "sample" if mode == 1 else "cover"
+    )
     if mode == 1:
         layer = np.zeros(n_states)
         layer[0] = 1.0
@@ -411,6 +441,7 @@ def solve(sweep, H, V, mode, uniforms=None, uncovered=False):
         block[0] = checkpoints[s]
         for a, b in pacer.ranges(start, stop):
             fill(block, start, a, b)
-        state, next_id = kern.backtrack_weighted(mask, block, H, V, start, stop, state, labels, next_id,
-                                                 uniforms, mode, uncovered)
+        state, next_id = kern.backtrack_weighted(
+            mask, block, H, V, start, stop, state, labels, next_id, uniforms, mode, uncovered
+        )
     return labels, final

@@ -51,16 +51,16 @@ class RoundEngine:
         double = self._round_double()
         bones_in_play = list(self._set)
         if rules.layout == "trains":
-            bones_in_play.remove(Bone(double, double))      # the engine lies in the centre
+            bones_in_play.remove(Bone(double, double))  # the engine lies in the centre
         redeals = 0
         while True:
             order = self._deal_rng.permutation(len(bones_in_play))
             bones = [bones_in_play[i] for i in order]
             hands = [[] for _ in range(n)]
             for k, seat in enumerate(active):
-                row = bones[k * size:(k + 1) * size]
+                row = bones[k * size : (k + 1) * size]
                 hands[seat] = row if rules.hidden_rows else sorted(row)
-            rest = bones[len(active) * size:][::-1]
+            rest = bones[len(active) * size :][::-1]
             if not any(rules.needs_redeal(h) for h in hands) and self._set_double_dealt(hands):
                 return hands, rest, redeals
             redeals += 1
@@ -113,7 +113,7 @@ class RoundEngine:
         if reopening and rules.reopen_rots:
             held = {b for h in hands for b in h}
             if not any(Bone(v, v) in held for v in rules.reopen_doubles):
-                self.sheet.rot_eggs()           # sea Kozel: no 1-1, 2-2 or 3-3 dealt
+                self.sheet.rot_eggs()  # sea Kozel: no 1-1, 2-2 or 3-3 dealt
                 reopening = False
         if rules.later_opener == "rule" or reopening or self.sheet._extra.get("by_rule"):
             seat, bone = self._by_rule(hands, reopening)
@@ -130,7 +130,7 @@ class RoundEngine:
         if seat not in active:
             seat = self._next(seat)
         hundred = self._hundred_opener(hands, previous)
-        if hundred is not None and hundred != seat:     # sea Kozel: opens "on a hundred"
+        if hundred is not None and hundred != seat:  # sea Kozel: opens "on a hundred"
             return hundred, frozenset([Bone(6, 6)])
         if rules.hidden_rows:
             return self._row_opening(seat, hands)
@@ -190,14 +190,22 @@ class RoundEngine:
         self._redeals = redeals
         self._last_player = None
         self._last_nondouble = None
-        self._streak = [0] * self.n_players     # moves in a row laying a bone (streak_two_bones)
-        self._pending_out = None                # trains: out in a first turn, the others still due
+        self._streak = [0] * self.n_players  # moves in a row laying a bone (streak_two_bones)
+        self._pending_out = None  # trains: out in a first turn, the others still due
         self._new_turn()
-        self.history.append(Event("deal", self.round_number, opener, None, None,
-                                  (tuple(tuple(h) for h in hands), tuple(bazaar[::-1]), redeals)))
+        self.history.append(
+            Event(
+                "deal",
+                self.round_number,
+                opener,
+                None,
+                None,
+                (tuple(tuple(h) for h in hands), tuple(bazaar[::-1]), redeals),
+            )
+        )
 
     def _new_turn(self):
-        self._turn_plays = []   # Moves laid in the turn in progress
+        self._turn_plays = []  # Moves laid in the turn in progress
         self._turn_draws = 0
         # None; "doubles", "chain" or "pair": more bones may follow; "must": one more must
         # (trains)
@@ -211,11 +219,14 @@ class RoundEngine:
 
     def _can_draw(self):
         rules = self.rules
-        return (rules.draw_from_bazaar and self._drawable() > 0
-                and self._continuing in (None, "must")
-                and (rules.layout == "line" or self.line.may_draw(self.turn))
-                and (rules.draw_limit is None or self._turn_draws < rules.draw_limit)
-                and bool(self.line.open_ends() or len(self.line) == 0))
+        return (
+            rules.draw_from_bazaar
+            and self._drawable() > 0
+            and self._continuing in (None, "must")
+            and (rules.layout == "line" or self.line.may_draw(self.turn))
+            and (rules.draw_limit is None or self._turn_draws < rules.draw_limit)
+            and bool(self.line.open_ends() or len(self.line) == 0)
+        )
 
     def _with_variants(self, moves):
         """Add the face-down and lengthwise variants of the doubles, as the rules allow."""
@@ -229,8 +240,11 @@ class RoundEngine:
         for m in moves:
             if mode == "none" or not (mode == "same" and first_closed is True):
                 out.append(m)
-            if mode != "none" and m.bone.is_double and \
-                    not (mode == "same" and first_closed is False):
+            if (
+                mode != "none"
+                and m.bone.is_double
+                and not (mode == "same" and first_closed is False)
+            ):
                 out.append(Move(m.bone, m.side, True))
             if lengthwise and m.bone.is_double:
                 out.append(Move(m.bone, m.side, False, True))
@@ -243,7 +257,7 @@ class RoundEngine:
             side = getattr(self.line, "first_side", "right")
             return [Move(b, side) for b in sorted(self._forced) if b in hand]
         if self.rules.hidden_rows:
-            hand = hand[-1:]                    # only the bone just taken from the right
+            hand = hand[-1:]  # only the bone just taken from the right
         if self.rules.layout != "line":
             return [Move(b, s) for b, s in self.line.moves(hand, seat)]
         moves = [Move(b, s) for b, s in self.line.moves(hand)]
@@ -267,7 +281,7 @@ class RoundEngine:
         bone = move.bone
         first = len(self.line) == 0
         layout = self.rules.layout != "line"
-        if layout:       # raises before changing anything
+        if layout:  # raises before changing anything
             cut = self.line.play(bone, move.side, seat=seat)
             side = move.side
         else:
@@ -275,7 +289,7 @@ class RoundEngine:
             cut, side = None, "right" if first else move.side
         self._forced = None
         self._hands[seat].remove(bone)
-        if cut:                                 # Kolbasa: the cut goes to the opponent's row
+        if cut:  # Kolbasa: the cut goes to the opponent's row
             self._hands[self._next(seat)][:0] = cut
         self._counts[0] += 1
         self._last_player = seat
@@ -284,8 +298,9 @@ class RoundEngine:
         move = Move(bone, side, move.closed, move.lengthwise)
         self._turn_plays.append(move)
         event_index = len(self.history)
-        self.history.append(Event("play", self.round_number, seat, bone, side, 0, move.closed,
-                                  move.lengthwise))
+        self.history.append(
+            Event("play", self.round_number, seat, bone, side, 0, move.closed, move.lengthwise)
+        )
         if not self._hands[seat]:
             if not layout or self.line.first_turns_over() or not self._first_turns_left(seat):
                 self._score_turn(event_index)
@@ -300,7 +315,7 @@ class RoundEngine:
             self._score_turn(event_index)
             self._end_round("fish")
             return
-        if not self.line.open_ends():           # every end closed: nothing more can be laid
+        if not self.line.open_ends():  # every end closed: nothing more can be laid
             self._score_turn(event_index)
             self._end_round("blocked")
             return
@@ -311,28 +326,34 @@ class RoundEngine:
     def _may_continue(self, move):
         rules = self.rules
         if rules.layout != "line":
-            if self.line.may_continue():        # trains: the first turn's train
+            if self.line.may_continue():  # trains: the first turn's train
                 self._continuing = "chain"
                 if self._moves_for(self.turn):
                     return True
                 self._continuing = None
                 return False
-            if self.line.must_continue():       # trains: a double is followed at once
+            if self.line.must_continue():  # trains: a double is followed at once
                 self._continuing = "must"
-                self._turn_draws = 0            # who cannot follow it draws again
+                self._turn_draws = 0  # who cannot follow it draws again
                 return True
             self._continuing = None
             return False
         if rules.chain_turn:
             self._continuing = "chain"
-        elif (rules.doubles_per_turn > 1 and move.bone.is_double
-              and all(m.bone.is_double for m in self._turn_plays)
-              and len(self._turn_plays) < rules.doubles_per_turn):
+        elif (
+            rules.doubles_per_turn > 1
+            and move.bone.is_double
+            and all(m.bone.is_double for m in self._turn_plays)
+            and len(self._turn_plays) < rules.doubles_per_turn
+        ):
             self._continuing = "doubles"
-        elif (rules.streak_two_bones is not None and len(self._turn_plays) == 1
-              and self._turn_draws == 0
-              and self._streak[self.turn] >= rules.streak_two_bones):
-            self._continuing = "pair"           # Seven, paragraph 748: a second bone may follow
+        elif (
+            rules.streak_two_bones is not None
+            and len(self._turn_plays) == 1
+            and self._turn_draws == 0
+            and self._streak[self.turn] >= rules.streak_two_bones
+        ):
+            self._continuing = "pair"  # Seven, paragraph 748: a second bone may follow
         else:
             self._continuing = None
             return False
@@ -378,12 +399,13 @@ class RoundEngine:
         # a move laying bones without a draw extends the row (a draw breaks it)
         self._streak[seat] = self._streak[seat] + 1 if self._turn_draws == 0 else 0
         self._new_turn()
-        if rules.play_until_stuck or \
-                (rules.extra_turn_sum is not None and total == rules.extra_turn_sum):
+        if rules.play_until_stuck or (
+            rules.extra_turn_sum is not None and total == rules.extra_turn_sum
+        ):
             self._check_blocked()
-            return                              # the same player moves again
+            return  # the same player moves again
         if rules.streak_counts == "moves":
-            self._streak[seat] = 0              # the row was the moves of this turn only
+            self._streak[seat] = 0  # the row was the moves of this turn only
         self.turn = self._next(seat)
         if rules.penalty_sum is not None and total == rules.penalty_sum:
             self._penalty(seat)
@@ -392,14 +414,14 @@ class RoundEngine:
     def _penalty(self, maker):
         """Seven: the player to move takes bones (bazaar, then the maker's hand) and is skipped."""
         victim = self.turn
-        self._streak[victim] = 0                # missing a turn breaks the row
+        self._streak[victim] = 0  # missing a turn breaks the row
         for _ in range(self.rules.penalty_draws):
             if self._drawable() > 0:
                 bone, source = self._bazaar.pop(), "bazaar"
             else:
                 hand = self._hands[maker]
                 if len(hand) <= 1:
-                    break                       # the maker keeps a last bone
+                    break  # the maker keeps a last bone
                 bone, source = self._penalty_bone(maker), maker
                 hand.remove(bone)
             self._hands[victim].append(bone)
@@ -412,9 +434,10 @@ class RoundEngine:
             for e in self._replay_future:
                 if e.kind == "take" and e.info == maker:
                     if e.bone not in hand:
-                        raise IllegalMoveError(f"a recorded penalty bone {e.bone} is not in "
-                                               f"seat {maker}'s hand")
-                    self._replay_future = self._replay_future[self._replay_future.index(e) + 1:]
+                        raise IllegalMoveError(
+                            f"a recorded penalty bone {e.bone} is not in seat {maker}'s hand"
+                        )
+                    self._replay_future = self._replay_future[self._replay_future.index(e) + 1 :]
                     return e.bone
             raise IllegalMoveError("the history lacks the penalty bones taken from a hand")
         return hand[int(self._play_rng.integers(len(hand)))]
@@ -445,17 +468,34 @@ class RoundEngine:
         fish = reason != "out"
         fisherman = self._last_player
         if rules.scoring == "sea_kozel" and self._last_nondouble is not None:
-            fisherman = self._last_nondouble     # a double is not the fisherman's bone
+            fisherman = self._last_nondouble  # a double is not the fisherman's bone
         finished = tuple(m.bone for m in self._turn_plays) if not fish else ()
         written = self.sheet.record_round(
-            hands, fish=fish, fisherman=fisherman if fish else None, opener=self._opener,
-            opened_with=self.line.first, finished_with=finished)
+            hands,
+            fish=fish,
+            fisherman=fisherman if fish else None,
+            opener=self._opener,
+            opened_with=self.line.first,
+            finished_with=finished,
+        )
         winner = self.sheet.round_winners[-1]
         plays, draws, knocks = self._counts
-        self.rounds.append(RoundResult(
-            self.round_number, self._opener, reason, winner,
-            tuple(tuple(h) for h in self._hands), self.line.copy(), plays, draws, knocks,
-            self._redeals, tuple(written[s] for s in range(self.n_players)), fisherman))
+        self.rounds.append(
+            RoundResult(
+                self.round_number,
+                self._opener,
+                reason,
+                winner,
+                tuple(tuple(h) for h in self._hands),
+                self.line.copy(),
+                plays,
+                draws,
+                knocks,
+                self._redeals,
+                tuple(written[s] for s in range(self.n_players)),
+                fisherman,
+            )
+        )
         self.history.append(Event("end", self.round_number, winner, None, None, reason))
         self._new_turn()
         if self.sheet.is_over:

@@ -11,8 +11,15 @@ from .. import _validate
 from ..errors import DominoTilingError, DominoTypeError
 from .bones import Bone, as_bone, as_bones
 
-__all__ = ["COUNT_BONES", "TARGET", "count_points", "check_bid", "followers", "trick_winner",
-           "settle"]
+__all__ = [
+    "COUNT_BONES",
+    "TARGET",
+    "count_points",
+    "check_bid",
+    "followers",
+    "trick_winner",
+    "settle",
+]
 
 #: Bones whose pips add up to 5 or 10 and their value (paragraph 117): 35 in all.
 COUNT_BONES = {Bone(6, 4): 10, Bone(5, 5): 10, Bone(5, 0): 5, Bone(4, 1): 5, Bone(3, 2): 5}
@@ -61,11 +68,14 @@ def check_bid(bid, previous=None, _checked=False):
     if previous is not None:
         previous = check_bid(_validate.integer(previous, "previous"), _checked=True)
         if bid <= previous:
-            raise DominoTilingError(f"a bid must beat the previous one ({previous}) by at "
-                                    f"least one point; got {bid}")
+            raise DominoTilingError(
+                f"a bid must beat the previous one ({previous}) by at least one point; got {bid}"
+            )
     if not _checked and (bid == 84 and previous != 42 or bid == 168 and previous != 84):
-        raise DominoTilingError(f"{bid} outbids {bid // 2} only; the previous bid was "
-                                f"{'none' if previous is None else previous}")
+        raise DominoTilingError(
+            f"{bid} outbids {bid // 2} only; the previous bid was "
+            f"{'none' if previous is None else previous}"
+        )
     return bid
 
 

@@ -55,28 +55,33 @@ class HistoryMixin:
             hands = [list(h) for h in hands]
             bazaar = list(bazaar)
         except TypeError:
-            raise DominoTypeError("hands must be a list of hands (lists of Bone) and bazaar a "
-                                  "list of Bone") from None
+            raise DominoTypeError(
+                "hands must be a list of hands (lists of Bone) and bazaar a list of Bone"
+            ) from None
         every = [b for h in hands for b in h] + bazaar
         full = double_set(rules.max_pip)
-        if rules.layout == "trains":          # the first engine lies in the centre
+        if rules.layout == "trains":  # the first engine lies in the centre
             full.remove(Bone(rules.max_pip, rules.max_pip))
         if any(not isinstance(b, Bone) for b in every):
             raise DominoTypeError("hands and bazaar must hold Bone objects, e.g. Bone(2, 5)")
         if len(set(every)) != len(every) or set(every) != set(full):
             engine = " but the engine" if rules.layout == "trains" else ""
-            raise DominoTilingError(f"hands and bazaar together must hold each bone of the "
-                                    f"double-{rules.max_pip} set{engine} exactly once "
-                                    f"({len(full)} bones), got {len(every)} bones, "
-                                    f"{len(set(every))} distinct")
+            raise DominoTilingError(
+                f"hands and bazaar together must hold each bone of the "
+                f"double-{rules.max_pip} set{engine} exactly once "
+                f"({len(full)} bones), got {len(every)} bones, "
+                f"{len(set(every))} distinct"
+            )
         n = cls._count_players(players)
         if n != len(hands):
             raise DominoTilingError(f"{n} players but {len(hands)} hands")
         size = rules.hand_size(n)
         for seat, h in enumerate(hands):
             if len(h) != size:
-                raise DominoTilingError(f"{rules.name} deals {size} bones to each of {n} "
-                                        f"players; hand {seat} has {len(h)}")
+                raise DominoTilingError(
+                    f"{rules.name} deals {size} bones to each of {n} "
+                    f"players; hand {seat} has {len(h)}"
+                )
         game = cls.__new__(cls)
         deal = Event("deal", 0, None, None, None, (tuple(map(tuple, hands)), tuple(bazaar), 0))
         game._setup(rules, players, seed, deals=iter([deal]))
@@ -86,15 +91,34 @@ class HistoryMixin:
     # ------------------------------------------------------------------ state
     def _snapshot(self):
         return dict(
-            line=self.line.copy(), hands=[list(h) for h in self._hands], bazaar=list(self._bazaar),
-            sheet=self.sheet.copy(), history=list(self.history), rounds=list(self.rounds),
-            scalars={k: getattr(self, k) for k in (
-                "turn", "round_number", "over", "_forced", "_opener", "_redeals",
-                "_last_player", "_last_nondouble", "_turn_draws", "_continuing", "_stopped",
-                "_pending_out")},
-            counts=list(self._counts), turn_plays=list(self._turn_plays),
+            line=self.line.copy(),
+            hands=[list(h) for h in self._hands],
+            bazaar=list(self._bazaar),
+            sheet=self.sheet.copy(),
+            history=list(self.history),
+            rounds=list(self.rounds),
+            scalars={
+                k: getattr(self, k)
+                for k in (
+                    "turn",
+                    "round_number",
+                    "over",
+                    "_forced",
+                    "_opener",
+                    "_redeals",
+                    "_last_player",
+                    "_last_nondouble",
+                    "_turn_draws",
+                    "_continuing",
+                    "_stopped",
+                    "_pending_out",
+                )
+            },
+            counts=list(self._counts),
+            turn_plays=list(self._turn_plays),
             streak=list(self._streak),
-            rngs=(self._deal_rng.bit_generator.state, self._play_rng.bit_generator.state))
+            rngs=(self._deal_rng.bit_generator.state, self._play_rng.bit_generator.state),
+        )
 
     def _restore(self, saved):
         self.line = saved["line"]
@@ -139,31 +163,41 @@ class HistoryMixin:
         try:
             history = list(history)
         except TypeError:
-            raise DominoTypeError(f"history must be a list of Event (Game.history), got "
-                                  f"{type(history).__name__}") from None
+            raise DominoTypeError(
+                f"history must be a list of Event (Game.history), got {type(history).__name__}"
+            ) from None
         for k, e in enumerate(history):
             if not isinstance(e, Event):
-                raise DominoTypeError(f"history must hold Event records (from Game.history); "
-                                      f"entry {k} is {type(e).__name__}")
+                raise DominoTypeError(
+                    f"history must hold Event records (from Game.history); "
+                    f"entry {k} is {type(e).__name__}"
+                )
         game = cls.__new__(cls)
         deals = iter([e for e in history if e.kind == "deal"])
         game._setup(rules, players, None, deals=deals, replaying=True)
         game._start_round()
         for k, event in enumerate(history):
-            if k < len(game.history):            # the game wrote this one itself
+            if k < len(game.history):  # the game wrote this one itself
                 if game.history[k] != event:
-                    raise IllegalMoveError(f"recorded {event.kind} of round {event.round} "
-                                           f"differs on replay: {event} vs {game.history[k]}")
+                    raise IllegalMoveError(
+                        f"recorded {event.kind} of round {event.round} "
+                        f"differs on replay: {event} vs {game.history[k]}"
+                    )
                 continue
             if k > len(game.history):
                 raise IllegalMoveError(f"the history is out of step at entry {k}")
             if event.kind in ("deal", "end", "take"):
-                raise IllegalMoveError(f"recorded {event.kind} of round {event.round} did not "
-                                       "happen on replay")
-            if game.over or game._stopped or event.seat != game.turn \
-                    or event.round != game.round_number:
+                raise IllegalMoveError(
+                    f"recorded {event.kind} of round {event.round} did not happen on replay"
+                )
+            if (
+                game.over
+                or game._stopped
+                or event.seat != game.turn
+                or event.round != game.round_number
+            ):
                 raise IllegalMoveError(f"recorded {event.kind} by seat {event.seat} is out of turn")
-            game._replay_future = history[k + 1:]
+            game._replay_future = history[k + 1 :]
             if event.kind == "play":
                 game._play_one(Move(event.bone, event.side, event.closed, event.lengthwise))
             elif event.kind == "draw":

@@ -39,9 +39,13 @@ class Layout:
     def _moves_on_open_ends(self, hand):
         """``(bone, side)`` for every bone of `hand` not yet played that matches an open end."""
         ends = self.open_ends()
-        return [(bone, side) for bone in hand
-                if bone not in self._on_table and bone.high <= self.max_pip
-                for side, value in ends.items() if value in bone]
+        return [
+            (bone, side)
+            for bone in hand
+            if bone not in self._on_table and bone.high <= self.max_pip
+            for side, value in ends.items()
+            if value in bone
+        ]
 
     @property
     def bones_on_table(self):
@@ -117,10 +121,14 @@ class Layout:
         from ..errors import DominoTypeError
 
         if not isinstance(bone, Bone):
-            raise DominoTypeError(f"bone must be a Bone (play() lays one), got {bone!r}; write for example Bone(2, 5)")
+            raise DominoTypeError(
+                f"bone must be a Bone (play() lays one), got {bone!r}; write for example Bone(2, 5)"
+            )
         _validate.boolean(closed, "closed")
         if side is not None and not isinstance(side, str):
-            raise DominoTypeError(f"side must be None or the name of an open end (a str), got {type(side).__name__}")
+            raise DominoTypeError(
+                f"side must be None or the name of an open end (a str), got {type(side).__name__}"
+            )
         if bone.high > self.max_pip:
             raise IllegalMoveError(f"bone {bone} is not in a double-{self.max_pip} set")
         if bone in self._on_table:
@@ -146,8 +154,10 @@ class Layout:
     __hash__ = None
 
     def __str__(self):
-        return "; ".join(f"{label}: " + (" ".join(f"{a}-{b}" for a, b in pairs) or "-")
-                         for label, pairs in self.branches())
+        return "; ".join(
+            f"{label}: " + (" ".join(f"{a}-{b}" for a, b in pairs) or "-")
+            for label, pairs in self.branches()
+        )
 
     def __repr__(self):
         return f"<{type(self).__name__} of {len(self)} bones: {self}>"
@@ -168,18 +178,19 @@ def _deep(value):
     return value
 
 
-
-
 def _hands(hands, name="hands"):
     """``hands`` (one list of Bone per seat) as a list of lists; a clear error otherwise."""
     from ..errors import DominoTypeError
     from .bones import as_bones
 
     if isinstance(hands, (str, bytes, dict, Bone)) or type(hands).__module__ == "numpy":
-        raise DominoTypeError(f"{name} must be a list with one list of Bone per seat, got {type(hands).__name__}")
+        raise DominoTypeError(
+            f"{name} must be a list with one list of Bone per seat, got {type(hands).__name__}"
+        )
     try:
         items = list(hands)
     except TypeError:
-        raise DominoTypeError(f"{name} must be a list with one list of Bone per seat, "
-                              f"got {type(hands).__name__}") from None
+        raise DominoTypeError(
+            f"{name} must be a list with one list of Bone per seat, got {type(hands).__name__}"
+        ) from None
     return [as_bones(hand, f"{name}[{k}]") for k, hand in enumerate(items)]

@@ -187,4 +187,3 @@ class CrossAndCount:
             value = inner
         self._spinner_at = covered
         self._open["up"] = self._open["down"] = value
-

@@ -24,7 +24,7 @@ def settle(sheet):
     if target is not None:
         reached = [i for i in order if w[i] >= target]
         if reached:
-            if rules.scoring == "krysha":   # the side at 101 wins; the others are goats
+            if rules.scoring == "krysha":  # the side at 101 wins; the others are goats
                 sheet._winners = (reached[0],)
                 sheet._losers = tuple(i for i in order if i != reached[0])
             elif rules.target_loses:

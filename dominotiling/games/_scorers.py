@@ -50,8 +50,9 @@ __all__ = ["Round", "FAMILIES"]
 class Round:
     """The end of one round as the scorers see it."""
 
-    def __init__(self, sheet, points, hands, out, fish, fisherman, opener, opened_with,
-                 finished_with):
+    def __init__(
+        self, sheet, points, hands, out, fish, fisherman, opener, opened_with, finished_with
+    ):
         acc = sheet._account
         self.sheet = sheet
         self.player_points = points
@@ -145,8 +146,11 @@ def kozel(sheet, rnd):
     # the round's losers get the bonuses for special opening and finishing bones
     bonus = 0
     if rnd.opened_with is not None:
-        bonus += sum(p for key, p in rules.opening_bonus
-                     if key == (rnd.opened_with.low, rnd.opened_with.high))
+        bonus += sum(
+            p
+            for key, p in rules.opening_bonus
+            if key == (rnd.opened_with.low, rnd.opened_with.high)
+        )
     if out is not None:
         bonus += sum(p for key, p in rules.finish_bonus if rnd.finished_with_any((key,)))
     if bonus:
@@ -181,11 +185,12 @@ def sea_kozel(sheet, rnd):
     sheet.last_tie = False
     extra = sheet._extra
     attempts = extra.setdefault("write_offs", {})
-    due = extra.pop("hundred", None)      # a 6-6 finisher's next round is on a hundred
+    due = extra.pop("hundred", None)  # a 6-6 finisher's next round is on a hundred
     hundred = rnd.opener_account is not None and (
         (rnd.opened_with == Bone(6, 6) and sheet._opened[rnd.opener_account])
-        or due == rnd.opener_account)
-    eggs = sheet._carried                 # tied points waiting for the next winner
+        or due == rnd.opener_account
+    )
+    eggs = sheet._carried  # tied points waiting for the next winner
 
     def score(i, gain):
         if gain < threshold and not sheet._opened[i]:
@@ -203,8 +208,11 @@ def sea_kozel(sheet, rnd):
     if out is not None:
         winner = rnd.out
         others = sum(points[j] for j in range(n) if j != out)
-        losing = [rnd.player_points[p] for p in sheet.players
-                  if sheet._account[p] != out and p not in sheet._dropped_players()]
+        losing = [
+            rnd.player_points[p]
+            for p in sheet.players
+            if sheet._account[p] != out and p not in sheet._dropped_players()
+        ]
         # 6-6 wins with 25 in one loser's hand (or in all the losers' hands together)
         six_six = max(losing, default=0) if rules.six_six_wins == "one_loser" else others
         attempts.clear()
@@ -213,13 +221,13 @@ def sea_kozel(sheet, rnd):
         if hundred and rnd.opener_account == out:
             sheet._winners = (out,)
         elif rnd.finished_with_any(((0, 0),)):
-            sheet._winners = (out,)          # the loser is a bald goat
+            sheet._winners = (out,)  # the loser is a bald goat
         elif rnd.finished_with_any(((6, 6),)) and six_six >= threshold:
             sheet._winners = (out,)
         elif hundred and points[rnd.opener_account] >= threshold:
             sheet._losers = (rnd.opener_account,)
         elif rnd.finished_with_any(((6, 6),)):
-            extra["hundred"] = out           # less than 25 left: the next round on a hundred
+            extra["hundred"] = out  # less than 25 left: the next round on a hundred
         if not sheet.is_over:
             score(out, others + eggs)
         elif sheet._winners:
@@ -229,7 +237,7 @@ def sea_kozel(sheet, rnd):
         low = min(points)
         lowest = [i for i in range(n) if points[i] == low]
         f = rnd.fisherman_account
-        if len(lowest) > 1:                  # eggs: replayed from 1-1
+        if len(lowest) > 1:  # eggs: replayed from 1-1
             sheet.last_tie = True
             rnd.replayed = True
             winner = None
@@ -245,9 +253,13 @@ def sea_kozel(sheet, rnd):
                     del extra["eggs"]
                     sheet._carried = 0
                     sheet.last_tie = False
-        elif f is not None and points[f] == max(points) and points[f] >= threshold \
-                and f not in lowest:
-            attempts[f] = attempts.get(f, 0) + 1     # the fisherman writes the fish off
+        elif (
+            f is not None
+            and points[f] == max(points)
+            and points[f] >= threshold
+            and f not in lowest
+        ):
+            attempts[f] = attempts.get(f, 0) + 1  # the fisherman writes the fish off
             winner = rnd.fisherman
             if attempts[f] >= 3:
                 sheet._losers = (f,)
@@ -259,9 +271,11 @@ def sea_kozel(sheet, rnd):
             winner = _player(sheet, w)
             if f is not None and f == w:
                 winner = rnd.fisherman
-                if points[w] < threshold and max(points[j] for j in range(n) if j != w) \
-                        >= threshold:
-                    extra["hundred"] = w     # the fisherman's next round is "on a hundred"
+                if (
+                    points[w] < threshold
+                    and max(points[j] for j in range(n) if j != w) >= threshold
+                ):
+                    extra["hundred"] = w  # the fisherman's next round is "on a hundred"
             score(w, sum(points) - points[w] + eggs)
     return written, winner
 
@@ -276,14 +290,16 @@ def _blocked_winner(sheet, rnd):
         return rnd.fisherman_account
     if rules.blocked_winner == "fewest_bones":
         if rnd.hands is None:
-            raise DominoTilingError("blocked_winner='fewest_bones' counts the bones left: "
-                                    "give the hands to record_round")
+            raise DominoTilingError(
+                "blocked_winner='fewest_bones' counts the bones left: "
+                "give the hands to record_round"
+            )
         counts = [sum(len(rnd.hands[p]) for p in sheet._teams[i]) for i in range(n)]
         few = min(counts)
         fewest = [i for i in range(n) if counts[i] == few]
         if len(fewest) == 1:
             return fewest[0]
-        low = min(points[i] for i in fewest)        # a tie on bones: the lower hand
+        low = min(points[i] for i in fewest)  # a tie on bones: the lower hand
         lowest = [i for i in fewest if points[i] == low]
         if len(lowest) == 1:
             return lowest[0]
@@ -300,8 +316,9 @@ def _blocked_winner(sheet, rnd):
         if len(fewest) == 1:
             return fewest[0]
     if rules.blocked_tie == "lowest_bone" and rnd.hands is not None:
-        lightest = {i: min((b.pips, b.low) for p in sheet._teams[i] for b in rnd.hands[p])
-                    for i in lowest}
+        lightest = {
+            i: min((b.pips, b.low) for p in sheet._teams[i] for b in rnd.hands[p]) for i in lowest
+        }
         return min(lowest, key=lambda i: lightest[i])
     if rules.blocked_tie == "replay":
         rnd.replayed = True
@@ -320,7 +337,7 @@ def _gain(sheet, rnd, winner):
     elif rules.blocked_score == "difference":
         gain = others - points[winner]
     elif rules.blocked_score == "all":
-        gain = others + points[winner]          # the fisherman's own hand counted too
+        gain = others + points[winner]  # the fisherman's own hand counted too
     else:
         gain = others
     if rules.scoring in ("fives", "muggins"):
@@ -360,7 +377,7 @@ def telephone(sheet, rnd):
         loss = _round_to(rnd.points[i], rules.end_multiple, "down")
         if rules.per_multiple:
             loss //= rules.end_multiple
-        loss = min(loss, sheet._written[i])        # no debts
+        loss = min(loss, sheet._written[i])  # no debts
         written[i] = -loss
         sheet._written[i] -= loss
     if rnd.out is not None:
@@ -375,14 +392,14 @@ def general(sheet, rnd):
     n = len(rnd.points)
     written = [0] * n
     sheet.last_tie = False
-    if rnd.out is None:              # a fish does not count
+    if rnd.out is None:  # a fish does not count
         rnd.replayed = True
         return written, None
     away = sheet._dropped_players()
-    players = [p for p in sheet.players if p not in away]       # the two pairs at the table
+    players = [p for p in sheet.players if p not in away]  # the two pairs at the table
     loser = players[(players.index(rnd.out) + 1) % len(players)]
     keys = [key for key, _ in sheet.rules.finish_bonus]
-    if sheet.rules.finish_bonus_all:     # the true General: every one of them at once
+    if sheet.rules.finish_bonus_all:  # the true General: every one of them at once
         hit = bool(keys) and all(rnd.finished_with_any((key,)) for key in keys)
     else:
         hit = rnd.finished_with_any(keys)
@@ -390,7 +407,7 @@ def general(sheet, rnd):
     if hit:
         written[i] = 1
         sheet._written[i] += 1
-    if sheet._waiting:                   # more than two pairs: the losers may give their place
+    if sheet._waiting:  # more than two pairs: the losers may give their place
         sheet._losses[i] += 1
         seated = sheet._extra.setdefault("rounds_at_table", {})
         for team in {sheet._account[p] for p in players}:
@@ -398,7 +415,7 @@ def general(sheet, rnd):
         first_round = seated[i] == 1
         if sheet.rules.team_leaves == "general":
             leaves = hit
-        else:                            # two lost rounds, or a General at once
+        else:  # two lost rounds, or a General at once
             leaves = sheet._losses[i] >= 2 or (hit and first_round)
         if leaves:
             coming = sheet._waiting.pop(0)
@@ -432,10 +449,12 @@ def bergen(sheet, rnd):
         winner = rnd.out_account
     else:
         if rnd.hands is None:
-            raise DominoTilingError("Bergen scores a blocked round from the hands (who holds "
-                                    "doubles); use record_round")
-        doubles = {i: [b for p in sheet._teams[i] for b in rnd.hands[p] if b.is_double]
-                   for i in range(n)}
+            raise DominoTilingError(
+                "Bergen scores a blocked round from the hands (who holds doubles); use record_round"
+            )
+        doubles = {
+            i: [b for p in sheet._teams[i] for b in rnd.hands[p] if b.is_double] for i in range(n)
+        }
         without = [i for i in range(n) if not doubles[i]]
         if len(without) == 1:
             winner = without[0]

@@ -91,13 +91,11 @@ class Bone:
         for value in (a, b):
             if isinstance(value, bool) or not isinstance(value, Integral):
                 raise DominoTypeError(
-                    f"a bone's values must be integers, got {value!r}; "
-                    "write for example Bone(2, 5)"
+                    f"a bone's values must be integers, got {value!r}; write for example Bone(2, 5)"
                 )
             if value < 0:
                 raise DominoTilingError(
-                    f"a bone's values must be 0 or more, got {value}; "
-                    "write for example Bone(2, 5)"
+                    f"a bone's values must be 0 or more, got {value}; write for example Bone(2, 5)"
                 )
         low, high = sorted((int(a), int(b)))
         found = _INTERNED.get((low, high))
@@ -263,18 +261,26 @@ def as_bones(value, name):
     ...
     dominotiling.errors.DominoTypeError: hand[1] must be a Bone, got tuple; write for example [Bone(2, 5), Bone(6, 6)]
     """
-    if type(value) is list and all(type(b) is Bone for b in value):  # the engine's own hands: no copy
+    if type(value) is list and all(
+        type(b) is Bone for b in value
+    ):  # the engine's own hands: no copy
         return value
     if isinstance(value, (str, bytes, dict, Bone)) or type(value).__module__ == "numpy":
-        raise DominoTypeError(f"{name} must be a list of Bone objects, got {type(value).__name__}; "
-                              "write for example [Bone(2, 5), Bone(6, 6)]")
+        raise DominoTypeError(
+            f"{name} must be a list of Bone objects, got {type(value).__name__}; "
+            "write for example [Bone(2, 5), Bone(6, 6)]"
+        )
     try:
         items = list(value)
     except TypeError:
-        raise DominoTypeError(f"{name} must be a list of Bone objects, got {type(value).__name__}; "
-                              "write for example [Bone(2, 5), Bone(6, 6)]") from None
+        raise DominoTypeError(
+            f"{name} must be a list of Bone objects, got {type(value).__name__}; "
+            "write for example [Bone(2, 5), Bone(6, 6)]"
+        ) from None
     for i, bone in enumerate(items):
         if not isinstance(bone, Bone):
-            raise DominoTypeError(f"{name}[{i}] must be a Bone, got {type(bone).__name__}; "
-                                  "write for example [Bone(2, 5), Bone(6, 6)]")
+            raise DominoTypeError(
+                f"{name}[{i}] must be a Bone, got {type(bone).__name__}; "
+                "write for example [Bone(2, 5), Bone(6, 6)]"
+            )
     return items

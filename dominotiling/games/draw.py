@@ -44,8 +44,10 @@ def _pair(value, name):
     if isinstance(value, Bone):
         return value.low, value.high
     if isinstance(value, (str, bytes)) or not hasattr(value, "__len__") or len(value) != 2:
-        raise DominoTypeError(f"{name} must be a Bone or a pair of pip values such as (2, 5), "
-                              f"got {type(value).__name__}")
+        raise DominoTypeError(
+            f"{name} must be a Bone or a pair of pip values such as (2, 5), "
+            f"got {type(value).__name__}"
+        )
     return tuple(_validate.nonnegative_int(v, f"{name} value") for v in value)
 
 
@@ -72,8 +74,9 @@ def _new_axes(width, height):
     import matplotlib.pyplot as plt
 
     scale = min(0.4, 11.0 / max(width, 1.0))
-    _, ax = plt.subplots(figsize=(max(1.5, width * scale + 0.3), max(1.0, height * scale + 0.3)),
-                         dpi=80)
+    _, ax = plt.subplots(
+        figsize=(max(1.5, width * scale + 0.3), max(1.0, height * scale + 0.3)), dpi=80
+    )
     return ax
 
 
@@ -95,8 +98,7 @@ def _half(ax, value, cx, cy, color):
         ax.text(cx, cy, str(value), ha="center", va="center", fontsize=8, color=color)
 
 
-def draw_bone(bone, ax=None, xy=(0.0, 0.0), vertical=False, facecolor="ivory",
-              pipcolor="black"):
+def draw_bone(bone, ax=None, xy=(0.0, 0.0), vertical=False, facecolor="ivory", pipcolor="black"):
     """Draw one bone with its pips.
 
     Parameters
@@ -141,15 +143,25 @@ def draw_bone(bone, ax=None, xy=(0.0, 0.0), vertical=False, facecolor="ivory",
     vertical = _validate.boolean(vertical, "vertical")
     for color, name in ((facecolor, "facecolor"), (pipcolor, "pipcolor")):
         if isinstance(color, bool) or not is_color_like(color):
-            raise DominoTypeError(f"{name} must be a matplotlib colour such as 'ivory' or '0.3', got {color!r}")
+            raise DominoTypeError(
+                f"{name} must be a matplotlib colour such as 'ivory' or '0.3', got {color!r}"
+            )
     ax = _axes(ax)
     w, h = (1.0, 2.0) if vertical else (2.0, 1.0)
     fresh = ax is None
     if fresh:
         ax = _new_axes(w, h)
-    ax.add_patch(FancyBboxPatch((cx - w / 2 + 0.06, cy - h / 2 + 0.06), w - 0.12, h - 0.12,
-                                boxstyle="round,pad=0.05,rounding_size=0.12",
-                                facecolor=facecolor, edgecolor="0.2", lw=1))
+    ax.add_patch(
+        FancyBboxPatch(
+            (cx - w / 2 + 0.06, cy - h / 2 + 0.06),
+            w - 0.12,
+            h - 0.12,
+            boxstyle="round,pad=0.05,rounding_size=0.12",
+            facecolor=facecolor,
+            edgecolor="0.2",
+            lw=1,
+        )
+    )
     if vertical:
         ax.plot([cx - 0.38, cx + 0.38], [cy, cy], color="0.35", lw=0.8)
         _half(ax, a, cx, cy + 0.5, pipcolor)
@@ -192,7 +204,9 @@ def draw_hand(bones, ax=None, title=None):
     if isinstance(bones, (str, bytes, Bone)) or not hasattr(bones, "__iter__"):
         from ..errors import DominoTypeError
 
-        raise DominoTypeError(f"bones must be a list of Bone (or of pairs such as (2, 5)), got {type(bones).__name__}")
+        raise DominoTypeError(
+            f"bones must be a list of Bone (or of pairs such as (2, 5)), got {type(bones).__name__}"
+        )
     bones = [_pair(b, f"bones[{k}]") for k, b in enumerate(bones)]
     ax, title = _axes(ax), _title(title)
     width = max(1, len(bones)) * 1.2
@@ -254,8 +268,10 @@ def draw_line(line, ax=None, title=None, per_row=14):
         from ..errors import DominoTypeError
 
         if isinstance(line, (str, bytes, Bone)) or not hasattr(line, "__iter__"):
-            raise DominoTypeError(f"line must be a Line, a layout, or a list of pairs such as (2, 5), "
-                                  f"got {type(line).__name__}")
+            raise DominoTypeError(
+                f"line must be a Line, a layout, or a list of pairs such as (2, 5), "
+                f"got {type(line).__name__}"
+            )
         line = [_pair(p, f"line[{k}]") for k, p in enumerate(line)]
     if hasattr(line, "branches") and not isinstance(line, Line):
         return _draw_branches(line, ax, title, per_row)
@@ -271,7 +287,7 @@ def draw_line(line, ax=None, title=None, per_row=14):
         chain = [(a, b) if k not in along else _Along((a, b)) for k, (a, b) in enumerate(chain)]
     else:
         chain, spin, up, down, dark, dark_arm = [tuple(p) for p in line], None, [], [], set(), set()
-    rows = [chain[i:i + per_row] for i in range(0, len(chain), per_row)] or [[]]
+    rows = [chain[i : i + per_row] for i in range(0, len(chain), per_row)] or [[]]
     places, y, width = [], 0.0, 2.0
     spin_row = None if spin is None else spin // per_row
     for r, row in enumerate(rows):
@@ -297,8 +313,15 @@ def draw_line(line, ax=None, title=None, per_row=14):
                 for k, (inner, outer) in enumerate(arm):
                     h = 1.0 if inner == outer else 2.0
                     pair = (outer, inner) if sign > 0 else (inner, outer)
-                    places.append((pair, spin_x, y + sign * (yy + h / 2), inner != outer,
-                                   (side, k) in dark_arm))
+                    places.append(
+                        (
+                            pair,
+                            spin_x,
+                            y + sign * (yy + h / 2),
+                            inner != outer,
+                            (side, k) in dark_arm,
+                        )
+                    )
                     yy += h
         if r == 0:
             first_top = top
@@ -306,9 +329,14 @@ def draw_line(line, ax=None, title=None, per_row=14):
     if ax is None:
         ax = _new_axes(width, first_top - y)
     for pair, cx, cy, vertical, face_down in places:
-        draw_bone(pair, ax, xy=(cx, cy), vertical=vertical,
-                  facecolor="0.35" if face_down else "ivory",
-                  pipcolor="0.35" if face_down else "black")
+        draw_bone(
+            pair,
+            ax,
+            xy=(cx, cy),
+            vertical=vertical,
+            facecolor="0.35" if face_down else "ivory",
+            pipcolor="0.35" if face_down else "black",
+        )
     if title is not None:
         ax.set_title(title, fontsize="medium")
     return _finish(ax, 0.0, width, y, first_top)
@@ -330,8 +358,9 @@ def _draw_branches(layout, ax, title, per_row):
         for k, (a, b) in enumerate(pairs[:per_row]):
             draw_bone((a, b), ax, xy=(4.0 + 2.0 * k + 1.0, y))
         if len(pairs) > per_row:
-            ax.text(4.0 + 2.0 * per_row + 0.2, y, f"+{len(pairs) - per_row}", va="center",
-                    fontsize=7)
+            ax.text(
+                4.0 + 2.0 * per_row + 0.2, y, f"+{len(pairs) - per_row}", va="center", fontsize=7
+            )
         y -= 1.5
     if title is not None:
         ax.set_title(title, fontsize="medium")

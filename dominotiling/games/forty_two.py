@@ -31,14 +31,33 @@ import numpy as np
 
 from .. import _validate
 from ..errors import DominoTilingError, DominoTypeError
-from ._forty_two_rules import (COUNT_BONES, TARGET, check_bid, count_points, followers,
-                               settle, trick_winner)
+from ._forty_two_rules import (
+    COUNT_BONES,
+    TARGET,
+    check_bid,
+    count_points,
+    followers,
+    settle,
+    trick_winner,
+)
 from ._layout_base import _hands
 from .bones import Bone, double_set
 from .errors import IllegalMoveError
 
-__all__ = ["COUNT_BONES", "TARGET", "count_points", "check_bid", "followers", "trick_winner",
-           "settle", "FortyTwo", "FortyTwoView", "HandResult", "greedy_player"]
+__all__ = [
+    "COUNT_BONES",
+    "TARGET",
+    "count_points",
+    "check_bid",
+    "followers",
+    "trick_winner",
+    "settle",
+    "FortyTwo",
+    "FortyTwoView",
+    "HandResult",
+    "greedy_player",
+]
+
 
 # ---------------------------------------------------------------------- whole hands
 class HandResult(NamedTuple):
@@ -86,15 +105,36 @@ class FortyTwoView:
     rng : numpy.random.Generator
     """
 
-    __slots__ = ("seat", "phase", "hand", "legal_moves", "can_end_turn", "bids", "high_bid",
-                 "trump", "trick", "taken", "scores", "rng")
+    __slots__ = (
+        "seat",
+        "phase",
+        "hand",
+        "legal_moves",
+        "can_end_turn",
+        "bids",
+        "high_bid",
+        "trump",
+        "trick",
+        "taken",
+        "scores",
+        "rng",
+    )
 
     def __init__(self, match):
-        values = dict(seat=match.turn, phase=match.phase, hand=tuple(match.hand(match.turn)),
-                      legal_moves=tuple(match.legal_moves()), can_end_turn=False,
-                      bids=tuple(match._bids), high_bid=match._high()[1], trump=match.trump,
-                      trick=tuple(match._trick), taken=tuple(match._taken),
-                      scores=tuple(match.scores), rng=match._rng)
+        values = dict(
+            seat=match.turn,
+            phase=match.phase,
+            hand=tuple(match.hand(match.turn)),
+            legal_moves=tuple(match.legal_moves()),
+            can_end_turn=False,
+            bids=tuple(match._bids),
+            high_bid=match._high()[1],
+            trump=match.trump,
+            trick=tuple(match._trick),
+            taken=tuple(match._taken),
+            scores=tuple(match.scores),
+            rng=match._rng,
+        )
         for name, value in values.items():
             object.__setattr__(self, name, value)
 
@@ -170,10 +210,10 @@ class FortyTwo:
         """
         hands = _hands(hands)
         every = [b for h in hands for b in h]
-        if len(hands) != 4 or any(len(h) != 7 for h in hands) or \
-                sorted(every) != double_set(6):
-            raise DominoTilingError("42 deals four hands of seven bones, the whole double-six "
-                                    "set once")
+        if len(hands) != 4 or any(len(h) != 7 for h in hands) or sorted(every) != double_set(6):
+            raise DominoTilingError(
+                "42 deals four hands of seven bones, the whole double-six set once"
+            )
         match = cls.__new__(cls)
         match.players = _players(players)
         match.target = _validate.positive_int(target, "target")
@@ -188,7 +228,7 @@ class FortyTwo:
     def _deal_next(self):
         bones = double_set(6)
         order = self._rng.permutation(28)
-        self._start_hand([[bones[i] for i in order[7 * k:7 * k + 7]] for k in range(4)])
+        self._start_hand([[bones[i] for i in order[7 * k : 7 * k + 7]] for k in range(4)])
 
     def _start_hand(self, hands):
         self._hands = [sorted(h) for h in hands]
@@ -244,13 +284,17 @@ class FortyTwo:
         if self.over:
             raise IllegalMoveError("the match is over; start a new FortyTwo")
         if not (choice is None or isinstance(choice, (Bone, int, np.integer))):
-            raise DominoTypeError(f"choice must be a bid (an int) or None, a trump value (an int) or a Bone, "
-                                  f"got {type(choice).__name__}")
+            raise DominoTypeError(
+                f"choice must be a bid (an int) or None, a trump value (an int) or a Bone, "
+                f"got {type(choice).__name__}"
+            )
         legal = self.legal_moves()
         if not any(choice is c or (choice == c and type(choice) is type(c)) for c in legal):
-            what = {"bid": "a bid (30-42, 84 over 42, 168 over 84, above the last) or None",
-                    "trump": "a trump value 0-6",
-                    "play": "a bone of the hand that follows suit"}[self.phase]
+            what = {
+                "bid": "a bid (30-42, 84 over 42, 168 over 84, above the last) or None",
+                "trump": "a trump value 0-6",
+                "play": "a bone of the hand that follows suit",
+            }[self.phase]
             raise IllegalMoveError(f"seat {self.turn} must choose {what}; got {choice!r}")
         if self.phase == "bid":
             self._bid(choice)
@@ -266,7 +310,7 @@ class FortyTwo:
             self.turn = (self.turn + 1) % 4
             return
         declarer, high = self._high()
-        if declarer is None:                      # everybody passed: thrown in
+        if declarer is None:  # everybody passed: thrown in
             self._finish(None, None)
             return
         self.phase = "trump"
@@ -296,10 +340,20 @@ class FortyTwo:
             written = (mine, theirs) if declarer % 2 == 0 else (theirs, mine)
         for k in (0, 1):
             self.scores[k] += written[k]
-        self.hands_played.append(HandResult(
-            len(self.hands_played), self.dealer, self._dealt, tuple(self._bids), declarer, bid,
-            self.trump if declarer is not None else None,
-            tuple(self._tricks) if declarer is not None else None, tuple(self._taken), written))
+        self.hands_played.append(
+            HandResult(
+                len(self.hands_played),
+                self.dealer,
+                self._dealt,
+                tuple(self._bids),
+                declarer,
+                bid,
+                self.trump if declarer is not None else None,
+                tuple(self._tricks) if declarer is not None else None,
+                tuple(self._taken),
+                written,
+            )
+        )
         a, b = self.scores
         if max(a, b) >= self.target and a != b:
             self.winner = 0 if a > b else 1
@@ -370,8 +424,12 @@ def greedy_player(view):
     True
     """
     if type(view) is not FortyTwoView:
-        _validate.instance(view, "view", FortyTwoView, "a player is called by the match with its view; "
-                           "try FortyTwo(...).view()")
+        _validate.instance(
+            view,
+            "view",
+            FortyTwoView,
+            "a player is called by the match with its view; try FortyTwo(...).view()",
+        )
     moves = view.legal_moves
     if view.phase == "bid":
         lengths = _suit_lengths(view.hand)
@@ -395,12 +453,13 @@ def greedy_player(view):
 def _players(players):
     """Four player functions (None: a seat played by hand), checked."""
     if isinstance(players, (str, bytes)) or not hasattr(players, "__iter__"):
-        raise DominoTypeError("players must be a list of four player functions "
-                              f"(or None for a seat played by hand), got {type(players).__name__}")
+        raise DominoTypeError(
+            "players must be a list of four player functions "
+            f"(or None for a seat played by hand), got {type(players).__name__}"
+        )
     players = tuple(players)
     if len(players) != 4:
-        raise DominoTilingError(f"42 is played by four, two pairs; got {len(players)} "
-                                "players")
+        raise DominoTilingError(f"42 is played by four, two pairs; got {len(players)} players")
     for k, p in enumerate(players):
         if p is not None and not callable(p):
             raise DominoTypeError(f"players[{k}] must be a function f(view), or None; got {p!r}")

@@ -135,8 +135,10 @@ class Game(HistoryMixin, RoundEngine):
         if isinstance(players, (list, tuple)):
             return len(players)
         if isinstance(players, (bool,)) or not isinstance(players, Integral):
-            raise DominoTypeError(f"players must be the number of seats or a list with one "
-                                  f"player function (or None) per seat, got {players!r}")
+            raise DominoTypeError(
+                f"players must be the number of seats or a list with one "
+                f"player function (or None) per seat, got {players!r}"
+            )
         return int(players)
 
     def _setup(self, rules, players, seed, deals, replaying=False):
@@ -147,8 +149,10 @@ class Game(HistoryMixin, RoundEngine):
             strategies = tuple(players)
             for k, s in enumerate(strategies):
                 if s is not None and not callable(s):
-                    raise DominoTypeError(f"players[{k}] must be a function f(view) -> Move, "
-                                          f"or None for a seat played by hand; got {s!r}")
+                    raise DominoTypeError(
+                        f"players[{k}] must be a function f(view) -> Move, "
+                        f"or None for a seat played by hand; got {s!r}"
+                    )
         else:
             strategies = (None,) * max(n, 0)
         rng = _validate.seed(seed)
@@ -198,7 +202,9 @@ class Game(HistoryMixin, RoundEngine):
     @property
     def can_end_turn(self):
         """True when the player to move has laid a bone and may stop the turn (:meth:`end_turn`)."""
-        return self._continuing in ("doubles", "chain", "pair") and not self.over and not self._stopped
+        return (
+            self._continuing in ("doubles", "chain", "pair") and not self.over and not self._stopped
+        )
 
     def legal_moves(self):
         """Return the list of :class:`Move` the player to move may make (empty if none)."""
@@ -214,8 +220,9 @@ class Game(HistoryMixin, RoundEngine):
         if self.over:
             raise IllegalMoveError("the match is over; start a new Game")
         if self._stopped:
-            raise IllegalMoveError("the replayed history ends between two rounds; "
-                                   "no deal is known for the next one")
+            raise IllegalMoveError(
+                "the replayed history ends between two rounds; no deal is known for the next one"
+            )
 
     def __repr__(self):
         state = "over" if self.over else f"round {self.round_number + 1}, seat {self.turn} to move"
@@ -237,8 +244,7 @@ class Game(HistoryMixin, RoundEngine):
             bone, side, *rest = move
             closed = rest[0] if rest else False
             lengthwise = rest[1] if len(rest) > 1 else False
-            if isinstance(bone, Bone) and isinstance(closed, bool) and \
-                    isinstance(lengthwise, bool):
+            if isinstance(bone, Bone) and isinstance(closed, bool) and isinstance(lengthwise, bool):
                 return Move(bone, side, closed, lengthwise)
         raise IllegalMoveError(f"a move is a Bone, a Move or a (bone, side) pair, got {move!r}")
 
@@ -286,14 +292,17 @@ class Game(HistoryMixin, RoundEngine):
         seat = self.turn
         hand = self._hands[seat]
         if bone not in hand:
-            raise IllegalMoveError(f"bone {bone} is not in the hand of player {seat}, "
-                                   f"who holds {' '.join(map(str, hand))}")
+            raise IllegalMoveError(
+                f"bone {bone} is not in the hand of player {seat}, "
+                f"who holds {' '.join(map(str, hand))}"
+            )
         if self._forced is not None and bone not in self._forced:
             allowed = " or ".join(str(b) for b in sorted(self._forced))
             raise IllegalMoveError(f"the round must be opened with {allowed}")
         if self.rules.hidden_rows and self._forced is None and bone is not hand[-1]:
-            raise IllegalMoveError(f"only the bone taken from the right of the row, "
-                                   f"{hand[-1]}, may be played now")
+            raise IllegalMoveError(
+                f"only the bone taken from the right of the row, {hand[-1]}, may be played now"
+            )
         if side is not None and not isinstance(side, str):
             raise IllegalMoveError(f"side must be a string naming an end, got {side!r}")
         if self.rules.layout != "line":
@@ -315,7 +324,8 @@ class Game(HistoryMixin, RoundEngine):
                 if self._continuing == "doubles":
                     raise IllegalMoveError(
                         f"after a double, only more doubles on the other ends may follow in "
-                        f"this turn (up to {self.rules.doubles_per_turn}); call end_turn()")
+                        f"this turn (up to {self.rules.doubles_per_turn}); call end_turn()"
+                    )
                 if move.closed and self.rules.closing_doubles == "none":
                     raise IllegalMoveError(f"{self.rules.name} does not lay doubles face down")
                 if move.closed:
@@ -323,16 +333,19 @@ class Game(HistoryMixin, RoundEngine):
                 if move.lengthwise and not self.rules.lengthwise_doubles:
                     raise IllegalMoveError(f"{self.rules.name} does not lay doubles lengthwise")
                 if move.lengthwise:
-                    raise IllegalMoveError(f"{bone} cannot be laid lengthwise here (only a "
-                                           "double other than the cross)")
+                    raise IllegalMoveError(
+                        f"{bone} cannot be laid lengthwise here (only a "
+                        "double other than the cross)"
+                    )
         self._apply_play(move)
 
     def _play_on_layout(self, move):
         """A play on trains, a chicken foot or the sausage: checked against the legal moves."""
         moves = self._moves_for(self.turn)
         if move.closed or move.lengthwise:
-            raise IllegalMoveError(f"{self.rules.name} lays doubles neither face down nor "
-                                   "lengthwise")
+            raise IllegalMoveError(
+                f"{self.rules.name} lays doubles neither face down nor lengthwise"
+            )
         if move.side is None:
             fitting = [m for m in moves if m.bone is move.bone]
             if fitting:
@@ -340,9 +353,10 @@ class Game(HistoryMixin, RoundEngine):
         if move not in moves:
             places = [m.side for m in moves if m.bone is move.bone]
             if places:
-                raise IllegalMoveError(f"{move.bone} may go on {', '.join(places)}, not on "
-                                       f"{move.side!r}")
-            self.line.play(move.bone, move.side, seat=self.turn)   # raises, saying why
+                raise IllegalMoveError(
+                    f"{move.bone} may go on {', '.join(places)}, not on {move.side!r}"
+                )
+            self.line.play(move.bone, move.side, seat=self.turn)  # raises, saying why
             raise IllegalMoveError(f"{move.bone} cannot be played now")
         self._apply_play(move)
 
@@ -357,11 +371,14 @@ class Game(HistoryMixin, RoundEngine):
         """
         self._check_live()
         if self._continuing == "must":
-            raise IllegalMoveError("after a double another bone must follow: play one, or "
-                                   "draw or knock when none fits")
+            raise IllegalMoveError(
+                "after a double another bone must follow: play one, or draw or knock when none fits"
+            )
         if self._continuing is None:
-            raise IllegalMoveError("there is no turn to end: a turn ends by itself after a "
-                                   "play unless the rules allow more bones")
+            raise IllegalMoveError(
+                "there is no turn to end: a turn ends by itself after a "
+                "play unless the rules allow more bones"
+            )
         index = len(self.history)
         self.history.append(Event("end_turn", self.round_number, self.turn, None, None, 0))
         self._finish_turn(index)
@@ -383,13 +400,17 @@ class Game(HistoryMixin, RoundEngine):
         """
         self._check_live()
         if self._continuing not in (None, "must"):
-            raise IllegalMoveError("finish the turn with end_turn() or another bone; no drawing now")
+            raise IllegalMoveError(
+                "finish the turn with end_turn() or another bone; no drawing now"
+            )
         if self.legal_moves():
             raise IllegalMoveError(f"player {self.turn} can play and so must play, not draw")
         if not self._can_draw():
-            raise IllegalMoveError("nothing to draw (the bazaar is empty, only its reserve is "
-                                   "left, the rules forbid drawing, or the draws of this turn "
-                                   "are used up); knock instead")
+            raise IllegalMoveError(
+                "nothing to draw (the bazaar is empty, only its reserve is "
+                "left, the rules forbid drawing, or the draws of this turn "
+                "are used up); knock instead"
+            )
         bone = self._bazaar.pop()
         self._hands[self.turn].append(bone)
         self._counts[1] += 1
@@ -415,12 +436,12 @@ class Game(HistoryMixin, RoundEngine):
         self._counts[2] += 1
         self.history.append(Event("knock", self.round_number, self.turn))
         seat = self.turn
-        self._streak[seat] = 0                  # a pass breaks a row of moves
+        self._streak[seat] = 0  # a pass breaks a row of moves
         row = self._hands[seat]
         if self.rules.hidden_rows and row and self._forced is None:
-            row.insert(0, row.pop())            # the bone goes back to the left of the row
+            row.insert(0, row.pop())  # the bone goes back to the left of the row
         if self.rules.layout != "line":
-            self.line.on_pass(seat)             # trains: a marker on the player's own train
+            self.line.on_pass(seat)  # trains: a marker on the player's own train
         self._new_turn()
         self.turn = self._next(seat)
         self._check_blocked()
@@ -478,7 +499,9 @@ class Game(HistoryMixin, RoundEngine):
         max_rounds = _validate.positive_int(max_rounds, "max_rounds")
         while not self.over:
             if self.round_number >= max_rounds:
-                raise DominoTilingError(f"the match was not decided in {max_rounds} rounds; "
-                                        "raise max_rounds or lower the target")
+                raise DominoTilingError(
+                    f"the match was not decided in {max_rounds} rounds; "
+                    "raise max_rounds or lower the target"
+                )
             self.play_round()
         return self.sheet

@@ -60,7 +60,9 @@ def new_layout(rules, n_players, double=None):
     rules = as_rules(rules)
     n_players = _validate.positive_int(n_players, "n_players", maximum=MAX_PLAYERS)
     if double is not None:
-        double = _validate.nonnegative_int(double, "double (the set double's value)", maximum=rules.max_pip)
+        double = _validate.nonnegative_int(
+            double, "double (the set double's value)", maximum=rules.max_pip
+        )
     if rules.layout == "trains":
         return Trains(rules.max_pip, n_players, double, first_turn_train=rules.first_turn_train)
     if rules.layout == "chicken_foot":
@@ -72,7 +74,6 @@ def new_layout(rules, n_players, double=None):
     from .line import Line
 
     return Line.for_rules(rules)
-
 
 
 # ---------------------------------------------------------------------- Mexican train
@@ -127,9 +128,13 @@ class Trains(_Layout):
         super().__init__(max_pip)
         self.first_turn_train = _validate.boolean(first_turn_train, "first_turn_train")
         n_players = _validate.positive_int(n_players, "n_players", maximum=MAX_PLAYERS)
-        self._had_turn = set()   # seats that have had their first turn (first_turn_train)
+        self._had_turn = set()  # seats that have had their first turn (first_turn_train)
         self._turn_seat = None
-        engine = max_pip if engine is None else _validate.nonnegative_int(engine, "engine", maximum=max_pip)
+        engine = (
+            max_pip
+            if engine is None
+            else _validate.nonnegative_int(engine, "engine", maximum=max_pip)
+        )
         self.n_players = n_players
         self.engine = engine
         self._first = Bone(engine, engine)
@@ -137,14 +142,16 @@ class Trains(_Layout):
         self._trains = {f"train {s}": [] for s in range(n_players)}
         self._trains["mexican"] = []
         self._markers = set()
-        self._turn = []          # (train, bone) laid in the turn in progress
+        self._turn = []  # (train, bone) laid in the turn in progress
 
     # ------------------------------------------------------------------ queries
     def train(self, name):
         """The bones of one train, from the engine outward, as oriented pairs."""
         if not isinstance(name, str):
-            raise DominoTypeError(f"name must be the name of a train (a str: {', '.join(self._trains)}), "
-                                  f"got {type(name).__name__}")
+            raise DominoTypeError(
+                f"name must be the name of a train (a str: {', '.join(self._trains)}), "
+                f"got {type(name).__name__}"
+            )
         if name not in self._trains:
             raise IllegalMoveError(f"no train {name!r}; the trains are {', '.join(self._trains)}")
         return list(self._trains[name])
@@ -163,7 +170,9 @@ class Trains(_Layout):
 
     def uncovered(self):
         """The trains ending in a double nobody has covered yet."""
-        return [name for name, train in self._trains.items() if train and train[-1][0] == train[-1][1]]
+        return [
+            name for name, train in self._trains.items() if train and train[-1][0] == train[-1][1]
+        ]
 
     def _usual(self, seat):
         names = {"mexican"} | {f"train {s}" for s in self._markers}
@@ -200,14 +209,23 @@ class Trains(_Layout):
         laid_now = [name for name in open_now if name in mine]
         if not self._turn:
             return set(open_now) if open_now else self._usual(seat)
-        if len(laid_now) >= 2:                 # two doubles: the third covers one of them
+        if len(laid_now) >= 2:  # two doubles: the third covers one of them
             return set(laid_now)
         return self._usual(seat) | set(laid_now)
 
     def branches(self):
-        return [("engine", [(self.engine, self.engine)])] + \
-            [(name + (" (marker)" if name.startswith("train") and int(name[6:]) in self._markers
-                      else ""), list(pairs)) for name, pairs in self._trains.items()]
+        return [("engine", [(self.engine, self.engine)])] + [
+            (
+                name
+                + (
+                    " (marker)"
+                    if name.startswith("train") and int(name[6:]) in self._markers
+                    else ""
+                ),
+                list(pairs),
+            )
+            for name, pairs in self._trains.items()
+        ]
 
     # ------------------------------------------------------------------ plays
     def moves(self, hand, seat=None):
@@ -224,12 +242,17 @@ class Trains(_Layout):
             for name in names:
                 if ends[name] not in bone:
                     continue
-                if bone.is_double and len(laid_doubles) == 1 and name != laid_doubles[0] \
-                        and not self.in_first_turn(seat):
+                if (
+                    bone.is_double
+                    and len(laid_doubles) == 1
+                    and name != laid_doubles[0]
+                    and not self.in_first_turn(seat)
+                ):
                     # a second double: only with a third bone in hand for one of the two
                     values = {ends[laid_doubles[0]], bone.low}
-                    if not any(b is not bone and (b.low in values or b.high in values)
-                               for b in hand):
+                    if not any(
+                        b is not bone and (b.low in values or b.high in values) for b in hand
+                    ):
                         continue
                 out.append((bone, name))
         return out
@@ -248,14 +271,20 @@ class Trains(_Layout):
         if closed:
             raise IllegalMoveError("Mexican train lays no double face down")
         if side not in self._trains:
-            raise IllegalMoveError(f"side must name a train ({', '.join(self._trains)}), "
-                                   f"got {side!r}")
+            raise IllegalMoveError(
+                f"side must name a train ({', '.join(self._trains)}), got {side!r}"
+            )
         allowed = self.allowed(seat)
         if side not in allowed:
-            why = ("an uncovered double must be covered first" if self.uncovered() and
-                   not self._turn else "it is another player's train without a marker")
-            raise IllegalMoveError(f"{side} is not open to seat {seat} now ({why}); open to it: "
-                                   f"{', '.join(sorted(allowed, key=_train_order))}")
+            why = (
+                "an uncovered double must be covered first"
+                if self.uncovered() and not self._turn
+                else "it is another player's train without a marker"
+            )
+            raise IllegalMoveError(
+                f"{side} is not open to seat {seat} now ({why}); open to it: "
+                f"{', '.join(sorted(allowed, key=_train_order))}"
+            )
         end = self._end(side)
         if end not in bone:
             raise IllegalMoveError(f"bone {bone} does not match {side}, which ends in {end}")
@@ -267,8 +296,11 @@ class Trains(_Layout):
             self._markers.discard(seat)
 
     def must_continue(self):
-        return bool(self._turn) and self._turn[-1][1].is_double \
+        return (
+            bool(self._turn)
+            and self._turn[-1][1].is_double
             and not self.in_first_turn(self._turn_seat)
+        )
 
     def may_continue(self):
         """True when the player who just laid a bone may lay another (the first turn's train)."""
@@ -337,10 +369,10 @@ class ChickenFoot(_Layout):
     def __init__(self, max_pip=9, foot_size=3):
         super().__init__(max_pip)
         self.foot_size = _validate.positive_int(foot_size, "foot_size")
-        self._toes = []          # oriented pairs per toe, outward
-        self._parents = []       # per toe: None (the set double) or the toe its double ends
-        self._ended = set()      # toes ending in a double that grew a foot
-        self._foot = None        # (value, chicks still due, toe the double ends or None)
+        self._toes = []  # oriented pairs per toe, outward
+        self._parents = []  # per toe: None (the set double) or the toe its double ends
+        self._ended = set()  # toes ending in a double that grew a foot
+        self._foot = None  # (value, chicks still due, toe the double ends or None)
 
     def toes(self):
         """Every toe's bones, outward, as oriented pairs (toe k is ``toes()[k - 1]``)."""
@@ -360,8 +392,9 @@ class ChickenFoot(_Layout):
             return {}
         if self._foot is not None:
             return {"foot": self._foot[0]}
-        return {f"toe {k + 1}": toe[-1][1] for k, toe in enumerate(self._toes)
-                if k not in self._ended}
+        return {
+            f"toe {k + 1}": toe[-1][1] for k, toe in enumerate(self._toes) if k not in self._ended
+        }
 
     def branches(self):
         if self._first is None:
@@ -394,8 +427,11 @@ class ChickenFoot(_Layout):
             return
         ends = self.open_ends()
         if side not in ends:
-            why = (f"the foot on {self._foot[0]}-{self._foot[0]} must be completed first"
-                   if self._foot is not None else "no such open toe")
+            why = (
+                f"the foot on {self._foot[0]}-{self._foot[0]} must be completed first"
+                if self._foot is not None
+                else "no such open toe"
+            )
             raise IllegalMoveError(f"{side!r} is not open ({why}); open: {self._describe_ends()}")
         value = ends[side]
         if value not in bone:
@@ -492,8 +528,11 @@ class Sausage(_Layout):
     def branches(self):
         if self._head is None:
             return []
-        return [("head", [self._head]), ("top", list(self._lines["top"])),
-                ("bottom", list(self._lines["bottom"]))]
+        return [
+            ("head", [self._head]),
+            ("top", list(self._lines["top"])),
+            ("bottom", list(self._lines["bottom"])),
+        ]
 
     def _depths(self):
         top, bottom = len(self._lines["top"]), len(self._lines["bottom"])
@@ -507,22 +546,29 @@ class Sausage(_Layout):
         """Every side ``bone`` may go on now."""
         if self._head is None:
             return ["top"]
-        out = [name for name in ("top", "bottom")
-               if self._value(name, len(self._lines[name])) in bone]
+        out = [
+            name for name in ("top", "bottom") if self._value(name, len(self._lines[name])) in bone
+        ]
         for k in self._depths():
             if Bone(self._value("top", k), self._value("bottom", k)) is bone:
                 out.append(f"cut {k}")
         if bone.is_double:
             for name in ("top", "bottom"):
-                out += [f"{name} {k}" for k in range(len(self._lines[name]))
-                        if self._value(name, k) == bone.low]
+                out += [
+                    f"{name} {k}"
+                    for k in range(len(self._lines[name]))
+                    if self._value(name, k) == bone.low
+                ]
         return out
 
     def moves(self, hand, seat=None):
         hand = as_bones(hand, "hand")
-        return [(bone, side) for bone in hand
-                if bone not in self._on_table and bone.high <= self.max_pip
-                for side in self._places(bone)]
+        return [
+            (bone, side)
+            for bone in hand
+            if bone not in self._on_table and bone.high <= self.max_pip
+            for side in self._places(bone)
+        ]
 
     def play(self, bone, side=None, closed=False, seat=None):
         """Lay ``bone``; return the bones cut off (a list, head first) or None.
@@ -544,8 +590,10 @@ class Sausage(_Layout):
         if side is None and places:
             side = places[0]
         if side not in places:
-            raise IllegalMoveError(f"bone {bone} cannot go on {side!r}; it fits "
-                                   f"{', '.join(places) or 'nowhere'} (ends: {self._describe_ends()})")
+            raise IllegalMoveError(
+                f"bone {bone} cannot go on {side!r}; it fits "
+                f"{', '.join(places) or 'nowhere'} (ends: {self._describe_ends()})"
+            )
         name, _, depth = side.partition(" ")
         self._on_table.add(bone)
         if name in ("top", "bottom") and not depth:
@@ -553,12 +601,15 @@ class Sausage(_Layout):
             self._lines[name].append((end, bone.other(end)))
             return None
         k = int(depth)
-        if name in ("top", "bottom"):             # a double pushed in after the k-th bone
+        if name in ("top", "bottom"):  # a double pushed in after the k-th bone
             self._lines[name].insert(k, (bone.low, bone.low))
             return None
         top, bottom = self._value("top", k), self._value("bottom", k)
-        cut = [Bone(*self._head)] + [Bone(*p) for p in self._lines["top"][:k]] + \
-            [Bone(*p) for p in self._lines["bottom"][:k]]
+        cut = (
+            [Bone(*self._head)]
+            + [Bone(*p) for p in self._lines["top"][:k]]
+            + [Bone(*p) for p in self._lines["bottom"][:k]]
+        )
         self._head = (top, bottom)
         self._lines = {"top": self._lines["top"][k:], "bottom": self._lines["bottom"][k:]}
         self._on_table -= set(cut)
@@ -607,8 +658,8 @@ class FiveUp(_Layout):
 
     def __init__(self, max_pip=6):
         super().__init__(max_pip)
-        self._lines = []         # per line: its start value and its bones, outward
-        self._free = {}          # double's place ("set", "double k") -> (value, free places)
+        self._lines = []  # per line: its start value and its bones, outward
+        self._free = {}  # double's place ("set", "double k") -> (value, free places)
 
     def lines(self):
         """Every line's bones, outward, as oriented pairs (line k is ``lines()[k - 1]``)."""
@@ -642,11 +693,11 @@ class FiveUp(_Layout):
             return 0
         total = 0
         if "set" in self._free and self._free["set"][1] == 4:
-            total += 2 * self._first.low                     # the set double alone
+            total += 2 * self._first.low  # the set double alone
         for k in range(len(self._lines)):
             if self._cut_double(k):
                 place = self._free.get(f"double {k + 1}")
-                if place is not None and place[1] == 3:       # nothing played on it yet
+                if place is not None and place[1] == 3:  # nothing played on it yet
                     total += 2 * place[0]
             else:
                 total += self._line_end(k)
@@ -690,7 +741,7 @@ class FiveUp(_Layout):
         if side.startswith("line"):
             k = int(side.split()[1]) - 1
             self._lines[k][1].append(pair)
-        else:                                   # a new line from a double's free place
+        else:  # a new line from a double's free place
             double, free = self._free[side]
             if free == 1:
                 del self._free[side]

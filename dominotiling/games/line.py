@@ -92,34 +92,58 @@ class Line(CrossAndCount):
     2
     """
 
-    def __init__(self, max_pip=6, spinner=False, *, house="first_double",
-                 spinner_opens="both_sides", cross_count="played", arms_first=False):
+    def __init__(
+        self,
+        max_pip=6,
+        spinner=False,
+        *,
+        house="first_double",
+        spinner_opens="both_sides",
+        cross_count="played",
+        arms_first=False,
+    ):
         self.max_pip = _validate.nonnegative_int(max_pip, "max_pip")
         self.spinner = _validate.boolean(spinner, "spinner")
         self.house = _validate.choice(house, "house", _HOUSES)
         self.spinner_opens = _validate.choice(spinner_opens, "spinner_opens", _OPENS)
         self.cross_count = _validate.choice(cross_count, "cross_count", _CROSS)
         self.arms_first = _validate.boolean(arms_first, "arms_first")
-        self._first = None           # oriented (left value, right value)
+        self._first = None  # oriented (left value, right value)
         self._arms = {side: [] for side in SIDES}  # per side: (inner, outer) going outward
-        self._open = {}              # side -> value shown
-        self._closed = {}            # side -> value under a face-down double
-        self._face_down = set()      # (side, index) of closed doubles
-        self._lengthwise = set()     # (side, index) of doubles laid along the line
+        self._open = {}  # side -> value shown
+        self._closed = {}  # side -> value under a face-down double
+        self._face_down = set()  # (side, index) of closed doubles
+        self._lengthwise = set()  # (side, index) of doubles laid along the line
         self._on_table = set()
-        self._spinner_at = None      # None, "first", or (side, index in that arm)
+        self._spinner_at = None  # None, "first", or (side, index in that arm)
 
     @classmethod
     def for_rules(cls, rules):
         """An empty line laid out as ``rules`` (a :class:`Rules`) say: set, cross, counting."""
         # duck-typed: the rules module builds on this one
-        if not all(hasattr(rules, a) for a in ("max_pip", "spinner", "house", "spinner_opens", "cross_count",
-                                                "spinner_arms_first")) or isinstance(rules, type):
-            raise DominoTypeError(f"rules must be a Rules object, got {type(rules).__name__}; "
-                                  "try Rules.kozel() or Rules.by_name('kozel')")
-        return cls(rules.max_pip, rules.spinner, house=rules.house,
-                   spinner_opens=rules.spinner_opens, cross_count=rules.cross_count,
-                   arms_first=rules.spinner_arms_first)
+        if not all(
+            hasattr(rules, a)
+            for a in (
+                "max_pip",
+                "spinner",
+                "house",
+                "spinner_opens",
+                "cross_count",
+                "spinner_arms_first",
+            )
+        ) or isinstance(rules, type):
+            raise DominoTypeError(
+                f"rules must be a Rules object, got {type(rules).__name__}; "
+                "try Rules.kozel() or Rules.by_name('kozel')"
+            )
+        return cls(
+            rules.max_pip,
+            rules.spinner,
+            house=rules.house,
+            spinner_opens=rules.spinner_opens,
+            cross_count=rules.cross_count,
+            arms_first=rules.spinner_arms_first,
+        )
 
     # ------------------------------------------------------------------ queries
     def __len__(self):
@@ -245,9 +269,21 @@ class Line(CrossAndCount):
         return new
 
     def _state(self):
-        return (self.max_pip, self.spinner, self.house, self.spinner_opens, self.cross_count,
-                self.arms_first, self._first, self._arms, self._open, self._closed,
-                self._face_down, self._lengthwise, self._spinner_at)
+        return (
+            self.max_pip,
+            self.spinner,
+            self.house,
+            self.spinner_opens,
+            self.cross_count,
+            self.arms_first,
+            self._first,
+            self._arms,
+            self._open,
+            self._closed,
+            self._face_down,
+            self._lengthwise,
+            self._spinner_at,
+        )
 
     def __eq__(self, other):
         if not isinstance(other, Line):
@@ -263,14 +299,20 @@ class Line(CrossAndCount):
         down |= {n_left + 1 + k for side, k in self._face_down if side == "right"}
         along = {n_left - 1 - k for side, k in self._lengthwise if side == "left"}
         along |= {n_left + 1 + k for side, k in self._lengthwise if side == "right"}
-        text = " ".join(("[x]" if i in down else f"{a}={b}" if i in along else f"{a}-{b}")
-                        for i, (a, b) in enumerate(chain))
+        text = " ".join(
+            ("[x]" if i in down else f"{a}={b}" if i in along else f"{a}-{b}")
+            for i, (a, b) in enumerate(chain)
+        )
         for side in ("up", "down"):
             if self._arms[side]:
                 text += f" | {side}: " + " ".join(
-                    "[x]" if (side, k) in self._face_down else
-                    f"{a}={b}" if (side, k) in self._lengthwise else f"{a}-{b}"
-                    for k, (a, b) in enumerate(self._arms[side]))
+                    "[x]"
+                    if (side, k) in self._face_down
+                    else f"{a}={b}"
+                    if (side, k) in self._lengthwise
+                    else f"{a}-{b}"
+                    for k, (a, b) in enumerate(self._arms[side])
+                )
         return text
 
     def __repr__(self):
@@ -322,27 +364,38 @@ class Line(CrossAndCount):
         '1-4'
         """
         if not isinstance(bone, Bone):
-            raise DominoTypeError(f"bone must be a Bone (play() lays one), got {bone!r}; write for example Bone(2, 5)")
+            raise DominoTypeError(
+                f"bone must be a Bone (play() lays one), got {bone!r}; write for example Bone(2, 5)"
+            )
         if side is not None and (not isinstance(side, str) or side not in SIDES):
             if not isinstance(side, str):
-                raise DominoTypeError(f"side must be None or one of {SIDES}, got {type(side).__name__}")
+                raise DominoTypeError(
+                    f"side must be None or one of {SIDES}, got {type(side).__name__}"
+                )
             raise IllegalMoveError(f"side must be one of {SIDES}, got {side!r}")
         if not isinstance(closed, bool):
             raise DominoTypeError(f"closed must be True or False, got {closed!r}")
         if bone.high > self.max_pip:
             raise IllegalMoveError(
                 f"bone {bone} is not in a double-{self.max_pip} set; "
-                f"create the line with Line(max_pip={bone.high}) to use bigger bones")
+                f"create the line with Line(max_pip={bone.high}) to use bigger bones"
+            )
         if bone in self._on_table:
             raise IllegalMoveError(f"bone {bone} is already on the table; each bone is played once")
         if closed and not bone.is_double:
             raise IllegalMoveError(f"only a double can be laid face down, not {bone}")
         if not isinstance(lengthwise, bool):
             raise DominoTypeError(f"lengthwise must be True or False, got {lengthwise!r}")
-        if lengthwise and (not bone.is_double or closed or self._first is None
-                           or (self.spinner and self._spinner_at is None)):
-            raise IllegalMoveError(f"{bone} cannot be laid lengthwise: only a double that is "
-                                   "neither the first bone nor the cross, face up")
+        if lengthwise and (
+            not bone.is_double
+            or closed
+            or self._first is None
+            or (self.spinner and self._spinner_at is None)
+        ):
+            raise IllegalMoveError(
+                f"{bone} cannot be laid lengthwise: only a double that is "
+                "neither the first bone nor the cross, face up"
+            )
         if self._first is None:
             if closed:
                 raise IllegalMoveError("the opening bone is never laid face down")
@@ -359,24 +412,38 @@ class Line(CrossAndCount):
             if not sides:
                 raise IllegalMoveError(
                     f"bone {bone} matches no open end (ends show {self._describe_ends()}); "
-                    "play a bone with one of these values, or draw/pass")
+                    "play a bone with one of these values, or draw/pass"
+                )
             side = "right" if "right" in sides else sides[0]
         if side not in self._open:
-            why = ("it is closed by a face-down double" if side in self._closed else
-                   "the up and down ends open only on a cross")
-            raise IllegalMoveError(f"the {side} end is not open ({why}; open ends: "
-                                   f"{self._describe_ends()})")
+            why = (
+                "it is closed by a face-down double"
+                if side in self._closed
+                else "the up and down ends open only on a cross"
+            )
+            raise IllegalMoveError(
+                f"the {side} end is not open ({why}; open ends: {self._describe_ends()})"
+            )
         value = self._open[side]
         if value != bone.low and value != bone.high:
             raise IllegalMoveError(
                 f"bone {bone} does not match the {side} end, which shows {value}; "
-                f"open ends: {self._describe_ends()}")
+                f"open ends: {self._describe_ends()}"
+            )
         if side not in dict(self._allowed_ends()):
-            raise IllegalMoveError(f"the cross's empty arms must be started first; play on "
-                                   f"{', '.join(s for s, _ in self._allowed_ends())}")
-        becomes_spinner = (self.spinner and closed is False and not lengthwise and bone.is_double
-                           and self._spinner_at is None and self.house == "first_double"
-                           and side in ("left", "right"))
+            raise IllegalMoveError(
+                f"the cross's empty arms must be started first; play on "
+                f"{', '.join(s for s, _ in self._allowed_ends())}"
+            )
+        becomes_spinner = (
+            self.spinner
+            and closed is False
+            and not lengthwise
+            and bone.is_double
+            and self._spinner_at is None
+            and self.house == "first_double"
+            and side in ("left", "right")
+        )
         # the bone laid now covers the outer side of the previous end bone of this side
         covered = self._end_position(side)
         arm = self._arms[side]
@@ -397,8 +464,12 @@ class Line(CrossAndCount):
                 self._open["up"] = self._open["down"] = bone.low
         elif self._spinner_at is None and self.house == "first_covered":
             self._maybe_house(covered)
-        elif self._spinner_at is not None and "up" not in self._open \
-                and "up" not in self._closed and not self._arms["up"]:
+        elif (
+            self._spinner_at is not None
+            and "up" not in self._open
+            and "up" not in self._closed
+            and not self._arms["up"]
+        ):
             if self.spinner_covered():
                 v = self.spinner_value()
                 self._open["up"] = self._open["down"] = v

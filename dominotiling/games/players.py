@@ -123,6 +123,10 @@ def doubles_first_player(view):
 def _check_view(view):
     """Refuse what is not a player's view (a :class:`~dominotiling.games.records.PlayerView`, or
     the view of a table of :mod:`~dominotiling.games.poker` or :mod:`~dominotiling.games.forty_two`)."""
-    if type(view) is not PlayerView and not all(hasattr(view, a) for a in ("legal_moves", "can_end_turn", "rng")):
-        raise DominoTypeError(f"view must be the view a game passes its player (a PlayerView), got "
-                              f"{type(view).__name__}; try Game(...).view()")
+    if type(view) is not PlayerView and not all(
+        hasattr(view, a) for a in ("legal_moves", "can_end_turn", "rng")
+    ):
+        raise DominoTypeError(
+            f"view must be the view a game passes its player (a PlayerView), got "
+            f"{type(view).__name__}; try Game(...).view()"
+        )

@@ -30,12 +30,30 @@ from ..errors import DominoTilingError, DominoTypeError
 from .bones import Bone, as_bones
 from .errors import IllegalMoveError
 
-__all__ = ["poker_set", "poker_hand", "PokerHand", "POKER_RANKS", "PokerTable", "PokerView",
-           "PokerResult", "greedy_player"]
+__all__ = [
+    "poker_set",
+    "poker_hand",
+    "PokerHand",
+    "POKER_RANKS",
+    "PokerTable",
+    "PokerView",
+    "PokerResult",
+    "greedy_player",
+]
 
 #: The combinations from the lowest to the highest (paragraphs 135-151).
-POKER_RANKS = ("high bone", "pair", "flush", "three", "four straight", "full hand",
-               "five straight", "four doubles", "six straight", "royal flush")
+POKER_RANKS = (
+    "high bone",
+    "pair",
+    "flush",
+    "three",
+    "four straight",
+    "full hand",
+    "five straight",
+    "four doubles",
+    "six straight",
+    "royal flush",
+)
 
 
 class PokerHand(NamedTuple):
@@ -83,7 +101,7 @@ def _straight(bones, length, value=None):
             continue
         others = sorted(b.other(v) for b in suit)
         for start in range(len(others) - length + 1):
-            run = others[start:start + length]
+            run = others[start : start + length]
             if run == list(range(run[0], run[0] + length)):
                 return True
     return False
@@ -145,8 +163,9 @@ def poker_hand(bones):
     allowed = set(poker_set())
     outside = [str(b) for b in bones if b not in allowed]
     if outside:
-        raise DominoTilingError(f"{', '.join(outside)} are not in the poker set "
-                                "(1-1 and the blanks are taken out)")
+        raise DominoTilingError(
+            f"{', '.join(outside)} are not in the poker set (1-1 and the blanks are taken out)"
+        )
     doubles = [b for b in bones if b.is_double]
     singles = [b for b in bones if not b.is_double]
     d = len(doubles)
@@ -162,7 +181,7 @@ def poker_hand(bones):
     elif d == 3 and len(singles) == 2 and set(singles[0]) & set(singles[1]):
         rank = 5
     elif flush:
-        rank = 2     # five of a suit: a flush, whatever run of four it holds
+        rank = 2  # five of a suit: a flush, whatever run of four it holds
     elif _straight(bones, 4):
         rank = 4
     elif d == 3:
@@ -217,9 +236,15 @@ class PokerView:
     __slots__ = ("seat", "hand", "legal_moves", "can_end_turn", "stock", "chips", "rng")
 
     def __init__(self, table):
-        values = dict(seat=table.turn, hand=tuple(table._hands[table.turn]),
-                      legal_moves=tuple(table.legal_moves()), can_end_turn=False,
-                      stock=len(table._stock), chips=tuple(table.chips), rng=table._rng)
+        values = dict(
+            seat=table.turn,
+            hand=tuple(table._hands[table.turn]),
+            legal_moves=tuple(table.legal_moves()),
+            can_end_turn=False,
+            stock=len(table._stock),
+            chips=tuple(table.chips),
+            rng=table._rng,
+        )
         for name, value in values.items():
             object.__setattr__(self, name, value)
 
@@ -276,11 +301,14 @@ class PokerTable:
         except TypeError:
             raise DominoTypeError("players must be a list of player functions (or None)") from None
         if not 2 <= len(players) <= 4:
-            raise DominoTilingError(f"domino poker deals five of twenty bones to 2 to 4 "
-                                    f"players; got {len(players)}")
+            raise DominoTilingError(
+                f"domino poker deals five of twenty bones to 2 to 4 players; got {len(players)}"
+            )
         for k, p in enumerate(players):
             if p is not None and not callable(p):
-                raise DominoTypeError(f"players[{k}] must be a function f(view), or None; got {p!r}")
+                raise DominoTypeError(
+                    f"players[{k}] must be a function f(view), or None; got {p!r}"
+                )
         self.players = players
         self.ante = _validate.positive_int(ante, "ante")
         self.chips = [_validate.positive_int(chips, "chips")] * len(players)
@@ -315,13 +343,17 @@ class PokerTable:
 
     def hand(self, seat):
         """The bones ``seat`` holds now."""
-        return tuple(self._hands[_validate.integer(seat, "seat", minimum=0,
-                                                   maximum=self.n_players - 1)])
+        return tuple(
+            self._hands[_validate.integer(seat, "seat", minimum=0, maximum=self.n_players - 1)]
+        )
 
     def _order(self):
         n = self.n_players
-        return [(self.dealer + k) % n for k in range(1, n + 1)
-                if self.chips[(self.dealer + k) % n] >= self.ante]
+        return [
+            (self.dealer + k) % n
+            for k in range(1, n + 1)
+            if self.chips[(self.dealer + k) % n] >= self.ante
+        ]
 
     def _deal(self):
         self._in = self._order()
@@ -335,8 +367,8 @@ class PokerTable:
         self._hands = [[] for _ in self.players]
         for k, seat in enumerate(self._in):
             self.chips[seat] -= self.ante
-            self._hands[seat] = sorted(shuffled[5 * k:5 * k + 5])
-        self._stock = shuffled[5 * len(self._in):]
+            self._hands[seat] = sorted(shuffled[5 * k : 5 * k + 5])
+        self._stock = shuffled[5 * len(self._in) :]
         self._dealt = tuple(tuple(h) for h in self._hands)
         self._discards = [()] * self.n_players
         self._waiting = list(self._in)
@@ -367,14 +399,16 @@ class PokerTable:
         bones = tuple(as_bones(bones, "bones (to exchange)"))
         hand = self._hands[self.turn]
         if any(b not in hand for b in bones) or len(set(bones)) != len(bones):
-            raise IllegalMoveError(f"seat {self.turn} can exchange only bones of its hand, each "
-                                   f"once: {' '.join(map(str, hand))}")
+            raise IllegalMoveError(
+                f"seat {self.turn} can exchange only bones of its hand, each "
+                f"once: {' '.join(map(str, hand))}"
+            )
         if len(bones) > len(self._stock):
             raise IllegalMoveError(f"only {len(self._stock)} bones are left to draw")
         for b in bones:
             hand.remove(b)
-        hand.extend(self._stock[:len(bones)])
-        del self._stock[:len(bones)]
+        hand.extend(self._stock[: len(bones)])
+        del self._stock[: len(bones)]
         hand.sort()
         self._discards[self.turn] = tuple(sorted(bones))
         self._waiting.pop(0)
@@ -391,10 +425,18 @@ class PokerTable:
         share, odd = divmod(pot, len(winners))
         for k, s in enumerate(winners):
             self.chips[s] += share + (k < odd)
-        self.hands_played.append(PokerResult(
-            len(self.hands_played), self.dealer, self._dealt, tuple(self._discards),
-            tuple(tuple(h) for h in self._hands),
-            tuple(ranked.get(s) for s in range(self.n_players)), winners, pot))
+        self.hands_played.append(
+            PokerResult(
+                len(self.hands_played),
+                self.dealer,
+                self._dealt,
+                tuple(self._discards),
+                tuple(tuple(h) for h in self._hands),
+                tuple(ranked.get(s) for s in range(self.n_players)),
+                winners,
+                pot,
+            )
+        )
         self.dealer = (self.dealer + 1) % self.n_players
         self._deal()
 
@@ -402,8 +444,9 @@ class PokerTable:
         """Let the player to act choose the bones to exchange, through their function."""
         player = self.players[self.turn]
         if player is None:
-            raise DominoTilingError(f"seat {self.turn} has no player function; call "
-                                    "exchange() for it")
+            raise DominoTilingError(
+                f"seat {self.turn} has no player function; call exchange() for it"
+            )
         self.exchange(player(self.view()))
 
     def play_hand(self):
@@ -448,4 +491,4 @@ def greedy_player(view):
         keep |= set(suit)
     give = [b for b in hand if b not in keep]
     give.sort(key=lambda b: b.pips)
-    return tuple(give[:view.stock])
+    return tuple(give[: view.stock])

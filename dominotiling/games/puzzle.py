@@ -78,7 +78,9 @@ def longest_line(bones, return_line=False):
     (3, [(2, 2), (2, 5), (5, 6)])
     """
     if isinstance(bones, (str, bytes, Bone)) or not hasattr(bones, "__iter__"):
-        raise DominoTypeError(f"bones must be a list of Bone (or of pairs such as (2, 5)), got {type(bones).__name__}")
+        raise DominoTypeError(
+            f"bones must be a list of Bone (or of pairs such as (2, 5)), got {type(bones).__name__}"
+        )
     return_line = _validate.boolean(return_line, "return_line")
     edges, loops = [], {}
     for k, item in enumerate(bones):
@@ -111,8 +113,12 @@ def _to_bone(item, name):
     try:
         a, b = item
     except (TypeError, ValueError):
-        raise DominoTypeError(f"{name} must be a Bone or a pair of values such as (2, 5), got {item!r}") from None
-    return Bone(_validate.nonnegative_int(a, f"{name}[0]"), _validate.nonnegative_int(b, f"{name}[1]"))
+        raise DominoTypeError(
+            f"{name} must be a Bone or a pair of values such as (2, 5), got {item!r}"
+        ) from None
+    return Bone(
+        _validate.nonnegative_int(a, f"{name}[0]"), _validate.nonnegative_int(b, f"{name}[1]")
+    )
 
 
 def _components(edges, loops):
@@ -200,9 +206,11 @@ def _removals(bits, odd0, k, budget):
     def walk(start, odd, left):
         budget.nodes += 1
         if budget.nodes > _NODE_LIMIT:
-            raise TooLargeError("longest_line: this set needs too long a search; it is exact and "
-                             "fast for sets from a double-nine box or smaller -- split the "
-                             "problem or use fewer values")
+            raise TooLargeError(
+                "longest_line: this set needs too long a search; it is exact and "
+                "fast for sets from a double-nine box or smaller -- split the "
+                "problem or use fewer values"
+            )
         if bin(odd).count("1") > 2 + 2 * left:
             return
         if left == 0:

@@ -52,8 +52,7 @@ class Move(NamedTuple):
 
     def __repr__(self):
         extra = ", lengthwise=True" if self.lengthwise else ""
-        return (f"Move(bone={self.bone!r}, side={self.side!r}, closed={self.closed!r}"
-                f"{extra})")
+        return f"Move(bone={self.bone!r}, side={self.side!r}, closed={self.closed!r}{extra})"
 
 
 class Event(NamedTuple):
@@ -196,8 +195,20 @@ class PlayerView:
     2
     """
 
-    __slots__ = ("_game", "seat", "hand", "legal_moves", "can_end_turn", "ends",
-                 "bazaar_size", "hand_sizes", "scores", "round_number", "rules", "rng")
+    __slots__ = (
+        "_game",
+        "seat",
+        "hand",
+        "legal_moves",
+        "can_end_turn",
+        "ends",
+        "bazaar_size",
+        "hand_sizes",
+        "scores",
+        "round_number",
+        "rules",
+        "rng",
+    )
 
     def __init__(self, game, seat, moves):
         from .. import _validate
@@ -205,18 +216,34 @@ class PlayerView:
 
         if not all(hasattr(game, a) for a in ("_hands", "sheet", "line", "n_players", "_play_rng")):
             # duck-typed: the game module builds on this one
-            raise DominoTypeError(f"game must be a Game, got {type(game).__name__}; a view is made by Game.view()")
+            raise DominoTypeError(
+                f"game must be a Game, got {type(game).__name__}; a view is made by Game.view()"
+            )
         seat = _validate.integer(seat, "seat", minimum=0, maximum=game.n_players - 1)
-        moves = tuple(moves) if isinstance(moves, (list, tuple)) else _validate.instance(moves, "moves", (list, tuple))
+        moves = (
+            tuple(moves)
+            if isinstance(moves, (list, tuple))
+            else _validate.instance(moves, "moves", (list, tuple))
+        )
         if not all(m is None or type(m) is Move for m in moves):
-            raise DominoTypeError("moves must hold Move records (or None, to end the turn); "
-                                            "a view is made by Game.view()")
+            raise DominoTypeError(
+                "moves must hold Move records (or None, to end the turn); "
+                "a view is made by Game.view()"
+            )
         fields = dict(
-            _game=game, seat=seat, hand=tuple(game._hands[seat]), legal_moves=tuple(moves),
-            can_end_turn=game.can_end_turn, ends=game.line.ends, bazaar_size=game.bazaar_size,
+            _game=game,
+            seat=seat,
+            hand=tuple(game._hands[seat]),
+            legal_moves=tuple(moves),
+            can_end_turn=game.can_end_turn,
+            ends=game.line.ends,
+            bazaar_size=game.bazaar_size,
             hand_sizes=tuple(len(h) for h in game._hands),
             scores=tuple(game.sheet.scores()[s] for s in range(game.n_players)),
-            round_number=game.round_number, rules=game.rules, rng=game._play_rng)
+            round_number=game.round_number,
+            rules=game.rules,
+            rng=game._play_rng,
+        )
         for name, value in fields.items():
             object.__setattr__(self, name, value)
 

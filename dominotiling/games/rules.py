@@ -434,8 +434,10 @@ class Rules:
         (True, False)
         """
         hand = as_bones(hand, "hand")
-        if self.redeal_doubles is not None and \
-                sum(b.is_double for b in hand) >= self.redeal_doubles:
+        if (
+            self.redeal_doubles is not None
+            and sum(b.is_double for b in hand) >= self.redeal_doubles
+        ):
             return True
         if self.redeal_same_value is not None:
             counts = {}
@@ -474,8 +476,9 @@ class Rules:
         known = {f.name for f in fields(self) if f.init}
         unknown = sorted(set(changes) - known)
         if unknown:
-            raise DominoTilingError(f"Rules has no field {unknown[0]!r}; the fields are "
-                                    f"{', '.join(sorted(known))}")
+            raise DominoTilingError(
+                f"Rules has no field {unknown[0]!r}; the fields are {', '.join(sorted(known))}"
+            )
         return replace(self, **changes)
 
     def bone_value(self, bone):
@@ -546,8 +549,11 @@ class Rules:
         import inspect
 
         maker, _ = Rules._lookup(name)
-        return {p.name: p.default for p in inspect.signature(maker).parameters.values()
-                if p.default is not inspect.Parameter.empty}
+        return {
+            p.name: p.default
+            for p in inspect.signature(maker).parameters.values()
+            if p.default is not inspect.Parameter.empty
+        }
 
     @staticmethod
     def _lookup(name):
@@ -555,8 +561,9 @@ class Rules:
             raise DominoTypeError(f"a rule set's name must be a str, got {type(name).__name__}")
         key = _normalise(name)
         if key not in _REGISTRY:
-            raise DominoTilingError(f"no rule set named {name!r}; known: "
-                                    f"{', '.join(Rules.names())}")
+            raise DominoTilingError(
+                f"no rule set named {name!r}; known: {', '.join(Rules.names())}"
+            )
         return _REGISTRY[key]
 
     @staticmethod
@@ -597,8 +604,10 @@ class Rules:
         known = Rules.options(canonical)
         unknown = sorted(set(options) - set(known))
         if unknown:
-            raise DominoTilingError(f"{canonical} has no option {unknown[0]!r}; its options are "
-                                    f"{', '.join(known) or 'none'}")
+            raise DominoTilingError(
+                f"{canonical} has no option {unknown[0]!r}; its options are "
+                f"{', '.join(known) or 'none'}"
+            )
         return maker(**options)
 
 
@@ -606,9 +615,11 @@ class Rules:
 # The variants modules put register() on their preset functions; dominotiling.games
 # imports them, so every preset is registered once the package is.
 
+
 def _normalise(name):
-    return "_".join(name.strip().lower().replace("ё", "е").replace("-", " ")
-                    .replace("_", " ").split())
+    return "_".join(
+        name.strip().lower().replace("ё", "е").replace("-", " ").replace("_", " ").split()
+    )
 
 
 #: name -> (preset function, canonical name); filled by the variants modules
@@ -617,6 +628,7 @@ _REGISTRY = {}
 
 def register(canonical, *aliases):
     """Decorator: register a preset function under a canonical name and aliases."""
+
     def wrap(func):
         for alias in (canonical,) + aliases:
             _REGISTRY[_normalise(alias)] = (func, canonical)
@@ -625,8 +637,9 @@ def register(canonical, *aliases):
             return func(*args, **kwargs)
 
         # built with the preset module's globals, so that its doctests run once (there)
-        method = types.FunctionType(preset.__code__, func.__globals__, canonical, None,
-                                    preset.__closure__)
+        method = types.FunctionType(
+            preset.__code__, func.__globals__, canonical, None, preset.__closure__
+        )
         method.__doc__ = func.__doc__
         method.__qualname__ = f"Rules.{canonical}"
         method.__module__ = func.__module__
@@ -642,6 +655,8 @@ def as_rules(value, name="rules"):
         return value
     if isinstance(value, str):
         return Rules.by_name(value)
-    raise DominoTypeError(f"{name} must be a Rules object or the name of a rule set, got "
-                          f"{type(value).__name__}; try Rules.kozel() or 'kozel' "
-                          f"(Rules.names() lists them)")
+    raise DominoTypeError(
+        f"{name} must be a Rules object or the name of a rule set, got "
+        f"{type(value).__name__}; try Rules.kozel() or 'kozel' "
+        f"(Rules.names() lists them)"
+    )

@@ -98,14 +98,14 @@ class ScoreSheet:
     35
     """
 
-    def __init__(self, players, rules, *, written=None, remembered=None, carried=0,
-                 opened=None):
+    def __init__(self, players, rules, *, written=None, remembered=None, carried=0, opened=None):
         rules = as_rules(rules)
         if isinstance(players, Integral) and not isinstance(players, bool):
             players = tuple(range(_validate.positive_int(players, "players", maximum=MAX_PLAYERS)))
         elif isinstance(players, (str, bytes)) or not hasattr(players, "__iter__"):
-            raise DominoTypeError(f"players must be a number or a sequence of names, got "
-                                  f"{players!r}")
+            raise DominoTypeError(
+                f"players must be a number or a sequence of names, got {players!r}"
+            )
         else:
             players = tuple(players)
         try:
@@ -117,7 +117,7 @@ class ScoreSheet:
         rules.check_players(len(players))
         self.players = players
         self.rules = rules
-        if rules.teams:       # partners opposite: pair i is seats i and i + (number of pairs)
+        if rules.teams:  # partners opposite: pair i is seats i and i + (number of pairs)
             pairs = rules.table_teams
             self._teams = tuple((players[i], players[i + pairs]) for i in range(pairs))
         else:
@@ -131,18 +131,18 @@ class ScoreSheet:
         else:
             flags = self._start_values(opened, "opened", flags=True)
             self._opened = [bool(f) for f in flags]
-        self._losers = ()     # accounts that lost the match
-        self._winners = ()    # accounts that won it
+        self._losers = ()  # accounts that lost the match
+        self._winners = ()  # accounts that won it
         self._draw = False
-        self._deals = 0       # rounds that count towards rules.deals
-        self._dropped = []    # accounts that left the match (rules.drop_out), in order
+        self._deals = 0  # rounds that count towards rules.deals
+        self._dropped = []  # accounts that left the match (rules.drop_out), in order
         self._waiting = list(range(2, len(self._teams))) if rules.table_teams > 2 else []
-        self._losses = [0] * len(self._teams)   # General: rounds lost since a pair sat down
-        self._extra = {}      # family-specific bookkeeping (sea Kozel's fisherman, eggs)
+        self._losses = [0] * len(self._teams)  # General: rounds lost since a pair sat down
+        self._extra = {}  # family-specific bookkeeping (sea Kozel's fisherman, eggs)
         self.last_tie = False  # the last round ended in a tie (eggs, a replayed round)
         self.rounds = []
         self.round_winners = []
-        self._log = []        # (points per account, reason) per round, for display
+        self._log = []  # (points per account, reason) per round, for display
         self._settle()
 
     def _start_values(self, values, name, allow_negative=True, flags=False):
@@ -151,8 +151,7 @@ class ScoreSheet:
         if values is None:
             return out
         if not hasattr(values, "items"):
-            raise DominoTypeError(f"{name} must map players to values, got "
-                                  f"{type(values).__name__}")
+            raise DominoTypeError(f"{name} must map players to values, got {type(values).__name__}")
         seen = {}
         for player, value in values.items():
             i = self._index(player)
@@ -163,8 +162,10 @@ class ScoreSheet:
             else:
                 value = _validate.nonnegative_int(value, f"{name}[{player!r}]")
             if i in seen and seen[i] != value:
-                raise DominoTilingError(f"partners share one account: {name} gives "
-                                        f"{seen[i]} and {value} for {self._teams[i]}")
+                raise DominoTilingError(
+                    f"partners share one account: {name} gives "
+                    f"{seen[i]} and {value} for {self._teams[i]}"
+                )
             seen[i] = value
             out[i] = value
         return out
@@ -298,16 +299,39 @@ class ScoreSheet:
         """Return an independent copy of the sheet."""
         new = ScoreSheet.__new__(ScoreSheet)
         new.__dict__.update(self.__dict__)
-        for name in ("_written", "_remembered", "_opened", "rounds", "round_winners", "_log",
-                     "_dropped", "_waiting", "_losses"):
+        for name in (
+            "_written",
+            "_remembered",
+            "_opened",
+            "rounds",
+            "round_winners",
+            "_log",
+            "_dropped",
+            "_waiting",
+            "_losses",
+        ):
             setattr(new, name, list(getattr(self, name)))
         new._extra = {k: (dict(v) if isinstance(v, dict) else v) for k, v in self._extra.items()}
         return new
 
     def _state(self):
-        return (self._written, self._remembered, self._opened, self._carried, self._losers,
-                self._winners, self._draw, self._deals, self._extra, self.last_tie,
-                self.rounds, self.round_winners, self._dropped, self._waiting, self._losses)
+        return (
+            self._written,
+            self._remembered,
+            self._opened,
+            self._carried,
+            self._losers,
+            self._winners,
+            self._draw,
+            self._deals,
+            self._extra,
+            self.last_tie,
+            self.rounds,
+            self.round_winners,
+            self._dropped,
+            self._waiting,
+            self._losses,
+        )
 
     def __str__(self):
         lines = [f"{'player':>10} {'written':>8} {'remembered':>10}"]
@@ -350,19 +374,24 @@ class ScoreSheet:
         i = self._index(player)
         rules = self.rules
         if rules.scoring not in ("muggins", "fives", "telephone", "bergen"):
-            raise DominoTilingError(f"{rules.name} has no points during play; "
-                                    "record the end of each round with record_round")
+            raise DominoTilingError(
+                f"{rules.name} has no points during play; "
+                "record the end of each round with record_round"
+            )
         points = _validate.nonnegative_int(points, "points")
         if rules.scoring != "bergen" and not rules.per_multiple and points % rules.end_multiple:
-            raise DominoTilingError(f"{rules.name} scores ends adding up to a multiple of "
-                                    f"{rules.end_multiple} during play, not {points}")
+            raise DominoTilingError(
+                f"{rules.name} scores ends adding up to a multiple of "
+                f"{rules.end_multiple} during play, not {points}"
+            )
         if rules.scoring == "bergen" and points not in (0, 2, 3):
             raise DominoTilingError(f"Bergen scores 2 or 3 points during play, not {points}")
         self._check_not_over()
         self._written[i] += points
 
-    def record_round(self, hands, fish=False, *, fisherman=None, opener=None,
-                     opened_with=None, finished_with=()):
+    def record_round(
+        self, hands, fish=False, *, fisherman=None, opener=None, opened_with=None, finished_with=()
+    ):
         """Score a finished round from the hands left.
 
         Parameters
@@ -397,8 +426,9 @@ class ScoreSheet:
         fish = _validate.boolean(fish, "fish")
         self._check_not_over()
         if not hasattr(hands, "items"):
-            raise DominoTypeError(f"hands must map each player to their bones, got "
-                                  f"{type(hands).__name__}")
+            raise DominoTypeError(
+                f"hands must map each player to their bones, got {type(hands).__name__}"
+            )
         self._check_keys(hands, "hands")
         seen, lists = set(), {}
         for p in self.players:
@@ -418,21 +448,42 @@ class ScoreSheet:
         gone = self._dropped_players()
         for p in gone:
             if lists[p]:
-                raise DominoTilingError(f"{p!r} has left the match and holds no bones, got "
-                                        f"{len(lists[p])}")
+                raise DominoTilingError(
+                    f"{p!r} has left the match and holds no bones, got {len(lists[p])}"
+                )
         empty = [p for p in self.players if not lists[p] and p not in gone]
-        if len(empty) > 1 and self.rules.scoring != "pips":   # trains: out in a first turn
-            raise DominoTilingError(f"only one player can go out in a round, got empty hands "
-                                    f"for {empty}")
+        if len(empty) > 1 and self.rules.scoring != "pips":  # trains: out in a first turn
+            raise DominoTilingError(
+                f"only one player can go out in a round, got empty hands for {empty}"
+            )
         if fish and empty:
-            raise DominoTilingError(f"player {empty[0]!r} went out, so the round is not a fish; "
-                                    "record it with fish=False")
+            raise DominoTilingError(
+                f"player {empty[0]!r} went out, so the round is not a fish; "
+                "record it with fish=False"
+            )
         points = {p: hand_points(lists[p], self.rules) for p in self.players}
-        return self._record(points, lists, empty[0] if empty else None, bool(fish),
-                            fisherman, opener, opened_with, finished_with)
+        return self._record(
+            points,
+            lists,
+            empty[0] if empty else None,
+            bool(fish),
+            fisherman,
+            opener,
+            opened_with,
+            finished_with,
+        )
 
-    def record_totals(self, totals, *, out=None, fish=False, fisherman=None, opener=None,
-                      opened_with=None, finished_with=()):
+    def record_totals(
+        self,
+        totals,
+        *,
+        out=None,
+        fish=False,
+        fisherman=None,
+        opener=None,
+        opened_with=None,
+        finished_with=(),
+    ):
         """Score a finished round from each player's counted points, as a paper sheet does.
 
         Parameters
@@ -473,8 +524,9 @@ class ScoreSheet:
         fish = _validate.boolean(fish, "fish")
         self._check_not_over()
         if not hasattr(totals, "items"):
-            raise DominoTypeError(f"totals must map each player to points, got "
-                                  f"{type(totals).__name__}")
+            raise DominoTypeError(
+                f"totals must map each player to points, got {type(totals).__name__}"
+            )
         self._check_keys(totals, "totals")
         points = {p: _validate.nonnegative_int(totals[p], f"totals[{p!r}]") for p in self.players}
         for p in self._dropped_players():
@@ -483,13 +535,17 @@ class ScoreSheet:
         if out is not None:
             self._index(out, "out")
             if points[out] != 0:
-                raise DominoTilingError(f"{out!r} went out, so their total must be 0, "
-                                        f"got {points[out]}")
+                raise DominoTilingError(
+                    f"{out!r} went out, so their total must be 0, got {points[out]}"
+                )
             if fish:
-                raise DominoTilingError(f"player {out!r} went out, so the round is not a fish; "
-                                        "record it with fish=False")
-        return self._record(points, None, out, bool(fish), fisherman, opener, opened_with,
-                            finished_with)
+                raise DominoTilingError(
+                    f"player {out!r} went out, so the round is not a fish; "
+                    "record it with fish=False"
+                )
+        return self._record(
+            points, None, out, bool(fish), fisherman, opener, opened_with, finished_with
+        )
 
     # ------------------------------------------------------------------ internals
     def _record(self, points, hands, out, fish, fisherman, opener, opened_with, finished_with):
@@ -499,8 +555,9 @@ class ScoreSheet:
         if opened_with is not None and not isinstance(opened_with, Bone):
             raise DominoTypeError(f"opened_with must be a Bone, got {opened_with!r}")
         finished_with = tuple(as_bones(finished_with, "finished_with"))
-        rnd = _scorers.Round(self, points, hands, out, fish, fisherman, opener, opened_with,
-                             finished_with)
+        rnd = _scorers.Round(
+            self, points, hands, out, fish, fisherman, opener, opened_with, finished_with
+        )
         saved = self.copy()
         try:
             gains, winner = _scorers.FAMILIES[self.rules.scoring](self, rnd)
@@ -512,23 +569,30 @@ class ScoreSheet:
         written = {p: gains[self._account[p]] for p in self.players}
         self.rounds.append(written)
         self.round_winners.append(winner)
-        self._log.append(([sum(points[p] for p in team) for team in self._teams],
-                          "out" if out is not None else "fish", written))
+        self._log.append(
+            (
+                [sum(points[p] for p in team) for team in self._teams],
+                "out" if out is not None else "fish",
+                written,
+            )
+        )
         self._settle()
         return dict(written)
 
     def _check_keys(self, mapping, name):
         keys = list(mapping)
         if set(keys) != set(self.players) or len(keys) != len(self.players):
-            raise DominoTilingError(f"{name} must map exactly the players {self.players}, "
-                                    f"got keys {tuple(keys)}")
+            raise DominoTilingError(
+                f"{name} must map exactly the players {self.players}, got keys {tuple(keys)}"
+            )
 
     def _index(self, player, name="player"):
         try:
             return self._account[player]
         except (KeyError, TypeError):
-            raise DominoTilingError(f"unknown player {player!r} (as {name}); the players are "
-                                    f"{self.players}") from None
+            raise DominoTilingError(
+                f"unknown player {player!r} (as {name}); the players are {self.players}"
+            ) from None
 
     def _check_not_over(self):
         if self.is_over:

@@ -126,17 +126,21 @@ class SimulationSummary:
     def __str__(self):
         width = max(6, *(len(n) for n in self.player_names))
         goat = "  goat rate" if self.has_goat else ""
-        rows = [f"{self.rules_name}: {self.n_games} games, {self.n_players} players",
-                f"seat  {'player':<{width}}  win rate{goat}"]
+        rows = [
+            f"{self.rules_name}: {self.n_games} games, {self.n_players} players",
+            f"seat  {'player':<{width}}  win rate{goat}",
+        ]
         for seat in range(self.n_players):
             line = f"{seat:>4}  {self.player_names[seat]:<{width}}  {self.win_rates[seat]:>8.3f}"
             if self.has_goat:
                 line += f"  {self.goat_rates[seat]:>9.3f}"
             rows.append(line)
-        rows.append(f"rounds per game {self.mean_rounds:.2f}; bones per round "
-                    f"{self.mean_round_length:.2f}; fish {100 * self.fish_rate:.1f}% "
-                    f"and blocked {100 * self.blocked_rounds / max(1, self.n_rounds):.1f}% "
-                    f"of rounds")
+        rows.append(
+            f"rounds per game {self.mean_rounds:.2f}; bones per round "
+            f"{self.mean_round_length:.2f}; fish {100 * self.fish_rate:.1f}% "
+            f"and blocked {100 * self.blocked_rounds / max(1, self.n_rounds):.1f}% "
+            f"of rounds"
+        )
         if self.draws:
             rows.append(f"drawn matches: {self.draws}")
         return "\n".join(rows)
@@ -180,8 +184,9 @@ class SimulationSummary:
         ax.bar(x - width / 2, self.win_rates, width, label="win", color="#4c72b0")
         ax.bar(x + width / 2, self.goat_rates, width, label="goat", color="#dd8452")
         ax.set_xticks(x)
-        ax.set_xticklabels([f"{s}: {n}" for s, n in enumerate(self.player_names)],
-                           rotation=15, fontsize="small")
+        ax.set_xticklabels(
+            [f"{s}: {n}" for s, n in enumerate(self.player_names)], rotation=15, fontsize="small"
+        )
         ax.set_ylabel("fraction of games")
         ax.set_ylim(0, 1)
         ax.set_title(f"{self.rules_name}, {self.n_games} games", fontsize="medium")
@@ -242,11 +247,14 @@ def simulate(rules, n_games, n_players, players=None, seed=None, progress=True):
     try:
         players = list(players)
     except TypeError:
-        raise DominoTypeError(f"players must be a list of player functions, got "
-                              f"{type(players).__name__}") from None
+        raise DominoTypeError(
+            f"players must be a list of player functions, got {type(players).__name__}"
+        ) from None
     if len(players) != n_players:
-        raise DominoTilingError(f"players must hold one player function per seat: {n_players} expected, "
-                                f"got {len(players)}")
+        raise DominoTilingError(
+            f"players must hold one player function per seat: {n_players} expected, "
+            f"got {len(players)}"
+        )
     for p in players:
         if not callable(p):
             raise DominoTypeError(f"players must be functions f(view) -> Move, got {p!r}")
@@ -260,8 +268,9 @@ def simulate(rules, n_games, n_players, players=None, seed=None, progress=True):
     fish = blocked = draws = 0
     from tqdm import tqdm
 
-    for game_seed in tqdm(seeds, total=n_games, delay=2, disable=not progress,
-                          desc=f"{rules.name} games", leave=False):
+    for game_seed in tqdm(
+        seeds, total=n_games, delay=2, disable=not progress, desc=f"{rules.name} games", leave=False
+    ):
         game = Game(rules, players, seed=int(game_seed))
         sheet = game.play_match()
         for r in game.rounds:
@@ -284,13 +293,26 @@ def simulate(rules, n_games, n_players, players=None, seed=None, progress=True):
                         wins[p] += 1 / len(best)
         else:
             winners = sheet.winners
-            if not winners and sheet.losers:    # lost at once (sea Kozel's hundred): the
-                winners = [p for team in sheet.teams   # others win
-                           if team[0] not in sheet.losers for p in team]
+            if not winners and sheet.losers:  # lost at once (sea Kozel's hundred): the
+                winners = [
+                    p
+                    for team in sheet.teams  # others win
+                    if team[0] not in sheet.losers
+                    for p in team
+                ]
             for p in winners:
                 wins[p] += 1
     return SimulationSummary(
-        rules_name=rules.name, n_games=n_games, n_players=n_players, player_names=names,
-        wins=tuple(wins), goats=tuple(goats), rounds_per_game=tuple(rounds_per_game),
-        round_lengths=tuple(round_lengths), fish_rounds=fish, blocked_rounds=blocked,
-        draws=draws, has_goat=has_goat)
+        rules_name=rules.name,
+        n_games=n_games,
+        n_players=n_players,
+        player_names=names,
+        wins=tuple(wins),
+        goats=tuple(goats),
+        rounds_per_game=tuple(rounds_per_game),
+        round_lengths=tuple(round_lengths),
+        fish_rounds=fish,
+        blocked_rounds=blocked,
+        draws=draws,
+        has_goat=has_goat,
+    )

@@ -16,15 +16,32 @@ from .. import _validate
 from ..errors import DominoTilingError
 from .rules import Rules, register
 
-__all__ = ["classic", "classic_penalty", "block", "draw_game", "blitz", "sevastopol", "bergen",
-           "seven"]
+__all__ = [
+    "classic",
+    "classic_penalty",
+    "block",
+    "draw_game",
+    "blitz",
+    "sevastopol",
+    "bergen",
+    "seven",
+]
 
 
-@register("classic", "traditional", "обычное домино", "традиционное домино",
-          "классическое домино")
-def classic(target=100, blocked_winner="lowest", blocked_tie="nobody", draw_one=False,
-            heavy_doubles=False, opening_fallback="heaviest", later_opener="rule", teams=False,
-            fisherman_own=False, first_double="6-6", lone_blank=False):
+@register("classic", "traditional", "обычное домино", "традиционное домино", "классическое домино")
+def classic(
+    target=100,
+    blocked_winner="lowest",
+    blocked_tie="nobody",
+    draw_one=False,
+    heavy_doubles=False,
+    opening_fallback="heaviest",
+    later_opener="rule",
+    teams=False,
+    fisherman_own=False,
+    first_double="6-6",
+    lone_blank=False,
+):
     """The classic draw game (classic_rules_2_ru.txt, paragraphs 50-60).
 
     Two players get 7 bones, three or four get 5; the rest is the bazaar
@@ -110,23 +127,35 @@ def classic(target=100, blocked_winner="lowest", blocked_tie="nobody", draw_one=
     else:
         doubles = (6, 5, 4, 3, 2, 1, 0)
     if _validate.boolean(fisherman_own, "fisherman_own") and blocked_winner != "fisherman":
-        raise DominoTilingError("fisherman_own=True counts the fisherman's own hand: it needs "
-                                "blocked_winner='fisherman'")
+        raise DominoTilingError(
+            "fisherman_own=True counts the fisherman's own hand: it needs "
+            "blocked_winner='fisherman'"
+        )
     if blocked_winner == "fisherman":
         score = "all" if fisherman_own else "others"
     else:
         score = "difference"
     return Rules(
-        name="classic", hand_sizes=((2, 7), (3, 5), (4, 5)),
-        min_players=4 if teams else 2, max_players=4,
-        opening_doubles=doubles, opening_fallback=opening_fallback,
-        later_opener=later_opener, draw_limit=1 if _validate.boolean(draw_one, "draw_one") else None,
+        name="classic",
+        hand_sizes=((2, 7), (3, 5), (4, 5)),
+        min_players=4 if teams else 2,
+        max_players=4,
+        opening_doubles=doubles,
+        opening_fallback=opening_fallback,
+        later_opener=later_opener,
+        draw_limit=1 if _validate.boolean(draw_one, "draw_one") else None,
         special_hands=((((0, 0),), 25),) if _validate.boolean(lone_blank, "lone_blank") else (),
-        scoring="classic", target=target, target_loses=False,
-        blocked_winner=blocked_winner, blocked_tie=blocked_tie,
+        scoring="classic",
+        target=target,
+        target_loses=False,
+        blocked_winner=blocked_winner,
+        blocked_tie=blocked_tie,
         blocked_score=score,
-        bone_values=(((0, 0), 25), ((6, 6), 50)) if _validate.boolean(heavy_doubles, "heavy_doubles")
-        else (), teams=teams)
+        bone_values=(((0, 0), 25), ((6, 6), 50))
+        if _validate.boolean(heavy_doubles, "heavy_doubles")
+        else (),
+        teams=teams,
+    )
 
 
 @register("classic_penalty", "penalty", "two player classic", "домино вдвоем")
@@ -149,10 +178,21 @@ def classic_penalty(target=101):
     (1, 101, True, 'difference')
     """
     return Rules(
-        name="classic penalty", min_players=2, max_players=2, hand_sizes=((2, 7),),
-        opening_doubles=(6, 5, 4, 3, 2, 1, 0), later_opener="rule", draw_limit=1,
-        scoring="kozel", fish_mode="difference", write_above=0, target=target,
-        target_loses=True, special_hands=((((0, 0),), 25),), bone_values=(((6, 6), 50),))
+        name="classic penalty",
+        min_players=2,
+        max_players=2,
+        hand_sizes=((2, 7),),
+        opening_doubles=(6, 5, 4, 3, 2, 1, 0),
+        later_opener="rule",
+        draw_limit=1,
+        scoring="kozel",
+        fish_mode="difference",
+        write_above=0,
+        target=target,
+        target_loses=True,
+        special_hands=((((0, 0),), 25),),
+        bone_values=(((6, 6), 50),),
+    )
 
 
 @register("block", "kramer block", "block game", "блок", "игра блок")
@@ -195,10 +235,19 @@ def block(target=100, score="others", teams=False):
     """
     score = _validate.choice(score, "score", ("others", "difference"))
     return Rules(
-        name="block", hand_sizes=((2, 7), (3, 5), (4, 5)), min_players=4 if teams else 2,
-        max_players=4, first_opener="seat", later_opener="rotate", draw_from_bazaar=False,
-        scoring="classic", target=target, blocked_score=score, blocked_tie="lowest_bone",
-        teams=_validate.boolean(teams, "teams"))
+        name="block",
+        hand_sizes=((2, 7), (3, 5), (4, 5)),
+        min_players=4 if teams else 2,
+        max_players=4,
+        first_opener="seat",
+        later_opener="rotate",
+        draw_from_bazaar=False,
+        scoring="classic",
+        target=target,
+        blocked_score=score,
+        blocked_tie="lowest_bone",
+        teams=_validate.boolean(teams, "teams"),
+    )
 
 
 @register("draw_game", "draw", "kramer draw", "draw dominoes", "игра с добором", "добор")
@@ -227,7 +276,8 @@ def draw_game(target=100, score="others", teams=False):
     (True, 2, 1, 1)
     """
     return block(target=target, score=score, teams=teams).with_(
-        name="draw", draw_from_bazaar=True, reserve_by_players=((2, 2), (3, 1), (4, 1)))
+        name="draw", draw_from_bazaar=True, reserve_by_players=((2, 2), (3, 1), (4, 1))
+    )
 
 
 @register("blitz", "блиц")
@@ -249,10 +299,17 @@ def blitz(target=100):
     (7, 3, (0,), 'lightest')
     """
     return Rules(
-        name="blitz", min_players=4, max_players=8,
+        name="blitz",
+        min_players=4,
+        max_players=8,
         hand_sizes=((4, 7), (5, 5), (6, 4), (7, 4), (8, 3)),
-        opening_doubles=(0,), opening_fallback="lightest", later_opener="rule",
-        chain_turn=True, scoring="classic", target=target)
+        opening_doubles=(0,),
+        opening_fallback="lightest",
+        later_opener="rule",
+        chain_turn=True,
+        scoring="classic",
+        target=target,
+    )
 
 
 @register("sevastopol", "севастополь")
@@ -273,9 +330,18 @@ def sevastopol(target=100):
     (True, 'at_once', True, (6,))
     """
     return Rules(
-        name="sevastopol", min_players=4, max_players=4, hand_sizes=((4, 7),),
-        opening_doubles=(6,), later_opener="rule", spinner=True, spinner_opens="at_once",
-        spinner_arms_first=True, scoring="classic", target=target)
+        name="sevastopol",
+        min_players=4,
+        max_players=4,
+        hand_sizes=((4, 7),),
+        opening_doubles=(6,),
+        later_opener="rule",
+        spinner=True,
+        spinner_opens="at_once",
+        spinner_arms_first=True,
+        scoring="classic",
+        target=target,
+    )
 
 
 @register("bergen", "берген")
@@ -307,10 +373,18 @@ def bergen(players=2):
     """
     players = _validate.integer(players, "players", minimum=2, maximum=4)
     return Rules(
-        name="bergen", min_players=players, max_players=players,
-        hand_sizes=((2, 6), (3, 6), (4, 5)), opening_doubles=(0, 1, 2, 3, 4, 5, 6),
-        opening_fallback="lightest", later_opener="rule", draw_limit=1, bazaar_reserve=2,
-        scoring="bergen", target=15 if players == 2 else 10)
+        name="bergen",
+        min_players=players,
+        max_players=players,
+        hand_sizes=((2, 6), (3, 6), (4, 5)),
+        opening_doubles=(0, 1, 2, 3, 4, 5, 6),
+        opening_fallback="lightest",
+        later_opener="rule",
+        draw_limit=1,
+        bazaar_reserve=2,
+        scoring="bergen",
+        target=15 if players == 2 else 10,
+    )
 
 
 @register("seven", "semerka", "семерка", "yedi")
@@ -379,10 +453,22 @@ def seven(players=None, drop_out=True, game=1, two_bones="moves"):
     if two_bones is not False:
         two_bones = _validate.choice(two_bones, "two_bones", ("moves", "turns"))
     return Rules(
-        name="seven", min_players=low, max_players=high, hand_sizes=((2, 7), (3, 7), (4, 6)),
-        opening_doubles=tuple(range(first, 7)) + tuple(range(first)), later_opener="winner",
-        draw_limit=1, drop_out=_validate.boolean(drop_out, "drop_out"),
-        extra_turn_sum=6, penalty_sum=7, penalty_draws=2, fish_ends_round=True,
-        bone_values=tuple(((v, v), 10) for v in range(7)), scoring="seven", target=3,
-        target_loses=True, streak_two_bones=None if two_bones is False else 3,
-        streak_counts="moves" if two_bones is False else two_bones)
+        name="seven",
+        min_players=low,
+        max_players=high,
+        hand_sizes=((2, 7), (3, 7), (4, 6)),
+        opening_doubles=tuple(range(first, 7)) + tuple(range(first)),
+        later_opener="winner",
+        draw_limit=1,
+        drop_out=_validate.boolean(drop_out, "drop_out"),
+        extra_turn_sum=6,
+        penalty_sum=7,
+        penalty_draws=2,
+        fish_ends_round=True,
+        bone_values=tuple(((v, v), 10) for v in range(7)),
+        scoring="seven",
+        target=3,
+        target_loses=True,
+        streak_two_bones=None if two_bones is False else 3,
+        streak_counts="moves" if two_bones is False else two_bones,
+    )

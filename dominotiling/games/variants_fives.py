@@ -16,8 +16,7 @@ Examples
 from .. import _validate
 from .rules import Rules, register
 
-__all__ = ["muggins", "kramer_muggins", "five_up", "fives", "all_threes", "straight",
-           "telephone"]
+__all__ = ["muggins", "kramer_muggins", "five_up", "fives", "all_threes", "straight", "telephone"]
 
 
 @register("muggins", "all fives", "маггинс", "muggin's")
@@ -50,14 +49,25 @@ def muggins(target=200, lengthwise=True):
     (True, 200, 5, 10, 'seat')
     """
     return Rules(
-        name="muggins", hand_sizes=((2, 7), (3, 5), (4, 5)), first_opener="seat",
-        later_opener="winner", spinner=True, spinner_opens="at_once", scoring="fives",
-        target=target, end_multiple=5, out_bonus=10, hand_rounding="nearest",
+        name="muggins",
+        hand_sizes=((2, 7), (3, 5), (4, 5)),
+        first_opener="seat",
+        later_opener="winner",
+        spinner=True,
+        spinner_opens="at_once",
+        scoring="fives",
+        target=target,
+        end_multiple=5,
+        out_bonus=10,
+        hand_rounding="nearest",
         blocked_score="difference",
-        lengthwise_doubles=_validate.boolean(lengthwise, "lengthwise"))
+        lengthwise_doubles=_validate.boolean(lengthwise, "lengthwise"),
+    )
 
 
-_KRAMER_DEAL = dict(hand_sizes=((2, 5), (3, 5), (4, 5)), reserve_by_players=((2, 2), (3, 1), (4, 1)))
+_KRAMER_DEAL = dict(
+    hand_sizes=((2, 5), (3, 5), (4, 5)), reserve_by_players=((2, 2), (3, 1), (4, 1))
+)
 
 
 @register("kramer_muggins", "muggins kramer", "kramer muggins", "маггинс крамера")
@@ -99,11 +109,22 @@ def kramer_muggins(target=61, first_double_ends=False, teams=False):
     """
     spinner = _validate.boolean(first_double_ends, "first_double_ends")
     return Rules(
-        name="Kramer's muggins", **_KRAMER_DEAL, min_players=4 if teams else 2,
-        first_opener="seat", later_opener="rotate", spinner=spinner,
-        spinner_opens="at_once", scoring="fives", target=target, end_multiple=5,
-        per_multiple=True, bonus_per_multiple=True, hand_rounding="nearest",
-        blocked_score="others", teams=_validate.boolean(teams, "teams"))
+        name="Kramer's muggins",
+        **_KRAMER_DEAL,
+        min_players=4 if teams else 2,
+        first_opener="seat",
+        later_opener="rotate",
+        spinner=spinner,
+        spinner_opens="at_once",
+        scoring="fives",
+        target=target,
+        end_multiple=5,
+        per_multiple=True,
+        bonus_per_multiple=True,
+        hand_rounding="nearest",
+        blocked_score="others",
+        teams=_validate.boolean(teams, "teams"),
+    )
 
 
 @register("five_up", "five up", "fiveup", "файв ап")
@@ -137,10 +158,21 @@ def five_up(target=61, teams=False):
     ('five_up', 5, 61, True)
     """
     return Rules(
-        name="five-up", **_KRAMER_DEAL, min_players=4 if teams else 2,
-        first_opener="seat", later_opener="rotate", layout="five_up", scoring="fives",
-        target=target, end_multiple=5, per_multiple=True, bonus_per_multiple=True,
-        hand_rounding="nearest", blocked_score="others", teams=_validate.boolean(teams, "teams"))
+        name="five-up",
+        **_KRAMER_DEAL,
+        min_players=4 if teams else 2,
+        first_opener="seat",
+        later_opener="rotate",
+        layout="five_up",
+        scoring="fives",
+        target=target,
+        end_multiple=5,
+        per_multiple=True,
+        bonus_per_multiple=True,
+        hand_rounding="nearest",
+        blocked_score="others",
+        teams=_validate.boolean(teams, "teams"),
+    )
 
 
 @register("fives", "pyaterochka", "пятерочка", "пятёрочка")
@@ -181,11 +213,22 @@ def fives(target=100, cross="all", divide=True, spinner=True, teams=False):
     """
     divide = _validate.boolean(divide, "divide")
     return Rules(
-        name="fives", hand_sizes=((2, 7), (3, 5), (4, 5)), min_players=4 if teams else 2,
-        first_opener="seat", later_opener="winner", spinner=spinner, spinner_opens="at_once",
-        cross_count=cross, scoring="fives", target=target, end_multiple=5,
-        bonus_per_multiple=divide, hand_rounding="nearest",
-        blocked_score="difference" if divide else "others", teams=teams)
+        name="fives",
+        hand_sizes=((2, 7), (3, 5), (4, 5)),
+        min_players=4 if teams else 2,
+        first_opener="seat",
+        later_opener="winner",
+        spinner=spinner,
+        spinner_opens="at_once",
+        cross_count=cross,
+        scoring="fives",
+        target=target,
+        end_multiple=5,
+        bonus_per_multiple=divide,
+        hand_rounding="nearest",
+        blocked_score="difference" if divide else "others",
+        teams=teams,
+    )
 
 
 @register("all_threes", "все тройки")
@@ -197,8 +240,7 @@ def all_threes(target=100, cross="all", divide=True):
     >>> Rules.all_threes().end_multiple
     3
     """
-    return fives(target=target, cross=cross, divide=divide).with_(name="all threes",
-                                                                   end_multiple=3)
+    return fives(target=target, cross=cross, divide=divide).with_(name="all threes", end_multiple=3)
 
 
 @register("straight", "straight dominoes", "прямое домино")
@@ -223,10 +265,20 @@ def straight(target=250, teams=False):
     (250, None, 'others', 'both_sides')
     """
     return Rules(
-        name="straight", hand_sizes=((2, 7), (3, 7), (4, 7)), min_players=4 if teams else 2,
-        first_opener="seat", later_opener="winner", spinner=True, spinner_opens="both_sides",
-        scoring="fives", target=target, end_multiple=5, hand_rounding="nearest",
-        blocked_score="others", teams=teams)
+        name="straight",
+        hand_sizes=((2, 7), (3, 7), (4, 7)),
+        min_players=4 if teams else 2,
+        first_opener="seat",
+        later_opener="winner",
+        spinner=True,
+        spinner_opens="both_sides",
+        scoring="fives",
+        target=target,
+        end_multiple=5,
+        hand_rounding="nearest",
+        blocked_score="others",
+        teams=teams,
+    )
 
 
 @register("telephone", "phone", "domiki", "blokha", "телефон", "домики", "блоха", "telefon")
@@ -287,13 +339,27 @@ def telephone(teams=False, doubles=1, per_five=False, target=None, opening="2-3"
     if target is None:
         target = 72 if per_five else 225
     common = dict(
-        name="telephone", min_players=4 if teams else 2, max_players=4 if teams else 2,
-        hand_sizes=((2, 7), (4, 7)), opening_bones=((2, 3),) if opening == "2-3" else ((0, 0),),
+        name="telephone",
+        min_players=4 if teams else 2,
+        max_players=4 if teams else 2,
+        hand_sizes=((2, 7), (4, 7)),
+        opening_bones=((2, 3),) if opening == "2-3" else ((0, 0),),
         later_opener="winner",
         doubles_per_turn=_validate.integer(doubles, "doubles", minimum=1, maximum=4),
-        spinner=True, house="first_covered", spinner_opens="both_sides", target=target,
-        end_multiple=5, teams=teams)
+        spinner=True,
+        house="first_covered",
+        spinner_opens="both_sides",
+        target=target,
+        end_multiple=5,
+        teams=teams,
+    )
     if per_five:
-        return Rules(scoring="fives", per_multiple=True, bonus_per_multiple=True,
-                     hand_rounding="up", blocked_score="others", **common)
+        return Rules(
+            scoring="fives",
+            per_multiple=True,
+            bonus_per_multiple=True,
+            hand_rounding="up",
+            blocked_score="others",
+            **common,
+        )
     return Rules(scoring="telephone", **common)

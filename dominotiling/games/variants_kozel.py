@@ -17,8 +17,7 @@ from .. import _validate
 from ..errors import DominoTilingError
 from .rules import Rules, register
 
-__all__ = ["kozel", "kozel_traditional", "sea_kozel", "sport_kozel", "osel", "chechevo",
-           "general"]
+__all__ = ["kozel", "kozel_traditional", "sea_kozel", "sport_kozel", "osel", "chechevo", "general"]
 
 _KOZEL_DEAL = dict(hand_sizes=((2, 7), (3, 7), (4, 7)), redeal_doubles=5, redeal_same_value=6)
 
@@ -37,8 +36,18 @@ def _players(players, teams, game):
 
 
 @register("kozel", "goat", "козел", "козёл", "keçi")
-def kozel(fish_mode="all", players=None, teams=False, *, eggs=False, reserve=0,
-          several_goats=True, target=101, write_from=13, first_double="1-1"):
+def kozel(
+    fish_mode="all",
+    players=None,
+    teams=False,
+    *,
+    eggs=False,
+    reserve=0,
+    several_goats=True,
+    target=101,
+    write_from=13,
+    first_double="1-1",
+):
     """Kozel ("the goat"), as kozel_and_variants_ru.txt, paragraphs 13-54 tell it.
 
     Everyone gets 7 bones; the deal is redone when a hand has five or more
@@ -107,18 +116,36 @@ def kozel(fish_mode="all", players=None, teams=False, *, eggs=False, reserve=0,
     if teams:
         label += ", teams"
     return Rules(
-        name=label, min_players=low, max_players=high, **_KOZEL_DEAL,
+        name=label,
+        min_players=low,
+        max_players=high,
+        **_KOZEL_DEAL,
         bazaar_reserve=_validate.integer(reserve, "reserve", minimum=0, maximum=2),
         opening_doubles=(1, 2, 3, 4, 5, 6, 0) if first == "1-1" else (0, 1, 2, 3, 4, 5, 6),
-        reopen_doubles=(1, 2, 3, 4, 5, 6, 0), later_opener="winner",
-        reopen_after_tie=_validate.boolean(eggs, "eggs"), fish_ends_round=True,
-        scoring="kozel", target=target, target_loses=True, fish_mode=fish_mode, eggs=eggs,
-        write_above=_validate.positive_int(write_from, "write_from") - 1, lone_zero_zero=10,
-        several_goats=several_goats, teams=teams)
+        reopen_doubles=(1, 2, 3, 4, 5, 6, 0),
+        later_opener="winner",
+        reopen_after_tie=_validate.boolean(eggs, "eggs"),
+        fish_ends_round=True,
+        scoring="kozel",
+        target=target,
+        target_loses=True,
+        fish_mode=fish_mode,
+        eggs=eggs,
+        write_above=_validate.positive_int(write_from, "write_from") - 1,
+        lone_zero_zero=10,
+        several_goats=several_goats,
+        teams=teams,
+    )
 
 
-@register("kozel_traditional", "krysha", "traditional kozel", "традиционный козел",
-          "традиционный козёл", "крыша")
+@register(
+    "kozel_traditional",
+    "krysha",
+    "traditional kozel",
+    "традиционный козел",
+    "традиционный козёл",
+    "крыша",
+)
 def kozel_traditional(target=101):
     """The traditional Russian four-hand Kozel (kozel_and_variants_ru.txt, paragraphs 189-196).
 
@@ -148,14 +175,33 @@ def kozel_traditional(target=101):
     (True, 7, 'krysha', 12, False)
     """
     return Rules(
-        name="traditional Kozel", min_players=4, max_players=4, hand_sizes=((4, 7),),
-        opening_doubles=(1,), later_opener="winner", draw_from_bazaar=False,
-        scoring="krysha", target=target, target_loses=False, write_above=12, teams=True)
+        name="traditional Kozel",
+        min_players=4,
+        max_players=4,
+        hand_sizes=((4, 7),),
+        opening_doubles=(1,),
+        later_opener="winner",
+        draw_from_bazaar=False,
+        scoring="krysha",
+        target=target,
+        target_loses=False,
+        write_above=12,
+        teams=True,
+    )
 
 
 @register("sea_kozel", "sea goat", "морской козел", "морской козёл", "deniz keçisi")
-def sea_kozel(players=None, teams=False, target=None, egg_attempts=3, *, rotten_eggs="no_double",
-              six_six="one_loser", hundred="any_time", redeal_doubles=5):
+def sea_kozel(
+    players=None,
+    teams=False,
+    target=None,
+    egg_attempts=3,
+    *,
+    rotten_eggs="no_double",
+    six_six="one_loser",
+    hundred="any_time",
+    redeal_doubles=5,
+):
     """Sea Kozel (kozel_and_variants_ru.txt, paragraphs 109-126, 197-201 and 226-246).
 
     Two to four play, four in pairs (paragraph 229).  Two players get 7
@@ -257,14 +303,28 @@ def sea_kozel(players=None, teams=False, target=None, egg_attempts=3, *, rotten_
     if target is None:
         target = 202 if teams else 125
     return Rules(
-        name="sea Kozel" + (", teams" if teams else ""), min_players=low, max_players=high,
-        hand_sizes=((2, 7), (3, 5), (4, 5)), opening_doubles=(0, 1, 2, 3, 4, 5, 6),
-        opening_fallback="lightest", later_opener="winner", reopen_after_tie=True, **eggs,
-        redeal_doubles=redeal_doubles, six_six_wins=six_six,
-        hundred_any_time=hundred == "any_time", doubles_per_turn=2, fish_ends_round=True,
-        scoring="sea_kozel", target=target, target_loses=False, write_above=24,
+        name="sea Kozel" + (", teams" if teams else ""),
+        min_players=low,
+        max_players=high,
+        hand_sizes=((2, 7), (3, 5), (4, 5)),
+        opening_doubles=(0, 1, 2, 3, 4, 5, 6),
+        opening_fallback="lightest",
+        later_opener="winner",
+        reopen_after_tie=True,
+        **eggs,
+        redeal_doubles=redeal_doubles,
+        six_six_wins=six_six,
+        hundred_any_time=hundred == "any_time",
+        doubles_per_turn=2,
+        fish_ends_round=True,
+        scoring="sea_kozel",
+        target=target,
+        target_loses=False,
+        write_above=24,
         special_hands=((((0, 0),), 25), (((6, 6),), 50), (((0, 0), (6, 6)), 75)),
-        finish_ends_match=((0, 0),), teams=teams)
+        finish_ends_match=((0, 0),),
+        teams=teams,
+    )
 
 
 @register("sport_kozel", "sport domino", "спортивный козел", "спортивное домино", "spor domino")
@@ -303,13 +363,27 @@ def sport_kozel(target=101, deals=None):
         if deals % 4:
             raise DominoTilingError(f"sport Kozel plays a multiple of four deals, got {deals}")
     return Rules(
-        name="sport Kozel", min_players=4, max_players=4, hand_sizes=((4, 7),),
-        redeal_doubles=5, opening_doubles=(1,), later_opener="winner_partner",
-        later_bone="double", draw_from_bazaar=False, fish_ends_round=True, scoring="kozel",
-        fish_mode="one", write_above=0, target=target, target_loses=True, deals=deals,
+        name="sport Kozel",
+        min_players=4,
+        max_players=4,
+        hand_sizes=((4, 7),),
+        redeal_doubles=5,
+        opening_doubles=(1,),
+        later_opener="winner_partner",
+        later_bone="double",
+        draw_from_bazaar=False,
+        fish_ends_round=True,
+        scoring="kozel",
+        fish_mode="one",
+        write_above=0,
+        target=target,
+        target_loses=True,
+        deals=deals,
         special_hands=((((6, 6),), 50), (((0, 0),), 25)),
-        opening_bonus=(((6, 6), 50), ((0, 0), 25)), finish_bonus=(((6, 6), 50), ((0, 0), 25)),
-        teams=True)
+        opening_bonus=(((6, 6), 50), ((0, 0), 25)),
+        finish_bonus=(((6, 6), 50), ((0, 0), 25)),
+        teams=True,
+    )
 
 
 @register("osel", "donkey", "осел", "осёл", "eşek")
@@ -335,11 +409,23 @@ def osel(players=None):
     """
     low, high = _players(players, False, "Osel")
     return Rules(
-        name="osel", min_players=low, max_players=high, **_KOZEL_DEAL,
-        opening_doubles=(1, 2, 3, 4, 5, 6, 0), later_opener="winner", spinner=True,
-        spinner_opens="at_once", doubles_per_turn=4, closing_doubles="any",
-        fish_ends_round=True, scoring="kozel", target=101, target_loses=True,
-        write_above=12, lone_zero_zero=10)
+        name="osel",
+        min_players=low,
+        max_players=high,
+        **_KOZEL_DEAL,
+        opening_doubles=(1, 2, 3, 4, 5, 6, 0),
+        later_opener="winner",
+        spinner=True,
+        spinner_opens="at_once",
+        doubles_per_turn=4,
+        closing_doubles="any",
+        fish_ends_round=True,
+        scoring="kozel",
+        target=101,
+        target_loses=True,
+        write_above=12,
+        lone_zero_zero=10,
+    )
 
 
 @register("chechevo", "чечево", "çeçev")
@@ -367,12 +453,27 @@ def chechevo(players=None):
     """
     low, high = _players(players, False, "Chechevo")
     return Rules(
-        name="chechevo", min_players=low, max_players=high,
-        hand_sizes=((2, 7), (3, 7), (4, 6)), opening_doubles=(1, 2, 3, 4, 5, 6, 0),
-        later_opener="winner", spinner=True, spinner_opens="at_once", doubles_per_turn=4,
-        closing_doubles="same", fish_ends_round=True, scoring="kozel", most_takes_all=True,
-        write_above=0, target=102, target_loses=True, bone_values=(((6, 6), 50),),
-        finish_bonus=(((6, 6), 50),), finish_ends_match=((0, 0),), held_loses=((0, 0),))
+        name="chechevo",
+        min_players=low,
+        max_players=high,
+        hand_sizes=((2, 7), (3, 7), (4, 6)),
+        opening_doubles=(1, 2, 3, 4, 5, 6, 0),
+        later_opener="winner",
+        spinner=True,
+        spinner_opens="at_once",
+        doubles_per_turn=4,
+        closing_doubles="same",
+        fish_ends_round=True,
+        scoring="kozel",
+        most_takes_all=True,
+        write_above=0,
+        target=102,
+        target_loses=True,
+        bone_values=(((6, 6), 50),),
+        finish_bonus=(((6, 6), 50),),
+        finish_ends_match=((0, 0),),
+        held_loses=((0, 0),),
+    )
 
 
 @register("general", "генерал", "генеральский козел", "genel")
@@ -422,13 +523,26 @@ def general(deals=10, only_zero=False, strict=False, pairs=2, leaves="two_losses
     """
     pairs = _validate.integer(pairs, "pairs", minimum=2, maximum=4)
     leaves = _validate.choice(leaves, "leaves", ("two_losses", "general"))
-    bones = (((0, 0), 1),) if _validate.boolean(only_zero, "only_zero") else \
-        (((0, 0), 1), ((6, 6), 1))
+    bones = (
+        (((0, 0), 1),) if _validate.boolean(only_zero, "only_zero") else (((0, 0), 1), ((6, 6), 1))
+    )
     return Rules(
-        name="general" if pairs == 2 else f"general, {pairs} pairs", min_players=2 * pairs,
-        max_players=2 * pairs, hand_sizes=((2 * pairs, 7),), table_teams=pairs,
+        name="general" if pairs == 2 else f"general, {pairs} pairs",
+        min_players=2 * pairs,
+        max_players=2 * pairs,
+        hand_sizes=((2 * pairs, 7),),
+        table_teams=pairs,
         team_leaves=leaves,
-        opening_doubles=(1,), later_opener="rule", draw_from_bazaar=False,
-        doubles_per_turn=2, fish_ends_round=True, scoring="general", target=None,
-        target_loses=True, deals=_validate.positive_int(deals, "deals"),
-        finish_bonus=bones, finish_bonus_all=_validate.boolean(strict, "strict"), teams=True)
+        opening_doubles=(1,),
+        later_opener="rule",
+        draw_from_bazaar=False,
+        doubles_per_turn=2,
+        fish_ends_round=True,
+        scoring="general",
+        target=None,
+        target_loses=True,
+        deals=_validate.positive_int(deals, "deals"),
+        finish_bonus=bones,
+        finish_bonus_all=_validate.boolean(strict, "strict"),
+        teams=True,
+    )

@@ -101,10 +101,21 @@ def mexican_train(max_pip=12, deals=None, first_turn_train=False):
     deals = max_pip + 1 if deals is None else _validate.positive_int(deals, "deals")
     return Rules(
         name="mexican train" if max_pip == 12 else f"mexican train, double-{max_pip}",
-        max_pip=max_pip, min_players=2, max_players=high,
-        hand_sizes=sizes, first_opener="seat", later_opener="rotate", draw_limit=1,
-        layout="trains", set_double=True, scoring="pips", target=None, target_loses=True,
-        deals=deals, first_turn_train=_validate.boolean(first_turn_train, "first_turn_train"))
+        max_pip=max_pip,
+        min_players=2,
+        max_players=high,
+        hand_sizes=sizes,
+        first_opener="seat",
+        later_opener="rotate",
+        draw_limit=1,
+        layout="trains",
+        set_double=True,
+        scoring="pips",
+        target=None,
+        target_loses=True,
+        deals=deals,
+        first_turn_train=_validate.boolean(first_turn_train, "first_turn_train"),
+    )
 
 
 @register("chicken_foot", "chickenfoot", "chicken foot", "куриная лапка")
@@ -154,12 +165,23 @@ def chicken_foot(players=None, deals=10, missing="lower"):
     else:
         low = high = _validate.integer(players, "players", minimum=2, maximum=8)
     return Rules(
-        name="chicken foot", max_pip=9, min_players=low, max_players=high,
+        name="chicken foot",
+        max_pip=9,
+        min_players=low,
+        max_players=high,
         hand_sizes=((2, 20), (3, 14), (4, 11), (5, 9), (6, 8), (7, 7), (8, 6)),
-        later_opener="rule", draw_limit=1, layout="chicken_foot", set_double=True,
-        missing_set_double=missing, foot_size=3, scoring="pips", target=None,
-        target_loses=True, deals=_validate.positive_int(deals, "deals"),
-        bone_values=(((0, 0), 50),))
+        later_opener="rule",
+        draw_limit=1,
+        layout="chicken_foot",
+        set_double=True,
+        missing_set_double=missing,
+        foot_size=3,
+        scoring="pips",
+        target=None,
+        target_loses=True,
+        deals=_validate.positive_int(deals, "deals"),
+        bone_values=(((0, 0), 50),),
+    )
 
 
 @register("kolbasa", "sausage", "колбаса", "sosis")
@@ -212,10 +234,21 @@ def kolbasa(target=101, cuts="anywhere", open_with_double=False, turn_goes_on=Tr
     (14, True, True, 'anywhere')
     """
     return Rules(
-        name="kolbasa", min_players=2, max_players=2, hand_sizes=((2, 14),),
-        first_opener="seat", later_opener="rotate", draw_from_bazaar=False,
-        layout="sausage", hidden_rows=True,
+        name="kolbasa",
+        min_players=2,
+        max_players=2,
+        hand_sizes=((2, 14),),
+        first_opener="seat",
+        later_opener="rotate",
+        draw_from_bazaar=False,
+        layout="sausage",
+        hidden_rows=True,
         play_until_stuck=_validate.boolean(turn_goes_on, "turn_goes_on"),
-        sausage_cuts=cuts, row_opening="double" if _validate.boolean(
-            open_with_double, "open_with_double") else "first",
-        scoring="pips", target=target, target_loses=True)
+        sausage_cuts=cuts,
+        row_opening="double"
+        if _validate.boolean(open_with_double, "open_with_double")
+        else "first",
+        scoring="pips",
+        target=target,
+        target_loses=True,
+    )

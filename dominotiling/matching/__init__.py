@@ -41,8 +41,10 @@ __all__ = ["find_tiling", "max_cover", "choose_finder", "METHODS", "DP_AUTO_WIDT
 #: Finding methods by name: each maps a region to a largest partial cover.
 METHODS = {"transfer": transfer.max_cover, "matching": matchings.maximum_matching}
 #: Their unweighted routes on a region checked by the front door.
-_CHECKED = {"transfer": lambda region: transfer.max_cover_checked(region, None),
-            "matching": lambda region: matchings.maximum_matching(region)}
+_CHECKED = {
+    "transfer": lambda region: transfer.max_cover_checked(region, None),
+    "matching": lambda region: matchings.maximum_matching(region),
+}
 #: With ``method="auto"``, regions at most this wide (narrow side) go to the DP.
 DP_AUTO_WIDTH = 12
 

@@ -36,7 +36,14 @@ from .._options import check_memory
 from ..errors import DominoTilingError, TooLargeError
 from ..model.frames import TupleFrame
 
-__all__ = ["color_dominoes", "color_frames", "domino_graph", "color_bound", "ColoringFrame", "ADJACENCIES"]
+__all__ = [
+    "color_dominoes",
+    "color_frames",
+    "domino_graph",
+    "color_bound",
+    "ColoringFrame",
+    "ADJACENCIES",
+]
 
 #: Neighbour relations between dominoes, by name.
 ADJACENCIES = ("side", "king")
@@ -325,8 +332,11 @@ def _fail(v, k, adjacency, d):
         f"could not colour the dominoes with k={k} colours ({adjacency} adjacency): domino {v} "
         f"sees all {k} colours and no Kempe-chain swap frees one. This tiling's domino graph is "
         f"{d}-degenerate, so k={guaranteed} always works here (see color_bound); "
-        + ("k=4 always works with side adjacency." if adjacency == "side" else
-           "k=7 always works with king adjacency; k=5 (the article's choice) usually does.")
+        + (
+            "k=4 always works with side adjacency."
+            if adjacency == "side"
+            else "k=7 always works with king adjacency; k=5 (the article's choice) usually does."
+        )
     )
 
 
@@ -443,8 +453,11 @@ def color_dominoes(tiling, k=5, adjacency="side", frames=False):
     out = []
 
     def record(color, changed, kempe, v):
-        out.append(ColoringFrame(tiling, np.array(color, dtype=np.int16),
-                                 np.array(changed, dtype=np.int64), kempe, v))
+        out.append(
+            ColoringFrame(
+                tiling, np.array(color, dtype=np.int16), np.array(changed, dtype=np.int64), kempe, v
+            )
+        )
 
     try:
         color = _color_graph(nbrs, k, record if frames else None)
@@ -462,8 +475,11 @@ def _check_frames(n):
             "without frames"
         )
     # at most 2n + 1 frames (a Kempe swap before each domino), each an int16 array and a record
-    check_memory((2 * n + 1) * (2 * n + 400), f"the colouring frames of {n} dominoes",
-                 "color_dominoes(tiling) for the colours alone")
+    check_memory(
+        (2 * n + 1) * (2 * n + 400),
+        f"the colouring frames of {n} dominoes",
+        "color_dominoes(tiling) for the colours alone",
+    )
 
 
 def color_frames(tiling, k=5, adjacency="side"):

@@ -508,12 +508,12 @@ def flip(tiling, cell):
     if kind == 0:
         raise DominoTilingError(
             f"the 2x2 block with top-left cell {(r, c)} is not two parallel dominoes "
-            f"(labels {lab[r:r + 2, c:c + 2].tolist()}); flippable_squares(tiling) lists the "
+            f"(labels {lab[r : r + 2, c : c + 2].tolist()}); flippable_squares(tiling) lists the "
             "blocks that can be flipped"
         )
     out = np.array(lab)
     p, q = (lab[r, c], lab[r + 1, c]) if kind == 1 else (lab[r, c], lab[r, c + 1])
-    out[r:r + 2, c:c + 2] = [[p, q], [p, q]] if kind == 1 else [[p, p], [q, q]]
+    out[r : r + 2, c : c + 2] = [[p, q], [p, q]] if kind == 1 else [[p, p], [q, q]]
     return Tiling(tiling.region, out, validate=False)
 
 

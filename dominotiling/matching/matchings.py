@@ -85,8 +85,9 @@ class KuhnFrame(TupleFrame):
     _fields = ("before", "path", "after")
 
     def __init__(self, before, path, after):
-        super().__init__(after, before=before, line=path,
-                         title=f"augmenting path, {len(path)} cells")
+        super().__init__(
+            after, before=before, line=path, title=f"augmenting path, {len(path)} cells"
+        )
 
     @property
     def path(self):
@@ -260,7 +261,9 @@ def maximum_matching(region, method="auto", *, seed=None, frames=False, algorith
         import warnings
 
         warnings.warn(
-            "maximum_matching(algorithm=...) is now spelled method=...", DeprecationWarning, stacklevel=2
+            "maximum_matching(algorithm=...) is now spelled method=...",
+            DeprecationWarning,
+            stacklevel=2,
         )
         method = algorithm
     frames = _validate.boolean(frames, "frames")
@@ -268,8 +271,7 @@ def maximum_matching(region, method="auto", *, seed=None, frames=False, algorith
         if method not in ("auto", "kuhn"):
             _check_algorithm(method)
             raise DominoTilingError(
-                f"frames are recorded by Kuhn's algorithm only, not {method!r}; "
-                "pass method='kuhn'"
+                f"frames are recorded by Kuhn's algorithm only, not {method!r}; pass method='kuhn'"
             )
         return _kuhn_traced(region, seed)
     algorithm = _check_algorithm(method)
@@ -335,8 +337,11 @@ def _kuhn_traced(region, seed):
     from .._options import check_memory
 
     # one label array (int32 and its renumbering) per step, n // 2 steps at most
-    check_memory(12 * region.mask.size * (n // 2 + 1), f"Kuhn's frames on a {region.shape[0]} x "
-                 f"{region.shape[1]} board", "maximum_matching(region, method='kuhn') for the matching alone")
+    check_memory(
+        12 * region.mask.size * (n // 2 + 1),
+        f"Kuhn's frames on a {region.shape[0]} x {region.shape[1]} board",
+        "maximum_matching(region, method='kuhn') for the matching alone",
+    )
 
     graph = _Graph(region)
     mate_b, _, ptr, nodes = kuhn(graph.b_ptr, graph.b_adj, graph.nw, _order(graph.nb, seed), True)

@@ -68,6 +68,7 @@ def row_log2_bound(mask):
     True
     """
     from .._kernels.bounds import bound_tallies
+
     row_runs, col_runs, _ = bound_tallies(np.ascontiguousarray(mask, dtype=bool))
     return _runs_log2(row_runs, col_runs)
 
@@ -110,6 +111,7 @@ def tiling_log2_bound(mask):
     True
     """
     from .._kernels.bounds import bound_tallies
+
     m = np.ascontiguousarray(mask, dtype=bool)
     if not m.any():
         return 0.0

@@ -60,11 +60,15 @@ def _cells(value, name, *, ndim=2, kinds="iu"):
         return _readonly(np.zeros((0,) + (2,) * (ndim - 1), dtype=np.int64))
     arr = np.asarray(value)
     if arr.size == 0:
-        return _readonly(np.zeros((0,) + (2,) * (ndim - 1), dtype=np.int64 if "f" not in kinds else float))
+        return _readonly(
+            np.zeros((0,) + (2,) * (ndim - 1), dtype=np.int64 if "f" not in kinds else float)
+        )
     arr = _validate.array(arr, name, kinds=kinds)
     if arr.ndim != ndim or arr.shape[1:] != (2,) * (ndim - 1):
         want = "(k, 2)" if ndim == 2 else "(k, 2, 2)"
-        raise DominoTilingError(f"{name} must have shape {want} (cells as (row, col)), got shape {arr.shape}")
+        raise DominoTilingError(
+            f"{name} must have shape {want} (cells as (row, col)), got shape {arr.shape}"
+        )
     return _readonly(arr)
 
 
@@ -116,11 +120,31 @@ class Frame:
     ('one cell', [[0, 0]])
     """
 
-    __slots__ = ("_tiling", "_region", "_before", "_colors", "_highlight", "_line", "_edges",
-                 "_points", "_title")
+    __slots__ = (
+        "_tiling",
+        "_region",
+        "_before",
+        "_colors",
+        "_highlight",
+        "_line",
+        "_edges",
+        "_points",
+        "_title",
+    )
 
-    def __init__(self, tiling=None, *, region=None, before=None, colors=None, highlight=None,
-                 line=None, edges=None, points=None, title=""):
+    def __init__(
+        self,
+        tiling=None,
+        *,
+        region=None,
+        before=None,
+        colors=None,
+        highlight=None,
+        line=None,
+        edges=None,
+        points=None,
+        title="",
+    ):
         if tiling is not None:
             _validate.tiling(tiling)
         if region is not None:
@@ -139,8 +163,9 @@ class Frame:
         if colors is not None:
             if tiling is None:
                 raise DominoTilingError("colors are one per domino: they need a tiling")
-            colors = _readonly(_validate.array(colors, "colors", ndim=1, kinds="iu",
-                                               shape=(tiling.n_dominoes,)))
+            colors = _readonly(
+                _validate.array(colors, "colors", ndim=1, kinds="iu", shape=(tiling.n_dominoes,))
+            )
         set_ = object.__setattr__
         set_(self, "_tiling", tiling)
         set_(self, "_region", region if region is not None or tiling is None else tiling.region)

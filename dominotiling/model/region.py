@@ -323,7 +323,9 @@ class Region:
         if arr.size == 0:
             raise RegionFormatError("no cells given: a region needs at least one (row, col) pair")
         if arr.ndim != 2 or arr.shape[1] != 2 or arr.dtype.kind not in "iu":
-            raise RegionFormatError("cells must be (row, col) pairs of integers, e.g. [(0, 0), (0, 1)]")
+            raise RegionFormatError(
+                "cells must be (row, col) pairs of integers, e.g. [(0, 0), (0, 1)]"
+            )
         if (arr < 0).any():
             raise RegionFormatError("cell coordinates must be non-negative (row 0 is on top)")
         need = tuple(int(v) + 1 for v in arr.max(axis=0))
@@ -331,7 +333,9 @@ class Region:
             shape = need
         shape = _validate.shape(shape, "shape")
         if shape[0] < need[0] or shape[1] < need[1]:
-            raise RegionFormatError(f"shape {shape} is too small for the cells (need at least {need})")
+            raise RegionFormatError(
+                f"shape {shape} is too small for the cells (need at least {need})"
+            )
         _mask_bytes(*shape, "the cells' bounding box")
         mask = np.zeros(shape, dtype=bool)
         mask[arr[:, 0], arr[:, 1]] = True
@@ -390,7 +394,9 @@ class Region:
     def colors(self):
         """Array of the mask's shape: 0 for black cells, 1 for white (``(r + c) % 2``)."""
         rows, cols = self.shape
-        return np.add.outer(np.arange(rows, dtype=np.int8) % 2, np.arange(cols, dtype=np.int8) % 2) % 2
+        return (
+            np.add.outer(np.arange(rows, dtype=np.int8) % 2, np.arange(cols, dtype=np.int8) % 2) % 2
+        )
 
     def color_counts(self):
         """``(black, white)``: how many cells of each colour the region has.
@@ -557,7 +563,11 @@ class Region:
             return np.zeros((0, 0), dtype=bool), (0, 0), False
         box = self._mask[rows[0] : rows[-1] + 1, cols[0] : cols[-1] + 1]
         transposed = box.shape[1] > box.shape[0]
-        return np.ascontiguousarray(box.T if transposed else box), (int(rows[0]), int(cols[0])), transposed
+        return (
+            np.ascontiguousarray(box.T if transposed else box),
+            (int(rows[0]), int(cols[0])),
+            transposed,
+        )
 
     def transpose(self):
         """The mirror image in the main diagonal (rows become columns; so do the wraps)."""
@@ -738,7 +748,9 @@ class Region:
             r, c = cell
         except (TypeError, ValueError):
             return False
-        if not all(isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_)) for v in (r, c)):
+        if not all(
+            isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_)) for v in (r, c)
+        ):
             return False  # (0.5, 0) is no cell
         rows, cols = self.shape
         return 0 <= r < rows and 0 <= c < cols and bool(self._mask[r, c])
@@ -790,9 +802,11 @@ class Region:
             return repr(self)
         text = "\n".join(self.to_strings())
         if self.is_periodic:
-            glued = {(True, True): "a torus: top glued to bottom, left to right",
-                     (True, False): "a cylinder: top glued to bottom",
-                     (False, True): "a cylinder: left glued to right"}[self._periodic]
+            glued = {
+                (True, True): "a torus: top glued to bottom, left to right",
+                (True, False): "a cylinder: top glued to bottom",
+                (False, True): "a cylinder: left glued to right",
+            }[self._periodic]
             text += f"\n({glued})"
         return text
 

@@ -80,11 +80,15 @@ def load(source, fmt):
     if isinstance(source, dict):
         doc = source
     else:
-        if isinstance(source, os.PathLike) or (isinstance(source, str) and not source.lstrip().startswith("{")):
+        if isinstance(source, os.PathLike) or (
+            isinstance(source, str) and not source.lstrip().startswith("{")
+        ):
             try:
                 text = pathlib.Path(source).read_text(encoding="utf-8")
             except OSError as err:
-                raise RegionFormatError(f"cannot read {str(source)!r}: {err.strerror or err}") from None
+                raise RegionFormatError(
+                    f"cannot read {str(source)!r}: {err.strerror or err}"
+                ) from None
         elif isinstance(source, str):
             text = source
         elif hasattr(source, "read"):
@@ -99,9 +103,11 @@ def load(source, fmt):
             raise RegionFormatError(f"not JSON: {err}") from None
     if not isinstance(doc, dict) or doc.get("format") != fmt:
         found = doc.get("format") if isinstance(doc, dict) else type(doc).__name__
-        raise RegionFormatError(f"expected a JSON object with \"format\": {fmt!r}, got {found!r}")
+        raise RegionFormatError(f'expected a JSON object with "format": {fmt!r}, got {found!r}')
     if doc.get("version") != VERSION:
-        raise RegionFormatError(f"{fmt} version {doc.get('version')!r} is not known (this library reads {VERSION})")
+        raise RegionFormatError(
+            f"{fmt} version {doc.get('version')!r} is not known (this library reads {VERSION})"
+        )
     return doc
 
 
@@ -115,8 +121,13 @@ def _field(doc, key, fmt):
 def region_to_dict(region):
     """The JSON object of a region: its rows as ``'.'``/``'#'`` strings and its wraps."""
     rows = ["".join("." if v else "#" for v in row) for row in region.mask]
-    return {"format": "dominotiling.region", "version": VERSION, "shape": list(region.shape),
-            "periodic": [bool(p) for p in region.periodic], "rows": rows}
+    return {
+        "format": "dominotiling.region",
+        "version": VERSION,
+        "shape": list(region.shape),
+        "periodic": [bool(p) for p in region.periodic],
+        "rows": rows,
+    }
 
 
 def region_from_dict(doc, cls):
@@ -124,11 +135,17 @@ def region_from_dict(doc, cls):
     fmt = "dominotiling.region"
     rows = _field(doc, "rows", fmt)
     shape = _field(doc, "shape", fmt)
-    if not isinstance(rows, list) or not all(isinstance(r, str) and set(r) <= {".", "#"} for r in rows):
-        raise RegionFormatError("\"rows\" must be a list of strings of '.' (a cell) and '#' (no cell)")
-    mask = np.array([[ch == "." for ch in r] for r in rows], dtype=bool).reshape(len(rows), -1 if rows else 0)
+    if not isinstance(rows, list) or not all(
+        isinstance(r, str) and set(r) <= {".", "#"} for r in rows
+    ):
+        raise RegionFormatError(
+            "\"rows\" must be a list of strings of '.' (a cell) and '#' (no cell)"
+        )
+    mask = np.array([[ch == "." for ch in r] for r in rows], dtype=bool).reshape(
+        len(rows), -1 if rows else 0
+    )
     if list(mask.shape) != list(shape):
-        raise RegionFormatError(f"\"rows\" make a {mask.shape} mask but \"shape\" says {tuple(shape)}")
+        raise RegionFormatError(f'"rows" make a {mask.shape} mask but "shape" says {tuple(shape)}')
     periodic = doc.get("periodic", [False, False])
     return cls(mask, periodic=tuple(periodic))
 
@@ -136,8 +153,12 @@ def region_from_dict(doc, cls):
 # ------------------------------------------------------------------ tilings
 def tiling_to_dict(tiling):
     """The JSON object of a tiling: its region and its labels, one list per row."""
-    return {"format": "dominotiling.tiling", "version": VERSION,
-            "region": region_to_dict(tiling.region), "labels": tiling.labels.tolist()}
+    return {
+        "format": "dominotiling.tiling",
+        "version": VERSION,
+        "region": region_to_dict(tiling.region),
+        "labels": tiling.labels.tolist(),
+    }
 
 
 def tiling_from_dict(doc, cls, region_cls):
@@ -148,7 +169,9 @@ def tiling_from_dict(doc, cls, region_cls):
     try:
         lab = np.array(labels, dtype=np.int64)
     except (TypeError, ValueError, OverflowError):
-        raise RegionFormatError("\"labels\" must be a rectangular list of lists of integers") from None
+        raise RegionFormatError(
+            '"labels" must be a rectangular list of lists of integers'
+        ) from None
     return cls(region, lab.reshape(region.shape) if lab.size == 0 else lab)
 
 
@@ -177,7 +200,9 @@ def _decode(value, kind):
                 raise TypeError
             return Fraction(value)
         except (TypeError, ValueError, ZeroDivisionError):
-            raise RegionFormatError(f"fraction weights must be strings 'p/q', got {value!r}") from None
+            raise RegionFormatError(
+                f"fraction weights must be strings 'p/q', got {value!r}"
+            ) from None
     if kind == "float":
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise RegionFormatError(f"float weights must be JSON numbers, got {value!r}")
@@ -199,23 +224,35 @@ def weights_to_dict(weights):
     def rows(arr):
         return [[_encode(x, kind) for x in row] for row in arr.tolist()]
 
-    return {"format": "dominotiling.weights", "version": VERSION, "kind": kind,
-            "shape": list(weights.shape), "horizontal": rows(weights.horizontal),
-            "vertical": rows(weights.vertical)}
+    return {
+        "format": "dominotiling.weights",
+        "version": VERSION,
+        "kind": kind,
+        "shape": list(weights.shape),
+        "horizontal": rows(weights.horizontal),
+        "vertical": rows(weights.vertical),
+    }
 
 
 def weights_from_dict(doc, cls):
     """The weights `cls` (the :class:`Weights` class) of a parsed JSON object, of the same kind."""
     fmt = "dominotiling.weights"
-    kind = _validate.choice(_field(doc, "kind", fmt), "kind", ("int", "fraction", "float", "symbolic"))
+    kind = _validate.choice(
+        _field(doc, "kind", fmt), "kind", ("int", "fraction", "float", "symbolic")
+    )
     m, n = _field(doc, "shape", fmt)
     arrays = []
     for key, shape in (("horizontal", (m, n - 1)), ("vertical", (m - 1, n))):
         rows = _field(doc, key, fmt)
         out = np.empty(shape, dtype=object)
-        if not isinstance(rows, list) or len(rows) != shape[0] or any(
-                not isinstance(r, list) or len(r) != shape[1] for r in rows):
-            raise RegionFormatError(f"{key!r} must be {shape[0]} lists of {shape[1]} values for shape {(m, n)}")
+        if (
+            not isinstance(rows, list)
+            or len(rows) != shape[0]
+            or any(not isinstance(r, list) or len(r) != shape[1] for r in rows)
+        ):
+            raise RegionFormatError(
+                f"{key!r} must be {shape[0]} lists of {shape[1]} values for shape {(m, n)}"
+            )
         for i, row in enumerate(rows):
             for j, x in enumerate(row):
                 out[i, j] = _decode(x, kind)
@@ -241,7 +278,9 @@ def tiling_to_csv(tiling, path=None):
 def mask_from_image(path, threshold=0.5, cell_size=1, invert=False):
     """The boolean mask of a black-and-white picture: dark blocks of ``cell_size`` pixels are cells."""
     if not isinstance(path, (str, os.PathLike)):
-        raise DominoTypeError(f"path must be a str or a path to a picture, got {type(path).__name__}")
+        raise DominoTypeError(
+            f"path must be a str or a path to a picture, got {type(path).__name__}"
+        )
     threshold = _validate.real(threshold, "threshold", minimum=0.0, maximum=1.0)
     cell_size = _validate.positive_int(cell_size, "cell_size")
     invert = _validate.boolean(invert, "invert")
@@ -275,7 +314,9 @@ def mask_from_image(path, threshold=0.5, cell_size=1, invert=False):
 
 # ----------------------------------------------------------- the article's text format
 _FREE, _BLOCKED = ".", "#"
-_CELL_CHARS = str.maketrans("", "", _FREE + _BLOCKED)  # translate() deletes them: what is left is wrong
+_CELL_CHARS = str.maketrans(
+    "", "", _FREE + _BLOCKED
+)  # translate() deletes them: what is left is wrong
 _TEXT_CHARS = str.maketrans("", "", _FREE + _BLOCKED + "\r\n")
 # Rows of a text are turned into the mask about this many characters at a time.
 _BLOCK_CHARS = 1 << 20
@@ -314,13 +355,17 @@ def mask_from_text(lines):
             _text_slow(lines, a, b, mask)
     else:
         if isinstance(lines, (bytes, bytearray)) or not hasattr(lines, "__iter__"):
-            raise RegionFormatError(f"expected a string or a sequence of strings, got {type(lines).__name__}")
+            raise RegionFormatError(
+                f"expected a string or a sequence of strings, got {type(lines).__name__}"
+            )
         rows = lines if isinstance(lines, (list, tuple)) else list(lines)
         if not rows:
             raise RegionFormatError("no lines given: a region needs at least one row like '..'")
         for i, row in enumerate(rows, 1):
             if not isinstance(row, str):
-                raise RegionFormatError(f"line {i} is a {type(row).__name__}, not a string: give rows like '..#.'")
+                raise RegionFormatError(
+                    f"line {i} is a {type(row).__name__}, not a string: give rows like '..#.'"
+                )
         _check_lengths(len(r) for r in rows)
         mask = _new_mask(len(rows), len(rows[0]))
         for i, row in enumerate(rows):
@@ -373,7 +418,11 @@ def _check_lengths(lengths):
 
 def _new_mask(rows, width):
     _check_lengths([width])
-    check_memory(rows * width + 2 * _BLOCK_CHARS, f"the {rows} x {width} mask read from text", "a smaller region")
+    check_memory(
+        rows * width + 2 * _BLOCK_CHARS,
+        f"the {rows} x {width} mask read from text",
+        "a smaller region",
+    )
     return np.empty((rows, width), dtype=bool)
 
 
@@ -382,8 +431,10 @@ def _row_mask(row, line):
     if row.translate(_CELL_CHARS):
         for j, ch in enumerate(row, 1):
             if ch not in (_FREE, _BLOCKED):
-                raise RegionFormatError(f"line {line}, column {j}: unexpected character {ch!r}; use '.' "
-                                        "for a cell and '#' for a blocked cell")
+                raise RegionFormatError(
+                    f"line {line}, column {j}: unexpected character {ch!r}; use '.' "
+                    "for a cell and '#' for a blocked cell"
+                )
     return np.frombuffer(row.encode("ascii"), dtype=np.uint8) == ord(_FREE)
 
 
@@ -399,22 +450,28 @@ def _text_fast(text, a, b, mask):
     end = b if end < 0 else end  # the first line is text[a:end]; no copy of it is kept
     tail = "\r\n" if end - a == width + 1 and text.startswith("\r", end - 1) else "\n"
     stride = width + len(tail)
-    if not 1 <= rows * stride - (b - a) <= len(tail):  # the last line has no '\n' (a lone '\r' may be there)
+    if (
+        not 1 <= rows * stride - (b - a) <= len(tail)
+    ):  # the last line has no '\n' (a lone '\r' may be there)
         return False
     ends = np.frombuffer(tail.encode("ascii"), dtype=np.uint8)
     per = max(1, _BLOCK_CHARS // stride)
     for i in range(0, rows - 1, per):  # every row but the last, with its line end
         k = min(per, rows - 1 - i)
         start = a + i * stride
-        chunk = text[start:start + k * stride]
+        chunk = text[start : start + k * stride]
         # nothing but '.', '#' and the k line ends (a '\r' or '\n' elsewhere is not a cell)
-        if chunk.translate(_TEXT_CHARS) or chunk.count("\r") != k * (len(tail) - 1) or chunk.count("\n") != k:
+        if (
+            chunk.translate(_TEXT_CHARS)
+            or chunk.count("\r") != k * (len(tail) - 1)
+            or chunk.count("\n") != k
+        ):
             return False
         data = np.frombuffer(chunk.encode("ascii"), dtype=np.uint8).reshape(k, stride)
         if not (data[:, width:] == ends).all():
             return False
-        np.equal(data[:, :width], ord(_FREE), out=mask[i:i + k])
-    last = text[a + (rows - 1) * stride:b]
+        np.equal(data[:, :width], ord(_FREE), out=mask[i : i + k])
+    last = text[a + (rows - 1) * stride : b]
     if len(last) == width + 1 and last.endswith("\r"):
         last = last[:-1]
     if len(last) != width or last.translate(_CELL_CHARS):
@@ -425,6 +482,7 @@ def _text_fast(text, a, b, mask):
 
 def _text_slow(text, a, b, mask):
     """Fill `mask` from ``text[a:b]`` line by line (two passes: the lengths, then the characters)."""
+
     def rows():
         start = a
         while start <= b:

@@ -75,7 +75,9 @@ class Tiling:
         try:
             lab = np.asarray(labels)
         except (ValueError, TypeError):
-            raise DominoTilingError("labels must be a rectangular array of integers, one per cell") from None
+            raise DominoTilingError(
+                "labels must be a rectangular array of integers, one per cell"
+            ) from None
         if lab.shape != region.shape:
             raise DominoTilingError(
                 f"labels have shape {lab.shape} but the region's mask has shape {region.shape}"
@@ -140,14 +142,18 @@ class Tiling:
         for k, pair in enumerate(pairs):
             try:
                 (r1, c1), (r2, c2) = pair
-                r1, c1, r2, c2 = (_validate.integer(v, "a cell coordinate") for v in (r1, c1, r2, c2))
+                r1, c1, r2, c2 = (
+                    _validate.integer(v, "a cell coordinate") for v in (r1, c1, r2, c2)
+                )
             except (TypeError, ValueError):
                 raise DominoTilingError(
                     f"domino {k} is {pair!r}: give each domino as ((row, col), (row, col))"
                 ) from None
             for r, c in ((r1, c1), (r2, c2)):
                 if not (0 <= r < rows and 0 <= c < cols) or not region.mask[r, c]:
-                    raise DominoTilingError(f"domino {k} uses cell {(r, c)}, which is not in the region")
+                    raise DominoTilingError(
+                        f"domino {k} uses cell {(r, c)}, which is not in the region"
+                    )
                 if labels[r, c] >= 0:
                     raise DominoTilingError(
                         f"domino {k} overlaps domino {labels[r, c]} at cell {(r, c)}"
@@ -339,7 +345,9 @@ class Tiling:
         """
         from . import serialize
 
-        return serialize.tiling_from_dict(serialize.load(source, "dominotiling.tiling"), cls, Region)
+        return serialize.tiling_from_dict(
+            serialize.load(source, "dominotiling.tiling"), cls, Region
+        )
 
     def to_csv(self, path=None):
         """The dominoes as CSV, one domino a row: ``domino,row1,col1,row2,col2,orientation``.
@@ -514,7 +522,9 @@ class Tiling:
         if far.any():
             k = int(np.flatnonzero(far)[0])
             a, b = (tuple(int(v) for v in d[k, i]) for i in range(2))
-            raise DominoTilingError(f"domino {k} covers cells {a} and {b}, which are not neighbours")
+            raise DominoTilingError(
+                f"domino {k} covers cells {a} and {b}, which are not neighbours"
+            )
         return self
 
     # ------------------------------------------------------------ python protocol
@@ -570,10 +580,22 @@ TEXT_MAX_SIDE = 60
 
 # box-drawing characters by the arms of a vertex: (up, down, left, right)
 _BOX = {
-    (0, 0, 0, 0): " ", (0, 0, 1, 1): "─", (1, 1, 0, 0): "│",
-    (0, 1, 0, 1): "┌", (0, 1, 1, 0): "┐", (1, 0, 0, 1): "└", (1, 0, 1, 0): "┘",
-    (1, 1, 0, 1): "├", (1, 1, 1, 0): "┤", (0, 1, 1, 1): "┬", (1, 0, 1, 1): "┴", (1, 1, 1, 1): "┼",
-    (1, 0, 0, 0): "╵", (0, 1, 0, 0): "╷", (0, 0, 1, 0): "╴", (0, 0, 0, 1): "╶",
+    (0, 0, 0, 0): " ",
+    (0, 0, 1, 1): "─",
+    (1, 1, 0, 0): "│",
+    (0, 1, 0, 1): "┌",
+    (0, 1, 1, 0): "┐",
+    (1, 0, 0, 1): "└",
+    (1, 0, 1, 0): "┘",
+    (1, 1, 0, 1): "├",
+    (1, 1, 1, 0): "┤",
+    (0, 1, 1, 1): "┬",
+    (1, 0, 1, 1): "┴",
+    (1, 1, 1, 1): "┼",
+    (1, 0, 0, 0): "╵",
+    (0, 1, 0, 0): "╷",
+    (0, 0, 1, 0): "╴",
+    (0, 0, 0, 1): "╶",
 }
 
 

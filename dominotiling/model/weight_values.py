@@ -20,13 +20,38 @@ from .._options import check_memory
 from ..errors import DominoTilingError, DominoTypeError, WeightError
 
 __all__ = [
-    "KINDS", "DISTRIBUTIONS", "INT64_MAX", "KIND_RANK", "array_shapes", "as_array", "check_budget", "convert_array", "entry_of", "int_bytes", "kind_dtype", "log2_upper", "normalise", "object_array", "placement_name", "scalar_value", "shape_of", "sym_value", "sympy_module", "tile_pattern", "to_kind",
+    "KINDS",
+    "DISTRIBUTIONS",
+    "INT64_MAX",
+    "KIND_RANK",
+    "array_shapes",
+    "as_array",
+    "check_budget",
+    "convert_array",
+    "entry_of",
+    "int_bytes",
+    "kind_dtype",
+    "log2_upper",
+    "normalise",
+    "object_array",
+    "placement_name",
+    "scalar_value",
+    "shape_of",
+    "sym_value",
+    "sympy_module",
+    "tile_pattern",
+    "to_kind",
 ]
 
 KINDS = ("int", "fraction", "float", "symbolic")
 KIND_RANK = {k: i for i, k in enumerate(KINDS)}
 INT64_MAX = 2**63 - 1
-_BYTES = {"int": 16, "float": 16, "fraction": 120, "symbolic": 120}  # per placement, with temporaries
+_BYTES = {
+    "int": 16,
+    "float": 16,
+    "fraction": 120,
+    "symbolic": 120,
+}  # per placement, with temporaries
 DISTRIBUTIONS = {
     "bernoulli": {"p": 0.5, "a": 1, "b": 0},
     "uniform": {"a": 0.0, "b": 1.0},
@@ -80,11 +105,15 @@ def _out_of_float64(where, value):
 def _check_sympy(expr, where):
     sp = sympy_module()
     if not isinstance(expr, sp.Expr):
-        raise DominoTypeError(f"{where} is {expr!r} ({type(expr).__name__}): a symbolic weight must be a sympy expression")
+        raise DominoTypeError(
+            f"{where} is {expr!r} ({type(expr).__name__}): a symbolic weight must be a sympy expression"
+        )
     if expr.has(sp.nan, sp.zoo, sp.oo, sp.S.NegativeInfinity):
         raise _bad_value(where, expr, "finite")
     if expr.is_extended_real is False or expr.has(sp.I):
-        raise DominoTypeError(f"{where} is {expr}: complex weights are not supported; weights are non-negative reals")
+        raise DominoTypeError(
+            f"{where} is {expr}: complex weights are not supported; weights are non-negative reals"
+        )
     if expr.is_extended_negative:
         raise _bad_value(where, expr, "non-negative")
     return expr
@@ -93,9 +122,13 @@ def _check_sympy(expr, where):
 def scalar_value(value, where):
     """``(kind, value)``: the kind of one weight and the value as int, Fraction, float or sympy Expr."""
     if isinstance(value, (bool, np.bool_)):
-        raise DominoTypeError(f"{where} is {value!r}: a weight must be a number, not a bool; write 1 or 0")
+        raise DominoTypeError(
+            f"{where} is {value!r}: a weight must be a number, not a bool; write 1 or 0"
+        )
     if isinstance(value, (complex, np.complexfloating)):
-        raise DominoTypeError(f"{where} is {value!r}: complex weights are not supported; weights are non-negative reals")
+        raise DominoTypeError(
+            f"{where} is {value!r}: complex weights are not supported; weights are non-negative reals"
+        )
     if _is_sympy(value):  # before the numbers ABCs, which sympy's numbers also register with
         return "symbolic", _check_sympy(value, where)
     if isinstance(value, (numbers.Integral, np.integer)):
@@ -138,10 +171,14 @@ def to_kind(value, kind, where):
         except OverflowError:
             f = math.inf
         if math.isinf(f):
-            raise WeightError(f"{where} has weight {value!r}, too large for a float64; use int or Fraction weights")
+            raise WeightError(
+                f"{where} has weight {value!r}, too large for a float64; use int or Fraction weights"
+            )
         if f == 0.0 and value != 0:
-            raise WeightError(f"{where} has weight {value!r}, too small for a float64 (it would become 0 and "
-                              "forbid the placement); use int or Fraction weights")
+            raise WeightError(
+                f"{where} has weight {value!r}, too small for a float64 (it would become 0 and "
+                "forbid the placement); use int or Fraction weights"
+            )
         return f
     sp = sympy_module()
     if isinstance(value, sp.Basic):
@@ -165,10 +202,15 @@ def sym_value(value, key):
     sp = sympy_module()
     if isinstance(value, sp.Basic):
         return value
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (numbers.Real, np.number)) \
-            or isinstance(value, np.complexfloating):
-        raise DominoTypeError(f"the value for {key} must be a real number or a sympy expression, "
-                              f"got {type(value).__name__}")
+    if (
+        isinstance(value, (bool, np.bool_))
+        or not isinstance(value, (numbers.Real, np.number))
+        or isinstance(value, np.complexfloating)
+    ):
+        raise DominoTypeError(
+            f"the value for {key} must be a real number or a sympy expression, "
+            f"got {type(value).__name__}"
+        )
     if isinstance(value, (numbers.Integral, np.integer)):
         return sp.Integer(int(value))
     if isinstance(value, numbers.Rational):
@@ -201,10 +243,18 @@ def as_array(value, name):
         except OverflowError:
             arr = np.asarray(value, dtype=object)
         except (ValueError, TypeError):
-            raise DominoTypeError(f"{name} must be a rectangular 2-D array of weights; its rows have different lengths") from None
+            raise DominoTypeError(
+                f"{name} must be a rectangular 2-D array of weights; its rows have different lengths"
+            ) from None
     if arr.ndim != 2:
-        hint = " (a region of one row has no vertical placement: pass numpy.zeros((0, n)))" if arr.size == 0 else ""
-        raise WeightError(f"{name} must be a 2-D array, got {arr.ndim} dimension(s) (shape {arr.shape}){hint}")
+        hint = (
+            " (a region of one row has no vertical placement: pass numpy.zeros((0, n)))"
+            if arr.size == 0
+            else ""
+        )
+        raise WeightError(
+            f"{name} must be a 2-D array, got {arr.ndim} dimension(s) (shape {arr.shape}){hint}"
+        )
     return arr
 
 
@@ -213,6 +263,7 @@ def _scan(arr, label, orientation=None):
 
     ``label(r, c)`` names entry ``(r, c)`` in messages (a placement when `orientation` is given).
     """
+
     def where(idx):
         r, c = (int(i) for i in idx)
         return placement_name(orientation, r, c) if orientation else label(r, c)
@@ -255,7 +306,9 @@ def _scan(arr, label, orientation=None):
             else:
                 try:
                     kv, val = scalar_value(v, "")
-                except DominoTilingError:  # again, now naming the entry (labels cost time: only on failure)
+                except (
+                    DominoTilingError
+                ):  # again, now naming the entry (labels cost time: only on failure)
                     scalar_value(v, where(np.unravel_index(i, arr.shape)))
                     raise
                 if kv == "symbolic":
@@ -265,17 +318,22 @@ def _scan(arr, label, orientation=None):
             out.append(val)
         return kind, out
     if k == "b":
-        raise DominoTypeError("the weights hold booleans; weights are numbers: pass array.astype(int) "
-                              "(1 allows, 0 forbids a placement)")
+        raise DominoTypeError(
+            "the weights hold booleans; weights are numbers: pass array.astype(int) "
+            "(1 allows, 0 forbids a placement)"
+        )
     if k == "c":
-        idx = (np.argwhere(arr.imag != 0)[0] if (arr.imag != 0).any() else (0, 0))
-        raise DominoTypeError(f"{where(idx)} is {arr[tuple(idx)].item()!r}: complex weights are not supported "
-                              f"(dtype {arr.dtype}); weights are non-negative reals")
+        idx = np.argwhere(arr.imag != 0)[0] if (arr.imag != 0).any() else (0, 0)
+        raise DominoTypeError(
+            f"{where(idx)} is {arr[tuple(idx)].item()!r}: complex weights are not supported "
+            f"(dtype {arr.dtype}); weights are non-negative reals"
+        )
     raise DominoTypeError(f"weights must be numbers, got an array of dtype {arr.dtype}")
 
 
 def convert_array(kind, data, shape, label, orientation=None):
     """Scanned `data` as the stored array of `kind`: int64, float64, or object of one Python type."""
+
     def where(i):
         r, c = (int(x) for x in np.unravel_index(i, shape))
         return placement_name(orientation, r, c) if orientation else label(r, c)
@@ -293,11 +351,15 @@ def convert_array(kind, data, shape, label, orientation=None):
     if kind == "float":
         try:
             out = np.array([float(v) for v in data], dtype=np.float64)
-            ok = bool(np.isfinite(out).all()) and not any(data[i] != 0 for i in np.flatnonzero(out == 0))
+            ok = bool(np.isfinite(out).all()) and not any(
+                data[i] != 0 for i in np.flatnonzero(out == 0)
+            )
         except OverflowError:
             ok = False
         if not ok:  # again, one by one, naming the entry that does not fit
-            out = np.array([to_kind(v, kind, where(i)) for i, v in enumerate(data)], dtype=np.float64)
+            out = np.array(
+                [to_kind(v, kind, where(i)) for i, v in enumerate(data)], dtype=np.float64
+            )
         return out.reshape(shape)
     return object_array([to_kind(v, kind, "") for v in data], shape)  # sympy: nothing can fail
 
@@ -305,11 +367,16 @@ def convert_array(kind, data, shape, label, orientation=None):
 def normalise(parts, min_kind="int"):
     """``(kind, arrays)`` from ``[(array, label, orientation), ...]``: one kind for all, each stored."""
     n = sum(a.size for a, _, _ in parts)
-    check_memory(n * _BYTES["symbolic" if any(a.dtype == object for a, _, _ in parts) else "int"],
-                 f"{n} domino weights", "fewer placements (a smaller region)")
+    check_memory(
+        n * _BYTES["symbolic" if any(a.dtype == object for a, _, _ in parts) else "int"],
+        f"{n} domino weights",
+        "fewer placements (a smaller region)",
+    )
     scanned = [_scan(a, label, o) for a, label, o in parts]
     kind = max([min_kind] + [k for k, _ in scanned], key=KIND_RANK.get)
-    return kind, [convert_array(kind, d, a.shape, label, o) for (a, label, o), (_, d) in zip(parts, scanned)]
+    return kind, [
+        convert_array(kind, d, a.shape, label, o) for (a, label, o), (_, d) in zip(parts, scanned)
+    ]
 
 
 def shape_of(region_or_shape):
@@ -333,8 +400,11 @@ def array_shapes(shape):
 def check_budget(shape, kind):
     hs, vs = array_shapes(shape)
     n = hs[0] * hs[1] + vs[0] * vs[1]
-    check_memory(n * _BYTES[kind], f"the {n} domino weights of a {shape[0]} x {shape[1]} region",
-                 "a smaller region")
+    check_memory(
+        n * _BYTES[kind],
+        f"the {n} domino weights of a {shape[0]} x {shape[1]} region",
+        "a smaller region",
+    )
 
 
 def tile_pattern(pattern, shape):

@@ -126,7 +126,10 @@ def _exact_ints(f, R, C, o, out, s):
     if not (isinstance(exact, np.ndarray) and exact.shape == s):
         exact = object_array([f(r, c, o) for r in range(s[0]) for c in range(s[1])], s)
     exact = np.asarray(exact, dtype=object)
-    same = all(type(y) is not float and x == y for x, y in zip(out.ravel().tolist(), exact.ravel().tolist()))
+    same = all(
+        type(y) is not float and x == y
+        for x, y in zip(out.ravel().tolist(), exact.ravel().tolist())
+    )
     return out if same else exact
 
 
@@ -154,14 +157,20 @@ def _float_product(vals, log):
 def _check_face_products(f, hp, vp):
     """Refuse face products of floats that under- or overflow float64 (0 would forbid a placement)."""
     k, l = len(f), len(f[0])
-    for name, p, pair in (("horizontal", hp, lambda i, j: ((i, (j + 1) % l), ((i + 1) % k, (j + 1) % l))),
-                          ("vertical", vp, lambda i, j: (((i + 1) % k, j), ((i + 1) % k, (j + 1) % l)))):
+    for name, p, pair in (
+        ("horizontal", hp, lambda i, j: ((i, (j + 1) % l), ((i + 1) % k, (j + 1) % l))),
+        ("vertical", vp, lambda i, j: (((i + 1) % k, j), ((i + 1) % k, (j + 1) % l))),
+    ):
         for i in range(k):
             for j in range(l):
                 (a, b), (c, d) = pair(i, j)
                 x, y = f[a][b], f[c][d]
                 if (p[i][j] == 0.0 and x != 0 and y != 0) or math.isinf(p[i][j]):
-                    how = "underflows to 0 (it would forbid the placement)" if p[i][j] == 0 else "overflows"
+                    how = (
+                        "underflows to 0 (it would forbid the placement)"
+                        if p[i][j] == 0
+                        else "overflows"
+                    )
                     raise WeightError(
                         f"the {name} weight of pattern position ({i}, {j}) is the product faces[{a}, {b}] * "
                         f"faces[{c}, {d}] = {x!r} * {y!r}, which {how} in float64; give the faces as "
@@ -256,12 +265,21 @@ class Weights:
         self._init((m, n), kind, hh, vv)
 
     def _init(self, shape, kind, h, v):
-        if kind == "int" and object in (h.dtype, v.dtype):  # canonical: both int64 when all fit, else both object
+        if kind == "int" and object in (
+            h.dtype,
+            v.dtype,
+        ):  # canonical: both int64 when all fit, else both object
             hl, vl = h.ravel().tolist(), v.ravel().tolist()
             if all(x <= INT64_MAX for x in hl + vl):
-                h, v = np.array(hl, dtype=np.int64).reshape(h.shape), np.array(vl, dtype=np.int64).reshape(v.shape)
+                h, v = (
+                    np.array(hl, dtype=np.int64).reshape(h.shape),
+                    np.array(vl, dtype=np.int64).reshape(v.shape),
+                )
             else:
-                h, v = object_array([int(x) for x in hl], h.shape), object_array([int(x) for x in vl], v.shape)
+                h, v = (
+                    object_array([int(x) for x in hl], h.shape),
+                    object_array([int(x) for x in vl], v.shape),
+                )
         self._shape, self._kind = (int(shape[0]), int(shape[1])), kind
         self._h, self._v = (self._store(a) for a in (h, v))
         self._hash = None
@@ -285,7 +303,9 @@ class Weights:
     @classmethod
     def _build(cls, shape, h, v, min_kind="int"):
         """Weights of `shape` from arrays of the right shapes, checked and converted."""
-        kind, (hh, vv) = normalise([(np.asarray(h), None, "h"), (np.asarray(v), None, "v")], min_kind)
+        kind, (hh, vv) = normalise(
+            [(np.asarray(h), None, "h"), (np.asarray(v), None, "v")], min_kind
+        )
         return cls._new(shape, kind, hh, vv)
 
     def __reduce__(self):
@@ -402,28 +422,48 @@ class Weights:
         shape = shape_of(region_or_shape)
         if faces is not None:
             if horizontal is not None or vertical is not None:
-                raise DominoTilingError("give either the edge patterns (horizontal, vertical) or faces=, not both")
+                raise DominoTilingError(
+                    "give either the edge patterns (horizontal, vertical) or faces=, not both"
+                )
             f_arr = as_array(faces, "faces")
             if f_arr.size == 0:
                 raise WeightError("faces must have at least one entry")
             kind, (f,) = normalise([(f_arr, entry_of("faces"), None)])
             f = f.tolist()
             k, l = len(f), len(f[0])
-            hp = [[f[i][(j + 1) % l] * f[(i + 1) % k][(j + 1) % l] for j in range(l)] for i in range(k)]
-            vp = [[f[(i + 1) % k][j] * f[(i + 1) % k][(j + 1) % l] for j in range(l)] for i in range(k)]
+            hp = [
+                [f[i][(j + 1) % l] * f[(i + 1) % k][(j + 1) % l] for j in range(l)]
+                for i in range(k)
+            ]
+            vp = [
+                [f[(i + 1) % k][j] * f[(i + 1) % k][(j + 1) % l] for j in range(l)]
+                for i in range(k)
+            ]
             if kind == "float":  # a product of two floats may leave float64's range
                 _check_face_products(f, hp, vp)
-            horizontal, vertical = (object_array([x for row in p for x in row], (k, l)) for p in (hp, vp))
-            labels = (lambda i, j: f"the product faces[{i}, {(j + 1) % l}] * faces[{(i + 1) % k}, {(j + 1) % l}]",
-                      lambda i, j: f"the product faces[{(i + 1) % k}, {j}] * faces[{(i + 1) % k}, {(j + 1) % l}]")
+            horizontal, vertical = (
+                object_array([x for row in p for x in row], (k, l)) for p in (hp, vp)
+            )
+            labels = (
+                lambda i, j: (
+                    f"the product faces[{i}, {(j + 1) % l}] * faces[{(i + 1) % k}, {(j + 1) % l}]"
+                ),
+                lambda i, j: (
+                    f"the product faces[{(i + 1) % k}, {j}] * faces[{(i + 1) % k}, {(j + 1) % l}]"
+                ),
+            )
         elif horizontal is None or vertical is None:
-            raise DominoTilingError("periodic() needs both edge patterns, horizontal and vertical, or faces=")
+            raise DominoTilingError(
+                "periodic() needs both edge patterns, horizontal and vertical, or faces="
+            )
         else:
             labels = (entry_of("horizontal"), entry_of("vertical"))
         hp, vp = as_array(horizontal, "horizontal"), as_array(vertical, "vertical")
         for name, p in (("horizontal", hp), ("vertical", vp)):
             if p.size == 0:
-                raise WeightError(f"the {name} pattern must have at least one entry, got shape {p.shape}")
+                raise WeightError(
+                    f"the {name} pattern must have at least one entry, got shape {p.shape}"
+                )
         kind, (hp, vp) = normalise([(hp, labels[0], None), (vp, labels[1], None)])
         check_budget(shape, kind)
         hs, vs = array_shapes(shape)
@@ -511,7 +551,9 @@ class Weights:
         elif dist == "integers":
             for name in ("a", "b"):
                 if p[name] is None:
-                    raise DominoTilingError(f"random(dist='integers') needs {name}: the weights are the integers a, ..., b")
+                    raise DominoTilingError(
+                        f"random(dist='integers') needs {name}: the weights are the integers a, ..., b"
+                    )
             a = _validate.integer(p["a"], "a", minimum=0)
             b = _validate.integer(p["b"], "b", minimum=a, maximum=INT64_MAX)
             flat = rng.integers(a, b, size=count, endpoint=True, dtype=np.int64)
@@ -560,7 +602,9 @@ class Weights:
         """
         shape = shape_of(region_or_shape)
         if not callable(f):
-            raise DominoTypeError(f"f must be a function f(r, c, orientation), got {type(f).__name__}")
+            raise DominoTypeError(
+                f"f must be a function f(r, c, orientation), got {type(f).__name__}"
+            )
         if vectorized is not None:
             _validate.boolean(vectorized, "vectorized")
         check_budget(shape, "symbolic")
@@ -643,8 +687,10 @@ class Weights:
         arr = self._h if orientation == "h" else self._v
         r, c = _validate.integer(row, "row"), _validate.integer(col, "col")
         if not (0 <= r < arr.shape[0] and 0 <= c < arr.shape[1]):
-            raise DominoTilingError(f"there is no {'horizontal' if orientation == 'h' else 'vertical'} placement at "
-                                    f"({r}, {c}) in a region of shape {self._shape}")
+            raise DominoTilingError(
+                f"there is no {'horizontal' if orientation == 'h' else 'vertical'} placement at "
+                f"({r}, {c}) in a region of shape {self._shape}"
+            )
         v = arr[r, c]
         return v.item() if isinstance(v, np.generic) else v
 
@@ -655,17 +701,25 @@ class Weights:
 
     def _nonzero_masks(self):
         if self._nonzero is None:
+
             def nz(a):
                 if self._kind == "fraction":
-                    return np.array([f.numerator != 0 for f in a.ravel().tolist()], dtype=bool).reshape(a.shape)
+                    return np.array(
+                        [f.numerator != 0 for f in a.ravel().tolist()], dtype=bool
+                    ).reshape(a.shape)
                 if self._kind != "symbolic":
                     return np.asarray(a != 0, dtype=bool)
                 cache = {}
                 for e in a.ravel().tolist():
                     if e not in cache:
-                        zero = e == 0 or e.is_zero or (e.is_zero is None and sympy_module().expand(e) == 0)
+                        zero = (
+                            e == 0
+                            or e.is_zero
+                            or (e.is_zero is None and sympy_module().expand(e) == 0)
+                        )
                         cache[e] = not zero
                 return np.array([cache[e] for e in a.ravel().tolist()], dtype=bool).reshape(a.shape)
+
             self._nonzero = tuple(frozen(nz(a)) for a in (self._h, self._v))
         return self._nonzero
 
@@ -745,7 +799,9 @@ class Weights:
             zero = sympy_module().Integer(0)
         h = np.where(m[:, :-1] & m[:, 1:], self._h, np.array(zero, dtype=self._h.dtype))
         v = np.where(m[:-1, :] & m[1:, :], self._v, np.array(zero, dtype=self._v.dtype))
-        return Weights._new(self._shape, self._kind, h.astype(self._h.dtype), v.astype(self._v.dtype))
+        return Weights._new(
+            self._shape, self._kind, h.astype(self._h.dtype), v.astype(self._v.dtype)
+        )
 
     def transpose(self):
         """The weights of the transposed region (:meth:`Region.transpose`): horizontal and vertical swap.
@@ -756,7 +812,9 @@ class Weights:
         >>> w.shape, w.horizontal.tolist()
         ((3, 2), [[5], [5], [5]])
         """
-        return Weights._new((self._shape[1], self._shape[0]), self._kind, self._v.T.copy(), self._h.T.copy())
+        return Weights._new(
+            (self._shape[1], self._shape[0]), self._kind, self._v.T.copy(), self._h.T.copy()
+        )
 
     def crop(self, row, col, rows, cols):
         """The weights of the window of `rows` x `cols` cells whose top-left cell is ``(row, col)``.
@@ -803,8 +861,10 @@ class Weights:
                 f"array, got {type(mask).__name__} of shape {shape}; call weights.narrow(*region.narrow_view())"
             )
         if not (isinstance(offset, (tuple, list)) and len(offset) == 2):
-            raise DominoTypeError(f"offset must be a pair (row, col), got {offset!r}; call "
-                                  "weights.narrow(*region.narrow_view())")
+            raise DominoTypeError(
+                f"offset must be a pair (row, col), got {offset!r}; call "
+                "weights.narrow(*region.narrow_view())"
+            )
         r0 = _validate.nonnegative_int(offset[0], "offset[0]")
         c0 = _validate.nonnegative_int(offset[1], "offset[1]")
         transposed = _validate.boolean(transposed, "transposed")
@@ -897,8 +957,10 @@ class Weights:
             raise DominoTilingError(f"modulus must be at least 2 (or 0 for 2**64), got {mod}")
         self._need_numbers("as_int_mod()")
         if self._kind == "float":
-            raise DominoTypeError("as_int_mod() needs int or Fraction weights, these are float; "
-                                  "use Fraction weights for exact results (Fraction(x) is exact for a float x)")
+            raise DominoTypeError(
+                "as_int_mod() needs int or Fraction weights, these are float; "
+                "use Fraction weights for exact results (Fraction(x) is exact for a float x)"
+            )
         dtype = np.int64 if mod <= 2**63 else np.uint64
         inverses = {}
         out = []
@@ -940,7 +1002,9 @@ class Weights:
         """
         self._need_numbers("denominator_lcm()")
         if self._kind == "float":
-            raise DominoTypeError("denominator_lcm() needs int or Fraction weights, these are float")
+            raise DominoTypeError(
+                "denominator_lcm() needs int or Fraction weights, these are float"
+            )
         if self._kind == "int":
             return 1
         dens = {x.denominator for a in (self._h, self._v) for x in a.ravel().tolist()}
@@ -969,7 +1033,9 @@ class Weights:
             vals = [a[m].max() for a, m in ((self._h, hm), (self._v, vm)) if m.any()]
             top = max((x.item() for x in vals), default=0)
         else:
-            top = max((x for a, m in ((self._h, hm), (self._v, vm)) for x in a[m].tolist()), default=0)
+            top = max(
+                (x for a, m in ((self._h, hm), (self._v, vm)) for x in a[m].tolist()), default=0
+            )
         return -math.inf if top == 0 else log2_upper(top)
 
     # ------------------------------------------------------------ symbols
@@ -1019,7 +1085,9 @@ class Weights:
         (y,)
         """
         if not isinstance(values, Mapping):
-            raise DominoTypeError(f"values must be a mapping {{symbol: value}}, got {type(values).__name__}")
+            raise DominoTypeError(
+                f"values must be a mapping {{symbol: value}}, got {type(values).__name__}"
+            )
         if self._kind != "symbolic":
             return self
         sp = sympy_module()
@@ -1028,19 +1096,27 @@ class Weights:
         for key, val in values.items():
             if isinstance(key, str):
                 if key not in by_name:
-                    raise DominoTilingError(f"{key!r} is not a symbol of the weights; they have {sorted(by_name)}")
+                    raise DominoTilingError(
+                        f"{key!r} is not a symbol of the weights; they have {sorted(by_name)}"
+                    )
                 key = by_name[key]
             subs[key] = sym_value(val, key)
         hl, vl = self._h.ravel().tolist(), self._v.ravel().tolist()
         new = {e: e.xreplace(subs) for e in set(hl) | set(vl)}  # once per distinct expression
         if all(isinstance(e, (sp.Rational, sp.Float)) for e in new.values()):
+
             def number(e):
                 if isinstance(e, sp.Integer):
                     return int(e)
                 return Fraction(int(e.p), int(e.q)) if isinstance(e, sp.Rational) else float(e)
+
             new = {k: number(e) for k, e in new.items()}
         hs, vs = array_shapes(self._shape)
-        return Weights._build(self._shape, object_array([new[e] for e in hl], hs), object_array([new[e] for e in vl], vs))
+        return Weights._build(
+            self._shape,
+            object_array([new[e] for e in hl], hs),
+            object_array([new[e] for e in vl], vs),
+        )
 
     def tiling_weight(self, tiling, *, log=False):
         """The product of the weights of a tiling's dominoes, in the weights' exact type.
@@ -1091,12 +1167,18 @@ class Weights:
         vals = self._h[r[horiz], c[horiz]].tolist() + self._v[r[~horiz], c[~horiz]].tolist()
         if log:
             if self._kind == "symbolic":
-                raise DominoTypeError("tiling_weight(..., log=True) takes numeric weights; these are symbolic: "
-                                      "substitute numbers first (weights.substitute({...}))")
+                raise DominoTypeError(
+                    "tiling_weight(..., log=True) takes numeric weights; these are symbolic: "
+                    "substitute numbers first (weights.substitute({...}))"
+                )
             if any(x == 0 for x in vals):
                 return -math.inf
-            return math.fsum(math.log(x.numerator) - math.log(x.denominator) if isinstance(x, Fraction)
-                             else math.log(x) for x in vals)
+            return math.fsum(
+                math.log(x.numerator) - math.log(x.denominator)
+                if isinstance(x, Fraction)
+                else math.log(x)
+                for x in vals
+            )
         one = {"int": 1, "fraction": Fraction(1)}.get(self._kind)
         return math.prod(vals, start=sympy_module().Integer(1) if one is None else one)
 
@@ -1177,10 +1259,14 @@ class Weights:
 
     def __hash__(self):
         if self._hash is None:
-            if self._kind == "fraction":  # Fraction.__hash__ is slow; hash numerators and denominators
-                parts = tuple(int_bytes([f.numerator for f in a.ravel().tolist()])
-                              + int_bytes([f.denominator for f in a.ravel().tolist()])
-                              for a in (self._h, self._v))
+            if (
+                self._kind == "fraction"
+            ):  # Fraction.__hash__ is slow; hash numerators and denominators
+                parts = tuple(
+                    int_bytes([f.numerator for f in a.ravel().tolist()])
+                    + int_bytes([f.denominator for f in a.ravel().tolist()])
+                    for a in (self._h, self._v)
+                )
             elif self._h.dtype == object or self._v.dtype == object:
                 parts = (tuple(self._h.ravel().tolist()), tuple(self._v.ravel().tolist()))
             else:
@@ -1210,13 +1296,18 @@ class Weights:
 
     def _repr_html_(self):
         count, zeros, low, high = self._summary()
-        rows = [("shape", f"{self._shape[0]} x {self._shape[1]}"), ("value type", self._kind),
-                ("placements", f"{count} ({self._h.size} horizontal, {self._v.size} vertical)")]
+        rows = [
+            ("shape", f"{self._shape[0]} x {self._shape[1]}"),
+            ("value type", self._kind),
+            ("placements", f"{count} ({self._h.size} horizontal, {self._v.size} vertical)"),
+        ]
         if self._kind == "symbolic":
             rows.append(("symbols", ", ".join(str(s) for s in self.symbols()) or "none"))
         else:
             rows += [("min (nonzero)", str(low)), ("max", str(high))]
         rows.append(("zeros (forbidden)", str(zeros)))
-        body = "".join(f"<tr><th style='text-align:left'>{html.escape(k)}</th><td>{html.escape(v)}</td></tr>"
-                       for k, v in rows)
+        body = "".join(
+            f"<tr><th style='text-align:left'>{html.escape(k)}</th><td>{html.escape(v)}</td></tr>"
+            for k, v in rows
+        )
         return f"<table><caption>Weights</caption>{body}</table>"

@@ -211,9 +211,12 @@ def ensemble(sampler, seeds, *, client=None, progress=True, chunk_size=None, **k
             if each is None and len(out) == 1:  # the size of the results, seen on the first
                 _check_first(len(seeds), out[0])
         return out
-    with _connect(client) as c, contextlib.closing(
-        _each(c, _ensemble_task, seeds, (sampler, kwargs), progress, "ensemble", chunk_size)
-    ) as pieces:
+    with (
+        _connect(client) as c,
+        contextlib.closing(
+            _each(c, _ensemble_task, seeds, (sampler, kwargs), progress, "ensemble", chunk_size)
+        ) as pieces,
+    ):
         if each is None:
             pieces = _checked_pieces(pieces, len(seeds))
         return _in_order(pieces, len(seeds))
@@ -252,12 +255,16 @@ def grid_points(grid):
     if isinstance(grid, Mapping):
         for name in grid:
             _validate.instance(name, "a name of the grid", str, hint="names are keyword arguments")
-        values = [list(_iterable(v, f"grid[{k!r}]", "a list of values (one value: [value])"))
-                  for k, v in grid.items()]
+        values = [
+            list(_iterable(v, f"grid[{k!r}]", "a list of values (one value: [value])"))
+            for k, v in grid.items()
+        ]
         return [dict(zip(grid, combo)) for combo in itertools.product(*values)]
     points = []
     for i, p in enumerate(_iterable(grid, "grid", "a dict {name: values} or an iterable of dicts")):
-        _validate.instance(p, f"grid[{i}]", Mapping, hint="each point is a dict of keyword arguments")
+        _validate.instance(
+            p, f"grid[{i}]", Mapping, hint="each point is a dict of keyword arguments"
+        )
         points.append(dict(p))
     return points
 
@@ -299,9 +306,12 @@ def sweep(fn, grid, *, client=None, progress=True):
 
         bar = tqdm(points, desc="sweep", delay=2, disable=not progress, leave=False)
         return [(p, fn(**p)) for p in bar]
-    with _connect(client) as c, contextlib.closing(
-        _each(c, _sweep_task, points, fn, progress, "sweep", chunk_size=1)
-    ) as pieces:
+    with (
+        _connect(client) as c,
+        contextlib.closing(
+            _each(c, _sweep_task, points, fn, progress, "sweep", chunk_size=1)
+        ) as pieces,
+    ):
         values = _in_order(pieces, len(points))
     return list(zip(points, values))
 

@@ -27,14 +27,17 @@ _TILING_OVERHEAD = 400
 #: Bytes of a returned array beyond its data.
 _ARRAY_OVERHEAD = 112
 
-_ALTERNATIVE = ("placement_frequencies() or height_fluctuations(), which sum statistics on the "
-                "workers and keep no tiling, or ensemble() over fewer seeds at a time")
+_ALTERNATIVE = (
+    "placement_frequencies() or height_fluctuations(), which sum statistics on the "
+    "workers and keep no tiling, or ensemble() over fewer seeds at a time"
+)
 
 
 def _callable(fn, name):
     """`fn` if it can be called."""
-    return _validate.instance(fn, name, Callable,
-                              hint="pass a function, such as random_tiling or sample_aztec")
+    return _validate.instance(
+        fn, name, Callable, hint="pass a function, such as random_tiling or sample_aztec"
+    )
 
 
 def _iterable(value, name, what):
@@ -63,8 +66,9 @@ def _seed_list(seeds):
         )
     seeds = _iterable(seeds, "seeds", "an iterable of seeds, one per sample (e.g. range(100))")
     if hasattr(seeds, "__len__"):  # range(10**12) is refused before it is listed
-        _options.check_memory(len(seeds) * _SEED_BYTES, f"the list of {len(seeds)} seeds",
-                              "fewer seeds per call")
+        _options.check_memory(
+            len(seeds) * _SEED_BYTES, f"the list of {len(seeds)} seeds", "fewer seeds per call"
+        )
     seeds = list(seeds)
     first = {}
     for i, s in enumerate(seeds):
@@ -102,8 +106,12 @@ def _sample_bytes(sampler, kwargs):
         from ..aztec.shuffling import sample_aztec
 
         n = kwargs.get("n")
-        if (sampler is sample_aztec and isinstance(n, numbers.Integral)
-                and not isinstance(n, bool) and n > 0):
+        if (
+            sampler is sample_aztec
+            and isinstance(n, numbers.Integral)
+            and not isinstance(n, bool)
+            and n > 0
+        ):
             shape = (2 * int(n), 2 * int(n))
     if shape is None:
         return None
@@ -125,7 +133,8 @@ def _check_results(n, each):
         _options.check_memory(
             n * each,
             f"the {n} results that ensemble() would return ({_options.format_bytes(each)} each)",
-            _ALTERNATIVE)
+            _ALTERNATIVE,
+        )
 
 
 def _check_first(n, result):

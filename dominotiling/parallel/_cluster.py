@@ -72,7 +72,7 @@ def _check_main():
             f"a local cluster's worker processes import the main script again, and this one "
             f"was read from {where}, which they cannot read (Dask would fail with 'Nanny "
             "failed to start'). Save the script as a file and run it as `python script.py` "
-            "(starting the cluster under `if __name__ == \"__main__\":`), or run the workers "
+            '(starting the cluster under `if __name__ == "__main__":`), or run the workers '
             "as threads of this process: client=distributed.Client(processes=False); "
             "client=None runs the work serially"
         )
@@ -145,14 +145,23 @@ def local_cluster(n_workers=None):
     import dask
 
     _check_main()
-    with _without_env("MALLOC_TRIM_THRESHOLD_"), dask.config.set({
-        "distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None,
-        "distributed.worker.profile.enabled": False,
-        "distributed.admin.tick.interval": "100ms",
-    }):
+    with (
+        _without_env("MALLOC_TRIM_THRESHOLD_"),
+        dask.config.set(
+            {
+                "distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None,
+                "distributed.worker.profile.enabled": False,
+                "distributed.admin.tick.interval": "100ms",
+            }
+        ),
+    ):
         return distributed.LocalCluster(
-            n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None,
-            host="127.0.0.1", env={"NUMBA_NUM_THREADS": "1"},
+            n_workers=n,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=None,
+            host="127.0.0.1",
+            env={"NUMBA_NUM_THREADS": "1"},
             # no dashboard; the scheduler's small HTTP server on any free loopback port
             scheduler_kwargs={"dashboard": False, "dashboard_address": "127.0.0.1:0"},
         )
@@ -169,8 +178,10 @@ def _without_env(name):
             os.environ[name] = saved
 
 
-_CLIENT_HINT = ("pass None (serial), 'local' (a LocalCluster on this machine), a scheduler "
-                "address such as 'tcp://host:8786', or a distributed.Client")
+_CLIENT_HINT = (
+    "pass None (serial), 'local' (a LocalCluster on this machine), a scheduler "
+    "address such as 'tcp://host:8786', or a distributed.Client"
+)
 
 
 def _check_client(client):
@@ -180,15 +191,18 @@ def _check_client(client):
             raise DominoTilingError(f"client='' is not a scheduler address; {_CLIENT_HINT}")
         if isinstance(client, str) and client != "local":
             if len(client) > 1000:
-                raise DominoTilingError(f"client is a string of {len(client)} characters, not a scheduler "
-                                        f"address; {_CLIENT_HINT}")
+                raise DominoTilingError(
+                    f"client is a string of {len(client)} characters, not a scheduler "
+                    f"address; {_CLIENT_HINT}"
+                )
             from distributed.comm import parse_address
 
             try:  # before any work: distributed's own parser, as Client(address) will use it
                 parse_address(client)
             except (ValueError, TypeError) as err:
-                raise DominoTilingError(f"client={client!r} is not a scheduler address ({err}); "
-                                        f"{_CLIENT_HINT}") from None
+                raise DominoTilingError(
+                    f"client={client!r} is not a scheduler address ({err}); {_CLIENT_HINT}"
+                ) from None
         return client
     distributed = _distributed()
     return _validate.instance(client, "client", (str, distributed.Client), hint=_CLIENT_HINT)
@@ -210,7 +224,11 @@ def _connect(client):
     else:
         try:
             owned = distributed.Client(client)
-        except (OSError, ValueError, TypeError) as err:  # unreachable, refused, timed out, malformed
+        except (
+            OSError,
+            ValueError,
+            TypeError,
+        ) as err:  # unreachable, refused, timed out, malformed
             raise DominoTilingError(
                 f"cannot connect to the Dask scheduler at {client!r}: {type(err).__name__}: "
                 f"{' '.join(str(err).split())[:300]}; start it (dask scheduler), or {_CLIENT_HINT}"

@@ -154,19 +154,29 @@ def _each(client, task, items, payload, progress, desc, chunk_size=None):
                 shared = items  # every task gets all of them: a long list goes to each worker once
                 if len(items) > _SCATTER_ITEMS and parts > 1:
                     shared = client.scatter([items], broadcast=True, hash=False)[0]
-                left = yield from _from_queue(functools.partial(client.submit, pure=False), task,
-                                              shared, payload, dropbox, bounds, parts, bar)
+                left = yield from _from_queue(
+                    functools.partial(client.submit, pure=False),
+                    task,
+                    shared,
+                    payload,
+                    dropbox,
+                    bounds,
+                    parts,
+                    bar,
+                )
             if left:
-                yield from _from_chunks(client, task, items, left, payload, dropbox, parts,
-                                        chunk_size, bar)
+                yield from _from_chunks(
+                    client, task, items, left, payload, dropbox, parts, chunk_size, bar
+                )
 
 
 def _from_chunks(client, task, items, positions, payload, dropbox, parts, chunk_size, bar):
     """`_each` by chunks of `positions` cut up front, one task each, results through the scheduler."""
     distributed = _distributed()
     chunks = _chunks(list(positions), parts, chunk_size)
-    futures = client.map(task, [[items[i] for i in c] for c in chunks], payload=payload,
-                         dropbox=dropbox, pure=False)
+    futures = client.map(
+        task, [[items[i] for i in c] for c in chunks], payload=payload, dropbox=dropbox, pure=False
+    )
     index = {f.key: i for i, f in enumerate(futures)}
     done = distributed.as_completed(futures, with_results=True)
     del futures
@@ -201,8 +211,10 @@ def _from_queue(submit, task, items, payload, dropbox, bounds, parts, bar):
     os.mkfifo(pipe, 0o600)
     fd = os.open(pipe, os.O_RDWR | os.O_NONBLOCK)  # read and write: never at end-of-file
     try:
-        futures = {tid: submit(_queue_task, tid, task, items, bounds, payload, dropbox)
-                   for tid in range(parts)}
+        futures = {
+            tid: submit(_queue_task, tid, task, items, bounds, payload, dropbox)
+            for tid in range(parts)
+        }
         untaken = set(range(len(bounds) - 1))
         waiting = select.poll()
         waiting.register(fd, select.POLLIN)

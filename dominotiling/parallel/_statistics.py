@@ -50,8 +50,12 @@ class HeightFluctuations(NamedTuple):
 
 
 def _as_tiling(t):
-    return _validate.instance(t, "each sample", Tiling,
-                              hint="the sampler must return Tiling objects, as random_tiling does")
+    return _validate.instance(
+        t,
+        "each sample",
+        Tiling,
+        hint="the sampler must return Tiling objects, as random_tiling does",
+    )
 
 
 def _same_region(region, other):
@@ -95,8 +99,7 @@ def _placement_task(seeds, payload, dropbox):
     return region, hsum, vsum, n
 
 
-def placement_frequencies(sampler, seeds, *, client=None, progress=True, chunk_size=None,
-                          **kwargs):
+def placement_frequencies(sampler, seeds, *, client=None, progress=True, chunk_size=None, **kwargs):
     """How often each domino position is used in ``sampler(seed=s, **kwargs)`` over `seeds`.
 
     Parameters
@@ -149,12 +152,16 @@ def placement_frequencies(sampler, seeds, *, client=None, progress=True, chunk_s
     from ..counting.placement import PlacementProbabilities
 
     sampler, seeds, progress, chunk_size = _statistics_arguments(
-        sampler, seeds, progress, chunk_size, 1, "placement_frequencies")
+        sampler, seeds, progress, chunk_size, 1, "placement_frequencies"
+    )
     region = hsum = vsum = None
     total = 0
-    with _connect(client) as c, contextlib.closing(
-        _each(c, _placement_task, seeds, (sampler, kwargs), progress, "placements", chunk_size)
-    ) as pieces:
+    with (
+        _connect(client) as c,
+        contextlib.closing(
+            _each(c, _placement_task, seeds, (sampler, kwargs), progress, "placements", chunk_size)
+        ) as pieces,
+    ):
         for _, (reg, h, v, n) in pieces:
             region = _same_region(region, reg)
             hsum = h.astype(np.int64) if hsum is None else hsum + h
@@ -185,8 +192,9 @@ def _height_task(seeds, payload, dropbox):
     return region, s1, s2, n, top
 
 
-def height_fluctuations(sampler, seeds, *, client=None, progress=True, chunk_size=None, ddof=0,
-                        **kwargs):
+def height_fluctuations(
+    sampler, seeds, *, client=None, progress=True, chunk_size=None, ddof=0, **kwargs
+):
     """Mean and variance of Thurston's height function at every vertex, over an ensemble.
 
     Parameters
@@ -242,12 +250,16 @@ def height_fluctuations(sampler, seeds, *, client=None, progress=True, chunk_siz
 
     ddof = _validate.nonnegative_int(ddof, "ddof")
     sampler, seeds, progress, chunk_size = _statistics_arguments(
-        sampler, seeds, progress, chunk_size, ddof + 1, f"a variance with ddof={ddof}")
+        sampler, seeds, progress, chunk_size, ddof + 1, f"a variance with ddof={ddof}"
+    )
     region = s1 = s2 = None
     total = top = 0
-    with _connect(client) as c, contextlib.closing(
-        _each(c, _height_task, seeds, (sampler, kwargs), progress, "heights", chunk_size)
-    ) as pieces:
+    with (
+        _connect(client) as c,
+        contextlib.closing(
+            _each(c, _height_task, seeds, (sampler, kwargs), progress, "heights", chunk_size)
+        ) as pieces,
+    ):
         for _, (reg, a, b, n, t) in pieces:
             region = _same_region(region, reg)
             top = max(top, t)

@@ -194,7 +194,7 @@ class _SharedLabels:
         view = memoryview(np.ascontiguousarray(labels, np.int32)).cast("B")
         try:
             while view:
-                view = view[os.write(self.fd, view):]
+                view = view[os.write(self.fd, view) :]
         except OSError:  # full (a small /dev/shm), or gone
             return False
         self.count += 1
@@ -231,8 +231,10 @@ def _pack(results, dropbox=None):
     region, codes, shared, objects = None, [], None, None
     try:
         for t in results:
-            if objects is None and type(t) is Tiling and (
-                region is None or t.region is region or t.region == region
+            if (
+                objects is None
+                and type(t) is Tiling
+                and (region is None or t.region is region or t.region == region)
             ):
                 if region is None and dropbox is not None:  # the first tiling: a file for them
                     with contextlib.suppress(OSError):  # no dropbox here (another machine)

@@ -203,7 +203,9 @@ def random_tiling(region, *, seed=None, method="auto", weights=None):
     18
     """
     _validate.region(region, periodic_ok=True)
-    if region.is_periodic:  # tori and cylinders: the periodic profile DP (dominotiling.surfaces.periodic)
+    if (
+        region.is_periodic
+    ):  # tori and cylinders: the periodic profile DP (dominotiling.surfaces.periodic)
         from ..surfaces.sampling import sample_periodic
 
         return sample_periodic(region, seed=seed, method=method, weights=weights)
@@ -221,7 +223,9 @@ def random_tiling(region, *, seed=None, method="auto", weights=None):
     if method in ("transfer", "kasteleyn", "cftp"):  # over about ten minutes: refused up front
         from .cost import check_time
 
-        check_time(region, method, alternatives=("transfer", "kasteleyn") + (() if weighted else ("cftp",)))
+        check_time(
+            region, method, alternatives=("transfer", "kasteleyn") + (() if weighted else ("cftp",))
+        )
     if weighted and method not in WEIGHTED_METHODS:
         raise DominoTilingError(
             f"method {method!r} samples the uniform measure only; weighted samples come from "

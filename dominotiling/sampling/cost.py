@@ -155,13 +155,18 @@ def check_time(region, method, what=None, alternatives=("transfer", "kasteleyn",
         return
     cells, w = _shape(region)
     rows, cols = region.shape
-    names = {"transfer": "the profile DP sampler", "kasteleyn": "the Kasteleyn sampler",
-             "cftp": "coupling from the past", "shuffling": "domino shuffling"}
+    names = {
+        "transfer": "the profile DP sampler",
+        "kasteleyn": "the Kasteleyn sampler",
+        "cftp": "coupling from the past",
+        "shuffling": "domino shuffling",
+    }
     others = {m: estimated_seconds(region, m) for m in alternatives if m != method}
     best = min(others, key=others.get) if others else None
     if best is not None and others[best] < seconds:
-        alt = (f"{names[best]} (method={best!r}) would take about {_duration(others[best])}"
-               + ("" if others[best] <= MAX_SECONDS else ", also too long: sample a smaller region"))
+        alt = f"{names[best]} (method={best!r}) would take about {_duration(others[best])}" + (
+            "" if others[best] <= MAX_SECONDS else ", also too long: sample a smaller region"
+        )
     else:
         alt = "no exact sampler is faster here: sample a smaller region"
     raise TooLargeError(

@@ -77,7 +77,9 @@ def _residues(weights, hw, vw, prime):
     if weights.kind in ("int", "fraction"):
         try:
             hp, vp = weights.as_int_mod(prime)
-            return np.ascontiguousarray(hp, dtype=np.int64), np.ascontiguousarray(vp, dtype=np.int64)
+            return np.ascontiguousarray(hp, dtype=np.int64), np.ascontiguousarray(
+                vp, dtype=np.int64
+            )
         except WeightError:  # a denominator divisible by the prime: the floats serve
             pass
     return _dyadic_residues(hw, prime), _dyadic_residues(vw, prime)
@@ -117,7 +119,9 @@ def _backward(mask, hw, vw, hwp, vwp, bar=None):
         if bar is not None:
             bar.update(b - a)
     rows = [a for a in range(h) if 2 * a < w and mask[0, 2 * a]] + [h + i for i in range(nlr[0])]
-    cols = [b for b in range(h) if 2 * b + 1 < w and mask[0, 2 * b + 1]] + [h + i for i in range(nlc[0])]
+    cols = [b for b in range(h) if 2 * b + 1 < w and mask[0, 2 * b + 1]] + [
+        h + i for i in range(nlc[0])
+    ]
     log_abs_det = None
     if len(rows) == len(cols):
         sign, val = np.linalg.slogdet(S[0][np.ix_(rows, cols)]) if rows else (1.0, 0.0)
@@ -354,7 +358,10 @@ def _arrays(region, weights):
     else:
         narrow = weights.narrow(mask, offset, transposed)
         hw, vw = narrow.as_float()
-        hw, vw = np.ascontiguousarray(hw, dtype=np.float64), np.ascontiguousarray(vw, dtype=np.float64)
+        hw, vw = (
+            np.ascontiguousarray(hw, dtype=np.float64),
+            np.ascontiguousarray(vw, dtype=np.float64),
+        )
         hwp, vwp = _residues(narrow, hw, vw, RANK_PRIME)
     return mask, offset, transposed, hw, vw, hwp, vwp
 
@@ -364,7 +371,9 @@ def _refusal(region, weights, mask, hw, vw):
 
     def refuse(where):
         # only on failure: decide exactly whether the region has a tiling at all
-        everywhere = bool((hw[mask[:, :-1] & mask[:, 1:]] != 0).all() and (vw[mask[:-1] & mask[1:]] != 0).all())
+        everywhere = bool(
+            (hw[mask[:, :-1] & mask[:, 1:]] != 0).all() and (vw[mask[:-1] & mask[1:]] != 0).all()
+        )
         if weights is None or everywhere:  # no zero weight: the region's own tileability (fast)
             from ..matching.matchings import is_tileable
 
@@ -373,7 +382,8 @@ def _refusal(region, weights, mask, hw, vw):
             tileable = has_nonzero_tiling(mask, hw, vw)
         if not tileable:
             raise NoTilingError(
-                "this region has no domino tiling" + ("" if weights is None else " using only nonzero weights")
+                "this region has no domino tiling"
+                + ("" if weights is None else " using only nonzero weights")
                 + "; nothing to sample (is_tileable / hall_violator explain why)"
             )
         raise PrecisionError(
@@ -413,8 +423,9 @@ def _sample_checked(region, rng, weights, progress=True, trusted=False):
     routes = 1 if trusted or key in _CERTIFIED else 2  # backward passes before the draw
     bar = LazyBar(progress, desc="Kasteleyn sampler", unit="row", total=rows * (routes + 1))
     try:
-        labels, worst, refreshes, restarts = _draw(mask, hw, vw, hwp, vwp, rng, refuse, key=key,
-                                                   trusted=trusted, bar=bar)
+        labels, worst, refreshes, restarts = _draw(
+            mask, hw, vw, hwp, vwp, rng, refuse, key=key, trusted=trusted, bar=bar
+        )
     finally:
         bar.close()
     out = np.full(region.shape, -1, dtype=np.int32)
@@ -475,10 +486,12 @@ def _certify(backs, shift, refuse):
     vals[1] -= shift
     scale = max(1.0, abs(vals[0]))
     if not abs(vals[0] - vals[1]) <= AGREE_RTOL * scale:
-        refuse(f"before any random choice: its two backward passes (upright, and upside down in "
-               f"another gauge) give "
-               f"log Z = {vals[0]:.12g} and {vals[1]:.12g}, which must agree within "
-               f"{AGREE_RTOL:g} x {scale:.3g}: the region is too ill-conditioned for double precision")
+        refuse(
+            f"before any random choice: its two backward passes (upright, and upside down in "
+            f"another gauge) give "
+            f"log Z = {vals[0]:.12g} and {vals[1]:.12g}, which must agree within "
+            f"{AGREE_RTOL:g} x {scale:.3g}: the region is too ill-conditioned for double precision"
+        )
 
 
 #: Regions (with their weights) that passed the condition test, most recent last: the
@@ -490,7 +503,10 @@ _CERTIFIED_MAX = 16
 def _views(sub, hw, vw, hwp, vwp):
     """``(views, shift)``: the arrays upright and upside down (the latter gauged, see :func:`_gauged`)."""
     arrays = (sub, hw, vw, hwp, vwp)
-    views = [tuple(np.ascontiguousarray(x[::-1] if flip else x) for x in arrays) for flip in (False, True)]
+    views = [
+        tuple(np.ascontiguousarray(x[::-1] if flip else x) for x in arrays)
+        for flip in (False, True)
+    ]
     views[1], shift = _gauged(views[1])
     return views, shift
 
@@ -520,9 +536,11 @@ def _draw(mask, hw, vw, hwp, vwp, rng, refuse, key=None, trusted=False, bar=None
         rows = np.flatnonzero(left.any(axis=1))
         lo, hi = int(rows[0]), int(rows[-1]) + 1
         sub = np.ascontiguousarray(left[lo:hi])
-        views, shift = _views(sub, hw[lo:hi], vw[lo:hi - 1], hwp[lo:hi], vwp[lo:hi - 1])
+        views, shift = _views(sub, hw[lo:hi], vw[lo : hi - 1], hwp[lo:hi], vwp[lo : hi - 1])
         backs = [None, None]
-        if first and (trusted or (key is not None and key in _CERTIFIED)):  # passed before: one route is enough
+        if first and (
+            trusted or (key is not None and key in _CERTIFIED)
+        ):  # passed before: one route is enough
             backs[0] = _backward(*views[0], bar=bar)
         elif first:  # both routes before any random number: the condition test
             backs = [_backward(*v, bar=bar) for v in views]
@@ -542,8 +560,10 @@ def _draw(mask, hw, vw, hwp, vwp, rng, refuse, key=None, trusted=False, bar=None
         if got is None:
             if first and not trusted:
                 refuse(f"in row {int(state[3]) - 1} of the narrow view" if state[3] > 0 else "")
-            refuse("after random choices were made (a restart on the cells left, or the torus's seam "
-                   "edges): a path-dependent failure, never seen; please report it")
+            refuse(
+                "after random choices were made (a restart on the cells left, or the torus's seam "
+                "edges): a path-dependent failure, never seen; please report it"
+            )
         part, state, flip = got
         part = part[::-1] if flip else part  # after a failure: the dominoes drawn before it
         placed = part >= 0

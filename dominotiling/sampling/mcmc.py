@@ -48,7 +48,14 @@ from ..model.region import check_region
 from ..model.tiling import Tiling
 from .._interrupt import LazyBar
 
-__all__ = ["glauber", "glauber_frames", "cftp_sample", "GLAUBER_MAX_FRAMES", "GLAUBER_MAX_STEPS", "KEY_NOTE"]
+__all__ = [
+    "glauber",
+    "glauber_frames",
+    "cftp_sample",
+    "GLAUBER_MAX_FRAMES",
+    "GLAUBER_MAX_STEPS",
+    "KEY_NOTE",
+]
 
 #: The most frames :func:`glauber` keeps (pass ``every=`` to thin them).
 GLAUBER_MAX_FRAMES = 20_000
@@ -129,7 +136,7 @@ def _block_chances(h, v):
     rows = v.shape[0]
     out = np.empty((rows, h.shape[1]), np.int64)
     for a, b in slices(rows, first=max(1, 2**16 // max(1, h.shape[1]))):
-        out[a:b] = _chance(*_pair_logs(h[a:b + 1], v[a:b]))
+        out[a:b] = _chance(*_pair_logs(h[a : b + 1], v[a:b]))
     return out
 
 
@@ -491,8 +498,10 @@ def cftp_sample(region, *, seed=None, progress=True, weights=None, flux=None):
     progress = _validate.boolean(progress, "progress")
     if flux is not None:
         if weights is not None:
-            raise DominoTilingError("cftp_sample(..., flux=...) samples the uniform measure of a sector; "
-                                    "drop weights= (weighted sectors are not implemented)")
+            raise DominoTilingError(
+                "cftp_sample(..., flux=...) samples the uniform measure of a sector; "
+                "drop weights= (weighted sectors are not implemented)"
+            )
         from ..surfaces.flux import sector_cftp
 
         return sector_cftp(region, flux, seed=seed, progress=progress)
@@ -500,8 +509,12 @@ def cftp_sample(region, *, seed=None, progress=True, weights=None, flux=None):
 
     # the uniform chain's measured time (weights only lengthen it): 20000 x 20000 would take
     # years, and ran out of memory after +3.5 GiB
-    check_time(_validate.region(region), "cftp", "coupling from the past (cftp_sample)",
-               alternatives=("kasteleyn",))
+    check_time(
+        _validate.region(region),
+        "cftp",
+        "coupling from the past (cftp_sample)",
+        alternatives=("kasteleyn",),
+    )
     heights, _ = _cftp_heights(region, _key(seed), progress, weights)
     return tiling_from_heights(region, heights)
 
@@ -513,7 +526,10 @@ def _vertex_chances(region, hv):
     """
     h, v = hv
     m = region.mask
-    for name, w, inside in (("horizontal", h, m[:, :-1] & m[:, 1:]), ("vertical", v, m[:-1, :] & m[1:, :])):
+    for name, w, inside in (
+        ("horizontal", h, m[:, :-1] & m[:, 1:]),
+        ("vertical", v, m[:-1, :] & m[1:, :]),
+    ):
         zero = inside & (w == 0)
         if zero.any():
             r, c = (int(x) for x in np.argwhere(zero)[0])
@@ -522,7 +538,7 @@ def _vertex_chances(region, hv):
                 f"{name} placement at ({r}, {c}) has weight 0 ({int(zero.sum())} such "
                 f"{name} placement(s)): with zero weights 2x2 flips need not connect the "
                 "tilings of positive weight, so the coupling might never meet. Use "
-                "random_tiling(region, weights=..., method=\"kasteleyn\"), or remove the cells "
+                'random_tiling(region, weights=..., method="kasteleyn"), or remove the cells '
                 "that only forbidden placements could cover"
             )
     lh, lv = _pair_logs(h, v)
@@ -554,6 +570,7 @@ def _cftp_heights(region, key, progress, weights=None):
     if threshold is None:
         sweeps = plain_sweeps
     else:
+
         def sweeps(hi, lo, movable, key, first, count):  # the weighted coins
             return cftp_sweeps_weighted(hi, lo, movable, threshold, key, first, count)
 

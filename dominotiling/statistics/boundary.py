@@ -12,7 +12,14 @@ from .. import _validate
 from .._options import check_memory
 from ..errors import DominoTilingError
 
-__all__ = ["boundary_positions", "BoundaryFluctuations", "aztec_boundary_fluctuations", "tracy_widom_cdf", "tracy_widom_pdf", "TRACY_WIDOM_GUE"]
+__all__ = [
+    "boundary_positions",
+    "BoundaryFluctuations",
+    "aztec_boundary_fluctuations",
+    "tracy_widom_cdf",
+    "tracy_widom_pdf",
+    "TRACY_WIDOM_GUE",
+]
 
 #: Mean, variance, skewness and excess kurtosis of the GUE Tracy--Widom law F2, from
 #: Bornemann's table [6]_ (also Prähofer and Spohn, J. Stat. Phys. 115 (2004)).
@@ -70,10 +77,12 @@ def boundary_positions(tiling):
     if n is None:
         raise DominoTilingError(
             f"the tiling's region (shape {tiling.region.shape}) is not an Aztec diamond; "
-            "boundary_positions needs a tiling of Region.aztec_diamond(n), e.g. sample_aztec(n)")
+            "boundary_positions needs a tiling of Region.aztec_diamond(n), e.g. sample_aztec(n)"
+        )
     if not tiling.is_complete:
         raise DominoTilingError(
-            f"the tiling leaves {tiling.n_uncovered} cell(s) uncovered; it must be complete")
+            f"the tiling leaves {tiling.n_uncovered} cell(s) uncovered; it must be complete"
+        )
     m = n - 1
     lo = max(m - 1, 0)
     # rows (columns) m - 1, m, m + 1, with -1 for a row above the diamond (n = 1)
@@ -91,7 +100,9 @@ def boundary_positions(tiling):
     out = np.empty(4, np.int64)
     for k, (band, pos, want_odd) in enumerate(lines):
         before, on, after = band
-        across = (on == before) | (on == after)  # vertical dominoes for a row, horizontal for a column
+        across = (on == before) | (
+            on == after
+        )  # vertical dominoes for a row, horizontal for a column
         first = m - (on == before)  # the line coordinate of the domino's top (left) cell
         odd = (first + pos + n) % 2 == 1
         wall = across & (odd == want_odd)
@@ -195,9 +206,11 @@ def aztec_boundary_fluctuations(n, seeds, *, client=None, progress=True, chunk_s
     seeds = list(_validate.instance(seeds, "seeds", Iterable, hint="pass e.g. range(2000)"))
     if len(seeds) < 2:
         raise DominoTilingError(
-            f"boundary fluctuations need at least 2 samples, got {len(seeds)} seed(s); pass more seeds")
-    pos = ensemble(_boundary_sample, seeds, client=client, progress=progress,
-                   chunk_size=chunk_size, n=n)
+            f"boundary fluctuations need at least 2 samples, got {len(seeds)} seed(s); pass more seeds"
+        )
+    pos = ensemble(
+        _boundary_sample, seeds, client=client, progress=progress, chunk_size=chunk_size, n=n
+    )
     pos = np.array(pos, dtype=np.int64).reshape(len(seeds), 4)
     rescaled = (pos - n / math.sqrt(2.0)) / n ** (1.0 / 3.0)
     sd = rescaled.std(axis=0)
@@ -206,9 +219,9 @@ def aztec_boundary_fluctuations(n, seeds, *, client=None, progress=True, chunk_s
     skew = float(np.mean(z**3))
     kurt = float(np.mean(z**4) - 3.0)
     N = z.size
-    return BoundaryFluctuations(n, pos, rescaled, z, skew, kurt, math.sqrt(6.0 / N),
-                                math.sqrt(24.0 / N))
-
+    return BoundaryFluctuations(
+        n, pos, rescaled, z, skew, kurt, math.sqrt(6.0 / N), math.sqrt(24.0 / N)
+    )
 
 
 # ------------------------------------------------------------------ Tracy-Widom

@@ -15,6 +15,7 @@ from ..model.region import Region  # noqa: F401  (docstring examples)
 
 __all__ = ["DoubleDimer", "double_dimer"]
 
+
 # ------------------------------------------------------------------ double dimers
 class DoubleDimer:
     """The superposition of two tilings of one region: loops and doubled dominoes.
@@ -61,8 +62,10 @@ class DoubleDimer:
 
     def __repr__(self):
         longest = int(self.lengths.max(initial=0))
-        return (f"<DoubleDimer of a {self.region.shape[0]}x{self.region.shape[1]} region: "
-                f"{self.n_loops} loops (longest {longest}), {self.n_doubled} doubled dominoes>")
+        return (
+            f"<DoubleDimer of a {self.region.shape[0]}x{self.region.shape[1]} region: "
+            f"{self.n_loops} loops (longest {longest}), {self.n_doubled} doubled dominoes>"
+        )
 
     @property
     def doubled(self):
@@ -82,7 +85,7 @@ class DoubleDimer:
         [[0, 0], [0, 1], [1, 1], [1, 0]]
         """
         k = _validate.integer(k, "k", minimum=0, maximum=self.n_loops - 1)
-        flat = self._order[self._offsets[k]:self._offsets[k + 1]]
+        flat = self._order[self._offsets[k] : self._offsets[k + 1]]
         return np.stack(np.divmod(flat, self.region.shape[1]), axis=1)
 
     def select(self, min_length=4):
@@ -143,7 +146,8 @@ class DoubleDimer:
                 y, x = point
             except (TypeError, ValueError):
                 raise DominoTypeError(
-                    f"point must be a (y, x) pair of numbers, got {point!r}") from None
+                    f"point must be a (y, x) pair of numbers, got {point!r}"
+                ) from None
             y, x = _validate.real(y, "point[0]"), _validate.real(x, "point[1]")
         out = np.zeros(self.n_loops, bool)
         r = math.floor(y - 0.5)  # vertical loop edges between rows r and r + 1 cross y
@@ -213,8 +217,9 @@ class DoubleDimer:
             if len(sizes) < 2:
                 raise DominoTilingError("box_counting_dimension needs at least two box sizes")
         sizes = np.asarray(sizes, np.int64)
-        counts = np.array([len(np.unique((cells[:, 0] // s) * (1 << 32) + cells[:, 1] // s))
-                           for s in sizes])
+        counts = np.array(
+            [len(np.unique((cells[:, 0] // s) * (1 << 32) + cells[:, 1] // s)) for s in sizes]
+        )
         slope = np.polyfit(np.log(sizes), np.log(counts), 1)[0]
         return float(-slope), sizes, counts
 
@@ -281,11 +286,14 @@ def double_dimer(t1, t2):
         try:
             t.validate()
         except DominoTilingError as err:
-            raise DominoTilingError(f"{name} is not a tiling of its region: {err}; build it with "
-                                    "Tiling(region, labels) (validate=True) to see why") from None
+            raise DominoTilingError(
+                f"{name} is not a tiling of its region: {err}; build it with "
+                "Tiling(region, labels) (validate=True) to see why"
+            ) from None
         if not t.is_complete:
             raise DominoTilingError(
-                f"{name} leaves {t.n_uncovered} cell(s) uncovered; double dimers need complete tilings")
+                f"{name} leaves {t.n_uncovered} cell(s) uncovered; double dimers need complete tilings"
+            )
     rows, cols = t1.region.shape
     check_memory(48 * rows * cols, f"the double-dimer loops of a {rows}x{cols} region")
     lab1 = np.ascontiguousarray(t1.labels)

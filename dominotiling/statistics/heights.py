@@ -13,7 +13,16 @@ from ..errors import DominoTilingError, DominoTypeError, NoTilingError, Precisio
 from ..model.region import Region  # noqa: F401  (docstring examples)
 from ..model.tiling import Tiling
 
-__all__ = ["height_field", "expected_height_field", "fluctuation_field", "HeightMoments", "height_moments", "expected_height", "height_variance", "KENYON_VARIANCE_SLOPE"]
+__all__ = [
+    "height_field",
+    "expected_height_field",
+    "fluctuation_field",
+    "HeightMoments",
+    "height_moments",
+    "expected_height",
+    "height_variance",
+    "KENYON_VARIANCE_SLOPE",
+]
 
 #: ``8 / pi**2``: the growth of ``Var h`` (Thurston's units) per unit of ``log n`` at a
 #: point in the bulk of a region of size ``n`` -- the Gaussian free field limit [2]_;
@@ -121,12 +130,14 @@ def expected_height_field(region, probabilities, *, unit="thurston"):
     except (AttributeError, TypeError, ValueError):
         raise DominoTypeError(
             "probabilities must have float arrays .horizontal and .vertical, as "
-            f"placement_probabilities(region) returns; got {type(probabilities).__name__}") from None
+            f"placement_probabilities(region) returns; got {type(probabilities).__name__}"
+        ) from None
     if horizontal.shape != (rows, cols - 1) or vertical.shape != (rows - 1, cols):
         raise DominoTilingError(
             f"probabilities of shapes {horizontal.shape} and {vertical.shape} do not belong to this "
             f"{rows} x {cols} region (expected {(rows, cols - 1)} and {(rows - 1, cols)}): compute them "
-            "for the same region")
+            "for the same region"
+        )
     pad = np.zeros((rows + 2, cols + 2), bool)
     pad[1:-1, 1:-1] = mask
     hp = np.zeros((rows, cols + 1))
@@ -204,12 +215,19 @@ def fluctuation_field(tilings, *, mean=None, unit="thurston"):
     """
     if isinstance(tilings, Tiling):
         tilings = [tilings]
-    tilings = list(_validate.instance(tilings, "tilings", (list, tuple),
-                                      hint="pass a list of tilings, e.g. from parallel.ensemble"))
+    tilings = list(
+        _validate.instance(
+            tilings,
+            "tilings",
+            (list, tuple),
+            hint="pass a list of tilings, e.g. from parallel.ensemble",
+        )
+    )
     if mean is None and len(tilings) < 2:
         raise DominoTilingError(
             f"the fluctuation field of an ensemble needs at least 2 tilings to estimate E h, got "
-            f"{len(tilings)}; pass more, or pass mean= (e.g. expected_height or height_fluctuations)")
+            f"{len(tilings)}; pass more, or pass mean= (e.g. expected_height or height_fluctuations)"
+        )
     if not tilings:
         raise DominoTilingError("tilings is empty; pass at least one tiling")
     first = _validate.tiling(tilings[0], "tilings[0]")
@@ -218,10 +236,14 @@ def fluctuation_field(tilings, *, mean=None, unit="thurston"):
         if not (t.region is first.region or t.region == first.region):
             raise DominoTilingError(
                 f"tilings[{i}] tiles a different region from tilings[0]; an ensemble's "
-                "fluctuations need tilings of one region")
+                "fluctuations need tilings of one region"
+            )
     rows, cols = first.region.shape
-    check_memory(8 * len(tilings) * (rows + 1) * (cols + 1),
-                 f"the fluctuation fields of {len(tilings)} tilings", "fewer tilings at a time")
+    check_memory(
+        8 * len(tilings) * (rows + 1) * (cols + 1),
+        f"the fluctuation fields of {len(tilings)} tilings",
+        "fewer tilings at a time",
+    )
     fields = np.stack([height_field(t, unit=unit) for t in tilings])
     if mean is None:
         mean = fields.mean(axis=0)
@@ -260,7 +282,8 @@ def _vertex(value, region, name="vertex"):
     if not (0 <= i <= rows and 0 <= j <= cols) or not defined_vertices(region)[i, j]:
         raise DominoTilingError(
             f"{name}={(i, j)} is not a corner of a region cell; vertices are (i, j) with "
-            f"0 <= i <= {rows}, 0 <= j <= {cols}, (i, j) the top-left corner of cell (i, j)")
+            f"0 <= i <= {rows}, 0 <= j <= {cols}, (i, j) the top-left corner of cell (i, j)"
+        )
     return i, j
 
 
@@ -316,9 +339,15 @@ def _inverse_entries(a, lu, rows, cols):
     solved = []
     for factor, perm, which in ((lu.L.tocsc(), lu.perm_r, cols), (lu.U.T.tocsc(), lu.perm_c, rows)):
         starts = np.asarray(perm)[which].astype(np.int64)
-        parts = [lower_solve_units(factor.indptr.astype(np.int64), factor.indices.astype(np.int64),
-                                   factor.data, starts[i:j])
-                 for i, j in slices(len(starts), first=4)]  # columns in short calls: Ctrl-C
+        parts = [
+            lower_solve_units(
+                factor.indptr.astype(np.int64),
+                factor.indices.astype(np.int64),
+                factor.data,
+                starts[i:j],
+            )
+            for i, j in slices(len(starts), first=4)
+        ]  # columns in short calls: Ctrl-C
         solved.append(np.ascontiguousarray(np.hstack(parts)))
     y, z = solved
     g = sparse_gram(z, y)
@@ -329,7 +358,8 @@ def _inverse_entries(a, lu, rows, cols):
     if not np.isfinite(err) or not np.isfinite(g).all() or err > 1e-8:
         raise PrecisionError(
             f"the float solves with the Kasteleyn matrix are off by {err:.2g}; the height "
-            "moments would not be reliable -- sample with random_tiling and use Monte Carlo")
+            "moments would not be reliable -- sample with random_tiling and use Monte Carlo"
+        )
     return g
 
 
@@ -405,10 +435,12 @@ def height_moments(region, vertex, weights=None, *, unit="thurston"):
     rows0, cols0 = region.shape
     # up front (before the boundary heights and the path, +328 MiB and seconds on 5000 x 5000):
     # the LU's estimate alone (the solves along the vertex's path are checked below, with it)
-    check_memory(32 * lu_entries(region.n_cells // 2, min(rows0, cols0)),
-                 f"the sparse LU of the Kasteleyn matrix of a {rows0}x{cols0} region",
-                 "a smaller region, or estimate the variance from samples "
-                 "(dominotiling.parallel.height_fluctuations)")
+    check_memory(
+        32 * lu_entries(region.n_cells // 2, min(rows0, cols0)),
+        f"the sparse LU of the Kasteleyn matrix of a {rows0}x{cols0} region",
+        "a smaller region, or estimate the variance from samples "
+        "(dominotiling.parallel.height_fluctuations)",
+    )
     i, j = _vertex(vertex, region)
     hb = boundary_heights(region)  # refuses holes
     if hb is None or not region.is_balanced:
@@ -420,9 +452,11 @@ def height_moments(region, vertex, weights=None, *, unit="thurston"):
     det_free = sum(s for s, c1, c2 in steps if not (mask[c1] and mask[c2]))
     n = region.n_cells // 2
     rows, cols = mask.shape
-    check_memory(32 * lu_entries(n, min(rows, cols)) + 16 * n * (len(edges) + 4),
-                 f"the sparse LU of the Kasteleyn matrix of a {rows}x{cols} region",
-                 "a smaller region")
+    check_memory(
+        32 * lu_entries(n, min(rows, cols)) + 16 * n * (len(edges) + 4),
+        f"the sparse LU of the Kasteleyn matrix of a {rows}x{cols} region",
+        "a smaller region",
+    )
     if weights is None:
         a = mask_matrix(mask, "real").astype(float)
     else:

@@ -21,6 +21,10 @@ from .periodic import (  # the old dominotiling.surfaces module's names, kept at
 from .sampling import sample_surface
 
 __all__ = [
-    "count_by_flux", "flux", "random_tiling_sectors", "sector_cftp", "sector_tiling",
+    "count_by_flux",
+    "flux",
+    "random_tiling_sectors",
+    "sector_cftp",
+    "sector_tiling",
     "count_by_seam_parity",
 ]

@@ -51,7 +51,11 @@ import numpy as np
 from .. import _validate
 from .._options import check_memory
 from ..errors import DominoTilingError, NoTilingError, TooLargeError
-from ..model.region import Region, label_components, check_region  # Region: used by the docstring examples
+from ..model.region import (
+    Region,
+    label_components,
+    check_region,
+)  # Region: used by the docstring examples
 from ..model.tiling import OUTSIDE, Tiling
 
 __all__ = ["flux", "count_by_flux", "sector_tiling", "sector_cftp", "random_tiling_sectors"]
@@ -112,7 +116,9 @@ class _Topology:
         self.jump = np.where(self.skip & has, hn - h[:, None] - delta, 0).astype(np.int64)
         h, ok = lifted_heights(labels, self.v0, np.zeros_like(self.skip), self.jump)
         if not ok:  # pragma: no cover - the cuts make the heights single-valued
-            raise DominoTilingError("internal error: the lifted heights of the reference tiling do not close up")
+            raise DominoTilingError(
+                "internal error: the lifted heights of the reference tiling do not close up"
+            )
         self.href = h
         self.flux_ref = tuple(int(h[v]) for v in self.vh)
         interior = self.kind == 2
@@ -134,7 +140,12 @@ class _Topology:
         for r, c in np.argwhere(lab == outside):
             for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0)):
                 rr, cc = r + dr, c + dc
-                if 0 <= rr < rows + 2 and 0 <= cc < cols + 2 and not padded[rr, cc] and dist[rr, cc] < 0:
+                if (
+                    0 <= rr < rows + 2
+                    and 0 <= cc < cols + 2
+                    and not padded[rr, cc]
+                    and dist[rr, cc] < 0
+                ):
                     dist[rr, cc] = 1
                     parent[rr, cc] = (r, c)
                     queue.append((rr, cc))
@@ -269,9 +280,11 @@ def _topology(region):
             "connected region: take the pieces one by one (region.mask and scipy.ndimage.label)"
         )
     rows, cols = region.shape
-    check_memory(_TOPOLOGY_BYTES_PER_VERTEX * (rows + 1) * (cols + 1),
-                 f"the flux tables of this {rows} x {cols} region (edges, cuts, reference heights)",
-                 "a smaller region")
+    check_memory(
+        _TOPOLOGY_BYTES_PER_VERTEX * (rows + 1) * (cols + 1),
+        f"the flux tables of this {rows} x {cols} region (edges, cuts, reference heights)",
+        "a smaller region",
+    )
     return _topology_cached(region)
 
 
@@ -340,7 +353,9 @@ def flux(tiling):
     topo = _topology(tiling.region)
     from .._kernels.flux import lifted_heights
 
-    h, ok = lifted_heights(np.ascontiguousarray(tiling.labels), topo.v0, np.zeros_like(topo.skip), topo.jump)
+    h, ok = lifted_heights(
+        np.ascontiguousarray(tiling.labels), topo.v0, np.zeros_like(topo.skip), topo.jump
+    )
     if not ok:  # pragma: no cover - a complete tiling of the region
         raise DominoTilingError("the heights of this tiling do not close up; is it valid?")
     return tuple(int(h[v]) for v in topo.vh)
@@ -462,7 +477,11 @@ def _count_by_flux(region):
         pass
     primes = _primes(bits)
     # the twisted rows (black cells) and columns (white cells) of the narrow matrix
-    rmap = lambda cell: (cell[1] - offset[1], cell[0] - offset[0]) if transposed else (cell[0] - offset[0], cell[1] - offset[1])  # noqa: E731
+    rmap = lambda cell: (
+        (cell[1] - offset[1], cell[0] - offset[0])
+        if transposed
+        else (cell[0] - offset[0], cell[1] - offset[1])
+    )  # noqa: E731
     r_idx, c_idx = np.indices(mask.shape)
     black = mask & ((r_idx + c_idx) % 2 == 0)
     bidx = np.full(mask.shape, -1, dtype=np.int64)
@@ -480,9 +499,13 @@ def _count_by_flux(region):
     r_rows = sorted({p[0] for p in pairs})
     r_cols = sorted({p[1] for p in pairs})
     r = len(r_rows)
-    ops = float(len(primes)) * (n * (half + 1) * (3 * half + 2 * r + 2) + points * (r ** 3 / 3 + r * len(pairs)))
-    what = (f"the flux-sector counts of this region ({region.n_cells} cells, {k} hole(s): "
-            f"{points} evaluation points, {r} twisted rows, {len(primes)} primes)")
+    ops = float(len(primes)) * (
+        n * (half + 1) * (3 * half + 2 * r + 2) + points * (r**3 / 3 + r * len(pairs))
+    )
+    what = (
+        f"the flux-sector counts of this region ({region.n_cells} cells, {k} hole(s): "
+        f"{points} evaluation points, {r} twisted rows, {len(primes)} primes)"
+    )
     if ops > MAX_SECTOR_OPS:
         raise TooLargeError(
             f"{what} would take about {ops:.2g} eliminations (limit {MAX_SECTOR_OPS:.0g}); holes "
@@ -490,8 +513,15 @@ def _count_by_flux(region):
         )
     from .._interrupt import threads
 
-    check_memory(8 * (min(threads(), len(primes)) * (n * (3 * half + 2 + r) + r * r + points)
-                      + points * (len(primes) + 2)), what, "count_tilings(region) for the total")
+    check_memory(
+        8
+        * (
+            min(threads(), len(primes)) * (n * (3 * half + 2 + r) + r * r + points)
+            + points * (len(primes) + 2)
+        ),
+        what,
+        "count_tilings(region) for the total",
+    )
     a = mask_matrix(mask, "real").tocoo()
     rows_, cols_ = a.row.astype(np.int64), a.col.astype(np.int64)
     vals = a.data.astype(np.int64)
@@ -516,7 +546,7 @@ def _count_by_flux(region):
     from .._kernels.flux import band_solve_mod, grid_dets
 
     grid_arr, lo_arr = np.array(grid, dtype=np.int64), np.array(lo, dtype=np.int64)
-    step = max(1, 2_000_000 // max(1, r ** 3 + r * len(pairs)))
+    step = max(1, 2_000_000 // max(1, r**3 + r * len(pairs)))
 
     def task(p):
         def run(stop):
@@ -526,18 +556,23 @@ def _count_by_flux(region):
             g = np.ascontiguousarray(x[cols_w])
             values = np.empty(points, dtype=np.int64)
             for lo_q, hi_q in slices(points, first=step, stop=stop):
-                values[lo_q:hi_q] = grid_dets(g, tb, tw, tv % p, texp, grid_arr, lo_arr, np.int64(p), lo_q, hi_q)
+                values[lo_q:hi_q] = grid_dets(
+                    g, tb, tw, tv % p, texp, grid_arr, lo_arr, np.int64(p), lo_q, hi_q
+                )
             values = values * int(det) % p
             return _interpolate_shifted(values.reshape(grid), p)
 
         return run
 
-    primes = primes + _primes(bits + 60.0)[len(primes):len(primes) + 2]  # two spare primes
-    results = run_tasks([task(p) for p in primes], n_threads=min(threads(), len(primes)),
-                        inline=ops < 2e7)
+    primes = primes + _primes(bits + 60.0)[len(primes) : len(primes) + 2]  # two spare primes
+    results = run_tasks(
+        [task(p) for p in primes], n_threads=min(threads(), len(primes)), inline=ops < 2e7
+    )
     used = [p for p, c in zip(primes, results) if c is not None]
     coefs = [c for c in results if c is not None]
-    if sum(math.log2(q) for q in used) <= bits + 1:  # pragma: no cover - count divisible by 3 primes
+    if (
+        sum(math.log2(q) for q in used) <= bits + 1
+    ):  # pragma: no cover - count divisible by 3 primes
         raise DominoTilingError("internal error: too many of the primes divide the count")
     values = _crt_many(coefs, used)
     out = {}
@@ -546,7 +581,9 @@ def _count_by_flux(region):
         out[tuple(o - 4 * xi for o, xi in zip(offsets, x))] = int(values[idx])
     signs = {v > 0 for v in out.values()}
     if len(signs) > 1:  # pragma: no cover - Kasteleyn's sign is one for all tilings
-        raise DominoTilingError("internal error: the twisted determinant's coefficients differ in sign")
+        raise DominoTilingError(
+            "internal error: the twisted determinant's coefficients differ in sign"
+        )
     return {f: abs(out[f]) for f in sorted(out)}
 
 
@@ -560,8 +597,13 @@ def _interpolate_shifted(values, p):
         c = interpolate_mod(moved, p).astype(np.int64)  # coefficients of R(t) = Q(t + 1)
         n = c.shape[0]
         # Q(z) = R(z - 1): q_j = sum_k c_k C(k, j) (-1)**(k - j); products below 2**52, n of them
-        shift = np.array([[math.comb(k, j) * (-1) ** (k - j) % p if k >= j else 0 for k in range(n)]
-                          for j in range(n)], dtype=np.int64)
+        shift = np.array(
+            [
+                [math.comb(k, j) * (-1) ** (k - j) % p if k >= j else 0 for k in range(n)]
+                for j in range(n)
+            ],
+            dtype=np.int64,
+        )
         q = np.tensordot(shift, c, axes=(1, 0)) % p
         out = np.moveaxis(q, 0, axis)
     return out
@@ -627,7 +669,7 @@ def _tiling_from_lifted(topo, heights):
     k = 0
     labels = out
     for d in (0, 2):  # east edges: vertical dominoes; south edges: horizontal ones
-        sel = (topo.kind[:, d] == 2)
+        sel = topo.kind[:, d] == 2
         u = topo.nbr[:, d]
         delta = np.where(sel, h[np.maximum(u, 0)] - h - topo.jump[:, d], 0)
         hit = sel & (delta == -3 * topo.step[:, d])
@@ -780,6 +822,7 @@ def sector_cftp(region, flux, *, seed=None, progress=True):
 
         def sweeps(hi, lo, first, count):
             return cftp_sweeps_jumps(hi, lo, movable, jumps, key, first, count)
+
     pacer = Pacer(first=max(1, 2_000_000 // max(1, topo.nv)))
     bar = LazyBar(progress)
     try:
@@ -836,8 +879,10 @@ def random_tiling_sectors(region, *, seed=None):
     rng = _validate.seed(seed)
     sectors = count_by_flux(region)
     if not sectors:
-        raise NoTilingError("the region has no domino tiling, so there is nothing to sample; "
-                            "is_tileable(region) decides this")
+        raise NoTilingError(
+            "the region has no domino tiling, so there is nothing to sample; "
+            "is_tileable(region) decides this"
+        )
     total = sum(sectors.values())
     pick = _uniform_below(rng, total)
     for value, count in sectors.items():

@@ -137,7 +137,9 @@ def _dp_plan(region):
             continue
         runs = 1 << w if wrap_v else 1
         cost = runs * mask.size * (1 << w)
-        plans.append((cost, transposed, np.array(mask, dtype=bool, order="C"), wrap_h, wrap_v, runs))
+        plans.append(
+            (cost, transposed, np.array(mask, dtype=bool, order="C"), wrap_h, wrap_v, runs)
+        )
     if not plans:
         return None
     cost, transposed, mask, wrap_h, wrap_v, runs = min(plans, key=lambda p: (p[0], p[1]))
@@ -264,7 +266,9 @@ def count_surface(region, method="auto"):
     True
     """
     _check(region)
-    return count_surface_checked(region, _validate.choice(method, "method", ("auto", "kasteleyn", "transfer")))
+    return count_surface_checked(
+        region, _validate.choice(method, "method", ("auto", "kasteleyn", "transfer"))
+    )
 
 
 def count_surface_checked(region, method):
@@ -338,7 +342,9 @@ def count_by_seam_parity(region):
     seam_v, seam_h = region.seams()
     if seam_h:  # classes are (left-right, top-bottom); report (top-bottom, left-right)
         return {(b, a): classes[(a, b)] for a, b in sorted(classes, key=lambda k: (k[1], k[0]))}
-    return {(a, b): classes[(a, b)] for a, b in sorted(classes)}  # turned: a was the top-bottom seam
+    return {
+        (a, b): classes[(a, b)] for a, b in sorted(classes)
+    }  # turned: a was the top-bottom seam
 
 
 def _plane_count(region):
@@ -429,6 +435,7 @@ def _primes_with_roots_locked(order, bits):
 def _kasteleyn_classes(region, rows, cols, torus):
     """``{(a, b): count}`` by the twisted determinants; ``a`` the left-right seam of the oriented shape."""
     from .._kernels import surfaces as _k
+
     half_n = cols // 2
     half_m = rows // 2 if torus else 0
     order = math.lcm(cols, rows) if torus else cols
@@ -441,9 +448,13 @@ def _kasteleyn_classes(region, rows, cols, torus):
     )
     primes, roots = _primes_with_roots(order, bits)
     out = np.zeros((len(primes), n_twists), dtype=np.int64)
-    roots_n = np.array([pow(int(z), order // cols, int(p)) for z, p in zip(roots, primes)], dtype=np.int64)
+    roots_n = np.array(
+        [pow(int(z), order // cols, int(p)) for z, p in zip(roots, primes)], dtype=np.int64
+    )
     if torus:
-        roots_m = np.array([pow(int(z), order // rows, int(p)) for z, p in zip(roots, primes)], dtype=np.int64)
+        roots_m = np.array(
+            [pow(int(z), order // rows, int(p)) for z, p in zip(roots, primes)], dtype=np.int64
+        )
         for start, stop in slices(len(primes), first=1):
             _k.torus_dets_mod(half_n, half_m, roots_n, roots_m, primes, start, stop, out)
     else:
@@ -456,7 +467,7 @@ def _kasteleyn_classes(region, rows, cols, torus):
         for i, p in enumerate(primes.tolist()):
             acc = 0
             for za in (0, 1):
-                for wb in ((0, 1) if torus else (0,)):
+                for wb in (0, 1) if torus else (0,):
                     d = int(out[i, 2 * za + wb] if torus else out[i, za])
                     sign = (-1) ** (a * za + b * wb)
                     acc += sign * d
@@ -469,12 +480,13 @@ def _kasteleyn_classes(region, rows, cols, torus):
 def _dp_count(region):
     """The count by the periodic profile DP (exact: moduli and the CRT)."""
     from .._kernels import surfaces as _k
+
     mask, wrap_h, wrap_v, _, runs = _dp_plan(region)
     w = mask.shape[1]
     moduli = moduli_for_bits(log2_count_bound(region))
     check_memory(
         2 * 8 * (1 << w) * len(moduli),
-        f"the periodic profile DP's layers ({2 ** w} profiles of a {w}-wide sweep)",
+        f"the periodic profile DP's layers ({2**w} profiles of a {w}-wide sweep)",
         "method='kasteleyn' (the full torus or cylinder with even sides)",
     )
     dp = np.zeros((1 << w, len(moduli)), dtype=np.uint64)
@@ -482,9 +494,7 @@ def _dp_count(region):
     total = [0] * len(moduli)
     starts = range(runs) if wrap_v else (0,)
     for s in starts:
-        if wrap_v and any(
-            (s >> c) & 1 and not (mask[0, c] and mask[-1, c]) for c in range(w)
-        ):
+        if wrap_v and any((s >> c) & 1 and not (mask[0, c] and mask[-1, c]) for c in range(w)):
             continue
         dp[:] = 0
         dp[s, :] = 1

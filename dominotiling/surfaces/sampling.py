@@ -23,7 +23,15 @@ from .._interrupt import slices
 from .._options import check_memory
 from ..errors import DominoTilingError, NoTilingError, TooLargeError
 from ..model.region import Region
-from .periodic import MAX_TRACE_WIDTH, MAX_WIDTH, _check, _dp_plan, _eps, _kasteleyn_shape, _no_weights
+from .periodic import (
+    MAX_TRACE_WIDTH,
+    MAX_WIDTH,
+    _check,
+    _dp_plan,
+    _eps,
+    _kasteleyn_shape,
+    _no_weights,
+)
 from ..model.tiling import OUTSIDE, Tiling
 
 __all__ = ["sample_surface"]
@@ -99,12 +107,15 @@ def sample_surface(region, seed=None, method="auto"):
     200
     """
     from .._kernels import surfaces as _k
+
     _check(region)
     method = _validate.choice(method, "method", ("auto", "transfer", "kasteleyn"))
     rng = _validate.seed(seed)
     rows, cols = region.shape
     if region.n_cells % 2:
-        raise NoTilingError(f"this {rows} x {cols} region has an odd number of cells: it has no tiling")
+        raise NoTilingError(
+            f"this {rows} x {cols} region has an odd number of cells: it has no tiling"
+        )
     plan = _dp_plan(region)
     kasteleyn_ok = region.seams() != (False, False) and _kasteleyn_shape(region) is not None
     if method == "auto":
@@ -131,7 +142,7 @@ def sample_surface(region, seed=None, method="auto"):
     n = mask.size
     check_memory(
         8 * (n + 1) * (1 << w) + 8 * n,
-        f"the sampler's layers ({n + 1} x {2 ** w} floats)",
+        f"the sampler's layers ({n + 1} x {2**w} floats)",
         "a narrower region",
     )
     layers = np.zeros((n + 1, 1 << w), dtype=np.float64)
@@ -152,13 +163,17 @@ def sample_surface(region, seed=None, method="auto"):
                 continue
             logw[s] = forward(s)
         if not np.isfinite(logw).any():
-            raise NoTilingError(f"this {rows} x {cols} region (periodic={region.periodic}) has no tiling")
+            raise NoTilingError(
+                f"this {rows} x {cols} region (periodic={region.periodic}) has no tiling"
+            )
         p = np.exp(logw - logw.max())
         s = int(rng.choice(runs, p=p / p.sum()))
     else:
         s = 0
     if forward(s) == -math.inf:
-        raise NoTilingError(f"this {rows} x {cols} region (periodic={region.periodic}) has no tiling")
+        raise NoTilingError(
+            f"this {rows} x {cols} region (periodic={region.periodic}) has no tiling"
+        )
     u = rng.random(n)
     moves = np.zeros(n, dtype=np.int8)
     _k.sample_back(mask, wrap_h, wrap_v, layers, s, u, moves)
@@ -188,20 +203,27 @@ def _torus_edges(rows, cols, torus):
 
     def add(sa, sb, sign, kind, seam):
         a, b, a_black = flat[sa], flat[sb], black_cell[sa]
-        parts.append((
-            np.where(a_black, a, b).ravel(),
-            np.where(a_black, b, a).ravel(),
-            np.broadcast_to(np.asarray(sign, dtype=float), a.shape).ravel(),
-            np.full(a.size, kind, dtype=np.int8),
-            np.broadcast_to(np.asarray(seam), a.shape).ravel(),
-        ))
+        parts.append(
+            (
+                np.where(a_black, a, b).ravel(),
+                np.where(a_black, b, a).ravel(),
+                np.broadcast_to(np.asarray(sign, dtype=float), a.shape).ravel(),
+                np.full(a.size, kind, dtype=np.int8),
+                np.broadcast_to(np.asarray(seam), a.shape).ravel(),
+            )
+        )
 
     add(np.s_[:, :-1], np.s_[:, 1:], 1.0, 0, -1)
     add(np.s_[:-1, :], np.s_[1:, :], (-1.0) ** c[:-1, :], 0, -1)
     add(np.s_[:, -1:], np.s_[:, :1], 1.0, 1, np.arange(rows)[:, None])
     if torus:
-        add(np.s_[-1:, :], np.s_[:1, :], ((-1.0) ** np.arange(cols))[None, :], 2,
-            (rows + np.arange(cols))[None, :])
+        add(
+            np.s_[-1:, :],
+            np.s_[:1, :],
+            ((-1.0) ** np.arange(cols))[None, :],
+            2,
+            (rows + np.arange(cols))[None, :],
+        )
     return tuple(np.concatenate(x) for x in zip(*parts)) + (black_cell.ravel(),)
 
 
@@ -320,7 +342,9 @@ def _sample_kasteleyn_surface(region, rng):
 
     current = log_z(alive, edge_on, factor)
     if current == -math.inf:
-        raise NoTilingError(f"this {rows} x {cols} region (periodic={region.periodic}) has no tiling")
+        raise NoTilingError(
+            f"this {rows} x {cols} region (periodic={region.periodic}) has no tiling"
+        )
     # the plane sampler's condition test, before any random choice, on the torus cut open
     # along its seams: what is left after the seam edges is part of it, and is not tested
     # again (a refusal may not depend on the edges drawn; issue 26)
@@ -345,7 +369,11 @@ def _sample_kasteleyn_surface(region, rng):
             edge_on[k] = False
             current = log_z(alive, edge_on, factor)
     alive = alive.reshape(rows, cols)
-    plane = plane_sampler.sample_checked(Region(alive), rng, None, trusted=True) if alive.any() else None
+    plane = (
+        plane_sampler.sample_checked(Region(alive), rng, None, trusted=True)
+        if alive.any()
+        else None
+    )
     labels = np.where(alive, -2, OUTSIDE).astype(np.int64)
     if plane is not None:
         labels[alive] = plane.labels[alive]
@@ -360,6 +388,7 @@ def _sample_kasteleyn_surface(region, rng):
 
 def _labels_from_moves(mask, moves):
     from .._kernels import surfaces as _k
+
     rows, w = mask.shape
     labels = np.where(mask, -2, OUTSIDE).astype(np.int64)
     k = 0

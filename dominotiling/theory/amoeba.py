@@ -185,8 +185,10 @@ class Amoeba:
 
     def __repr__(self):
         kinds = [c.phase for c in self.components]
-        return (f"<Amoeba {len(self.x)}x{len(self.y)}: {kinds.count('frozen')} frozen and "
-                f"{kinds.count('gaseous')} gaseous components>")
+        return (
+            f"<Amoeba {len(self.x)}x{len(self.y)}: {kinds.count('frozen')} frozen and "
+            f"{kinds.count('gaseous')} gaseous components>"
+        )
 
 
 def amoeba(P, x_range=None, y_range=None, *, resolution=400, samples=65):
@@ -251,8 +253,11 @@ def amoeba(P, x_range=None, y_range=None, *, resolution=400, samples=65):
     from .._options import check_memory
 
     d = max(pz.d, pw.d, 1)
-    check_memory(res * res * (3 * d + 48) + 2 * res * samples * d * 32,
-                 f"the amoeba's {res} x {res} grid (degree {d})", "a smaller resolution")
+    check_memory(
+        res * res * (3 * d + 48) + 2 * res * samples * d * 32,
+        f"the amoeba's {res} x {res} grid (degree {d})",
+        "a smaller resolution",
+    )
     (dx0, dx1), (dy0, dy1) = _default_window(curve)
     x0, x1 = (dx0, dx1) if x_range is None else tuple(_validate.real(v, "x_range") for v in x_range)
     y0, y1 = (dy0, dy1) if y_range is None else tuple(_validate.real(v, "y_range") for v in y_range)
@@ -286,8 +291,15 @@ def amoeba(P, x_range=None, y_range=None, *, resolution=400, samples=65):
         for j in range(1, n + 1):
             m = lab == j
             bounded = not (m[0].any() or m[-1].any() or m[:, 0].any() or m[:, -1].any())
-            comps.append(AmoebaComponent(key, "gaseous" if key in interior else "frozen", bounded,
-                                         int(m.sum()), float(m.sum() * pix)))
+            comps.append(
+                AmoebaComponent(
+                    key,
+                    "gaseous" if key in interior else "frozen",
+                    bounded,
+                    int(m.sum()),
+                    float(m.sum() * pix),
+                )
+            )
             labels[m] = len(comps)
     boundary = _real_points(curve, (x0, x1), (y0, y1), res)
     ovals = []
@@ -309,7 +321,10 @@ def _real_points(curve, x_range, y_range, num):
     C, a0, b0 = curve.float_coefficients()
     C = np.array(C)
     out = {(sz, sw): [] for sz in (-1, 1) for sw in (-1, 1)}
-    for CC, rng_fixed, rng_free, swap in ((C, y_range, x_range, False), (C.T.copy(), x_range, y_range, True)):
+    for CC, rng_fixed, rng_free, swap in (
+        (C, y_range, x_range, False),
+        (C.T.copy(), x_range, y_range, True),
+    ):
         if CC.shape[0] < 2:
             continue
         t = np.linspace(rng_fixed[0], rng_fixed[1], num)

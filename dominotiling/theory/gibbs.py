@@ -103,11 +103,14 @@ def _cells(value, name):
         (r0, c0), (r1, c1) = value
     except (TypeError, ValueError):
         raise DominoTypeError(
-            f"{name} must be a domino ((row, col), (row, col)), got {value!r}") from None
+            f"{name} must be a domino ((row, col), (row, col)), got {value!r}"
+        ) from None
     r0, c0 = _validate.integer(r0, name), _validate.integer(c0, name)
     r1, c1 = _validate.integer(r1, name), _validate.integer(c1, name)
     if abs(r0 - r1) + abs(c0 - c1) != 1:
-        raise DominoTilingError(f"{name} = {value!r} is not a domino: its two cells must be neighbours")
+        raise DominoTilingError(
+            f"{name} = {value!r} is not a domino: its two cells must be neighbours"
+        )
     return (r0, c0), (r1, c1)
 
 
@@ -161,7 +164,9 @@ class GibbsMeasure:
             m[bi, wi] += (h if o == "h" else v)[r, c] * sign
         from .ronkin import _ronkin_arrays
 
-        R, err, grad, hess = _ronkin_arrays(curve, np.array([self.field[0]]), np.array([self.field[1]]))
+        R, err, grad, hess = _ronkin_arrays(
+            curve, np.array([self.field[0]]), np.array([self.field[1]])
+        )
         self.flux = (float(grad[0, 0]), float(grad[0, 1]))
         s, t = curve.slope(self.flux[0], self.flux[1])
         self.slope = (float(s), float(t))
@@ -176,7 +181,7 @@ class GibbsMeasure:
         n = len(self._blacks)
         out = np.zeros(np.shape(z) + (n, n), dtype=complex)
         for (X, Y), m in self._terms.items():
-            out += (z ** X * w ** Y)[..., None, None] * m
+            out += (z**X * w**Y)[..., None, None] * m
         return out
 
     def _Kz(self, z, w):
@@ -184,7 +189,7 @@ class GibbsMeasure:
         out = np.zeros(np.shape(z) + (n, n), dtype=complex)
         for (X, Y), m in self._terms.items():
             if X:
-                out += (X * z ** (X - 1) * w ** Y)[..., None, None] * m
+                out += (X * z ** (X - 1) * w**Y)[..., None, None] * m
         return out
 
     def _inner(self, phi, pairs):
@@ -249,7 +254,9 @@ class GibbsMeasure:
                 phi = lo + (hi - lo) * t
                 inner = self._inner(phi, pairs)  # (n, pairs)
                 wv = np.exp(y + 1j * phi)
-                total += ((inner * wv[:, None] ** Y[None, :]) * (wt * (hi - lo))[:, None]).sum(axis=0)
+                total += ((inner * wv[:, None] ** Y[None, :]) * (wt * (hi - lo))[:, None]).sum(
+                    axis=0
+                )
             results.append(total.real / np.pi)
         err = np.abs(results[1] - results[0]) + 1e-13 * (1 + np.abs(results[1]))
         return results[1], err
@@ -291,8 +298,9 @@ class GibbsMeasure:
         (rb, cb) = _validate.cell(b, "b")
         (rw, cw) = _validate.cell(w, "w")
         if (rb + cb) % 2 or not (rw + cw) % 2:
-            raise DominoTilingError(f"b = {b} must be a black cell and w = {w} a white one "
-                                    "(black: (row + col) even)")
+            raise DominoTilingError(
+                f"b = {b} must be a black cell and w = {w} a white one (black: (row + col) even)"
+            )
         vals, errs = self._entries([(rw, cw)], [(rb, cb)])
         v, e = float(vals[0, 0]), float(errs[0, 0])
         self._check(e, "K^-1")
@@ -425,9 +433,11 @@ class GibbsMeasure:
         return H, V, worst
 
     def __repr__(self):
-        return (f"<GibbsMeasure of a {self.pattern.shape[0]}x{self.pattern.shape[1]} domain: field "
-                f"({self.field[0]:.6g}, {self.field[1]:.6g}), slope ({self.slope[0]:.6g}, {self.slope[1]:.6g}), "
-                f"{self.phase}>")
+        return (
+            f"<GibbsMeasure of a {self.pattern.shape[0]}x{self.pattern.shape[1]} domain: field "
+            f"({self.field[0]:.6g}, {self.field[1]:.6g}), slope ({self.slope[0]:.6g}, {self.slope[1]:.6g}), "
+            f"{self.phase}>"
+        )
 
 
 def _phase(curve, field, flux):

@@ -122,7 +122,9 @@ class LimitShape:
     (True, True)
     """
 
-    def __init__(self, region, mesh, h, q, info, sigma_values, tri_probs, weights_kind, frozen_tol, gas=None):
+    def __init__(
+        self, region, mesh, h, q, info, sigma_values, tri_probs, weights_kind, frozen_tol, gas=None
+    ):
         self.region = region
         self._mesh = mesh
         self.delta = mesh.delta
@@ -152,8 +154,8 @@ class LimitShape:
         self.densities = dens.reshape(nr, nc, 4)
         self.gaseous = np.zeros((nr, nc), dtype=bool) if gas is None else gas[0]
         self.gas_curves = [] if gas is None else gas[1]
-        area_cells = float(act.sum()) * mesh.delta ** 2
-        self.free_energy = float(-(mesh.delta ** 2 / 4) * sigma_values.sum() / area_cells)
+        area_cells = float(act.sum()) * mesh.delta**2
+        self.free_energy = float(-(mesh.delta**2 / 4) * sigma_values.sum() / area_cells)
         self.residual = info.residual
         self.gap = info.gap
         self.iterations = info.iterations
@@ -196,7 +198,13 @@ class LimitShape:
             i = np.clip(np.floor(u).astype(int) + di, 0, nr - 1)
             j = np.clip(np.floor(v).astype(int) + dj, 0, nc - 1)
             val = self._in_square(i, j, u - i, v - j)
-            ok = np.isnan(out) & (u - i >= -1e-9) & (u - i <= 1 + 1e-9) & (v - j >= -1e-9) & (v - j <= 1 + 1e-9)
+            ok = (
+                np.isnan(out)
+                & (u - i >= -1e-9)
+                & (u - i <= 1 + 1e-9)
+                & (v - j >= -1e-9)
+                & (v - j <= 1 + 1e-9)
+            )
             out = np.where(ok & ~np.isnan(val), val, out)
         return out
 
@@ -211,10 +219,18 @@ class LimitShape:
         east = (fy <= fx) & (fy >= 1 - fx)
         # barycentric: in each triangle h = hc + linear part
         out = np.where(
-            north, hc + (h00 + h01 - 2 * hc) * (0.5 - fy) + (h01 - h00) * (fx - 0.5),
-            np.where(south, hc + (h10 + h11 - 2 * hc) * (fy - 0.5) + (h11 - h10) * (fx - 0.5),
-                     np.where(east, hc + (h01 + h11 - 2 * hc) * (fx - 0.5) + (h11 - h01) * (fy - 0.5),
-                              hc + (h00 + h10 - 2 * hc) * (0.5 - fx) + (h10 - h00) * (fy - 0.5))))
+            north,
+            hc + (h00 + h01 - 2 * hc) * (0.5 - fy) + (h01 - h00) * (fx - 0.5),
+            np.where(
+                south,
+                hc + (h10 + h11 - 2 * hc) * (fy - 0.5) + (h11 - h10) * (fx - 0.5),
+                np.where(
+                    east,
+                    hc + (h01 + h11 - 2 * hc) * (fx - 0.5) + (h11 - h01) * (fy - 0.5),
+                    hc + (h00 + h10 - 2 * hc) * (0.5 - fx) + (h10 - h00) * (fy - 0.5),
+                ),
+            ),
+        )
         return out
 
     def vertex_heights(self):
@@ -222,7 +238,7 @@ class LimitShape:
         from ..matching.height import defined_vertices
 
         rows, cols = self.region.shape
-        Y, X = np.mgrid[0:rows + 1, 0:cols + 1]
+        Y, X = np.mgrid[0 : rows + 1, 0 : cols + 1]
         out = self.height_at(Y, X)
         return np.where(defined_vertices(self.region), out, np.nan)
 
@@ -257,21 +273,40 @@ class LimitShape:
     # --------------------------------------------------------------- display
     def __repr__(self):
         rows, cols = self.region.shape
-        return (f"LimitShape({rows}x{cols} region, {self._mesh.nr}x{self._mesh.nc} mesh, {self.weights_kind} weights: "
-                f"free energy {self.free_energy:.6f} per cell, {100 * self.liquid_fraction:.1f}% liquid, "
-                f"{len(self.arctic_curves)} arctic curve(s), residual {self.residual:.1e})")
+        return (
+            f"LimitShape({rows}x{cols} region, {self._mesh.nr}x{self._mesh.nc} mesh, {self.weights_kind} weights: "
+            f"free energy {self.free_energy:.6f} per cell, {100 * self.liquid_fraction:.1f}% liquid, "
+            f"{len(self.arctic_curves)} arctic curve(s), residual {self.residual:.1e})"
+        )
 
     def _repr_html_(self):
-        rows = [("region", f"{self.region.shape[0]}x{self.region.shape[1]} cells, {self.region.n_cells} cells"),
-                ("mesh", f"{self._mesh.nr}x{self._mesh.nc} squares of {self.delta:.3g} cells"),
-                ("weights", self.weights_kind),
-                ("free energy (log Z / cells)", f"{self.free_energy:.6f}"),
-                ("liquid / frozen / gaseous", f"{100 * self.liquid_fraction:.1f}% / "
-                 f"{100 * self.frozen[self._mesh.active].mean():.1f}% / {100 * self.gaseous[self._mesh.active].mean():.1f}%"),
-                ("arctic curves", f"{len(self.arctic_curves)} ({sum(len(c) for c in self.arctic_curves)} points)"),
-                ("gas curves", f"{len(self.gas_curves)}"),
-                ("solver", f"{self.iterations} Newton steps, residual {self.residual:.1e}, gap {self.gap:.1e} per cell")]
-        body = "".join(f"<tr><th style='text-align:left'>{k}</th><td style='text-align:left'>{v}</td></tr>" for k, v in rows)
+        rows = [
+            (
+                "region",
+                f"{self.region.shape[0]}x{self.region.shape[1]} cells, {self.region.n_cells} cells",
+            ),
+            ("mesh", f"{self._mesh.nr}x{self._mesh.nc} squares of {self.delta:.3g} cells"),
+            ("weights", self.weights_kind),
+            ("free energy (log Z / cells)", f"{self.free_energy:.6f}"),
+            (
+                "liquid / frozen / gaseous",
+                f"{100 * self.liquid_fraction:.1f}% / "
+                f"{100 * self.frozen[self._mesh.active].mean():.1f}% / {100 * self.gaseous[self._mesh.active].mean():.1f}%",
+            ),
+            (
+                "arctic curves",
+                f"{len(self.arctic_curves)} ({sum(len(c) for c in self.arctic_curves)} points)",
+            ),
+            ("gas curves", f"{len(self.gas_curves)}"),
+            (
+                "solver",
+                f"{self.iterations} Newton steps, residual {self.residual:.1e}, gap {self.gap:.1e} per cell",
+            ),
+        ]
+        body = "".join(
+            f"<tr><th style='text-align:left'>{k}</th><td style='text-align:left'>{v}</td></tr>"
+            for k, v in rows
+        )
         img = ""
         try:
             img = self._png_html()
@@ -326,7 +361,7 @@ def _arctic(liquidity, mesh, tau):
     from scipy.spatial import cKDTree
 
     d = mesh.delta
-    g = liquidity ** 2
+    g = liquidity**2
     gg = np.where(np.isnan(g), 0.0, g)
     if min(gg.shape) >= 2:
         gy, gx = np.gradient(gg, d)
@@ -418,7 +453,8 @@ def _sector_boundary_heights(region, flux):
     if not ok:
         raise DominoTilingError(
             "a hole of this region has unequal numbers of black and white cells, so the heights of its "
-            "tilings are multi-valued around it; limit shapes of such regions are not implemented")
+            "tilings are multi-valued around it; limit shapes of such regions are not implemented"
+        )
     m = np.pad(region.mask, 1)
     inner = m[:-1, :-1] & m[:-1, 1:] & m[1:, :-1] & m[1:, 1:]
     on = defined_vertices(region) & ~inner
@@ -440,7 +476,9 @@ def _bounds(region, mesh, hb=None):
     if hb is None:
         hb = boundary_heights(region)
     if hb is None:
-        raise NoTilingError("the region has no tiling (its boundary heights do not close up): it has no limit shape")
+        raise NoTilingError(
+            "the region has no tiling (its boundary heights do not close up): it has no limit shape"
+        )
     bi, bj = np.nonzero(hb != UNDEFINED)
     hv = hb[bi, bj].astype(float)
     d = mesh.delta
@@ -457,8 +495,13 @@ def _bounds(region, mesh, hb=None):
             j = j0 + dj
             ok = (i >= 0) & (i < nr) & (j >= 0) & (j < nc)
             i, j, y, x, h = i[ok], j[ok], bi[ok], bj[ok], hv[ok]
-            for node in (i * (nc + 1) + j, i * (nc + 1) + j + 1, (i + 1) * (nc + 1) + j,
-                         (i + 1) * (nc + 1) + j + 1, n_corner + i * nc + j):
+            for node in (
+                i * (nc + 1) + j,
+                i * (nc + 1) + j + 1,
+                (i + 1) * (nc + 1) + j,
+                (i + 1) * (nc + 1) + j + 1,
+                n_corner + i * nc + j,
+            ):
                 dist = 2 * np.maximum(np.abs(mesh.node_y[node] - y), np.abs(mesh.node_x[node] - x))
                 np.minimum.at(seed_up, node, h + dist)
                 np.maximum.at(seed_lo, node, h - dist)
@@ -493,10 +536,17 @@ def _interior_start(mesh, upper, lower, free):
     x, y = mesh.node_x, mesh.node_y
     planes = [np.zeros_like(x)] + [0.5 * (sx * x + sy * y) for sx in (1, -1) for sy in (1, -1)]
     for p in planes:
-        c0 = lo_all - float(p[used].max()) - 1.0  # p + c0 below every lower bound, p + c1 above every upper
+        c0 = (
+            lo_all - float(p[used].max()) - 1.0
+        )  # p + c0 below every lower bound, p + c1 above every upper
         c1 = hi_all - float(p[used].min()) + 1.0
-        a, b = lower - p, upper - p  # clip(p + c) is lower for c <= a, p + c between, upper for c >= b
-        total += (lower * (a - c0) + p * (b - a) + (b * b - a * a) / 2 + upper * (c1 - b)) / (c1 - c0)
+        a, b = (
+            lower - p,
+            upper - p,
+        )  # clip(p + c) is lower for c <= a, p + c between, upper for c >= b
+        total += (lower * (a - c0) + p * (b - a) + (b * b - a * a) / 2 + upper * (c1 - b)) / (
+            c1 - c0
+        )
     h0 = np.where(free, total / len(planes), (upper + lower) / 2)
     return h0
 
@@ -704,28 +754,38 @@ def limit_shape(region, weights=None, *, resolution=None, flux=None):
     """
     region = _validate.region(region)
     if not region.holes and flux is not None:
-        raise DominoTilingError("flux= is for regions with holes (one offset per hole, or 'most likely'); "
-                                "this region has none")
+        raise DominoTilingError(
+            "flux= is for regions with holes (one offset per hole, or 'most likely'); "
+            "this region has none"
+        )
     if region.holes and flux is None:
         raise DominoTilingError(
             f"the region has {len(region.holes)} hole(s): its limit shape depends on the flux sector; pass "
             "flux=(one height offset per hole) -- dominotiling.flux.count_by_flux(region) lists the sectors -- "
-            "or flux='most likely'")
+            "or flux='most likely'"
+        )
     if not region.is_balanced:
-        raise NoTilingError("the region has no tiling (it has unequal numbers of black and white cells): "
-                            "it has no limit shape")
+        raise NoTilingError(
+            "the region has no tiling (it has unequal numbers of black and white cells): "
+            "it has no limit shape"
+        )
     rows, cols = region.shape
     L = max(rows, cols)
     if resolution is None:
         resolution = min(DEFAULT_RESOLUTION, L)
     resolution = _validate.positive_int(resolution, "resolution")
     if resolution < 2:
-        raise DominoTilingError("resolution must be at least 2 (mesh squares along the longer side)")
-    if resolution > L:  # the boundary heights are known at lattice vertices only: no mesh finer than the lattice
+        raise DominoTilingError(
+            "resolution must be at least 2 (mesh squares along the longer side)"
+        )
+    if (
+        resolution > L
+    ):  # the boundary heights are known at lattice vertices only: no mesh finer than the lattice
         raise DominoTilingError(
             f"resolution={resolution} is finer than the lattice: the region's longer side has {L} cells, so at "
             f"most resolution={L} mesh squares fit along it (the boundary heights are known at lattice vertices "
-            "only; a finer mesh would resolve their zigzag, not the shape)")
+            "only; a finer mesh would resolve their zigzag, not the shape)"
+        )
     pattern, kind, shift = _weights_kind(weights)
     hb = None
     if region.holes:
@@ -746,14 +806,18 @@ def limit_shape(region, weights=None, *, resolution=None, flux=None):
 
         sigma = periodic_sigma(pattern)
         stage = sigma.stage
-    info = solve_barrier(mesh, h0, free, sigma, box=(box_nodes, lower[box_nodes], upper[box_nodes]), stage=stage)
+    info = solve_barrier(
+        mesh, h0, free, sigma, box=(box_nodes, lower[box_nodes], upper[box_nodes]), stage=stage
+    )
     q = info.q
     tri = mesh.tri_legs
     val, _, _, probs = sigma(q[tri[:, 0]], q[tri[:, 1]], "value")
     gas = None
     if pattern is not None and sigma.gas_points.size:
         dist = np.full(mesh.nr * mesh.nc, np.nan)
-        dist[mesh.active.ravel()] = sigma.gas_distance(q[tri[:, 0]], q[tri[:, 1]]).reshape(-1, 4).mean(axis=1)
+        dist[mesh.active.ravel()] = (
+            sigma.gas_distance(q[tri[:, 0]], q[tri[:, 1]]).reshape(-1, 4).mean(axis=1)
+        )
         curves, mask = _arctic(dist.reshape(mesh.nr, mesh.nc), mesh, GAS_TOLERANCE)
         gas = (mask, curves)
     out = LimitShape(region, mesh, info.h, q, info, val, probs, kind, FROZEN_TOLERANCE, gas)

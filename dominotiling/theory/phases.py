@@ -77,7 +77,9 @@ def _chord(curve, x, y, key):
     from .ronkin import _extent
 
     p = np.array([x, y])
-    return _extent(curve, p, np.array([1.0, 0.0]), key) + _extent(curve, p, np.array([-1.0, 0.0]), key)
+    return _extent(curve, p, np.array([1.0, 0.0]), key) + _extent(
+        curve, p, np.array([-1.0, 0.0]), key
+    )
 
 
 def lattice_phases(P):
@@ -136,10 +138,21 @@ def lattice_phases(P):
                 cx, cy = _bubble_centre(curve, float(x[i]), float(y[i]), key)
                 width = _chord(curve, cx, cy, key)
             s, t = curve.slope(*key)
-            out.append(LatticePhase(key, (float(s), float(t)), "gaseous" if gas[i] else "liquid",
-                                    float(sig[i]) / n, width))
+            out.append(
+                LatticePhase(
+                    key,
+                    (float(s), float(t)),
+                    "gaseous" if gas[i] else "liquid",
+                    float(sig[i]) / n,
+                    width,
+                )
+            )
     bnd = list(curve.boundary_points)
-    vals = _edge_values(curve, np.array([p[0] for p in bnd], dtype=float), np.array([p[1] for p in bnd], dtype=float))
+    vals = _edge_values(
+        curve,
+        np.array([p[0] for p in bnd], dtype=float),
+        np.array([p[1] for p in bnd], dtype=float),
+    )
     for key, v in zip(bnd, vals):
         s, t = curve.slope(*key)
         out.append(LatticePhase(key, (float(s), float(t)), "frozen", float(v) / n, 0.0))
@@ -239,10 +252,13 @@ def phase_diagram(weights_family, parameters, *, label="parameter"):
     if not callable(weights_family):
         raise DominoTypeError(
             f"weights_family must be a function of the parameter, got {type(weights_family).__name__}; "
-            "e.g. lambda a: WeightPattern.two_periodic(a, 1.0)")
+            "e.g. lambda a: WeightPattern.two_periodic(a, 1.0)"
+        )
     params = np.asarray(parameters, dtype=float)
     if params.ndim != 1 or params.size == 0:
-        raise DominoTilingError(f"parameters must be a non-empty 1-D array, got shape {params.shape}")
+        raise DominoTilingError(
+            f"parameters must be a non-empty 1-D array, got shape {params.shape}"
+        )
     phases = []
     interior = None
     for p in params.tolist():
@@ -252,9 +268,13 @@ def phase_diagram(weights_family, parameters, *, label="parameter"):
         elif tuple(curve.interior_points) != interior:
             raise DominoTilingError(
                 f"the Newton polygon changes along the family (at {label} = {p}); phase_diagram "
-                "needs one polygon: keep the same zero weights for every parameter")
+                "needs one polygon: keep the same zero weights for every parameter"
+            )
         phases.append(lattice_phases(curve))
-    widths = np.array([[q.width for q in ph if q.flux in interior] for ph in phases]).reshape(len(params), len(interior))
-    gas = np.array([[q.phase == "gaseous" for q in ph if q.flux in interior] for ph in phases]
-                   ).reshape(len(params), len(interior))
+    widths = np.array([[q.width for q in ph if q.flux in interior] for ph in phases]).reshape(
+        len(params), len(interior)
+    )
+    gas = np.array(
+        [[q.phase == "gaseous" for q in ph if q.flux in interior] for ph in phases]
+    ).reshape(len(params), len(interior))
     return PhaseDiagram(params, tuple(phases), interior, widths, gas, label)

@@ -170,7 +170,7 @@ def _roots(c):
         q = np.where(q == 0, 1e-300, q)
         return np.stack([q / a, cc / q], axis=-1)
     comp = np.zeros(c.shape[:-1] + (d, d), dtype=complex)
-    comp[..., 0, :] = -c[..., d - 1::-1] / lead[..., None]
+    comp[..., 0, :] = -c[..., d - 1 :: -1] / lead[..., None]
     idx = np.arange(d - 1)
     comp[..., idx + 1, idx] = 1.0
     return np.linalg.eigvals(comp)
@@ -179,7 +179,7 @@ def _roots(c):
 def _trim(C):
     rows = np.flatnonzero(np.abs(C).sum(axis=1) > 0)
     cols = np.flatnonzero(np.abs(C).sum(axis=0) > 0)
-    return C[rows[0]:rows[-1] + 1, cols[0]:cols[-1] + 1], int(rows[0]), int(cols[0])
+    return C[rows[0] : rows[-1] + 1, cols[0] : cols[-1] + 1], int(rows[0]), int(cols[0])
 
 
 def _lead_jensen(C, y):
@@ -189,7 +189,7 @@ def _lead_jensen(C, y):
     lo, hi = nz[0], nz[-1]
     val = np.log(abs(q[hi])) + lo * y
     if hi > lo:
-        rho = np.roots(q[lo:hi + 1][::-1])
+        rho = np.roots(q[lo : hi + 1][::-1])
         lr = np.log(np.abs(rho))
         val = val + np.maximum(y[..., None], lr).sum(axis=-1)
     return val
@@ -209,7 +209,9 @@ class _Pass:
     def logs(self, x, y, phi):
         """``log|z_j|`` for ``w = e^{y + i phi}``: shape ``phi.shape + (d,)``; x, y broadcast with phi."""
         wv = np.exp(y + 1j * phi)
-        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):  # far fields: roots at 0 or infinity
+        with np.errstate(
+            divide="ignore", invalid="ignore", over="ignore"
+        ):  # far fields: roots at 0 or infinity
             return np.log(np.abs(_roots(_poly_rows(self.C, wv))))
 
     def count(self, x, y, phi):
@@ -238,7 +240,11 @@ class _Pass:
         cnt = (L < x[:, None, None]).sum(axis=-1)
         change = cnt[:, 1:] != cnt[:, :-1]
         touches = self._touches(x, y, grid, L, cnt)
-        K = max(1, int(change.sum(axis=1).max()) + (int(touches[0].size and np.bincount(touches[0]).max())))
+        K = max(
+            1,
+            int(change.sum(axis=1).max())
+            + (int(touches[0].size and np.bincount(touches[0]).max())),
+        )
         pts, cells = np.nonzero(change)
         phis = np.full((P, K), np.nan)
         thetas = np.full((P, K), np.nan)
@@ -287,7 +293,9 @@ class _Pass:
         G = dist.shape[1]
         with np.errstate(invalid="ignore"):
             step = np.nan_to_num(np.abs(np.diff(L, axis=1)).max(axis=-1), nan=np.inf)  # (P, G-1)
-        near = np.maximum(np.pad(step, ((0, 0), (1, 0)), mode="edge"), np.pad(step, ((0, 0), (0, 1)), mode="edge"))
+        near = np.maximum(
+            np.pad(step, ((0, 0), (1, 0)), mode="edge"), np.pad(step, ((0, 0), (0, 1)), mode="edge")
+        )
         left = np.pad(dist, ((0, 0), (1, 0)), constant_values=np.inf)[:, :-1]
         right = np.pad(dist, ((0, 0), (0, 1)), constant_values=np.inf)[:, 1:]
         same = np.ones_like(cnt, dtype=bool)
@@ -300,7 +308,9 @@ class _Pass:
         lo = grid[np.maximum(gi - 1, 0)]
         hi = grid[np.minimum(gi + 1, G - 1)]
         phi, theta, ok = self._newton(x[pts], y[pts], lo, hi, start=grid[gi])
-        if not ok.all():  # a double root on the circle (Newton's method is singular there): golden sections
+        if (
+            not ok.all()
+        ):  # a double root on the circle (Newton's method is singular there): golden sections
             bad = np.flatnonzero(~ok)
             xb, yb = x[pts[bad]], y[pts[bad]]
             a_, b_ = lo[bad].copy(), hi[bad].copy()
@@ -449,10 +459,17 @@ _BLOCK = 2048  # points per block: the Gauss nodes' roots take about 2 * 16 * 32
 def _ronkin_arrays(curve, x, y, tolerance=RONKIN_TOLERANCE, want_value=True):
     """``(R, error, gradient, hessian)`` for 1-D arrays, in blocks of :data:`_BLOCK` points (bounded memory)."""
     if x.size > _BLOCK:
-        parts = [_ronkin_block(curve, x[i:i + _BLOCK].copy(), y[i:i + _BLOCK].copy(), want_value)
-                 for i in range(0, x.size, _BLOCK)]
+        parts = [
+            _ronkin_block(curve, x[i : i + _BLOCK].copy(), y[i : i + _BLOCK].copy(), want_value)
+            for i in range(0, x.size, _BLOCK)
+        ]
         if not want_value:
-            return None, None, np.concatenate([p[2] for p in parts]), np.concatenate([p[3] for p in parts])
+            return (
+                None,
+                None,
+                np.concatenate([p[2] for p in parts]),
+                np.concatenate([p[3] for p in parts]),
+            )
         return tuple(np.concatenate([p[i] for p in parts]) for i in range(4))
     return _ronkin_block(curve, x, y, want_value)
 
@@ -541,7 +558,12 @@ def ronkin(P, x, y, *, tolerance=RONKIN_TOLERANCE):
             f"{err[i]:.3g}, above tolerance={tol:g}; the torus there passes too close to a singular point "
             "of the curve or the roots span too wide a range: move the point slightly, or raise tolerance"
         )
-    out = RonkinValue(R.reshape(shape), err.reshape(shape), grad.reshape(shape + (2,)), hess.reshape(shape + (2, 2)))
+    out = RonkinValue(
+        R.reshape(shape),
+        err.reshape(shape),
+        grad.reshape(shape + (2,)),
+        hess.reshape(shape + (2, 2)),
+    )
     if shape == ():
         return RonkinValue(float(out.value), float(out.error), out.gradient, out.hessian)
     return out
@@ -598,14 +620,20 @@ def free_energy(weights_pattern=None, *, tolerance=RONKIN_TOLERANCE):
 # ------------------------------------------------------------ complementary components
 def _in_component(curve, xs, ys, key):
     """Whether the fields ``(xs, ys)`` lie in the complementary component of order `key` (``grad R == key``)."""
-    _, _, g, _ = _ronkin_arrays(curve, np.asarray(xs, float).ravel().copy(), np.asarray(ys, float).ravel().copy(),
-                                want_value=False)
+    _, _, g, _ = _ronkin_arrays(
+        curve,
+        np.asarray(xs, float).ravel().copy(),
+        np.asarray(ys, float).ravel().copy(),
+        want_value=False,
+    )
     return np.abs(g - np.asarray(key, dtype=float)).max(axis=1) < 1e-12
 
 
 def _extent(curve, p, e, key):
     """How far the component of `key` reaches from ``p`` in the direction ``e``: a grid, then two refinements."""
-    t = np.concatenate([[0.0], np.geomspace(1e-6, 30.0, 48)])  # bubbles are bounded; far out roots overflow
+    t = np.concatenate(
+        [[0.0], np.geomspace(1e-6, 30.0, 48)]
+    )  # bubbles are bounded; far out roots overflow
     for _ in range(3):
         ok = _in_component(curve, p[0] + t * e[0], p[1] + t * e[1], key)
         if ok.all():

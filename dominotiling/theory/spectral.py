@@ -118,14 +118,24 @@ class WeightPattern:
     __slots__ = ("_k", "_l", "_h", "_v", "_kind")
 
     def __init__(self, horizontal, vertical):
-        hp = np.asarray(horizontal, dtype=object) if not isinstance(horizontal, np.ndarray) else horizontal
-        vp = np.asarray(vertical, dtype=object) if not isinstance(vertical, np.ndarray) else vertical
+        hp = (
+            np.asarray(horizontal, dtype=object)
+            if not isinstance(horizontal, np.ndarray)
+            else horizontal
+        )
+        vp = (
+            np.asarray(vertical, dtype=object) if not isinstance(vertical, np.ndarray) else vertical
+        )
         for name, p in (("horizontal", hp), ("vertical", vp)):
             if p.ndim != 2 or p.size == 0:
-                raise WeightError(f"the {name} pattern must be a non-empty 2-D array, got shape {p.shape}")
+                raise WeightError(
+                    f"the {name} pattern must be a non-empty 2-D array, got shape {p.shape}"
+                )
         k = math.lcm(hp.shape[0], vp.shape[0], 2)
         l = math.lcm(hp.shape[1], vp.shape[1], 2)
-        w = Weights.periodic((k + 1, l + 1), horizontal, vertical)  # checks and converts every value
+        w = Weights.periodic(
+            (k + 1, l + 1), horizontal, vertical
+        )  # checks and converts every value
         self._init(k, l, w.kind, w.horizontal[:k, :l], w.vertical[:k, :l])
 
     def _init(self, k, l, kind, h, v):
@@ -301,11 +311,22 @@ class WeightPattern:
     def __eq__(self, other):
         if not isinstance(other, WeightPattern):
             return NotImplemented
-        return (self.shape == other.shape and self._kind == other._kind
-                and self._h.tolist() == other._h.tolist() and self._v.tolist() == other._v.tolist())
+        return (
+            self.shape == other.shape
+            and self._kind == other._kind
+            and self._h.tolist() == other._h.tolist()
+            and self._v.tolist() == other._v.tolist()
+        )
 
     def __hash__(self):
-        return hash((self.shape, self._kind, tuple(self._h.ravel().tolist()), tuple(self._v.ravel().tolist())))
+        return hash(
+            (
+                self.shape,
+                self._kind,
+                tuple(self._h.ravel().tolist()),
+                tuple(self._v.ravel().tolist()),
+            )
+        )
 
     def __repr__(self):
         return f"<WeightPattern {self._k}x{self._l} cells, {self._kind}>"
@@ -450,8 +471,10 @@ class SpectralCurve:
         (-0.0, -2.0)
         """
         k, l = self.shape
-        return (-4.0 * np.asarray(b, dtype=float) / l + 0.0 if np.ndim(b) else -4.0 * b / l,
-                -4.0 * np.asarray(a, dtype=float) / k if np.ndim(a) else -4.0 * a / k)
+        return (
+            -4.0 * np.asarray(b, dtype=float) / l + 0.0 if np.ndim(b) else -4.0 * b / l,
+            -4.0 * np.asarray(a, dtype=float) / k if np.ndim(a) else -4.0 * a / k,
+        )
 
     def flux(self, s, t):
         """Flux ``(a, b) = (-k t / 4, -l s / 4)`` of the Thurston slope ``(s, t)`` (arrays welcome).
@@ -462,8 +485,10 @@ class SpectralCurve:
         (1.0, -0.0)
         """
         k, l = self.shape
-        return (-k * np.asarray(t, dtype=float) / 4 if np.ndim(t) else -k * t / 4,
-                -l * np.asarray(s, dtype=float) / 4 if np.ndim(s) else -l * s / 4)
+        return (
+            -k * np.asarray(t, dtype=float) / 4 if np.ndim(t) else -k * t / 4,
+            -l * np.asarray(s, dtype=float) / 4 if np.ndim(s) else -l * s / 4,
+        )
 
     def slope_polygon(self):
         """The Newton polygon's vertices in Thurston slopes ``(s, t)`` per cell, as an ``(n, 2)`` float array."""
@@ -480,12 +505,16 @@ class SpectralCurve:
         """
         sp = _sympy()
         k, l = self.shape
-        return sp.Poly(sp.expand(self.polynomial * self.z ** (k // 2) * self.w ** (l // 2)), self.z, self.w)
+        return sp.Poly(
+            sp.expand(self.polynomial * self.z ** (k // 2) * self.w ** (l // 2)), self.z, self.w
+        )
 
     def float_coefficients(self):
         """``(C, a0, b0)``: float array with ``P = sum C[i, j] z**(i + a0) w**(j + b0)``, trimmed to the support."""
         if self._float is None:
-            self.pattern.check_positive("the float coefficients of P") if self.pattern.symbols() else None
+            self.pattern.check_positive(
+                "the float coefficients of P"
+            ) if self.pattern.symbols() else None
             pts = list(self.coefficients)
             a0 = min(a for a, _ in pts)
             b0 = min(b for _, b in pts)
@@ -515,7 +544,7 @@ class SpectralCurve:
             for j in range(C.shape[1] - 1, -1, -1):
                 row = row * w + C[i, j]
             out = out * z + row
-        return out * z ** a0 * w ** b0
+        return out * z**a0 * w**b0
 
     def kasteleyn(self, z, w):
         """The magnetically altered Kasteleyn matrices ``K(z, w)`` for arrays ``z``, ``w``: shape ``(..., n, n)``."""
@@ -523,8 +552,10 @@ class SpectralCurve:
 
     def __repr__(self):
         k, l = self.shape
-        return (f"<SpectralCurve of a {k}x{l} domain: {len(self.coefficients)} monomials, "
-                f"Newton polygon {list(self.newton_polygon)}, genus {self.genus}>")
+        return (
+            f"<SpectralCurve of a {k}x{l} domain: {len(self.coefficients)} monomials, "
+            f"Newton polygon {list(self.newton_polygon)}, genus {self.genus}>"
+        )
 
     def _repr_latex_(self):
         return "$P(z, w) = " + _sympy().latex(self.polynomial) + "$"
@@ -540,7 +571,7 @@ def _kasteleyn_numeric(pattern, z, w):
     K = np.zeros(shape + (n, n), dtype=complex)
     for bi, wi, o, r, c, sign, X, Y in edges:
         weight = (h if o == "h" else v)[r, c] * sign
-        K[..., bi, wi] += weight * z ** X * w ** Y
+        K[..., bi, wi] += weight * z**X * w**Y
     return K
 
 
@@ -690,14 +721,24 @@ def spectral_curve(weights_pattern=None):
         if c == 0:
             continue
         a, b = ez - n, ew - n
-        coefficients[(a, b)] = c if kind in ("symbolic",) else (float(c) if kind == "float" else _exact_value(c, kind))
+        coefficients[(a, b)] = (
+            c if kind in ("symbolic",) else (float(c) if kind == "float" else _exact_value(c, kind))
+        )
     if not coefficients:
         raise DominoTilingError(
             "P(z, w) is identically zero: these periodic weights allow no tiling of the torus; "
             "make more weights positive"
         )
-    laurent = sp.Add(*[sp.sympify(c if not isinstance(c, Fraction) else sp.Rational(c.numerator, c.denominator))
-                       * z ** a * w ** b for (a, b), c in coefficients.items()])
+    laurent = sp.Add(
+        *[
+            sp.sympify(
+                c if not isinstance(c, Fraction) else sp.Rational(c.numerator, c.denominator)
+            )
+            * z**a
+            * w**b
+            for (a, b), c in coefficients.items()
+        ]
+    )
     return SpectralCurve(pattern, coefficients, laurent, z, w)
 
 
@@ -713,17 +754,23 @@ def _float_curve(pattern, z, w):
     """
     sp = _sympy()
     h, v = pattern.as_float()
-    ones = WeightPattern._new(*pattern.shape, "int", (h > 0).astype(np.int64).astype(object),
-                              (v > 0).astype(np.int64).astype(object))
+    ones = WeightPattern._new(
+        *pattern.shape,
+        "int",
+        (h > 0).astype(np.int64).astype(object),
+        (v > 0).astype(np.int64).astype(object),
+    )
     support = spectral_curve(ones).coefficients if (h > 0).any() or (v > 0).any() else {}
     k, l = pattern.shape
     zs = np.exp(2j * np.pi * np.arange(k + 1) / (k + 1))
     ws = np.exp(2j * np.pi * np.arange(l + 1) / (l + 1))
     Z, W = np.meshgrid(zs, ws, indexing="ij")
     vals = np.linalg.det(_kasteleyn_numeric(pattern, Z, W)) * Z ** (k // 2) * W ** (l // 2)
-    coef = np.fft.fft2(vals) / vals.size  # [i, j]: the coefficient of z**i w**j of z**(k/2) w**(l/2) P
+    coef = (
+        np.fft.fft2(vals) / vals.size
+    )  # [i, j]: the coefficient of z**i w**j of z**(k/2) w**(l/2) P
     coefficients = {}
-    for (a, b) in support:
+    for a, b in support:
         c = coef[a + k // 2, b + l // 2].real
         coefficients[(a, b)] = float(c)
     if not coefficients:
@@ -731,5 +778,5 @@ def _float_curve(pattern, z, w):
             "P(z, w) is identically zero: these periodic weights allow no tiling of the torus; "
             "make more weights positive"
         )
-    laurent = sp.Add(*[sp.Float(c, 17) * z ** a * w ** b for (a, b), c in coefficients.items()])
+    laurent = sp.Add(*[sp.Float(c, 17) * z**a * w**b for (a, b), c in coefficients.items()])
     return SpectralCurve(pattern, coefficients, laurent, z, w)

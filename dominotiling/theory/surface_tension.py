@@ -105,8 +105,15 @@ def _clausen_coefficients(K=30):
 
     import sympy
 
-    return np.array([float(abs(Fraction(int(sympy.bernoulli(2 * k).p), int(sympy.bernoulli(2 * k).q)))
-                           / (2 * k * (2 * k + 1) * factorial(2 * k))) for k in range(1, K + 1)])
+    return np.array(
+        [
+            float(
+                abs(Fraction(int(sympy.bernoulli(2 * k).p), int(sympy.bernoulli(2 * k).q)))
+                / (2 * k * (2 * k + 1) * factorial(2 * k))
+            )
+            for k in range(1, K + 1)
+        ]
+    )
 
 
 _CLAUSEN = None
@@ -200,7 +207,8 @@ def uniform_surface_tension(s, t):
         i = np.flatnonzero(bad.ravel())[0]
         raise DominoTilingError(
             f"the slope (s, t) = ({s.ravel()[i]}, {t.ravel()[i]}) is outside the square |s| + |t| <= 2 of the "
-            "uniform model's slopes (or not a number)")
+            "uniform model's slopes (or not a number)"
+        )
     c = np.clip((np.cos(np.pi * t / 2) - np.cos(np.pi * s / 2)) / 2, -1.0, 1.0)
     u = np.arccos(c) / (2 * np.pi)
     p = np.stack([u - t / 4, u + t / 4, 0.5 - u - s / 4, 0.5 - u + s / 4], axis=-1)
@@ -286,13 +294,14 @@ def _start(curve, a, b):
     best = np.empty(a.shape, dtype=int)
     chunk = max(1, 2_000_000 // X.size)
     for i in range(0, a.size, chunk):
-        F = R[None, :] - a[i:i + chunk, None] * X[None, :] - b[i:i + chunk, None] * Y[None, :]
-        best[i:i + chunk] = np.argmin(F, axis=1)
+        F = R[None, :] - a[i : i + chunk, None] * X[None, :] - b[i : i + chunk, None] * Y[None, :]
+        best[i : i + chunk] = np.argmin(F, axis=1)
     return X[best], Y[best]
 
 
 def _newton(curve, x, y, target, iterations):
     """Damped Newton iterations on ``grad R = target`` (rows), in place on `x`, `y`; returns the residuals."""
+
     def grad_at(ix, xs, ys):
         _, _, gi, Hi = _ronkin_arrays(curve, xs.copy(), ys.copy(), want_value=False)
         return gi - target[ix], Hi
@@ -407,7 +416,7 @@ def _legendre(curve, a, b, tol):
         span = np.hypot(*(goal - centre).T)
         stages = int(np.clip(np.ceil(np.log2(10 * span / np.maximum(dist, 1e-15))).max(), 1, 55))
         for j in range(1, stages + 1):
-            stage = centre + (goal - centre) * (1.0 - 2.0 ** -j)
+            stage = centre + (goal - centre) * (1.0 - 2.0**-j)
             _plain_newton(curve, xs, ys, stage, 4)
         _plain_newton(curve, xs, ys, goal, 10)
         rfin = _newton(curve, xs, ys, goal, 20)
@@ -543,7 +552,9 @@ def surface_tension(weights_pattern, s, t, *, method="auto", outside="raise", to
     phase = np.full(a.shape, "outside", dtype=object)
     c = _equal_weights(pattern)
     if method == "closed_form" and c is None:
-        raise DominoTilingError("method='closed_form' needs equal weights (the uniform model); use 'numerical'")
+        raise DominoTilingError(
+            "method='closed_form' needs equal weights (the uniform model); use 'numerical'"
+        )
     if method == "auto":
         method = "closed_form" if c is not None else "numerical"
     if method == "closed_form":
@@ -570,7 +581,9 @@ def surface_tension(weights_pattern, s, t, *, method="auto", outside="raise", to
             grad[inner, 1] = -x / (4 * l)
             from .ronkin import _is_bubble
 
-            for i in np.flatnonzero(gas):  # a lattice slope whose maximiser is a node of the amoeba is liquid
+            for i in np.flatnonzero(
+                gas
+            ):  # a lattice slope whose maximiser is a node of the amoeba is liquid
                 key = (round(float(a[inner][i])), round(float(b[inner][i])))
                 gas[i] = _is_bubble(curve, float(x[i]), float(y[i]), key)
             phase[inner] = np.where(gas, "gaseous", "liquid")
@@ -582,6 +595,11 @@ def surface_tension(weights_pattern, s, t, *, method="auto", outside="raise", to
             f"above tolerance={tol:g} (the maximiser was not found precisely: a slope very close to the "
             "polygon's boundary, or to a singular point); raise tolerance or move the slope"
         )
-    out = SurfaceTension(value.reshape(shape), error.reshape(shape), grad.reshape(shape + (2,)),
-                         field.reshape(shape + (2,)), phase.reshape(shape).astype(str))
+    out = SurfaceTension(
+        value.reshape(shape),
+        error.reshape(shape),
+        grad.reshape(shape + (2,)),
+        field.reshape(shape + (2,)),
+        phase.reshape(shape).astype(str),
+    )
     return out

@@ -104,7 +104,7 @@ def _exact(curve, a, b, chunk=2048):
         val[bd] = _edge_values(curve, fa[bd], fb[bd]) / n
     inner = np.flatnonzero(~bd)
     for i in range(0, inner.size, chunk):  # slices: Ctrl-C arrives between them
-        j = inner[i:i + chunk]
+        j = inner[i : i + chunk]
         sig, err, x, y, gas, rn = _legendre(curve, fa[j], fb[j], 1e-8)
         bad = ~(err <= 1e-8)
         if bad.any():
@@ -112,7 +112,8 @@ def _exact(curve, a, b, chunk=2048):
             raise PrecisionError(
                 f"the numerical surface tension at the diagonal slope ({a[j][m]:.6g}, {b[j][m]:.6g}) has an "
                 f"estimated error of {err[m]:.3g} (above 1e-8); the limit shape of these weights cannot be "
-                "tabulated reliably")
+                "tabulated reliably"
+            )
         val[j] = sig / n
         gs = -y / (4 * k)
         gt = -x / (4 * l)
@@ -147,8 +148,10 @@ def _gas_cones(curve):
         if not (gas[i] and _is_bubble(curve, float(x[i]), float(y[i]), key)):
             continue
         c = np.array(_bubble_centre(curve, float(x[i]), float(y[i]), key))
-        reach = max(_extent(curve, c, np.array(e, dtype=float), key)
-                    for e in ((1, 0), (-1, 0), (0, 1), (0, -1)))
+        reach = max(
+            _extent(curve, c, np.array(e, dtype=float), key)
+            for e in ((1, 0), (-1, 0), (0, 1), (0, -1))
+        )
         win = 1.5 * reach + 1e-6
         pts = _real_points(curve, (c[0] - win, c[0] + win), (c[1] - win, c[1] + win), 4000)
         P = np.concatenate([v for v in pts.values() if len(v)] or [np.zeros((0, 2))])
@@ -163,11 +166,15 @@ def _gas_cones(curve):
         u = np.stack([np.cos(th), np.sin(th)], axis=1)
         h = (u @ G.T).max(axis=1) - u @ ell
         if not (h > 0).all():  # pragma: no cover - the centre is inside the bubble
-            raise PrecisionError("the gas bubble's support function is not positive (internal error)")
-        coef = np.fft.rfft(h)[:_FOURIER + 1] / th.size
+            raise PrecisionError(
+                "the gas bubble's support function is not positive (internal error)"
+            )
+        coef = np.fft.rfft(h)[: _FOURIER + 1] / th.size
         coef[1:] *= 2
         s, t = curve.slope(*key)
-        out.append((np.array([s + t, s - t], dtype=float) + 0.0, ell, coef))  # + 0.0: no negative zeros
+        out.append(
+            (np.array([s + t, s - t], dtype=float) + 0.0, ell, coef)
+        )  # + 0.0: no negative zeros
     return out
 
 
@@ -243,7 +250,7 @@ class PeriodicSigma:
         self._frac = RectBivariateSpline(Af, Af, frac.reshape(FA.shape), kx=1, ky=1, s=0)
         # check points between the nodes (diagonal midpoints), away from the corners' kinks
         mid = (A[:-1] + A[1:]) / 2
-        sel = mid[::max(1, size // 8)]
+        sel = mid[:: max(1, size // 8)]
         ca, cb = [v.ravel() for v in np.meshgrid(sel, sel[::-1], indexing="ij")]
         keep = np.hypot(2 - np.abs(ca), 2 - np.abs(cb)) > 0.5
         ca, cb = ca[keep], cb[keep]
@@ -255,7 +262,8 @@ class PeriodicSigma:
             raise PrecisionError(
                 f"the tabulated surface tension of these weights is off the numerical one by {self.table_error:.3g} "
                 f"per cell between the table's nodes (tolerance {TABLE_TOLERANCE:g}): sigma is not smooth enough "
-                "here for a bicubic table, and a limit shape from it would not be reliable")
+                "here for a bicubic table, and a limit shape from it would not be reliable"
+            )
 
     # ----------------------------------------------------------- the cones
     def _cones(self, a, b, smooth=True, want_derivatives=False):
@@ -287,7 +295,7 @@ class PeriodicSigma:
             grad[:, 0] += k * ga
             grad[:, 1] += k * gb
             curv = H * (H + H2) / S  # = (h0 / S) (H + H'') / r, finite at r = 0
-            e2 = eps * eps / S ** 3
+            e2 = eps * eps / S**3
             hess[:, 0] += curv * s * s + e2 * ga * ga
             hess[:, 1] += -curv * s * c + e2 * ga * gb
             hess[:, 2] += curv * c * c + e2 * gb * gb
@@ -316,7 +324,9 @@ class PeriodicSigma:
         s = (a + b) / 2
         t = (a - b) / 2
         fh = np.clip(self._frac.ev(a, b), 0.0, 1.0)
-        p = np.stack([fh / 2 + t / 4, fh / 2 - t / 4, 0.5 - fh / 2 - s / 4, 0.5 - fh / 2 + s / 4], axis=-1)
+        p = np.stack(
+            [fh / 2 + t / 4, fh / 2 - t / 4, 0.5 - fh / 2 - s / 4, 0.5 - fh / 2 + s / 4], axis=-1
+        )
         p = np.clip(p, 0.0, 1.0)
         value = None
         if want in ("all", "value"):
@@ -327,8 +337,14 @@ class PeriodicSigma:
             u_val, u_grad, u_hess, _ = uniform_sigma(a, b, "derivatives")
         _, cg, ch = self._cones(a, b, want_derivatives=True)
         grad = u_grad + cg + np.stack([self._E.ev(a, b, dx=1), self._E.ev(a, b, dy=1)], axis=1)
-        H = u_hess + ch + np.stack([self._E.ev(a, b, dx=2), self._E.ev(a, b, dx=1, dy=1),
-                                    self._E.ev(a, b, dy=2)], axis=1)
+        H = (
+            u_hess
+            + ch
+            + np.stack(
+                [self._E.ev(a, b, dx=2), self._E.ev(a, b, dx=1, dy=1), self._E.ev(a, b, dy=2)],
+                axis=1,
+            )
+        )
         # positive semi-definite part of each 2x2 block (eigenvalues clipped at 0)
         haa, hab, hbb = H[:, 0], H[:, 1], H[:, 2]
         tr = (haa + hbb) / 2

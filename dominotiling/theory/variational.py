@@ -73,14 +73,14 @@ class Mesh(NamedTuple):
     delta: float
     nr: int
     nc: int
-    active: np.ndarray      # (nr, nc) bool: squares in the domain
-    legs: np.ndarray        # (n_legs, 2) int: u, v with q = 2 (h[v] - h[u]) / delta
-    tri_legs: np.ndarray    # (n_tri, 2) int: the triangle's a-leg and b-leg
+    active: np.ndarray  # (nr, nc) bool: squares in the domain
+    legs: np.ndarray  # (n_legs, 2) int: u, v with q = 2 (h[v] - h[u]) / delta
+    tri_legs: np.ndarray  # (n_tri, 2) int: the triangle's a-leg and b-leg
     tri_square: np.ndarray  # (n_tri,) int: flat index of the triangle's square
     node_y: np.ndarray
     node_x: np.ndarray
-    used: np.ndarray        # (n_nodes,) bool: a node of some active square
-    boundary: np.ndarray    # (n_nodes,) bool: a used node on the domain's boundary
+    used: np.ndarray  # (n_nodes,) bool: a node of some active square
+    boundary: np.ndarray  # (n_nodes,) bool: a used node on the domain's boundary
 
     @property
     def n_nodes(self):
@@ -104,8 +104,11 @@ def build_mesh(region, resolution):
     delta = L / resolution
     nr = max(1, int(math.ceil(rows / delta - 1e-9)))
     nc = max(1, int(math.ceil(cols / delta - 1e-9)))
-    check_memory(mesh_bytes(nr, nc), f"the limit-shape mesh of {nr}x{nc} squares and its Newton systems",
-                 "a smaller resolution=")
+    check_memory(
+        mesh_bytes(nr, nc),
+        f"the limit-shape mesh of {nr}x{nc} squares and its Newton systems",
+        "a smaller resolution=",
+    )
     yc = (np.arange(nr) + 0.5) * delta
     xc = (np.arange(nc) + 0.5) * delta
     ci = np.minimum(np.floor(yc).astype(int), rows - 1)
@@ -144,7 +147,9 @@ def build_mesh(region, resolution):
     boundary = np.zeros(n_nodes, dtype=bool)
     boundary[:n_corner] = (~all4).ravel() & used[:n_corner]
     ii, jj = np.divmod(np.arange(n_corner), nc + 1)
-    node_y = np.concatenate([ii * delta, (np.repeat(np.arange(nr), nc) + 0.5) * delta]).astype(float)
+    node_y = np.concatenate([ii * delta, (np.repeat(np.arange(nr), nc) + 0.5) * delta]).astype(
+        float
+    )
     node_x = np.concatenate([jj * delta, (np.tile(np.arange(nc), nr) + 0.5) * delta]).astype(float)
     return Mesh(delta, nr, nc, active, legs, tri, tri_square, node_y, node_x, used, boundary)
 
@@ -282,14 +287,24 @@ def _newton_direction(HF, gF, n_x):
     Hxc = HF[:n_x, n_x:]
     dc = HF[n_x:, n_x:].diagonal()
     if not (dc > 0).all():
-        raise PrecisionError("the Newton system is not positive definite (a centre node without curvature)")
+        raise PrecisionError(
+            "the Newton system is not positive definite (a centre node without curvature)"
+        )
     Dinv = diags(1.0 / dc)
     gx, gc = gF[:n_x], gF[n_x:]
     S = (Hxx - Hxc @ Dinv @ Hxc.T).tocsc()
     rhs = -gx + Hxc @ (gc / dc)
     try:
-        dx = splu(S, permc_spec="MMD_AT_PLUS_A", diag_pivot_thresh=0.0,
-                  options=dict(SymmetricMode=True)).solve(rhs) if n_x else np.zeros(0)
+        dx = (
+            splu(
+                S,
+                permc_spec="MMD_AT_PLUS_A",
+                diag_pivot_thresh=0.0,
+                options=dict(SymmetricMode=True),
+            ).solve(rhs)
+            if n_x
+            else np.zeros(0)
+        )
     except RuntimeError as e:  # pragma: no cover - S is positive definite
         raise PrecisionError(f"the Newton system is singular ({e})") from None
     dcen = (-gc - Hxc.T @ dx) / dc
@@ -298,16 +313,31 @@ def _newton_direction(HF, gF, n_x):
 
 class Solution(NamedTuple):
     h: np.ndarray
-    q: np.ndarray          # leg slopes
-    free: np.ndarray       # free node mask
-    residual: float        # the final Newton decrement per unit area
+    q: np.ndarray  # leg slopes
+    free: np.ndarray  # free node mask
+    residual: float  # the final Newton decrement per unit area
     mu: float
     iterations: int
     gap: float
 
 
-def solve_barrier(mesh, h0, free, sigma=uniform_sigma, *, mu0=0.05, mu_end=1e-7, shrink=30.0,
-                  tol=1e-10, max_newton=400, box=None, stop=None, debug=False, centering=0.3, stage=None):
+def solve_barrier(
+    mesh,
+    h0,
+    free,
+    sigma=uniform_sigma,
+    *,
+    mu0=0.05,
+    mu_end=1e-7,
+    shrink=30.0,
+    tol=1e-10,
+    max_newton=400,
+    box=None,
+    stop=None,
+    debug=False,
+    centering=0.3,
+    stage=None,
+):
     """Minimise the discrete energy by a log-barrier Newton method (module docstring).
 
     `h0` must satisfy the leg bounds, strictly on legs with a free node, and the
@@ -325,8 +355,13 @@ def solve_barrier(mesh, h0, free, sigma=uniform_sigma, *, mu0=0.05, mu_end=1e-7,
     lu_, lv_ = legs[:, 0], legs[:, 1]
     nl = legs.shape[0]
     # leg slope q = G h, G = 2/delta (e_v - e_u)
-    G = coo_matrix((np.concatenate([np.full(nl, -2 / delta), np.full(nl, 2 / delta)]),
-                    (np.concatenate([np.arange(nl)] * 2), np.concatenate([lu_, lv_]))), shape=(nl, n)).tocsr()
+    G = coo_matrix(
+        (
+            np.concatenate([np.full(nl, -2 / delta), np.full(nl, 2 / delta)]),
+            (np.concatenate([np.arange(nl)] * 2), np.concatenate([lu_, lv_])),
+        ),
+        shape=(nl, n),
+    ).tocsr()
     # free corners first, then free centres: the centres' block of the Hessian is diagonal
     # (a centre shares a triangle only with its square's corners), so they are eliminated
     fidx = np.flatnonzero(free)
@@ -362,7 +397,9 @@ def solve_barrier(mesh, h0, free, sigma=uniform_sigma, *, mu0=0.05, mu_end=1e-7,
     wb = delta * delta / 2
     hb0 = h[fidx[bx]]
     if np.any(hb0 <= blo) or np.any(hb0 >= bup):
-        raise PrecisionError("the starting heights are not strictly inside their bounds (internal error)")
+        raise PrecisionError(
+            "the starting heights are not strictly inside their bounds (internal error)"
+        )
 
     cache = {}
 
@@ -373,8 +410,11 @@ def solve_barrier(mesh, h0, free, sigma=uniform_sigma, *, mu0=0.05, mu_end=1e-7,
         qb = qq[bl]
         hx = hf[bx]
         with np.errstate(invalid="ignore", divide="ignore"):
-            return (wt * v.sum() - mu * wl * np.log(4 - qb * qb).sum()
-                    - mu * wb * (np.log(hx - blo).sum() + np.log(bup - hx).sum()))
+            return (
+                wt * v.sum()
+                - mu * wl * np.log(4 - qb * qb).sum()
+                - mu * wb * (np.log(hx - blo).sum() + np.log(bup - hx).sum())
+            )
 
     # the sparsity pattern of the leg-space Hessian: triangle blocks and the diagonal
     hr = np.concatenate([ta, tb, ta, tb, bl])
@@ -398,7 +438,8 @@ def solve_barrier(mesh, h0, free, sigma=uniform_sigma, *, mu0=0.05, mu_end=1e-7,
                 raise PrecisionError(
                     f"the limit-shape solver did not converge in {max_newton} Newton steps: the last Newton "
                     f"decrement per cell is {decrement:.3g} at barrier weight mu={mu:.3g}; try another "
-                    "resolution, or report the region")
+                    "resolution, or report the region"
+                )
             if stop is not None:
                 stop()
             if "here" in cache:
@@ -406,25 +447,37 @@ def solve_barrier(mesh, h0, free, sigma=uniform_sigma, *, mu0=0.05, mu_end=1e-7,
             else:
                 _, g, H, _ = sigma(q[ta], q[tb], "derivatives")
             qb = q[bl]
-            gq = (np.bincount(ta, wt * g[:, 0], minlength=nl) + np.bincount(tb, wt * g[:, 1], minlength=nl)).astype(float)
+            gq = (
+                np.bincount(ta, wt * g[:, 0], minlength=nl)
+                + np.bincount(tb, wt * g[:, 1], minlength=nl)
+            ).astype(float)
             gq[bl] += mu * wl * 2 * qb / (4 - qb * qb)
             dbar = mu * wl * 2 * (4 + qb * qb) / (4 - qb * qb) ** 2
             vals = np.concatenate([wt * H[:, 0], wt * H[:, 2], wt * H[:, 1], wt * H[:, 1], dbar])
             if not np.isfinite(vals).all() or not np.isfinite(gq).all():
-                raise PrecisionError("the surface tension's derivatives are not finite at the current slopes "
-                                     f"(residual {decrement:.3g}); the solver lost admissibility")
+                raise PrecisionError(
+                    "the surface tension's derivatives are not finite at the current slopes "
+                    f"(residual {decrement:.3g}); the solver lost admissibility"
+                )
             Hq = coo_matrix((vals, (hr, hc)), shape=(nl, nl)).tocsr()
             gF = GFt @ gq
             hx = h[fidx[bx]]
             gF[bx] += mu * wb * (1 / (bup - hx) - 1 / (hx - blo))
             HF = (GFt @ Hq @ GF).tocsr()
             if bx.size:
-                HF = HF + coo_matrix((mu * wb * (1 / (bup - hx) ** 2 + 1 / (hx - blo) ** 2), (bx, bx)),
-                                     shape=HF.shape).tocsr()
+                HF = (
+                    HF
+                    + coo_matrix(
+                        (mu * wb * (1 / (bup - hx) ** 2 + 1 / (hx - blo) ** 2), (bx, bx)),
+                        shape=HF.shape,
+                    ).tocsr()
+                )
             d = _newton_direction(HF, gF, n_xf)
             decrement = float(-(gF @ d)) / area
             if not decrement >= 0:
-                raise PrecisionError(f"the Newton direction is not a descent direction (decrement {decrement:.3g})")
+                raise PrecisionError(
+                    f"the Newton direction is not a descent direction (decrement {decrement:.3g})"
+                )
             converged = decrement < target
             dq = GF @ d
             dqb = dq[bl]
@@ -434,7 +487,9 @@ def solve_barrier(mesh, h0, free, sigma=uniform_sigma, *, mu0=0.05, mu_end=1e-7,
             if bx.size:
                 dx_ = d[bx]
                 with np.errstate(divide="ignore", invalid="ignore"):
-                    limb = np.where(dx_ > 0, (bup - hx) / dx_, np.where(dx_ < 0, (blo - hx) / dx_, np.inf))
+                    limb = np.where(
+                        dx_ > 0, (bup - hx) / dx_, np.where(dx_ < 0, (blo - hx) / dx_, np.inf)
+                    )
                 step = min(step, 0.99 * float(limb.min()))
             hf0 = h[fidx]
             e0 = energy(q, hf0, mu) if e_cur is None else e_cur

@@ -14,7 +14,12 @@ from .temperley import temperley_graph, tiling_to_tree, tree_to_tiling
 from .wilson import uniform_spanning_tree, wilson_frames
 
 __all__ = [
-    "count_spanning_trees", "effective_resistance", "laplacian",
-    "temperley_graph", "tiling_to_tree", "tree_to_tiling",
-    "uniform_spanning_tree", "wilson_frames",
+    "count_spanning_trees",
+    "effective_resistance",
+    "laplacian",
+    "temperley_graph",
+    "tiling_to_tree",
+    "tree_to_tiling",
+    "uniform_spanning_tree",
+    "wilson_frames",
 ]

@@ -201,7 +201,9 @@ def _cofactor(n, i, j, W, removed=None):
     keep[list(removed)] = False
     if any(deg[v] == 0 for v in np.flatnonzero(keep).tolist()):
         return 0
-    adj = sparse.coo_matrix((np.ones(2 * len(i), dtype=np.int8), (np.r_[i, j], np.r_[j, i])), shape=(n, n))
+    adj = sparse.coo_matrix(
+        (np.ones(2 * len(i), dtype=np.int8), (np.r_[i, j], np.r_[j, i])), shape=(n, n)
+    )
     order = reverse_cuthill_mckee(adj.tocsr(), symmetric_mode=True)
     order = order[keep[order]]
     size = len(order)
@@ -225,11 +227,25 @@ def _cofactor(n, i, j, W, removed=None):
         "float edge weights for a float answer",
     )
     if max(deg) < 2**62:
-        return det_exact(sparse.coo_matrix((np.array(vals, dtype=np.int64), (rows, cols)), shape=shape),
-                         log2_bound=bound)
-    primes = small_primes_for_bits(bound + 2.0)  # huge weights: reduce in Python, one prime at a time
-    res = [int(det_mod_primes(sparse.coo_matrix((np.array([x % int(p) for x in vals], dtype=np.int64),
-                                                  (rows, cols)), shape=shape), [p])[0]) for p in primes]
+        return det_exact(
+            sparse.coo_matrix((np.array(vals, dtype=np.int64), (rows, cols)), shape=shape),
+            log2_bound=bound,
+        )
+    primes = small_primes_for_bits(
+        bound + 2.0
+    )  # huge weights: reduce in Python, one prime at a time
+    res = [
+        int(
+            det_mod_primes(
+                sparse.coo_matrix(
+                    (np.array([x % int(p) for x in vals], dtype=np.int64), (rows, cols)),
+                    shape=shape,
+                ),
+                [p],
+            )[0]
+        )
+        for p in primes
+    ]
     return crt(res, primes)
 
 
@@ -253,8 +269,9 @@ def _float_laplacian(n, i, j, w):
 
     deg = np.bincount(i, weights=w, minlength=n) + np.bincount(j, weights=w, minlength=n)
     diag = np.arange(n)
-    return sparse.coo_matrix((np.r_[-w, -w, deg], (np.r_[i, j, diag], np.r_[j, i, diag])),
-                             shape=(n, n)).tocsr()
+    return sparse.coo_matrix(
+        (np.r_[-w, -w, deg], (np.r_[i, j, diag], np.r_[j, i, diag])), shape=(n, n)
+    ).tocsr()
 
 
 # --------------------------------------------------------------------------- counting
@@ -419,13 +436,17 @@ def effective_resistance(G, u, v, weight="resistance", method="auto"):
         if x not in G:
             raise DominoTilingError(f"{name} = {x!r} is not a node of the graph")
     if method not in ("auto", "exact", "float"):
-        raise DominoTilingError(f"unknown method {method!r}; choose one of ['auto', 'exact', 'float']")
+        raise DominoTilingError(
+            f"unknown method {method!r}; choose one of ['auto', 'exact', 'float']"
+        )
     nodes, i, j, w, kind = _edges(G, weight, resistance=True)
     index = {x: k for k, x in enumerate(nodes)}
     _, label = _components(len(nodes), i, j)
     cu, cv = index[u], index[v]
     if label[cu] != label[cv]:
-        raise DominoTilingError(f"{u!r} and {v!r} are not connected: the resistance between them is infinite")
+        raise DominoTilingError(
+            f"{u!r} and {v!r} are not connected: the resistance between them is infinite"
+        )
     comp = np.flatnonzero(label == label[cu])  # other components carry no current
     if method == "auto":
         method = "exact" if kind != "float" and len(comp) <= EXACT_MAX_NODES else "float"

@@ -174,7 +174,9 @@ class _Plane:
             outer_face = self.left[outer_face]
         elif isinstance(outer_face, (int, np.integer)) and not isinstance(outer_face, bool):
             if not 0 <= outer_face < nf:
-                raise DominoTilingError(f"outer_face={outer_face} but the faces are numbered 0..{nf - 1}")
+                raise DominoTilingError(
+                    f"outer_face={outer_face} but the faces are numbered 0..{nf - 1}"
+                )
         else:
             raise DominoTilingError(
                 f"outer_face={outer_face!r}: give a face number (see planar_faces(G)) or a "
@@ -304,7 +306,9 @@ def temperley_graph(G, root=None, outer_face=None, embedding=None, reduced=True)
     import networkx as nx
 
     P = _prepare(G, root, outer_face, embedding)
-    H = nx.Graph(root=P.root, outer_face=P.outer, faces=[P.vertices_of(k) for k in range(len(P.faces))])
+    H = nx.Graph(
+        root=P.root, outer_face=P.outer, faces=[P.vertices_of(k) for k in range(len(P.faces))]
+    )
     for v in G:
         H.add_node(("v", v))
     for k in range(len(P.faces)):
@@ -331,14 +335,17 @@ def _check_tree(G, tree):
 
     _validate.instance(tree, "tree", nx.Graph, "give the spanning tree as a networkx graph")
     if set(tree.nodes) != set(G.nodes):
-        raise DominoTilingError("the tree's nodes are not those of G: a spanning tree has every vertex of G")
+        raise DominoTilingError(
+            "the tree's nodes are not those of G: a spanning tree has every vertex of G"
+        )
     bad = [e for e in tree.edges if not G.has_edge(*e)]
     if bad:
         raise DominoTilingError(f"the tree's edge {bad[0]!r} is not an edge of G")
     if not nx.is_tree(tree):
         raise DominoTilingError(
             f"not a spanning tree: {tree.number_of_edges()} edges on {G.number_of_nodes()} "
-            "vertices" + ("" if tree.number_of_edges() != G.number_of_nodes() - 1 else ", with a cycle")
+            "vertices"
+            + ("" if tree.number_of_edges() != G.number_of_nodes() - 1 else ", with a cycle")
         )
 
 

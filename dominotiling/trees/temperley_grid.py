@@ -58,8 +58,11 @@ def temperley_region(m, n):
     """
     m, n = _dims((m, n))
     rows, cols = 2 * m - 1, 2 * n - 1
-    check_memory(3 * rows * cols, f"the {rows} x {cols} Temperley board (its mask, kept and copied)",
-                 "a smaller grid")
+    check_memory(
+        3 * rows * cols,
+        f"the {rows} x {cols} Temperley board (its mask, kept and copied)",
+        "a smaller grid",
+    )
     mask = np.ones((rows, cols), dtype=bool)
     mask[0, 0] = False
     return Region(mask)
@@ -146,7 +149,9 @@ def _parent_from_graph(tree, shape):
     big = m * n
     distinct = len(set(map(tuple, ij.tolist())))
     if len(nodes) != big or (ij < 0).any() or (ij >= (m, n)).any() or distinct != big:
-        raise DominoTilingError(f"the tree must have exactly the {m} x {n} grid's vertices (i, j) as nodes")
+        raise DominoTilingError(
+            f"the tree must have exactly the {m} x {n} grid's vertices (i, j) as nodes"
+        )
     if tree.number_of_edges() != big - 1:
         raise DominoTilingError(
             f"not a spanning tree: {tree.number_of_edges()} edges on {big} vertices (a tree has {big - 1})"
@@ -224,7 +229,9 @@ def tree_to_tiling(tree, shape=None):
         if arr.ndim == 2 and shape is None:
             shape = arr.shape
         if shape is None or arr.ndim not in (1, 2):
-            raise DominoTilingError("pass shape=(m, n) with a 1-D parent array (vertex (i, j) is i * n + j)")
+            raise DominoTilingError(
+                "pass shape=(m, n) with a 1-D parent array (vertex (i, j) is i * n + j)"
+            )
         m, n = _dims(shape)
         if arr.size != m * n:
             raise DominoTilingError(
@@ -259,7 +266,11 @@ def _board_dims(tiling):
     if not isinstance(tiling, Tiling):
         _validate.tiling(tiling)
     rows, cols = tiling.region.shape
-    if rows % 2 == 0 or cols % 2 == 0 or tiling.region != temperley_region((rows + 1) // 2, (cols + 1) // 2):
+    if (
+        rows % 2 == 0
+        or cols % 2 == 0
+        or tiling.region != temperley_region((rows + 1) // 2, (cols + 1) // 2)
+    ):
         raise DominoTilingError(
             f"the tiling's region is not a Temperley board: expected an odd x odd board without "
             f"its corner cell (0, 0), i.e. temperley_region(m, n), got shape {(rows, cols)}"

@@ -70,7 +70,7 @@ def _path_tree(rows, cols, root):
     n = rows * cols
     parent = np.arange(n, dtype=np.int64)
     parent[:root] += 1
-    parent[root + 1:] -= 1
+    parent[root + 1 :] -= 1
     parent[root] = -1
     return parent
 
@@ -110,11 +110,18 @@ class WilsonFrame(TupleFrame):
 
     def __init__(self, parent, path, event, nodes, shape):
         super().__init__()
-        for name, value in (("_parent", parent), ("_path", path), ("_event", event), ("_nodes", nodes),
-                            ("_grid", None if shape is None else tuple(shape))):
+        for name, value in (
+            ("_parent", parent),
+            ("_path", path),
+            ("_event", event),
+            ("_nodes", nodes),
+            ("_grid", None if shape is None else tuple(shape)),
+        ):
             object.__setattr__(self, name, value)
 
-    parent = property(lambda self: self._parent, doc="Parent of each vertex id (-1 root, -2 not in the tree).")
+    parent = property(
+        lambda self: self._parent, doc="Parent of each vertex id (-1 root, -2 not in the tree)."
+    )
     path = property(lambda self: self._path, doc="Vertex ids of the loop-erased walk.")
     event = property(lambda self: self._event, doc="What happened at this step.")
     nodes = property(lambda self: self._nodes, doc="The networkx nodes by vertex id, or None.")
@@ -156,8 +163,13 @@ class WilsonFrame(TupleFrame):
         return _EVENT_TITLES.get(self._event, self._event)
 
 
-_EVENT_TITLES = {"start": "the root", "begin": "a new walk", "step": "walking", "erase": "loop erased",
-                 "attach": "the walk joins the tree"}
+_EVENT_TITLES = {
+    "start": "the root",
+    "begin": "a new walk",
+    "step": "walking",
+    "erase": "loop erased",
+    "attach": "the walk joins the tree",
+}
 
 
 @functools.lru_cache(maxsize=8)
@@ -196,7 +208,9 @@ def _as_csr(graph):
     if isinstance(graph, nx.Graph):
         _validate.graph(graph)
         if graph.is_multigraph():
-            raise DominoTypeError("expected a simple graph, got a multigraph: pass networkx.Graph(G)")
+            raise DominoTypeError(
+                "expected a simple graph, got a multigraph: pass networkx.Graph(G)"
+            )
         nodes = list(graph)
         index = {x: k for k, x in enumerate(nodes)}
         adj = graph._adj
@@ -206,14 +220,20 @@ def _as_csr(graph):
             indptr.append(len(indices))
         csr = np.array(indptr, dtype=_index_type(len(indices))), np.array(indices, dtype=np.int32)
         return (*csr, nodes, None, 0)
-    if isinstance(graph, (tuple, list)) and len(graph) == 2 and all(
-            isinstance(s, (int, np.integer)) and not isinstance(s, bool) for s in graph):
+    if (
+        isinstance(graph, (tuple, list))
+        and len(graph) == 2
+        and all(isinstance(s, (int, np.integer)) and not isinstance(s, bool) for s in graph)
+    ):
         rows, cols = int(graph[0]), int(graph[1])
         if rows < 1 or cols < 1:
             raise DominoTilingError(f"a grid shape needs rows, cols >= 1, got {graph!r}")
-        check_memory(GRID_BYTES_PER_VERTEX * rows * cols,
-                     f"Wilson's algorithm on the {rows} x {cols} grid (its adjacency, walk and tree: "
-                     f"{GRID_BYTES_PER_VERTEX} bytes per vertex)", "a smaller grid")
+        check_memory(
+            GRID_BYTES_PER_VERTEX * rows * cols,
+            f"Wilson's algorithm on the {rows} x {cols} grid (its adjacency, walk and tree: "
+            f"{GRID_BYTES_PER_VERTEX} bytes per vertex)",
+            "a smaller grid",
+        )
         return (*_grid_csr(rows, cols), None, (rows, cols), (rows // 2) * cols + cols // 2)
     if sparse.issparse(graph):
         a = sparse.csr_matrix(graph)
@@ -227,9 +247,16 @@ def _as_csr(graph):
             f"expected a networkx graph, a grid shape (rows, cols), CSR arrays (indptr, indices) "
             f"or a scipy sparse adjacency matrix, got {type(graph).__name__}"
         )
-    if indptr.ndim != 1 or indices.ndim != 1 or indptr.size < 2 or indptr.dtype.kind not in "iu" \
-            or indices.dtype.kind not in "iu" or indptr[0] != 0 or indptr[-1] != indices.size \
-            or (np.diff(indptr) < 0).any():
+    if (
+        indptr.ndim != 1
+        or indices.ndim != 1
+        or indptr.size < 2
+        or indptr.dtype.kind not in "iu"
+        or indices.dtype.kind not in "iu"
+        or indptr[0] != 0
+        or indptr[-1] != indices.size
+        or (np.diff(indptr) < 0).any()
+    ):
         raise DominoTilingError(
             "CSR arrays must be 1-D integer arrays with indptr[0] == 0, indptr non-decreasing "
             "and indptr[-1] == len(indices) (as scipy.sparse.csr_array keeps them)"
@@ -237,9 +264,13 @@ def _as_csr(graph):
     n = indptr.size - 1
     if indices.size and (indices.min() < 0 or indices.max() >= n):
         raise DominoTilingError(f"CSR indices must lie in [0, {n}), the number of vertices")
-    pattern = sparse.csr_matrix((np.ones(indices.size, dtype=np.int8), indices, indptr), shape=(n, n))
+    pattern = sparse.csr_matrix(
+        (np.ones(indices.size, dtype=np.int8), indices, indptr), shape=(n, n)
+    )
     if (pattern != pattern.T).nnz:
-        raise DominoTilingError("the adjacency is not symmetric: list every edge in both directions")
+        raise DominoTilingError(
+            "the adjacency is not symmetric: list every edge in both directions"
+        )
     return indptr.astype(_index_type(indices.size)), indices.astype(np.int32), None, None, 0
 
 
@@ -254,7 +285,9 @@ def _root_index(root, nodes, shape, n, default):
     if shape is not None and isinstance(root, tuple) and len(root) == 2:
         r, c = root
         if not (0 <= r < shape[0] and 0 <= c < shape[1]):
-            raise DominoTilingError(f"root = {root!r} is not a cell of the {shape[0]}x{shape[1]} grid")
+            raise DominoTilingError(
+                f"root = {root!r} is not a cell of the {shape[0]}x{shape[1]} grid"
+            )
         return int(r) * shape[1] + int(c)
     if not isinstance(root, (int, np.integer)) or isinstance(root, bool) or not 0 <= root < n:
         raise DominoTilingError(f"root = {root!r} is not a vertex index in [0, {n})")
@@ -285,9 +318,9 @@ def _trace(indptr, indices, root, uniforms, nodes, shape):
                 frames.append(WilsonFrame(view, np.array(path), "attach", nodes, shape))
                 break
             if v in where:
-                for x in path[where[v] + 1:]:
+                for x in path[where[v] + 1 :]:
                     del where[x]
-                del path[where[v] + 1:]
+                del path[where[v] + 1 :]
                 frames.append(WilsonFrame(view, np.array(path), "erase", nodes, shape))
             else:
                 where[v] = len(path)
@@ -382,16 +415,30 @@ def uniform_spanning_tree(G, *, seed=None, root=None, frames=False):
     """
     from scipy.sparse.csgraph import connected_components
 
-    if not frames and isinstance(G, (tuple, list)) and len(G) == 2 and all(
-            isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in G) and min(G) == 1:
+    if (
+        not frames
+        and isinstance(G, (tuple, list))
+        and len(G) == 2
+        and all(isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in G)
+        and min(G) == 1
+    ):
         # a path has one spanning tree: no walk (Wilson's walks take ~L**2 steps on it)
         rows, cols = int(G[0]), int(G[1])
-        check_memory(8 * rows * cols, f"the tree of the 1-wide {rows} x {cols} grid", "a smaller grid")
+        check_memory(
+            8 * rows * cols, f"the tree of the 1-wide {rows} x {cols} grid", "a smaller grid"
+        )
         _validate.seed(seed)
-        return _path_tree(rows, cols, _root_index(root, None, (rows, cols), rows * cols,
-                                                  (rows // 2) * cols + cols // 2))
-    if not frames and isinstance(G, (tuple, list)) and len(G) == 2 and all(
-            isinstance(v, (int, np.integer)) and not isinstance(v, bool) and v >= 1 for v in G):
+        return _path_tree(
+            rows,
+            cols,
+            _root_index(root, None, (rows, cols), rows * cols, (rows // 2) * cols + cols // 2),
+        )
+    if (
+        not frames
+        and isinstance(G, (tuple, list))
+        and len(G) == 2
+        and all(isinstance(v, (int, np.integer)) and not isinstance(v, bool) and v >= 1 for v in G)
+    ):
         seconds = _grid_steps(int(G[0]), int(G[1])) / _STEPS_PER_SECOND
         if seconds > MAX_SECONDS:
             raise TooLargeError(
@@ -408,7 +455,9 @@ def uniform_spanning_tree(G, *, seed=None, root=None, frames=False):
     if shape is None and n > 1:
         from scipy import sparse
 
-        adj = sparse.csr_matrix((np.ones(indices.size, dtype=np.int8), indices, indptr), shape=(n, n))
+        adj = sparse.csr_matrix(
+            (np.ones(indices.size, dtype=np.int8), indices, indptr), shape=(n, n)
+        )
         k = connected_components(adj, directed=False)[0]
         if k > 1:
             raise DominoTilingError(

@@ -127,7 +127,12 @@ def _legacy(item, stacklevel):
         data = np.asarray(data)
         tiling = obj if isinstance(obj, Tiling) else None
         region = obj if isinstance(obj, Region) else None
-        if tiling is not None and data.ndim == 1 and data.dtype.kind in "iu" and data.size == tiling.n_dominoes:
+        if (
+            tiling is not None
+            and data.ndim == 1
+            and data.dtype.kind in "iu"
+            and data.size == tiling.n_dominoes
+        ):
             frame = Frame(tiling, colors=data)
         elif data.dtype == bool and data.shape == _obj_shape(obj):
             frame = Frame(tiling, region=region, highlight=np.argwhere(data))
@@ -136,10 +141,17 @@ def _legacy(item, stacklevel):
     elif all(hasattr(item, a) for a in ("before", "path", "after")):
         frame = KuhnFrame(item.before, np.asarray(item.path), item.after)
     elif hasattr(item, "tiling") and hasattr(item, "colors"):
-        frame = ColoringFrame(item.tiling, item.colors, getattr(item, "changed", ()),
-                              getattr(item, "kempe", False), getattr(item, "domino", -1))
+        frame = ColoringFrame(
+            item.tiling,
+            item.colors,
+            getattr(item, "changed", ()),
+            getattr(item, "kempe", False),
+            getattr(item, "domino", -1),
+        )
     elif all(hasattr(item, a) for a in ("parent", "path", "event", "shape")):
-        frame = WilsonFrame(item.parent, item.path, item.event, getattr(item, "nodes", None), item.shape)
+        frame = WilsonFrame(
+            item.parent, item.path, item.event, getattr(item, "nodes", None), item.shape
+        )
     if frame is not None:
         warnings.warn(
             f"a {type(item).__name__} as a frame is deprecated: pass dominotiling.model.frames.Frame "
@@ -282,8 +294,16 @@ def _draw_picture(picture, ax):
     edges = np.asarray(frame.edges, dtype=float)
     if edges.size:
         segs = edges[:, :, ::-1] + 0.5  # (row, col) -> (x, y) at the cell centres
-        ax.add_collection(LineCollection(segs, colors="black", linewidths=float(np.clip(px / 12, 0.8, 2.5)),
-                                         capstyle="round", zorder=3, gid="edges"))
+        ax.add_collection(
+            LineCollection(
+                segs,
+                colors="black",
+                linewidths=float(np.clip(px / 12, 0.8, 2.5)),
+                capstyle="round",
+                zorder=3,
+                gid="edges",
+            )
+        )
     line = np.asarray(frame.line)
     if line.size:
         base = float(np.clip(px / 10, 1.0, 3.0))
@@ -291,8 +311,15 @@ def _draw_picture(picture, ax):
         x, y = _xy(line)
         halo = [withStroke(linewidth=lw + 2.5, foreground="white")]  # visible over any colour
         ax.plot(x, y, color=_HIGHLIGHT, lw=lw, solid_capstyle="round", zorder=4, path_effects=halo)
-        ax.plot(x[[0, -1]], y[[0, -1]], "o", color=_HIGHLIGHT, ms=lw * 1.6, zorder=4,
-                path_effects=[withStroke(linewidth=2.0, foreground="white")])
+        ax.plot(
+            x[[0, -1]],
+            y[[0, -1]],
+            "o",
+            color=_HIGHLIGHT,
+            ms=lw * 1.6,
+            zorder=4,
+            path_effects=[withStroke(linewidth=2.0, foreground="white")],
+        )
     points = np.asarray(frame.points, dtype=float)
     if points.size:
         x, y = _xy(points)
@@ -373,9 +400,13 @@ def _figsize(value):
     try:
         w, h = value
     except (TypeError, ValueError):
-        raise DominoTypeError(f"figsize must be a pair (width, height) in inches, got {value!r}") from None
-    return (_validate.real(w, "figsize[0]", minimum=0.0, strict_minimum=True),
-            _validate.real(h, "figsize[1]", minimum=0.0, strict_minimum=True))
+        raise DominoTypeError(
+            f"figsize must be a pair (width, height) in inches, got {value!r}"
+        ) from None
+    return (
+        _validate.real(w, "figsize[0]", minimum=0.0, strict_minimum=True),
+        _validate.real(h, "figsize[1]", minimum=0.0, strict_minimum=True),
+    )
 
 
 def _title_layout(fig):
@@ -424,8 +455,15 @@ class _FrameAnimation:
     """
 
     def __init__(self, fig, update, n_frames, interval):
-        super().__init__(fig, update, frames=n_frames, interval=interval, blit=False,
-                         repeat=True, cache_frame_data=False)
+        super().__init__(
+            fig,
+            update,
+            frames=n_frames,
+            interval=interval,
+            blit=False,
+            repeat=True,
+            cache_frame_data=False,
+        )
         self.n_frames = n_frames
         self._alt = "an animation"
         # shown or saved on demand, never on a live canvas: matplotlib's warning about an
@@ -471,16 +509,28 @@ class _FrameAnimation:
             from .player import player_html
 
             first = self.images()[0]
-            css = first.width  # shown at its own size: never stretched (blurred), narrower if the column is
-            self._html = AnimationHTML(player_html(self.gif(), n_frames=self.n_frames, width=first.width,
-                                                   height=first.height, alt=self._alt, css_width=css))
+            css = (
+                first.width
+            )  # shown at its own size: never stretched (blurred), narrower if the column is
+            self._html = AnimationHTML(
+                player_html(
+                    self.gif(),
+                    n_frames=self.n_frames,
+                    width=first.width,
+                    height=first.height,
+                    alt=self._alt,
+                    css_width=css,
+                )
+            )
         return self._html
 
     def __repr__(self):
         w, h = self._fig.get_size_inches() * self._fig.dpi
         s = "" if self.n_frames == 1 else "s"
-        return (f"<FrameAnimation: {self.n_frames} frame{s}, {w:.0f} x {h:.0f} pixels; shows itself "
-                "in Jupyter, .save_gif(path) or .save_mp4(path) keeps it>")
+        return (
+            f"<FrameAnimation: {self.n_frames} frame{s}, {w:.0f} x {h:.0f} pixels; shows itself "
+            "in Jupyter, .save_gif(path) or .save_mp4(path) keeps it>"
+        )
 
     def _repr_pretty_(self, p, cycle):
         p.text(repr(self))
@@ -512,14 +562,28 @@ class _FrameAnimation:
             )
         path = Path(path)
         # H.264 needs even sides: pad the frame by at most one pixel
-        self.save(path, writer=FFMpegWriter(fps=fps, codec="h264",
-                                            extra_args=["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2",
-                                                        "-pix_fmt", "yuv420p"]), dpi=dpi)
+        self.save(
+            path,
+            writer=FFMpegWriter(
+                fps=fps,
+                codec="h264",
+                extra_args=["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-pix_fmt", "yuv420p"],
+            ),
+            dpi=dpi,
+        )
         return path
 
 
-def animate(frames, draw_frame=None, interval=400, figsize=None, dpi=100, step=1,
-            max_frames=None, captions=True):
+def animate(
+    frames,
+    draw_frame=None,
+    interval=400,
+    figsize=None,
+    dpi=100,
+    step=1,
+    max_frames=None,
+    captions=True,
+):
     """An animation of a list of frames: a player in Jupyter, a GIF or an MP4 on disk.
 
     Parameters
@@ -589,15 +653,19 @@ def animate(frames, draw_frame=None, interval=400, figsize=None, dpi=100, step=1
     from matplotlib.figure import Figure
 
     if draw_frame is not None and not callable(draw_frame):
-        raise DominoTypeError(f"draw_frame must be a function(frame, ax), got {type(draw_frame).__name__}")
+        raise DominoTypeError(
+            f"draw_frame must be a function(frame, ax), got {type(draw_frame).__name__}"
+        )
     interval = _validate.real(interval, "interval", minimum=0.0, strict_minimum=True)
     dpi = _validate.positive_int(dpi, "dpi", maximum=1200)
     captions = _validate.boolean(captions, "captions")
     if figsize is not None:
         figsize = _figsize(figsize)
     if frames is None or isinstance(frames, (str, bytes)) or not hasattr(frames, "__iter__"):
-        raise DominoTypeError(f"frames must be a list of frames (Frame, Tiling or Region objects), "
-                              f"got {type(frames).__name__}")
+        raise DominoTypeError(
+            f"frames must be a list of frames (Frame, Tiling or Region objects), "
+            f"got {type(frames).__name__}"
+        )
     items = subsample(_pictures(frames, convert=draw_frame is None), step, max_frames)
     if not items:
         raise DominoTilingError("no frames to animate: the list is empty")
@@ -630,8 +698,11 @@ def _frame_animation_class():
     if "FrameAnimation" not in _CLASSES:
         from matplotlib.animation import FuncAnimation
 
-        cls = type("FrameAnimation", (_FrameAnimation, FuncAnimation),
-                   {"__module__": __name__, "__doc__": _FrameAnimation.__doc__})
+        cls = type(
+            "FrameAnimation",
+            (_FrameAnimation, FuncAnimation),
+            {"__module__": __name__, "__doc__": _FrameAnimation.__doc__},
+        )
         _CLASSES["FrameAnimation"] = cls
     return _CLASSES["FrameAnimation"]
 
@@ -775,19 +846,26 @@ def _wilson_pick(frames, most):
         return list(frames)
     keep = {0, n - 1}
     erase = [k for k, f in enumerate(frames) if f.event == "erase"]
-    for k in erase[:max(1, (most - 2) // 4)]:  # a few loops, each seen closing and then erased
+    for k in erase[: max(1, (most - 2) // 4)]:  # a few loops, each seen closing and then erased
         keep.update((k - 1, k))
     attach = [k for k, f in enumerate(frames) if f.event == "attach"]
     room = most - len(keep)
     if room > 0 and attach:
-        keep.update(attach[i] for i in np.unique(np.linspace(0, len(attach) - 1, min(room, len(attach))).round().astype(int)))
+        keep.update(
+            attach[i]
+            for i in np.unique(
+                np.linspace(0, len(attach) - 1, min(room, len(attach))).round().astype(int)
+            )
+        )
     room = most - len(keep)
     if room > 0:
         rest = [k for k in range(n) if k not in keep]
-        keep.update(rest[i] for i in np.unique(np.linspace(0, len(rest) - 1, room).round().astype(int)))
+        keep.update(
+            rest[i] for i in np.unique(np.linspace(0, len(rest) - 1, room).round().astype(int))
+        )
     keep = sorted(keep)
     if len(keep) > most:
-        keep = keep[:most - 1] + [n - 1]
+        keep = keep[: most - 1] + [n - 1]
     return [frames[k] for k in keep]
 
 
@@ -796,8 +874,12 @@ def _graph_drawer(G):
     import networkx as nx
 
     nodes = list(G)
-    if nodes and all(isinstance(v, tuple) and len(v) == 2 and all(isinstance(c, (int, float, np.integer, np.floating))
-                                                                  for c in v) for v in nodes):
+    if nodes and all(
+        isinstance(v, tuple)
+        and len(v) == 2
+        and all(isinstance(c, (int, float, np.integer, np.floating)) for c in v)
+        for v in nodes
+    ):
         xy = np.array([(float(v[1]), float(v[0])) for v in nodes])  # (row, col) as on a board
         flip = True
     else:
@@ -805,7 +887,9 @@ def _graph_drawer(G):
         xy = np.array([pos[v] for v in nodes], dtype=float).reshape(-1, 2)
         flip = False
     index = {v: k for k, v in enumerate(nodes)}
-    all_edges = np.array([(index[a], index[b]) for a, b in G.edges() if a != b], dtype=np.int64).reshape(-1, 2)
+    all_edges = np.array(
+        [(index[a], index[b]) for a, b in G.edges() if a != b], dtype=np.int64
+    ).reshape(-1, 2)
 
     def draw(frame, ax):
         from matplotlib.collections import LineCollection
@@ -814,20 +898,42 @@ def _graph_drawer(G):
         parent = np.asarray(frame.parent)
         ax.set_aspect("equal")
         if len(all_edges):
-            ax.add_collection(LineCollection(xy[all_edges], colors=(0.82, 0.82, 0.82), linewidths=1.0, zorder=1))
+            ax.add_collection(
+                LineCollection(xy[all_edges], colors=(0.82, 0.82, 0.82), linewidths=1.0, zorder=1)
+            )
         v = np.flatnonzero(parent >= 0)
         if len(v):
-            ax.add_collection(LineCollection(np.stack([xy[v], xy[parent[v]]], axis=1), colors="black",
-                                             linewidths=2.2, capstyle="round", zorder=2))
+            ax.add_collection(
+                LineCollection(
+                    np.stack([xy[v], xy[parent[v]]], axis=1),
+                    colors="black",
+                    linewidths=2.2,
+                    capstyle="round",
+                    zorder=2,
+                )
+            )
         in_tree = parent != -2
-        ax.scatter(xy[~in_tree, 0], xy[~in_tree, 1], s=16, c="white", edgecolors=(0.55, 0.55, 0.55), zorder=3)
+        ax.scatter(
+            xy[~in_tree, 0],
+            xy[~in_tree, 1],
+            s=16,
+            c="white",
+            edgecolors=(0.55, 0.55, 0.55),
+            zorder=3,
+        )
         ax.scatter(xy[in_tree, 0], xy[in_tree, 1], s=16, c="black", zorder=3)
         root = np.flatnonzero(parent == -1)
         ax.scatter(xy[root, 0], xy[root, 1], s=70, c=[_HIGHLIGHT], edgecolors="black", zorder=5)
         path = np.asarray(frame.path, dtype=np.int64)
         if len(path):
-            ax.plot(xy[path, 0], xy[path, 1], color=_HIGHLIGHT, lw=2.5, zorder=4,
-                    path_effects=[withStroke(linewidth=5, foreground="white")])
+            ax.plot(
+                xy[path, 0],
+                xy[path, 1],
+                color=_HIGHLIGHT,
+                lw=2.5,
+                zorder=4,
+                path_effects=[withStroke(linewidth=5, foreground="white")],
+            )
             ax.plot(xy[path[-1], 0], xy[path[-1], 1], "o", color=_HIGHLIGHT, ms=7, zorder=4)
         pad = 0.6 if flip else 0.08 * max(np.ptp(xy[:, 0]) if len(xy) else 1, 1e-9)
         if len(xy):
@@ -1016,19 +1122,25 @@ def save_gif(frames, path, fps=None, dpi=None, **kwargs):
             "(save_mp4 writes videos)"
         )
     if not path.parent.is_dir():
-        raise DominoTilingError(f"cannot write {str(path)!r}: the folder {str(path.parent)!r} does not exist")
+        raise DominoTilingError(
+            f"cannot write {str(path)!r}: the folder {str(path.parent)!r} does not exist"
+        )
     if fps is not None:
         fps = _validate.real(fps, "fps", minimum=0.0, strict_minimum=True, maximum=100.0)
     if dpi is not None:
         dpi = _validate.positive_int(dpi, "dpi", maximum=1200)
     if isinstance(frames, Animation):
         if not isinstance(frames, _FrameAnimation):
-            raise DominoTypeError("save_gif takes frames or an animation from animate(frames); for another "
-                                  "matplotlib animation use its .save(path, writer='pillow')")
+            raise DominoTypeError(
+                "save_gif takes frames or an animation from animate(frames); for another "
+                "matplotlib animation use its .save(path, writer='pillow')"
+            )
         anim = frames
     else:
         if frames is None or isinstance(frames, (str, bytes)) or not hasattr(frames, "__iter__"):
-            raise DominoTypeError(f"frames must be a list of frames or an animation, got {type(frames).__name__}")
+            raise DominoTypeError(
+                f"frames must be a list of frames or an animation, got {type(frames).__name__}"
+            )
         anim = animate(frames, **kwargs)
     data = anim.gif(fps=fps, dpi=dpi)
     path.write_bytes(data)

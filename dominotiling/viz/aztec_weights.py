@@ -75,8 +75,12 @@ def type_probabilities(probs):
     i, j = np.indices((n, n))
     R, C = i + j, n - 1 + j - i  # top-left cells of the blocks (see aztec_block_weights)
     out = np.zeros((4, 2 * n, 2 * n))
-    for t, (dr, dc, horizontal) in ((_NORTH, (0, 0, True)), (_SOUTH, (1, 0, True)),
-                                    (_WEST, (0, 0, False)), (_EAST, (0, 1, False))):
+    for t, (dr, dc, horizontal) in (
+        (_NORTH, (0, 0, True)),
+        (_SOUTH, (1, 0, True)),
+        (_WEST, (0, 0, False)),
+        (_EAST, (0, 1, False)),
+    ):
         r, c = R + dr, C + dc
         p = h[r, c] if horizontal else v[r, c]
         out[t, r, c] += p
@@ -183,7 +187,12 @@ def draw_block_weights(n, weights, ax=None, *, cmap="viridis", log=True):
     total = np.zeros((2 * n, 2 * n))
     count = np.zeros((2 * n, 2 * n))
     nonzero = np.zeros((2 * n, 2 * n))
-    cells = ((0, [(0, 0), (0, 1)]), (1, [(1, 0), (1, 1)]), (2, [(0, 0), (1, 0)]), (3, [(0, 1), (1, 1)]))
+    cells = (
+        (0, [(0, 0), (0, 1)]),
+        (1, [(1, 0), (1, 1)]),
+        (2, [(0, 0), (1, 0)]),
+        (3, [(0, 1), (1, 1)]),
+    )
     for t, pair in cells:
         w = blocks[:, :, t]
         for dr, dc in pair:
@@ -206,6 +215,8 @@ def draw_block_weights(n, weights, ax=None, *, cmap="viridis", log=True):
         overlay = np.zeros((2 * n, 2 * n, 4))
         overlay[zero] = (0, 0, 0, 1)
         ax.imshow(overlay, extent=(0, 2 * n, 2 * n, 0), interpolation="nearest")
-    ax.figure.colorbar(image, ax=ax, fraction=0.046, pad=0.04, label="log10 weight" if log else "weight")
+    ax.figure.colorbar(
+        image, ax=ax, fraction=0.046, pad=0.04, label="log10 weight" if log else "weight"
+    )
     _frame_axes(ax, (2 * n, 2 * n))
     return ax

@@ -63,9 +63,15 @@ __all__ = [
 #: Domino colours: soft, distinguishable, and readable with black outlines.
 PALETTE = np.array(
     [
-        (0.400, 0.651, 0.118), (0.459, 0.439, 0.702), (0.992, 0.749, 0.435),
-        (0.651, 0.808, 0.890), (0.902, 0.671, 0.008), (0.553, 0.827, 0.780),
-        (0.792, 0.698, 0.839), (0.698, 0.875, 0.541), (0.216, 0.494, 0.722),
+        (0.400, 0.651, 0.118),
+        (0.459, 0.439, 0.702),
+        (0.992, 0.749, 0.435),
+        (0.651, 0.808, 0.890),
+        (0.902, 0.671, 0.008),
+        (0.553, 0.827, 0.780),
+        (0.792, 0.698, 0.839),
+        (0.698, 0.875, 0.541),
+        (0.216, 0.494, 0.722),
         (0.984, 0.604, 0.600),
     ]
 )
@@ -104,9 +110,10 @@ def _hide_deprecated(func):
     import inspect
 
     sig = inspect.signature(func)
-    func.__signature__ = sig.replace(parameters=[p for p in sig.parameters.values() if p.default is not _UNSET])
+    func.__signature__ = sig.replace(
+        parameters=[p for p in sig.parameters.values() if p.default is not _UNSET]
+    )
     return func
-
 
 
 def _renamed(new, old, new_name, old_name, default, func):
@@ -130,7 +137,9 @@ def _new_axes(shape, ax):
     if ax is not None:
         from matplotlib.axes import Axes
 
-        return _validate.instance(ax, "ax", Axes, "pass a matplotlib Axes, e.g. from plt.subplots()")
+        return _validate.instance(
+            ax, "ax", Axes, "pass a matplotlib Axes, e.g. from plt.subplots()"
+        )
     import matplotlib.pyplot as plt
 
     rows, cols = shape
@@ -220,7 +229,9 @@ def _show_cells(ax, rgb, px, zorder=None):
     if px < 1.0:
         rgb, extent_shape = _shrink(rgb, int(math.ceil(1.0 / px)))
     kwargs = {} if zorder is None else {"zorder": zorder}
-    ax.imshow(rgb, extent=(0, extent_shape[1], extent_shape[0], 0), interpolation="nearest", **kwargs)
+    ax.imshow(
+        rgb, extent=(0, extent_shape[1], extent_shape[0], 0), interpolation="nearest", **kwargs
+    )
 
 
 def draw_cells(rgb, labels, ax=None, grid=False, linewidth=None, outlines="auto"):
@@ -285,7 +296,11 @@ def draw_cells(rgb, labels, ax=None, grid=False, linewidth=None, outlines="auto"
         return ax
     px = pixels_per_cell(ax, labels.shape)
     _show_cells(ax, rgb, px)
-    lw = linewidth if linewidth is not None else float(np.clip(_cell_px(ax, labels.shape) / 12, 0.2, 2.0))
+    lw = (
+        linewidth
+        if linewidth is not None
+        else float(np.clip(_cell_px(ax, labels.shape) / 12, 0.2, 2.0))
+    )
     if grid and px >= _GRID_PX:
         inside = labels != -1
         gl = np.where(inside, np.arange(labels.size).reshape(labels.shape), -1)
@@ -310,8 +325,11 @@ def _frame_axes(ax, shape):
 def _picture_memory(shape, what):
     """Refuse a picture whose per-cell arrays (colours, types, masks) would not fit the budget."""
     rows, cols = shape
-    check_memory(40 * rows * cols, f"the picture of {what} of {rows} x {cols} cells",
-                 "a smaller board, or a part of it")
+    check_memory(
+        40 * rows * cols,
+        f"the picture of {what} of {rows} x {cols} cells",
+        "a smaller board, or a part of it",
+    )
 
 
 def _checker(shape):
@@ -422,7 +440,9 @@ def _mark_seams(ax, region, labels=None, rgb=None):
     if region.periodic[0]:
         lines += [[(0, 0), (cols, 0)], [(0, rows), (cols, rows)]]
     ax.add_collection(
-        LineCollection(lines, colors="crimson", linewidths=max(lw, 0.8), linestyles=(0, (3, 2)), zorder=5)
+        LineCollection(
+            lines, colors="crimson", linewidths=max(lw, 0.8), linestyles=(0, (3, 2)), zorder=5
+        )
     )
     pad = 0.02 * max(rows, cols, 1)
     ax.set_xlim(-pad, max(cols, 1) + pad)
@@ -604,10 +624,26 @@ def _hatch(ax, cells):
     from matplotlib.collections import PolyCollection
 
     r, c = cells[:, 0].astype(float), cells[:, 1].astype(float)
-    verts = np.stack([np.stack([c, r], 1), np.stack([c + 1, r], 1), np.stack([c + 1, r + 1], 1),
-                      np.stack([c, r + 1], 1)], axis=1)
-    ax.add_collection(PolyCollection(verts, facecolors="none", edgecolors=[_HATCH], linewidths=0.0,
-                                     hatch="///", zorder=1.5, gid="uncovered"))
+    verts = np.stack(
+        [
+            np.stack([c, r], 1),
+            np.stack([c + 1, r], 1),
+            np.stack([c + 1, r + 1], 1),
+            np.stack([c, r + 1], 1),
+        ],
+        axis=1,
+    )
+    ax.add_collection(
+        PolyCollection(
+            verts,
+            facecolors="none",
+            edgecolors=[_HATCH],
+            linewidths=0.0,
+            hatch="///",
+            zorder=1.5,
+            gid="uncovered",
+        )
+    )
 
 
 def _inner_segments(segs, free):
@@ -658,7 +694,9 @@ def _colormap(cmap):
     if not isinstance(cmap, str):
         if isinstance(cmap, Colormap):
             return cmap
-        raise DominoTypeError(f"cmap must be a colormap name such as 'viridis', got {type(cmap).__name__}")
+        raise DominoTypeError(
+            f"cmap must be a colormap name such as 'viridis', got {type(cmap).__name__}"
+        )
     try:
         return matplotlib.colormaps[cmap]
     except KeyError:
@@ -735,8 +773,12 @@ def draw_placement(probs, ax=None, cmap="coolwarm", colorbar=True):
         _frame_axes(ax, h.shape)
         return ax
     image = ax.imshow(
-        np.ma.masked_invalid(h), extent=(0, cols, rows, 0), interpolation="nearest",
-        cmap=_colormap(cmap).with_extremes(bad="white"), vmin=0.0, vmax=1.0,
+        np.ma.masked_invalid(h),
+        extent=(0, cols, rows, 0),
+        interpolation="nearest",
+        cmap=_colormap(cmap).with_extremes(bad="white"),
+        vmin=0.0,
+        vmax=1.0,
     )
     if _validate.boolean(colorbar, "colorbar"):
         ax.figure.colorbar(image, ax=ax, fraction=0.046, pad=0.04, label="P(horizontal)")

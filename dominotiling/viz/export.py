@@ -59,8 +59,12 @@ def _classes(tiling, color_by, palette):
         cls = types
     elif color_by == "domino":
         default = PALETTE
-        per_domino = _greedy_colors(labels, tiling.n_dominoes, len(PALETTE) if palette is None else len(palette))
-        cls = np.where(labels >= 0, per_domino[np.maximum(labels, 0)] if tiling.n_dominoes else 0, -1)
+        per_domino = _greedy_colors(
+            labels, tiling.n_dominoes, len(PALETTE) if palette is None else len(palette)
+        )
+        cls = np.where(
+            labels >= 0, per_domino[np.maximum(labels, 0)] if tiling.n_dominoes else 0, -1
+        )
     else:
         default = np.ones((1, 3))
         cls = np.where(labels >= 0, 0, -1)
@@ -81,7 +85,9 @@ def _palette(palette, default, color_by):
         raise DominoTypeError(f"palette must be a sequence of matplotlib colours: {err}") from None
     need = {"types": 4, "orientation": 2}.get(color_by, 1)
     if len(colours) < need:
-        raise DominoTilingError(f"color_by={color_by!r} needs {need} colours in the palette, got {len(colours)}")
+        raise DominoTilingError(
+            f"color_by={color_by!r} needs {need} colours in the palette, got {len(colours)}"
+        )
     return colours
 
 
@@ -117,7 +123,11 @@ def _loops(mask):
     out = np.full(((rows + 1) * w, 4), -1, dtype=np.int64)
     out[start, d] = np.arange(start.size)
     nxt = np.full(start.size, -1, dtype=np.int64)
-    for turn in (3, 0, 1):  # preference: the same turn at every pinch, then straight, then the other
+    for turn in (
+        3,
+        0,
+        1,
+    ):  # preference: the same turn at every pinch, then straight, then the other
         cand = out[end, (d + turn) % 4]
         take = (nxt < 0) & (cand >= 0)
         nxt[take] = cand[take]
@@ -242,13 +252,21 @@ def tiling_figure(tiling, color_by="types", palette=None, outlines="auto", width
             ax.add_artist(PathPatch(path, facecolor=colour, edgecolor=colour, linewidth=0.2))
     if outlines:
         lw = max(0.2, min(1.0, 72.0 * width / max(cols, 1) / 25))
-        ax.add_collection(LineCollection(_outline_segments(tiling.labels), colors="black", linewidths=lw,
-                                         capstyle="projecting"))
+        ax.add_collection(
+            LineCollection(
+                _outline_segments(tiling.labels),
+                colors="black",
+                linewidths=lw,
+                capstyle="projecting",
+            )
+        )
     return fig
 
 
 def _save(fig, target, fmt):
-    fig.savefig(target, format=fmt, metadata={"Date": None} if fmt == "svg" else {"CreationDate": None})
+    fig.savefig(
+        target, format=fmt, metadata={"Date": None} if fmt == "svg" else {"CreationDate": None}
+    )
 
 
 def tiling_svg(tiling, path=None, **options):
@@ -285,7 +303,9 @@ def tiling_svg(tiling, path=None, **options):
         _save(fig, buf, "svg")
     text = buf.getvalue()
     if path is not None:
-        pathlib.Path(_validate.instance(path, "path", (str, os.PathLike))).write_text(text, encoding="utf-8")
+        pathlib.Path(_validate.instance(path, "path", (str, os.PathLike))).write_text(
+            text, encoding="utf-8"
+        )
     return text
 
 
@@ -368,8 +388,11 @@ def tiling_tikz(tiling, path=None, color_by="types", palette=None):
     ]
     for k, (r, g, b) in enumerate(colours):
         lines.append(f"\\definecolor{{c{k}}}{{rgb}}{{{r:.4f},{g:.4f},{b:.4f}}}")
-    lines += ["\\begin{document}", "\\noindent",
-              f"\\begin{{tikzpicture}}[x={unit:.5g}cm,y={unit:.5g}cm,line width={lw:.3g}pt]"]
+    lines += [
+        "\\begin{document}",
+        "\\noindent",
+        f"\\begin{{tikzpicture}}[x={unit:.5g}cm,y={unit:.5g}cm,line width={lw:.3g}pt]",
+    ]
     seam = tiling.seam_dominoes()
     for k, ((r1, c1), (r2, c2)) in enumerate(tiling.dominoes.tolist()):
         col = cls[r1, c1]
@@ -377,14 +400,20 @@ def tiling_tikz(tiling, path=None, color_by="types", palette=None):
             for r, c in ((r1, c1), (r2, c2)):
                 lines.append(f"\\filldraw[fill=c{col}] ({c},{-r}) rectangle ({c + 1},{-r - 1});")
         else:
-            lines.append(f"\\filldraw[fill=c{col}] ({min(c1, c2)},{-min(r1, r2)}) "
-                         f"rectangle ({max(c1, c2) + 1},{-max(r1, r2) - 1});")
+            lines.append(
+                f"\\filldraw[fill=c{col}] ({min(c1, c2)},{-min(r1, r2)}) "
+                f"rectangle ({max(c1, c2) + 1},{-max(r1, r2) - 1});"
+            )
     for r, c in np.argwhere(tiling.labels == -2).tolist():
-        lines.append(f"\\filldraw[fill=c{len(colours) - 1}] ({c},{-r}) rectangle ({c + 1},{-r - 1});")
+        lines.append(
+            f"\\filldraw[fill=c{len(colours) - 1}] ({c},{-r}) rectangle ({c + 1},{-r - 1});"
+        )
     lines += ["\\end{tikzpicture}", "\\end{document}", ""]
     text = "\n".join(lines)
     if path is not None:
-        pathlib.Path(_validate.instance(path, "path", (str, os.PathLike))).write_text(text, encoding="utf-8")
+        pathlib.Path(_validate.instance(path, "path", (str, os.PathLike))).write_text(
+            text, encoding="utf-8"
+        )
     return text
 
 
@@ -429,9 +458,15 @@ class HeightMesh:
     def to_ply(self):
         """ASCII PLY text: a vertex element ``x y z`` and a face element of vertex index lists."""
         out = io.StringIO()
-        out.write("ply\nformat ascii 1.0\ncomment height surface of a domino tiling (dominotiling)\n")
-        out.write(f"element vertex {len(self.vertices)}\nproperty float x\nproperty float y\nproperty float z\n")
-        out.write(f"element face {len(self.faces)}\nproperty list uchar int vertex_indices\nend_header\n")
+        out.write(
+            "ply\nformat ascii 1.0\ncomment height surface of a domino tiling (dominotiling)\n"
+        )
+        out.write(
+            f"element vertex {len(self.vertices)}\nproperty float x\nproperty float y\nproperty float z\n"
+        )
+        out.write(
+            f"element face {len(self.faces)}\nproperty list uchar int vertex_indices\nend_header\n"
+        )
         for x, y, z in self.vertices.tolist():
             out.write(f"{_num(x)} {_num(y)} {_num(z)}\n")
         for a, b, c in self.faces.tolist():
@@ -446,7 +481,9 @@ class HeightMesh:
         out = io.StringIO()
         out.write("solid dominotiling\n")
         for normal, tri in zip(n.tolist(), v.tolist()):
-            out.write(f"facet normal {_num(normal[0])} {_num(normal[1])} {_num(normal[2])}\n outer loop\n")
+            out.write(
+                f"facet normal {_num(normal[0])} {_num(normal[1])} {_num(normal[2])}\n outer loop\n"
+            )
             for x, y, z in tri:
                 out.write(f"  vertex {_num(x)} {_num(y)} {_num(z)}\n")
             out.write(" endloop\nendfacet\n")
@@ -458,7 +495,9 @@ class HeightMesh:
         path = pathlib.Path(_validate.instance(path, "path", (str, os.PathLike)))
         fmt = format if format is not None else path.suffix.lstrip(".").lower()
         fmt = _validate.choice(fmt, "format", ("obj", "stl", "ply"))
-        path.write_text({"obj": self.to_obj, "stl": self.to_stl, "ply": self.to_ply}[fmt](), encoding="ascii")
+        path.write_text(
+            {"obj": self.to_obj, "stl": self.to_stl, "ply": self.to_ply}[fmt](), encoding="ascii"
+        )
         return path
 
 

@@ -29,7 +29,9 @@ GAS_COLOR = "#00b3e6"
 def _check(result):
     from ..theory.limit_shape import LimitShape
 
-    return _validate.instance(result, "result", LimitShape, "compute one with dominotiling.theory.limit_shape(region)")
+    return _validate.instance(
+        result, "result", LimitShape, "compute one with dominotiling.theory.limit_shape(region)"
+    )
 
 
 def _curves_on(ax, result, linewidth):
@@ -46,14 +48,22 @@ def _plane_picture(result, ax, sample, linewidth):
 
         _validate.tiling(sample, "sample")
         if sample.region != result.region:
-            raise DominoTilingError("the sample is a tiling of another region than the limit shape's; "
-                                    "sample the same region (e.g. sample_aztec(n) for Region.aztec_diamond(n))")
+            raise DominoTilingError(
+                "the sample is a tiling of another region than the limit shape's; "
+                "sample the same region (e.g. sample_aztec(n) for Region.aztec_diamond(n))"
+            )
         draw_tiling(sample, ax=ax, color_by="types")
     else:
         d = result.delta
         img = np.where(result._mesh.active, result.liquidity, np.nan)
-        ax.imshow(img, extent=(0, result._mesh.nc * d, result._mesh.nr * d, 0), cmap="Greys", vmin=0, vmax=2,
-                  interpolation="nearest")
+        ax.imshow(
+            img,
+            extent=(0, result._mesh.nc * d, result._mesh.nr * d, 0),
+            cmap="Greys",
+            vmin=0,
+            vmax=2,
+            interpolation="nearest",
+        )
         ax.set_xlim(0, cols)
         ax.set_ylim(rows, 0)
         ax.set_aspect("equal")
@@ -68,8 +78,16 @@ def _surface(ax, X, Y, Z, cmap, max_quads):
     Zs = Z[::step, ::step]
     Xs = X[::step, ::step]
     Ys = Y[::step, ::step]
-    ax.plot_surface(Xs, Ys, np.ma.masked_invalid(Zs), cmap=cmap, linewidth=0, antialiased=False,
-                    rstride=1, cstride=1)
+    ax.plot_surface(
+        Xs,
+        Ys,
+        np.ma.masked_invalid(Zs),
+        cmap=cmap,
+        linewidth=0,
+        antialiased=False,
+        rstride=1,
+        cstride=1,
+    )
     ax.invert_yaxis()
     ax.set_xticks([])
     ax.set_yticks([])
@@ -173,7 +191,7 @@ def draw_limit_shape(result, sample=None, ax=None, *, figure=None, surface=True,
             h = sample.height_function().astype(float)
             h[sample.height_function() == UNDEFINED] = np.nan
             rows, cols = result.region.shape
-            Y, X = np.mgrid[0:rows + 1, 0:cols + 1]
+            Y, X = np.mgrid[0 : rows + 1, 0 : cols + 1]
             _surface(ax2, X, Y, h, "viridis", 60)
             ax2.set_title("the sample's heights", fontsize=9)
             zl = ax1.get_zlim()

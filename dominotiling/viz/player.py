@@ -65,8 +65,16 @@ def gif_bytes(images, durations):
         durations = [durations] * len(pal)
     durations = [max(20, int(round(d / 10.0)) * 10) for d in durations]  # GIF delays: 1/100 s
     buf = io.BytesIO()
-    pal[0].save(buf, format="GIF", save_all=True, append_images=pal[1:], duration=durations,
-                loop=0, optimize=True, interlace=False)
+    pal[0].save(
+        buf,
+        format="GIF",
+        save_all=True,
+        append_images=pal[1:],
+        duration=durations,
+        loop=0,
+        optimize=True,
+        interlace=False,
+    )
     return buf.getvalue()
 
 

@@ -87,15 +87,20 @@ def draw_double_dimer(dd, ax=None, min_length=4, cmap="viridis", doubled=True, c
     if doubled and dd.n_doubled:
         lab, dbl = dd._labels[0], dd.doubled
         segs = []
-        for first, (dr, dc) in (((lab[:, :-1] == lab[:, 1:]) & dbl[:, :-1], (0, 1)),
-                                ((lab[:-1] == lab[1:]) & dbl[:-1], (1, 0))):
+        for first, (dr, dc) in (
+            ((lab[:, :-1] == lab[:, 1:]) & dbl[:, :-1], (0, 1)),
+            ((lab[:-1] == lab[1:]) & dbl[:-1], (1, 0)),
+        ):
             xy = np.argwhere(first)[:, ::-1] + 0.5  # (x, y) of the domino's first cell
             segs.append(np.stack([xy, xy + [dc, dr]], axis=1))
-        ax.add_collection(LineCollection(np.concatenate(segs), colors="0.78", linewidths=lw * 0.8,
-                                         zorder=1))
+        ax.add_collection(
+            LineCollection(np.concatenate(segs), colors="0.78", linewidths=lw * 0.8, zorder=1)
+        )
     keep = dd.select(min_length)
     if len(keep):
-        lines = [np.vstack([dd.loop(k)[:, ::-1] + 0.5, dd.loop(k)[:1, ::-1] + 0.5]) for k in keep[::-1]]
+        lines = [
+            np.vstack([dd.loop(k)[:, ::-1] + 0.5, dd.loop(k)[:1, ::-1] + 0.5]) for k in keep[::-1]
+        ]
         lengths = dd.lengths[keep[::-1]]
         norm = LogNorm(vmin=max(4, int(lengths.min())), vmax=max(int(lengths.max()), 5))
         coll = LineCollection(lines, cmap=cmap, norm=norm, linewidths=lw, zorder=2)
@@ -108,8 +113,9 @@ def draw_double_dimer(dd, ax=None, min_length=4, cmap="viridis", doubled=True, c
     return ax
 
 
-def draw_height_field(field, ax=None, cmap="RdBu_r", colorbar=True, label="height", symmetric=None,
-                      smooth=True):
+def draw_height_field(
+    field, ax=None, cmap="RdBu_r", colorbar=True, label="height", symmetric=None, smooth=True
+):
     """A field on the lattice vertices (heights, fluctuations, variances) as an image.
 
     Parameters
@@ -152,7 +158,8 @@ def draw_height_field(field, ax=None, cmap="RdBu_r", colorbar=True, label="heigh
     arr = _validate.array(field, "field", ndim=2).astype(float)
     if arr.shape[0] < 2 or arr.shape[1] < 2:
         raise DominoTilingError(
-            f"field must have shape (rows + 1, cols + 1) with at least one cell, got {arr.shape}")
+            f"field must have shape (rows + 1, cols + 1) with at least one cell, got {arr.shape}"
+        )
     colorbar = _validate.boolean(colorbar, "colorbar")
     label = _validate.instance(label, "label", str)
     rows, cols = arr.shape[0] - 1, arr.shape[1] - 1
@@ -170,8 +177,14 @@ def draw_height_field(field, ax=None, cmap="RdBu_r", colorbar=True, label="heigh
     if _validate.boolean(symmetric, "symmetric"):
         top = max(abs(lo), abs(hi), 1e-12)
         lo, hi = -top, top
-    im = ax.imshow(np.ma.masked_invalid(arr), cmap=cmap, vmin=lo, vmax=hi if hi > lo else lo + 1,
-                   extent=extent, interpolation="nearest")
+    im = ax.imshow(
+        np.ma.masked_invalid(arr),
+        cmap=cmap,
+        vmin=lo,
+        vmax=hi if hi > lo else lo + 1,
+        extent=extent,
+        interpolation="nearest",
+    )
     ax.set_xlim(extent[0], extent[1])
     ax.set_ylim(extent[2], extent[3])
     ax.set_aspect("equal")
@@ -231,8 +244,10 @@ def draw_tracy_widom(fluctuations, ax=None, bins=None, gaussian=True):
         width = 1.0 / sd if sd > 0 else 1.0
         if bins is None:
             bins = np.arange(z.min() - width / 2, z.max() + width, width)
-        title = (f"order {fluctuations.n}, {len(fluctuations.positions)} samples: "
-                 f"skew {fluctuations.skewness:.3f}, ex. kurt {fluctuations.excess_kurtosis:.3f}")
+        title = (
+            f"order {fluctuations.n}, {len(fluctuations.positions)} samples: "
+            f"skew {fluctuations.skewness:.3f}, ex. kurt {fluctuations.excess_kurtosis:.3f}"
+        )
     else:
         z = _validate.array(fluctuations, "fluctuations", ndim=1).astype(float)
         if z.size < 2 or not np.isfinite(z).all():
@@ -252,7 +267,9 @@ def draw_tracy_widom(fluctuations, ax=None, bins=None, gaussian=True):
     mu, sigma = TRACY_WIDOM_GUE["mean"], math.sqrt(TRACY_WIDOM_GUE["variance"])
     ax.plot(grid, sigma * tracy_widom_pdf(mu + sigma * grid), "C3", lw=2, label="Tracy–Widom GUE")
     if gaussian:
-        ax.plot(grid, np.exp(-grid**2 / 2) / math.sqrt(2 * math.pi), "k--", lw=1, label="Gaussian")
+        ax.plot(
+            grid, np.exp(-(grid**2) / 2) / math.sqrt(2 * math.pi), "k--", lw=1, label="Gaussian"
+        )
     ax.set(xlabel="standardized boundary position", ylabel="density")
     ax.set_title(title, fontsize=9)
     ax.legend(fontsize=8, frameon=False)

@@ -35,7 +35,9 @@ def _axes(ax, size=(5, 5)):
     if ax is not None:
         from matplotlib.axes import Axes
 
-        return _validate.instance(ax, "ax", Axes, "pass a matplotlib Axes, e.g. from plt.subplots()")
+        return _validate.instance(
+            ax, "ax", Axes, "pass a matplotlib Axes, e.g. from plt.subplots()"
+        )
     import matplotlib.pyplot as plt
 
     return plt.subplots(figsize=size)[1]
@@ -90,7 +92,9 @@ def draw_amoeba(amoeba, ax=None, *, newton=True, boundary=True, newton_ax=None):
         import matplotlib.pyplot as plt
 
         if newton and newton_ax is None:
-            fig, (ax, newton_ax) = plt.subplots(1, 2, figsize=(10, 4.8), gridspec_kw={"width_ratios": [1.25, 1]})
+            fig, (ax, newton_ax) = plt.subplots(
+                1, 2, figsize=(10, 4.8), gridspec_kw={"width_ratios": [1.25, 1]}
+            )
         else:
             ax = plt.subplots(figsize=(5.5, 5))[1]
     else:
@@ -100,8 +104,16 @@ def draw_amoeba(amoeba, ax=None, *, newton=True, boundary=True, newton_ax=None):
         colors.append(_GAS if c.phase == "gaseous" else _FROZEN[i % len(_FROZEN)])
     cmap = ListedColormap(colors)
     ext = (am.x[0], am.x[-1], am.y[0], am.y[-1])
-    ax.imshow(am.labels, origin="lower", extent=ext, cmap=cmap, vmin=-0.5, vmax=len(colors) - 0.5,
-              interpolation="nearest", aspect="equal")
+    ax.imshow(
+        am.labels,
+        origin="lower",
+        extent=ext,
+        cmap=cmap,
+        vmin=-0.5,
+        vmax=len(colors) - 0.5,
+        interpolation="nearest",
+        aspect="equal",
+    )
     if boundary:
         for pts in am.boundary.values():
             if len(pts):
@@ -155,10 +167,16 @@ def draw_newton_polygon(curve, ax=None, *, coordinates="flux", amoeba=None):
     def conv(p):
         return curve.slope(*p) if coordinates == "slope" else p
 
-    hull = np.array([conv(p) for p in curve.newton_polygon] + [conv(curve.newton_polygon[0])], dtype=float)
+    hull = np.array(
+        [conv(p) for p in curve.newton_polygon] + [conv(curve.newton_polygon[0])], dtype=float
+    )
     ax.fill(hull[:, 0], hull[:, 1], color=_LIQUID, alpha=0.35, zorder=0)
     ax.plot(hull[:, 0], hull[:, 1], color="#444", lw=1.5)
-    gas = {c.order for c in amoeba.components if c.phase == "gaseous"} if amoeba is not None else set()
+    gas = (
+        {c.order for c in amoeba.components if c.phase == "gaseous"}
+        if amoeba is not None
+        else set()
+    )
     for p in curve.boundary_points:
         q = conv(p)
         ax.plot(*q, "o", color="#888", ms=7, mec="k")
@@ -280,7 +298,13 @@ def draw_phase_diagram(diagram, ax=None):
     p = diagram.parameters
     for j, key in enumerate(diagram.interior):
         ph = [q for q in diagram.phases[0] if q.flux == key][0]
-        ax.plot(p, diagram.widths[:, j], "o-", ms=3, label=f"slope ({ph.slope[0]:+.2f}, {ph.slope[1]:+.2f})")
+        ax.plot(
+            p,
+            diagram.widths[:, j],
+            "o-",
+            ms=3,
+            label=f"slope ({ph.slope[0]:+.2f}, {ph.slope[1]:+.2f})",
+        )
     none = ~diagram.gaseous.any(axis=1)
     for i in np.flatnonzero(none):
         ax.axvline(p[i], color=_LIQUID, lw=3, alpha=0.6)

@@ -208,12 +208,20 @@ def draw_dimers(tiling, ax=None, color_by="orientation", *, color=_UNSET):
     ax = _new_axes(labels.shape, ax)
     px = _cell_px(ax, labels.shape)
     r, c = np.nonzero(labels != -1)
-    ax.scatter(c + 0.5, r + 0.5, s=float(np.clip(px / 4, 0.05, 3.0)) ** 2, color="0.6",
-               linewidths=0, zorder=1)
+    ax.scatter(
+        c + 0.5,
+        r + 0.5,
+        s=float(np.clip(px / 4, 0.05, 3.0)) ** 2,
+        color="0.6",
+        linewidths=0,
+        zorder=1,
+    )
     pairs = _domino_pairs(labels)
     segs = pairs[:, :, ::-1] + 0.5  # (row, col) -> (x, y) at the cell centres
     lw = float(np.clip(px / 5, 0.3, 4.0))
-    ax.add_collection(LineCollection(segs, colors=colors, linewidths=lw, capstyle="round", zorder=2))
+    ax.add_collection(
+        LineCollection(segs, colors=colors, linewidths=lw, capstyle="round", zorder=2)
+    )
     _frame_axes(ax, labels.shape)
     return ax
 
@@ -290,7 +298,9 @@ def draw_height_surface(tiling, ax=None, cmap="viridis", max_quads=40):
     i, j = i.ravel(), j.ravel()
     corners = [(i, j), (i, j + s), (i + s, j + s), (i + s, j)]
     keep = np.logical_and.reduce([defined[a, b] for a, b in corners])
-    if s == 1:  # exactly the region's cells (a vertex ring around a hole cell is never complete here)
+    if (
+        s == 1
+    ):  # exactly the region's cells (a vertex ring around a hole cell is never complete here)
         keep &= tiling.region.mask[np.minimum(i, rows - 1), np.minimum(j, cols - 1)]
     quads = np.stack(
         [np.stack([b[keep], rows - a[keep], h[a[keep], b[keep]]], 1) for a, b in corners], 1
@@ -376,14 +386,21 @@ def draw_local_tilt(tiling, window=None, ax=None, cmap="magma", colorbar=True):
     smooth = ndimage.uniform_filter(np.where(defined, h, 0).astype(float), window)
     tilt = np.hypot(*np.gradient(smooth))
     # the window reaches window/2 past a vertex: hide the band where it would average in outside zeros
-    inside = ndimage.binary_erosion(defined, structure=np.ones((3, 3), bool), iterations=window // 2 + 2)
+    inside = ndimage.binary_erosion(
+        defined, structure=np.ones((3, 3), bool), iterations=window // 2 + 2
+    )
     tilt[~inside] = np.nan
     shown = tilt[np.isfinite(tilt)]
     top = float(np.percentile(shown, 99.5)) if shown.size else 1.0
     ax = _new_axes((rows, cols), ax)
-    image = ax.imshow(np.ma.masked_invalid(tilt), extent=(-0.5, cols + 0.5, rows + 0.5, -0.5),
-                      cmap=cmap.with_extremes(bad="white"), interpolation="nearest", vmin=0.0,
-                      vmax=max(top, 1e-9))
+    image = ax.imshow(
+        np.ma.masked_invalid(tilt),
+        extent=(-0.5, cols + 0.5, rows + 0.5, -0.5),
+        cmap=cmap.with_extremes(bad="white"),
+        interpolation="nearest",
+        vmin=0.0,
+        vmax=max(top, 1e-9),
+    )
     if colorbar:
         ax.figure.colorbar(image, ax=ax, fraction=0.046, pad=0.04, label="local tilt of the height")
     _frame_axes(ax, (rows, cols))
@@ -491,8 +508,14 @@ def draw_certificate(region, cells, ax=None):
     verdict = ": no tiling" if n_n < n_s else ""
     ax.set_title(f"|S| = {n_s} {colour}, |N(S)| = {n_n} neighbours{verdict}")
     ax.legend(
-        handles=[Patch(color=_CERT_S, label=f"S ({n_s})"), Patch(color=_CERT_N, label=f"N(S) ({n_n})")],
-        loc="upper center", bbox_to_anchor=(0.5, 0.0), ncol=2, frameon=False,  # below: never clipped at the side
+        handles=[
+            Patch(color=_CERT_S, label=f"S ({n_s})"),
+            Patch(color=_CERT_N, label=f"N(S) ({n_n})"),
+        ],
+        loc="upper center",
+        bbox_to_anchor=(0.5, 0.0),
+        ncol=2,
+        frameon=False,  # below: never clipped at the side
     )
     return ax
 
@@ -504,7 +527,9 @@ def _cell_path(path, name="path"):
         return np.zeros((0, 2), np.int64)
     arr = _validate.array(arr, name, kinds="iu")
     if arr.ndim != 2 or arr.shape[1] != 2:
-        raise DominoTilingError(f"{name} must be a (k, 2) array of cells (row, col), got shape {arr.shape}")
+        raise DominoTilingError(
+            f"{name} must be a (k, 2) array of cells (row, col), got shape {arr.shape}"
+        )
     return arr
 
 
@@ -566,7 +591,9 @@ def _tree_pairs(tree, m, n):
         try:
             pairs = np.array([(u, v) for u, v in tree.edges], dtype=np.int64).reshape(-1, 2, 2)
         except (ValueError, TypeError):
-            raise DominoTilingError("the tree's nodes must be grid vertices (i, j), as in nx.grid_2d_graph") from None
+            raise DominoTilingError(
+                "the tree's nodes must be grid vertices (i, j), as in nx.grid_2d_graph"
+            ) from None
     else:
         parent = _validate.array(tree, "tree", kinds="iu").ravel()
         if parent.size != m * n:
@@ -576,8 +603,12 @@ def _tree_pairs(tree, m, n):
         if (parent >= m * n).any():
             raise DominoTilingError(f"parent entries must be vertex indices below {m * n}")
         kids = np.flatnonzero(parent >= 0)
-        pairs = np.stack([np.stack(np.divmod(kids, n), 1), np.stack(np.divmod(parent[kids], n), 1)], 1)
-    if len(pairs) and ((pairs < 0).any() or (pairs[..., 0] >= m).any() or (pairs[..., 1] >= n).any()):
+        pairs = np.stack(
+            [np.stack(np.divmod(kids, n), 1), np.stack(np.divmod(parent[kids], n), 1)], 1
+        )
+    if len(pairs) and (
+        (pairs < 0).any() or (pairs[..., 0] >= m).any() or (pairs[..., 1] >= n).any()
+    ):
         raise DominoTilingError(f"the tree has a vertex outside the {m} x {n} grid")
     return pairs
 
@@ -641,7 +672,9 @@ def draw_tree_on_tiling(tiling, tree=None, ax=None, dual=True, color_by="kind"):
 
     _validate.tiling(tiling)
     dual = _validate.boolean(dual, "dual")
-    tiling_to_tree(tiling, as_parent=True)  # checks that it is a complete tiling of a Temperley board
+    tiling_to_tree(
+        tiling, as_parent=True
+    )  # checks that it is a complete tiling of a Temperley board
     rows, cols = tiling.region.shape
     m, n = (rows + 1) // 2, (cols + 1) // 2
     d = tiling.dominoes.astype(np.int64)
@@ -658,11 +691,15 @@ def draw_tree_on_tiling(tiling, tree=None, ax=None, dual=True, color_by="kind"):
         pairs = _tree_pairs(tree, m, n)
         a, b = 2 * pairs[:, 0], 2 * pairs[:, 1]
     lw = float(np.clip(_cell_px(ax, (rows, cols)) / 5, 0.3, 4.0))
-    ax.add_collection(LineCollection(_centres(a, b), colors="#1a1a1a", linewidths=lw, capstyle="round"))
+    ax.add_collection(
+        LineCollection(_centres(a, b), colors="#1a1a1a", linewidths=lw, capstyle="round")
+    )
     if dual:
         f, e = node[~vert], edge[~vert]
         ax.add_collection(
-            LineCollection(_centres(f, 2 * e - f), colors="#c62828", linewidths=lw * 0.6, capstyle="round")
+            LineCollection(
+                _centres(f, 2 * e - f), colors="#c62828", linewidths=lw * 0.6, capstyle="round"
+            )
         )
     ax.plot([0.5], [0.5], "o", color="black", markersize=max(2.0, 1.2 * lw))
     return ax

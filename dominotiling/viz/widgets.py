@@ -35,8 +35,16 @@ __all__ = ["explore_aztec", "explore_region", "AztecExplorer", "RegionExplorer",
 
 #: The region :func:`explore_region` starts with: an 8x10 board with eight holes.
 DEFAULT_FIGURE = "\n".join(
-    ["..........", "..#....#..", "..........", "....##....", "....##....",
-     "..........", "..#....#..", ".........."]
+    [
+        "..........",
+        "..#....#..",
+        "..........",
+        "....##....",
+        "....##....",
+        "..........",
+        "..#....#..",
+        "..........",
+    ]
 )
 #: Largest order the Aztec explorer's slider offers.
 MAX_AZTEC_ORDER = 300
@@ -67,7 +75,9 @@ def _png(fig, dpi):
     fig.savefig(buf, format="png", dpi=dpi, bbox_inches="tight", pad_inches=0.05)
     buf.seek(0)
     with Image.open(buf) as im:
-        small = im.convert("RGB").quantize(colors=64, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+        small = im.convert("RGB").quantize(
+            colors=64, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE
+        )
     out = io.BytesIO()
     small.save(out, format="PNG", optimize=True)
     return out.getvalue()
@@ -83,8 +93,12 @@ def _figure(size):
 
 def _picture_widget(w):
     """The picture: drawn at twice its page width in pixels, shown at most that wide, in the column."""
-    return w.Image(format="png", layout=w.Layout(width=f"{PICTURE_CSS_PX}px", max_width="100%",
-                                                 height="auto", object_fit="contain"))
+    return w.Image(
+        format="png",
+        layout=w.Layout(
+            width=f"{PICTURE_CSS_PX}px", max_width="100%", height="auto", object_fit="contain"
+        ),
+    )
 
 
 def _dpi_for(size_in):
@@ -138,8 +152,17 @@ class AztecExplorer(_Explorer):
         The picture's figure, redrawn in place.
     """
 
-    def __init__(self, n=60, seed=0, weights="uniform", b=0.5, color_by="types", circle=True,
-                 size=5.2, dpi=None):
+    def __init__(
+        self,
+        n=60,
+        seed=0,
+        weights="uniform",
+        b=0.5,
+        color_by="types",
+        circle=True,
+        size=5.2,
+        dpi=None,
+    ):
         from .. import _validate
 
         n = _validate.integer(n, "n", minimum=1, maximum=MAX_AZTEC_ORDER)
@@ -150,27 +173,40 @@ class AztecExplorer(_Explorer):
         circle = _validate.boolean(circle, "circle")
         w = _ipywidgets()
         self.dpi = _dpi_for(size) if dpi is None else dpi
-        self.n = w.IntSlider(value=n, min=1, max=MAX_AZTEC_ORDER, description="order n",
-                             continuous_update=False)
+        self.n = w.IntSlider(
+            value=n, min=1, max=MAX_AZTEC_ORDER, description="order n", continuous_update=False
+        )
         self.seed = w.IntText(value=seed, description="seed")
-        self.weights = w.Dropdown(options=["uniform", "two-periodic"], value=weights,
-                                  description="weights")
-        self.b = w.FloatSlider(value=b, min=0.05, max=1.0, step=0.05, description="b (a=1)",
-                               continuous_update=False, disabled=weights == "uniform")
-        self.color_by = w.Dropdown(options=["types", "orientation"], value=color_by,
-                                   description="colours")
-        self.circle = w.Checkbox(value=circle, description="arctic circle",
-                                 disabled=weights != "uniform")
+        self.weights = w.Dropdown(
+            options=["uniform", "two-periodic"], value=weights, description="weights"
+        )
+        self.b = w.FloatSlider(
+            value=b,
+            min=0.05,
+            max=1.0,
+            step=0.05,
+            description="b (a=1)",
+            continuous_update=False,
+            disabled=weights == "uniform",
+        )
+        self.color_by = w.Dropdown(
+            options=["types", "orientation"], value=color_by, description="colours"
+        )
+        self.circle = w.Checkbox(
+            value=circle, description="arctic circle", disabled=weights != "uniform"
+        )
         self.resample_button = w.Button(description="resample", icon="refresh")
         self.image = _picture_widget(w)
         self.status = w.HTML()
         self.fig, self.ax = _figure(size)
         self.tiling = None
-        controls = w.VBox([
-            w.HBox([self.n, self.seed, self.resample_button]),
-            w.HBox([self.weights, self.b]),
-            w.HBox([self.color_by, self.circle]),
-        ])
+        controls = w.VBox(
+            [
+                w.HBox([self.n, self.seed, self.resample_button]),
+                w.HBox([self.weights, self.b]),
+                w.HBox([self.color_by, self.circle]),
+            ]
+        )
         self.widget = w.VBox([controls, self.status, self.image])
         self.widget.add_class("dt-explorer")
         self.widget.add_class("dt-explorer-aztec")
@@ -184,15 +220,19 @@ class AztecExplorer(_Explorer):
         self.redraw()
 
     def __repr__(self):
-        return (f"<AztecExplorer: order {self.n.value}, {self.weights.value}, seed {self.seed.value}; "
-                "interactive in Jupyter with ipywidgets>")
+        return (
+            f"<AztecExplorer: order {self.n.value}, {self.weights.value}, seed {self.seed.value}; "
+            "interactive in Jupyter with ipywidgets>"
+        )
 
     @property
     def scheme(self):
         """The colouring dropdown under its old name (deprecated: use ``color_by``)."""
         import warnings
 
-        warnings.warn("AztecExplorer.scheme is now AztecExplorer.color_by", DeprecationWarning, stacklevel=2)
+        warnings.warn(
+            "AztecExplorer.scheme is now AztecExplorer.color_by", DeprecationWarning, stacklevel=2
+        )
         return self.color_by
 
     # -- callbacks
@@ -228,8 +268,14 @@ class AztecExplorer(_Explorer):
         circle = self.circle.value and self.weights.value == "uniform"  # no other model's curve yet
         draw_aztec(self.tiling, ax=self.ax, circle=circle, color_by=self.color_by.value)
         n = self.tiling.region.shape[0] // 2
-        label = "uniform" if self.weights.value == "uniform" else f"two-periodic a=1, b={self.b.value:g}"
-        self.ax.set_title(f"Aztec diamond of order {n}, {label}, seed {self.seed.value}", fontsize=9)
+        label = (
+            "uniform"
+            if self.weights.value == "uniform"
+            else f"two-periodic a=1, b={self.b.value:g}"
+        )
+        self.ax.set_title(
+            f"Aztec diamond of order {n}, {label}, seed {self.seed.value}", fontsize=9
+        )
         self.image.value = _png(self.fig, self.dpi)
         draw_time = time.perf_counter() - t0
         self.status.value = (
@@ -239,8 +285,9 @@ class AztecExplorer(_Explorer):
 
 
 @_hide_deprecated
-def explore_aztec(n=60, seed=0, weights="uniform", b=0.5, color_by="types", circle=True, *,
-                  scheme=_UNSET):
+def explore_aztec(
+    n=60, seed=0, weights="uniform", b=0.5, color_by="types", circle=True, *, scheme=_UNSET
+):
     """An interactive explorer of random Aztec diamond tilings (ipywidgets).
 
     Parameters
@@ -322,7 +369,9 @@ class RegionExplorer(_Explorer):
 
         seed = _validate.nonnegative_int(seed, "seed")
         if not isinstance(text, str):
-            if not isinstance(text, (list, tuple)) or not all(isinstance(line, str) for line in text):
+            if not isinstance(text, (list, tuple)) or not all(
+                isinstance(line, str) for line in text
+            ):
                 raise DominoTypeError(
                     f"text must be a str or a list of str (one row per line), got {type(text).__name__}"
                 )
@@ -330,9 +379,12 @@ class RegionExplorer(_Explorer):
         w = _ipywidgets()
         self.dpi = _dpi_for(size) if dpi is None else dpi
         # every keystroke reaches the kernel before a click can: a button never acts on a stale figure
-        self.text = w.Textarea(value=text, description="region",
-                               layout=w.Layout(width="420px", max_width="100%", height="160px"),
-                               continuous_update=True)
+        self.text = w.Textarea(
+            value=text,
+            description="region",
+            layout=w.Layout(width="420px", max_width="100%", height="160px"),
+            continuous_update=True,
+        )
         self.count_button = w.Button(description="count")
         self.tile_button = w.Button(description="tile")
         self.cover_button = w.Button(description="maximum cover")
@@ -345,12 +397,24 @@ class RegionExplorer(_Explorer):
         self.result = None
         self._acted = None  # the text the last button acted on
         self._last_action = None  # (the last button's method, when it ran)
-        for button, action in ((self.count_button, self.on_count), (self.tile_button, self.on_tile),
-                               (self.cover_button, self.on_cover), (self.hall_button, self.on_hall),
-                               (self.sample_button, self.on_sample)):
+        for button, action in (
+            (self.count_button, self.on_count),
+            (self.tile_button, self.on_tile),
+            (self.cover_button, self.on_cover),
+            (self.hall_button, self.on_hall),
+            (self.sample_button, self.on_sample),
+        ):
             button.on_click(lambda _button, action=action: self._clicked(action))
-        buttons = w.HBox([self.count_button, self.tile_button, self.cover_button,
-                          self.hall_button, self.sample_button, self.seed])
+        buttons = w.HBox(
+            [
+                self.count_button,
+                self.tile_button,
+                self.cover_button,
+                self.hall_button,
+                self.sample_button,
+                self.seed,
+            ]
+        )
         buttons.layout.flex_flow = "row wrap"
         self.widget = w.VBox([self.text, buttons, self.status, self.image])
         self.widget.add_class("dt-explorer")
@@ -405,7 +469,9 @@ class RegionExplorer(_Explorer):
             message = action(region)
         except ValueError as exc:  # DominoTilingError (format, size) and bad arguments
             self.result = None
-            self.status.value = f'<span style="color:#b00">{type(exc).__name__}: {html.escape(str(exc))}</span>'
+            self.status.value = (
+                f'<span style="color:#b00">{type(exc).__name__}: {html.escape(str(exc))}</span>'
+            )
             return
         self.status.value = message
 
@@ -474,7 +540,9 @@ class RegionExplorer(_Explorer):
                 self._show_region(region)
                 return "tileable: there is no Hall certificate"
             self._picture(draw_certificate, region, self.result)
-            return f"Hall certificate: {len(self.result)} cells of one colour with too few neighbours"
+            return (
+                f"Hall certificate: {len(self.result)} cells of one colour with too few neighbours"
+            )
 
         self._run(act)
 

@@ -15,7 +15,16 @@ from scipy.stats import chisquare
 import dominotiling.aztec.arctic as arctic
 import dominotiling.aztec.shuffling as aztec
 from dominotiling import Region, Tiling
-from dominotiling.aztec.arctic import EAST, NORTH, SOUTH, WEST, arctic_circle, aztec_types, frozen_mask, temperate_fraction
+from dominotiling.aztec.arctic import (
+    EAST,
+    NORTH,
+    SOUTH,
+    WEST,
+    arctic_circle,
+    aztec_types,
+    frozen_mask,
+    temperate_fraction,
+)
 from dominotiling.aztec.shuffling import sample_aztec, shuffle_frames
 from dominotiling.errors import DominoTilingError, TooLargeError
 from dominotiling.counting.placement import placement_probabilities
@@ -153,7 +162,10 @@ def test_two_periodic_placement_probabilities_n4():
     # and the weights matter: some placement differs clearly from the uniform measure
     uniform = placement_probabilities(Region.aztec_diamond(n), exact=True)
     diffs = [
-        abs(float(pr) - float(uniform.horizontal[d[0]] if d[0][0] == d[1][0] else uniform.vertical[d[0]]))
+        abs(
+            float(pr)
+            - float(uniform.horizontal[d[0]] if d[0][0] == d[1][0] else uniform.vertical[d[0]])
+        )
         for d, pr in exact.items()
     ]
     assert max(diffs) > 0.05
@@ -173,7 +185,9 @@ def test_face_weight_array_and_pair_agree():
 
 
 # ----------------------------------------------------------- validity and seeds
-@pytest.mark.parametrize("weights", [None, (1.0, 0.25), np.random.default_rng(0).uniform(0.1, 5, (3, 2, 4))])
+@pytest.mark.parametrize(
+    "weights", [None, (1.0, 0.25), np.random.default_rng(0).uniform(0.1, 5, (3, 2, 4))]
+)
 def test_every_sample_validates(weights):
     for n in list(range(1, 20)) + [63, 64, 65, 130]:
         t = sample_aztec(n, seed=n, weights=weights)
@@ -242,7 +256,9 @@ def test_frames_follow_destroy_slide_create():
                 moved.add(target)
             else:  # destroyed: the domino it faces moves the other way, and is gone too
                 face = (r1 + dr, c1 + dc, r2 + dr, c2 + dc)
-                assert old_types.get(face) == {NORTH: SOUTH, SOUTH: NORTH, EAST: WEST, WEST: EAST}[t]
+                assert (
+                    old_types.get(face) == {NORTH: SOUTH, SOUTH: NORTH, EAST: WEST, WEST: EAST}[t]
+                )
                 mr, mc = step[old_types[face]]
                 gone = (face[0] + 1 + mr, face[1] + 1 + mc, face[2] + 1 + mr, face[3] + 1 + mc)
                 assert gone not in new_types
@@ -301,7 +317,7 @@ def test_arctic_circle_frozen_corners_and_mixed_centre():
     # each corner is frozen in its own type
     types = arctic._cell_types(t, n)
     assert (types[: n // 4][frozen[: n // 4]] == NORTH).all()
-    assert (types[-(n // 4):][frozen[-(n // 4):]] == SOUTH).all()
+    assert (types[-(n // 4) :][frozen[-(n // 4) :]] == SOUTH).all()
     fraction = temperate_fraction(t)
     assert abs(fraction / (math.pi / 4) - 1) < 0.06
     # the frozen boundary layer shrinks relative to n: n = 100 is further from pi/4

@@ -23,7 +23,14 @@ from dominotiling.aztec.weighted import (
     aztec_weights,
     embed_in_aztec,
 )
-from dominotiling.errors import DominoTilingError, DominoTypeError, NoTilingError, PrecisionError, TooLargeError, WeightError
+from dominotiling.errors import (
+    DominoTilingError,
+    DominoTypeError,
+    NoTilingError,
+    PrecisionError,
+    TooLargeError,
+    WeightError,
+)
 from dominotiling.counting.placement import placement_probabilities
 
 from helpers import brute_force_tilings, dominoes_of
@@ -59,7 +66,9 @@ def test_unit_weights_give_two_to_the_n_n_plus_one_over_two(n):
     want = 2 ** (n * (n + 1) // 2)
     assert aztec_partition_function(n) == want
     assert aztec_partition_function(n, Weights.uniform(Region.aztec_diamond(n))) == want
-    assert aztec_partition_function(n, log=True) == pytest.approx(n * (n + 1) / 2 * math.log(2), rel=1e-12)
+    assert aztec_partition_function(n, log=True) == pytest.approx(
+        n * (n + 1) / 2 * math.log(2), rel=1e-12
+    )
 
 
 @pytest.mark.parametrize("n", [1, 2, 4, 7, 12])
@@ -106,7 +115,9 @@ def test_zeros_are_exact_limits_not_small_numbers():
         assert z == k
         seen_zero |= k == 0
         seen_positive |= k > 0
-        assert aztec_partition_function(n, w, log=True) == (-math.inf if k == 0 else pytest.approx(math.log(k)))
+        assert aztec_partition_function(n, w, log=True) == (
+            -math.inf if k == 0 else pytest.approx(math.log(k))
+        )
     assert seen_zero and seen_positive
 
 
@@ -114,20 +125,30 @@ def test_fraction_and_float_weights():
     n = 4
     region = Region.aztec_diamond(n)
     rng = np.random.default_rng(3)
-    h = [[Fraction(int(x), int(y)) for x, y in zip(*rng.integers(1, 6, (2, 2 * n - 1)))] for _ in range(2 * n)]
-    v = [[Fraction(int(x), int(y)) for x, y in zip(*rng.integers(1, 6, (2, 2 * n)))] for _ in range(2 * n - 1)]
+    h = [
+        [Fraction(int(x), int(y)) for x, y in zip(*rng.integers(1, 6, (2, 2 * n - 1)))]
+        for _ in range(2 * n)
+    ]
+    v = [
+        [Fraction(int(x), int(y)) for x, y in zip(*rng.integers(1, 6, (2, 2 * n)))]
+        for _ in range(2 * n - 1)
+    ]
     w = Weights.from_arrays(h, v)
     z = aztec_partition_function(n, w)
     assert isinstance(z, Fraction) and z == count_tilings(region, weights=w, method="kasteleyn")
     wf = Weights.random(region, "lognormal", seed=5, sigma=1.0)
     zf = aztec_partition_function(n, wf)
     assert isinstance(zf, float)
-    assert zf == pytest.approx(float(count_tilings(region, weights=wf, method="kasteleyn")), rel=1e-11)
+    assert zf == pytest.approx(
+        float(count_tilings(region, weights=wf, method="kasteleyn")), rel=1e-11
+    )
 
 
 def test_huge_partition_functions_go_through_the_log():
     n = 300
-    w = Weights.by_orientation(Region.aztec_diamond(n), 1e3, 1e3)  # every tiling weighs 1e3**(n(n+1))
+    w = Weights.by_orientation(
+        Region.aztec_diamond(n), 1e3, 1e3
+    )  # every tiling weighs 1e3**(n(n+1))
     with pytest.raises(Exception, match="log=True"):
         aztec_partition_function(n, w)
     want = n * (n + 1) / 2 * math.log(2) + n * (n + 1) * math.log(1e3)
@@ -160,7 +181,9 @@ def test_edge_probabilities_with_zeros_and_uniform_exact():
                 assert np.isnan(a[idx])
             else:
                 assert abs(a[idx] - float(x)) < 1e-12
-    assert (got.horizontal[w.horizontal == 0] == 0)[~np.isnan(got.horizontal[w.horizontal == 0])].all()
+    assert (got.horizontal[w.horizontal == 0] == 0)[
+        ~np.isnan(got.horizontal[w.horizontal == 0])
+    ].all()
     uniform = aztec_edge_probabilities(5)
     exact = placement_probabilities(Region.aztec_diamond(5), exact=True)
     assert abs(uniform.vertical[4, 0] - float(exact.vertical[4, 0])) < 1e-14
@@ -260,7 +283,10 @@ def test_many_row_chunks_give_the_same_numbers(monkeypatch):
     got = {}
     for chunks in (1, 7):
         monkeypatch.setattr(interrupt, "threads", lambda chunks=chunks: chunks)
-        got[chunks] = (sample_aztec(n, seed=1, weights=w).labels, aztec_edge_probabilities(n, w).vertical)
+        got[chunks] = (
+            sample_aztec(n, seed=1, weights=w).labels,
+            aztec_edge_probabilities(n, w).vertical,
+        )
     assert np.array_equal(got[1][0], got[7][0])
     assert np.array_equal(got[1][1], got[7][1], equal_nan=True)
 
@@ -316,7 +342,9 @@ def test_periodic_arrays_with_zeros_use_the_limits():
 
 def test_block_mapping_by_hand():
     n = 3
-    w = Weights.from_function(Region.aztec_diamond(n), lambda r, c, o: 1000 * (o == "v") + 10 * r + c)
+    w = Weights.from_function(
+        Region.aztec_diamond(n), lambda r, c, o: 1000 * (o == "v") + 10 * r + c
+    )
     b = aztec_block_weights(n, w)
     # block (i, j) has top-left cell (i + j, n - 1 + j - i): block (1, 2) -> (3, 3)
     assert b[1, 2].tolist() == [33, 43, 1033, 1034]
@@ -361,7 +389,10 @@ def test_zeros_that_leave_no_tiling_are_found_as_the_exact_count_says():
         w = Weights.random(Region.aztec_diamond(n), "bernoulli", seed=seed, a=1, b=0, p=0.92)
         tileable = count_tilings(Region.aztec_diamond(n), weights=w) > 0
         kinds.add(tileable)
-        for call in (lambda: sample_aztec(n, seed=seed, weights=w), lambda: aztec_edge_probabilities(n, w)):
+        for call in (
+            lambda: sample_aztec(n, seed=seed, weights=w),
+            lambda: aztec_edge_probabilities(n, w),
+        ):
             if tileable:
                 call()
             else:
@@ -392,8 +423,17 @@ def test_embedding_errors():
 
     emb = embed_in_aztec(Region.rectangle(2, 2))
     assert (emb.n, emb.offset) == (2, (1, 1))
-    rows = [((0, 1), (0, 2)), ((1, 0), (1, 1)), ((1, 2), (1, 3)), ((2, 0), (2, 1)), ((2, 2), (2, 3)), ((3, 1), (3, 2))]
-    across = Tiling.from_dominoes(Region.aztec_diamond(2), rows)  # (1, 0)-(1, 1) crosses into the region
+    rows = [
+        ((0, 1), (0, 2)),
+        ((1, 0), (1, 1)),
+        ((1, 2), (1, 3)),
+        ((2, 0), (2, 1)),
+        ((2, 2), (2, 3)),
+        ((3, 1), (3, 2)),
+    ]
+    across = Tiling.from_dominoes(
+        Region.aztec_diamond(2), rows
+    )  # (1, 0)-(1, 1) crosses into the region
     with pytest.raises(DominoTilingError, match="boundary"):
         emb.restrict(across)
 
@@ -420,7 +460,9 @@ def test_bad_input():
     with pytest.raises(NoTilingError, match="zeros leave no tiling"):
         sample_aztec(n, weights=Weights.from_arrays(np.zeros((6, 5), int), np.eye(5, 6, dtype=int)))
     with pytest.raises(NoTilingError, match="zeros leave no tiling"):
-        aztec_edge_probabilities(n, Weights.from_arrays(np.zeros((6, 5), int), np.eye(5, 6, dtype=int)))
+        aztec_edge_probabilities(
+            n, Weights.from_arrays(np.zeros((6, 5), int), np.eye(5, 6, dtype=int))
+        )
     assert aztec_partition_function(n, dead) == 1
     with pytest.raises(TooLargeError, match="memory budget"):
         aztec_edge_probabilities(10**6)
@@ -437,7 +479,11 @@ def test_pictures_of_edge_probabilities_and_weights():
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from dominotiling.viz.aztec_weights import draw_block_weights, draw_edge_probabilities, type_probabilities
+    from dominotiling.viz.aztec_weights import (
+        draw_block_weights,
+        draw_edge_probabilities,
+        type_probabilities,
+    )
 
     n = 7
     w = with_zeros(n, seed=11, zero_fraction=0.05)

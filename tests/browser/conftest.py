@@ -29,9 +29,19 @@ import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
-ARTIFACTS = pathlib.Path(os.environ.get("DOMINOTILING_BROWSER_ARTIFACTS", ROOT / "browser-artifacts"))
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ARTIFACTS = pathlib.Path(
+    os.environ.get("DOMINOTILING_BROWSER_ARTIFACTS", ROOT / "browser-artifacts")
+)
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 #: Longest wait for JupyterLab to answer.
 SERVER_START_S = 120
 
@@ -39,14 +49,20 @@ SERVER_START_S = 120
 def chromium_path():
     """The system Chromium, or a failure that says how to install it."""
     named = os.environ.get("DOMINOTILING_CHROMIUM")
-    for candidate in ([named] if named else []) + ["/usr/bin/chromium", "/usr/bin/chromium-browser"]:
+    for candidate in ([named] if named else []) + [
+        "/usr/bin/chromium",
+        "/usr/bin/chromium-browser",
+    ]:
         if candidate and os.access(candidate, os.X_OK):
             return candidate
     found = shutil.which("chromium") or shutil.which("chromium-browser")
     if found:
         return found
-    pytest.fail("the browser suite needs Chromium: apt-get install -y chromium "
-                "(or set DOMINOTILING_CHROMIUM to a Chromium binary)", pytrace=False)
+    pytest.fail(
+        "the browser suite needs Chromium: apt-get install -y chromium "
+        "(or set DOMINOTILING_CHROMIUM to a Chromium binary)",
+        pytrace=False,
+    )
 
 
 @pytest.fixture(scope="session")
@@ -124,46 +140,71 @@ class Lab:
         for plugin, values in {
             # every cell in the page (no virtual scrolling): the checks see all outputs
             "@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"},
-            "@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False},
+            "@jupyterlab/apputils-extension:notification": {
+                "fetchNews": "false",
+                "checkForUpdates": False,
+            },
         }.items():
             package, name = plugin.split(":")
             folder = settings.joinpath(*package.split("/"))
             folder.mkdir(parents=True, exist_ok=True)
             (folder / f"{name}.jupyterlab-settings").write_text(json.dumps(values))
         env = dict(os.environ)
-        env.update({
-            "PYTHONPATH": os.pathsep.join([str(ROOT)] + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p]),
-            "JUPYTERLAB_SETTINGS_DIR": str(settings),
-            "JUPYTERLAB_WORKSPACES_DIR": str(base / "workspaces"),
-            "JUPYTER_CONFIG_DIR": str(base / "config"),
-            "JUPYTER_RUNTIME_DIR": str(base / "runtime"),
-            "IPYTHONDIR": str(base / "ipython"),
-            "MPLBACKEND": "module://matplotlib_inline.backend_inline",
-        })
+        env.update(
+            {
+                "PYTHONPATH": os.pathsep.join(
+                    [str(ROOT)] + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p]
+                ),
+                "JUPYTERLAB_SETTINGS_DIR": str(settings),
+                "JUPYTERLAB_WORKSPACES_DIR": str(base / "workspaces"),
+                "JUPYTER_CONFIG_DIR": str(base / "config"),
+                "JUPYTER_RUNTIME_DIR": str(base / "runtime"),
+                "IPYTHONDIR": str(base / "ipython"),
+                "MPLBACKEND": "module://matplotlib_inline.backend_inline",
+            }
+        )
         env.pop("DOMINOTILING_QUIET", None)
         log = base / f"{app}.log"
         self.log = open(log, "wb")
-        command = [sys.executable, "-m", "jupyter", "lab", "--LabApp.news_url="] if app == "lab" else \
-            [sys.executable, "-m", "nbclassic"]
+        command = (
+            [sys.executable, "-m", "jupyter", "lab", "--LabApp.news_url="]
+            if app == "lab"
+            else [sys.executable, "-m", "nbclassic"]
+        )
         self.proc = subprocess.Popen(
-            command + ["--no-browser", "--ip=127.0.0.1", f"--port={self.port}",
-                       f"--IdentityProvider.token={self.token}", f"--ServerApp.root_dir={self.root}",
-                       "--ServerApp.port_retries=0", "--ServerApp.allow_remote_access=False", "--allow-root"],
-            env=env, stdout=self.log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+            command
+            + [
+                "--no-browser",
+                "--ip=127.0.0.1",
+                f"--port={self.port}",
+                f"--IdentityProvider.token={self.token}",
+                f"--ServerApp.root_dir={self.root}",
+                "--ServerApp.port_retries=0",
+                "--ServerApp.allow_remote_access=False",
+                "--allow-root",
+            ],
+            env=env,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
             start_new_session=True,
         )
         deadline = time.monotonic() + SERVER_START_S
         while True:
             try:
-                with urllib.request.urlopen(f"{self.url}/api/status?token={self.token}", timeout=5) as r:
+                with urllib.request.urlopen(
+                    f"{self.url}/api/status?token={self.token}", timeout=5
+                ) as r:
                     if r.status == 200:
                         break
             except OSError:
                 pass
             if self.proc.poll() is not None or time.monotonic() > deadline:
                 self.stop()
-                pytest.fail(f"{app} did not start: see {log}:\n" + log.read_text(errors="replace")[-2000:],
-                            pytrace=False)
+                pytest.fail(
+                    f"{app} did not start: see {log}:\n" + log.read_text(errors="replace")[-2000:],
+                    pytrace=False,
+                )
             time.sleep(0.5)
 
     def notebook_url(self, name):
@@ -200,7 +241,9 @@ def classic(tmp_path_factory):
     try:
         import nbclassic  # noqa: F401
     except ImportError:
-        pytest.fail("the classic Notebook's tests need nbclassic: pip install -e '.[test]'", pytrace=False)
+        pytest.fail(
+            "the classic Notebook's tests need nbclassic: pip install -e '.[test]'", pytrace=False
+        )
     server = Lab(tmp_path_factory.mktemp("classic"), app="nbclassic")
     try:
         yield server

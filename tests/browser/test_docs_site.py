@@ -22,8 +22,16 @@ from urllib.parse import urlsplit
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 TIMEOUT_MS = 60_000
 
 
@@ -33,10 +41,19 @@ def docs_html(tmp_path_factory):
     if given and (pathlib.Path(given) / "index.html").exists():
         return pathlib.Path(given).resolve()
     out = tmp_path_factory.mktemp("docs_site") / "html"
-    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""),
-           "MPLBACKEND": "Agg", "DOMINOTILING_QUIET": "1"}
-    run = subprocess.run([sys.executable, "-m", "sphinx", "-W", "-q", "-b", "html", str(ROOT / "docs"), str(out)],
-                         capture_output=True, text=True, timeout=1800, env=env)
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""),
+        "MPLBACKEND": "Agg",
+        "DOMINOTILING_QUIET": "1",
+    }
+    run = subprocess.run(
+        [sys.executable, "-m", "sphinx", "-W", "-q", "-b", "html", str(ROOT / "docs"), str(out)],
+        capture_output=True,
+        text=True,
+        timeout=1800,
+        env=env,
+    )
     assert run.returncode == 0, run.stderr[-3000:]
     return out
 
@@ -51,7 +68,9 @@ def docs_url(docs_html):
     handler = functools.partial(_QuietHandler, directory=str(docs_html))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     server.timeout = 5
-    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.2}, daemon=True)
+    thread = threading.Thread(
+        target=server.serve_forever, kwargs={"poll_interval": 0.2}, daemon=True
+    )
     thread.start()
     try:
         yield f"http://127.0.0.1:{server.server_address[1]}"
@@ -90,7 +109,9 @@ def page(browser, docs_url):
             r.abort()
 
     p.route("**/*", route)
-    p.on("response", lambda resp: resp.status >= 400 and p.failed.append(f"{resp.status} {resp.url}"))
+    p.on(
+        "response", lambda resp: resp.status >= 400 and p.failed.append(f"{resp.status} {resp.url}")
+    )
     p.on("pageerror", lambda exc: p.errors.append(str(exc)))
     yield p
     context.close()
@@ -173,7 +194,8 @@ def test_search_finds_a_function(page, docs_url):
     page.wait_for_function(
         "() => document.querySelector('#search-results p') && "
         "!document.querySelector('#search-results').classList.contains('searching')"
-        " || document.querySelectorAll('#search-results ul.search li').length > 3")
+        " || document.querySelectorAll('#search-results ul.search li').length > 3"
+    )
     texts = results.all_inner_texts()
     assert any("sample_aztec" in t for t in texts), texts[:5]
     results.filter(has_text="sample_aztec").first.locator("a").first.click()

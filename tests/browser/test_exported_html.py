@@ -13,8 +13,12 @@ import pytest
 from PIL import Image
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-SAVED_WITH_ANIMATIONS = ["02_matching_kuhn.ipynb", "03_coloring.ipynb", "05_trees_temperley.ipynb",
-                         "06_aztec_arctic.ipynb"]
+SAVED_WITH_ANIMATIONS = [
+    "02_matching_kuhn.ipynb",
+    "03_coloring.ipynb",
+    "05_trees_temperley.ipynb",
+    "06_aztec_arctic.ipynb",
+]
 
 
 @pytest.fixture(scope="module")
@@ -22,8 +26,22 @@ def exported(tmp_path_factory):
     out = tmp_path_factory.mktemp("html")
     pages = {}
     for name in SAVED_WITH_ANIMATIONS:
-        subprocess.run([sys.executable, "-m", "jupyter", "nbconvert", "--to", "html", "--output-dir", str(out),
-                        str(ROOT / "notebooks" / name)], check=True, capture_output=True, timeout=300)
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "jupyter",
+                "nbconvert",
+                "--to",
+                "html",
+                "--output-dir",
+                str(out),
+                str(ROOT / "notebooks" / name),
+            ],
+            check=True,
+            capture_output=True,
+            timeout=300,
+        )
         pages[name] = out / name.replace(".ipynb", ".html")
     return pages
 
@@ -36,10 +54,15 @@ def test_saved_animation_plays_in_exported_html(page, exported, name):
     for i in range(players.count()):
         player = players.nth(i)
         player.scroll_into_view_if_needed()
-        page.wait_for_function("e => e.dataset.frame !== undefined", arg=player.element_handle(), timeout=20_000)
+        page.wait_for_function(
+            "e => e.dataset.frame !== undefined", arg=player.element_handle(), timeout=20_000
+        )
         first = player.get_attribute("data-frame")
-        page.wait_for_function("([e, f]) => e.dataset.frame !== f", arg=[player.element_handle(), first],
-                               timeout=15_000)
+        page.wait_for_function(
+            "([e, f]) => e.dataset.frame !== f",
+            arg=[player.element_handle(), first],
+            timeout=15_000,
+        )
         counter = player.locator(".dt-counter").text_content()
         assert re.fullmatch(r"frame \d+ / \d+", counter), counter
         buttons = player.locator(".dt-controls button")
@@ -66,7 +89,9 @@ def test_without_scripts_the_gif_plays_by_itself(browser, exported):
         pg.goto(exported["03_coloring.ipynb"].as_uri(), wait_until="load")
         src = pg.locator(".dt-animation img").first.get_attribute("src")
         assert src.startswith("data:image/gif;base64,")
-        assert pg.locator(".dt-animation img").first.evaluate("e => e.complete && e.naturalWidth > 0")
+        assert pg.locator(".dt-animation img").first.evaluate(
+            "e => e.complete && e.naturalWidth > 0"
+        )
         with Image.open(io.BytesIO(base64.b64decode(src.split(",", 1)[1]))) as im:
             assert im.n_frames > 5 and im.info.get("loop") == 0
     finally:

@@ -66,7 +66,9 @@ def pages(tmp_path_factory):
 
     beside = tmp_path_factory.mktemp("beside")
     out = {name: export_html(NOTEBOOKS / name, beside, mathjax="beside") for name in WITH_MATHS}
-    out["embedded"] = export_html(NOTEBOOKS / "10_generalized_shuffling.ipynb", tmp_path_factory.mktemp("embed"))
+    out["embedded"] = export_html(
+        NOTEBOOKS / "10_generalized_shuffling.ipynb", tmp_path_factory.mktemp("embed")
+    )
     return out
 
 
@@ -74,7 +76,9 @@ def _typeset(pg, url):
     pg.goto(url, wait_until="load")
     pg.wait_for_selector("mjx-container", state="attached", timeout=30_000)
     # MathJax typesets in one pass after load; its promise settles when every formula is done
-    pg.wait_for_function("() => window.MathJax && MathJax.startup && MathJax.startup.promise", timeout=30_000)
+    pg.wait_for_function(
+        "() => window.MathJax && MathJax.startup && MathJax.startup.promise", timeout=30_000
+    )
     pg.evaluate("() => MathJax.startup.promise")
     return {
         "formulas": pg.locator("mjx-container").count(),
@@ -109,8 +113,22 @@ def test_self_contained_page_typesets_alone(offline, pages, tmp_path):
 def test_nbconverts_own_export_is_raw_offline(offline, tmp_path):
     """The control: the same notebook by ``jupyter nbconvert --to html`` shows raw TeX when offline."""
     name = "10_generalized_shuffling.ipynb"
-    subprocess.run([sys.executable, "-m", "jupyter", "nbconvert", "--to", "html", "--output-dir", str(tmp_path),
-                    str(NOTEBOOKS / name)], check=True, capture_output=True, timeout=300)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "jupyter",
+            "nbconvert",
+            "--to",
+            "html",
+            "--output-dir",
+            str(tmp_path),
+            str(NOTEBOOKS / name),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
     offline.goto((tmp_path / name.replace(".ipynb", ".html")).as_uri(), wait_until="load")
     offline.wait_for_timeout(1500)
     assert offline.locator("mjx-container").count() == 0

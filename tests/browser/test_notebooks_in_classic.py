@@ -21,27 +21,42 @@ NOTEBOOK_RUN_S = 600
 
 TINY = {
     "cells": [
-        {"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None,
-         "source": "from dominotiling import Region, animate_kuhn\n"
-                   "animate_kuhn(Region.rectangle(4, 4), seed=1, dpi=50)"},
+        {
+            "cell_type": "code",
+            "metadata": {},
+            "outputs": [],
+            "execution_count": None,
+            "source": "from dominotiling import Region, animate_kuhn\n"
+            "animate_kuhn(Region.rectangle(4, 4), seed=1, dpi=50)",
+        },
     ],
-    "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
-    "nbformat": 4, "nbformat_minor": 5,
+    "metadata": {
+        "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}
+    },
+    "nbformat": 4,
+    "nbformat_minor": 5,
 }
 
 
 def run_all(page, server, name):
     """Open `name` in the classic Notebook, run every cell, and wait until all have run."""
     page.goto(server.notebook_url(name), wait_until="domcontentloaded", timeout=120_000)
-    page.wait_for_function("() => window.Jupyter && Jupyter.notebook && Jupyter.notebook.kernel "
-                           "&& Jupyter.notebook.kernel.is_connected()", timeout=120_000)
+    page.wait_for_function(
+        "() => window.Jupyter && Jupyter.notebook && Jupyter.notebook.kernel "
+        "&& Jupyter.notebook.kernel.is_connected()",
+        timeout=120_000,
+    )
     page.evaluate("() => Jupyter.notebook.execute_all_cells()")
     deadline = time.monotonic() + NOTEBOOK_RUN_S
     while True:
-        prompts = page.eval_on_selector_all(".code_cell .input_prompt", "els => els.map(e => e.textContent.trim())")
+        prompts = page.eval_on_selector_all(
+            ".code_cell .input_prompt", "els => els.map(e => e.textContent.trim())"
+        )
         if prompts and all(re.fullmatch(r"In\s*\[\d+\]:", p) for p in prompts):
             return len(prompts)
-        assert time.monotonic() < deadline, f"{name}: not every cell ran in {NOTEBOOK_RUN_S} s: {prompts}"
+        assert time.monotonic() < deadline, (
+            f"{name}: not every cell ran in {NOTEBOOK_RUN_S} s: {prompts}"
+        )
         page.wait_for_timeout(1000)
 
 
@@ -54,12 +69,17 @@ def check_players(page, name):
         player.scroll_into_view_if_needed()
         handle = player.element_handle()
         page.wait_for_function("e => e.dataset.frame !== undefined", arg=handle, timeout=30_000)
-        assert player.locator("canvas").count() == 1, f"{name}: animation {i}: the script made no player"
+        assert player.locator("canvas").count() == 1, (
+            f"{name}: animation {i}: the script made no player"
+        )
         counter = player.locator(".dt-counter")
         first = counter.text_content()
         assert re.fullmatch(r"frame \d+ / \d+", first), (name, first)
-        page.wait_for_function("([e, f]) => e.dataset.frame !== f", arg=[handle, player.get_attribute("data-frame")],
-                               timeout=15_000)
+        page.wait_for_function(
+            "([e, f]) => e.dataset.frame !== f",
+            arg=[handle, player.get_attribute("data-frame")],
+            timeout=15_000,
+        )
         assert counter.text_content() != first
         assert player.get_attribute("data-playing") == "1"
         labels = player.locator(".dt-controls button").all_text_contents()
@@ -77,8 +97,10 @@ def test_a_displayed_animation_plays_in_the_classic_notebook(page, classic):
 @pytest.mark.parametrize("name", ["03_coloring.ipynb"])
 def test_notebook_runs_and_plays_in_the_classic_notebook(page, classic, name):
     run_all(page, classic, name)
-    errors = page.eval_on_selector_all(".output_area .output_error, .output_area .output_stderr",
-                                       "els => els.map(e => e.innerText.slice(0, 800))")
+    errors = page.eval_on_selector_all(
+        ".output_area .output_error, .output_area .output_stderr",
+        "els => els.map(e => e.innerText.slice(0, 800))",
+    )
     assert not errors, f"{name}: error or stderr output: {errors}"
     check_players(page, name)
 
@@ -93,11 +115,15 @@ def test_a_saved_untrusted_notebook_shows_its_gif_playing(page, classic):
     from .conftest import NOTEBOOKS
 
     (classic.root / "saved_03.ipynb").write_bytes((NOTEBOOKS / "03_coloring.ipynb").read_bytes())
-    page.goto(classic.notebook_url("saved_03.ipynb"), wait_until="domcontentloaded", timeout=120_000)
+    page.goto(
+        classic.notebook_url("saved_03.ipynb"), wait_until="domcontentloaded", timeout=120_000
+    )
     page.wait_for_selector(".output_area .dt-animation img", state="attached", timeout=120_000)
     img = page.locator(".output_area .dt-animation img").first
     img.scroll_into_view_if_needed()
-    page.wait_for_function("e => e.complete && e.naturalWidth > 0", arg=img.element_handle(), timeout=30_000)
+    page.wait_for_function(
+        "e => e.complete && e.naturalWidth > 0", arg=img.element_handle(), timeout=30_000
+    )
     src = img.get_attribute("src")
     assert src.startswith("data:image/gif;base64,")
     with Image.open(io.BytesIO(base64.b64decode(src.split(",", 1)[1]))) as gif:

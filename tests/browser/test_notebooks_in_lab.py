@@ -16,7 +16,12 @@ import pytest
 #: Longest wait for one notebook to run top to bottom.
 NOTEBOOK_RUN_S = 900
 
-NOTEBOOKS = ["02_matching_kuhn.ipynb", "03_coloring.ipynb", "06_aztec_arctic.ipynb", "09_weighted_dimers.ipynb"]
+NOTEBOOKS = [
+    "02_matching_kuhn.ipynb",
+    "03_coloring.ipynb",
+    "06_aztec_arctic.ipynb",
+    "09_weighted_dimers.ipynb",
+]
 
 
 def open_and_run(page, lab, name):
@@ -25,20 +30,27 @@ def open_and_run(page, lab, name):
     page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=120_000)
     page.wait_for_function(
         "() => [...document.querySelectorAll('.jp-StatusBar-TextItem, .jp-StatusBar-Item')]"
-        ".some(e => /Idle/.test(e.textContent))", timeout=120_000)
+        ".some(e => /Idle/.test(e.textContent))",
+        timeout=120_000,
+    )
     page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
     page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
     n_code = page.locator(".jp-Notebook .jp-CodeCell").count()
     assert n_code > 0
     deadline = time.monotonic() + NOTEBOOK_RUN_S
     while True:
-        prompts = page.eval_on_selector_all(".jp-Notebook .jp-CodeCell .jp-InputPrompt",
-                                            "els => els.map(e => e.textContent.trim())")
+        prompts = page.eval_on_selector_all(
+            ".jp-Notebook .jp-CodeCell .jp-InputPrompt", "els => els.map(e => e.textContent.trim())"
+        )
         ran = sum(1 for p in prompts if re.fullmatch(r"\[\d+\]:", p))
-        errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']").count()
+        errors = page.locator(
+            ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
+        ).count()
         if ran == n_code or errors and not any("*" in p for p in prompts):
             break
-        assert time.monotonic() < deadline, f"{name}: {ran} of {n_code} cells ran in {NOTEBOOK_RUN_S} s"
+        assert time.monotonic() < deadline, (
+            f"{name}: {ran} of {n_code} cells ran in {NOTEBOOK_RUN_S} s"
+        )
         page.wait_for_timeout(1000)
     return n_code
 
@@ -46,7 +58,8 @@ def open_and_run(page, lab, name):
 def stderr_texts(page):
     return page.eval_on_selector_all(
         ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']",
-        "els => els.map(e => e.innerText.slice(0, 800))")
+        "els => els.map(e => e.innerText.slice(0, 800))",
+    )
 
 
 def check_animations(page, name):
@@ -56,15 +69,22 @@ def check_animations(page, name):
     for i in range(count):
         player = players.nth(i)
         player.scroll_into_view_if_needed()
-        page.wait_for_function("e => e.dataset.frame !== undefined", arg=player.element_handle(), timeout=30_000)
-        assert player.locator("canvas").count() == 1, f"{name}: animation {i} has no canvas (script did not run)"
+        page.wait_for_function(
+            "e => e.dataset.frame !== undefined", arg=player.element_handle(), timeout=30_000
+        )
+        assert player.locator("canvas").count() == 1, (
+            f"{name}: animation {i} has no canvas (script did not run)"
+        )
         counter = player.locator(".dt-counter")
         first = counter.text_content()
         assert re.fullmatch(r"frame \d+ / \d+", first), (name, first)
         total = int(first.split("/")[1])
         assert total > 1, f"{name}: animation {i} has a single frame"
-        page.wait_for_function("([e, f]) => e.dataset.frame !== f", arg=[player.element_handle(), player.get_attribute("data-frame")],
-                               timeout=15_000)
+        page.wait_for_function(
+            "([e, f]) => e.dataset.frame !== f",
+            arg=[player.element_handle(), player.get_attribute("data-frame")],
+            timeout=15_000,
+        )
         assert counter.text_content() != first, f"{name}: animation {i} did not advance"
         labels = player.locator(".dt-controls button").all_text_contents()
         assert len(labels) == 5 and all(t.strip() for t in labels), (name, labels)
@@ -73,8 +93,10 @@ def check_animations(page, name):
 
 
 def picture_and_status(widget):
-    return (widget.locator("img.widget-image").first.get_attribute("src"),
-            widget.locator(".widget-html-content").last.text_content())
+    return (
+        widget.locator("img.widget-image").first.get_attribute("src"),
+        widget.locator(".widget-html-content").last.text_content(),
+    )
 
 
 def wait_changed(page, widget, before, what, timeout_s=90):
@@ -84,7 +106,9 @@ def wait_changed(page, widget, before, what, timeout_s=90):
         if now[0] != before[0] and now[1] != before[1]:
             return now
         page.wait_for_timeout(300)
-    raise AssertionError(f"{what}: the picture or the text did not change ({before[1]!r} -> {now[1]!r})")
+    raise AssertionError(
+        f"{what}: the picture or the text did not change ({before[1]!r} -> {now[1]!r})"
+    )
 
 
 def check_aztec_explorer(page, widget):
@@ -121,25 +145,35 @@ def check_region_explorer(page, widget):
                 break
             page.wait_for_timeout(300)
         else:
-            raise AssertionError(f"explore_region: typed {text!r}, clicked count once: shows {now[1]!r}, "
-                                 f"picture changed: {now[0] != before[0]}")
+            raise AssertionError(
+                f"explore_region: typed {text!r}, clicked count once: shows {now[1]!r}, "
+                f"picture changed: {now[0] != before[0]}"
+            )
 
 
 @pytest.mark.parametrize("name", NOTEBOOKS)
 def test_notebook_runs_and_plays_in_jupyterlab(page, lab, name):
     n_code = open_and_run(page, lab, name)
-    errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.error']").count()
+    errors = page.locator(
+        ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.error']"
+    ).count()
     texts = stderr_texts(page)
     assert errors == 0 and not texts, f"{name}: error or stderr output: {texts}"
     assert not [e for e in page.errors if "dt-anim" in e or "decode" in e], page.errors
     # the maths of the markdown is typeset: no raw $...$ left, no MathJax error
-    raw = page.eval_on_selector_all(".jp-MarkdownCell .jp-RenderedMarkdown",
-                                    "els => els.filter(e => /\\$[^$\\s][^$]*\\$/.test(e.innerText)).length")
+    raw = page.eval_on_selector_all(
+        ".jp-MarkdownCell .jp-RenderedMarkdown",
+        "els => els.filter(e => /\\$[^$\\s][^$]*\\$/.test(e.innerText)).length",
+    )
     assert raw == 0 and page.locator("mjx-merror").count() == 0, f"{name}: maths not typeset"
     n_anim = check_animations(page, name)
     explorers = page.locator(".jp-OutputArea-output .dt-explorer")
-    kinds = ["aztec" if "dt-explorer-aztec" in (explorers.nth(i).get_attribute("class") or "") else "region"
-             for i in range(explorers.count())]
+    kinds = [
+        "aztec"
+        if "dt-explorer-aztec" in (explorers.nth(i).get_attribute("class") or "")
+        else "region"
+        for i in range(explorers.count())
+    ]
     for i, kind in enumerate(kinds):
         widget = explorers.nth(i)
         widget.scroll_into_view_if_needed()
@@ -147,7 +181,11 @@ def test_notebook_runs_and_plays_in_jupyterlab(page, lab, name):
             check_aztec_explorer(page, widget)
         elif kind == "region":
             check_region_explorer(page, widget)
-    expected = {"02_matching_kuhn.ipynb": (1, ["region"]), "03_coloring.ipynb": (1, []),
-                "06_aztec_arctic.ipynb": (1, ["aztec"]), "09_weighted_dimers.ipynb": (0, [])}[name]
+    expected = {
+        "02_matching_kuhn.ipynb": (1, ["region"]),
+        "03_coloring.ipynb": (1, []),
+        "06_aztec_arctic.ipynb": (1, ["aztec"]),
+        "09_weighted_dimers.ipynb": (0, []),
+    }[name]
     assert n_anim >= expected[0] and sorted(kinds) == sorted(expected[1]), (name, n_anim, kinds)
     assert n_code > 0

@@ -19,7 +19,9 @@ def tour(tmp_path_factory):
 def test_tour_page_has_every_image_and_link(page, tour):
     page.goto(tour.as_uri(), wait_until="load")
     images = page.eval_on_selector_all(
-        "img", "els => els.map(e => ({ok: e.complete && e.naturalWidth > 0, w: e.naturalWidth, alt: e.alt}))")
+        "img",
+        "els => els.map(e => ({ok: e.complete && e.naturalWidth > 0, w: e.naturalWidth, alt: e.alt}))",
+    )
     assert len(images) >= 15
     broken = [im["alt"] for im in images if not im["ok"]]
     assert not broken, f"images that did not load: {broken}"
@@ -48,6 +50,8 @@ def test_tour_animations_move_and_end_where_they_say(tour):
         with Image.open(io.BytesIO(base64.b64decode(data))) as im:
             assert im.n_frames > 5 and im.info.get("loop") == 0
     # the captions state what the pictures show
-    assert "22 paths place 22 dominoes on this figure of 45 cells, and 1 cell stays uncovered" in html
+    assert (
+        "22 paths place 22 dominoes on this figure of 45 cells, and 1 cell stays uncovered" in html
+    )
     assert "Five colours" not in html and "rings mark a Kempe swap" not in html
     assert "**" not in html and "pi/4" not in html

@@ -40,8 +40,16 @@ from dominotiling.counting.placement import (
 from dominotiling.viz.draw import draw_placement
 
 # balanced (32 + 32 ... cells of each colour) and without a tiling; SuperLU segfaulted on it
-ISSUE_REGION = ["#####.##", "####..##", "####...#", "#.#...##",
-                ".#...###", "..#..#.#", "........", "##.#.#.#"]
+ISSUE_REGION = [
+    "#####.##",
+    "####..##",
+    "####...#",
+    "#.#...##",
+    ".#...###",
+    "..#..#.#",
+    "........",
+    "##.#.#.#",
+]
 LOG_RTOL = 1e-9  # log_count's promise: |error| <= 1e-9 * max(1, log count)
 
 
@@ -65,7 +73,9 @@ def has_perfect_matching(mask):
 def ktf_log(m, n):
     """log of the number of tilings of an m x n rectangle, from the product formula (fsum)."""
     terms = [
-        math.log(4 * math.cos(math.pi * j / (m + 1)) ** 2 + 4 * math.cos(math.pi * k / (n + 1)) ** 2)
+        math.log(
+            4 * math.cos(math.pi * j / (m + 1)) ** 2 + 4 * math.cos(math.pi * k / (n + 1)) ** 2
+        )
         for j in range(1, (m + 1) // 2 + 1)
         for k in range(1, (n + 1) // 2 + 1)
     ]
@@ -107,8 +117,11 @@ def test_issue_region_without_tiling_no_crash():
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(0, 2**32 - 1), st.sampled_from([(12, 17), (14, 13), (9, 11)]),
-       st.sampled_from([0.1, 0.2, 0.3]))
+@given(
+    st.integers(0, 2**32 - 1),
+    st.sampled_from([(12, 17), (14, 13), (9, 11)]),
+    st.sampled_from([0.1, 0.2, 0.3]),
+)
 def test_tileability_is_decided_exactly(seed, shape, density):
     mask = balanced_mask(seed, *shape, density)
     region = Region(mask)
@@ -121,7 +134,9 @@ def test_tileability_is_decided_exactly(seed, shape, density):
     got = log_count(region)
     assert got == pytest.approx(math.log(count), rel=LOG_RTOL, abs=LOG_RTOL)
     p = placement_probabilities(region, exact=False)
-    values = np.concatenate([p.horizontal[~np.isnan(p.horizontal)], p.vertical[~np.isnan(p.vertical)]])
+    values = np.concatenate(
+        [p.horizontal[~np.isnan(p.horizontal)], p.vertical[~np.isnan(p.vertical)]]
+    )
     assert (values >= 0).all() and (values <= 1).all()
 
 
@@ -222,9 +237,19 @@ def test_aztec_36_against_exact_counts():
     region = Region.aztec_diamond(n)
     total = 2 ** (n * (n + 1) // 2)
     p = placement_probabilities(region, exact=False)
-    picks = [("v", 0, n - 1), ("h", 0, n - 1), ("v", n - 1, 0), ("h", n - 1, 0),
-             ("h", n - 1, n - 1), ("v", n - 1, n - 1), ("h", n, n - 2), ("v", 2 * n - 2, n),
-             ("h", n // 2, n // 2 + 3), ("v", n // 3, n), ("h", 2 * n - 1, n - 1)]
+    picks = [
+        ("v", 0, n - 1),
+        ("h", 0, n - 1),
+        ("v", n - 1, 0),
+        ("h", n - 1, 0),
+        ("h", n - 1, n - 1),
+        ("v", n - 1, n - 1),
+        ("h", n, n - 2),
+        ("v", 2 * n - 2, n),
+        ("h", n // 2, n // 2 + 3),
+        ("v", n // 3, n),
+        ("h", 2 * n - 1, n - 1),
+    ]
     for kind, r, c in picks:
         arr = p.horizontal if kind == "h" else p.vertical
         other = (r, c + 1) if kind == "h" else (r + 1, c)
@@ -322,7 +347,9 @@ def test_result_object_and_horizontal_probability():
     # by hand: a cell's horizontal probability is the sum over the (up to two)
     # horizontal positions covering it
     for r, c in np.argwhere(region.mask):
-        want = sum(float(h[r, cc]) for cc in (c - 1, c) if 0 <= cc < h.shape[1] and h[r, cc] is not None)
+        want = sum(
+            float(h[r, cc]) for cc in (c - 1, c) if 0 <= cc < h.shape[1] and h[r, cc] is not None
+        )
         assert per_cell[r, c] == pytest.approx(want)
     assert np.isnan(per_cell[2, 1])
     with pytest.warns(DeprecationWarning, match="method"):

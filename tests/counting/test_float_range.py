@@ -10,8 +10,16 @@ import re
 import numpy as np
 import pytest
 
-from dominotiling import (FloatRangeError, PrecisionError, Region, TooLargeError, Weights,
-                          aztec_partition_function, count_tilings, log_count)
+from dominotiling import (
+    FloatRangeError,
+    PrecisionError,
+    Region,
+    TooLargeError,
+    Weights,
+    aztec_partition_function,
+    count_tilings,
+    log_count,
+)
 from helpers import brute_force_tilings
 
 
@@ -31,9 +39,16 @@ def _logged(err):
 
 
 @pytest.mark.parametrize("method", ["transfer", "kasteleyn", "auto"])
-@pytest.mark.parametrize("shape, h, v", [((4, 4), 1e-160, 1e-160), ((4, 4), 1e-100, 1e-100),
-                                         ((4, 4), 1e160, 1e160), ((6, 6), 1e40, 1e40),
-                                         ((4, 6), 1e-300, 1e-30)])
+@pytest.mark.parametrize(
+    "shape, h, v",
+    [
+        ((4, 4), 1e-160, 1e-160),
+        ((4, 4), 1e-100, 1e-100),
+        ((4, 4), 1e160, 1e160),
+        ((6, 6), 1e40, 1e40),
+        ((4, 6), 1e-300, 1e-30),
+    ],
+)
 def test_out_of_range_is_refused(method, shape, h, v):
     region = Region.rectangle(*shape)
     weights = Weights.by_orientation(shape, h, v)
@@ -58,9 +73,16 @@ def test_the_issues_40_by_40_is_refused_not_zero():
 
 
 @pytest.mark.parametrize("method", ["transfer", "kasteleyn"])
-@pytest.mark.parametrize("shape, h, v", [((4, 4), 1e-10, 1e-10), ((2, 20), 1e-300, 1.0),
-                                         ((4, 6), 1e-30, 1e25), ((6, 6), 1e-16, 1e-16),
-                                         ((6, 6), 2e16, 1e16)])
+@pytest.mark.parametrize(
+    "shape, h, v",
+    [
+        ((4, 4), 1e-10, 1e-10),
+        ((2, 20), 1e-300, 1.0),
+        ((4, 6), 1e-30, 1e25),
+        ((6, 6), 1e-16, 1e-16),
+        ((6, 6), 2e16, 1e16),
+    ],
+)
 def test_in_range_values_stay_exact_to_their_promise(method, shape, h, v):
     """Near the ends of the range, and with a row's products far outside it, the value is right."""
     region = Region.rectangle(*shape)
@@ -74,7 +96,10 @@ def test_in_range_values_stay_exact_to_their_promise(method, shape, h, v):
 def test_a_true_zero_is_still_zero(method):
     # a 1 x 4 strip with horizontal weight 0 has no tiling of nonzero weight
     region = Region.rectangle(1, 4)
-    assert count_tilings(region, method=method, weights=Weights.by_orientation((1, 4), 0.0, 1.0)) == 0.0
+    assert (
+        count_tilings(region, method=method, weights=Weights.by_orientation((1, 4), 0.0, 1.0))
+        == 0.0
+    )
 
 
 def test_aztec_partition_function_refuses_underflow_and_overflow():

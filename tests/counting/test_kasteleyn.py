@@ -57,8 +57,13 @@ def test_plain_weighting_fails_on_odd_holes_and_ours_does_not():
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(arrays(np.bool_, st.tuples(st.integers(1, 7), st.integers(1, 7)),
-              elements=st.sampled_from([True, True, True, True, False])))
+@given(
+    arrays(
+        np.bool_,
+        st.tuples(st.integers(1, 7), st.integers(1, 7)),
+        elements=st.sampled_from([True, True, True, True, False]),
+    )
+)
 def test_random_regions_with_holes_against_brute_force(mask):
     region = Region(mask)
     n = len(brute_force_tilings(mask))
@@ -71,27 +76,31 @@ def test_random_regions_with_holes_against_brute_force(mask):
 
 
 def test_nested_holes_and_islands():
-    region = Region.from_strings([
-        ".........",
-        ".#######.",
-        ".#.....#.",
-        ".#.#.#.#.",
-        ".#.....#.",
-        ".#######.",
-        ".........",
-    ])
+    region = Region.from_strings(
+        [
+            ".........",
+            ".#######.",
+            ".#.....#.",
+            ".#.#.#.#.",
+            ".#.....#.",
+            ".#######.",
+            ".........",
+        ]
+    )
     assert count_kasteleyn(region) == count_tilings(region, method="transfer")
     # a ring whose hole holds a domino-shaped island: 13 blocked cells + 2 island cells
     # inside the ring's inner face, an odd number, so the ring's signs need the fix
-    with_island = Region.from_strings([
-        ".........",
-        ".........",
-        "..#####..",
-        "..#..##..",
-        "..#####..",
-        ".........",
-        ".........",
-    ])
+    with_island = Region.from_strings(
+        [
+            ".........",
+            ".........",
+            "..#####..",
+            "..#..##..",
+            "..#####..",
+            ".........",
+            ".........",
+        ]
+    )
     assert with_island.n_components == 2
     assert count_kasteleyn(with_island) == count_tilings(with_island, method="transfer") > 0
 
@@ -150,15 +159,26 @@ def test_huge_kasteleyn_count_is_refused_before_building_the_matrix():
 
 
 def test_log_count():
-    for region in (Region.rectangle(8, 8), Region.aztec_diamond(6),
-                   Region.from_strings([".....", ".#...", ".....", ".....", "....."])):
+    for region in (
+        Region.rectangle(8, 8),
+        Region.aztec_diamond(6),
+        Region.from_strings([".....", ".#...", ".....", ".....", "....."]),
+    ):
         assert log_count(region) == pytest.approx(math.log(count_tilings(region)), rel=1e-10)
     assert log_count(Region.rectangle(3, 3)) == -math.inf
-    assert log_count(Region.from_strings(["...####", "....###", "......#", "#.#....",
-                                          "#......", "##.....", "###...#"])) == -math.inf
+    assert (
+        log_count(
+            Region.from_strings(
+                ["...####", "....###", "......#", "#.#....", "#......", "##.....", "###...#"]
+            )
+        )
+        == -math.inf
+    )
     # entropy per cell approaches G / pi for large squares
     catalan = 0.915965594177219015
-    assert log_count(Region.rectangle(200, 200)) / 200**2 == pytest.approx(catalan / math.pi, rel=0.02)
+    assert log_count(Region.rectangle(200, 200)) / 200**2 == pytest.approx(
+        catalan / math.pi, rel=0.02
+    )
 
 
 def test_matrix_layout_and_errors():

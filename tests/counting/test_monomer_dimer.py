@@ -65,7 +65,9 @@ def test_against_brute_force(region):
     assert count_monomer_dimer(region) == int(poly.subs(X, 1))
     assert count_monomer_dimer(region, 3) == int(poly.subs(X, 3))
     assert count_monomer_dimer(region, 0) == int(poly.subs(X, 0))  # the tilings
-    assert count_monomer_dimer(region, Fraction(2, 3)) == Fraction(str(poly.subs(X, sympy.Rational(2, 3))))
+    assert count_monomer_dimer(region, Fraction(2, 3)) == Fraction(
+        str(poly.subs(X, sympy.Rational(2, 3)))
+    )
     assert count_monomer_dimer(region, X) == poly
     assert count_monomer_dimer(region, 0.5) == pytest.approx(float(poly.subs(X, 0.5)), rel=1e-12)
 
@@ -73,8 +75,15 @@ def test_against_brute_force(region):
 def test_expression_weights():
     y = sympy.Symbol("y")
     region = Region.rectangle(2, 3)
-    assert sympy.expand(count_monomer_dimer(region, y + 1) - brute_polynomial(region.mask).subs(X, y + 1)) == 0
-    assert count_monomer_dimer(region, sympy.Rational(1, 2)) == Fraction(str(brute_polynomial(region.mask).subs(X, sympy.Rational(1, 2))))
+    assert (
+        sympy.expand(
+            count_monomer_dimer(region, y + 1) - brute_polynomial(region.mask).subs(X, y + 1)
+        )
+        == 0
+    )
+    assert count_monomer_dimer(region, sympy.Rational(1, 2)) == Fraction(
+        str(brute_polynomial(region.mask).subs(X, sympy.Rational(1, 2)))
+    )
 
 
 def test_one_by_n_fibonacci():
@@ -133,7 +142,11 @@ def test_two_by_n_recurrence():
 
 def test_known_square_values():
     # the 4 x 4 square has 10012 coverings (checked by brute force here)
-    assert count_monomer_dimer(Region.rectangle(4, 4)) == len(all_coverings(np.ones((4, 4), bool))) == 10012
+    assert (
+        count_monomer_dimer(Region.rectangle(4, 4))
+        == len(all_coverings(np.ones((4, 4), bool)))
+        == 10012
+    )
 
 
 def _chi_square(region, weight, draws_per_class):

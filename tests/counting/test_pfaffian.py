@@ -178,8 +178,12 @@ def test_region_with_a_hole_and_outer_face_choice():
 
 @pytest.mark.parametrize(
     "g",
-    [nx.complete_graph(5), nx.complete_bipartite_graph(3, 3), nx.petersen_graph(),
-     nx.disjoint_union(nx.complete_graph(4), nx.complete_graph(5))],
+    [
+        nx.complete_graph(5),
+        nx.complete_bipartite_graph(3, 3),
+        nx.petersen_graph(),
+        nx.disjoint_union(nx.complete_graph(4), nx.complete_graph(5)),
+    ],
     ids=["K5", "K33", "Petersen", "K4+K5"],
 )
 def test_non_planar_graphs_are_refused(g):

@@ -37,7 +37,10 @@ def check_against_frequencies(mask):
     q = placement_probabilities(Region(mask), exact=False)
     hpos = mask[:, :-1] & mask[:, 1:]
     vpos = mask[:-1] & mask[1:]
-    for got, fl, want, pos in ((p.horizontal, q.horizontal, h, hpos), (p.vertical, q.vertical, v, vpos)):
+    for got, fl, want, pos in (
+        (p.horizontal, q.horizontal, h, hpos),
+        (p.vertical, q.vertical, v, vpos),
+    ):
         for idx in np.ndindex(pos.shape):
             if pos[idx]:
                 assert got[idx] == Fraction(want[idx], n)
@@ -47,8 +50,13 @@ def check_against_frequencies(mask):
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(arrays(np.bool_, st.tuples(st.integers(2, 5), st.integers(2, 6)),
-              elements=st.sampled_from([True, True, True, True, False])))
+@given(
+    arrays(
+        np.bool_,
+        st.tuples(st.integers(2, 5), st.integers(2, 6)),
+        elements=st.sampled_from([True, True, True, True, False]),
+    )
+)
 def test_matches_frequencies_over_all_tilings(mask):
     if not brute_force_tilings(mask):
         with pytest.raises(DominoTilingError, match="no tiling"):
@@ -90,10 +98,10 @@ def test_aztec_corners_are_frozen():
     n = 12
     h = placement_probabilities(Region.aztec_diamond(n), exact=False).horizontal_probability()
     # the tip of the north corner is vertical with probability 2**-n only
-    assert h[0, n - 1] == pytest.approx(1.0 - 2.0**-n)   # north corner: horizontal bricks
-    assert h[n - 1, 0] == pytest.approx(2.0**-n)         # west corner: vertical bricks
-    assert 0.2 < h[n - 1, n - 1] < 0.8            # the centre is disordered
-    assert np.isnan(h[0, 0])                      # outside the diamond
+    assert h[0, n - 1] == pytest.approx(1.0 - 2.0**-n)  # north corner: horizontal bricks
+    assert h[n - 1, 0] == pytest.approx(2.0**-n)  # west corner: vertical bricks
+    assert 0.2 < h[n - 1, n - 1] < 0.8  # the centre is disordered
+    assert np.isnan(h[0, 0])  # outside the diamond
     ax = draw_placement(placement_probabilities(Region.aztec_diamond(n), exact=False))
     assert len(ax.images) == 1
 
@@ -102,8 +110,12 @@ def test_errors(monkeypatch):
     with pytest.raises(DominoTilingError, match="no tiling"):
         placement_probabilities(Region.rectangle(3, 3), exact=False)
     with pytest.raises(DominoTilingError, match="no tiling"):
-        placement_probabilities(Region.from_strings(["...####", "....###", "......#", "#.#....",
-                                                     "#......", "##.....", "###...#"]), exact=False)
+        placement_probabilities(
+            Region.from_strings(
+                ["...####", "....###", "......#", "#.#....", "#......", "##.....", "###...#"]
+            ),
+            exact=False,
+        )
     monkeypatch.setattr(placement, "FLOAT_MAX_CELLS", 10)
     with pytest.raises(TooLargeError, match="random"):
         placement_probabilities(Region.rectangle(4, 4), exact=False)

@@ -45,7 +45,9 @@ def long_division_coefficients(expr, symbol, order):
     assert q[0] == 1
     out = []
     for k in range(order):
-        value = (p[k] if k < len(p) else 0) - sum(q[i] * out[k - i] for i in range(1, min(k, len(q) - 1) + 1))
+        value = (p[k] if k < len(p) else 0) - sum(
+            q[i] * out[k - i] for i in range(1, min(k, len(q) - 1) + 1)
+        )
         out.append(int(value))
     return out
 
@@ -66,7 +68,10 @@ def test_strip_counts_match_brute_force():
     for width in range(1, 5):
         counts = strip_counts(width, 5)
         for n in range(1, 6):
-            assert counts[n] == len(brute_force_tilings(np.ones((width, n), dtype=bool))), (width, n)
+            assert counts[n] == len(brute_force_tilings(np.ones((width, n), dtype=bool))), (
+                width,
+                n,
+            )
 
 
 def test_strip_counts_long_strips_are_exact():
@@ -155,7 +160,9 @@ def test_rectangle_count_matches_profile_dp(m):
         assert value == count_tilings(Region.rectangle(m, n)), (m, n)
 
 
-@pytest.mark.parametrize("m, n", [(1, 1), (2, 2), (7, 10), (31, 40), (57, 64), (99, 100), (100, 100)])
+@pytest.mark.parametrize(
+    "m, n", [(1, 1), (2, 2), (7, 10), (31, 40), (57, 64), (99, 100), (100, 100)]
+)
 def test_rectangle_count_matches_high_precision_product(m, n):
     assert rectangle_count(m, n) == rectangle_count(n, m) == ktf_product(m, n)
 
@@ -206,6 +213,7 @@ def test_errors():
 
 def _fibonacci(n):
     """F(n) by the doubling formulas (independent of the strip recurrence)."""
+
     def pair(k):
         if k == 0:
             return 0, 1
@@ -255,8 +263,12 @@ def test_huge_answers_are_refused_before_computing():
 def test_wrong_types_are_domino_type_errors():
     from dominotiling.errors import DominoTypeError
 
-    for call in (lambda: strip_counts(2.0, 3), lambda: rectangle_count(2, "3"), lambda: aztec_count(1.5),
-                 lambda: strip_generating_function(2, symbol="t")):
+    for call in (
+        lambda: strip_counts(2.0, 3),
+        lambda: rectangle_count(2, "3"),
+        lambda: aztec_count(1.5),
+        lambda: strip_generating_function(2, symbol="t"),
+    ):
         with pytest.raises(DominoTypeError):
             call()
 

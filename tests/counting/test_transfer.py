@@ -77,8 +77,13 @@ def test_empty_mask_has_one_empty_tiling():
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(arrays(np.bool_, st.tuples(st.integers(1, 6), st.integers(1, 6)),
-              elements=st.sampled_from([True, True, True, False])))
+@given(
+    arrays(
+        np.bool_,
+        st.tuples(st.integers(1, 6), st.integers(1, 6)),
+        elements=st.sampled_from([True, True, True, False]),
+    )
+)
 def test_random_regions_against_brute_force(mask):
     tilings = brute_force_tilings(mask)
     region = Region(mask)
@@ -109,8 +114,18 @@ def test_max_cover_equals_networkx_matching_on_larger_regions():
 
 
 def test_found_and_sampled_tilings_are_valid():
-    r = Region.from_strings(["..........", "..#....#..", "..........", "....##....", "....##....",
-                             "..........", "..#....#..", ".........."])
+    r = Region.from_strings(
+        [
+            "..........",
+            "..#....#..",
+            "..........",
+            "....##....",
+            "....##....",
+            "..........",
+            "..#....#..",
+            "..........",
+        ]
+    )
     assert find_tiling(r).validate().is_complete
     for seed in range(3):
         t = random_tiling(r, seed=seed)
@@ -152,8 +167,11 @@ def test_sampling_a_region_without_tiling_is_a_clear_error():
     with pytest.raises(DominoTilingError, match="no tiling"):
         random_tiling(Region.rectangle(3, 3))
     with pytest.raises(DominoTilingError, match="no tiling"):
-        random_tiling(Region.from_strings(["...####", "....###", "......#", "#.#....",
-                                           "#......", "##.....", "###...#"]))
+        random_tiling(
+            Region.from_strings(
+                ["...####", "....###", "......#", "#.#....", "#......", "##.....", "###...#"]
+            )
+        )
 
 
 def test_too_wide_is_refused_before_allocating():
@@ -161,9 +179,11 @@ def test_too_wide_is_refused_before_allocating():
         count_tilings(Region.rectangle(30, 40), method="transfer")
     msg = str(info.value)
     assert "30 cells wide" in msg and "GiB" in msg and "Kasteleyn" in msg
-    for fn, alternative in ((lambda r: find_tiling(r, method="transfer"), "maximum_matching"),
-                            (lambda r: max_cover(r, method="transfer"), "maximum_matching"),
-                            (lambda r: random_tiling(r, method="transfer"), "cftp")):
+    for fn, alternative in (
+        (lambda r: find_tiling(r, method="transfer"), "maximum_matching"),
+        (lambda r: max_cover(r, method="transfer"), "maximum_matching"),
+        (lambda r: random_tiling(r, method="transfer"), "cftp"),
+    ):
         with pytest.raises(TooLargeError, match=alternative):
             fn(Region.rectangle(24, 24))
 

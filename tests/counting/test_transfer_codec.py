@@ -39,8 +39,13 @@ def partial_tilings(draw):
     for r, c in rng.permutation(np.argwhere(mask)):
         for dr, dc in rng.permutation([(0, 1), (1, 0), (0, -1), (-1, 0)]):
             r2, c2 = r + dr, c + dc
-            if (free[r, c] and 0 <= r2 < rows and 0 <= c2 < cols and free[r2, c2]
-                    and rng.random() < 0.8):
+            if (
+                free[r, c]
+                and 0 <= r2 < rows
+                and 0 <= c2 < cols
+                and free[r2, c2]
+                and rng.random() < 0.8
+            ):
                 free[r, c] = free[r2, c2] = False
                 pairs.append(((int(r), int(c)), (int(r2), int(c2))))
     return Tiling.from_dominoes(region, pairs)
@@ -155,7 +160,8 @@ def test_cluster_results_by_either_path_equal_the_serial_loop(client, monkeypatc
     assert mapped == []
     assert ensemble(sample_aztec, [], client=client, n=7) == []
     assert sweep(sample_aztec, {"n": [2, 3], "seed": [0]}, client=client) == [
-        ({"n": n, "seed": 0}, sample_aztec(n, seed=0)) for n in (2, 3)]
+        ({"n": n, "seed": 0}, sample_aztec(n, seed=0)) for n in (2, 3)
+    ]
 
 
 def test_a_failing_task_leaves_no_shared_directory(client):

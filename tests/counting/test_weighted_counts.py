@@ -50,9 +50,17 @@ def test_fraction_weights_on_a_holed_region_against_brute_force():
     region = Region.from_strings(["....", ".#..", "...#", "...."])  # odd hole pair, balanced
     rng = np.random.default_rng(4)
     rows, cols = region.shape
-    h = [[Fraction(int(rng.integers(1, 7)), int(rng.integers(1, 5))) for _ in range(cols - 1)] for _ in range(rows)]
-    v = [[Fraction(int(rng.integers(1, 7)), int(rng.integers(1, 5))) for _ in range(cols)] for _ in range(rows - 1)]
-    got = count_tilings(region, weights=Weights.from_arrays(np.array(h, dtype=object), np.array(v, dtype=object)))
+    h = [
+        [Fraction(int(rng.integers(1, 7)), int(rng.integers(1, 5))) for _ in range(cols - 1)]
+        for _ in range(rows)
+    ]
+    v = [
+        [Fraction(int(rng.integers(1, 7)), int(rng.integers(1, 5))) for _ in range(cols)]
+        for _ in range(rows - 1)
+    ]
+    got = count_tilings(
+        region, weights=Weights.from_arrays(np.array(h, dtype=object), np.array(v, dtype=object))
+    )
     assert isinstance(got, Fraction)
     assert got == weighted_sum(region.mask, h, v)
 
@@ -65,7 +73,10 @@ def test_rectangles_with_orientation_weights_match_the_product_formula(m, n, a, 
     z4 = mpmath.mpf(1)
     for j in range(1, m + 1):
         for k in range(1, n + 1):
-            z4 *= 4 * b**2 * mpmath.cos(mpmath.pi * j / (m + 1)) ** 2 + 4 * a**2 * mpmath.cos(mpmath.pi * k / (n + 1)) ** 2
+            z4 *= (
+                4 * b**2 * mpmath.cos(mpmath.pi * j / (m + 1)) ** 2
+                + 4 * a**2 * mpmath.cos(mpmath.pi * k / (n + 1)) ** 2
+            )
     expected = int(mpmath.nint(mpmath.root(z4, 4))) if m * n % 2 == 0 else 0
     region = Region.rectangle(m, n)
     assert count_tilings(region, weights=Weights.by_orientation(region, a, b)) == expected
@@ -74,7 +85,9 @@ def test_rectangles_with_orientation_weights_match_the_product_formula(m, n, a, 
 def test_uniform_weights_give_the_plain_count_and_zeros_can_forbid_everything():
     r = Region.rectangle(6, 6)
     assert count_tilings(r, weights=Weights.uniform(r)) == count_tilings(r)
-    only_vertical = Weights.by_orientation(r, 0, 1)  # every column of 6 cells tiled by vertical dominoes
+    only_vertical = Weights.by_orientation(
+        r, 0, 1
+    )  # every column of 6 cells tiled by vertical dominoes
     assert count_tilings(r, weights=only_vertical) == 1
     assert count_tilings(Region.rectangle(1, 4), weights=Weights.by_orientation((1, 4), 0, 1)) == 0
 

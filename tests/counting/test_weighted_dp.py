@@ -39,7 +39,9 @@ def weighted_sum(mask, h, v, one=1):
 
 def random_int_weights(rng, shape, low, high):
     rows, cols = shape
-    return rng.integers(low, high, size=(rows, max(cols - 1, 0))), rng.integers(low, high, size=(max(rows - 1, 0), cols))
+    return rng.integers(low, high, size=(rows, max(cols - 1, 0))), rng.integers(
+        low, high, size=(max(rows - 1, 0), cols)
+    )
 
 
 # ------------------------------------------------------------------ exact counts
@@ -65,7 +67,7 @@ def test_dp_and_kasteleyn_agree_on_random_integer_weights(seed):
     mask[0, 0] = True
     region = Region(mask)
     if not region.is_balanced:  # make it balanced: drop cells of the majority colour
-        colours = (np.add.outer(np.arange(rows), np.arange(cols)) % 2 == 0)
+        colours = np.add.outer(np.arange(rows), np.arange(cols)) % 2 == 0
         surplus = int((mask & colours).sum() - (mask & ~colours).sum())
         idx = np.argwhere(mask & (colours if surplus > 0 else ~colours))
         for r, c in idx[: abs(surplus)]:
@@ -80,8 +82,12 @@ def test_dp_and_kasteleyn_agree_on_random_integer_weights(seed):
 def test_huge_int_weights_beyond_int64():
     region = Region.from_strings(["....", ".#..", "..#.", "...."])
     rng = np.random.default_rng(3)
-    h = np.array([[2**70 + int(rng.integers(0, 1000)) for _ in range(3)] for _ in range(4)], dtype=object)
-    v = np.array([[3**50 * int(rng.integers(1, 9)) for _ in range(4)] for _ in range(3)], dtype=object)
+    h = np.array(
+        [[2**70 + int(rng.integers(0, 1000)) for _ in range(3)] for _ in range(4)], dtype=object
+    )
+    v = np.array(
+        [[3**50 * int(rng.integers(1, 9)) for _ in range(4)] for _ in range(3)], dtype=object
+    )
     got = count_transfer(region, Weights.from_arrays(h, v))
     assert got == weighted_sum(region.mask, h.tolist(), v.tolist())
 
@@ -90,14 +96,24 @@ def test_fraction_weights_on_a_holed_region_against_brute_force():
     region = Region.from_strings(["....", ".#..", "...#", "...."])
     rng = np.random.default_rng(4)
     rows, cols = region.shape
-    h = [[Fraction(int(rng.integers(0, 7)), int(rng.integers(1, 9))) for _ in range(cols - 1)] for _ in range(rows)]
-    v = [[Fraction(int(rng.integers(1, 7)), int(rng.integers(1, 9))) for _ in range(cols)] for _ in range(rows - 1)]
-    got = count_transfer(region, Weights.from_arrays(np.array(h, dtype=object), np.array(v, dtype=object)))
+    h = [
+        [Fraction(int(rng.integers(0, 7)), int(rng.integers(1, 9))) for _ in range(cols - 1)]
+        for _ in range(rows)
+    ]
+    v = [
+        [Fraction(int(rng.integers(1, 7)), int(rng.integers(1, 9))) for _ in range(cols)]
+        for _ in range(rows - 1)
+    ]
+    got = count_transfer(
+        region, Weights.from_arrays(np.array(h, dtype=object), np.array(v, dtype=object))
+    )
     assert isinstance(got, Fraction)
     assert got == weighted_sum(region.mask, h, v, Fraction(1))
 
 
-@pytest.mark.parametrize("strings", [["....", "....", "...."], ["..#..", ".....", "##...", "##..."], ["..#..", "..#.."]])
+@pytest.mark.parametrize(
+    "strings", [["....", "....", "...."], ["..#..", ".....", "##...", "##..."], ["..#..", "..#.."]]
+)
 def test_float_weights_against_exact_fractions(strings):
     region = Region.from_strings(strings)
     rng = np.random.default_rng(7)
@@ -105,8 +121,12 @@ def test_float_weights_against_exact_fractions(strings):
     h, v = rng.random((rows, cols - 1)) * 3, rng.random((rows - 1, cols)) * 3
     h[0, 0] = 0.0
     got = count_transfer(region, Weights.from_arrays(h, v))
-    exact = weighted_sum(region.mask, [[Fraction(a) for a in r] for r in h.tolist()],
-                         [[Fraction(a) for a in r] for r in v.tolist()], Fraction(1))
+    exact = weighted_sum(
+        region.mask,
+        [[Fraction(a) for a in r] for r in h.tolist()],
+        [[Fraction(a) for a in r] for r in v.tolist()],
+        Fraction(1),
+    )
     assert isinstance(got, float)
     assert abs(Fraction(got) - exact) <= exact * Fraction(2 * region.n_cells, 2**53) * 1.01
 
@@ -143,8 +163,13 @@ def brute_polynomial(mask, h, v):
 
 @pytest.mark.parametrize(
     "strings",
-    [["....", "...."], [".....", ".....", "....."] * 1 + ["....."], ["..#..", ".....", "##...", "##..."],
-     ["..#..", "..#.."], ["....", ".#.#", "....", "...."]],
+    [
+        ["....", "...."],
+        [".....", ".....", "....."] * 1 + ["....."],
+        ["..#..", ".....", "##...", "##..."],
+        ["..#..", "..#.."],
+        ["....", ".#.#", "....", "...."],
+    ],
 )
 def test_orientation_polynomial_against_brute_force(strings):
     region = Region.from_strings(strings)
@@ -160,8 +185,12 @@ def test_general_polynomial_weights_against_brute_force():
     rows, cols = region.shape
     choices = [x + 1, 2 * y**2, x * y / 3, sympy.Integer(3), 0, y]
     rng = np.random.default_rng(5)
-    h = [[choices[int(rng.integers(0, len(choices)))] for _ in range(cols - 1)] for _ in range(rows)]
-    v = [[choices[int(rng.integers(0, len(choices)))] for _ in range(cols)] for _ in range(rows - 1)]
+    h = [
+        [choices[int(rng.integers(0, len(choices)))] for _ in range(cols - 1)] for _ in range(rows)
+    ]
+    v = [
+        [choices[int(rng.integers(0, len(choices)))] for _ in range(cols)] for _ in range(rows - 1)
+    ]
     w = Weights.from_arrays(np.array(h, dtype=object), np.array(v, dtype=object))
     got = count_transfer(region, w)
     assert sympy.expand(got - brute_polynomial(region.mask, h, v)) == 0
@@ -197,7 +226,9 @@ def test_univariate_and_constant_symbolic_weights():
     region = Region.rectangle(2, 4)
     got = count_transfer(region, Weights.by_orientation(region, x, 1))
     assert sympy.expand(got - (x**4 + 3 * x**2 + 1)) == 0
-    got = count_transfer(region, Weights.by_orientation(region, sympy.Integer(2), sympy.Rational(1, 2)))
+    got = count_transfer(
+        region, Weights.by_orientation(region, sympy.Integer(2), sympy.Rational(1, 2))
+    )
     assert got == weighted_sum(region.mask, [[2] * 3] * 2, [[Fraction(1, 2)] * 4], Fraction(1))
 
 
@@ -272,7 +303,10 @@ def brute_max_cover(mask, h, v):
             return 0
         r, c = min(free)
         best = rec(free - {(r, c)})
-        for nb, wt in (((r, c + 1), h[r][c] if c + 1 < cols else 0), ((r + 1, c), v[r][c] if r + 1 < rows else 0)):
+        for nb, wt in (
+            ((r, c + 1), h[r][c] if c + 1 < cols else 0),
+            ((r + 1, c), v[r][c] if r + 1 < rows else 0),
+        ):
             if nb in free and wt != 0:
                 best = max(best, wt + rec(free - {(r, c), nb}))
         return best
@@ -310,7 +344,10 @@ def test_max_weight_cover_and_tiling_against_brute_force(mask, seed):
         assert best is None
     else:
         assert best is not None and best.is_complete
-        want = max(sum(hl[a[0]][a[1]] if a[0] == b[0] else vl[a[0]][a[1]] for a, b in map(sorted, t)) for t in tilings)
+        want = max(
+            sum(hl[a[0]][a[1]] if a[0] == b[0] else vl[a[0]][a[1]] for a, b in map(sorted, t))
+            for t in tilings
+        )
         assert cover_weight(best, hl, vl) == want
 
 
@@ -343,10 +380,15 @@ def test_front_door_finding_with_weights():
     hl, vl = h.tolist(), v.tolist()
     w = Weights.from_arrays(h, v)
     t = dominotiling.find_tiling(region, weights=w)
-    scores = [sum(hl[a[0]][a[1]] if a[0] == b[0] else vl[a[0]][a[1]] for a, b in map(sorted, s))
-              for s in brute_force_tilings(region.mask) if tiling_weight(s, hl, vl) != 0]
+    scores = [
+        sum(hl[a[0]][a[1]] if a[0] == b[0] else vl[a[0]][a[1]] for a, b in map(sorted, s))
+        for s in brute_force_tilings(region.mask)
+        if tiling_weight(s, hl, vl) != 0
+    ]
     assert cover_weight(t, hl, vl) == max(scores)
-    assert cover_weight(dominotiling.max_cover(region, weights=w), hl, vl) == brute_max_cover(region.mask, hl, vl)
+    assert cover_weight(dominotiling.max_cover(region, weights=w), hl, vl) == brute_max_cover(
+        region.mask, hl, vl
+    )
     with pytest.raises(DominoTilingError, match="method='transfer'"):
         dominotiling.max_cover(region, method="matching", weights=w)
     wide = Region.rectangle(30, 30)
@@ -355,8 +397,10 @@ def test_front_door_finding_with_weights():
     assert dominotiling.find_tiling(Region.rectangle(3, 3), weights=Weights.uniform((3, 3))) is None
 
 
-@pytest.mark.parametrize("strings", [["......", ".#....", "....#.", "......", "......"],
-                                     ["...#..", "...#..", "...#..", "...#.."]])
+@pytest.mark.parametrize(
+    "strings",
+    [["......", ".#....", "....#.", "......", "......"], ["...#..", "...#..", "...#..", "...#.."]],
+)
 def test_polynomial_at_integer_points_matches_kasteleyn(strings):
     """Position-dependent bivariate weights (the Kronecker route) on a holed and a disconnected region."""
     region = Region.from_strings(strings)

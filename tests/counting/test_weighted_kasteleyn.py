@@ -62,30 +62,53 @@ def product_formula_log(m, n, a, b):
     log_z4 = mpmath.mpf(0)
     for j in range(1, m + 1):
         for k in range(1, n + 1):
-            log_z4 += mpmath.log(4 * b**2 * mpmath.cos(mpmath.pi * j / (m + 1)) ** 2
-                                 + 4 * a**2 * mpmath.cos(mpmath.pi * k / (n + 1)) ** 2)
+            log_z4 += mpmath.log(
+                4 * b**2 * mpmath.cos(mpmath.pi * j / (m + 1)) ** 2
+                + 4 * a**2 * mpmath.cos(mpmath.pi * k / (n + 1)) ** 2
+            )
     return float(log_z4 / 4)
 
 
 # ------------------------------------------------------------------ log_count with weights
-@pytest.mark.parametrize("m, n, a, b", [(4, 6, 0.5, 1.5), (10, 12, 2, 5), (31, 40, 0.3, 2.7),
-                                        (60, 60, Fraction(3, 7), Fraction(5, 2))])
+@pytest.mark.parametrize(
+    "m, n, a, b",
+    [
+        (4, 6, 0.5, 1.5),
+        (10, 12, 2, 5),
+        (31, 40, 0.3, 2.7),
+        (60, 60, Fraction(3, 7), Fraction(5, 2)),
+    ],
+)
 def test_log_count_of_rectangles_matches_the_product_formula(m, n, a, b):
     region = Region.rectangle(m, n)
     got = log_count(region, Weights.by_orientation(region, a, b))
-    want = product_formula_log(m, n, mpmath.mpf(a.numerator) / a.denominator if isinstance(a, Fraction) else a,
-                               mpmath.mpf(b.numerator) / b.denominator if isinstance(b, Fraction) else b)
+    want = product_formula_log(
+        m,
+        n,
+        mpmath.mpf(a.numerator) / a.denominator if isinstance(a, Fraction) else a,
+        mpmath.mpf(b.numerator) / b.denominator if isinstance(b, Fraction) else b,
+    )
     assert got == pytest.approx(want, rel=1e-9, abs=1e-9)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(arrays(bool, st.tuples(st.integers(1, 5), st.integers(1, 5)), elements=st.sampled_from([True] * 4 + [False])),
-       st.integers(0, 2**32))
+@given(
+    arrays(
+        bool,
+        st.tuples(st.integers(1, 5), st.integers(1, 5)),
+        elements=st.sampled_from([True] * 4 + [False]),
+    ),
+    st.integers(0, 2**32),
+)
 def test_float_weights_on_small_regions_against_brute_force(mask, seed):
     rng = np.random.default_rng(seed)
     rows, cols = mask.shape
-    h = rng.uniform(0.1, 3.0, size=(rows, max(cols - 1, 0))) * (rng.random((rows, max(cols - 1, 0))) < 0.85)
-    v = rng.uniform(0.1, 3.0, size=(max(rows - 1, 0), cols)) * (rng.random((max(rows - 1, 0), cols)) < 0.85)
+    h = rng.uniform(0.1, 3.0, size=(rows, max(cols - 1, 0))) * (
+        rng.random((rows, max(cols - 1, 0))) < 0.85
+    )
+    v = rng.uniform(0.1, 3.0, size=(max(rows - 1, 0), cols)) * (
+        rng.random((max(rows - 1, 0), cols)) < 0.85
+    )
     w = Weights.from_arrays(h, v)
     want = math.fsum([0.0, weighted_sum(mask, h.tolist(), v.tolist(), one=0.0)])
     region = Region(mask)
@@ -110,7 +133,9 @@ def test_int_and_fraction_weights_against_the_exact_partition_function():
     vf = np.array([[Fraction(int(x), 4) for x in row] for row in v], dtype=object)
     want_f = weighted_sum(region.mask, hf.tolist(), vf.tolist())
     got = log_count(region, Weights.from_arrays(hf, vf))
-    assert got == pytest.approx(math.log(want_f.numerator) - math.log(want_f.denominator), rel=1e-12)
+    assert got == pytest.approx(
+        math.log(want_f.numerator) - math.log(want_f.denominator), rel=1e-12
+    )
 
 
 def test_zero_weights_that_forbid_every_tiling_give_minus_infinity():
@@ -148,8 +173,14 @@ def test_float_partition_function_refuses_overflow_and_symbols():
 
 # ------------------------------------------------------------------ placement probabilities
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(arrays(bool, st.tuples(st.integers(2, 5), st.integers(2, 5)), elements=st.sampled_from([True] * 5 + [False])),
-       st.integers(0, 2**32))
+@given(
+    arrays(
+        bool,
+        st.tuples(st.integers(2, 5), st.integers(2, 5)),
+        elements=st.sampled_from([True] * 5 + [False]),
+    ),
+    st.integers(0, 2**32),
+)
 def test_weighted_placement_probabilities_against_enumeration(mask, seed):
     rng = np.random.default_rng(seed)
     rows, cols = mask.shape
@@ -167,8 +198,10 @@ def test_weighted_placement_probabilities_against_enumeration(mask, seed):
     q = placement_probabilities(region, exact=False, weights=w)
     # the same measure with float weights (halved: the probabilities do not change)
     qf = placement_probabilities(region, weights=Weights.from_arrays(h / 2.0, v / 2.0))
-    for exact, fl, fl2, freq, pos in ((p.horizontal, q.horizontal, qf.horizontal, fh, mask[:, :-1] & mask[:, 1:]),
-                                      (p.vertical, q.vertical, qf.vertical, fv, mask[:-1] & mask[1:])):
+    for exact, fl, fl2, freq, pos in (
+        (p.horizontal, q.horizontal, qf.horizontal, fh, mask[:, :-1] & mask[:, 1:]),
+        (p.vertical, q.vertical, qf.vertical, fv, mask[:-1] & mask[1:]),
+    ):
         for idx in np.ndindex(pos.shape):
             if pos[idx]:
                 want = Fraction(freq[idx[0]][idx[1]], z)
@@ -193,14 +226,18 @@ def test_float_weights_on_a_holed_region_against_enumeration():
 
 
 def test_uniform_weights_leave_placement_probabilities_unchanged():
-    region = Region.from_strings(["........", "..#.....", "........", ".....#..", "........", "........"])
+    region = Region.from_strings(
+        ["........", "..#.....", "........", ".....#..", "........", "........"]
+    )
     plain = placement_probabilities(region, exact=False)
     uniform = placement_probabilities(region, exact=False, weights=Weights.uniform(region))
     assert np.array_equal(plain.horizontal, uniform.horizontal, equal_nan=True)
     assert np.array_equal(plain.vertical, uniform.vertical, equal_nan=True)
     small = Region.rectangle(2, 3)
-    assert placement_probabilities(small, weights=Weights.uniform(small)).vertical.tolist() == \
-        placement_probabilities(small).vertical.tolist()
+    assert (
+        placement_probabilities(small, weights=Weights.uniform(small)).vertical.tolist()
+        == placement_probabilities(small).vertical.tolist()
+    )
 
 
 def test_weighted_probabilities_around_each_cell_add_up_to_one():
@@ -222,8 +259,14 @@ def test_symbolic_count_against_brute_force():
     rows, cols = region.shape
     rng = np.random.default_rng(5)
     choices = [x, y, x + 1, 2 * y, x * y, sympy.Rational(1, 2) * t, 3, 0]
-    h = np.array([[choices[i] for i in rng.integers(0, len(choices), cols - 1)] for _ in range(rows)], dtype=object)
-    v = np.array([[choices[i] for i in rng.integers(0, len(choices), cols)] for _ in range(rows - 1)], dtype=object)
+    h = np.array(
+        [[choices[i] for i in rng.integers(0, len(choices), cols - 1)] for _ in range(rows)],
+        dtype=object,
+    )
+    v = np.array(
+        [[choices[i] for i in rng.integers(0, len(choices), cols)] for _ in range(rows - 1)],
+        dtype=object,
+    )
     want = sympy.expand(weighted_sum(region.mask, h.tolist(), v.tolist(), one=sympy.Integer(0)))
     got = symbolic_count(region, Weights.from_arrays(h, v))
     assert sympy.expand(got - want) == 0
@@ -233,8 +276,14 @@ def test_symbolic_orientation_polynomial_of_small_rectangles():
     x, y = sympy.symbols("x y")
     for m, n in [(2, 3), (4, 4), (3, 6), (5, 4)]:
         region = Region.rectangle(m, n)
-        want = sympy.expand(weighted_sum(region.mask, [[x] * (n - 1)] * m, [[y] * n] * (m - 1), one=sympy.Integer(0)))
-        assert sympy.expand(symbolic_count(region, Weights.by_orientation(region, x, y)) - want) == 0
+        want = sympy.expand(
+            weighted_sum(
+                region.mask, [[x] * (n - 1)] * m, [[y] * n] * (m - 1), one=sympy.Integer(0)
+            )
+        )
+        assert (
+            sympy.expand(symbolic_count(region, Weights.by_orientation(region, x, y)) - want) == 0
+        )
 
 
 def test_symbolic_count_beyond_the_dp_width():
@@ -244,10 +293,14 @@ def test_symbolic_count_beyond_the_dp_width():
     z = symbolic_count(region, Weights.by_orientation(region, x, y))
     assert sympy.Poly(z, x, y).is_homogeneous and sympy.Poly(z, x, y).total_degree() == 300
     assert z.subs({x: 1, y: 1}) == count_tilings(region)
-    assert z.subs({x: 2, y: 3}) == count_tilings(region, weights=Weights.by_orientation(region, 2, 3))
+    assert z.subs({x: 2, y: 3}) == count_tilings(
+        region, weights=Weights.by_orientation(region, 2, 3)
+    )
     # and the product formula at a = 1/2, b = 5 (log, mpmath)
     val = z.subs({x: sympy.Rational(1, 2), y: 5})
-    assert math.log(val.p) - math.log(val.q) == pytest.approx(product_formula_log(24, 25, 0.5, 5), rel=1e-12)
+    assert math.log(val.p) - math.log(val.q) == pytest.approx(
+        product_formula_log(24, 25, 0.5, 5), rel=1e-12
+    )
 
 
 def test_symbolic_count_bad_input():

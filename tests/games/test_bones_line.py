@@ -95,7 +95,7 @@ def test_first_bone_and_ends():
 
 def test_default_side_prefers_right():
     line = build([((3, 4), None)])
-    line.play(B(3, 3))          # fits only the left end
+    line.play(B(3, 3))  # fits only the left end
     assert line.ends == (3, 4)
     line.play(B(4, 6))
     assert line.ends == (3, 6)
@@ -113,14 +113,17 @@ def snapshot(line):
     return (line.chain(), line.ends, len(line), line.bones_on_table, line.open_ends())
 
 
-@pytest.mark.parametrize("bone, side, message", [
-    ((1, 3), "left", "does not match"),
-    ((1, 3), None, "matches no open end"),
-    ((2, 5), "right", "already on the table"),
-    ((5, 7), "right", "not in a double-6 set"),
-    ((5, 6), "up", "not open"),
-    ((5, 6), "middle", "side must be one of"),
-])
+@pytest.mark.parametrize(
+    "bone, side, message",
+    [
+        ((1, 3), "left", "does not match"),
+        ((1, 3), None, "matches no open end"),
+        ((2, 5), "right", "already on the table"),
+        ((5, 7), "right", "not in a double-6 set"),
+        ((5, 6), "up", "not open"),
+        ((5, 6), "middle", "side must be one of"),
+    ],
+)
 def test_illegal_play_raises_and_changes_nothing(bone, side, message):
     line = build([((2, 5), None), ((5, 5), "right")])
     before = snapshot(line)
@@ -145,9 +148,17 @@ def test_copy_is_independent():
 # ---------------------------------------------------------------- fish
 def line_with_all_twos(double_on_table=False):
     # chain: 2-0 0-1 1-2 2-3 3-4 4-2 2-5 5-6 6-2 ; ends 2 and 2
-    plays = [((0, 1), None), ((1, 2), "right"), ((0, 2), "left"), ((2, 3), "right"),
-             ((3, 4), "right"), ((4, 2), "right"), ((2, 5), "right"), ((5, 6), "right"),
-             ((6, 2), "right")]
+    plays = [
+        ((0, 1), None),
+        ((1, 2), "right"),
+        ((0, 2), "left"),
+        ((2, 3), "right"),
+        ((3, 4), "right"),
+        ((4, 2), "right"),
+        ((2, 5), "right"),
+        ((5, 6), "right"),
+        ((6, 2), "right"),
+    ]
     if double_on_table:
         plays.append(((2, 2), "left"))
     return build(plays)
@@ -167,17 +178,35 @@ def test_fish_with_double_on_table():
 
 def test_not_fish_when_a_non_double_is_missing():
     # ends 2 and 2 but 2-5 and 2-6 are not on the table
-    line = build([((0, 1), None), ((1, 2), "right"), ((0, 2), "left"), ((2, 3), "right"),
-                  ((3, 4), "right"), ((4, 2), "right")])
+    line = build(
+        [
+            ((0, 1), None),
+            ((1, 2), "right"),
+            ((0, 2), "left"),
+            ((2, 3), "right"),
+            ((3, 4), "right"),
+            ((4, 2), "right"),
+        ]
+    )
     assert line.ends == (2, 2)
     assert not line.is_fish()
 
 
 def test_not_fish_when_ends_differ():
     # all six non-doubles with 2 are on the table, but the ends show 0 and 2
-    line = build([((0, 2), None), ((2, 1), "right"), ((1, 3), "right"), ((3, 2), "right"),
-                  ((2, 4), "right"), ((4, 5), "right"), ((5, 2), "right"), ((2, 6), "right"),
-                  ((6, 0), "right")])
+    line = build(
+        [
+            ((0, 2), None),
+            ((2, 1), "right"),
+            ((1, 3), "right"),
+            ((3, 2), "right"),
+            ((2, 4), "right"),
+            ((4, 5), "right"),
+            ((5, 2), "right"),
+            ((2, 6), "right"),
+            ((6, 0), "right"),
+        ]
+    )
     assert line.ends == (0, 0)
     assert not line.is_fish()  # 0-1, 0-3, 0-4, 0-5 are out
     other = build([((0, 1), None), ((1, 2), "right")])

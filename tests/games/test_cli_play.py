@@ -12,12 +12,23 @@ def run(capsys, *argv):
 
 
 def test_play_any_rule_set_with_teams_and_a_target(capsys):
-    code, out, _ = run(capsys, "play", "--rules", "kozel", "--teams", "--players",
-                       "greedy,random,greedy,random", "--games", "6", "--target", "60")
+    code, out, _ = run(
+        capsys,
+        "play",
+        "--rules",
+        "kozel",
+        "--teams",
+        "--players",
+        "greedy,random,greedy,random",
+        "--games",
+        "6",
+        "--target",
+        "60",
+    )
     assert code == 0 and "Kozel (fish for all), teams: 6 games, 4 players" in out
     lines = out.splitlines()
     rows = [line.split() for line in lines[2:6]]
-    assert rows[0][2:] == rows[2][2:] and rows[1][2:] == rows[3][2:]   # partners share
+    assert rows[0][2:] == rows[2][2:] and rows[1][2:] == rows[3][2:]  # partners share
 
 
 def test_no_goat_column_without_a_goat(capsys):
@@ -29,17 +40,22 @@ def test_no_goat_column_without_a_goat(capsys):
     assert code == 0 and "goat rate" in out
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["--teams", "--players", "greedy,random,greedy"], "one name per pair"),
-    (["--rules", "kozel", "--option", "write_from"], "KEY=VALUE"),
-    (["--rules", "sea kozel", "--option", "rotten=1"], "rotten_eggs"),
-    (["--rules", "block", "--option", "target=ten"], "whole number"),
-    (["--rules", "muggins", "--teams", "--players", "greedy,random,greedy,random"],
-     "not played in pairs"),
-    (["--rules", "classic", "--fish", "one"], "drop --fish"),
-    (["--target", "0"], "--target must be at least 1"),
-    (["--rules", "telephone", "--players", "greedy,random,random"], "exactly 2 players"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--teams", "--players", "greedy,random,greedy"], "one name per pair"),
+        (["--rules", "kozel", "--option", "write_from"], "KEY=VALUE"),
+        (["--rules", "sea kozel", "--option", "rotten=1"], "rotten_eggs"),
+        (["--rules", "block", "--option", "target=ten"], "whole number"),
+        (
+            ["--rules", "muggins", "--teams", "--players", "greedy,random,greedy,random"],
+            "not played in pairs",
+        ),
+        (["--rules", "classic", "--fish", "one"], "drop --fish"),
+        (["--target", "0"], "--target must be at least 1"),
+        (["--rules", "telephone", "--players", "greedy,random,random"], "exactly 2 players"),
+    ],
+)
 def test_play_usage_errors(capsys, argv, message):
     code, _, err = run(capsys, "play", "--games", "2", *argv)
     assert code == 2 and message in err and "Traceback" not in err
@@ -65,9 +81,23 @@ def test_every_rule_set_plays_with_its_default_seats(capsys, name):
     assert rules.min_players <= seats <= rules.max_players and seats == max(2, rules.min_players)
 
 
-@pytest.mark.parametrize("alias", ["морской козёл", "Морской_козел", "козёл", "телефон",
-                                   "блок", "маггинс крамера", "мексиканский поезд", "генерал",
-                                   "спортивное домино", "крыша", "five up", "draw"])
+@pytest.mark.parametrize(
+    "alias",
+    [
+        "морской козёл",
+        "Морской_козел",
+        "козёл",
+        "телефон",
+        "блок",
+        "маггинс крамера",
+        "мексиканский поезд",
+        "генерал",
+        "спортивное домино",
+        "крыша",
+        "five up",
+        "draw",
+    ],
+)
 def test_aliases_and_russian_names_are_accepted(capsys, alias):
     code, out, err = run(capsys, "play", "--rules", alias, "--list-options")
     assert code == 0 and err == ""
@@ -77,31 +107,42 @@ def test_aliases_and_russian_names_are_accepted(capsys, alias):
 def test_every_alias_resolves_to_its_rule_set(capsys):
     for name in Rules.names():
         for alias in Rules.aliases(name):
-            code, out, _ = run(capsys, "play", "--rules", alias.replace("_", " "),
-                               "--list-options")
+            code, out, _ = run(capsys, "play", "--rules", alias.replace("_", " "), "--list-options")
             assert code == 0 and out.split()[0] == name
 
 
 def test_options_reach_the_preset(capsys):
-    code, out, _ = run(capsys, "play", "--rules", "mexican train", "--option", "max_pip=6",
-                       "--games", "2")
+    code, out, _ = run(
+        capsys, "play", "--rules", "mexican train", "--option", "max_pip=6", "--games", "2"
+    )
     assert code == 0 and out.startswith("mexican train, double-6: 2 games, 2 players")
-    code, out, _ = run(capsys, "play", "--rules", "general", "--option", "pairs=3",
-                       "--games", "1")
+    code, out, _ = run(capsys, "play", "--rules", "general", "--option", "pairs=3", "--games", "1")
     assert code == 0 and "6 players" in out
-    code, out, _ = run(capsys, "play", "--rules", "sea_kozel", "--option",
-                       "rotten_eggs=replays", "--option", "hundred=opener", "--games", "1")
+    code, out, _ = run(
+        capsys,
+        "play",
+        "--rules",
+        "sea_kozel",
+        "--option",
+        "rotten_eggs=replays",
+        "--option",
+        "hundred=opener",
+        "--games",
+        "1",
+    )
     assert code == 0 and "sea Kozel" in out
-    code, _, err = run(capsys, "play", "--rules", "sea_kozel", "--option", "hundred=never",
-                       "--games", "1")
+    code, _, err = run(
+        capsys, "play", "--rules", "sea_kozel", "--option", "hundred=never", "--games", "1"
+    )
     assert code == 2 and "hundred" in err and "any_time" in err
 
 
 def test_no_goat_rate_for_mexican_train_or_chicken_foot(capsys):
     # the lowest total after the deals wins: nobody is a goat (target None)
     for name in ("mexican_train", "chicken_foot"):
-        code, out, _ = run(capsys, "play", "--rules", name, "--games", "1",
-                           "--players", "greedy,random,greedy")
+        code, out, _ = run(
+            capsys, "play", "--rules", name, "--games", "1", "--players", "greedy,random,greedy"
+        )
         assert code == 0 and "goat" not in out and "win rate" in out
 
 
@@ -110,10 +151,19 @@ def test_teams_without_four_players(capsys):
     assert code == 0 and "4 players" in out
     lines = out.splitlines()
     rows = [line.split() for line in lines[2:6]]
-    assert rows[0][1] == rows[2][1] == "greedy_player"       # partners play alike
+    assert rows[0][1] == rows[2][1] == "greedy_player"  # partners play alike
     assert rows[1][1] == rows[3][1] == "random_player"
-    code, out, _ = run(capsys, "play", "--rules", "sea kozel", "--teams", "--players",
-                       "doubles_first,greedy", "--games", "1")
+    code, out, _ = run(
+        capsys,
+        "play",
+        "--rules",
+        "sea kozel",
+        "--teams",
+        "--players",
+        "doubles_first,greedy",
+        "--games",
+        "1",
+    )
     assert code == 0 and "doubles_first_player" in out and "sea Kozel, teams" in out
 
 

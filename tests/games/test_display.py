@@ -5,8 +5,19 @@ import re
 import matplotlib
 import pytest
 
-from dominotiling.games import (Bone, Game, Line, Rules, ScoreSheet, double_set, draw_line,
-                                greedy_player, longest_line, random_player, simulate)
+from dominotiling.games import (
+    Bone,
+    Game,
+    Line,
+    Rules,
+    ScoreSheet,
+    double_set,
+    draw_line,
+    greedy_player,
+    longest_line,
+    random_player,
+    simulate,
+)
 from dominotiling.games.display import bones_svg, hand_svg, line_svg
 
 matplotlib.use("Agg")
@@ -25,10 +36,10 @@ def test_a_28_bone_line_wraps_and_stays_small():
     line = full_line()
     svg = line_svg(line)
     assert svg.count("<rect") == 28
-    assert svg.count("&#8617;") == 1          # two rows of 14
+    assert svg.count("&#8617;") == 1  # two rows of 14
     assert len(svg) < 60_000
     height = float(re.search(r'height="(\d+)"', svg).group(1))
-    assert height > 2 * 40                   # two rows tall
+    assert height > 2 * 40  # two rows tall
     assert line_svg(line, per_row=7).count("&#8617;") == 3
 
 
@@ -50,8 +61,22 @@ def test_line_html_shows_the_ends_and_the_count():
 def test_a_wrapped_line_draws_the_arms_as_rows():
     line = Line(spinner=True, spinner_opens="at_once")
     line.play(Bone(6, 6))
-    for a, b in [(6, 0), (0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (5, 0), (0, 2), (2, 4),
-                 (4, 0), (0, 3), (3, 5), (5, 1), (1, 3)]:
+    for a, b in [
+        (6, 0),
+        (0, 1),
+        (1, 2),
+        (2, 3),
+        (3, 4),
+        (4, 5),
+        (5, 0),
+        (0, 2),
+        (2, 4),
+        (4, 0),
+        (0, 3),
+        (3, 5),
+        (5, 1),
+        (1, 3),
+    ]:
         line.play(Bone(a, b), "right")
     line.play(Bone(6, 1), "up")
     html = line_svg(line)
@@ -76,8 +101,11 @@ def test_game_shows_line_hands_and_sheet():
 
 
 def test_score_sheet_html_table():
-    sheet = ScoreSheet(["Masha", "Alex", "Olya", "Serg"], Rules.kozel(),
-                       remembered={"Masha": 19, "Olya": 7, "Serg": 4})
+    sheet = ScoreSheet(
+        ["Masha", "Alex", "Olya", "Serg"],
+        Rules.kozel(),
+        remembered={"Masha": 19, "Olya": 7, "Serg": 4},
+    )
     sheet.record_totals({"Masha": 0, "Alex": 3, "Olya": 13, "Serg": 5}, out="Masha")
     html = sheet._repr_html_()
     for name in ("Masha", "Alex", "Olya", "Serg"):

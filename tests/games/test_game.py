@@ -2,8 +2,16 @@
 
 import pytest
 
-from dominotiling.games import (Bone, Game, IllegalMoveError, Move, Rules, double_set,
-                                greedy_player, random_player)
+from dominotiling.games import (
+    Bone,
+    Game,
+    IllegalMoveError,
+    Move,
+    Rules,
+    double_set,
+    greedy_player,
+    random_player,
+)
 
 
 def B(a, b):
@@ -21,39 +29,69 @@ def deal(*hands):
 
 
 def snapshot(game):
-    return (tuple(game.hand(s) for s in range(game.n_players)), game.line.chain(),
-            game.line.open_ends(), game.turn, game.bazaar_size, len(game.history),
-            game.sheet.scores(), game.round_number, game.over)
+    return (
+        tuple(game.hand(s) for s in range(game.n_players)),
+        game.line.chain(),
+        game.line.open_ends(),
+        game.turn,
+        game.bazaar_size,
+        len(game.history),
+        game.sheet.scores(),
+        game.round_number,
+        game.over,
+    )
 
 
 # ---------------------------------------------------------------- opening rules
-NO_DOUBLES = [(0, 1), (0, 2), (0, 3), (0, 4), (0, 5), (0, 6), (1, 2),
-              (1, 3), (1, 4), (1, 5), (1, 6), (2, 3), (2, 4), (2, 5)]
+NO_DOUBLES = [
+    (0, 1),
+    (0, 2),
+    (0, 3),
+    (0, 4),
+    (0, 5),
+    (0, 6),
+    (1, 2),
+    (1, 3),
+    (1, 4),
+    (1, 5),
+    (1, 6),
+    (2, 3),
+    (2, 4),
+    (2, 5),
+]
 
 
 def test_kozel_first_round_opens_with_one_one():
-    hands, bazaar = deal([(0, 0), (2, 2), (0, 1), (0, 2), (0, 3), (0, 4), (0, 5)],
-                         [(1, 1), (1, 2), (1, 3), (1, 4), (1, 5), (1, 6), (2, 3)])
+    hands, bazaar = deal(
+        [(0, 0), (2, 2), (0, 1), (0, 2), (0, 3), (0, 4), (0, 5)],
+        [(1, 1), (1, 2), (1, 3), (1, 4), (1, 5), (1, 6), (2, 3)],
+    )
     game = Game.from_deal(Rules.kozel(), 2, hands, bazaar)
     assert game.turn == 1 and game.legal_moves() == [Move(B(1, 1), "right")]
 
 
 def test_kozel_opening_skips_undealt_doubles():
     # 1-1 is in the bazaar, 2-2 with seat 1
-    hands, bazaar = deal([(0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (0, 5), (0, 6)],
-                         [(2, 2), (1, 2), (1, 3), (1, 4), (1, 5), (1, 6), (2, 3)])
+    hands, bazaar = deal(
+        [(0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (0, 5), (0, 6)],
+        [(2, 2), (1, 2), (1, 3), (1, 4), (1, 5), (1, 6), (2, 3)],
+    )
     game = Game.from_deal(Rules.kozel(), 2, hands, bazaar)
     assert game.turn == 1 and game.legal_moves() == [Move(B(2, 2), "right")]
 
 
 def test_kozel_double_zero_comes_after_six_six():
     # only 0-0 and 6-6 dealt: 6-6 opens
-    hands, bazaar = deal([(0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (0, 5), (0, 6)],
-                         [(6, 6), (1, 2), (1, 3), (1, 4), (1, 5), (1, 6), (2, 3)])
+    hands, bazaar = deal(
+        [(0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (0, 5), (0, 6)],
+        [(6, 6), (1, 2), (1, 3), (1, 4), (1, 5), (1, 6), (2, 3)],
+    )
     assert Game.from_deal(Rules.kozel(), 2, hands, bazaar).legal_moves()[0].bone == B(6, 6)
     # only 0-0 dealt: 0-0 opens
-    hands, bazaar = deal([(0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (0, 5), (0, 6)],
-                         [(1, 2), (1, 3), (1, 4), (1, 5), (1, 6), (2, 3), (2, 4)])
+    hands, bazaar = deal(
+        [(0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (0, 5), (0, 6)],
+        [(1, 2), (1, 3), (1, 4), (1, 5), (1, 6), (2, 3), (2, 4)],
+    )
     game = Game.from_deal(Rules.kozel(), 2, hands, bazaar)
     assert game.turn == 0 and game.legal_moves()[0].bone == B(0, 0)
 
@@ -72,21 +110,27 @@ def test_kozel_without_doubles_heaviest_opens():
 
 
 def test_classic_opens_with_six_six_then_highest_double():
-    hands, bazaar = deal([(1, 1), (0, 1), (0, 2), (0, 3), (0, 4)],
-                         [(5, 5), (1, 2), (1, 3), (1, 4), (1, 5)],
-                         [(6, 6), (2, 3), (2, 4), (2, 5), (2, 6)])
+    hands, bazaar = deal(
+        [(1, 1), (0, 1), (0, 2), (0, 3), (0, 4)],
+        [(5, 5), (1, 2), (1, 3), (1, 4), (1, 5)],
+        [(6, 6), (2, 3), (2, 4), (2, 5), (2, 6)],
+    )
     game = Game.from_deal(Rules.classic(), 3, hands, bazaar)
     assert game.turn == 2 and game.legal_moves() == [Move(B(6, 6), "right")]
-    hands, bazaar = deal([(1, 1), (0, 1), (0, 2), (0, 3), (0, 4)],
-                         [(5, 5), (1, 2), (1, 3), (1, 4), (1, 5)],
-                         [(0, 5), (2, 3), (2, 4), (2, 5), (2, 6)])
+    hands, bazaar = deal(
+        [(1, 1), (0, 1), (0, 2), (0, 3), (0, 4)],
+        [(5, 5), (1, 2), (1, 3), (1, 4), (1, 5)],
+        [(0, 5), (2, 3), (2, 4), (2, 5), (2, 6)],
+    )
     game = Game.from_deal(Rules.classic(), 3, hands, bazaar)
     assert game.turn == 1 and game.legal_moves() == [Move(B(5, 5), "right")]
 
 
 def test_wrong_opening_bone_is_refused():
-    hands, bazaar = deal([(0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (0, 5), (0, 6)],
-                         [(1, 1), (1, 2), (1, 3), (1, 4), (1, 5), (1, 6), (2, 3)])
+    hands, bazaar = deal(
+        [(0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (0, 5), (0, 6)],
+        [(1, 1), (1, 2), (1, 3), (1, 4), (1, 5), (1, 6), (2, 3)],
+    )
     game = Game.from_deal(Rules.kozel(), 2, hands, bazaar)
     before = snapshot(game)
     with pytest.raises(IllegalMoveError, match="opened with 1-1"):
@@ -105,8 +149,10 @@ def test_kozel_later_round_opened_by_winner_with_any_bone():
 # ---------------------------------------------------------------- turns, drawing, knocking
 def test_draw_until_able():
     # seat 0 opens 1-1; seat 1 holds no 1 and must draw
-    hands, bazaar = deal([(1, 1), (0, 2), (0, 3), (0, 4), (0, 5), (0, 6), (2, 3)],
-                         [(2, 2), (2, 4), (2, 5), (2, 6), (3, 3), (3, 4), (3, 5)])
+    hands, bazaar = deal(
+        [(1, 1), (0, 2), (0, 3), (0, 4), (0, 5), (0, 6), (2, 3)],
+        [(2, 2), (2, 4), (2, 5), (2, 6), (3, 3), (3, 4), (3, 5)],
+    )
     bazaar = [B(4, 4), B(1, 6)] + [b for b in bazaar if b not in (B(4, 4), B(1, 6))]
     game = Game.from_deal(Rules.kozel(), 2, hands, bazaar)
     game.play(game.legal_moves()[0])
@@ -115,7 +161,7 @@ def test_draw_until_able():
     with pytest.raises(IllegalMoveError, match="must draw"):
         game.knock()
     assert snapshot(game) == before
-    assert game.draw() == B(4, 4)          # the bazaar is drawn in the given order
+    assert game.draw() == B(4, 4)  # the bazaar is drawn in the given order
     assert game.legal_moves() == []
     assert game.draw() == B(1, 6)
     assert game.legal_moves() == [Move(B(1, 6), "left"), Move(B(1, 6), "right")]
@@ -127,13 +173,15 @@ def test_draw_until_able():
 def test_knock_when_no_bazaar():
     # four players, no bazaar: 1-1 opens; seat 3 holds no 1 ... pass around
     bones = FULL
-    hands = [[B(1, 1), B(0, 0), B(0, 2), B(0, 3), B(0, 4), B(0, 5), B(0, 6)],
-             [B(2, 2), B(2, 3), B(2, 4), B(2, 5), B(2, 6), B(3, 3), B(3, 4)],
-             [B(1, 2), B(1, 3), B(1, 4), B(1, 5), B(1, 6), B(0, 1), B(3, 5)],
-             [B(3, 6), B(4, 4), B(4, 5), B(4, 6), B(5, 5), B(5, 6), B(6, 6)]]
+    hands = [
+        [B(1, 1), B(0, 0), B(0, 2), B(0, 3), B(0, 4), B(0, 5), B(0, 6)],
+        [B(2, 2), B(2, 3), B(2, 4), B(2, 5), B(2, 6), B(3, 3), B(3, 4)],
+        [B(1, 2), B(1, 3), B(1, 4), B(1, 5), B(1, 6), B(0, 1), B(3, 5)],
+        [B(3, 6), B(4, 4), B(4, 5), B(4, 6), B(5, 5), B(5, 6), B(6, 6)],
+    ]
     assert sorted(b for h in hands for b in h) == bones
     game = Game.from_deal(Rules.kozel(), 4, hands)
-    game.play(game.legal_moves()[0])       # seat 0 plays 1-1
+    game.play(game.legal_moves()[0])  # seat 0 plays 1-1
     assert game.turn == 1 and game.legal_moves() == []
     before = snapshot(game)
     with pytest.raises(IllegalMoveError, match="nothing to draw"):
@@ -147,18 +195,20 @@ def test_knock_when_no_bazaar():
 
 # ---------------------------------------------------------------- illegal moves change nothing
 def test_illegal_plays_change_nothing():
-    hands, bazaar = deal([(1, 1), (0, 2), (0, 3), (0, 4), (0, 5), (0, 6), (2, 3)],
-                         [(2, 2), (2, 4), (2, 5), (2, 6), (3, 3), (3, 4), (1, 5)])
+    hands, bazaar = deal(
+        [(1, 1), (0, 2), (0, 3), (0, 4), (0, 5), (0, 6), (2, 3)],
+        [(2, 2), (2, 4), (2, 5), (2, 6), (3, 3), (3, 4), (1, 5)],
+    )
     game = Game.from_deal(Rules.kozel(), 2, hands, bazaar)
     game.play(B(1, 1))
     assert game.turn == 1
     before = snapshot(game)
     with pytest.raises(IllegalMoveError, match="not in the hand"):
-        game.play(Move(B(0, 2), "right"))          # seat 0's bone
+        game.play(Move(B(0, 2), "right"))  # seat 0's bone
     with pytest.raises(IllegalMoveError, match="does not match"):
-        game.play(Move(B(2, 4), "left"))           # in hand, but the ends show 1 and 1
+        game.play(Move(B(2, 4), "left"))  # in hand, but the ends show 1 and 1
     with pytest.raises(IllegalMoveError, match="not open"):
-        game.play(Move(B(1, 5), "up"))             # no spinner in Kozel
+        game.play(Move(B(1, 5), "up"))  # no spinner in Kozel
     with pytest.raises(IllegalMoveError):
         game.play("1-5")
     with pytest.raises(IllegalMoveError):
@@ -168,7 +218,7 @@ def test_illegal_plays_change_nothing():
     with pytest.raises(IllegalMoveError, match="must play, not knock"):
         game.knock()
     assert snapshot(game) == before
-    game.play(B(1, 5), "left")                     # the legal move still works
+    game.play(B(1, 5), "left")  # the legal move still works
     assert game.line.chain() == [(5, 1), (1, 1)]
 
 
@@ -195,15 +245,17 @@ def test_no_moves_after_the_match():
 
 
 def test_manual_seat_cannot_step():
-    hands, bazaar = deal([(1, 1), (0, 2), (0, 3), (0, 4), (0, 5), (0, 6), (2, 3)],
-                         [(2, 2), (2, 4), (2, 5), (2, 6), (3, 3), (3, 4), (1, 5)])
+    hands, bazaar = deal(
+        [(1, 1), (0, 2), (0, 3), (0, 4), (0, 5), (0, 6), (2, 3)],
+        [(2, 2), (2, 4), (2, 5), (2, 6), (3, 3), (3, 4), (1, 5)],
+    )
     game = Game.from_deal(Rules.kozel(), [None, greedy_player], hands, bazaar)
     before = snapshot(game)
     with pytest.raises(ValueError, match="no player function"):
         game.step()
     assert snapshot(game) == before
     game.play(B(1, 1))
-    game.step()                      # seat 1 plays its only fitting bone, 1-5 ...
+    game.step()  # seat 1 plays its only fitting bone, 1-5 ...
     assert game.line.chain() == [(5, 1), (1, 1)] and game.turn == 0  # first legal side: left
 
 
@@ -230,8 +282,9 @@ def test_view_hides_other_hands_and_cannot_change_the_game():
         checks.append(len(view.line) == n_line)
         history = view.history
         checks.append(all(e.info is None for e in history if e.kind == "deal"))
-        checks.append(all(e.bone is None for e in history
-                          if e.kind == "draw" and e.seat != view.seat))
+        checks.append(
+            all(e.bone is None for e in history if e.kind == "draw" and e.seat != view.seat)
+        )
         with pytest.raises(AttributeError):
             view.hand = ()
         return view.legal_moves[0]
@@ -278,7 +331,7 @@ def test_replay_of_a_cut_history():
     assert snapshot(again)[:5] == snapshot(game)[:5] and again.round_number == 1
     # cut right after the first round's end: no deal is known for the next round
     end = next(k for k, e in enumerate(history) if e.kind == "end")
-    between = Game.replay(Rules.kozel(), 2, history[:end + 1])
+    between = Game.replay(Rules.kozel(), 2, history[: end + 1])
     assert len(between.rounds) == 1 and between.legal_moves() == []
     with pytest.raises(IllegalMoveError, match="between two rounds"):
         between.knock()

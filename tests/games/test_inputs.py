@@ -8,9 +8,21 @@ import pytest
 
 import dominotiling.games as games
 from dominotiling.errors import DominoTilingError, DominoTypeError
-from dominotiling.games import (Bone, Event, Game, IllegalMoveError, Line, Move, Rules,
-                                ScoreSheet, double_set, greedy_player, hand_points,
-                                rating_points, simulate)
+from dominotiling.games import (
+    Bone,
+    Event,
+    Game,
+    IllegalMoveError,
+    Line,
+    Move,
+    Rules,
+    ScoreSheet,
+    double_set,
+    greedy_player,
+    hand_points,
+    rating_points,
+    simulate,
+)
 
 GAMES_DIR = pathlib.Path(games.__file__).parent
 
@@ -26,8 +38,12 @@ def test_no_bare_builtin_errors_in_the_game_package():
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Raise) and node.exc is not None:
                 exc = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
-                if isinstance(exc, ast.Name) and exc.id in ("ValueError", "TypeError",
-                                                            "RuntimeError", "KeyError"):
+                if isinstance(exc, ast.Name) and exc.id in (
+                    "ValueError",
+                    "TypeError",
+                    "RuntimeError",
+                    "KeyError",
+                ):
                     bare.append(f"{path.name}:{node.lineno} raises {exc.id}")
     assert bare == []
 
@@ -90,10 +106,17 @@ def test_game_refuses_bad_player_functions_and_seeds():
 
 
 # ---------------------------------------------------------------- Rules fields
-@pytest.mark.parametrize("target, error", [
-    (True, DominoTypeError), (float("nan"), DominoTypeError), (math.inf, DominoTypeError),
-    (2.0, DominoTypeError), (0, DominoTilingError), (-5, DominoTilingError),
-])
+@pytest.mark.parametrize(
+    "target, error",
+    [
+        (True, DominoTypeError),
+        (float("nan"), DominoTypeError),
+        (math.inf, DominoTypeError),
+        (2.0, DominoTypeError),
+        (0, DominoTilingError),
+        (-5, DominoTilingError),
+    ],
+)
 def test_rules_refuse_targets_that_would_never_end_a_match(target, error):
     with pytest.raises(error, match="target"):
         Rules(target=target)
@@ -101,19 +124,22 @@ def test_rules_refuse_targets_that_would_never_end_a_match(target, error):
         Rules.kozel().with_(target=target)
 
 
-@pytest.mark.parametrize("kwargs, message", [
-    (dict(scoring="bridge"), "scoring"),
-    (dict(fish_mode="two"), "fish_mode"),
-    (dict(later_opener="loser"), "later_opener"),
-    (dict(hand_sizes=((2, 15), (3, 5), (4, 5))), "do not fit"),
-    (dict(hand_sizes=((2, 7), (3, 5))), "no hand size for 4"),
-    (dict(teams=True), "team play"),
-    (dict(target=None), "needs an end"),
-    (dict(spinner=1), "spinner"),
-    (dict(doubles_per_turn=0), "doubles_per_turn"),
-    (dict(bone_values=(((6, 7), 5),)), "double-6"),
-    (dict(opening_doubles=(9,)), "opening_doubles"),
-])
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        (dict(scoring="bridge"), "scoring"),
+        (dict(fish_mode="two"), "fish_mode"),
+        (dict(later_opener="loser"), "later_opener"),
+        (dict(hand_sizes=((2, 15), (3, 5), (4, 5))), "do not fit"),
+        (dict(hand_sizes=((2, 7), (3, 5))), "no hand size for 4"),
+        (dict(teams=True), "team play"),
+        (dict(target=None), "needs an end"),
+        (dict(spinner=1), "spinner"),
+        (dict(doubles_per_turn=0), "doubles_per_turn"),
+        (dict(bone_values=(((6, 7), 5),)), "double-6"),
+        (dict(opening_doubles=(9,)), "opening_doubles"),
+    ],
+)
 def test_bad_rules_are_refused(kwargs, message):
     with pytest.raises(DominoTilingError, match=message):
         Rules(**kwargs)
@@ -152,8 +178,13 @@ def test_replay_refuses_an_event_out_of_order():
 
 # ---------------------------------------------------------------- the sheet
 def state(sheet):
-    return (sheet.scores(), {p: sheet.remembered(p) for p in sheet.players}, sheet.carried,
-            list(sheet.rounds), sheet.is_over)
+    return (
+        sheet.scores(),
+        {p: sheet.remembered(p) for p in sheet.players},
+        sheet.carried,
+        list(sheet.rounds),
+        sheet.is_over,
+    )
 
 
 @pytest.mark.parametrize("points", [7, 3, -5, 2.5, True])
@@ -166,13 +197,16 @@ def test_muggins_add_points_refuses_what_the_rules_cannot_give(points):
     assert state(sheet) == before
 
 
-@pytest.mark.parametrize("kwargs, message", [
-    (dict(written={"Z": 3}), "unknown player"),
-    (dict(written={"A": -3}), "non-negative"),
-    (dict(written=[3, 4]), "map players"),
-    (dict(carried=-1), "carried"),
-    (dict(remembered={"A": 2.5}), "integer"),
-])
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        (dict(written={"Z": 3}), "unknown player"),
+        (dict(written={"A": -3}), "non-negative"),
+        (dict(written=[3, 4]), "map players"),
+        (dict(carried=-1), "carried"),
+        (dict(remembered={"A": 2.5}), "integer"),
+    ],
+)
 def test_sheet_refuses_a_bad_starting_state(kwargs, message):
     with pytest.raises(DominoTilingError, match=message):
         ScoreSheet(["A", "B"], Rules.kozel(), **kwargs)
@@ -188,14 +222,17 @@ def test_partners_share_a_starting_score():
         ScoreSheet("ABCD", rules)
 
 
-@pytest.mark.parametrize("totals, kwargs, message", [
-    ({"A": 0, "B": 5}, dict(out="Z"), "unknown player"),
-    ({"A": 3, "B": 5}, dict(out="A"), "must be 0"),
-    ({"A": 0, "B": 5}, dict(out="A", fish=True), "not a fish"),
-    ({"A": 0}, {}, "exactly the players"),
-    ({"A": -1, "B": 5}, {}, "non-negative"),
-    ({"A": 0, "B": 5}, dict(opened_with=(6, 6)), "Bone"),
-])
+@pytest.mark.parametrize(
+    "totals, kwargs, message",
+    [
+        ({"A": 0, "B": 5}, dict(out="Z"), "unknown player"),
+        ({"A": 3, "B": 5}, dict(out="A"), "must be 0"),
+        ({"A": 0, "B": 5}, dict(out="A", fish=True), "not a fish"),
+        ({"A": 0}, {}, "exactly the players"),
+        ({"A": -1, "B": 5}, {}, "non-negative"),
+        ({"A": 0, "B": 5}, dict(opened_with=(6, 6)), "Bone"),
+    ],
+)
 def test_record_totals_refuses_bad_rounds_and_changes_nothing(totals, kwargs, message):
     sheet = ScoreSheet(["A", "B"], Rules.kozel(), remembered={"B": 4})
     before = state(sheet)
@@ -232,21 +269,32 @@ def test_bones_and_lines_refuse_bad_values_with_library_errors():
 
 # ---------------------------------------------------------------- illegal moves change nothing
 def snapshot(game):
-    return (tuple(game.hand(s) for s in range(game.n_players)), game.line.chain(),
-            game.line.open_ends(), game.turn, game.bazaar_size, list(game.history),
-            game.sheet.scores(), game.round_number, game.over, game.can_end_turn)
+    return (
+        tuple(game.hand(s) for s in range(game.n_players)),
+        game.line.chain(),
+        game.line.open_ends(),
+        game.turn,
+        game.bazaar_size,
+        list(game.history),
+        game.sheet.scores(),
+        game.round_number,
+        game.over,
+        game.can_end_turn,
+    )
 
 
 def test_a_list_of_moves_with_an_illegal_one_changes_nothing():
     bones = double_set(6)
-    hands = [[B(2, 3), B(2, 4), B(6, 6), B(5, 5), B(0, 6), B(1, 6), B(0, 5)],
-             [B(2, 2), B(3, 3), B(1, 3), B(0, 0), B(0, 1), B(1, 1), B(4, 4)]]
+    hands = [
+        [B(2, 3), B(2, 4), B(6, 6), B(5, 5), B(0, 6), B(1, 6), B(0, 5)],
+        [B(2, 2), B(3, 3), B(1, 3), B(0, 0), B(0, 1), B(1, 1), B(4, 4)],
+    ]
     bazaar = [b for b in bones if b not in hands[0] + hands[1]]
     game = Game.from_deal(Rules.telephone(doubles=2), 2, hands, bazaar)
     game.play(B(2, 3))
     before = snapshot(game)
     with pytest.raises(IllegalMoveError):
-        game.play([Move(B(2, 2), "left"), Move(B(1, 3), "right")])   # 1-3 is no double
+        game.play([Move(B(2, 2), "left"), Move(B(1, 3), "right")])  # 1-3 is no double
     assert snapshot(game) == before
     with pytest.raises(IllegalMoveError):
         game.play([Move(B(2, 2), "left"), Move(B(4, 4), "left")])
@@ -254,19 +302,21 @@ def test_a_list_of_moves_with_an_illegal_one_changes_nothing():
     with pytest.raises(IllegalMoveError, match="no turn to end"):
         game.end_turn()
     with pytest.raises(IllegalMoveError, match="face down"):
-        game.play(Move(B(2, 2), "left", True))         # Telephone closes nothing
+        game.play(Move(B(2, 2), "left", True))  # Telephone closes nothing
     assert snapshot(game) == before
 
 
 def test_moves_after_the_turn_and_closed_ends_are_refused():
     bones = double_set(6)
-    hands = [[B(1, 2), B(1, 3), B(0, 4), B(0, 5), B(0, 6), B(3, 4), B(3, 5)],
-             [B(1, 1), B(2, 2), B(0, 3), B(1, 4), B(2, 3), B(2, 4), B(2, 5)]]
+    hands = [
+        [B(1, 2), B(1, 3), B(0, 4), B(0, 5), B(0, 6), B(3, 4), B(3, 5)],
+        [B(1, 1), B(2, 2), B(0, 3), B(1, 4), B(2, 3), B(2, 4), B(2, 5)],
+    ]
     bazaar = [b for b in bones if b not in hands[0] + hands[1]]
     rules = Rules.osel().with_(opening_doubles=(), opening_bones=((1, 2),))
     game = Game.from_deal(rules, 2, hands, bazaar)
     game.play(B(1, 2))
-    game.play(Move(B(1, 1), "left", True))             # 1-1 face down closes the left end
+    game.play(Move(B(1, 1), "left", True))  # 1-1 face down closes the left end
     assert game.line.closed_ends() == {"left": 1} and game.turn == 1 and game.can_end_turn
     before = snapshot(game)
     with pytest.raises(IllegalMoveError, match="only more doubles"):

@@ -10,8 +10,16 @@ each round follow the scoring rules (an independent re-implementation below).
 
 import pytest
 
-from dominotiling.games import (Bone, Game, Line, Rules, doubles_first_player, double_set,
-                                greedy_player, random_player)
+from dominotiling.games import (
+    Bone,
+    Game,
+    Line,
+    Rules,
+    doubles_first_player,
+    double_set,
+    greedy_player,
+    random_player,
+)
 from dominotiling.games.layouts import ChickenFoot, FiveUp, Sausage, Trains
 
 FULL = frozenset(double_set(6))
@@ -107,8 +115,16 @@ def check_match(rules, n, seed):
     account = {s: i for i, t in enumerate(teams) for s in t}
     ref = ReferenceKozel(range(len(teams)), rules.fish_mode)
     totals = [0] * n  # classic and Muggins: written points per seat
-    stats = {"rounds": 0, "redeals": 0, "fish": 0, "draws": 0, "knocks": 0, "plays": 0,
-             "carries": 0, "blocked": 0}
+    stats = {
+        "rounds": 0,
+        "redeals": 0,
+        "fish": 0,
+        "draws": 0,
+        "knocks": 0,
+        "plays": 0,
+        "carries": 0,
+        "blocked": 0,
+    }
     bazaar_order = list(game.history[0].info[1])
     first_in_round = True
     while not game.over:
@@ -131,8 +147,7 @@ def check_match(rules, n, seed):
                 assert seat == opener
             else:  # opened by the previous round's winner (out, fisherman, lowest hand)
                 previous = game.rounds[-1]
-                assert seat == (previous.winner if previous.winner is not None
-                                else previous.opener)
+                assert seat == (previous.winner if previous.winner is not None else previous.opener)
         game.step()
         action = game.history[start]
         assert action.seat == seat
@@ -143,8 +158,10 @@ def check_match(rules, n, seed):
                 if (number == 0 or rules.later_opener == "rule") and bone is not None:
                     assert action.bone == bone
             else:
-                assert action.side in ends and ends[action.side] in (action.bone.low,
-                                                                      action.bone.high)
+                assert action.side in ends and ends[action.side] in (
+                    action.bone.low,
+                    action.bone.high,
+                )
             if rules.scoring == "fives":
                 assert action.info % 5 == 0
                 totals[seat] += action.info
@@ -268,8 +285,9 @@ def test_muggins_invariants():
     assert stats["plays"] > 0 and stats["draws"] > 0 and stats["blocked"] > 0
 
 
-@pytest.mark.parametrize("rules", [Rules.kozel(), Rules.classic(), Rules.muggins()],
-                         ids=["kozel", "classic", "muggins"])
+@pytest.mark.parametrize(
+    "rules", [Rules.kozel(), Rules.classic(), Rules.muggins()], ids=["kozel", "classic", "muggins"]
+)
 def test_replay_of_simulated_games(rules):
     for seed in range(30):
         game = Game(rules, STRATEGIES[:3], seed=seed)
@@ -283,13 +301,24 @@ def test_replay_of_simulated_games(rules):
 # ---------------------------------------------------------------- every rule set
 # (Mexican train and Chicken foot play 13 and 10 deals a match: 4 here; whole matches are
 # played in test_layouts.py)
-EVERY = [(name, Rules.by_name(name).with_(deals=4) if Rules.by_name(name).set_double
-          else Rules.by_name(name)) for name in Rules.names()] + [
+EVERY = [
+    (
+        name,
+        Rules.by_name(name).with_(deals=4)
+        if Rules.by_name(name).set_double
+        else Rules.by_name(name),
+    )
+    for name in Rules.names()
+] + [
     ("kozel teams eggs reserve", Rules.kozel("one", players=4, teams=True, eggs=True, reserve=1)),
-    ("classic fisherman draw one", Rules.classic(blocked_winner="fisherman", draw_one=True,
-                                                heavy_doubles=True)),
-    ("classic replay rotate", Rules.classic(blocked_tie="replay", later_opener="rotate",
-                                           opening_fallback="lightest")),
+    (
+        "classic fisherman draw one",
+        Rules.classic(blocked_winner="fisherman", draw_one=True, heavy_doubles=True),
+    ),
+    (
+        "classic replay rotate",
+        Rules.classic(blocked_tie="replay", later_opener="rotate", opening_fallback="lightest"),
+    ),
     ("fives played undivided", Rules.fives(cross="played", divide=False)),
     ("fives without cross, teams", Rules.fives(spinner=False, teams=True)),
     ("telephone per five, 4 doubles", Rules.telephone(per_five=True, doubles=4)),
@@ -305,30 +334,39 @@ EVERY = [(name, Rules.by_name(name).with_(deals=4) if Rules.by_name(name).set_do
     ("sea kozel, eggs replayed", Rules.sea_kozel(egg_attempts=None)),
     ("muggins across only", Rules.muggins(lengthwise=False)),
     ("mexican train, double-9", Rules.mexican_train(max_pip=9, deals=4)),
-    ("mexican train, double-6, a train in the first turn",
-     Rules.mexican_train(max_pip=6, first_turn_train=True)),
-    ("mexican train, double-15, a train in the first turn",
-     Rules.mexican_train(max_pip=15, deals=3, first_turn_train=True)),
+    (
+        "mexican train, double-6, a train in the first turn",
+        Rules.mexican_train(max_pip=6, first_turn_train=True),
+    ),
+    (
+        "mexican train, double-15, a train in the first turn",
+        Rules.mexican_train(max_pip=15, deals=3, first_turn_train=True),
+    ),
     ("mexican train, double-18", Rules.mexican_train(max_pip=18, deals=2)),
-    ("sea kozel, eggs rot after replays, 6-6 on the losers' total, hundred by the opener",
-     Rules.sea_kozel(rotten_eggs="replays", six_six="losers_total", hundred="opener")),
+    (
+        "sea kozel, eggs rot after replays, 6-6 on the losers' total, hundred by the opener",
+        Rules.sea_kozel(rotten_eggs="replays", six_six="losers_total", hundred="opener"),
+    ),
     ("general, three pairs", Rules.general(deals=6, pairs=3)),
-    ("general, four pairs leaving on a General", Rules.general(deals=6, pairs=4,
-                                                               leaves="general")),
+    ("general, four pairs leaving on a General", Rules.general(deals=6, pairs=4, leaves="general")),
     ("kramer's muggins, first double a cross", Rules.kramer_muggins(first_double_ends=True)),
     ("classic, fewest bones win", Rules.classic(blocked_winner="fewest_bones")),
     ("classic from 0-0, a lone blank 25", Rules.classic(first_double="0-0", lone_blank=True)),
     ("kozel from the smallest double", Rules.kozel(first_double="smallest", eggs=True)),
-    ("classic, the fisherman takes his own too",
-     Rules.classic(blocked_winner="fisherman", fisherman_own=True)),
+    (
+        "classic, the fisherman takes his own too",
+        Rules.classic(blocked_winner="fisherman", fisherman_own=True),
+    ),
     ("kozel to 125 from 25", Rules.kozel(target=125, write_from=25)),
     ("telephone opened by 0-0", Rules.telephone(opening="0-0")),
     ("block, the difference", Rules.block(score="difference")),
     ("chicken foot, redeal", Rules.chicken_foot(missing="redeal", deals=4)),
-    ("kolbasa, equal ends, double first, one bone a turn",
-     Rules.kolbasa(cuts="equal_ends", open_with_double=True, turn_goes_on=False)),
+    (
+        "kolbasa, equal ends, double first, one bone a turn",
+        Rules.kolbasa(cuts="equal_ends", open_with_double=True, turn_goes_on=False),
+    ),
 ]
-DECREASING = ("telephone", "sea_kozel")   # these rules write points off
+DECREASING = ("telephone", "sea_kozel")  # these rules write points off
 
 
 def check_chain(pairs, start=None):
@@ -360,7 +398,7 @@ def check_table(table):
                 bones += check_chain(toe, start=root.low)
             else:
                 a, b = toes[parent - 1][-1]
-                assert a == b                      # a foot grows on a double only
+                assert a == b  # a foot grows on a double only
                 bones += check_chain(toe, start=a)
         on_root = parents.count(None)
         assert on_root <= 2 * table.foot_size
@@ -371,14 +409,15 @@ def check_table(table):
             return
         first = table.first
         bones = [first]
-        starts = {}                                # a line starts on the set or on a double
+        starts = {}  # a line starts on the set or on a double
         for k, pairs in enumerate(table.lines()):
             assert pairs or not first.is_double
             bones += check_chain(pairs)
             starts[k] = pairs[0][0] if pairs else None
         doubles = [first] if first.is_double else []
-        doubles += [Bone(*pairs[-1]) for pairs in table.lines()
-                    if pairs and pairs[-1][0] == pairs[-1][1]]
+        doubles += [
+            Bone(*pairs[-1]) for pairs in table.lines() if pairs and pairs[-1][0] == pairs[-1][1]
+        ]
         for k, start in starts.items():
             if start is not None and not first.is_double and k < 2:
                 assert start in (first.low, first.high)
@@ -389,8 +428,11 @@ def check_table(table):
         if table.head is None:
             return
         a, b = table.head
-        bones = [Bone(a, b)] + check_chain(table.line("top"), start=a) + \
-            check_chain(table.line("bottom"), start=b)
+        bones = (
+            [Bone(a, b)]
+            + check_chain(table.line("top"), start=a)
+            + check_chain(table.line("bottom"), start=b)
+        )
     assert len(bones) == len(set(bones)) == len(table)
     assert set(bones) == table.bones_on_table
 
@@ -434,14 +476,15 @@ def check_generic(rules, n, seed):
         assert all(v >= 0 for v in after.values())
         round_ended = game.round_number != number or game.over
         if rules.scoring not in DECREASING or not round_ended:
-            assert all(after[p] >= scores[p] for p in scores)     # never decreasing
+            assert all(after[p] >= scores[p] for p in scores)  # never decreasing
         if not round_ended:
             held = [set(game.hand(s)) for s in range(n)]
             table = game.line.bones_on_table
             count = sum(map(len, held)) + len(table) + game.bazaar_size + game.reserve_size
             assert count == len(full)
-            assert set().union(*held, table) <= full and len(set().union(*held, table)) == \
-                sum(map(len, held)) + len(table)
+            assert set().union(*held, table) <= full and len(set().union(*held, table)) == sum(
+                map(len, held)
+            ) + len(table)
             check_table(game.line)
         else:
             for r in game.rounds[-1:]:

@@ -10,9 +10,19 @@ feet, rows).
 
 import pytest
 
-from dominotiling.games import (Bone, Game, IllegalMoveError, Move, Rules, ScoreSheet,
-                                double_set, doubles_first_player, greedy_player, hand_points,
-                                random_player)
+from dominotiling.games import (
+    Bone,
+    Game,
+    IllegalMoveError,
+    Move,
+    Rules,
+    ScoreSheet,
+    double_set,
+    doubles_first_player,
+    greedy_player,
+    hand_points,
+    random_player,
+)
 from dominotiling.games.layouts import ChickenFoot, Sausage
 
 
@@ -43,27 +53,31 @@ TRAINS = Rules.mexican_train(max_pip=9)
 
 
 def small(rules, size):
-    return rules.with_(hand_sizes=tuple((n, size) for n in range(rules.min_players,
-                                                                 rules.max_players + 1)))
+    return rules.with_(
+        hand_sizes=tuple((n, size) for n in range(rules.min_players, rules.max_players + 1))
+    )
 
 
 def test_mexican_train_own_train_mexican_train_and_markers_C1_362():
     rules = small(TRAINS, 3)
-    hands, bazaar = deal(rules, [[(9, 1), (2, 3), (4, 4)], [(0, 5), (0, 6), (7, 8)],
-                                 [(9, 2), (1, 7), (8, 8)]], draws=[(0, 1), (3, 5)])
+    hands, bazaar = deal(
+        rules,
+        [[(9, 1), (2, 3), (4, 4)], [(0, 5), (0, 6), (7, 8)], [(9, 2), (1, 7), (8, 8)]],
+        draws=[(0, 1), (3, 5)],
+    )
     game = Game.from_deal(rules, 3, hands, bazaar)
-    assert game.line.first == B(9, 9) and len(game.line) == 1     # the engine in the centre
+    assert game.line.first == B(9, 9) and len(game.line) == 1  # the engine in the centre
     # the first player starts their own train or the Mexican train, from the engine
     assert sides(game) == [("1-9", "train 0"), ("1-9", "mexican")]
     game.play(B(9, 1), "train 0")
     # seat 1 holds no 9: draws one bone, which does not fit, and passes with a marker
     assert game.legal_moves() == []
     with pytest.raises(IllegalMoveError):
-        game.knock()                                   # must draw first
+        game.knock()  # must draw first
     assert game.draw() == B(0, 1)
-    assert game.legal_moves() == []                    # train 0 ends in 1 but has no marker
+    assert game.legal_moves() == []  # train 0 ends in 1 but has no marker
     with pytest.raises(IllegalMoveError):
-        game.draw()                                    # one bone only
+        game.draw()  # one bone only
     game.knock()
     assert game.line.markers == {1}
     # seat 2 may use the marked train 1 as well as its own and the Mexican train, never
@@ -72,7 +86,7 @@ def test_mexican_train_own_train_mexican_train_and_markers_C1_362():
     with pytest.raises(IllegalMoveError, match="another player's train"):
         game.play(B(1, 7), "train 0")
     game.play(B(9, 2), "train 1")
-    game.play(B(2, 3), "train 1")                      # seat 0 too may use the marked train
+    game.play(B(2, 3), "train 1")  # seat 0 too may use the marked train
     # seat 1 draws 3-5, plays it on its own train, and takes its marker off
     assert game.draw() == B(3, 5)
     game.play(B(3, 5), "train 1")
@@ -81,8 +95,9 @@ def test_mexican_train_own_train_mexican_train_and_markers_C1_362():
 
 def test_a_double_is_followed_and_then_covered_first_C1_362():
     rules = small(TRAINS.with_(max_players=2), 3)
-    hands, bazaar = deal(rules, [[(9, 4), (4, 4), (0, 1)], [(9, 5), (4, 2), (9, 3)]],
-                         draws=[(7, 8), (6, 6)])
+    hands, bazaar = deal(
+        rules, [[(9, 4), (4, 4), (0, 1)], [(9, 5), (4, 2), (9, 3)]], draws=[(7, 8), (6, 6)]
+    )
     game = Game.from_deal(rules, 2, hands, bazaar)
     game.play(B(9, 4), "train 0")
     game.play(B(9, 5), "train 1")
@@ -91,7 +106,7 @@ def test_a_double_is_followed_and_then_covered_first_C1_362():
     assert game.turn == 0 and game.legal_moves() == [] and not game.can_end_turn
     with pytest.raises(IllegalMoveError, match="must follow"):
         game.end_turn()
-    assert game.draw() == B(7, 8)                       # one bone, which does not fit either
+    assert game.draw() == B(7, 8)  # one bone, which does not fit either
     game.knock()
     assert game.line.markers == {0} and game.turn == 1
     # the uncovered 4-4 closes every other train: 9-3 would fit seat 1's own train
@@ -105,32 +120,42 @@ def test_a_double_is_followed_and_then_covered_first_C1_362():
 @pytest.mark.parametrize("third, allowed", [((5, 1), True), ((0, 1), False)])
 def test_two_doubles_in_a_row_need_a_third_bone_C1_362(third, allowed):
     rules = small(TRAINS.with_(max_players=2), 6)
-    hands, bazaar = deal(rules, [[(9, 3), (9, 5), (3, 3), (5, 5), third, (0, 8)],
-                                 [(9, 0), (0, 2), (2, 6), (6, 7), (7, 7), (7, 8)]])
+    hands, bazaar = deal(
+        rules,
+        [
+            [(9, 3), (9, 5), (3, 3), (5, 5), third, (0, 8)],
+            [(9, 0), (0, 2), (2, 6), (6, 7), (7, 7), (7, 8)],
+        ],
+    )
     game = Game.from_deal(rules, 2, hands, bazaar)
-    for bone, side in [((9, 3), "train 0"), ((9, 0), "train 1"), ((9, 5), "mexican"),
-                       ((0, 2), "train 1")]:
+    for bone, side in [
+        ((9, 3), "train 0"),
+        ((9, 0), "train 1"),
+        ((9, 5), "mexican"),
+        ((0, 2), "train 1"),
+    ]:
         game.play(B(*bone), side)
     game.play(B(3, 3), "train 0")
     second_double = ("5-5", "mexican") in sides(game)
     assert second_double == allowed
     if allowed:
         game.play(B(5, 5), "mexican")
-        assert game.turn == 0                           # the third bone, at once
-        assert sides(game) == [("1-5", "mexican")]      # on one of the two doubles
+        assert game.turn == 0  # the third bone, at once
+        assert sides(game) == [("1-5", "mexican")]  # on one of the two doubles
         game.play(B(5, 1), "mexican")
         # the other double stays uncovered: the next player must cover 3-3 first
         assert game.turn == 1 and game.line.uncovered() == ["train 0"]
 
 
 def test_mexican_train_match_engines_and_scores_C1_362_C1_364():
-    game = Game(Rules.mexican_train(), [greedy_player, random_player, doubles_first_player],
-                seed=11)
+    game = Game(
+        Rules.mexican_train(), [greedy_player, random_player, doubles_first_player], seed=11
+    )
     engines = []
     while not game.over:
         engines.append(game.line.first)
         result = game.play_round()
-        assert result.opener == result.number % 3       # the first player moves clockwise
+        assert result.opener == result.number % 3  # the first player moves clockwise
         # everyone writes the pips left in hand (0 for the player who went out)
         assert result.written == tuple(sum(b.pips for b in h) for h in result.hands)
     # 12-12 first, then 11-11, ..., 0-0 last: 13 hands
@@ -162,20 +187,23 @@ FOOT = Rules.chicken_foot()
 
 def test_chicken_foot_set_double_and_its_six_chicks_C1_348():
     rules = small(FOOT.with_(max_players=2), 4)
-    hands, bazaar = deal(rules, [[(9, 9), (9, 1), (3, 3), (5, 6)], [(9, 2), (1, 3), (0, 0), (2, 4)]],
-                         draws=[(7, 8), (9, 3)])
+    hands, bazaar = deal(
+        rules,
+        [[(9, 9), (9, 1), (3, 3), (5, 6)], [(9, 2), (1, 3), (0, 0), (2, 4)]],
+        draws=[(7, 8), (9, 3)],
+    )
     game = Game.from_deal(rules, 2, hands, bazaar)
-    assert game.turn == 0 and game.legal_moves() == [Move(B(9, 9), "foot")]   # 9-9 opens
+    assert game.turn == 0 and game.legal_moves() == [Move(B(9, 9), "foot")]  # 9-9 opens
     game.play(B(9, 9))
     game.play(B(9, 2), "foot")
     game.play(B(9, 1), "foot")
     # a chick on 9-9 must come before anything else: 1-3 would fit toe 2's end
     assert game.line.open_ends() == {"foot": 9}
     assert game.legal_moves() == []
-    assert game.draw() == B(7, 8)                      # one bone from the yard, no 9: pass
+    assert game.draw() == B(7, 8)  # one bone from the yard, no 9: pass
     assert game.legal_moves() == []
     game.knock()
-    assert game.draw() == B(9, 3)                      # a 9: played on the set double
+    assert game.draw() == B(9, 3)  # a 9: played on the set double
     game.play(B(9, 3), "foot")
     assert game.line.pending == (9, 3)
 
@@ -185,9 +213,9 @@ def test_a_double_takes_three_chicks_first_C1_341_C1_348():
     foot.play(B(9, 9))
     for k in range(6):
         foot.play(B(9, k), "foot")
-    foot.play(B(2, 2), "toe 3")                        # toe 3 ends in 2
+    foot.play(B(2, 2), "toe 3")  # toe 3 ends in 2
     assert foot.open_ends() == {"foot": 2}
-    assert foot.moves(H((5, 8), (2, 7))) == [(B(2, 7), "foot")]   # 5-8 fits toe 6, not now
+    assert foot.moves(H((5, 8), (2, 7))) == [(B(2, 7), "foot")]  # 5-8 fits toe 6, not now
     with pytest.raises(IllegalMoveError, match="must be completed"):
         foot.play(B(5, 8), "toe 6")
     for other in (7, 8, 6):
@@ -202,8 +230,11 @@ def test_chicken_foot_scores_and_the_double_zero_C1_343_C1_348():
     # C1 343 and 348: the pips left are written, 1 per pip; 0-0 left counts 50
     assert hand_points(H((0, 0), (1, 2)), FOOT) == 53
     sheet = ScoreSheet(["A", "B", "C"], FOOT)
-    assert sheet.record_round({"A": [], "B": H((0, 0)), "C": H((4, 5), (1, 1))}) == \
-        {"A": 0, "B": 50, "C": 11}
+    assert sheet.record_round({"A": [], "B": H((0, 0)), "C": H((4, 5), (1, 1))}) == {
+        "A": 0,
+        "B": 50,
+        "C": 11,
+    }
 
 
 def test_chicken_foot_hands_go_down_from_nine_nine_C1_348():
@@ -217,11 +248,11 @@ def test_chicken_foot_hands_go_down_from_nine_nine_C1_348():
             game.step()
             firsts.append((game.line.first, doubles))
             game.play_round()
-        expected = [9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 1, 2]       # then up again, "longer game"
+        expected = [9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 1, 2]  # then up again, "longer game"
         for (first, doubles), want in zip(firsts, expected):
             if rules.missing_set_double == "redeal":
                 assert first == B(want, want)
-            else:   # the next lower double held opens
+            else:  # the next lower double held opens
                 lower = [v for v in range(want, -1, -1) if B(v, v) in doubles]
                 assert first == B(lower[0], lower[0])
 
@@ -245,22 +276,30 @@ def rows(size, first, second):
 def test_cutting_the_sausage_K354():
     # K 354: two parallel lines of three bones end in 5 and blank; 5-0 laid across cuts
     # off everything before it, and the opponent puts the cut on the left of the row
-    rules, hands, rest = rows(9, [(6, 6), (5, 0), (1, 0), (4, 5), (6, 1), (3, 4), (2, 6),
-                                  (1, 3), (1, 2)],
-                              [(2, 2), (2, 3), (2, 4), (2, 5), (3, 3), (3, 5), (3, 6),
-                               (4, 4), (4, 6)])
+    rules, hands, rest = rows(
+        9,
+        [(6, 6), (5, 0), (1, 0), (4, 5), (6, 1), (3, 4), (2, 6), (1, 3), (1, 2)],
+        [(2, 2), (2, 3), (2, 4), (2, 5), (3, 3), (3, 5), (3, 6), (4, 4), (4, 6)],
+    )
     game = Game.from_deal(rules, 2, hands, rest)
-    assert game.legal_moves() == [Move(B(1, 2), "top")]       # the row's first bone opens
-    for bone, side in [((1, 2), None), ((1, 3), "top"), ((2, 6), "bottom"), ((3, 4), "top"),
-                       ((6, 1), "bottom"), ((4, 5), "top"), ((1, 0), "bottom")]:
+    assert game.legal_moves() == [Move(B(1, 2), "top")]  # the row's first bone opens
+    for bone, side in [
+        ((1, 2), None),
+        ((1, 3), "top"),
+        ((2, 6), "bottom"),
+        ((3, 4), "top"),
+        ((6, 1), "bottom"),
+        ((4, 5), "top"),
+        ((1, 0), "bottom"),
+    ]:
         game.play(B(*bone), side)
-        assert game.turn == 0                               # a bone that fits: take the next
+        assert game.turn == 0  # a bone that fits: take the next
     assert game.line.open_ends() == {"top": 5, "bottom": 0}
     assert ("0-5", "cut 3") in sides(game)
     before = game.hand(1)
     game.play(B(5, 0), "cut 3")
     cut = H((1, 2), (1, 3), (3, 4), (4, 5), (2, 6), (6, 1), (1, 0))
-    assert game.hand(1) == tuple(cut) + before               # on the left of the row
+    assert game.hand(1) == tuple(cut) + before  # on the left of the row
     assert game.line.head == (5, 0) and len(game.line) == 1
     # K 289: 6-6 does not fit; it goes to the left of the row and the turn passes
     assert game.legal_moves() == []
@@ -269,13 +308,21 @@ def test_cutting_the_sausage_K354():
 
 
 def test_a_double_pushed_into_the_line_renews_the_joints_K354():
-    rules, hands, rest = rows(9, [(6, 6), (5, 0), (1, 1), (1, 0), (4, 5), (6, 1), (3, 4),
-                                  (2, 6), (1, 3), (1, 2)][1:],
-                              [(2, 2), (2, 3), (2, 4), (2, 5), (3, 3), (3, 5), (3, 6),
-                               (4, 4), (4, 6)])
+    rules, hands, rest = rows(
+        9,
+        [(6, 6), (5, 0), (1, 1), (1, 0), (4, 5), (6, 1), (3, 4), (2, 6), (1, 3), (1, 2)][1:],
+        [(2, 2), (2, 3), (2, 4), (2, 5), (3, 3), (3, 5), (3, 6), (4, 4), (4, 6)],
+    )
     game = Game.from_deal(rules, 2, hands, rest)
-    for bone, side in [((1, 2), None), ((1, 3), "top"), ((2, 6), "bottom"), ((3, 4), "top"),
-                       ((6, 1), "bottom"), ((4, 5), "top"), ((1, 0), "bottom")]:
+    for bone, side in [
+        ((1, 2), None),
+        ((1, 3), "top"),
+        ((2, 6), "bottom"),
+        ((3, 4), "top"),
+        ((6, 1), "bottom"),
+        ((4, 5), "top"),
+        ((1, 0), "bottom"),
+    ]:
         game.play(B(*bone), side)
     # 1-1 fits where two halves show 1: next to the head on top, between 6-1 and 1-0 below
     assert sides(game) == [("1-1", "top 0"), ("1-1", "bottom 2")]
@@ -290,20 +337,22 @@ def test_only_equal_lines_are_cut_at_their_ends_K288():
     s.play(B(1, 2))
     for bone, side in [((1, 3), "top"), ((2, 6), "bottom"), ((3, 4), "top")]:
         s.play(B(*bone), side)
-    assert [side for _, side in s.moves(H((3, 6)))] == ["bottom"]   # lines of 2 and 1: no cut
+    assert [side for _, side in s.moves(H((3, 6)))] == ["bottom"]  # lines of 2 and 1: no cut
     s.play(B(6, 5), "bottom")
     assert [side for _, side in s.moves(H((4, 5)))] == ["top", "bottom", "cut 2"]
-    assert [side for _, side in s.moves(H((3, 6)))] == []      # not at the first joint
+    assert [side for _, side in s.moves(H((3, 6)))] == []  # not at the first joint
 
 
 def test_kolbasa_scores_the_points_left_K290_K354():
     sheet = ScoreSheet(["A", "B"], SAUSAGE)
     # K 290: the other player writes the points left; 101 is reached in one or two deals
-    assert sheet.record_round({"A": [], "B": H((5, 6), (6, 6), (4, 6), (3, 6))}) == \
-        {"A": 0, "B": 42}
-    assert sheet.record_round({"A": H((1, 2)), "B": H((5, 5), (6, 6), (4, 6), (5, 6),
-                                                      (4, 5), (3, 6))}, fish=True) == \
-        {"A": 3, "B": 61}
+    assert sheet.record_round({"A": [], "B": H((5, 6), (6, 6), (4, 6), (3, 6))}) == {
+        "A": 0,
+        "B": 42,
+    }
+    assert sheet.record_round(
+        {"A": H((1, 2)), "B": H((5, 5), (6, 6), (4, 6), (5, 6), (4, 5), (3, 6))}, fish=True
+    ) == {"A": 3, "B": 61}
     assert sheet.loser == "B" and sheet.score("B") == 103
 
 
@@ -322,8 +371,11 @@ def check_trains_match(game):
     seen = {"marked": 0, "covered": 0, "followed": 0}
     while not game.over:
         seat, number, line = game.turn, game.round_number, game.line
-        open_doubles = [name for name in line.open_ends()
-                        if line.train(name) and line.train(name)[-1][0] == line.train(name)[-1][1]]
+        open_doubles = [
+            name
+            for name in line.open_ends()
+            if line.train(name) and line.train(name)[-1][0] == line.train(name)[-1][1]
+        ]
         start = len(game.history)
         game.step()
         event = game.history[start]
@@ -353,10 +405,13 @@ def check_trains_match(game):
 
 def test_simulated_mexican_trains_follow_the_rules():
     for seed in range(3):
-        game = Game(Rules.mexican_train(deals=3), [random_player, greedy_player, random_player,
-                                                   doubles_first_player], seed=seed)
+        game = Game(
+            Rules.mexican_train(deals=3),
+            [random_player, greedy_player, random_player, doubles_first_player],
+            seed=seed,
+        )
         seen = check_trains_match(game)
-        assert all(seen.values()), seen        # every rule was met at least once
+        assert all(seen.values()), seen  # every rule was met at least once
         again = Game.replay(Rules.mexican_train(deals=3), 4, game.history)
         assert again.sheet.scores() == game.sheet.scores()
 
@@ -393,8 +448,7 @@ def test_simulated_chicken_feet_are_completed_first():
     on it; a player draws at most one bone a turn."""
     feet = 0
     for seed in range(4):
-        game = Game(FOOT.with_(deals=3), [random_player, greedy_player, random_player],
-                    seed=seed)
+        game = Game(FOOT.with_(deals=3), [random_player, greedy_player, random_player], seed=seed)
         due, drawn = 0, None
         while not game.over:
             seat, number = game.turn, game.round_number
@@ -412,7 +466,7 @@ def test_simulated_chicken_feet_are_completed_first():
                     assert (event.side == "foot") == (due > 0)
                     due = max(0, due - 1)
             elif event.kind == "draw":
-                assert drawn != (number, seat)             # one bone per turn
+                assert drawn != (number, seat)  # one bone per turn
                 drawn = (number, seat)
             if game.round_number != number:
                 due, drawn = 0, None

@@ -7,8 +7,18 @@ numbers come from the document, not from the code.  M = more_rules_ru.txt.
 
 import pytest
 
-from dominotiling.games import (Bone, Game, IllegalMoveError, Line, Rules, ScoreSheet,
-                                double_set, greedy_player, hand_points, random_player)
+from dominotiling.games import (
+    Bone,
+    Game,
+    IllegalMoveError,
+    Line,
+    Rules,
+    ScoreSheet,
+    double_set,
+    greedy_player,
+    hand_points,
+    random_player,
+)
 from dominotiling.games.layouts import FiveUp
 
 
@@ -40,9 +50,16 @@ def test_the_fish_of_the_general_rules_M169():
     # M 169: all the fives are out -- 5-4, 5-0, 3-5, 5-2, 5-5 in the chain, one end 5-1, the
     # other the fisherman's 6-5: a fish
     line = Line()
-    for bone, side in [((4, 5), None), ((5, 5), "right"), ((5, 0), "right"),
-                       ((0, 3), "right"), ((3, 5), "right"), ((5, 2), "right"),
-                       ((2, 6), "right"), ((1, 4), "left")]:
+    for bone, side in [
+        ((4, 5), None),
+        ((5, 5), "right"),
+        ((5, 0), "right"),
+        ((0, 3), "right"),
+        ((3, 5), "right"),
+        ((5, 2), "right"),
+        ((2, 6), "right"),
+        ((1, 4), "left"),
+    ]:
         line.play(B(*bone), side)
     line.play(B(5, 1), "left")
     assert not line.is_fish()
@@ -75,8 +92,12 @@ def test_eggs_are_played_from_one_one_to_three_three_and_rot_otherwise_M95_M188(
         while not game.over and game.round_number < 15:
             before = len(game.rounds)
             game.play_round()
-            if game.over or not game.rounds[before:] or game.rounds[-1].winner is not None \
-                    or game.rounds[-1].reason != "fish":
+            if (
+                game.over
+                or not game.rounds[before:]
+                or game.rounds[-1].winner is not None
+                or game.rounds[-1].reason != "fish"
+            ):
                 continue
             if not game.sheet.last_tie and game.sheet.carried == 0:
                 held = {b for h in game.history[-1].info[0] for b in h}
@@ -132,8 +153,12 @@ def _hundred_deals(rules, limit):
             hands = game.history[-1].info[0]
             holder = next((s for s in range(3) if B(6, 6) in hands[s]), None)
             winner = game.rounds[-1].winner
-            if holder is not None and winner is not None and holder != winner \
-                    and game.sheet.is_open(holder):
+            if (
+                holder is not None
+                and winner is not None
+                and holder != winner
+                and game.sheet.is_open(holder)
+            ):
                 yield game, holder
                 break
 
@@ -168,8 +193,7 @@ def test_kramer_muggins_end_of_hand_points_M434_M438(pips, points):
 def test_kramer_muggins_blocked_hand_goes_to_the_fewest_pips_M431():
     # M 431: the player with the fewest pips gets points for the opponents' hands (only)
     sheet = ScoreSheet(list("ABC"), Rules.kramer_muggins())
-    assert sheet.record_totals({"A": 3, "B": 8, "C": 10}, fish=True) == \
-        {"A": 4, "B": 0, "C": 0}
+    assert sheet.record_totals({"A": 3, "B": 8, "C": 10}, fish=True) == {"A": 4, "B": 0, "C": 0}
 
 
 def test_kramer_muggins_is_five_bones_no_cross_to_61_M417_M419_M440():
@@ -178,14 +202,15 @@ def test_kramer_muggins_is_five_bones_no_cross_to_61_M417_M419_M440():
     # M 427: all but two bones of the boneyard may be drawn by two, all but one by three/four
     assert (r.reserve(2), r.reserve(3), r.reserve(4)) == (2, 1, 1)
     # M 421-423: one point per five on the open ends; a double counts at an end
-    hands, bazaar = deal([(1, 4), (4, 4), (0, 0), (0, 2), (2, 3)],
-                         [(1, 1), (5, 6), (6, 6), (3, 6), (2, 6)])
+    hands, bazaar = deal(
+        [(1, 4), (4, 4), (0, 0), (0, 2), (2, 3)], [(1, 1), (5, 6), (6, 6), (3, 6), (2, 6)]
+    )
     game = Game.from_deal(r, 2, hands, bazaar)
-    game.play(B(1, 4))                                # ends 1 and 4: 5, one point
+    game.play(B(1, 4))  # ends 1 and 4: 5, one point
     assert game.sheet.scores() == {0: 1, 1: 0}
-    game.play(B(1, 1))                                # 1-1 at the end: 2 + 4 = 6
+    game.play(B(1, 1))  # 1-1 at the end: 2 + 4 = 6
     assert game.line.count() == 6 and game.sheet.scores() == {0: 1, 1: 0}
-    game.play(B(4, 4))                                # 2 + 8 = 10: two points
+    game.play(B(4, 4))  # 2 + 8 = 10: two points
     assert game.line.count() == 10 and game.sheet.scores() == {0: 3, 1: 0}
     # M 419: nothing is played on the ends of a double (no cross)
     assert all(s in ("left", "right") for s in game.line.open_ends())
@@ -209,14 +234,16 @@ def test_five_up_double_cut_off_after_four_sides_M460():
 def test_five_up_scores_during_play_M454_M463():
     rules = Rules.five_up()
     # M 454: 4 + 6 = 10, two points -- the set 4-6 alone
-    hands, bazaar = deal([(4, 6), (0, 1), (0, 2), (1, 1), (1, 2)],
-                         [(0, 0), (2, 2), (1, 3), (2, 3), (3, 3)])
+    hands, bazaar = deal(
+        [(4, 6), (0, 1), (0, 2), (1, 1), (1, 2)], [(0, 0), (2, 2), (1, 3), (2, 3), (3, 3)]
+    )
     game = Game.from_deal(rules, 2, hands, bazaar)
     game.play(B(4, 6))
     assert game.sheet.scores() == {0: 2, 1: 0}
     # M 463: open ends 6 + 5 + 4 + 0 = 15, three points -- on the four sides of 3-3
-    hands, bazaar = deal([(3, 3), (3, 5), (3, 0), (1, 1), (1, 2)],
-                         [(3, 6), (3, 4), (2, 2), (1, 6), (0, 0)])
+    hands, bazaar = deal(
+        [(3, 3), (3, 5), (3, 0), (1, 1), (1, 2)], [(3, 6), (3, 4), (2, 2), (1, 6), (0, 0)]
+    )
     game = Game.from_deal(rules, 2, hands, bazaar)
     for bone in [(3, 3), (3, 6), (3, 5), (3, 4), (3, 0)]:
         game.play(B(*bone), "set")
@@ -229,7 +256,7 @@ def test_five_up_scores_during_play_M454_M463():
 def test_five_up_winner_counts_only_the_opponents_hands_M465():
     # M 465: in teams the partner's pips do not count; 5 -> 1, 7 -> 1, 8 -> 2, 12 -> 2,
     # 18 -> 4 (M 467-471)
-    sheet = ScoreSheet(list("ABCD"), Rules.five_up(teams=True))    # A and C together
+    sheet = ScoreSheet(list("ABCD"), Rules.five_up(teams=True))  # A and C together
     written = sheet.record_totals({"A": 0, "B": 7, "C": 20, "D": 5}, out="A")
     assert written == {"A": 2, "B": 0, "C": 2, "D": 0}
 
@@ -240,10 +267,12 @@ def test_block_is_kramers_block_M399_M401():
     assert block == Rules.block() and block.name == "block"
     assert not block.draw_from_bazaar and block.later_opener == "rotate"
     # M 401: "if a player cannot play, he is blocked and misses the turn; he may not draw"
-    hands, bazaar = deal([(6, 6), (0, 1), (0, 2), (0, 3), (1, 1), (1, 2), (1, 6)],
-                         [(2, 2), (2, 3), (3, 3), (0, 4), (1, 4), (2, 4), (3, 4)])
+    hands, bazaar = deal(
+        [(6, 6), (0, 1), (0, 2), (0, 3), (1, 1), (1, 2), (1, 6)],
+        [(2, 2), (2, 3), (3, 3), (0, 4), (1, 4), (2, 4), (3, 4)],
+    )
     game = Game.from_deal(block, 2, hands, bazaar)
-    assert game.turn == 0 and len(game.legal_moves()) == 7     # M 399: any bone leads
+    assert game.turn == 0 and len(game.legal_moves()) == 7  # M 399: any bone leads
     game.play(B(6, 6))
     assert game.legal_moves() == []
     before = (game.hand(1), game.bazaar_size)
@@ -265,7 +294,7 @@ def test_block_scores_M403_M405():
     # M 405: a tie goes to the holder of the single lightest bone
     tie = ScoreSheet(["A", "B"], Rules.block())
     tie.record_round({"A": H((2, 3), (0, 1)), "B": H((0, 2), (1, 3))}, fish=True)
-    assert tie.round_winners == ["A"] and tie.score("A") == 6      # 6 pips each; 0-1 lightest
+    assert tie.round_winners == ["A"] and tie.score("A") == 6  # 6 pips each; 0-1 lightest
 
 
 def test_block_lead_goes_round_M399():
@@ -283,13 +312,14 @@ def test_draw_keeps_two_bones_with_two_players_M408():
 
 
 # ---------------------------------------------------------------- 8. Mexican train
-@pytest.mark.parametrize("max_pip, each, players", [(6, 5, (2, 3)), (9, 7, (2, 4)),
-                                                    (15, 9, (3, 5)), (18, 11, (6, 9))])
+@pytest.mark.parametrize(
+    "max_pip, each, players", [(6, 5, (2, 3)), (9, 7, (2, 4)), (15, 9, (3, 5)), (18, 11, (6, 9))]
+)
 def test_mexican_train_deals_for_every_set_M504_M512_M518_M525(max_pip, each, players):
     r = Rules.mexican_train(max_pip=max_pip)
     for n in range(players[0], players[1] + 1):
         assert r.hand_size(n) == each
-    assert r.deals == max_pip + 1         # M 527: as many hands as doubles (19 for double-18)
+    assert r.deals == max_pip + 1  # M 527: as many hands as doubles (19 for double-18)
 
 
 def test_mexican_train_penalty_points_M601():
@@ -302,8 +332,11 @@ def test_mexican_train_penalty_points_M601():
 
 def test_mexican_train_a_whole_train_in_the_first_turn_M553_M556_M577():
     r = Rules.mexican_train(max_pip=6, first_turn_train=True)
-    hands, bazaar = deal([(6, 1), (1, 2), (2, 3), (3, 4), (6, 5)],
-                         [(0, 1), (0, 2), (0, 3), (1, 1), (2, 2)], without=[B(6, 6)])
+    hands, bazaar = deal(
+        [(6, 1), (1, 2), (2, 3), (3, 4), (6, 5)],
+        [(0, 1), (0, 2), (0, 3), (1, 1), (2, 2)],
+        without=[B(6, 6)],
+    )
     game = Game.from_deal(r, 2, hands, bazaar)
     # M 553: only in the first turn, as many bones as form a train; M 577: the Mexican
     # train is started from the second turn on
@@ -311,7 +344,7 @@ def test_mexican_train_a_whole_train_in_the_first_turn_M553_M556_M577():
         assert all(m.side == "train 0" for m in game.legal_moves())
         game.play(B(*bone), "train 0")
     assert game.line.train("train 0") == [(6, 1), (1, 2), (2, 3), (3, 4)]
-    assert game.turn == 1                  # nothing left to lay on it: the turn is over
+    assert game.turn == 1  # nothing left to lay on it: the turn is over
     # M 556: a player who cannot start a train marks it and does not draw
     assert game.legal_moves() == []
     with pytest.raises(IllegalMoveError):
@@ -330,8 +363,11 @@ def test_mexican_train_out_in_the_first_turn_waits_for_the_others_M558():
     # M 558: a player who lays the whole hand in the first turn does not end the hand at
     # once: it goes on until every player has had a first turn
     r = Rules.mexican_train(max_pip=6, first_turn_train=True)
-    hands, bazaar = deal([(6, 1), (1, 2), (2, 3), (3, 4), (4, 5)],
-                         [(6, 0), (0, 2), (0, 3), (1, 1), (2, 2)], without=[B(6, 6)])
+    hands, bazaar = deal(
+        [(6, 1), (1, 2), (2, 3), (3, 4), (4, 5)],
+        [(6, 0), (0, 2), (0, 3), (1, 1), (2, 2)],
+        without=[B(6, 6)],
+    )
     game = Game.from_deal(r, 2, hands, bazaar)
     for bone in [(6, 1), (1, 2), (2, 3), (3, 4), (4, 5)]:
         game.play(B(*bone), "train 0")
@@ -341,7 +377,7 @@ def test_mexican_train_out_in_the_first_turn_waits_for_the_others_M558():
     game.end_turn()
     result = game.rounds[0]
     assert result.reason == "out" and result.winner == 0
-    assert result.written == (0, 3 + 2 + 4)        # 0-3, 1-1 and 2-2 left to seat 1
+    assert result.written == (0, 3 + 2 + 4)  # 0-3, 1-1 and 2-2 left to seat 1
 
 
 # ---------------------------------------------------------------- 9. General, waiting pairs
@@ -351,9 +387,9 @@ def test_general_three_pairs_one_waits_M142():
     sheet = ScoreSheet(6, Rules.general(pairs=3))
     assert sheet.teams == ((0, 3), (1, 4), (2, 5)) and sheet.waiting == ((2, 5),)
     at_table = {0: 0, 1: 5, 2: 0, 3: 7, 4: 2, 5: 0}
-    sheet.record_totals(at_table, out=0)             # seat 1 follows 0: pair (1, 4) loses
+    sheet.record_totals(at_table, out=0)  # seat 1 follows 0: pair (1, 4) loses
     assert sheet.waiting == ((2, 5),)
-    sheet.record_totals(at_table, out=0)             # pair (1, 4) loses again: it leaves
+    sheet.record_totals(at_table, out=0)  # pair (1, 4) loses again: it leaves
     assert sheet.waiting == ((1, 4),)
 
 
@@ -372,11 +408,11 @@ def test_fewest_bones_win_a_blocked_game_C1_402_or_fewest_pips_M69():
     hands = {"A": H((1, 2), (0, 1), (0, 0)), "B": H((6, 6))}
     few = ScoreSheet(["A", "B"], Rules.classic(blocked_winner="fewest_bones"))
     few.record_round(hands, fish=True)
-    assert few.round_winners == ["B"]        # one bone left against three
+    assert few.round_winners == ["B"]  # one bone left against three
     pips = ScoreSheet(["A", "B"], Rules.classic())
     pips.record_round(hands, fish=True)
-    assert pips.round_winners == ["A"]       # M 69: "the one with the fewest points"
-    assert pips.score("A") == 12 - 4         # "the difference of the points"
+    assert pips.round_winners == ["A"]  # M 69: "the one with the fewest points"
+    assert pips.score("A") == 12 - 4  # "the difference of the points"
 
 
 # ---------------------------------------------------------------- 11. named readings
@@ -391,19 +427,20 @@ def test_the_fisherman_takes_his_own_points_too_M169():
 def test_kozel_to_125_writing_from_25_M175_M177_M356_M358():
     rules = Rules.kozel(target=125, write_from=25)
     sheet = ScoreSheet(["A", "B"], rules)
-    assert sheet.record_totals({"A": 0, "B": 24}, out="A")["B"] == 0 and \
-        sheet.remembered("B") == 24
+    assert sheet.record_totals({"A": 0, "B": 24}, out="A")["B"] == 0 and sheet.remembered("B") == 24
     sheet = ScoreSheet(["A", "B"], rules, written={"B": 100})
     sheet.record_totals({"A": 0, "B": 24}, out="A")
     assert not sheet.is_over
     sheet.record_totals({"A": 0, "B": 1}, out="A")
-    assert sheet.loser == "B"                # 125 and more: the goat
+    assert sheet.loser == "B"  # 125 and more: the goat
 
 
 def test_kozel_smallest_double_opens_M74_M166():
     # M 74: 1-1 when four play, "the smallest double in the other cases"; M 166: 0-0 first
-    hands, bazaar = deal([(0, 0), (2, 3), (2, 4), (2, 5), (2, 6), (3, 4), (3, 5)],
-                         [(1, 1), (0, 1), (0, 2), (0, 3), (0, 4), (0, 5), (0, 6)])
+    hands, bazaar = deal(
+        [(0, 0), (2, 3), (2, 4), (2, 5), (2, 6), (3, 4), (3, 5)],
+        [(1, 1), (0, 1), (0, 2), (0, 3), (0, 4), (0, 5), (0, 6)],
+    )
     assert Game.from_deal(Rules.kozel(), 2, hands, bazaar).legal_moves()[0].bone == B(1, 1)
     game = Game.from_deal(Rules.kozel(first_double="smallest"), 2, hands, bazaar)
     assert game.turn == 0 and game.legal_moves()[0].bone == B(0, 0)
@@ -411,8 +448,10 @@ def test_kozel_smallest_double_opens_M74_M166():
 
 def test_telephone_opened_by_zero_zero_M130():
     # M 130: "the holder of 0-0 (blank, empty-empty) begins the game"
-    hands, bazaar = deal([(2, 3), (1, 4), (1, 5), (1, 6), (2, 4), (2, 5), (2, 6)],
-                         [(0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (0, 5), (0, 6)])
+    hands, bazaar = deal(
+        [(2, 3), (1, 4), (1, 5), (1, 6), (2, 4), (2, 5), (2, 6)],
+        [(0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (0, 5), (0, 6)],
+    )
     assert Game.from_deal(Rules.telephone(), 2, hands, bazaar).turn == 0
     game = Game.from_deal(Rules.telephone(opening="0-0"), 2, hands, bazaar)
     assert game.turn == 1 and [m.bone for m in game.legal_moves()] == [B(0, 0)]
@@ -421,8 +460,10 @@ def test_telephone_opened_by_zero_zero_M130():
 def test_telephone_example_M132_M134():
     # M 132-134: 3-2 scores 5; 2-2 and 3-3 at once 10; 2-4 on the house 2-2: 3 + 3 + 4 = 10;
     # 3-1 on 3-3: 1 + 4 = 5 -- with up to four doubles at once (M 130)
-    hands, bazaar = deal([(2, 3), (2, 4), (6, 6), (5, 5), (0, 6), (1, 6), (0, 5)],
-                         [(2, 2), (3, 3), (1, 3), (0, 0), (0, 1), (1, 1), (4, 4)])
+    hands, bazaar = deal(
+        [(2, 3), (2, 4), (6, 6), (5, 5), (0, 6), (1, 6), (0, 5)],
+        [(2, 2), (3, 3), (1, 3), (0, 0), (0, 1), (1, 1), (4, 4)],
+    )
     game = Game.from_deal(Rules.telephone(doubles=4), 2, hands, bazaar)
     game.play(B(2, 3))
     assert game.sheet.scores() == {0: 5, 1: 0}
@@ -454,8 +495,7 @@ def test_chechevo_most_points_take_all_M110():
 def test_sea_kozel_zero_and_six_in_hand_M86_M186():
     # M 86 and 186: 0-0 alone 25, 6-6 alone 50, both 75
     sea = Rules.sea_kozel()
-    assert [hand_points(h, sea) for h in (H((0, 0)), H((6, 6)), H((0, 0), (6, 6)))] == \
-        [25, 50, 75]
+    assert [hand_points(h, sea) for h in (H((0, 0)), H((6, 6)), H((0, 0), (6, 6)))] == [25, 50, 75]
 
 
 def test_rounds_are_counted_alike_in_repr_and_html():
@@ -466,14 +506,21 @@ def test_rounds_are_counted_alike_in_repr_and_html():
 
 
 def _state(game):
-    return (game.line.copy(), [game.hand(s) for s in range(game.n_players)], game.bazaar_size,
-            game.turn, list(game.history), game.sheet.scores())
+    return (
+        game.line.copy(),
+        [game.hand(s) for s in range(game.n_players)],
+        game.bazaar_size,
+        game.turn,
+        list(game.history),
+        game.sheet.scores(),
+    )
 
 
 def test_illegal_moves_on_the_new_layouts_change_nothing():
     # Five-Up: a bone that fits no free place, a place that is not open
-    hands, bazaar = deal([(3, 3), (3, 5), (3, 0), (1, 1), (1, 2)],
-                         [(3, 6), (3, 4), (2, 2), (1, 6), (0, 0)])
+    hands, bazaar = deal(
+        [(3, 3), (3, 5), (3, 0), (1, 1), (1, 2)], [(3, 6), (3, 4), (2, 2), (1, 6), (0, 0)]
+    )
     game = Game.from_deal(Rules.five_up(), 2, hands, bazaar)
     game.play(B(3, 3))
     before = _state(game)
@@ -482,10 +529,12 @@ def test_illegal_moves_on_the_new_layouts_change_nothing():
             game.play(*move)
         assert _state(game) == before
     # Mexican train's first turn: not on the Mexican train yet, and no drawing
-    hands, bazaar = deal([(6, 1), (1, 2), (2, 3), (3, 4), (6, 5)],
-                         [(0, 1), (0, 2), (0, 3), (1, 1), (2, 2)], without=[B(6, 6)])
-    game = Game.from_deal(Rules.mexican_train(max_pip=6, first_turn_train=True), 2, hands,
-                          bazaar)
+    hands, bazaar = deal(
+        [(6, 1), (1, 2), (2, 3), (3, 4), (6, 5)],
+        [(0, 1), (0, 2), (0, 3), (1, 1), (2, 2)],
+        without=[B(6, 6)],
+    )
+    game = Game.from_deal(Rules.mexican_train(max_pip=6, first_turn_train=True), 2, hands, bazaar)
     before = _state(game)
     with pytest.raises(IllegalMoveError):
         game.play(B(6, 1), "mexican")
@@ -497,8 +546,12 @@ def test_illegal_moves_on_the_new_layouts_change_nothing():
 def test_wrong_types_raise_the_library_type_error():
     from dominotiling.errors import DominoTypeError
 
-    for call in [lambda: Rules.general(pairs="3"), lambda: Rules.kramer_muggins(teams=1),
-                 lambda: Rules.options(3), lambda: Rules.kozel(write_from=12.5)]:
+    for call in [
+        lambda: Rules.general(pairs="3"),
+        lambda: Rules.kramer_muggins(teams=1),
+        lambda: Rules.options(3),
+        lambda: Rules.kozel(write_from=12.5),
+    ]:
         with pytest.raises(DominoTypeError):
             call()
 
@@ -509,7 +562,7 @@ def test_a_fisherman_under_25_plays_the_next_round_on_a_hundred_M89_M187_M241():
     sheet = ScoreSheet(["A", "B"], Rules.sea_kozel())
     assert sheet.record_totals({"A": 10, "B": 30}, fish=True, fisherman="A")["A"] == 30
     sheet.record_totals({"A": 0, "B": 5}, out="A", opener="A")
-    assert sheet.winner == "A"                 # going out on a hundred wins the match
+    assert sheet.winner == "A"  # going out on a hundred wins the match
     # the other way round: lost on a hundred with 25 or more left loses it
     sheet = ScoreSheet(["A", "B"], Rules.sea_kozel())
     sheet.record_totals({"A": 10, "B": 30}, fish=True, fisherman="A")
@@ -525,15 +578,19 @@ def test_a_fisherman_under_25_plays_the_next_round_on_a_hundred_M89_M187_M241():
 def test_classic_opened_from_zero_zero_or_six_six_M66_M166():
     # M 66: "the holder of 6-6 or of 0-0 opens, depending on the rules"; M 166: the
     # smallest double, and with none dealt the smallest bone, "for example 0-1 or 1-2"
-    hands, bazaar = deal([(0, 0), (1, 2), (1, 3), (1, 4), (1, 5), (2, 3), (2, 4)],
-                         [(6, 6), (0, 1), (0, 2), (0, 3), (0, 4), (0, 5), (0, 6)])
+    hands, bazaar = deal(
+        [(0, 0), (1, 2), (1, 3), (1, 4), (1, 5), (2, 3), (2, 4)],
+        [(6, 6), (0, 1), (0, 2), (0, 3), (0, 4), (0, 5), (0, 6)],
+    )
     assert Game.from_deal(Rules.classic(), 2, hands, bazaar).turn == 1
     game = Game.from_deal(Rules.classic(first_double="0-0"), 2, hands, bazaar)
     assert game.turn == 0 and [m.bone for m in game.legal_moves()] == [B(0, 0)]
     # no double dealt (all seven lie in the bazaar): the lightest bone, 0-1, opens; by
     # default the heaviest, 2-6 (M 67: "the bone with the most points, e.g. 6-5")
-    hands, bazaar = deal([(1, 2), (2, 3), (2, 4), (2, 5), (2, 6), (3, 4), (3, 5)],
-                         [(0, 1), (0, 2), (0, 3), (0, 4), (0, 5), (0, 6), (1, 3)])
+    hands, bazaar = deal(
+        [(1, 2), (2, 3), (2, 4), (2, 5), (2, 6), (3, 4), (3, 5)],
+        [(0, 1), (0, 2), (0, 3), (0, 4), (0, 5), (0, 6), (1, 3)],
+    )
     assert not any(b.is_double for h in hands for b in h)
     game = Game.from_deal(Rules.classic(first_double="0-0"), 2, hands, bazaar)
     assert game.turn == 1 and [m.bone for m in game.legal_moves()] == [B(0, 1)]

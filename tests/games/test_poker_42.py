@@ -4,8 +4,7 @@ import pytest
 
 from dominotiling.errors import DominoTilingError
 from dominotiling.games import Bone, double_set, poker_hand, poker_set
-from dominotiling.games.forty_two import (check_bid, count_points, followers, settle,
-                                          trick_winner)
+from dominotiling.games.forty_two import check_bid, count_points, followers, settle, trick_winner
 
 
 def hand(*pairs):
@@ -19,31 +18,42 @@ def test_the_poker_set_C2_133():
     assert not any(0 in b for b in bones)
 
 
-@pytest.mark.parametrize("pairs, name, paragraph", [
-    (((2, 2), (3, 3), (1, 4), (2, 5), (4, 6)), "pair", 135),
-    (((6, 1), (6, 3), (6, 4), (6, 5), (6, 6)), "flush", 137),          # the text's example
-    (((2, 2), (3, 3), (5, 5), (1, 4), (2, 6)), "three", 139),
-    (((4, 6), (4, 5), (4, 4), (4, 3), (1, 2)), "four straight", 141),  # the text's example
-    (((6, 6), (3, 3), (2, 2), (2, 4), (2, 1)), "full hand", 143),      # the text's example
-    (((3, 1), (3, 2), (3, 3), (3, 4), (3, 5)), "five straight", 145),  # the text's example
-    (((2, 2), (3, 3), (4, 4), (5, 5), (1, 6)), "four doubles", 147),
-    (((6, 2), (6, 3), (6, 4), (6, 5), (6, 6)), "six straight", 149),
-    (((2, 2), (3, 3), (4, 4), (5, 5), (6, 6)), "royal flush", 151),
-    (((1, 2), (1, 3), (2, 4), (3, 5), (4, 6)), "high bone", 153),
-])
+@pytest.mark.parametrize(
+    "pairs, name, paragraph",
+    [
+        (((2, 2), (3, 3), (1, 4), (2, 5), (4, 6)), "pair", 135),
+        (((6, 1), (6, 3), (6, 4), (6, 5), (6, 6)), "flush", 137),  # the text's example
+        (((2, 2), (3, 3), (5, 5), (1, 4), (2, 6)), "three", 139),
+        (((4, 6), (4, 5), (4, 4), (4, 3), (1, 2)), "four straight", 141),  # the text's example
+        (((6, 6), (3, 3), (2, 2), (2, 4), (2, 1)), "full hand", 143),  # the text's example
+        (((3, 1), (3, 2), (3, 3), (3, 4), (3, 5)), "five straight", 145),  # the text's example
+        (((2, 2), (3, 3), (4, 4), (5, 5), (1, 6)), "four doubles", 147),
+        (((6, 2), (6, 3), (6, 4), (6, 5), (6, 6)), "six straight", 149),
+        (((2, 2), (3, 3), (4, 4), (5, 5), (6, 6)), "royal flush", 151),
+        (((1, 2), (1, 3), (2, 4), (3, 5), (4, 6)), "high bone", 153),
+    ],
+)
 def test_poker_combinations_C2_135_C2_153(pairs, name, paragraph):
     assert hand(*pairs).name == name
 
 
 def test_poker_ranks_in_the_order_of_the_text_C2_135_C2_151():
-    order = [hand((2, 2), (3, 3), (1, 4), (2, 5), (4, 6)), hand((6, 1), (6, 3), (6, 4), (6, 5), (6, 6)),
-             hand((2, 2), (3, 3), (5, 5), (1, 4), (2, 6)), hand((4, 6), (4, 5), (4, 4), (4, 3), (1, 2)),
-             hand((6, 6), (3, 3), (2, 2), (2, 4), (2, 1)), hand((3, 1), (3, 2), (3, 3), (3, 4), (3, 5)),
-             hand((2, 2), (3, 3), (4, 4), (5, 5), (1, 6)), hand((6, 2), (6, 3), (6, 4), (6, 5), (6, 6)),
-             hand((2, 2), (3, 3), (4, 4), (5, 5), (6, 6))]
+    order = [
+        hand((2, 2), (3, 3), (1, 4), (2, 5), (4, 6)),
+        hand((6, 1), (6, 3), (6, 4), (6, 5), (6, 6)),
+        hand((2, 2), (3, 3), (5, 5), (1, 4), (2, 6)),
+        hand((4, 6), (4, 5), (4, 4), (4, 3), (1, 2)),
+        hand((6, 6), (3, 3), (2, 2), (2, 4), (2, 1)),
+        hand((3, 1), (3, 2), (3, 3), (3, 4), (3, 5)),
+        hand((2, 2), (3, 3), (4, 4), (5, 5), (1, 6)),
+        hand((6, 2), (6, 3), (6, 4), (6, 5), (6, 6)),
+        hand((2, 2), (3, 3), (4, 4), (5, 5), (6, 6)),
+    ]
     assert order == sorted(order)
     # C2 153: without a combination the bone with the most pips wins
-    assert hand((1, 2), (1, 3), (2, 4), (3, 5), (4, 6)) > hand((1, 2), (1, 3), (2, 4), (3, 5), (1, 6))
+    assert hand((1, 2), (1, 3), (2, 4), (3, 5), (4, 6)) > hand(
+        (1, 2), (1, 3), (2, 4), (3, 5), (1, 6)
+    )
 
 
 def test_poker_refuses_bad_hands():
@@ -118,20 +128,20 @@ def check_hand(result, scores_before):
     seats = [(result.dealer + k) % 4 for k in range(1, 5)]
     dealt = [set(h) for h in result.hands]
     assert all(len(h) == 7 for h in dealt) and set().union(*dealt) == set(double_set(6))
-    assert [s for s, _ in result.bids] == seats                 # each bids once, in turn
+    assert [s for s, _ in result.bids] == seats  # each bids once, in turn
     high = None
     for _, bid in result.bids:
         if bid is not None:
-            assert bid >= 30 and (high is None or bid > high)   # C2 117
+            assert bid >= 30 and (high is None or bid > high)  # C2 117
             assert bid <= 42 or (bid == 84 and high == 42) or (bid == 168 and high == 84)
             high = bid
-    if high is None:                                            # all passed: thrown in
+    if high is None:  # all passed: thrown in
         assert result.written == (0, 0) and result.tricks is None
         return
     assert result.bid == high and result.declarer == [s for s, b in result.bids if b == high][0]
     held = [set(h) for h in result.hands]
     taken = [0, 0]
-    leader = result.declarer                                    # C2 119: the bidder leads
+    leader = result.declarer  # C2 119: the bidder leads
     assert len(result.tricks) == 7
     for trick_leader, bones, winner in result.tricks:
         assert trick_leader == leader and len(bones) == 4
@@ -147,7 +157,7 @@ def check_hand(result, scores_before):
         leader = winner
     assert tuple(taken) == result.taken and sum(taken) == 42
     mine, theirs = taken[result.declarer % 2], taken[1 - result.declarer % 2]
-    made = mine >= min(high, 42)                                 # C2 127
+    made = mine >= min(high, 42)  # C2 127
     expect = (mine, theirs) if made else (0, theirs + high)
     if result.declarer % 2:
         expect = expect[::-1]
@@ -157,16 +167,18 @@ def check_hand(result, scores_before):
 def test_42_whole_matches_keep_the_rules_C2_115_C2_129():
     passed = made = failed = 0
     for seed in range(12):
-        players = [greedy_42, random_player, greedy_42, random_player] if seed % 2 else \
-            [random_player] * 4
+        players = (
+            [greedy_42, random_player, greedy_42, random_player]
+            if seed % 2
+            else [random_player] * 4
+        )
         match = FortyTwo(players, seed=seed)
         match.play_match()
         scores = [0, 0]
         for result in match.hands_played:
             check_hand(result, tuple(scores))
             scores = [scores[k] + result.written[k] for k in (0, 1)]
-            assert max(scores) < 250 or result is match.hands_played[-1] or \
-                scores[0] == scores[1]
+            assert max(scores) < 250 or result is match.hands_played[-1] or scores[0] == scores[1]
             passed += result.bid is None
             if result.bid is not None:
                 mine = result.taken[result.declarer % 2]
@@ -179,9 +191,10 @@ def test_42_whole_matches_keep_the_rules_C2_115_C2_129():
 
 
 def test_42_a_hand_everybody_passes_is_thrown_in():
-    match = FortyTwo.from_deal([None] * 4, [double_set(6)[7 * k:7 * k + 7] for k in range(4)],
-                               dealer=1)
-    assert match.turn == 2                                   # left of the dealer
+    match = FortyTwo.from_deal(
+        [None] * 4, [double_set(6)[7 * k : 7 * k + 7] for k in range(4)], dealer=1
+    )
+    assert match.turn == 2  # left of the dealer
     for _ in range(4):
         match.act(None)
     result = match.hands_played[0]
@@ -191,9 +204,11 @@ def test_42_a_hand_everybody_passes_is_thrown_in():
 
 def test_42_engine_follows_the_document_example_C2_123():
     # seat 0 leads 5-2 (trumps 6); seat 1 holds 5-3 and 2-4: it must lay 5-3
-    hands = [[Bone(5, 2), Bone(0, 0), Bone(0, 1), Bone(0, 2), Bone(0, 3), Bone(0, 4), Bone(0, 5)],
-             [Bone(5, 3), Bone(2, 4), Bone(1, 1), Bone(1, 2), Bone(1, 3), Bone(1, 4), Bone(3, 3)],
-             [Bone(6, 6), Bone(0, 6), Bone(1, 6), Bone(2, 2), Bone(2, 3), Bone(5, 6), Bone(2, 6)]]
+    hands = [
+        [Bone(5, 2), Bone(0, 0), Bone(0, 1), Bone(0, 2), Bone(0, 3), Bone(0, 4), Bone(0, 5)],
+        [Bone(5, 3), Bone(2, 4), Bone(1, 1), Bone(1, 2), Bone(1, 3), Bone(1, 4), Bone(3, 3)],
+        [Bone(6, 6), Bone(0, 6), Bone(1, 6), Bone(2, 2), Bone(2, 3), Bone(5, 6), Bone(2, 6)],
+    ]
     hands.append([b for b in double_set(6) if not any(b in h for h in hands)])
     match = FortyTwo.from_deal([None] * 4, hands, dealer=3)
     match.act(30)
@@ -201,7 +216,7 @@ def test_42_engine_follows_the_document_example_C2_123():
         match.act(None)
     assert match.phase == "trump" and match.turn == 0
     match.act(6)
-    assert match.legal_moves() == sorted(hands[0])          # the lead is free
+    assert match.legal_moves() == sorted(hands[0])  # the lead is free
     match.act(Bone(5, 2))
     assert match.legal_moves() == [Bone(3, 5)]
     with pytest.raises(IllegalMoveError, match="follows suit"):
@@ -250,23 +265,29 @@ def test_poker_table_deals_exchanges_and_shows_down_C2_133_C2_153(n):
                 assert kept <= set(result.final[s]) and len(result.final[s]) == 5
                 new = set(result.final[s]) - kept
                 assert len(new) == len(result.discarded[s]) and not new & set(dealt)
-            if len(seated) == 4:             # four hands take all twenty bones: no exchange
+            if len(seated) == 4:  # four hands take all twenty bones: no exchange
                 assert all(not result.discarded[s] for s in seated)
             best = max(poker_hand(result.final[s]).key for s in seated)
-            assert result.winners == tuple(s for s in seated
-                                           if poker_hand(result.final[s]).key == best)
+            assert result.winners == tuple(
+                s for s in seated if poker_hand(result.final[s]).key == best
+            )
             for s in seated:
                 gain = table.chips[s] + (s in table.in_hand) - before[s]
-                assert gain == (result.pot // len(result.winners) + (
-                    result.winners.index(s) < result.pot % len(result.winners))
-                    if s in result.winners else 0)
+                assert gain == (
+                    result.pot // len(result.winners)
+                    + (result.winners.index(s) < result.pot % len(result.winners))
+                    if s in result.winners
+                    else 0
+                )
         assert sum(c > 0 for c in table.chips) == 1
 
 
 def test_poker_exchange_is_checked():
     table = PokerTable([None, None], seed=1)
     with pytest.raises(IllegalMoveError, match="only bones of its hand"):
-        table.exchange([Bone(6, 6)] if Bone(6, 6) not in table.hand(table.turn) else [Bone(1, 2), Bone(1, 2)])
-    assert len(table.legal_moves()) == 32       # any subset of five, ten bones left
+        table.exchange(
+            [Bone(6, 6)] if Bone(6, 6) not in table.hand(table.turn) else [Bone(1, 2), Bone(1, 2)]
+        )
+    assert len(table.legal_moves()) == 32  # any subset of five, ten bones left
     with pytest.raises(DominoTilingError, match="2 to 4"):
         PokerTable([random_player] * 5)

@@ -9,9 +9,19 @@ import pytest  # noqa: E402
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from dominotiling.games import (Bone, Line, Rules, double_set, draw_bone,  # noqa: E402
-                                draw_hand, draw_line, greedy_player, longest_line,
-                                random_player, simulate)
+from dominotiling.games import (
+    Bone,
+    Line,
+    Rules,
+    double_set,
+    draw_bone,  # noqa: E402
+    draw_hand,
+    draw_line,
+    greedy_player,
+    longest_line,
+    random_player,
+    simulate,
+)
 from dominotiling.games import puzzle  # noqa: E402
 
 
@@ -166,8 +176,13 @@ def test_draw_functions_return_axes():
     ax = draw_hand(double_set(2))  # one patch per tile and one per pip
     assert len(ax.patches) == 6 + sum(b.pips for b in double_set(2))
     line = Line(spinner=True)
-    for bone, side in [((5, 5), None), ((5, 0), "left"), ((5, 3), "right"), ((5, 6), "up"),
-                       ((5, 1), "down")]:
+    for bone, side in [
+        ((5, 5), None),
+        ((5, 0), "left"),
+        ((5, 3), "right"),
+        ((5, 6), "up"),
+        ((5, 1), "down"),
+    ]:
         line.play(Bone(*bone), side)
     ax = draw_line(line, title="spinner")
     assert len(ax.patches) == 5 + sum(b.pips for b in line)

@@ -16,8 +16,14 @@ def H(*pairs):
 
 
 def state(sheet):
-    return (sheet.scores(), {p: sheet.remembered(p) for p in sheet.players}, sheet.carried,
-            len(sheet.rounds), sheet.loser, sheet.winner)
+    return (
+        sheet.scores(),
+        {p: sheet.remembered(p) for p in sheet.players},
+        sheet.carried,
+        len(sheet.rounds),
+        sheet.loser,
+        sheet.winner,
+    )
 
 
 # ---------------------------------------------------------------- rules
@@ -45,14 +51,17 @@ def test_rules_are_frozen_hashable_data():
     assert r.with_(target=51).target == 51 and r.target == 101
 
 
-@pytest.mark.parametrize("kwargs, message", [
-    (dict(scoring="bridge"), "scoring"),
-    (dict(fish_mode="two"), "fish_mode"),
-    (dict(later_opener="loser"), "later_opener"),
-    (dict(hand_sizes=((2, 15), (3, 5), (4, 5))), "do not fit"),
-    (dict(hand_sizes=((2, 7), (3, 5))), "no hand size for 4"),
-    (dict(teams=True), "team play"),
-])
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        (dict(scoring="bridge"), "scoring"),
+        (dict(fish_mode="two"), "fish_mode"),
+        (dict(later_opener="loser"), "later_opener"),
+        (dict(hand_sizes=((2, 15), (3, 5), (4, 5))), "do not fit"),
+        (dict(hand_sizes=((2, 7), (3, 5))), "no hand size for 4"),
+        (dict(teams=True), "team play"),
+    ],
+)
 def test_bad_rules_are_refused(kwargs, message):
     with pytest.raises(ValueError, match=message):
         Rules(**kwargs)
@@ -105,8 +114,8 @@ def test_small_totals_are_remembered_then_written_with_the_first_big_one():
 
 def test_remembered_points_can_pass_twelve_without_opening():
     s = ScoreSheet(["A", "B"], Rules.kozel())
-    s.record_round({"A": H((4, 6)), "B": []})          # 10 -> remembered 10
-    s.record_round({"A": H((5, 5)), "B": []})          # 10 -> remembered 20, still unwritten
+    s.record_round({"A": H((4, 6)), "B": []})  # 10 -> remembered 10
+    s.record_round({"A": H((5, 5)), "B": []})  # 10 -> remembered 20, still unwritten
     assert (s.score("A"), s.remembered("A")) == (0, 20)
     s.record_round({"A": H((6, 6), (0, 1)), "B": []})  # 12 + 1 = 13 > 12 -> 13 + 20 = 33
     assert (s.score("A"), s.remembered("A")) == (33, 0)
@@ -114,7 +123,7 @@ def test_remembered_points_can_pass_twelve_without_opening():
 
 def test_exactly_twelve_is_remembered():
     s = ScoreSheet(["A", "B"], Rules.kozel())
-    s.record_round({"A": H((6, 6)), "B": []})          # 12 is "12 or below"
+    s.record_round({"A": H((6, 6)), "B": []})  # 12 is "12 or below"
     assert (s.score("A"), s.remembered("A")) == (0, 12)
 
 
@@ -159,7 +168,7 @@ def test_fish_for_one_the_most_pips_takes_all():
 
 def test_fish_for_one_small_total_is_remembered_by_the_taker():
     s = ScoreSheet(["A", "B"], Rules.kozel("one"))
-    s.record_round({"A": H((0, 1)), "B": []})                # A remembers 1
+    s.record_round({"A": H((0, 1)), "B": []})  # A remembers 1
     # fish: A 1-2 = 3, B 2-4 = 6 -> total 9 <= 12: B remembers 9; A loses 1
     s.record_round({"A": H((1, 2)), "B": H((2, 4))}, fish=True)
     assert (s.score("A"), s.remembered("A"), s.score("B"), s.remembered("B")) == (0, 0, 0, 9)
@@ -171,8 +180,11 @@ def tied_fish_sheet():
     s.record_round({"A": H((1, 1)), "B": H((0, 3)), "C": []})
     # round 2, fish: A 4-5 = 9, B 3-6 = 9 tie for the most; C 1-2 = 3
     # -> nobody writes, remembered stay, 9 + 9 + 3 = 21 carried
-    assert s.record_round({"A": H((4, 5)), "B": H((3, 6)), "C": H((1, 2))}, fish=True) == \
-        {"A": 0, "B": 0, "C": 0}
+    assert s.record_round({"A": H((4, 5)), "B": H((3, 6)), "C": H((1, 2))}, fish=True) == {
+        "A": 0,
+        "B": 0,
+        "C": 0,
+    }
     return s
 
 
@@ -224,10 +236,10 @@ BIG = H((6, 6), (5, 6), (5, 5), (4, 6), (4, 5), (3, 6))  # 12 + 11 + 10 + 10 + 9
 
 def test_goat_at_101():
     s = ScoreSheet(["A", "B"], Rules.kozel())
-    s.record_round({"A": [], "B": BIG})                                # B 61
+    s.record_round({"A": [], "B": BIG})  # B 61
     s.record_round({"A": [], "B": H((6, 6), (5, 6), (5, 5), (1, 5))})  # 12+11+10+6 = 39 -> 100
     assert s.score("B") == 100 and s.loser is None and not s.is_over
-    s.record_round({"A": [], "B": H((0, 1))})                          # 101
+    s.record_round({"A": [], "B": H((0, 1))})  # 101
     assert s.loser == "B" and s.is_over and s.winner is None
 
 
@@ -246,8 +258,13 @@ def two_big_players():
     s = ScoreSheet(["A", "B", "C"], Rules.kozel())
     # B 6-6, 5-6, 5-5, 4-6 = 43; C 4-5, 3-6, 4-4, 3-5, 2-6 = 9 + 9 + 8 + 8 + 8 = 42
     for _ in range(2):
-        s.record_round({"A": [], "B": H((6, 6), (5, 6), (5, 5), (4, 6)),
-                        "C": H((4, 5), (3, 6), (4, 4), (3, 5), (2, 6))})
+        s.record_round(
+            {
+                "A": [],
+                "B": H((6, 6), (5, 6), (5, 5), (4, 6)),
+                "C": H((4, 5), (3, 6), (4, 4), (3, 5), (2, 6)),
+            }
+        )
     assert s.scores() == {"A": 0, "B": 86, "C": 84}
     return s
 
@@ -290,8 +307,11 @@ def test_classic_out_and_blocked():
     s.record_round({"A": H((1, 2)), "B": H((4, 5)), "C": H((0, 6))})
     assert s.score("A") == 31
     # blocked with a tie for the lowest: A 1-2 = 3, B 0-3 = 3, C 4-5 = 9 -> nobody scores
-    assert s.record_round({"A": H((1, 2)), "B": H((0, 3)), "C": H((4, 5))}) == \
-        {"A": 0, "B": 0, "C": 0}
+    assert s.record_round({"A": H((1, 2)), "B": H((0, 3)), "C": H((4, 5))}) == {
+        "A": 0,
+        "B": 0,
+        "C": 0,
+    }
     assert s.scores() == {"A": 31, "B": 0, "C": 0}
 
 
@@ -305,9 +325,9 @@ def test_classic_blocked_tie_by_the_lightest_bone():
 
 def test_classic_target_wins():
     s = ScoreSheet(["A", "B"], Rules.classic(target=20))
-    s.record_round({"A": [], "B": H((6, 6), (1, 2))})   # 15
+    s.record_round({"A": [], "B": H((6, 6), (1, 2))})  # 15
     assert s.winner is None
-    s.record_round({"A": [], "B": H((3, 4))})           # 15 + 7 = 22 >= 20
+    s.record_round({"A": [], "B": H((3, 4))})  # 15 + 7 = 22 >= 20
     assert s.winner == "A" and s.loser is None
 
 
@@ -317,13 +337,16 @@ def test_classic_has_no_lone_double_zero_rule():
     assert s.score("A") == 0
 
 
-@pytest.mark.parametrize("hand, expected", [
-    (((6, 6), (1, 2)), 15),   # 15 stays 15
-    (((6, 6), (0, 1)), 15),   # 13 -> 15
-    (((6, 6),), 10),          # 12 -> 10
-    (((2, 2), (0, 3)), 5),    # 7 -> 5
-    (((1, 1),), 0),           # 2 -> 0
-])
+@pytest.mark.parametrize(
+    "hand, expected",
+    [
+        (((6, 6), (1, 2)), 15),  # 15 stays 15
+        (((6, 6), (0, 1)), 15),  # 13 -> 15
+        (((6, 6),), 10),  # 12 -> 10
+        (((2, 2), (0, 3)), 5),  # 7 -> 5
+        (((1, 1),), 0),  # 2 -> 0
+    ],
+)
 def test_straight_out_rounds_to_nearest_five(hand, expected):
     # classic_rules_1_ru.txt, paragraph 238: the opponents' pips, rounded to the nearest five
     s = ScoreSheet(["A", "B"], Rules.straight())
@@ -346,22 +369,25 @@ def test_muggins_play_points_and_blocked():
     # blocked: A 1-2 = 3, B 4-5 = 9 -> A scores 9 - 3 = 6 -> 5
     s.record_round({"A": H((1, 2)), "B": H((4, 5))})
     assert s.scores() == {"A": 15, "B": 15} and s.winner is None
-    s.add_points("B", 20)   # 35 >= 30, but the target is checked at the round's end
+    s.add_points("B", 20)  # 35 >= 30, but the target is checked at the round's end
     assert s.winner is None
-    s.record_round({"A": H((0, 1)), "B": []})   # going out: a flat 10
+    s.record_round({"A": H((0, 1)), "B": []})  # going out: a flat 10
     assert s.winner == "B" and s.score("B") == 45
 
 
 # ---------------------------------------------------------------- errors leave the sheet unchanged
-@pytest.mark.parametrize("hands, fish, message", [
-    ({"A": [], "B": H((1, 2))}, False, "exactly the players"),
-    ({"A": [], "B": H((1, 2)), "C": H((1, 2))}, False, "twice"),
-    ({"A": [], "B": [], "C": H((1, 2))}, False, "only one player"),
-    ({"A": [], "B": H((1, 2)), "C": H((3, 4))}, True, "not a fish"),
-    ({"A": [], "B": H((1, 7)), "C": H((3, 4))}, False, "double-6"),
-    ({"A": [], "B": [(1, 2)], "C": H((3, 4))}, False, "Bone objects"),
-    ({"A": [], "B": H((1, 2)), "C": H((3, 4)), "D": []}, False, "exactly the players"),
-])
+@pytest.mark.parametrize(
+    "hands, fish, message",
+    [
+        ({"A": [], "B": H((1, 2))}, False, "exactly the players"),
+        ({"A": [], "B": H((1, 2)), "C": H((1, 2))}, False, "twice"),
+        ({"A": [], "B": [], "C": H((1, 2))}, False, "only one player"),
+        ({"A": [], "B": H((1, 2)), "C": H((3, 4))}, True, "not a fish"),
+        ({"A": [], "B": H((1, 7)), "C": H((3, 4))}, False, "double-6"),
+        ({"A": [], "B": [(1, 2)], "C": H((3, 4))}, False, "Bone objects"),
+        ({"A": [], "B": H((1, 2)), "C": H((3, 4)), "D": []}, False, "exactly the players"),
+    ],
+)
 def test_bad_rounds_are_refused_and_change_nothing(hands, fish, message):
     s = ScoreSheet(["A", "B", "C"], Rules.kozel("one"))
     s.record_round({"A": H((1, 1)), "B": H((0, 3)), "C": []})
@@ -388,27 +414,33 @@ def test_sheet_argument_errors():
 
 
 # ---------------------------------------------------------------- rating points
-@pytest.mark.parametrize("score, expected", [
-    (45, 6),   # (100 - 45) / 10 = 5.5 -> halves up -> 6
-    (55, 5),   # 4.5 -> 5
-    (50, 5),   # 5.0
-    (44, 6),   # 5.6 -> 6
-    (46, 5),   # 5.4 -> 5
-    (0, 10),   # 10
-    (100, 1),  # 0, but never below 1 (classic_rules_2_ru.txt, paragraph 305)
-    (95, 1),   # 0.5 -> 1
-])
+@pytest.mark.parametrize(
+    "score, expected",
+    [
+        (45, 6),  # (100 - 45) / 10 = 5.5 -> halves up -> 6
+        (55, 5),  # 4.5 -> 5
+        (50, 5),  # 5.0
+        (44, 6),  # 5.6 -> 6
+        (46, 5),  # 5.4 -> 5
+        (0, 10),  # 10
+        (100, 1),  # 0, but never below 1 (classic_rules_2_ru.txt, paragraph 305)
+        (95, 1),  # 0.5 -> 1
+    ],
+)
 def test_rating_points(score, expected):
     assert rating_points(score) == expected
 
 
-@pytest.mark.parametrize("score, timeout_score, expected", [
-    (30, 85, 6),   # (85 - 30) / 10 = 5.5 -> 6
-    (20, 100, 8),  # 8.0
-    (60, 64, 1),   # 0.4 -> 0 -> at least 1
-    (80, 70, 1),   # -1 -> at least 1
-    (40, 65, 3),   # 2.5 -> 3
-])
+@pytest.mark.parametrize(
+    "score, timeout_score, expected",
+    [
+        (30, 85, 6),  # (85 - 30) / 10 = 5.5 -> 6
+        (20, 100, 8),  # 8.0
+        (60, 64, 1),  # 0.4 -> 0 -> at least 1
+        (80, 70, 1),  # -1 -> at least 1
+        (40, 65, 3),  # 2.5 -> 3
+    ],
+)
 def test_rating_points_after_timeout(score, timeout_score, expected):
     assert rating_points(score, timeout_score=timeout_score) == expected
 

@@ -3,8 +3,16 @@ cross, arms first, penalties, openers; the registry of rule sets."""
 
 import pytest
 
-from dominotiling.games import (Bone, Game, IllegalMoveError, Move, Rules, double_set,
-                                greedy_player, random_player)
+from dominotiling.games import (
+    Bone,
+    Game,
+    IllegalMoveError,
+    Move,
+    Rules,
+    double_set,
+    greedy_player,
+    random_player,
+)
 
 FULL = double_set(6)
 
@@ -43,20 +51,24 @@ def test_presets_are_frozen_hashable_data():
 
 # ---------------------------------------------------------------- several doubles at once
 def test_sea_kozel_lays_two_doubles_at_once_but_not_three():
-    hands, bazaar = deal([(2, 3), (0, 4), (0, 5), (0, 6), (1, 4), (1, 5), (1, 6)],
-                         [(2, 2), (3, 3), (1, 1), (0, 0), (0, 1), (0, 2), (0, 3)])
+    hands, bazaar = deal(
+        [(2, 3), (0, 4), (0, 5), (0, 6), (1, 4), (1, 5), (1, 6)],
+        [(2, 2), (3, 3), (1, 1), (0, 0), (0, 1), (0, 2), (0, 3)],
+    )
     rules = Rules.sea_kozel().with_(opening_doubles=(), opening_bones=((2, 3),))
     game = Game.from_deal(rules, 2, hands, bazaar)
     game.play(B(2, 3))
     game.play(B(2, 2), "left")
     assert game.can_end_turn and game.legal_moves() == [Move(B(3, 3), "right")]
     game.play(B(3, 3), "right")
-    assert game.turn == 0 and not game.can_end_turn            # two is the limit
+    assert game.turn == 0 and not game.can_end_turn  # two is the limit
 
 
 def test_a_non_double_ends_the_turn():
-    hands, bazaar = deal([(2, 3), (0, 4), (0, 5), (0, 6), (1, 4), (1, 5), (1, 6)],
-                         [(2, 2), (3, 3), (1, 2), (0, 0), (0, 1), (0, 2), (0, 3)])
+    hands, bazaar = deal(
+        [(2, 3), (0, 4), (0, 5), (0, 6), (1, 4), (1, 5), (1, 6)],
+        [(2, 2), (3, 3), (1, 2), (0, 0), (0, 1), (0, 2), (0, 3)],
+    )
     rules = Rules.sea_kozel().with_(opening_doubles=(), opening_bones=((2, 3),))
     game = Game.from_deal(rules, 2, hands, bazaar)
     game.play(B(2, 3))
@@ -68,16 +80,19 @@ def test_greedy_and_random_players_handle_turns_that_may_go_on():
     for name in ("sea_kozel", "osel", "chechevo", "blitz", "general"):
         rules = Rules.by_name(name)
         n = rules.min_players
-        game = Game(rules, [greedy_player, random_player] * (n // 2) + [greedy_player] * (n % 2),
-                    seed=5)
+        game = Game(
+            rules, [greedy_player, random_player] * (n // 2) + [greedy_player] * (n % 2), seed=5
+        )
         game.play_match()
         assert game.over and any(e.kind in ("play", "end_turn") for e in game.history)
 
 
 # ---------------------------------------------------------------- closing doubles (Osel)
 def osel_game():
-    hands, bazaar = deal([(1, 2), (1, 3), (0, 4), (0, 5), (0, 6), (3, 4), (3, 5)],
-                         [(1, 1), (2, 2), (0, 3), (1, 4), (2, 3), (2, 4), (2, 5)])
+    hands, bazaar = deal(
+        [(1, 2), (1, 3), (0, 4), (0, 5), (0, 6), (3, 4), (3, 5)],
+        [(1, 1), (2, 2), (0, 3), (1, 4), (2, 3), (2, 4), (2, 5)],
+    )
     rules = Rules.osel().with_(opening_doubles=(), opening_bones=((1, 2),))
     return Game.from_deal(rules, 2, hands, bazaar)
 
@@ -98,15 +113,18 @@ def test_osel_a_closed_double_is_no_cross_and_an_open_one_is():
     game.play(B(1, 2))
     game.play([Move(B(1, 1), "left", True), Move(B(2, 2), "right")])
     ends = game.line.open_ends()
-    assert ends == {"right": 2, "up": 2, "down": 2}             # 2-2 face up: the cross
+    assert ends == {"right": 2, "up": 2, "down": 2}  # 2-2 face up: the cross
     assert game.line.spinner_value() == 2
 
 
 def test_chechevo_doubles_of_one_turn_all_closed_or_all_open_T655():
-    hands, bazaar = deal([(1, 2), (1, 3), (0, 4), (0, 5), (0, 6), (3, 4)],
-                         [(1, 1), (2, 2), (0, 3), (1, 4), (2, 3), (2, 4)])
-    rules = Rules.chechevo().with_(opening_doubles=(), opening_bones=((1, 2),),
-                                   hand_sizes=((2, 6), (3, 7), (4, 6)))
+    hands, bazaar = deal(
+        [(1, 2), (1, 3), (0, 4), (0, 5), (0, 6), (3, 4)],
+        [(1, 1), (2, 2), (0, 3), (1, 4), (2, 3), (2, 4)],
+    )
+    rules = Rules.chechevo().with_(
+        opening_doubles=(), opening_bones=((1, 2),), hand_sizes=((2, 6), (3, 7), (4, 6))
+    )
     game = Game.from_deal(rules, 2, hands, bazaar)
     game.play(B(1, 2))
     game.play(Move(B(1, 1), "left", True))
@@ -117,8 +135,10 @@ def test_chechevo_doubles_of_one_turn_all_closed_or_all_open_T655():
 
 
 def test_the_first_bone_is_never_closed_T653():
-    hands, bazaar = deal([(1, 1), (1, 3), (0, 4), (0, 5), (0, 6), (3, 4), (3, 5)],
-                         [(1, 2), (2, 2), (0, 3), (1, 4), (2, 3), (2, 4), (2, 5)])
+    hands, bazaar = deal(
+        [(1, 1), (1, 3), (0, 4), (0, 5), (0, 6), (3, 4), (3, 5)],
+        [(1, 2), (2, 2), (0, 3), (1, 4), (2, 3), (2, 4), (2, 5)],
+    )
     game = Game.from_deal(Rules.chechevo(), 2, hands, bazaar)
     assert all(not m.closed for m in game.legal_moves())
     with pytest.raises(IllegalMoveError, match="face down"):
@@ -127,10 +147,12 @@ def test_the_first_bone_is_never_closed_T653():
 
 # ---------------------------------------------------------------- the cross
 def test_sevastopol_starts_the_four_sides_first_C2_203():
-    hands = [[B(6, 6), B(0, 1), B(0, 2), B(0, 3), B(0, 4), B(0, 5), B(0, 0)],
-             [B(6, 5), B(5, 5), B(1, 1), B(1, 2), B(1, 3), B(1, 4), B(1, 5)],
-             [B(6, 4), B(4, 5), B(2, 2), B(2, 3), B(2, 4), B(2, 5), B(3, 3)],
-             [B(6, 3), B(6, 2), B(6, 1), B(6, 0), B(3, 4), B(3, 5), B(4, 4)]]
+    hands = [
+        [B(6, 6), B(0, 1), B(0, 2), B(0, 3), B(0, 4), B(0, 5), B(0, 0)],
+        [B(6, 5), B(5, 5), B(1, 1), B(1, 2), B(1, 3), B(1, 4), B(1, 5)],
+        [B(6, 4), B(4, 5), B(2, 2), B(2, 3), B(2, 4), B(2, 5), B(3, 3)],
+        [B(6, 3), B(6, 2), B(6, 1), B(6, 0), B(3, 4), B(3, 5), B(4, 4)],
+    ]
     game = Game.from_deal(Rules.sevastopol(), 4, hands)
     game.play(B(6, 6))
     game.play(B(6, 5), "left")
@@ -139,13 +161,13 @@ def test_sevastopol_starts_the_four_sides_first_C2_203():
         game.play(B(5, 4), "left")
     game.play(B(6, 4), "up")
     game.play(B(6, 3), "right")
-    game.knock()                                # seat 0 holds no 6
-    assert game.turn == 1 and game.legal_moves() == []   # 5-5 must wait for the down arm
+    game.knock()  # seat 0 holds no 6
+    assert game.turn == 1 and game.legal_moves() == []  # 5-5 must wait for the down arm
     with pytest.raises(IllegalMoveError, match="empty arms"):
         game.play(B(5, 5), "left")
     game.knock()
     game.knock()
-    game.play(B(6, 2), "down")                  # the four sides are started: any end now
+    game.play(B(6, 2), "down")  # the four sides are started: any end now
     assert game.turn == 0
     assert {m.side for m in game.legal_moves()} == {"left", "up", "right", "down"}
 
@@ -157,7 +179,7 @@ def test_house_is_the_first_double_covered_on_both_sides_K263():
     for bone, side in [((3, 4), None), ((4, 4), "right"), ((3, 3), "left")]:
         line.play(B(*bone), side)
     assert "up" not in line.open_ends()
-    line.play(B(4, 1), "right")                # 4-4 is covered on both sides: the house
+    line.play(B(4, 1), "right")  # 4-4 is covered on both sides: the house
     assert line.open_ends() == {"left": 3, "right": 1, "up": 4, "down": 4}
 
 
@@ -184,8 +206,9 @@ def test_eggs_round_is_reopened_with_one_one():
             if game.sheet.last_tie:
                 hits += 1
                 dealt = game.history[-1].info[0]
-                first = next(Bone(v, v) for v in (1, 2, 3, 4, 5, 6, 0)
-                             if any(Bone(v, v) in h for h in dealt))
+                first = next(
+                    Bone(v, v) for v in (1, 2, 3, 4, 5, 6, 0) if any(Bone(v, v) in h for h in dealt)
+                )
                 assert game.legal_moves() == [Move(first, "right")]
     assert hits > 0
 
@@ -201,7 +224,7 @@ def test_telephone_first_round_opened_with_two_three_K263():
         holder = [s for s in range(2) if B(2, 3) in game.hand(s)]
         if holder:
             assert game.turn == holder[0] and game.legal_moves() == [Move(B(2, 3), "right")]
-        else:   # 2-3 in the bazaar: the highest double opens
+        else:  # 2-3 in the bazaar: the highest double opens
             assert len(game.legal_moves()) == 1 and game.legal_moves()[0].bone.is_double
 
 
@@ -222,7 +245,7 @@ def test_muggins_blocked_round_is_won_and_next_opened_by_the_lowest_hand():
                 assert r.winner == lowest
                 assert game.rounds[k + 1].opener == lowest
                 checked += lowest != r.fisherman
-    assert checked > 0        # cases where the last player to lay a bone was not the winner
+    assert checked > 0  # cases where the last player to lay a bone was not the winner
 
 
 # ---------------------------------------------------------------- Seven's penalty
@@ -249,6 +272,5 @@ def test_general_ends_after_its_deals_and_ignores_fish():
 def test_sport_kozel_deals_must_be_a_multiple_of_four():
     with pytest.raises(ValueError, match="multiple of four"):
         Rules.sport_kozel(deals=6)
-    sheet = Game(Rules.sport_kozel(deals=4, target=1000), [first_player] * 4,
-                 seed=1).play_match()
+    sheet = Game(Rules.sport_kozel(deals=4, target=1000), [first_player] * 4, seed=1).play_match()
     assert sheet.deals_played == 4

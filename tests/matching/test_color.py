@@ -131,7 +131,9 @@ def test_hypothesis_partial_covers(mask, seed):
     cover = max_cover(Region.from_mask(mask))
     # drop some dominoes too: any partial tiling is fine, only dominoes are coloured
     rng = np.random.default_rng(seed)
-    keep = np.append(rng.random(cover.n_dominoes) < 0.7, [True, True])  # labels -2, -1 index the end
+    keep = np.append(
+        rng.random(cover.n_dominoes) < 0.7, [True, True]
+    )  # labels -2, -1 index the end
     lab = np.where(keep[cover.labels] | (cover.labels < 0), cover.labels, -2)
     t = Tiling(cover.region, lab)
     for adjacency, k in (("side", 4), ("side", 5), ("king", 7)):

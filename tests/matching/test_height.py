@@ -96,7 +96,8 @@ def all_tilings(region):
 
 
 hole_free_masks = arrays(
-    np.bool_, st.tuples(st.integers(1, 5), st.integers(1, 5)),
+    np.bool_,
+    st.tuples(st.integers(1, 5), st.integers(1, 5)),
     elements=st.sampled_from([True, True, True, False]),
 ).map(fill_holes)
 
@@ -125,7 +126,9 @@ def test_against_brute_force(mask):
     on_boundary = boundary != UNDEFINED
     for t in tilings:
         h = t.height_function()
-        assert np.array_equal(h, reference_heights(region, [tuple(map(tuple, d)) for d in t.dominoes]))
+        assert np.array_equal(
+            h, reference_heights(region, [tuple(map(tuple, d)) for d in t.dominoes])
+        )
         assert np.array_equal(h != UNDEFINED, defined)
         assert (h_lo <= h).all() and (h <= h_hi).all()
         assert np.array_equal(h[on_boundary], boundary[on_boundary])
@@ -197,8 +200,11 @@ def test_flip_errors():
         flip(t, (2, 0))
     with pytest.raises(DominoTilingError, match="pair"):
         flip(t, 3)
-    not_flippable = [tuple(x) for x in np.argwhere(np.ones((2, 3), bool)).tolist()
-                     if tuple(x) not in {tuple(y) for y in flippable_squares(t).tolist()}]
+    not_flippable = [
+        tuple(x)
+        for x in np.argwhere(np.ones((2, 3), bool)).tolist()
+        if tuple(x) not in {tuple(y) for y in flippable_squares(t).tolist()}
+    ]
     assert not_flippable
     with pytest.raises(DominoTilingError, match="not two parallel dominoes"):
         flip(t, not_flippable[0])
@@ -214,8 +220,9 @@ def test_regions_with_holes_name_maximum_matching():
     for fn in (is_tileable_thurston, min_tiling, max_tiling, boundary_heights):
         with pytest.raises(DominoTilingError, match="maximum_matching"):
             fn(ring)
-    tiling = Tiling.from_dominoes(ring, [((0, 0), (0, 1)), ((0, 2), (1, 2)), ((2, 2), (2, 1)),
-                                         ((2, 0), (1, 0))])
+    tiling = Tiling.from_dominoes(
+        ring, [((0, 0), (0, 1)), ((0, 2), (1, 2)), ((2, 2), (2, 1)), ((2, 0), (1, 0))]
+    )
     with pytest.raises(DominoTilingError, match="hole"):
         tiling.height_function()
 
@@ -267,8 +274,19 @@ def test_balanced_region_whose_boundary_closes_but_has_no_tiling():
 
 
 def test_unbalanced_boundary_does_not_close_up():
-    for strings in (["...", "...", "..."], ["#.......", "........", "........", "........",
-                                            "........", "........", "........", ".......#"]):
+    for strings in (
+        ["...", "...", "..."],
+        [
+            "#.......",
+            "........",
+            "........",
+            "........",
+            "........",
+            "........",
+            "........",
+            ".......#",
+        ],
+    ):
         region = Region.from_strings(strings)
         assert boundary_heights(region) is None
         assert not is_tileable_thurston(region)
@@ -278,7 +296,7 @@ def test_pieces_touching_at_a_corner_and_far_apart():
     region = Region.from_strings(["..##..", "..##..", "##..##", "##..##"])
     assert region.n_components == 3 and not region.holes
     tilings = all_tilings(region)
-    assert len(tilings) == 2 ** 3
+    assert len(tilings) == 2**3
     lo, hi = min_tiling(region), max_tiling(region)
     assert (lo.orientations() == 1).all() and (hi.orientations() == 0).all()
     for t in tilings:

@@ -22,8 +22,7 @@ from helpers import brute_force_tilings, dominoes_of
 ALGOS = ["auto", "pothen-fan", "hopcroft-karp", "kuhn"]
 ARTICLE = ["...####", "....###", "......#", "#.#....", "#......", "##.....", "###...#"]
 
-masks = arrays(np.bool_, st.tuples(st.integers(1, 9), st.integers(1, 9)),
-               elements=st.booleans())
+masks = arrays(np.bool_, st.tuples(st.integers(1, 9), st.integers(1, 9)), elements=st.booleans())
 
 
 def nx_matching_size(region):
@@ -75,7 +74,11 @@ def test_matching_size_equals_networkx(mask, seed):
 @pytest.mark.parametrize("algo", ALGOS)
 def test_fixed_cases(algo):
     cases = {
-        (8, 8): 32, (3, 3): 4, (1, 1): 0, (1, 7): 3, (5, 6): 15,
+        (8, 8): 32,
+        (3, 3): 4,
+        (1, 1): 0,
+        (1, 7): 3,
+        (5, 6): 15,
     }
     for (m, n), want in cases.items():
         assert maximum_matching(Region.rectangle(m, n), method=algo).n_dominoes == want
@@ -294,7 +297,9 @@ def test_draw_certificate_shows_s_and_its_neighbourhood():
     assert len(colour_of) == 1
     n_colour = {tuple(img[r, c][:3].round(3)) for r, c in n}
     assert len(n_colour) == 1 and n_colour != colour_of
-    rest = {tuple(img[r, c][:3].round(3)) for r, c in map(tuple, region.cells) if (r, c) not in s | n}
+    rest = {
+        tuple(img[r, c][:3].round(3)) for r, c in map(tuple, region.cells) if (r, c) not in s | n
+    }
     assert not rest & (colour_of | n_colour)
     legend = [t.get_text() for t in ax.get_legend().get_texts()]
     assert legend == ["S (6)", "N(S) (5)"]

@@ -133,7 +133,7 @@ def test_to_networkx_is_the_grid_graph():
     r = Region.from_strings(ARTICLE_FIGURE)
     g = r.to_networkx()
     assert g.number_of_nodes() == r.n_cells
-    for (a, b) in g.edges:
+    for a, b in g.edges:
         assert abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
         assert g.nodes[a]["color"] != g.nodes[b]["color"]
     full = Region.rectangle(4, 5).to_networkx()
@@ -277,7 +277,9 @@ def test_reading_text_takes_about_a_byte_per_cell(side, ending):
     """
     from dominotiling.model.serialize import _BLOCK_CHARS
 
-    rows = ["".join(".#"[(r * 7 + c) % 3 == 0] for c in range(side)) for r in range(3)] * (side // 3)
+    rows = ["".join(".#"[(r * 7 + c) % 3 == 0] for c in range(side)) for r in range(3)] * (
+        side // 3
+    )
     text = ending.join(rows) + ending
     region, peak = _peak(lambda: Region.from_strings(text))
     assert region.shape == (side, side) and region.to_strings() == rows
@@ -312,10 +314,18 @@ def test_reading_text_is_the_same_by_blocks_and_by_lines():
         if not any("." in r for r in rows):
             continue
         want = Region.from_strings(rows)
-        for text in ("\n".join(rows), "\r\n".join(rows) + "\r\n", "\n\n" + "\n".join(rows) + "\n \n",
-                     "\n".join(rows[:1]) + "\r\n" + "\n".join(rows[1:])):
+        for text in (
+            "\n".join(rows),
+            "\r\n".join(rows) + "\r\n",
+            "\n\n" + "\n".join(rows) + "\n \n",
+            "\n".join(rows[:1]) + "\r\n" + "\n".join(rows[1:]),
+        ):
             assert Region.from_strings(text) == want
-    for bad, message in ((".\r.\n.\r.", "line 1, column 2"), ("..\n.\n..", "line 2 has 1"),
-                         ("..\r\n.x\r\n", "line 2, column 2"), ("..\n..\n\r\n..", "line 3 has 0")):
+    for bad, message in (
+        (".\r.\n.\r.", "line 1, column 2"),
+        ("..\n.\n..", "line 2 has 1"),
+        ("..\r\n.x\r\n", "line 2, column 2"),
+        ("..\n..\n\r\n..", "line 3 has 0"),
+    ):
         with pytest.raises(RegionFormatError, match=message):
             serialize.mask_from_text(bad)

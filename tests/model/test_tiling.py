@@ -17,11 +17,16 @@ def test_labels_are_renumbered_row_major():
 
 
 def test_dominoes_and_orientations():
-    t = Tiling.from_dominoes(Region.rectangle(2, 3), [((0, 0), (1, 0)), ((0, 1), (0, 2)), ((1, 2), (1, 1))])
+    t = Tiling.from_dominoes(
+        Region.rectangle(2, 3), [((0, 0), (1, 0)), ((0, 1), (0, 2)), ((1, 2), (1, 1))]
+    )
     d = t.dominoes
     assert d.shape == (3, 2, 2)
     assert sorted(map(lambda x: tuple(map(tuple, x)), d.tolist())) == [
-        ((0, 0), (1, 0)), ((0, 1), (0, 2)), ((1, 1), (1, 2))]
+        ((0, 0), (1, 0)),
+        ((0, 1), (0, 2)),
+        ((1, 1), (1, 2)),
+    ]
     assert sorted(t.orientations().tolist()) == [0, 0, 1]
     m = t.to_matching()
     assert len(m) == 3 and all((a[0] + a[1]) % 2 == 0 for a, _ in m)

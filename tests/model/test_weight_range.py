@@ -28,10 +28,17 @@ def test_longdouble_inside_float64_keeps_its_value():
     assert w.horizontal.tolist() == [[1e300, 3 / 7]]
 
 
-@pytest.mark.parametrize("f, exact", [(lambda r, c, o: 4**r, lambda r, c, o: 4**r),
-                                      (lambda r, c, o: (r + 2) ** 20 + c, lambda r, c, o: (r + 2) ** 20 + c),
-                                      (lambda r, c, o: np.uint8(200) * (r + 1) if isinstance(r, np.ndarray)
-                                       else 200 * (r + 1), lambda r, c, o: 200 * (r + 1))])
+@pytest.mark.parametrize(
+    "f, exact",
+    [
+        (lambda r, c, o: 4**r, lambda r, c, o: 4**r),
+        (lambda r, c, o: (r + 2) ** 20 + c, lambda r, c, o: (r + 2) ** 20 + c),
+        (
+            lambda r, c, o: np.uint8(200) * (r + 1) if isinstance(r, np.ndarray) else 200 * (r + 1),
+            lambda r, c, o: 200 * (r + 1),
+        ),
+    ],
+)
 def test_from_function_does_not_wrap_fixed_width_ints(f, exact):
     w = Weights.from_function((40, 3), f)
     assert w.kind == "int"
@@ -44,8 +51,10 @@ def test_from_function_small_ints_stay_int64():
     assert w.horizontal.dtype == np.int64 and w.horizontal.tolist() == [[0, 1], [1, 2], [2, 3]]
 
 
-@pytest.mark.parametrize("faces, word", [([[1e-200, 1e-200], [1.0, 1.0]], "underflows"),
-                                         ([[1e200, 1e200], [1.0, 1.0]], "overflows")])
+@pytest.mark.parametrize(
+    "faces, word",
+    [([[1e-200, 1e-200], [1.0, 1.0]], "underflows"), ([[1e200, 1e200], [1.0, 1.0]], "overflows")],
+)
 def test_periodic_face_products_out_of_range_are_refused(faces, word):
     with pytest.raises(WeightError, match=word):
         Weights.periodic((4, 4), faces=faces)
@@ -55,8 +64,12 @@ def test_periodic_face_products_in_range_are_products():
     faces = [[1e-150, 2.0], [3.0, 1e-150]]
     w = Weights.periodic((4, 4), faces=faces)
     f = lambda i, j: faces[i % 2][j % 2]  # noqa: E731
-    assert w.horizontal.tolist() == [[f(r, c + 1) * f(r + 1, c + 1) for c in range(3)] for r in range(4)]
-    assert w.vertical.tolist() == [[f(r + 1, c) * f(r + 1, c + 1) for c in range(4)] for r in range(3)]
+    assert w.horizontal.tolist() == [
+        [f(r, c + 1) * f(r + 1, c + 1) for c in range(3)] for r in range(4)
+    ]
+    assert w.vertical.tolist() == [
+        [f(r + 1, c) * f(r + 1, c + 1) for c in range(4)] for r in range(3)
+    ]
     assert (w.horizontal > 0).all() and (w.vertical > 0).all()
 
 
@@ -104,6 +117,7 @@ def test_tracy_widom_left_tail_is_positive_and_continuous():
     for x in (-8.0, -7.5, -7.0):
         det = float(tracy_widom_cdf(x, nodes=200))
         from dominotiling.statistics import boundary
+
         assert boundary._tw_left_tail(x, False) == pytest.approx(det, rel=1e-6)
     left, right = tracy_widom_pdf(-8.0 - 2e-3), tracy_widom_pdf(-8.0 + 2e-3)
     assert left < right and right / left < 1.1  # F2' grows by about exp(16 * 4e-3) across 4e-3
@@ -133,6 +147,8 @@ def test_double_dimer_refuses_unvalidated_labels_in_a_subprocess():
         "print('ok')\n"
     )
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=600)
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=600
+    )
     assert out.returncode == 0, out.stderr[-2000:]
     assert out.stdout.strip().endswith("ok")

@@ -23,7 +23,9 @@ x, y = sympy.symbols("x y")
 
 def _placements(shape):
     m, n = shape
-    return [("h", r, c) for r in range(m) for c in range(n - 1)] + [("v", r, c) for r in range(m - 1) for c in range(n)]
+    return [("h", r, c) for r in range(m) for c in range(n - 1)] + [
+        ("v", r, c) for r in range(m - 1) for c in range(n)
+    ]
 
 
 def _tiling_weight_by_hand(w, dominoes):
@@ -58,7 +60,9 @@ def test_by_orientation_values_and_generating_polynomial_of_2xn():
         assert sympy.expand(total - f[n]) == 0
     w = Weights.by_orientation((2, 3), 2, Fraction(1, 3))
     assert w.kind == "fraction"
-    assert w.horizontal.tolist() == [[Fraction(2)] * 2] * 2 and w.vertical.tolist() == [[Fraction(1, 3)] * 3]
+    assert w.horizontal.tolist() == [[Fraction(2)] * 2] * 2 and w.vertical.tolist() == [
+        [Fraction(1, 3)] * 3
+    ]
 
 
 def test_tiling_weight_matches_brute_force_product():
@@ -70,8 +74,9 @@ def test_tiling_weight_matches_brute_force_product():
         t = Tiling.from_dominoes(region, list(pairs))
         assert w.tiling_weight(t) == _tiling_weight_by_hand(w, pairs)
     assert isinstance(w.tiling_weight(t), int)
-    assert Weights.by_orientation(region, Fraction(1, 2), 1).tiling_weight(t) == Fraction(1, 2) ** sum(
-        r == r2 for (r, _), (r2, _) in pairs)
+    assert Weights.by_orientation(region, Fraction(1, 2), 1).tiling_weight(t) == Fraction(
+        1, 2
+    ) ** sum(r == r2 for (r, _), (r2, _) in pairs)
 
 
 def test_periodic_edge_form_follows_the_pattern_by_anchor():
@@ -111,7 +116,9 @@ def test_two_periodic_aztec_faces_match_sample_aztecs_blocks(n):
                 assert w.value(rr, cc, o) == want
                 halves.add((o, rr, cc))
     h_in, v_in = Weights.uniform(region).allowed(region)
-    inside = {("h", int(r), int(c)) for r, c in np.argwhere(h_in)} | {("v", int(r), int(c)) for r, c in np.argwhere(v_in)}
+    inside = {("h", int(r), int(c)) for r, c in np.argwhere(h_in)} | {
+        ("v", int(r), int(c)) for r, c in np.argwhere(v_in)
+    }
     assert inside == halves  # every placement of the diamond is a half of one block
 
 
@@ -122,8 +129,10 @@ def test_random_draw_order_is_the_documented_one():
     assert w.horizontal.ravel().tolist() == flat[:16].tolist()
     assert w.vertical.ravel().tolist() == flat[16:].tolist()
     u = Weights.random(shape, "uniform", seed=np.random.default_rng(5), a=1, b=2)
-    assert np.array_equal(np.concatenate([u.horizontal.ravel(), u.vertical.ravel()]),
-                          np.random.default_rng(5).uniform(1, 2, 31))
+    assert np.array_equal(
+        np.concatenate([u.horizontal.ravel(), u.vertical.ravel()]),
+        np.random.default_rng(5).uniform(1, 2, 31),
+    )
     assert Weights.random(shape, "gamma", seed=1) == Weights.random(shape, "gamma", seed=1)
     assert Weights.random(shape, "gamma", seed=1) != Weights.random(shape, "gamma", seed=2)
 
@@ -147,7 +156,7 @@ def test_random_bernoulli_frequency_and_kept_types():
     assert f.kind == "fraction" and set(_all(f).tolist()) <= {Fraction(1, 2), Fraction(0)}
     s = Weights.random((3, 3), "bernoulli", seed=2, a=x, b=1)
     assert s.kind == "symbolic" and set(_all(s).tolist()) <= {x, sympy.Integer(1)}
-    zero_one = Weights.random((3, 3), "bernoulli", seed=2)   # Bernoulli(1/2) on {0, 1}
+    zero_one = Weights.random((3, 3), "bernoulli", seed=2)  # Bernoulli(1/2) on {0, 1}
     assert set(_all(zero_one).tolist()) <= {0, 1}
 
 
@@ -194,7 +203,11 @@ def test_from_function_vectorised_and_per_placement_agree():
         assert a.value(r, c, o) == f(r, c, o)
     # not vectorisable: falls back to one call per placement
     frac = Weights.from_function((3, 3), lambda r, c, o: Fraction(1, r + c + 1) if o == "h" else 2)
-    assert frac.kind == "fraction" and frac.value(1, 1, "h") == Fraction(1, 3) and frac.value(0, 2, "v") == 2
+    assert (
+        frac.kind == "fraction"
+        and frac.value(1, 1, "h") == Fraction(1, 3)
+        and frac.value(0, 2, "v") == 2
+    )
     with pytest.raises(TypeError):
         Weights.from_function((3, 3), lambda r, c, o: Fraction(1, r + c + 1), vectorized=True)
     sym = Weights.from_function((2, 3), lambda r, c, o: x ** (r + c) if o == "h" else y)
@@ -236,7 +249,9 @@ def test_value_types_are_kept_exactly():
     s = Weights([[1, x], [Fraction(1, 2), 0.5]], [[y**2 + 1, 2, 3]])
     assert s.kind == "symbolic"
     assert s.value(0, 1, "h") is x and s.value(0, 0, "v") == y**2 + 1
-    assert s.value(1, 0, "h") == sympy.Rational(1, 2) and isinstance(s.value(0, 0, "h"), sympy.Integer)
+    assert s.value(1, 0, "h") == sympy.Rational(1, 2) and isinstance(
+        s.value(0, 0, "h"), sympy.Integer
+    )
     assert s.symbols() == (x, y)
 
     sym_number = Weights([[sympy.Integer(2), 1]], np.zeros((0, 3), dtype=object))
@@ -258,13 +273,17 @@ def test_zero_weights_forbid_placements():
 
 
 # ------------------------------------------------------------------ immutability
-@pytest.mark.parametrize("w", [
-    Weights.uniform((3, 4)),
-    Weights.random((3, 4), "gamma", seed=0),
-    Weights.by_orientation((3, 4), Fraction(1, 2), 3),
-    Weights.by_orientation((3, 4), x, y),
-    Weights([[2**70, 1], [1, 1]], [[1, 2, 3]]),
-], ids=["int", "float", "fraction", "symbolic", "bigint"])
+@pytest.mark.parametrize(
+    "w",
+    [
+        Weights.uniform((3, 4)),
+        Weights.random((3, 4), "gamma", seed=0),
+        Weights.by_orientation((3, 4), Fraction(1, 2), 3),
+        Weights.by_orientation((3, 4), x, y),
+        Weights([[2**70, 1], [1, 1]], [[1, 2, 3]]),
+    ],
+    ids=["int", "float", "fraction", "symbolic", "bigint"],
+)
 def test_weights_cannot_be_changed(w):
     before = (w.horizontal.tolist(), w.vertical.tolist(), hash(w))
     for arr in (w.horizontal, w.vertical):
@@ -273,7 +292,9 @@ def test_weights_cannot_be_changed(w):
         with pytest.raises(ValueError):
             arr[...] = 0
         base = arr.base
-        if isinstance(base, np.ndarray) and base.dtype == object:  # a private copy: changing it changes nothing
+        if (
+            isinstance(base, np.ndarray) and base.dtype == object
+        ):  # a private copy: changing it changes nothing
             base.setflags(write=True)
             base[...] = 7
     assert (w.horizontal.tolist(), w.vertical.tolist()) == before[:2]
@@ -293,13 +314,18 @@ def test_equality_and_hash_follow_values():
     big = Weights([[2**70, 1], [1, 1]], [[1, 2, 3]])
     assert big.horizontal.dtype == object
     small = Weights([[1], [1]], [[2, 3]])
-    assert big.crop(0, 1, 2, 2) == small and hash(big.crop(0, 1, 2, 2)) == hash(small)  # storage follows values
+    assert big.crop(0, 1, 2, 2) == small and hash(big.crop(0, 1, 2, 2)) == hash(
+        small
+    )  # storage follows values
     assert big.crop(0, 1, 2, 2).horizontal.dtype == np.int64
 
 
 def test_pickled_weights_hash_like_fresh_ones_in_another_interpreter(tmp_path):
-    objs = (Weights.by_orientation((3, 3), x, y), Weights.random((3, 3), "uniform", seed=1),
-            Weights.by_orientation((3, 3), Fraction(1, 3), 2))
+    objs = (
+        Weights.by_orientation((3, 3), x, y),
+        Weights.random((3, 3), "uniform", seed=1),
+        Weights.by_orientation((3, 3), Fraction(1, 3), 2),
+    )
     for w in objs:
         hash(w)  # fill the caches before pickling
     path = tmp_path / "w.pkl"
@@ -326,10 +352,17 @@ def test_pickled_weights_hash_like_fresh_ones_in_another_interpreter(tmp_path):
 
 
 # ------------------------------------------------------------------ bad input
-@pytest.mark.parametrize("value, words", [
-    (-1, "-1"), (Fraction(-1, 2), "Fraction(-1, 2)"), (-0.5, "-0.5"),
-    (float("nan"), "nan"), (float("inf"), "inf"), (np.float32(-2), "-2.0"),
-])
+@pytest.mark.parametrize(
+    "value, words",
+    [
+        (-1, "-1"),
+        (Fraction(-1, 2), "Fraction(-1, 2)"),
+        (-0.5, "-0.5"),
+        (float("nan"), "nan"),
+        (float("inf"), "inf"),
+        (np.float32(-2), "-2.0"),
+    ],
+)
 def test_negative_nan_inf_name_the_placement_and_value(value, words):
     h = np.ones((3, 3), dtype=object)
     h[1, 2] = value
@@ -343,7 +376,9 @@ def test_negative_nan_inf_name_the_placement_and_value(value, words):
 def test_bad_numpy_arrays_name_the_first_bad_placement():
     v = np.ones((2, 4))
     v[1, 3] = -3.0
-    with pytest.raises(WeightError, match=r"vertical placement at row 1, col 3 \(cells \(1, 3\)-\(2, 3\)\).*-3\.0"):
+    with pytest.raises(
+        WeightError, match=r"vertical placement at row 1, col 3 \(cells \(1, 3\)-\(2, 3\)\).*-3\.0"
+    ):
         Weights(np.ones((3, 3)), v)
     v[1, 3] = np.nan
     with pytest.raises(WeightError, match="finite"):
@@ -365,18 +400,28 @@ def test_complex_arrays_are_refused():
         Weights(np.ones((2, 1), dtype=complex), np.ones((1, 2)))
 
 
-@pytest.mark.parametrize("value, cls, words", [
-    (True, DominoTypeError, "bool"), ("2", DominoTypeError, "must be an int"),
-    (None, DominoTypeError, "must be an int"), (sympy.Symbol("n", negative=True), WeightError, "non-negative"),
-    (-sympy.Symbol("r", real=True) ** 2 - 1, WeightError, "non-negative"), (sympy.oo, WeightError, "finite"), (sympy.nan, WeightError, "finite"),
-])
+@pytest.mark.parametrize(
+    "value, cls, words",
+    [
+        (True, DominoTypeError, "bool"),
+        ("2", DominoTypeError, "must be an int"),
+        (None, DominoTypeError, "must be an int"),
+        (sympy.Symbol("n", negative=True), WeightError, "non-negative"),
+        (-(sympy.Symbol("r", real=True) ** 2) - 1, WeightError, "non-negative"),
+        (sympy.oo, WeightError, "finite"),
+        (sympy.nan, WeightError, "finite"),
+    ],
+)
 def test_other_bad_scalars(value, cls, words):
     with pytest.raises(cls, match=words):
         Weights.by_orientation((2, 2), 1, value)
 
 
 def test_wrong_shapes_are_named():
-    with pytest.raises(WeightError, match=r"horizontal has shape \(3, 3\) and vertical \(3, 4\), which fit no region"):
+    with pytest.raises(
+        WeightError,
+        match=r"horizontal has shape \(3, 3\) and vertical \(3, 4\), which fit no region",
+    ):
         Weights(np.ones((3, 3)), np.ones((3, 4)))
     with pytest.raises(WeightError, match="2-D"):
         Weights(np.ones(3), np.ones((2, 4)))
@@ -415,33 +460,39 @@ def test_periodic_bad_input():
         Weights.periodic((3, 3), faces=[[1.0, 2.0], [float("nan"), 1.0]])
 
 
-@pytest.mark.parametrize("kwargs, cls, words", [
-    (dict(dist="normal"), DominoTilingError, "unknown dist 'normal'"),
-    (dict(dist="bernoulli", p=1.5), DominoTilingError, "p must be at most 1"),
-    (dict(dist="bernoulli", a=-1), WeightError, "non-negative"),
-    (dict(dist="bernoulli", q=0.1), DominoTypeError, "unknown parameter.*q.*p, a, b"),
-    (dict(dist="uniform", a=2, b=1), DominoTilingError, "b must be at least 2"),
-    (dict(dist="uniform", a=-1), DominoTilingError, "a must be at least 0"),
-    (dict(dist="integers", a=1), DominoTilingError, "needs b"),
-    (dict(dist="integers", a=1.5, b=3), DominoTypeError, "a must be an integer"),
-    (dict(dist="gamma", alpha=0), DominoTilingError, "alpha must be greater than 0"),
-    (dict(dist="gamma", sigma=1), DominoTypeError, "unknown parameter.*sigma"),
-    (dict(dist="lognormal", sigma=-1), DominoTilingError, "sigma must be at least 0"),
-    (dict(dist="lognormal", seed=-3), DominoTilingError, "seed"),
-])
+@pytest.mark.parametrize(
+    "kwargs, cls, words",
+    [
+        (dict(dist="normal"), DominoTilingError, "unknown dist 'normal'"),
+        (dict(dist="bernoulli", p=1.5), DominoTilingError, "p must be at most 1"),
+        (dict(dist="bernoulli", a=-1), WeightError, "non-negative"),
+        (dict(dist="bernoulli", q=0.1), DominoTypeError, "unknown parameter.*q.*p, a, b"),
+        (dict(dist="uniform", a=2, b=1), DominoTilingError, "b must be at least 2"),
+        (dict(dist="uniform", a=-1), DominoTilingError, "a must be at least 0"),
+        (dict(dist="integers", a=1), DominoTilingError, "needs b"),
+        (dict(dist="integers", a=1.5, b=3), DominoTypeError, "a must be an integer"),
+        (dict(dist="gamma", alpha=0), DominoTilingError, "alpha must be greater than 0"),
+        (dict(dist="gamma", sigma=1), DominoTypeError, "unknown parameter.*sigma"),
+        (dict(dist="lognormal", sigma=-1), DominoTilingError, "sigma must be at least 0"),
+        (dict(dist="lognormal", seed=-3), DominoTilingError, "seed"),
+    ],
+)
 def test_random_bad_parameters(kwargs, cls, words):
     with pytest.raises(cls, match=words):
         Weights.random((3, 3), **kwargs)
 
 
-@pytest.mark.parametrize("build", [
-    lambda s: Weights.uniform(s),
-    lambda s: Weights.by_orientation(s, Fraction(1, 2), 1),
-    lambda s: Weights.random(s, "gamma", seed=0),
-    lambda s: Weights.random(s, "bernoulli", seed=0, a=x, b=1),
-    lambda s: Weights.periodic(s, [[1, 2]], [[3]]),
-    lambda s: Weights.from_function(s, lambda r, c, o: 1),
-])
+@pytest.mark.parametrize(
+    "build",
+    [
+        lambda s: Weights.uniform(s),
+        lambda s: Weights.by_orientation(s, Fraction(1, 2), 1),
+        lambda s: Weights.random(s, "gamma", seed=0),
+        lambda s: Weights.random(s, "bernoulli", seed=0, a=x, b=1),
+        lambda s: Weights.periodic(s, [[1, 2]], [[3]]),
+        lambda s: Weights.from_function(s, lambda r, c, o: 1),
+    ],
+)
 def test_huge_shapes_are_refused_before_allocating(build):
     import tracemalloc
 
@@ -463,7 +514,9 @@ def test_seed_is_keyword_only():
 # ------------------------------------------------------------------ numbers for kernels
 def test_as_float():
     h, v = Weights.by_orientation((2, 3), Fraction(1, 3), 2).as_float()
-    assert h.dtype == np.float64 and h.tolist() == [[1 / 3, 1 / 3]] * 2 and v.tolist() == [[2.0] * 3]
+    assert (
+        h.dtype == np.float64 and h.tolist() == [[1 / 3, 1 / 3]] * 2 and v.tolist() == [[2.0] * 3]
+    )
     with pytest.raises(ValueError):
         h.setflags(write=True)
     h, _ = Weights.by_orientation((2, 2), sympy.sqrt(2), 1).as_float()
@@ -480,10 +533,14 @@ def test_as_float():
 def test_as_int_mod_matches_pow_inverse(p):
     rng = np.random.default_rng(p % 1000)
     shape = (4, 5)
-    vals = {(o, r, c): Fraction(int(rng.integers(0, 10**6)), int(rng.integers(1, 10**6)))
-            for o, r, c in _placements(shape)}
+    vals = {
+        (o, r, c): Fraction(int(rng.integers(0, 10**6)), int(rng.integers(1, 10**6)))
+        for o, r, c in _placements(shape)
+    }
     vals = {k: f for k, f in vals.items() if f.denominator % p}  # p must not divide a denominator
-    w = Weights.from_function(shape, lambda r, c, o: vals.get((o, r, c), Fraction(0)), vectorized=False)
+    w = Weights.from_function(
+        shape, lambda r, c, o: vals.get((o, r, c), Fraction(0)), vectorized=False
+    )
     h, v = w.as_int_mod(p)
     assert h.dtype == np.int64
     for o, r, c in _placements(shape):
@@ -503,7 +560,9 @@ def test_as_int_mod_two_to_the_64_and_refusals():
         h, v = w.as_int_mod(mod)
         assert h.dtype == np.uint64
         assert int(h[0, 0]) == 3 * pow(5, -1, 2**64) % 2**64 and int(v[0, 0]) == 2**63 - 1
-    with pytest.raises(WeightError, match=r"denominator 5 has no inverse modulo 5.*denominator_lcm\(\) = 5"):
+    with pytest.raises(
+        WeightError, match=r"denominator 5 has no inverse modulo 5.*denominator_lcm\(\) = 5"
+    ):
         w.as_int_mod(5)
     with pytest.raises(DominoTypeError, match="float"):
         Weights.random((2, 2), "gamma", seed=0).as_int_mod(7)
@@ -516,9 +575,15 @@ def test_as_int_mod_two_to_the_64_and_refusals():
 def test_denominator_lcm_and_scaling():
     shape = (3, 4)
     dens = [2, 3, 4, 9, 25]
-    w = Weights.from_function(shape, lambda r, c, o: Fraction(r + c + 1, dens[(r + 2 * c) % 5]), vectorized=False)
-    assert w.denominator_lcm() == math.lcm(*{dens[(r + 2 * c) % 5] // math.gcd(r + c + 1, dens[(r + 2 * c) % 5])
-                                             for _, r, c in _placements(shape)})
+    w = Weights.from_function(
+        shape, lambda r, c, o: Fraction(r + c + 1, dens[(r + 2 * c) % 5]), vectorized=False
+    )
+    assert w.denominator_lcm() == math.lcm(
+        *{
+            dens[(r + 2 * c) % 5] // math.gcd(r + c + 1, dens[(r + 2 * c) % 5])
+            for _, r, c in _placements(shape)
+        }
+    )
     L = w.denominator_lcm()
     assert all(float(L * f).is_integer() for f in w.horizontal.ravel())
     assert Weights.uniform(shape).denominator_lcm() == 1
@@ -600,17 +665,24 @@ def test_crop_and_narrow_follow_region_narrow_view():
             assert nw.value(r, c, o) == w.value(ar, ac, "h" if ar == br else "v")
         nh, nv = nw.allowed(nmask)
         h, v = w.allowed(region)
-        assert int(nh.sum() + nv.sum()) == int(h.sum() + v.sum())  # nothing inside the region is lost
+        assert int(nh.sum() + nv.sum()) == int(
+            h.sum() + v.sum()
+        )  # nothing inside the region is lost
     full = Weights.random((4, 4), "gamma", seed=1)
     assert full.crop(0, 0, 4, 4) == full
     empty = Region(np.zeros((3, 3), dtype=bool)).narrow_view()
-    assert full.crop(0, 0, 0, 0).shape == (0, 0) and Weights.uniform((3, 3)).narrow(*empty).shape == (0, 0)
+    assert full.crop(0, 0, 0, 0).shape == (0, 0) and Weights.uniform((3, 3)).narrow(
+        *empty
+    ).shape == (0, 0)
 
 
 def test_restrict_zeroes_placements_outside_the_region():
     region = Region.from_strings(["..#", "...", "#.."])
-    for w in (Weights.by_orientation(region, 2, 3), Weights.by_orientation(region, Fraction(1, 2), x),
-              Weights.random(region, "gamma", seed=0)):
+    for w in (
+        Weights.by_orientation(region, 2, 3),
+        Weights.by_orientation(region, Fraction(1, 2), x),
+        Weights.random(region, "gamma", seed=0),
+    ):
         r = w.restrict(region)
         assert r.kind == w.kind
         h, v = w.allowed(region)
@@ -624,9 +696,17 @@ def test_restrict_zeroes_placements_outside_the_region():
 def test_repr_and_html_summary():
     w = Weights.from_function((3, 4), lambda r, c, o: 0 if (o, r, c) == ("v", 1, 1) else r + 2)
     text = repr(w)
-    assert "3x4" in text and "int" in text and "17 placements" in text and "[2, 4]" in text and "1 zero" in text
+    assert (
+        "3x4" in text
+        and "int" in text
+        and "17 placements" in text
+        and "[2, 4]" in text
+        and "1 zero" in text
+    )
     page = w._repr_html_()
-    assert "<table" in page and "3 x 4" in page and ">int<" in page and ">2<" in page and ">4<" in page
+    assert (
+        "<table" in page and "3 x 4" in page and ">int<" in page and ">2<" in page and ">4<" in page
+    )
     s = Weights.by_orientation((2, 2), x, y)
     assert "x, y" in repr(s) and "x, y" in s._repr_html_()
     assert "&lt;" in Weights.by_orientation((2, 2), sympy.Symbol("<b>"), 1)._repr_html_()

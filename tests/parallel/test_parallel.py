@@ -93,9 +93,12 @@ def _worker_settings():
 
     import dask
 
-    return (dask.config.get("distributed.worker.profile.enabled"),
-            dask.config.get("distributed.admin.tick.interval"),
-            os.environ.get("NUMBA_NUM_THREADS"), os.environ.get("MALLOC_TRIM_THRESHOLD_"))
+    return (
+        dask.config.get("distributed.worker.profile.enabled"),
+        dask.config.get("distributed.admin.tick.interval"),
+        os.environ.get("NUMBA_NUM_THREADS"),
+        os.environ.get("MALLOC_TRIM_THRESHOLD_"),
+    )
 
 
 def test_local_cluster_settings(monkeypatch):
@@ -112,13 +115,23 @@ def test_local_cluster_settings(monkeypatch):
         assert list(c.nthreads().values()) == [1]
         assert list(c.run(_worker_settings).values()) == [(False, "100ms", "1", None)]
         assert ensemble(random_tiling, [4, 5], client=c, region=NOTCHED) == [
-            random_tiling(NOTCHED, seed=s) for s in (4, 5)]
+            random_tiling(NOTCHED, seed=s) for s in (4, 5)
+        ]
 
 
 def test_default_chunks_are_even_and_bounded():
     from dominotiling.parallel._scheduling import _MAX_CHUNK, _chunks
 
-    for n, parts in [(200, 2), (7, 2), (1, 4), (0, 2), (3, 2), (1001, 3), (5000, 2), (2 * _MAX_CHUNK + 1, 1)]:
+    for n, parts in [
+        (200, 2),
+        (7, 2),
+        (1, 4),
+        (0, 2),
+        (3, 2),
+        (1001, 3),
+        (5000, 2),
+        (2 * _MAX_CHUNK + 1, 1),
+    ]:
         chunks = _chunks(list(range(n)), parts, None)
         assert [x for c in chunks for x in c] == list(range(n))  # in order, each item once
         sizes = [len(c) for c in chunks]
@@ -202,8 +215,9 @@ def test_height_fluctuations_match_direct_variance(client):
 
 
 def test_height_fluctuations_rectangle_boundary_zero(client):
-    mean, var = height_fluctuations(random_tiling, range(40), client=client,
-                                    region=Region.rectangle(6, 6))
+    mean, var = height_fluctuations(
+        random_tiling, range(40), client=client, region=Region.rectangle(6, 6)
+    )
     assert var.shape == (7, 7)
     ring = np.ones((7, 7), bool)
     ring[1:-1, 1:-1] = False
@@ -220,12 +234,17 @@ def test_statistics_need_one_region(client):
         placement_frequencies(_seed_echo, range(2))
 
 
-@pytest.mark.parametrize("region", [
-    Region.rectangle(30, 30),
-    Region.from_strings(["........", "...##...", "........", "........", ".#......", "......#."]),
-    Region.rectangle(3, 3),
-    Region.aztec_diamond(12),
-])
+@pytest.mark.parametrize(
+    "region",
+    [
+        Region.rectangle(30, 30),
+        Region.from_strings(
+            ["........", "...##...", "........", "........", ".#......", "......#."]
+        ),
+        Region.rectangle(3, 3),
+        Region.aztec_diamond(12),
+    ],
+)
 def test_count_with_client_equals_count_without(client, region):
     assert count_distributed(region, client=client) == count_tilings(region)
     assert count_distributed(region, client=None) == count_tilings(region)
@@ -296,10 +315,13 @@ def test_without_dask_says_how_to_install(monkeypatch):
         with pytest.raises(ImportError, match='pip install "dominotiling\\[dist\\]"'):
             call()
     # serial work needs no dask
-    assert ensemble(random_tiling, [1, 2], region=region) == [random_tiling(region, seed=s) for s in (1, 2)]
+    assert ensemble(random_tiling, [1, 2], region=region) == [
+        random_tiling(region, seed=s) for s in (1, 2)
+    ]
     assert count_distributed(region, client=None) == 5
     assert {dominoes_of(t) for t in ensemble(random_tiling, range(30), region=region)} <= {
-        frozenset(t) for t in brute_force_tilings(region.mask)}
+        frozenset(t) for t in brute_force_tilings(region.mask)
+    }
 
 
 def test_count_tilings_front_door_with_a_client(client):
@@ -343,8 +365,9 @@ def _proc_start_time(pid):
 @pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="needs /proc (Linux)")
 def test_directories_of_killed_clients_are_removed_and_live_ones_kept(tmp_path, monkeypatch):
     monkeypatch.setattr(_wire, "SHARED_MEMORY", str(tmp_path))
-    procs = [_python(["-c", _OWNER, str(tmp_path)], stdout=subprocess.PIPE, text=True)
-             for _ in range(3)]
+    procs = [
+        _python(["-c", _OWNER, str(tmp_path)], stdout=subprocess.PIPE, text=True) for _ in range(3)
+    ]
     try:
         killed, terminated, alive = (p.stdout.readline().strip() for p in procs)
         assert all(os.path.isdir(d) for d in (killed, terminated, alive))
@@ -388,8 +411,14 @@ def test_a_reused_pid_is_not_taken_for_the_owner(tmp_path, monkeypatch):
         assert os.path.basename(path).startswith(f"dominotiling-{ns}-{pid}-{start}-")
         assert os.path.isdir(path)
         assert sorted(os.listdir(tmp_path)) == sorted(
-            [os.path.basename(path), names["mine"], names["other namespace"], names["older form"],
-             names["not ours"]])
+            [
+                os.path.basename(path),
+                names["mine"],
+                names["other namespace"],
+                names["older form"],
+                names["not ours"],
+            ]
+        )
 
 
 @pytest.mark.skipif(not os.path.isdir(_wire.SHARED_MEMORY), reason="no /dev/shm here")
@@ -402,7 +431,8 @@ def test_a_call_on_the_cluster_removes_orphans_first(client):
     try:
         r = Region.rectangle(2, 4)
         assert ensemble(random_tiling, [1, 2], client=client, region=r) == [
-            random_tiling(r, seed=s) for s in (1, 2)]
+            random_tiling(r, seed=s) for s in (1, 2)
+        ]
         assert not os.path.exists(orphan)
     finally:
         if os.path.exists(orphan):
@@ -421,14 +451,24 @@ def test_one_generator_given_as_every_seed_is_refused(client):
     # distinct generators, serially and on the cluster: what each gives alone
     want = [random_tiling(r, seed=g) for g in np.random.default_rng(5).spawn(4)]
     assert ensemble(random_tiling, np.random.default_rng(5).spawn(4), region=r) == want
-    assert ensemble(random_tiling, np.random.default_rng(5).spawn(4), client=client, region=r) == want
+    assert (
+        ensemble(random_tiling, np.random.default_rng(5).spawn(4), client=client, region=r) == want
+    )
     seqs = np.random.SeedSequence(5).spawn(3)
     assert ensemble(random_tiling, seqs, client=client, region=r) == [
-        random_tiling(r, seed=np.random.default_rng(s)) for s in seqs]
+        random_tiling(r, seed=np.random.default_rng(s)) for s in seqs
+    ]
 
 
-@pytest.mark.parametrize("bad, error", [(0, DominoTilingError), (-3, DominoTilingError),
-                                        (2.0, DominoTypeError), ("4", DominoTypeError)])
+@pytest.mark.parametrize(
+    "bad, error",
+    [
+        (0, DominoTilingError),
+        (-3, DominoTilingError),
+        (2.0, DominoTypeError),
+        ("4", DominoTypeError),
+    ],
+)
 def test_chunk_size_is_checked_alike_serially_and_on_a_cluster(client, bad, error):
     r = Region.rectangle(2, 2)
     messages = set()
@@ -440,8 +480,9 @@ def test_chunk_size_is_checked_alike_serially_and_on_a_cluster(client, bad, erro
     assert len(messages) == 1
     # None chooses; a positive int is a size, and both give the serial loop's results
     for size in (None, 1):
-        assert ensemble(random_tiling, [1, 2, 3], client=client, chunk_size=size, region=r) == \
-            ensemble(random_tiling, [1, 2, 3], chunk_size=size, region=r)
+        assert ensemble(
+            random_tiling, [1, 2, 3], client=client, chunk_size=size, region=r
+        ) == ensemble(random_tiling, [1, 2, 3], chunk_size=size, region=r)
 
 
 def test_local_cluster_from_a_script_on_standard_input_says_what_to_do():
@@ -461,8 +502,9 @@ def test_local_cluster_from_a_script_on_standard_input_says_what_to_do():
                     dashboard_address=None) as threads:  # the advice given works
             print("THREADS:", ensemble(random_tiling, [1, 2], client=threads, region=r) == serial)
     """)
-    proc = _python(["-"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                   text=True)
+    proc = _python(
+        ["-"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
     out, err = proc.communicate(script, timeout=240)
     assert proc.returncode == 0, err
     refused = [line for line in out.splitlines() if line.startswith("REFUSED:")]

@@ -36,7 +36,9 @@ class _Counter:
         self.n += n
 
 
-@pytest.mark.parametrize("n, parts", [(200, 2), (1, 2), (7, 3), (5000, 2), (3, 1), (2 * _MAX_CHUNK + 5, 1)])
+@pytest.mark.parametrize(
+    "n, parts", [(200, 2), (1, 2), (7, 3), (5000, 2), (3, 1), (2 * _MAX_CHUNK + 5, 1)]
+)
 def test_guided_blocks_cover_everything_and_shrink(n, parts):
     bounds = _blocks(n, parts, None)
     assert bounds[0] == 0 and bounds[-1] == n
@@ -57,6 +59,7 @@ def test_fixed_blocks():
 
 def _on(pool, stage):
     """A ``submit`` for ``_from_queue`` on a thread pool, where ``stage(tid, run)`` makes each task's future."""
+
     def submit(fn, tid, *args):
         return stage(tid, lambda: fn(tid, *args))
 
@@ -88,7 +91,8 @@ def test_every_item_once_in_order_on_threads(tmp_path):
     assert bar.n == 100  # a post for every block done
     names = {n for n in os.listdir(tmp_path) if not n.startswith("reply-")}  # (a task that took
     assert names == {"posts"} | {  # nothing may reply after the end) every block claimed once
-        f"block-{b}" for b in range(len(_blocks(100, 3, None)) - 1)}
+        f"block-{b}" for b in range(len(_blocks(100, 3, None)) - 1)
+    }
 
 
 def test_a_slow_worker_takes_less(tmp_path):
@@ -96,6 +100,7 @@ def test_a_slow_worker_takes_less(tmp_path):
     items = list(range(60))
     gate = threading.Event()
     with ThreadPoolExecutor(2) as pool:
+
         def stage(tid, run):
             if tid == 1:
                 return pool.submit(lambda: gate.wait(5) and run())
@@ -111,6 +116,7 @@ def test_a_slow_worker_takes_less(tmp_path):
 def test_a_task_that_never_starts_is_not_waited_for(tmp_path):
     items = list(range(20))
     with ThreadPoolExecutor(1) as pool:
+
         def stage(tid, run):
             return pool.submit(run) if tid == 0 else Future()  # never runs
 
@@ -131,6 +137,7 @@ def test_what_no_task_took_is_left_to_the_caller(tmp_path):
 def test_workers_elsewhere_take_nothing(tmp_path):
     elsewhere = str(tmp_path / "on another machine")
     with ThreadPoolExecutor(2) as pool:
+
         def submit(fn, tid, *args):
             return pool.submit(fn, tid, *args[:-1], elsewhere)  # the last: the dropbox
 
@@ -160,8 +167,9 @@ def test_a_late_task_writes_nothing(tmp_path):
     for b in range(len(bounds) - 1):
         os.mkdir(tmp_path / f"block-{b}")
     before = sorted(os.listdir(tmp_path))
-    reply = _scheduling._queue_task(1, _ensemble_task, list(range(10)), bounds,
-                              (sample_aztec, {"n": 3}), str(tmp_path))
+    reply = _scheduling._queue_task(
+        1, _ensemble_task, list(range(10)), bounds, (sample_aztec, {"n": 3}), str(tmp_path)
+    )
     assert reply == (1, [], ("objects", []))
     assert sorted(os.listdir(tmp_path)) == before
 
@@ -191,8 +199,9 @@ def test_a_failed_call_leaves_no_directory_though_a_task_runs_on(tmp_path, monke
     with ThreadPoolExecutor(2) as pool:
         with pytest.raises(ZeroDivisionError), _wire._dropbox(pool) as dropbox:
             bounds = _blocks(len(items), 2, None)
-            for _ in _from_queue(pool.submit, _fails_at_0_else_slow, items, None, dropbox, bounds,
-                                 2, _Bar()):
+            for _ in _from_queue(
+                pool.submit, _fails_at_0_else_slow, items, None, dropbox, bounds, 2, _Bar()
+            ):
                 pass
         # the other task is still taking blocks here; it stops when it finds the directory gone
     assert os.listdir(tmp_path) == []
@@ -201,8 +210,13 @@ def test_a_failed_call_leaves_no_directory_though_a_task_runs_on(tmp_path, monke
 def test_tilings_through_the_queue_are_the_serial_ones(tmp_path):
     want = [sample_aztec(6, seed=s) for s in range(11)]
     with ThreadPoolExecutor(2) as pool:
-        pieces, left = _queue(tmp_path, pool.submit, list(range(11)), task=_ensemble_task,
-                              payload=(sample_aztec, {"n": 6}))
+        pieces, left = _queue(
+            tmp_path,
+            pool.submit,
+            list(range(11)),
+            task=_ensemble_task,
+            payload=(sample_aztec, {"n": 6}),
+        )
     assert left == [] and _in_order(pieces, 11) == want
     assert all(p[1][0] == "shared" for p in pieces)  # labels in shared memory, not pickled
 
@@ -243,7 +257,8 @@ def test_cluster_without_loopback_workers_uses_chunks(client, monkeypatch):
     monkeypatch.setattr(_scheduling, "_on_loopback", lambda address: False)
     r = Region.rectangle(4, 5)
     assert ensemble(random_tiling, range(9), client=client, region=r) == [
-        random_tiling(r, seed=s) for s in range(9)]
+        random_tiling(r, seed=s) for s in range(9)
+    ]
 
 
 def test_placement_counts_widen_past_255_samples():

@@ -54,8 +54,12 @@ def _edges(grid, i, j):
     odd = (i + j) % 2
     out = []
     # east, west, south, north: the two cells beside each edge
-    for (di, dj, c1, c2) in ((0, 1, (i - 1, j), (i, j)), (0, -1, (i - 1, j - 1), (i, j - 1)),
-                             (1, 0, (i, j - 1), (i, j)), (-1, 0, (i - 1, j - 1), (i - 1, j))):
+    for di, dj, c1, c2 in (
+        (0, 1, (i - 1, j), (i, j)),
+        (0, -1, (i - 1, j - 1), (i, j - 1)),
+        (1, 0, (i, j - 1), (i, j)),
+        (-1, 0, (i - 1, j - 1), (i - 1, j)),
+    ):
         a, b = _cell(grid, *c1), _cell(grid, *c2)
         if not (a or b):
             continue
@@ -70,8 +74,12 @@ def extreme_heights(grid, sign):
     Returns a dict vertex -> height, or None when the region has no tiling.
     """
     rows, cols = len(grid), len(grid[0])
-    verts = [(i, j) for i in range(rows + 1) for j in range(cols + 1)
-             if any(_cell(grid, i - a, j - b) for a in (0, 1) for b in (0, 1))]
+    verts = [
+        (i, j)
+        for i in range(rows + 1)
+        for j in range(cols + 1)
+        if any(_cell(grid, i - a, j - b) for a in (0, 1) for b in (0, 1))
+    ]
     boundary = {}
     for start in verts:
         if start in boundary or all(inner for _, _, inner in _edges(grid, *start)):
@@ -126,15 +134,21 @@ def cftp_heights(grid, key):
     top, bottom = extreme_heights(grid, 1), extreme_heights(grid, -1)
     if top is None:
         raise ValueError("the region has no tiling")
-    inner = [[(i, j) for i in range(1, rows) for j in range(1, cols)
-              if (i + j) % 2 == p and all(grid[i - a][j - b] for a in (0, 1) for b in (0, 1))]
-             for p in (0, 1)]
+    inner = [
+        [
+            (i, j)
+            for i in range(1, rows)
+            for j in range(1, cols)
+            if (i + j) % 2 == p and all(grid[i - a][j - b] for a in (0, 1) for b in (0, 1))
+        ]
+        for p in (0, 1)
+    ]
     window = 1
     while True:
         hi, lo = dict(top), dict(bottom)
         for s in range(window - 1, -1, -1):
             for p in (0, 1):
-                for (i, j) in inner[p]:
+                for i, j in inner[p]:
                     word = splitmix64(key, ((2 * s + p) * (rows + 1) + i) * words + (j // 2) // 64)
                     heads = (word >> ((j // 2) % 64)) & 1
                     for h in (hi, lo):

@@ -39,8 +39,10 @@ def torus_matchings(h, v, M, N):
             out.append((weight, fx, fy))
             return
         r, c = free[0]
-        options = [((r, (c + 1) % N), h[r % k, c % l], "h", (r, c)),
-                   (((r + 1) % M, c), v[r % k, c % l], "v", (r, c))]
+        options = [
+            ((r, (c + 1) % N), h[r % k, c % l], "h", (r, c)),
+            (((r + 1) % M, c), v[r % k, c % l], "v", (r, c)),
+        ]
         if c == 0:
             options.append(((r, N - 1), h[r % k, (N - 1) % l], "h", (r, N - 1)))
         if r == 0:
@@ -173,12 +175,17 @@ def torus_pattern_probability(h, v, M, N, dominoes):
     their combination with the weights ``c det K / (2 Z)``. Dominoes are pairs of
     cells away from the seams (so no entry carries a seam sign).
     """
-    mats, bi, wi, inverses, logs = _torus_inverses(np.asarray(h, dtype=float).tobytes(), np.shape(h),
-                                                   np.asarray(v, dtype=float).tobytes(), M, N)
+    mats, bi, wi, inverses, logs = _torus_inverses(
+        np.asarray(h, dtype=float).tobytes(),
+        np.shape(h),
+        np.asarray(v, dtype=float).tobytes(),
+        M,
+        N,
+    )
     signs = torus_signs(M, N)
     bl = []
     wh = []
-    for (p, q) in dominoes:
+    for p, q in dominoes:
         p, q = tuple(p), tuple(q)
         b, w = (p, q) if (p[0] + p[1]) % 2 == 0 else (q, p)
         bl.append(bi[(b[0] % M, b[1] % N)])
@@ -194,6 +201,8 @@ def torus_pattern_probability(h, v, M, N, dominoes):
         prod = np.prod([K[b, w] for b, w in zip(bl, wh)])
         locals_[key] = prod * np.linalg.det(sub)
     top = max(ld for s, ld in logs.values() if s != 0)
-    num = sum(signs[k_] * s * np.exp(ld - top) * locals_[k_] for k_, (s, ld) in logs.items() if s != 0)
+    num = sum(
+        signs[k_] * s * np.exp(ld - top) * locals_[k_] for k_, (s, ld) in logs.items() if s != 0
+    )
     den = sum(signs[k_] * s * np.exp(ld - top) for k_, (s, ld) in logs.items() if s != 0)
     return num / den

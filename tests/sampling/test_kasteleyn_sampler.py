@@ -63,7 +63,9 @@ def test_uniform_on_regions_with_holes(name):
     assert _chi_square(region, min(max(n, 600), 2000), seed=hash(name) % 1000) > 1e-3
 
 
-@pytest.mark.parametrize("name", ["odd_and_even_holes", "two_holes", "disconnected", "big_hole", "odd_hole"])
+@pytest.mark.parametrize(
+    "name", ["odd_and_even_holes", "two_holes", "disconnected", "big_hole", "odd_hole"]
+)
 def test_weighted_law_with_integer_weights_including_zeros(name):
     region = Region.from_strings(REGIONS[name])
     rng = np.random.default_rng(len(name))
@@ -141,8 +143,9 @@ def test_large_region_with_single_cell_holes_gives_a_valid_tiling():
 def test_region_without_tiling_raises():
     with pytest.raises(NoTilingError):
         sample_kasteleyn(Region.rectangle(3, 3), seed=0)  # unbalanced
-    balanced_untileable = Region.from_strings(["...####", "....###", "......#", "#.#....",
-                                               "#......", "##.....", "###...#"])
+    balanced_untileable = Region.from_strings(
+        ["...####", "....###", "......#", "#.#....", "#......", "##.....", "###...#"]
+    )
     assert brute_force_tilings(balanced_untileable.mask) == []
     assert balanced_untileable.is_balanced
     with pytest.raises(NoTilingError):
@@ -181,7 +184,9 @@ def test_symbolic_weights_are_refused():
 
     region = Region.rectangle(2, 2)
     with pytest.raises(DominoTypeError):
-        sample_kasteleyn(region, seed=0, weights=Weights.by_orientation(region, sympy.Symbol("x"), 1))
+        sample_kasteleyn(
+            region, seed=0, weights=Weights.by_orientation(region, sympy.Symbol("x"), 1)
+        )
 
 
 def test_a_failure_after_random_choices_is_continued_by_the_exact_conditional_law(monkeypatch):

@@ -16,7 +16,13 @@ from scipy.stats import chisquare
 
 from dominotiling import DominoTilingError, Region, Tiling
 from dominotiling.sampling import mcmc
-from dominotiling.matching.height import UNDEFINED, flip, flippable_squares, height_function, min_tiling
+from dominotiling.matching.height import (
+    UNDEFINED,
+    flip,
+    flippable_squares,
+    height_function,
+    min_tiling,
+)
 from dominotiling.sampling.mcmc import cftp_sample, glauber
 from helpers import brute_force_tilings, dominoes_of
 
@@ -65,8 +71,14 @@ def test_cftp_uniform_on_disconnected_region():
 
 @pytest.mark.parametrize(
     "region",
-    [Region.rectangle(4, 4), SLANTED, Region.aztec_diamond(5), Region.rectangle(3, 140),
-     Region.rectangle(130, 2), Region.from_strings(["..##", "..##", "##..", "##.."])],
+    [
+        Region.rectangle(4, 4),
+        SLANTED,
+        Region.aztec_diamond(5),
+        Region.rectangle(3, 140),
+        Region.rectangle(130, 2),
+        Region.from_strings(["..##", "..##", "##..", "##.."]),
+    ],
 )
 def test_cftp_matches_plain_python_reference(region):
     # the same key gives the same height function in the independent implementation,
@@ -89,7 +101,9 @@ def test_splitmix64_known_values():
     assert [_reference().splitmix64(0, c) for c in range(3)] == want
     assert [int(splitmix64(np.uint64(0), np.uint64(c))) for c in range(3)] == want
     key = 0xFEDCBA9876543210
-    assert int(splitmix64(np.uint64(key), np.uint64(10**12))) == _reference().splitmix64(key, 10**12)
+    assert int(splitmix64(np.uint64(key), np.uint64(10**12))) == _reference().splitmix64(
+        key, 10**12
+    )
 
 
 def test_cftp_same_seed_same_sample_and_seeds_differ():

@@ -58,8 +58,10 @@ def _log_normal(region, sigma, seed):
         return None
     rng = np.random.default_rng(seed)
     m, n = region.shape
-    return Weights.from_arrays(np.exp(sigma * rng.standard_normal((m, n - 1))),
-                               np.exp(sigma * rng.standard_normal((m - 1, n))))
+    return Weights.from_arrays(
+        np.exp(sigma * rng.standard_normal((m, n - 1))),
+        np.exp(sigma * rng.standard_normal((m - 1, n))),
+    )
 
 
 def _lu_log_z(region, h, v):
@@ -83,7 +85,9 @@ def _mean_horizontal_by_lu(region, weights):
         h, v = (np.asarray(x, dtype=float) for x in weights.as_float())
 
     def d(eps):
-        return (_lu_log_z(region, h * math.exp(eps), v) - _lu_log_z(region, h * math.exp(-eps), v)) / (2 * eps)
+        return (
+            _lu_log_z(region, h * math.exp(eps), v) - _lu_log_z(region, h * math.exp(-eps), v)
+        ) / (2 * eps)
 
     d1, d2 = d(0.02), d(0.04)
     return (4 * d1 - d2) / 3, abs(d1 - d2)
@@ -128,8 +132,16 @@ def test_kasteleyn_sampler_on_a_small_two_periodic_aztec_region_has_the_exact_me
 
 # ---------------------------------------------- squares with 1 % holes and weights
 # (side, sigma, refused): refused where the condition test cannot certify the region
-SQUARES = [(100, 0, False), (100, 1, False), (100, 2, False), (100, 3, True),
-           (200, 0, False), (200, 1, True), (200, 2, True), (200, 3, True)]
+SQUARES = [
+    (100, 0, False),
+    (100, 1, False),
+    (100, 2, False),
+    (100, 3, True),
+    (200, 0, False),
+    (200, 1, True),
+    (200, 2, True),
+    (200, 3, True),
+]
 
 
 @pytest.mark.parametrize("side, sigma, refused", SQUARES)
@@ -163,7 +175,7 @@ def test_generalized_shuffling_with_extreme_weights_has_the_exact_mean():
     emb = embed_in_aztec(region, weights)
     probs = aztec_edge_probabilities(emb.n, emb.weights).horizontal
     r0, c0 = emb.offset
-    exact = float(np.nansum(probs[r0:r0 + 60, c0:c0 + 59]))
+    exact = float(np.nansum(probs[r0 : r0 + 60, c0 : c0 + 59]))
     rng = np.random.default_rng(3)
     values = [_horizontal(sample_embedded(region, seed=rng, weights=weights)) for _ in range(40)]
     assert abs(_z(values, exact)) < Z_MAX
@@ -193,7 +205,9 @@ def test_monomer_dimer_sampler_has_the_exact_mean_number_of_monomers():
     half = sympy.Rational(1, 2)
     exact = float(half * poly.diff(x).eval(half) / poly.eval(half))
     rng = np.random.default_rng(4)
-    values = [random_monomer_dimer(region, seed=rng, monomer_weight=0.5).n_uncovered for _ in range(40)]
+    values = [
+        random_monomer_dimer(region, seed=rng, monomer_weight=0.5).n_uncovered for _ in range(40)
+    ]
     assert abs(_z(values, exact)) < Z_MAX
 
 

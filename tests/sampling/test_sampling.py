@@ -52,7 +52,9 @@ def test_auto_uses_the_measured_fastest_sampler_for_wide_regions():
     mask[10, 10] = mask[10, 11] = False
     # a hole: CFTP does not apply
     assert choose_sampler(Region(mask)) == "kasteleyn"
-    assert choose_sampler(Region(mask[:, :20])) == "kasteleyn"  # 20 wide: the DP fits, but is slower
+    assert (
+        choose_sampler(Region(mask[:, :20])) == "kasteleyn"
+    )  # 20 wide: the DP fits, but is slower
     assert choose_sampler(Region.rectangle(4, 300)) == "transfer"  # narrow and long: the DP
 
 
@@ -65,5 +67,5 @@ def test_auto_uses_shuffling_for_aztec_diamonds():
     with pytest.raises(DominoTilingError, match="Aztec"):
         random_tiling(Region.rectangle(4, 4), method="shuffling")
     mask = region.mask.copy()
-    mask[0, 6] = mask[0, 7] = False   # not a diamond any more
+    mask[0, 6] = mask[0, 7] = False  # not a diamond any more
     assert choose_sampler(Region(mask)) != "shuffling"

@@ -20,7 +20,9 @@ def _weight(tiling_dominoes, h, v):
 
 
 def test_auto_draws_the_weighted_measure_on_a_holed_region():
-    region = Region.from_strings([".....", ".#...", "...#.", "....."])  # two holes, one of each colour
+    region = Region.from_strings(
+        [".....", ".#...", "...#.", "....."]
+    )  # two holes, one of each colour
     rng = np.random.default_rng(11)
     h = rng.integers(1, 4, size=(4, 4)).tolist()
     v = rng.integers(1, 4, size=(3, 5)).tolist()
@@ -32,8 +34,15 @@ def test_auto_draws_the_weighted_measure_on_a_holed_region():
     index = {frozenset(tuple(sorted(d)) for d in t): i for i, t in enumerate(tilings)}
     n = 3000
     rng2 = np.random.default_rng(5)
-    counts = Counter(index[frozenset(tuple(sorted(d)) for d in dominoes_of(random_tiling(region, seed=rng2, weights=weights)))]
-                     for _ in range(n))
+    counts = Counter(
+        index[
+            frozenset(
+                tuple(sorted(d))
+                for d in dominoes_of(random_tiling(region, seed=rng2, weights=weights))
+            )
+        ]
+        for _ in range(n)
+    )
     observed = np.array([counts.get(i, 0) for i in range(len(tilings))])
     assert chisquare(observed, probs * n).pvalue > 1e-4
 
@@ -58,14 +67,21 @@ def test_weighted_aztec_diamonds_go_to_shuffling_with_the_same_weights():
     tilings = brute_force_tilings(a.mask)
     law = {}
     for t in tilings:
-        law[frozenset(tuple(sorted(d)) for d in t)] = 3 ** sum(1 for d in t if sorted(d)[0][0] != sorted(d)[1][0])
+        law[frozenset(tuple(sorted(d)) for d in t)] = 3 ** sum(
+            1 for d in t if sorted(d)[0][0] != sorted(d)[1][0]
+        )
     keys = sorted(law, key=sorted)
     rng = np.random.default_rng(2)
-    counts = Counter(frozenset(tuple(sorted(d)) for d in dominoes_of(random_tiling(a, seed=rng, weights=w)))
-                     for _ in range(1600))
+    counts = Counter(
+        frozenset(tuple(sorted(d)) for d in dominoes_of(random_tiling(a, seed=rng, weights=w)))
+        for _ in range(1600)
+    )
     total = sum(law.values())
     assert sum(counts.values()) == 1600 and set(counts) <= set(law)
-    assert chisquare([counts.get(k, 0) for k in keys], [law[k] / total * 1600 for k in keys]).pvalue > 1e-3
+    assert (
+        chisquare([counts.get(k, 0) for k in keys], [law[k] / total * 1600 for k in keys]).pvalue
+        > 1e-3
+    )
 
 
 def test_choose_sampler_with_and_without_weights():
@@ -77,4 +93,7 @@ def test_choose_sampler_with_and_without_weights():
     big = Region.rectangle(40, 40)
     assert choose_sampler(big, Weights.by_orientation(big, 1, 2)) == "embedding"
     assert choose_sampler(holed, Weights.by_orientation(holed, 1, 2)) == "kasteleyn"
-    assert choose_sampler(Region.aztec_diamond(5), Weights.uniform(Region.aztec_diamond(5))) == "shuffling"
+    assert (
+        choose_sampler(Region.aztec_diamond(5), Weights.uniform(Region.aztec_diamond(5)))
+        == "shuffling"
+    )

@@ -19,7 +19,13 @@ from scipy.stats import chisquare
 from dominotiling import Region, Tiling
 from dominotiling.sampling import mcmc
 from dominotiling.errors import DominoTilingError, DominoTypeError, WeightError
-from dominotiling.matching.height import UNDEFINED, flip, flippable_squares, height_function, min_tiling
+from dominotiling.matching.height import (
+    UNDEFINED,
+    flip,
+    flippable_squares,
+    height_function,
+    min_tiling,
+)
 from dominotiling.sampling.mcmc import cftp_sample, glauber, glauber_frames
 from dominotiling.model.weights import Weights
 from helpers import brute_force_tilings, dominoes_of
@@ -70,15 +76,22 @@ def _chi_square(region, h, v, draws):
 # ----------------------------------------------------------------------- CFTP
 @pytest.mark.parametrize(
     "region, n_tilings, seed",
-    [(Region.rectangle(4, 4), 36, 1), (SLANTED, 39, 2), (Region.rectangle(3, 6), 41, 3),
-     (TWO_BLOCKS, 9, 4), (Region.aztec_diamond(3), 64, 5)],
+    [
+        (Region.rectangle(4, 4), 36, 1),
+        (SLANTED, 39, 2),
+        (Region.rectangle(3, 6), 41, 3),
+        (TWO_BLOCKS, 9, 4),
+        (Region.aztec_diamond(3), 64, 5),
+    ],
 )
 def test_cftp_weighted_law_matches_brute_force(region, n_tilings, seed):
     assert len(brute_force_tilings(region.mask)) == n_tilings
     rng = np.random.default_rng(seed)
     h, v = _random_arrays(region, rng)
     w = Weights.from_arrays(h, v)
-    draws = (cftp_sample(region, seed=rng, progress=False, weights=w) for _ in range(60 * n_tilings))
+    draws = (
+        cftp_sample(region, seed=rng, progress=False, weights=w) for _ in range(60 * n_tilings)
+    )
     assert _chi_square(region, h, v, draws) > 1e-3
 
 
@@ -94,23 +107,34 @@ def test_cftp_weighted_law_with_strong_orientation_bias():
 
 def test_cftp_fraction_weights_are_the_float_weights():
     region = SLANTED
-    hf = [[Fraction(1 + (r * 7 + c) % 5, 3) for c in range(region.shape[1] - 1)] for r in range(region.shape[0])]
-    vf = [[Fraction(1 + (r * 3 + c) % 4, 2) for c in range(region.shape[1])] for r in range(region.shape[0] - 1)]
+    hf = [
+        [Fraction(1 + (r * 7 + c) % 5, 3) for c in range(region.shape[1] - 1)]
+        for r in range(region.shape[0])
+    ]
+    vf = [
+        [Fraction(1 + (r * 3 + c) % 4, 2) for c in range(region.shape[1])]
+        for r in range(region.shape[0] - 1)
+    ]
     exact = Weights.from_arrays(hf, vf)
     floats = Weights.from_arrays(np.array(hf, dtype=float), np.array(vf, dtype=float))
     assert exact.kind == "fraction"
     for seed in range(5):
         assert cftp_sample(region, seed=seed, progress=False, weights=exact) == cftp_sample(
-            region, seed=seed, progress=False, weights=floats)
+            region, seed=seed, progress=False, weights=floats
+        )
 
 
 def test_cftp_uniform_weights_are_bit_identical_to_no_weights():
     for region in (Region.rectangle(10, 10), Region.aztec_diamond(6), SLANTED):
-        for w in (Weights.uniform(region), Weights.by_orientation(region, 1, 1),
-                  Weights.by_orientation(region, 1.0, 1.0)):
+        for w in (
+            Weights.uniform(region),
+            Weights.by_orientation(region, 1, 1),
+            Weights.by_orientation(region, 1.0, 1.0),
+        ):
             for seed in (0, 1, 2):
                 assert cftp_sample(region, seed=seed, progress=False, weights=w) == cftp_sample(
-                    region, seed=seed, progress=False)
+                    region, seed=seed, progress=False
+                )
 
 
 def test_cftp_equal_weights_not_one_give_the_uniform_law():
@@ -201,12 +225,18 @@ def _reference_weighted_cftp(grid, key, h, v):
     rows, cols = len(grid), len(grid[0])
     width = (cols + 2) // 2
     top, bottom = ref.extreme_heights(grid, 1), ref.extreme_heights(grid, -1)
-    inner = [[(i, j) for i in range(1, rows) for j in range(1, cols)
-              if (i + j) % 2 == p and all(grid[i - a][j - b] for a in (0, 1) for b in (0, 1))]
-             for p in (0, 1)]
+    inner = [
+        [
+            (i, j)
+            for i in range(1, rows)
+            for j in range(1, cols)
+            if (i + j) % 2 == p and all(grid[i - a][j - b] for a in (0, 1) for b in (0, 1))
+        ]
+        for p in (0, 1)
+    ]
     chance = {}
     for p in (0, 1):
-        for (i, j) in inner[p]:
+        for i, j in inner[p]:
             wh = Fraction(h[i - 1][j - 1]) * Fraction(h[i][j - 1])
             wv = Fraction(v[i - 1][j - 1]) * Fraction(v[i - 1][j])
             chance[(i, j)] = wh / (wh + wv) if (i + j) % 2 == 0 else wv / (wh + wv)
@@ -215,7 +245,7 @@ def _reference_weighted_cftp(grid, key, h, v):
         hi, lo = dict(top), dict(bottom)
         for s in range(window - 1, -1, -1):
             for p in (0, 1):
-                for (i, j) in inner[p]:
+                for i, j in inner[p]:
                     u = ref.splitmix64(key, ((2 * s + p) * (rows + 1) + i) * width + j // 2) >> 11
                     heads = Fraction(u, 2**53) < chance[(i, j)]
                     for hh in (hi, lo):
@@ -230,14 +260,18 @@ def _reference_weighted_cftp(grid, key, h, v):
         window *= 2
 
 
-@pytest.mark.parametrize("region", [Region.rectangle(4, 4), SLANTED, Region.aztec_diamond(4), Region.rectangle(3, 20)])
+@pytest.mark.parametrize(
+    "region", [Region.rectangle(4, 4), SLANTED, Region.aztec_diamond(4), Region.rectangle(3, 20)]
+)
 def test_weighted_cftp_matches_plain_python_reference(region):
     rng = np.random.default_rng(21)
     h, v = _random_arrays(region, rng)
     w = Weights.from_arrays(h, v)
     for seed in (0, 1):
         got = height_function(cftp_sample(region, seed=seed, progress=False, weights=w))
-        ref = _reference_weighted_cftp(region.mask.tolist(), int(mcmc._key(seed)), h.tolist(), v.tolist())
+        ref = _reference_weighted_cftp(
+            region.mask.tolist(), int(mcmc._key(seed)), h.tolist(), v.tolist()
+        )
         want = np.full(got.shape, UNDEFINED, dtype=np.int64)
         for (i, j), x in ref.items():
             want[i, j] = x
@@ -251,9 +285,15 @@ def test_up_position_is_horizontal_at_even_vertices():
         for i in range(1, rows):
             for j in range(1, cols):
                 region = Region.rectangle(rows, cols)
-                base = [((r, c), (r + 1, c)) for r in range(0, rows - 1, 2) for c in range(cols)] if rows % 2 == 0 else None
+                base = (
+                    [((r, c), (r + 1, c)) for r in range(0, rows - 1, 2) for c in range(cols)]
+                    if rows % 2 == 0
+                    else None
+                )
                 if base is None:
-                    base = [((r, c), (r, c + 1)) for r in range(rows) for c in range(0, cols - 1, 2)]
+                    base = [
+                        ((r, c), (r, c + 1)) for r in range(rows) for c in range(0, cols - 1, 2)
+                    ]
                 t = Tiling.from_dominoes(region, base)
                 blocks = [cell for cell in flippable_squares(t) if tuple(cell) == (i - 1, j - 1)]
                 if not blocks:
@@ -319,7 +359,8 @@ def test_glauber_uniform_weights_are_bit_identical_to_no_weights():
     for w in (Weights.uniform(start.region), Weights.by_orientation(start.region, 1, 1)):
         assert glauber(start, 5000, seed=4, weights=w) == glauber(start, 5000, seed=4)
         assert glauber(start, 300, seed=1, frames=True, every=7, weights=w) == glauber(
-            start, 300, seed=1, frames=True, every=7)
+            start, 300, seed=1, frames=True, every=7
+        )
 
 
 def test_glauber_weighted_same_seed_same_run_and_slices(monkeypatch):
@@ -339,7 +380,12 @@ def test_glauber_never_enters_a_zero_weight_placement():
     # no frame uses it, but the chain still moves
     region = Region.rectangle(4, 4)
     start = min_tiling(region)
-    r, c = next((r, c) for r in (1, 0, 2) for c in (1, 2, 0, 3) if start.labels[r, c] != start.labels[r + 1, c])
+    r, c = next(
+        (r, c)
+        for r in (1, 0, 2)
+        for c in (1, 2, 0, 3)
+        if start.labels[r, c] != start.labels[r + 1, c]
+    )
     v = np.ones((3, 4))
     v[r, c] = 0.0
     w = Weights.from_arrays(np.full((4, 3), 1.5), v)

@@ -44,9 +44,11 @@ def _all_tilings(region):
 L_SHAPE = Region.from_strings(["##....", "......", "......", "....##", "...###", "...###"])
 
 
-@pytest.mark.parametrize("region", [Region.rectangle(4, 4), Region.rectangle(3, 6),
-                                    Region.aztec_diamond(3), L_SHAPE],
-                         ids=["4x4", "3x6", "aztec3", "L-shape"])
+@pytest.mark.parametrize(
+    "region",
+    [Region.rectangle(4, 4), Region.rectangle(3, 6), Region.aztec_diamond(3), L_SHAPE],
+    ids=["4x4", "3x6", "aztec3", "L-shape"],
+)
 def test_height_moments_match_enumeration_at_every_vertex(region):
     tilings = _all_tilings(region)
     heights = np.array([t.height_function() for t in tilings], dtype=float)
@@ -74,9 +76,11 @@ def test_weighted_height_moments_match_weighted_enumeration():
         assert m.variance == pytest.approx(float(w @ (col - mean) ** 2), abs=1e-9)
 
 
-@pytest.mark.parametrize("region, vertex", [(Region.rectangle(8, 8), (4, 4)),
-                                            (Region.aztec_diamond(5), (5, 5))],
-                         ids=["8x8", "aztec5"])
+@pytest.mark.parametrize(
+    "region, vertex",
+    [(Region.rectangle(8, 8), (4, 4)), (Region.aztec_diamond(5), (5, 5))],
+    ids=["8x8", "aztec5"],
+)
 def test_height_variance_matches_monte_carlo(region, vertex):
     n = 1500
     h = np.array([random_tiling(region, seed=s).height_function()[vertex] for s in range(n)], float)
@@ -111,7 +115,9 @@ def test_height_moments_bad_input():
         height_moments("4x4", (1, 1))
     with pytest.raises(NoTilingError):
         height_moments(Region.rectangle(3, 3), (1, 1))
-    with pytest.raises(NoTilingError):  # balanced but untileable (the mutilated chessboard's cousin)
+    with pytest.raises(
+        NoTilingError
+    ):  # balanced but untileable (the mutilated chessboard's cousin)
         height_moments(Region.from_strings([".#..", "....", "....", "..#."]), (2, 2))
     with pytest.raises(DominoTilingError, match="hole"):
         height_moments(Region.from_strings(["....", ".#..", "...#", "...."]), (2, 2))
@@ -200,9 +206,20 @@ def _polygon(cells):
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_double_dimer_invariants_on_random_pairs(seed):
-    region = Region.from_strings(["##..........", "............", "............", "............",
-                                  "............", "............", "............", "..........##",
-                                  "..........##", "............"])
+    region = Region.from_strings(
+        [
+            "##..........",
+            "............",
+            "............",
+            "............",
+            "............",
+            "............",
+            "............",
+            "..........##",
+            "..........##",
+            "............",
+        ]
+    )
     t1, t2 = random_tiling(region, seed=2 * seed), random_tiling(region, seed=2 * seed + 1)
     dd = double_dimer(t1, t2)
     mask = region.mask
@@ -273,16 +290,21 @@ def test_boundary_positions_match_the_flood_fill(n, seed):
         return int(stop[0]) if len(stop) else len(line)
 
     m = n - 1
-    expected = [n - run(frozen[m]), n - run(frozen[m, ::-1]), n - run(frozen[:, m]),
-                n - run(frozen[::-1, m])]
+    expected = [
+        n - run(frozen[m]),
+        n - run(frozen[m, ::-1]),
+        n - run(frozen[:, m]),
+        n - run(frozen[::-1, m]),
+    ]
     assert boundary_positions(t).tolist() == expected
 
 
 def test_aztec_boundary_fluctuations_serial():
     f = aztec_boundary_fluctuations(20, range(6), progress=False)
     assert isinstance(f, BoundaryFluctuations)
-    assert f.positions.tolist() == [boundary_positions(sample_aztec(20, seed=s)).tolist()
-                                    for s in range(6)]
+    assert f.positions.tolist() == [
+        boundary_positions(sample_aztec(20, seed=s)).tolist() for s in range(6)
+    ]
     assert np.allclose(f.rescaled, (f.positions - 20 / math.sqrt(2)) / 20 ** (1 / 3))
     z = f.standardized.reshape(6, 4)
     assert np.allclose(z.mean(axis=0), 0) and np.allclose(z.std(axis=0), 1)
@@ -337,7 +359,9 @@ def test_pictures():
     from dominotiling.viz.statistics import draw_double_dimer, draw_height_field, draw_tracy_widom
 
     t1, t2 = _nested_rings(8)
-    ax = draw_double_dimer(double_dimer(t1, t2), min_length=12, colorbar=False)  # lengths 28, 20, 12, 4
+    ax = draw_double_dimer(
+        double_dimer(t1, t2), min_length=12, colorbar=False
+    )  # lengths 28, 20, 12, 4
     assert len(ax.collections) == 1 and len(ax.collections[0].get_paths()) == 3
     ax = draw_height_field(height_field(t1))
     assert ax.images[0].get_array().shape == (8, 8)
@@ -358,4 +382,6 @@ def test_expected_height_field_refuses_what_are_not_placement_probabilities():
     with pytest.raises(DominoTypeError, match="probabilities must have"):
         expected_height_field(Region.rectangle(2, 2), None)
     with pytest.raises(DominoTilingError, match="do not belong to this 4 x 4 region"):
-        expected_height_field(Region.rectangle(4, 4), placement_probabilities(Region.rectangle(2, 4)))
+        expected_height_field(
+            Region.rectangle(4, 4), placement_probabilities(Region.rectangle(2, 4))
+        )

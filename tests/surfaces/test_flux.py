@@ -16,7 +16,13 @@ from scipy.stats import chi2_contingency, chisquare
 
 from dominotiling import DominoTilingError, NoTilingError, Region, Tiling
 from dominotiling.counting import count_tilings
-from dominotiling.surfaces.flux import count_by_flux, flux, random_tiling_sectors, sector_cftp, sector_tiling
+from dominotiling.surfaces.flux import (
+    count_by_flux,
+    flux,
+    random_tiling_sectors,
+    sector_cftp,
+    sector_tiling,
+)
 from dominotiling.matching.height import flip, flippable_squares, max_tiling, min_tiling
 from dominotiling.counting.kasteleyn import count_kasteleyn
 from dominotiling.sampling.mcmc import cftp_sample, glauber
@@ -29,7 +35,9 @@ TWO_HOLES = Region.from_strings(["......", ".##...", "......", "...##.", "......
 ODD_HOLES = Region.from_strings([".......", ".#.....", ".......", "....#..", ".......", "......."])
 SMALL_ODD = Region.from_strings(["......", ".#..#.", "......", "......"])  # 23 tilings, 4 sectors
 SMALL_EVEN = Region.from_strings(["......", ".##...", ".##...", "......"])  # 17 tilings, 2 sectors
-THREE_HOLES = Region.from_strings([".......", ".#..#..", ".......", "...##..", ".......", "......."])
+THREE_HOLES = Region.from_strings(
+    [".......", ".#..#..", ".......", "...##..", ".......", "......."]
+)
 
 
 def _flip_neighbours(tiling_set):
@@ -41,11 +49,15 @@ def _flip_neighbours(tiling_set):
         if r == r2:
             e = ((r + 1, c), (r + 1, c + 1))
             if e in s:
-                out.append(frozenset((s - {d, e}) | {((r, c), (r + 1, c)), ((r, c + 1), (r + 1, c + 1))}))
+                out.append(
+                    frozenset((s - {d, e}) | {((r, c), (r + 1, c)), ((r, c + 1), (r + 1, c + 1))})
+                )
         else:
             e = ((r, c + 1), (r + 1, c + 1))
             if e in s:
-                out.append(frozenset((s - {d, e}) | {((r, c), (r, c + 1)), ((r + 1, c), (r + 1, c + 1))}))
+                out.append(
+                    frozenset((s - {d, e}) | {((r, c), (r, c + 1)), ((r + 1, c), (r + 1, c + 1))})
+                )
     return out
 
 
@@ -203,14 +215,20 @@ def test_sector_cftp_uniform_in_its_sector(region):
     classes = _flip_classes(region)
     members = max(classes, key=len)
     value = flux(_tiling(region, members[0]))
-    p = _chi_square_on(region, members, lambda k: cftp_sample(region, flux=value, seed=k, progress=False))
+    p = _chi_square_on(
+        region, members, lambda k: cftp_sample(region, flux=value, seed=k, progress=False)
+    )
     assert p > 1e-3
 
 
 def test_random_tiling_sectors_uniform():
     tilings = brute_force_tilings(SMALL_ODD.mask)
-    p = _chi_square_on(SMALL_ODD, tilings, lambda k: random_tiling(SMALL_ODD, method="sectors", seed=k),
-                       per_class=20)
+    p = _chi_square_on(
+        SMALL_ODD,
+        tilings,
+        lambda k: random_tiling(SMALL_ODD, method="sectors", seed=k),
+        per_class=20,
+    )
     assert p > 1e-3
 
 
@@ -218,7 +236,9 @@ def test_sectors_against_kasteleyn_sampler():
     n = 600
     sectors = list(count_by_flux(SMALL_ODD))
     a = Counter(flux(random_tiling_sectors(SMALL_ODD, seed=k)) for k in range(n))
-    b = Counter(flux(random_tiling(SMALL_ODD, method="kasteleyn", seed=10**6 + k)) for k in range(n))
+    b = Counter(
+        flux(random_tiling(SMALL_ODD, method="kasteleyn", seed=10**6 + k)) for k in range(n)
+    )
     table = [[a[f] for f in sectors], [b[f] for f in sectors]]
     assert chi2_contingency(table).pvalue > 1e-3
 

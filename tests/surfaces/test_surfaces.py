@@ -53,7 +53,9 @@ def _neighbours(rows, cols, periodic):
                     if not (periodic[1] and cols >= 2):
                         continue
                     c2, wrapped = 0, True
-                edges.append((frozenset({(r, c), (r2, c2)}), wrapped and dr == 1, wrapped and dc == 1))
+                edges.append(
+                    (frozenset({(r, c), (r2, c2)}), wrapped and dr == 1, wrapped and dc == 1)
+                )
     return edges
 
 
@@ -127,7 +129,10 @@ def test_periodic_attribute_equality_hash_pickle_repr():
         assert back == r and back.periodic == r.periodic
     assert repr(t) == "Region.torus(3, 4)"
     assert repr(Region.cylinder(2, 5)) == "Region.cylinder(2, 5)"
-    assert eval(repr(Region.cylinder(5, 2).transpose()), {"Region": Region}) == Region.cylinder(5, 2).transpose()
+    assert (
+        eval(repr(Region.cylinder(5, 2).transpose()), {"Region": Region})
+        == Region.cylinder(5, 2).transpose()
+    )
     holed = Region([[1, 1, 1], [1, 0, 1]], periodic=(False, True))
     assert "periodic=(False, True)" in repr(holed)
 
@@ -164,7 +169,9 @@ def test_seams_degrees_graph_components():
         g = Region.torus(m, n).to_networkx()
         edges = Counter(pair for pair, _, _ in _neighbours(m, n, (True, True)))
         assert {frozenset(e) for e in g.edges} == set(edges)
-        assert {frozenset(e): d.get("multiplicity", 1) for *e, d in g.edges(data=True)} == dict(edges)
+        assert {frozenset(e): d.get("multiplicity", 1) for *e, d in g.edges(data=True)} == dict(
+            edges
+        )
     # two plane components joined across the seam
     split = Region([[1, 0, 1], [1, 0, 1], [1, 0, 1]], periodic=(False, True))
     assert Region(split.mask).n_components == 2 and split.n_components == 1
@@ -180,15 +187,26 @@ def test_plane_only_properties_refuse_or_answer():
 # ----------------------------------------------------------------- tilings
 def test_tiling_across_the_seams():
     torus = Region.torus(3, 4)
-    t = Tiling.from_dominoes(torus, [((0, 3), (0, 0)), ((0, 1), (0, 2)),
-                                     ((2, 0), (1, 0)), ((2, 1), (1, 1)), ((1, 2), (2, 2)), ((1, 3), (2, 3))])
+    t = Tiling.from_dominoes(
+        torus,
+        [
+            ((0, 3), (0, 0)),
+            ((0, 1), (0, 2)),
+            ((2, 0), (1, 0)),
+            ((2, 1), (1, 1)),
+            ((1, 2), (2, 2)),
+            ((1, 3), (2, 3)),
+        ],
+    )
     assert t.is_complete and t.seam_dominoes().tolist() == [True, False, False, False, False, False]
     assert t.orientations().tolist()[0] == 0  # horizontal across the seam
     v = Tiling.from_dominoes(torus, [((2, 0), (0, 0))])
     assert v.seam_dominoes().tolist() == [True] and v.orientations().tolist() == [1]
     with pytest.raises(DominoTilingError, match="not neighbours"):
         Tiling.from_dominoes(Region.rectangle(3, 4), [((0, 3), (0, 0))])
-    with pytest.raises(DominoTilingError, match="not neighbours"):  # a cylinder has no top-bottom seam
+    with pytest.raises(
+        DominoTilingError, match="not neighbours"
+    ):  # a cylinder has no top-bottom seam
         Tiling.from_dominoes(Region.cylinder(3, 4), [((2, 0), (0, 0))])
     with pytest.raises(DominoTilingError, match="not neighbours"):
         Tiling(Region.cylinder(3, 4), [[0, -2, -2, -2], [-2] * 4, [0, -2, -2, -2]])
@@ -209,7 +227,20 @@ def test_text_leaves_the_seam_open():
 
 
 # ----------------------------------------------------------------- exact counts
-SMALL = [(2, 2), (2, 3), (3, 4), (4, 4), (1, 4), (2, 4), (4, 2), (3, 3), (2, 5), (4, 5), (5, 4), (3, 6)]
+SMALL = [
+    (2, 2),
+    (2, 3),
+    (3, 4),
+    (4, 4),
+    (1, 4),
+    (2, 4),
+    (4, 2),
+    (3, 3),
+    (2, 5),
+    (4, 5),
+    (5, 4),
+    (3, 6),
+]
 
 
 @pytest.mark.parametrize("m,n", SMALL)
@@ -218,7 +249,11 @@ def test_counts_against_brute_force(m, n):
         tilings = _enumerate(m, n, region.periodic)
         want = len(tilings)
         assert count_tilings(region) == want, (kind, m, n)
-        assert count_surface(region, method="transfer") == want if region.seams() != (False, False) else True
+        assert (
+            count_surface(region, method="transfer") == want
+            if region.seams() != (False, False)
+            else True
+        )
         if surface_method(region) == "kasteleyn":
             assert count_surface(region, method="kasteleyn") == want
             classes = Counter((nv % 2, nh % 2) for _, nv, nh in tilings)
@@ -256,7 +291,9 @@ def test_named_small_counts():
     assert count_tilings(Region.torus(1, 6)) == 2  # a 6-cycle
     assert count_tilings(Region.torus(1, 2)) == 2  # two cells joined twice
     assert count_tilings(Region.torus(1, 1)) == 0
-    assert count_tilings(Region.cylinder(2, 2)) == 5  # 2 rows x 2 horizontal placements, or 1 vertical
+    assert (
+        count_tilings(Region.cylinder(2, 2)) == 5
+    )  # 2 rows x 2 horizontal placements, or 1 vertical
 
 
 def test_holed_periodic_region_by_the_dp():
@@ -287,7 +324,9 @@ def test_dp_against_determinants_cylinders(m, n):
         assert count_surface(region, method="transfer") == count_surface(region, method="kasteleyn")
 
 
-@pytest.mark.parametrize("m,n", [(4, 4), (4, 6), (6, 4), (6, 6), (8, 6), (10, 10), (12, 8), (16, 20)])
+@pytest.mark.parametrize(
+    "m,n", [(4, 4), (4, 6), (6, 4), (6, 6), (8, 6), (10, 10), (12, 8), (16, 20)]
+)
 def test_kasteleyn_product_formula(m, n):
     assert count_tilings(Region.torus(m, n)) == _kasteleyn_product(m, n, dps=60)
 
@@ -314,8 +353,12 @@ def test_bound_is_an_upper_bound():
 
 # ----------------------------------------------------------------- log counts
 def test_log_count_matches_exact_and_grows_like_catalan():
-    for region in (Region.torus(20, 30), Region.cylinder(21, 30), Region.cylinder(20, 30).transpose(),
-                   Region.torus(6, 7)):
+    for region in (
+        Region.torus(20, 30),
+        Region.cylinder(21, 30),
+        Region.cylinder(20, 30).transpose(),
+        Region.torus(6, 7),
+    ):
         exact = count_tilings(region)
         assert math.isclose(log_count(region), math.log(exact), rel_tol=1e-12)
     # the entropy per cell tends to Catalan's constant / pi (Kasteleyn; Temperley and Fisher 1961)
@@ -328,9 +371,16 @@ def _key(tiling):
     return tiling.labels.tobytes()
 
 
-@pytest.mark.parametrize("region", [Region.torus(3, 4), Region.torus(4, 4), Region.cylinder(4, 4),
-                                    Region.cylinder(3, 4).transpose()],
-                         ids=["torus3x4", "torus4x4", "cylinder4x4", "cylinder_v4x3"])
+@pytest.mark.parametrize(
+    "region",
+    [
+        Region.torus(3, 4),
+        Region.torus(4, 4),
+        Region.cylinder(4, 4),
+        Region.cylinder(3, 4).transpose(),
+    ],
+    ids=["torus3x4", "torus4x4", "cylinder4x4", "cylinder_v4x3"],
+)
 def test_sampler_is_uniform(region):
     m, n = region.shape
     everything = {frozenset(d) for d, _, _ in _enumerate(m, n, region.periodic)}
@@ -370,8 +420,11 @@ def test_kasteleyn_sampler_seam_statistics_on_a_torus():
     assert chisquare(observed, expected).pvalue > 1e-3
 
 
-@pytest.mark.parametrize("region,per", [(Region.cylinder(3, 4), 10), (Region.cylinder(4, 4).transpose(), 6)],
-                         ids=["cylinder3x4", "cylinder_v4x4"])
+@pytest.mark.parametrize(
+    "region,per",
+    [(Region.cylinder(3, 4), 10), (Region.cylinder(4, 4).transpose(), 6)],
+    ids=["cylinder3x4", "cylinder_v4x4"],
+)
 def test_kasteleyn_sampler_is_uniform(region, per):
     m, n = region.shape
     everything = {frozenset(d) for d, _, _ in _enumerate(m, n, region.periodic)}
@@ -396,7 +449,9 @@ def test_sampler_reproducible_and_seam_dominoes_drawn():
     a = random_tiling(Region.torus(6, 8), seed=5)
     b = random_tiling(Region.torus(6, 8), seed=5)
     assert a == b
-    seen = sum(int(random_tiling(Region.torus(4, 6), seed=s).seam_dominoes().sum()) for s in range(20))
+    seen = sum(
+        int(random_tiling(Region.torus(4, 6), seed=s).seam_dominoes().sum()) for s in range(20)
+    )
     assert seen > 0
 
 
@@ -458,15 +513,20 @@ def test_drawing_marks_the_seams():
     matplotlib.use("Agg")
     from dominotiling.viz.draw import draw_region, draw_tiling
 
-    tiling = Tiling.from_dominoes(Region.torus(4, 4), [((0, 3), (0, 0)), ((0, 1), (0, 2))]
-                                  + [((r, c), (r + 1, c)) for r in (1,) for c in range(4)]
-                                  + [((3, c), (3, c + 1)) for c in (0, 2)])
+    tiling = Tiling.from_dominoes(
+        Region.torus(4, 4),
+        [((0, 3), (0, 0)), ((0, 1), (0, 2))]
+        + [((r, c), (r + 1, c)) for r in (1,) for c in range(4)]
+        + [((3, c), (3, c + 1)) for c in (0, 2)],
+    )
     for color_by in ("domino", "types", "orientation"):
         ax = draw_tiling(tiling, color_by=color_by)
         styles = [c for c in ax.collections if c.get_linestyle()[0][1] is not None]
         assert styles, "the dashed seam lines are drawn"
         segments = [s for c in ax.collections for s in c.get_segments()]
-        assert any(np.allclose(s, [(0, 0.08), (0, 0.92)]) for s in segments)  # the seam domino, opened
+        assert any(
+            np.allclose(s, [(0, 0.08), (0, 0.92)]) for s in segments
+        )  # the seam domino, opened
         image = ax.images[0].get_array()
         assert not np.allclose(image[0, 0], 1.0)  # the seam domino is coloured, not left blank
     matplotlib.pyplot.close("all")
@@ -488,8 +548,11 @@ def test_two_cell_sides_follow_kasteleyns_torus_formula(m, n):
     assert sum(count_by_seam_parity(region).values()) == want
 
 
-@pytest.mark.parametrize("region", [Region.torus(2, 2), Region.torus(4, 2), Region.cylinder(2, 3),
-                                    Region.cylinder(3, 2)], ids=["t2x2", "t4x2", "c2x3", "c3x2"])
+@pytest.mark.parametrize(
+    "region",
+    [Region.torus(2, 2), Region.torus(4, 2), Region.cylinder(2, 3), Region.cylinder(3, 2)],
+    ids=["t2x2", "t4x2", "c2x3", "c3x2"],
+)
 @pytest.mark.parametrize("method", ["transfer", "kasteleyn"])
 def test_two_cell_sides_sample_by_the_multigraphs_law(region, method):
     m, n = region.shape
@@ -507,4 +570,7 @@ def test_two_cell_sides_sample_by_the_multigraphs_law(region, method):
         seen[frozenset(frozenset(map(tuple, d)) for d in t.dominoes.tolist())] += 1
     assert set(seen) <= set(multiplicity)
     keys = list(multiplicity)
-    assert chisquare([seen[k] for k in keys], [draws * multiplicity[k] / total for k in keys]).pvalue > 1e-3
+    assert (
+        chisquare([seen[k] for k in keys], [draws * multiplicity[k] / total for k in keys]).pvalue
+        > 1e-3
+    )

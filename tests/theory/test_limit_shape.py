@@ -7,7 +7,6 @@ exact edge probabilities of the Aztec diamond (creation rates) and of other regi
 ``log_count`` (Kasteleyn determinants); uniform samples by domino shuffling.
 """
 
-
 import numpy as np
 import pytest
 
@@ -21,7 +20,12 @@ from dominotiling.statistics.heights import expected_height
 from dominotiling.statistics.heights import expected_height_field as expected_heights
 from dominotiling.theory import lobachevsky, uniform_surface_tension
 from dominotiling.theory.limit_shape import limit_shape
-from dominotiling.theory.variational import build_mesh, lobachevsky_fast, solve_barrier, uniform_sigma
+from dominotiling.theory.variational import (
+    build_mesh,
+    lobachevsky_fast,
+    solve_barrier,
+    uniform_sigma,
+)
 
 
 # ----------------------------------------------------------------- independent helpers
@@ -36,8 +40,8 @@ def two_diamonds(n, k):
     """Two Aztec diamonds of order n, the second shifted 2k columns right (their union)."""
     a = Region.aztec_diamond(n).mask
     m = np.zeros((2 * n, 2 * n + 2 * k), bool)
-    m[:, :2 * n] |= a
-    m[:, 2 * k:2 * k + 2 * n] |= a
+    m[:, : 2 * n] |= a
+    m[:, 2 * k : 2 * k + 2 * n] |= a
     return Region.from_mask(m)
 
 
@@ -141,17 +145,21 @@ def test_expected_heights_of_two_diamonds_from_the_inverse_kasteleyn_matrix(n, k
 
 def cut_diamond(m):
     """The Aztec diamond of order 2m with its top and bottom m rows cut off (flat sides)."""
-    return Region.from_strings(Region.aztec_diamond(2 * m).to_strings()[m:3 * m])
+    return Region.from_strings(Region.aztec_diamond(2 * m).to_strings()[m : 3 * m])
 
 
-@pytest.mark.parametrize("shape", [lambda n: two_diamonds(n, n // 2), cut_diamond], ids=["two diamonds", "cut diamond"])
+@pytest.mark.parametrize(
+    "shape", [lambda n: two_diamonds(n, n // 2), cut_diamond], ids=["two diamonds", "cut diamond"]
+)
 def test_expected_heights_of_non_aztec_regions_scale(shape):
     # the same shape at two sizes: the error in the unit-size picture halves
     errs = []
     for n in (12, 24):
         region = shape(n)
         exact = expected_heights(region, placement_probabilities(region))
-        errs.append(np.nanmax(np.abs(limit_shape(region).vertex_heights() - exact)) / max(region.shape))
+        errs.append(
+            np.nanmax(np.abs(limit_shape(region).vertex_heights() - exact)) / max(region.shape)
+        )
     assert errs[1] < 0.7 * errs[0]
 
 
@@ -161,7 +169,7 @@ def test_type_densities_against_exact_placement_probabilities_in_the_bulk():
     ls = limit_shape(region, resolution=100)
     exact = cell_probabilities(aztec_edge_probabilities(n))
     pred = ls.cell_densities()
-    I, J = np.mgrid[0:2 * n, 0:2 * n]
+    I, J = np.mgrid[0 : 2 * n, 0 : 2 * n]
     r = np.hypot(J + 0.5 - n, I + 0.5 - n) / (n / np.sqrt(2))
     bulk = region.mask & (r < 0.7)  # cells of both colours
     err = np.abs(pred[bulk] - exact[bulk])
@@ -226,8 +234,13 @@ def test_two_periodic_samples_freeze_where_predicted():
 
     agree = []
     for n, seeds in ((300, (0, 1, 2)), (400, (0, 1))):
-        ls = limit_shape(Region.aztec_diamond(n), weights=WeightPattern.two_periodic(1.0, 0.5), resolution=150)
-        agree += [agreement_where_frozen(sample_aztec(n, seed=seed, weights=(1.0, 0.5)), ls) for seed in seeds]
+        ls = limit_shape(
+            Region.aztec_diamond(n), weights=WeightPattern.two_periodic(1.0, 0.5), resolution=150
+        )
+        agree += [
+            agreement_where_frozen(sample_aztec(n, seed=seed, weights=(1.0, 0.5)), ls)
+            for seed in seeds
+        ]
     assert np.concatenate(agree).mean() >= 0.99
     assert min(a.mean() for a in agree) >= 0.98
 
@@ -324,13 +337,19 @@ def test_periodic_weights_are_checked():
 
     half = limit_shape(region, weights=WeightPattern.two_periodic(0.5, 0.5), resolution=12)
     assert np.allclose(half.height, plain.height, equal_nan=True)
-    gap = (aztec_partition_function(6, np.full((2, 2), 0.5), log=True) - aztec_partition_function(6, log=True))
-    assert half.free_energy - plain.free_energy == pytest.approx(float(gap) / region.n_cells, abs=1e-12)
+    gap = aztec_partition_function(6, np.full((2, 2), 0.5), log=True) - aztec_partition_function(
+        6, log=True
+    )
+    assert half.free_energy - plain.free_energy == pytest.approx(
+        float(gap) / region.n_cells, abs=1e-12
+    )
     with pytest.raises(TypeError, match="weights"):
         limit_shape(region, weights="heavy")
     rng = np.random.default_rng(0)
     with pytest.raises(WeightError, match="not periodic"):
-        limit_shape(region, weights=Weights(rng.uniform(0.5, 2, (12, 11)), rng.uniform(0.5, 2, (11, 12))))
+        limit_shape(
+            region, weights=Weights(rng.uniform(0.5, 2, (12, 11)), rng.uniform(0.5, 2, (11, 12)))
+        )
 
 
 def test_a_resolution_finer_than_the_lattice_is_refused_naming_the_largest():
@@ -359,7 +378,11 @@ def ray_boundaries(field, centre, scale, angles, lo=0.1, hi=0.25, outward=True):
         if idx.size < 3:
             out.append(np.nan)
             continue
-        run = idx[idx <= idx[0] + 0.1 * centre / 0.25] if outward else idx[idx >= idx[-1] - 0.1 * centre / 0.25]
+        run = (
+            idx[idx <= idx[0] + 0.1 * centre / 0.25]
+            if outward
+            else idx[idx >= idx[-1] - 0.1 * centre / 0.25]
+        )
         p = np.polyfit(r[run], g[run] ** 2, 1)
         out.append(-p[1] / p[0])
     return np.array(out)
@@ -386,7 +409,9 @@ def diagonal_slopes_of_heights(H):
 def two_periodic_shape():
     from dominotiling.theory import WeightPattern
 
-    return limit_shape(Region.aztec_diamond(100), weights=WeightPattern.two_periodic(1.0, 0.5), resolution=100)
+    return limit_shape(
+        Region.aztec_diamond(100), weights=WeightPattern.two_periodic(1.0, 0.5), resolution=100
+    )
 
 
 def test_periodic_sigma_against_the_numerical_surface_tension():
@@ -421,14 +446,16 @@ def test_periodic_sigma_against_the_numerical_surface_tension():
 def test_two_periodic_aztec_diamond_has_frozen_liquid_and_gas_phases(two_periodic_shape):
     ls = two_periodic_shape
     n = 100
-    assert ls.frozen[0, 50] and ls.frozen[50, 0]          # corners frozen
-    assert ls.gaseous[50, 50] and not ls.frozen[50, 50]   # the centre is gas
+    assert ls.frozen[0, 50] and ls.frozen[50, 0]  # corners frozen
+    assert ls.gaseous[50, 50] and not ls.frozen[50, 50]  # the centre is gas
     assert not ls.gaseous[50, 20] and not ls.frozen[50, 20]  # liquid between
     assert len(ls.gas_curves) == 1 and len(ls.arctic_curves) == 1
     # the slope in the gas region is the gas facet's, (0, 0)
     from scipy.ndimage import binary_erosion
 
-    inner = binary_erosion(ls.gaseous, iterations=3)  # a few squares off its curve, where the mesh smears the law
+    inner = binary_erosion(
+        ls.gaseous, iterations=3
+    )  # a few squares off its curve, where the mesh smears the law
     gas_slopes = np.abs(ls.slope[inner]).sum(axis=1)
     assert inner.sum() > 50 and gas_slopes.max() < 0.01
     # against the exact expected heights of the same diamond (edge probabilities by urban renewal)
@@ -445,15 +472,23 @@ def test_two_periodic_aztec_diamond_has_frozen_liquid_and_gas_phases(two_periodi
 
     def window_means(f):
         m = uniform_filter(black.astype(float), 4)
-        return np.stack([uniform_filter(np.where(black, np.nan_to_num(f[..., k]), 0.0), 4) / np.maximum(m, 1e-9)
-                         for k in range(4)], axis=-1)
+        return np.stack(
+            [
+                uniform_filter(np.where(black, np.nan_to_num(f[..., k]), 0.0), 4)
+                / np.maximum(m, 1e-9)
+                for k in range(4)
+            ],
+            axis=-1,
+        )
 
     exact_d = window_means(cell_probabilities(probs))
     pred_d = window_means(ls.cell_densities())
-    rows, cols = np.mgrid[8:2 * n - 8:6, 8:2 * n - 8:6]
+    rows, cols = np.mgrid[8 : 2 * n - 8 : 6, 8 : 2 * n - 8 : 6]
     i, j = rows // 2, cols // 2  # the mesh square of each cell (spacing 2 cells)
     liquid_phase = ~ls.gaseous & ~ls.frozen & np.isfinite(ls.liquidity)
-    pick = binary_erosion(liquid_phase, iterations=3)[i, j] & (np.nan_to_num(ls.liquidity[i, j]) > 0.4)
+    pick = binary_erosion(liquid_phase, iterations=3)[i, j] & (
+        np.nan_to_num(ls.liquidity[i, j]) > 0.4
+    )
     assert pick.sum() > 100
     assert np.abs(exact_d[rows[pick], cols[pick]] - pred_d[rows[pick], cols[pick]]).max() < 0.02
 
@@ -466,7 +501,9 @@ def test_two_periodic_phase_boundaries_against_the_exact_diamond_of_order_300(tw
     # extrapolated to 0. Errors are in units of the diameter (2n, the diamond's width).
     ls = two_periodic_shape
     N = 300
-    exact = expected_heights(Region.aztec_diamond(N), aztec_edge_probabilities(N, np.array([[1.0, 0.5], [0.5, 1.0]])))
+    exact = expected_heights(
+        Region.aztec_diamond(N), aztec_edge_probabilities(N, np.array([[1.0, 0.5], [0.5, 1.0]]))
+    )
     A, B = diagonal_slopes_of_heights(exact)
     angles = np.linspace(0, 2 * np.pi, 48, endpoint=False)
     gas_exact = ray_boundaries(np.hypot(A, B), N, None, angles) / (2 * N)
@@ -509,11 +546,13 @@ def chhita_johansson(xi1, xi2, c):
     a double root is a tangent line, so the curve is the quartic's dual: degree 12 less 2 for each of
     its two nodes at infinity. It is written out below in ``s = xi1^2 + xi2^2`` and ``m = xi1^2 xi2^2``.
     """
-    s, m = xi1 ** 2 + xi2 ** 2, (xi1 * xi2) ** 2
-    return (((s - 1) ** 2 - 4 * m) ** 2
-            + 4 * c ** 2 * (3 * (s - 1) ** 3 + 8 * m * s ** 2 + 4 * m * s - 12 * m - 32 * m ** 2)
-            + 16 * c ** 4 * (3 * (s - 1) ** 2 + 16 * m ** 2 - 20 * m * s + 21 * m)
-            + 64 * c ** 6 * (s - 1 - m))
+    s, m = xi1**2 + xi2**2, (xi1 * xi2) ** 2
+    return (
+        ((s - 1) ** 2 - 4 * m) ** 2
+        + 4 * c**2 * (3 * (s - 1) ** 3 + 8 * m * s**2 + 4 * m * s - 12 * m - 32 * m**2)
+        + 16 * c**4 * (3 * (s - 1) ** 2 + 16 * m**2 - 20 * m * s + 21 * m)
+        + 64 * c**6 * (s - 1 - m)
+    )
 
 
 def chhita_johansson_radii(c, angles):
@@ -522,12 +561,18 @@ def chhita_johansson_radii(c, angles):
 
     out = np.full((len(angles), 2), np.nan)
     for k, th in enumerate(angles):
-        u = np.array([np.cos(th) - np.sin(th), np.cos(th) + np.sin(th)])  # a unit step of x, y in xi
+        u = np.array(
+            [np.cos(th) - np.sin(th), np.cos(th) + np.sin(th)]
+        )  # a unit step of x, y in xi
         r = np.linspace(1e-9, (1 - 1e-9) / np.abs(u).max(), 2001)
         f = chhita_johansson(r * u[0], r * u[1], c)
-        roots = [brentq(lambda t: chhita_johansson(t * u[0], t * u[1], c), r[i], r[i + 1])
-                 for i in np.flatnonzero(np.sign(f[:-1]) != np.sign(f[1:]))]
-        out[k, :len(roots)] = roots  # (the frozen curve touches the sides at their midpoints: no root there)
+        roots = [
+            brentq(lambda t: chhita_johansson(t * u[0], t * u[1], c), r[i], r[i + 1])
+            for i in np.flatnonzero(np.sign(f[:-1]) != np.sign(f[1:]))
+        ]
+        out[k, : len(roots)] = (
+            roots  # (the frozen curve touches the sides at their midpoints: no root there)
+        )
     return out
 
 
@@ -536,8 +581,8 @@ def test_the_chhita_johansson_curve_as_written_is_the_arctic_circle_at_uniform_w
     # the inscribed circle, xi1^2 + xi2^2 = 1 (Jockusch-Propp-Shor)
     rng = np.random.default_rng(3)
     x1, x2 = rng.uniform(-1, 1, (2, 40))
-    s = x1 ** 2 + x2 ** 2
-    assert np.allclose(chhita_johansson(x1, x2, 0.5), s ** 3 * (s - 1))
+    s = x1**2 + x2**2
+    assert np.allclose(chhita_johansson(x1, x2, 0.5), s**3 * (s - 1))
     # for c < 1/2 each ray meets two boundaries: gas inside, frozen outside; the frozen one
     # touches the sides at their midpoints (angle pi/4 here, radius 1/sqrt(2))
     radii = chhita_johansson_radii(0.4, np.array([0.1, np.pi / 4 - 1e-4, 1.0]))
@@ -551,12 +596,18 @@ def _curve_distances(c, ls, kind):
 
     n = ls.region.shape[0] / 2
     curves = ls.gas_curves if kind == "gas" else ls.arctic_curves
-    angles = np.linspace(0, 2 * np.pi, 2880, endpoint=False)  # the cusps (multiples of pi/4) included
+    angles = np.linspace(
+        0, 2 * np.pi, 2880, endpoint=False
+    )  # the cusps (multiples of pi/4) included
     r = chhita_johansson_radii(c, angles)[:, 0 if kind == "gas" else 1]
     theirs = np.c_[r * np.cos(angles), r * np.sin(angles)][np.isfinite(r)]
     steps = np.linspace(0, 1, 20)[:, None, None]
-    ours = np.vstack([(p[:-1] + steps * (p[1:] - p[:-1])).reshape(-1, 2)  # densified: distances to segments
-                      for p in ((curve - n) / n for curve in curves)])
+    ours = np.vstack(
+        [
+            (p[:-1] + steps * (p[1:] - p[:-1])).reshape(-1, 2)  # densified: distances to segments
+            for p in ((curve - n) / n for curve in curves)
+        ]
+    )
     return cKDTree(ours).query(theirs)[0].max() / 2, cKDTree(theirs).query(ours)[0].max() / 2
 
 
@@ -571,7 +622,9 @@ def test_two_periodic_curves_against_chhita_johansson_within_two_percent(two_per
     assert max(frozen_there, frozen_back) < 0.01
     from dominotiling.theory import WeightPattern
 
-    finer = limit_shape(Region.aztec_diamond(100), weights=WeightPattern.two_periodic(1.0, 0.5), resolution=200)
+    finer = limit_shape(
+        Region.aztec_diamond(100), weights=WeightPattern.two_periodic(1.0, 0.5), resolution=200
+    )
     finer_there, finer_back = _curve_distances(c, finer, "gas")
     assert max(finer_there, finer_back) < 0.01 and finer_there < 0.7 * gas_there
 

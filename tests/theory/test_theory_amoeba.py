@@ -9,8 +9,13 @@ import pytest
 from scipy.integrate import quad
 
 from dominotiling.errors import DominoTilingError, DominoTypeError, WeightError
-from dominotiling.theory import (WeightPattern, amoeba, lattice_phases, phase_diagram, spectral_curve)
-from dominotiling.viz.theory import draw_amoeba, draw_newton_polygon, draw_phase_diagram, draw_surface_tension
+from dominotiling.theory import WeightPattern, amoeba, lattice_phases, phase_diagram, spectral_curve
+from dominotiling.viz.theory import (
+    draw_amoeba,
+    draw_newton_polygon,
+    draw_phase_diagram,
+    draw_surface_tension,
+)
 
 
 def _bubble(a, b):
@@ -72,12 +77,14 @@ def test_real_points_lie_on_the_boundary():
     iy = np.round((pts[:, 1] - y0) / (y1 - y0) * (n - 1)).astype(int)
     keep = (ix > 2) & (ix < n - 3) & (iy > 2) & (iy < n - 3)
     for i, j in zip(iy[keep], ix[keep]):
-        window = am.inside[i - 2:i + 3, j - 2:j + 3]
+        window = am.inside[i - 2 : i + 3, j - 2 : j + 3]
         assert window.any() and not window.all()
     # the oval of the gas bubble: real points with z, w < 0 around (0, 0), on cosh u + cosh v = 2.5
     oval = am.ovals[0]
     assert len(oval) > 20
-    assert np.cosh(oval[:, 0]) + np.cosh(oval[:, 1]) == pytest.approx(np.full(len(oval), 2.5), abs=0.05)
+    assert np.cosh(oval[:, 0]) + np.cosh(oval[:, 1]) == pytest.approx(
+        np.full(len(oval), 2.5), abs=0.05
+    )
 
 
 def test_phase_diagram_of_the_two_periodic_family():
@@ -113,7 +120,11 @@ def test_bad_input():
         phase_diagram("two-periodic", [1.0])
 
     def family(a):
-        return WeightPattern.two_periodic(a, 1.0) if a < 1 else WeightPattern(np.ones((4, 4)) * a, np.ones((4, 4)))
+        return (
+            WeightPattern.two_periodic(a, 1.0)
+            if a < 1
+            else WeightPattern(np.ones((4, 4)) * a, np.ones((4, 4)))
+        )
 
     with pytest.raises(DominoTilingError, match="Newton polygon changes"):
         phase_diagram(family, [0.5, 2.0])

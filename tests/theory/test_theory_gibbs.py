@@ -38,12 +38,29 @@ def test_uniform_patterns_against_large_tori():
     """Field 0 is the limit of the torus measures: the torus values converge to the plane's."""
     mu = gibbs_measure(None, field=(0.0, 0.0))
     ones = np.ones((2, 2))
-    patterns = [SQUARE_H, [((0, 0), (0, 1)), ((0, 2), (0, 3))], [((0, 0), (1, 0)), ((1, 1), (1, 2)), ((2, 0), (2, 1))]]
+    patterns = [
+        SQUARE_H,
+        [((0, 0), (0, 1)), ((0, 2), (0, 3))],
+        [((0, 0), (1, 0)), ((1, 1), (1, 2)), ((2, 0), (2, 1))],
+    ]
     for pat in patterns:
         ours = mu.pattern_probability(pat)
-        gaps = [abs(torus_pattern_probability(ones, ones, n, n, [((r + n // 2, c + n // 2), (r2 + n // 2, c2 + n // 2))
-                                                                  for (r, c), (r2, c2) in pat]) - ours.value)
-                for n in (24, 32, 48)]
+        gaps = [
+            abs(
+                torus_pattern_probability(
+                    ones,
+                    ones,
+                    n,
+                    n,
+                    [
+                        ((r + n // 2, c + n // 2), (r2 + n // 2, c2 + n // 2))
+                        for (r, c), (r2, c2) in pat
+                    ],
+                )
+                - ours.value
+            )
+            for n in (24, 32, 48)
+        ]
         assert gaps[-1] < 2e-4
         assert gaps[2] < gaps[1] < gaps[0]
         assert ours.error < 1e-10
@@ -59,7 +76,7 @@ def test_uniform_two_dominoes_against_the_library_exact_route():
         c = side // 2
         full = Region.rectangle(side, side)
         mask = full.mask.copy()
-        mask[c:c + 2, c:c + 2] = False
+        mask[c : c + 2, c : c + 2] = False
         exact = count_tilings(Region(mask)) / count_tilings(full)
         # the two parallel placements: half of the 2x2 square's tilings are horizontal
         gaps.append(abs(exact - ours))
@@ -75,12 +92,20 @@ def test_two_periodic_gas_against_tori(a, sides, bound):
     mu = gibbs_measure(pattern, slope=(0.0, 0.0))
     assert mu.phase == "gaseous"
     rng = np.random.default_rng(0)
-    pats = [[((0, 0), (0, 1))], [((1, 1), (2, 1))], SQUARE_H,
-            [((0, 0), (1, 0)), ((0, 1), (0, 2)), ((2, 1), (2, 2))]]
+    pats = [
+        [((0, 0), (0, 1))],
+        [((1, 1), (2, 1))],
+        SQUARE_H,
+        [((0, 0), (1, 0)), ((0, 1), (0, 2)), ((2, 1), (2, 2))],
+    ]
     for pat in pats:
         ours = mu.pattern_probability(pat)
-        torus = [torus_pattern_probability(h, v, n, n, [((r + 8, c + 8), (r2 + 8, c2 + 8)) for (r, c), (r2, c2) in pat])
-                 for n in sides]
+        torus = [
+            torus_pattern_probability(
+                h, v, n, n, [((r + 8, c + 8), (r2 + 8, c2 + 8)) for (r, c), (r2, c2) in pat]
+            )
+            for n in sides
+        ]
         gaps = [abs(t - ours.value) for t in torus]
         assert gaps[-1] < bound
         assert gaps[-1] <= gaps[0]
@@ -106,8 +131,15 @@ def test_generic_periodic_pattern_against_tori():
     mu = gibbs_measure(WeightPattern(h, v), field=(0.0, 0.0))
     pat = [((0, 0), (0, 1)), ((1, 1), (1, 2))]
     ours = mu.pattern_probability(pat).value
-    gaps = [abs(torus_pattern_probability(h, v, n, n, [((r + 8, c + 8), (r2 + 8, c2 + 8)) for (r, c), (r2, c2) in pat])
-                - ours) for n in (12, 24, 36)]
+    gaps = [
+        abs(
+            torus_pattern_probability(
+                h, v, n, n, [((r + 8, c + 8), (r2 + 8, c2 + 8)) for (r, c), (r2, c2) in pat]
+            )
+            - ours
+        )
+        for n in (12, 24, 36)
+    ]
     assert gaps[-1] < 1e-3 and gaps[-1] < gaps[0]
 
 
@@ -116,7 +148,7 @@ def test_every_black_cell_is_covered_once_and_inverse_kasteleyn_symmetry():
     pattern = WeightPattern(rng.uniform(0.5, 2.0, (2, 4)), rng.uniform(0.5, 2.0, (2, 4)))
     mu = gibbs_measure(pattern, slope=(0.3, -0.2))
     h, v, err = mu.edge_probabilities()
-    for (r, c) in [(0, 0), (1, 1), (0, 2)]:
+    for r, c in [(0, 0), (1, 1), (0, 2)]:
         total = h[r, c] + h[r, (c - 1) % 4] + v[r, c] + v[(r - 1) % 2, c]
         assert total == pytest.approx(1.0, abs=1e-9)
     assert np.all((h > 0) & (h < 1) & (v > 0) & (v < 1))
@@ -179,7 +211,10 @@ def test_uniform_patterns_off_centre_in_aztec_samples():
 
     n = 60
     p = aztec_edge_probabilities(n)
-    r0, c0 = n - 22, n - 4  # north of the centre, inside the arctic circle (radius ~ n / sqrt 2 = 42)
+    r0, c0 = (
+        n - 22,
+        n - 4,
+    )  # north of the centre, inside the arctic circle (radius ~ n / sqrt 2 = 42)
     blacks = [(r, c) for r in range(r0, r0 + 8) for c in range(c0, c0 + 8) if (r + c) % 2 == 0]
     pe = np.mean([p.horizontal[r, c] for r, c in blacks])
     pw = np.mean([p.horizontal[r, c - 1] for r, c in blacks])

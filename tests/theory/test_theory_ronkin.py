@@ -33,7 +33,9 @@ def test_reference_torus_signs_against_matchings():
     h, v = rng.integers(1, 4, (2, 2)), rng.integers(1, 4, (2, 2))
     for M, N in [(4, 4), (4, 6), (6, 4), (2, 4)]:
         z = sum(wt for wt, _, _ in torus_matchings(h, v, M, N))
-        assert math.exp(torus_log_partition(h, v, M, N, torus_signs(M, N))) == pytest.approx(z, rel=1e-10)
+        assert math.exp(torus_log_partition(h, v, M, N, torus_signs(M, N))) == pytest.approx(
+            z, rel=1e-10
+        )
 
 
 @pytest.mark.parametrize("a, bound", [(2.0, 1e-8), (1.5, 1e-6)])
@@ -42,7 +44,10 @@ def test_two_periodic_free_energy_against_tori(a, bound):
     h, v = pattern.as_float()
     f = free_energy(pattern)
     # the gas phase: log Z / cells converges exponentially fast in the side
-    gaps = [abs(torus_log_partition(h, v, n, n, torus_signs(n, n)) / n**2 - f.per_cell) for n in (8, 16, 24, 32)]
+    gaps = [
+        abs(torus_log_partition(h, v, n, n, torus_signs(n, n)) / n**2 - f.per_cell)
+        for n in (8, 16, 24, 32)
+    ]
     assert gaps[-1] < bound
     assert all(b < a / 5 for a, b in zip(gaps, gaps[1:]))  # exponentially fast
 
@@ -69,7 +74,9 @@ def _ronkin_by_midpoints(curve, x, y, n=1200):
 @pytest.mark.parametrize("xy", [(0.3, 0.1), (1.0, -0.5), (-2.0, 1.0), (4.0, 0.5)])
 def test_ronkin_against_plain_quadrature(xy):
     rng = np.random.default_rng(11)
-    curve = spectral_curve(WeightPattern(rng.uniform(0.5, 2.0, (2, 2)), rng.uniform(0.5, 2.0, (2, 2))))
+    curve = spectral_curve(
+        WeightPattern(rng.uniform(0.5, 2.0, (2, 2)), rng.uniform(0.5, 2.0, (2, 2)))
+    )
     r = ronkin(curve, *xy)
     assert r.value == pytest.approx(_ronkin_by_midpoints(curve, *xy), abs=2e-5)
     assert r.error < 1e-10
@@ -77,26 +84,34 @@ def test_ronkin_against_plain_quadrature(xy):
 
 def test_gradient_and_hessian_against_finite_differences():
     rng = np.random.default_rng(2)
-    curve = spectral_curve(WeightPattern(rng.uniform(0.5, 2.0, (3, 3)), rng.uniform(0.5, 2.0, (3, 3))))
+    curve = spectral_curve(
+        WeightPattern(rng.uniform(0.5, 2.0, (3, 3)), rng.uniform(0.5, 2.0, (3, 3)))
+    )
     hstep = 1e-5
     for x, y in [(0.2, -0.1), (1.0, 0.7), (-0.5, 1.5)]:
         r = ronkin(curve, x, y)
         gx = (ronkin(curve, x + hstep, y).value - ronkin(curve, x - hstep, y).value) / (2 * hstep)
         gy = (ronkin(curve, x, y + hstep).value - ronkin(curve, x, y - hstep).value) / (2 * hstep)
         assert r.gradient == pytest.approx([gx, gy], abs=1e-6)
-        hx = (ronkin(curve, x + hstep, y).gradient - ronkin(curve, x - hstep, y).gradient) / (2 * hstep)
+        hx = (ronkin(curve, x + hstep, y).gradient - ronkin(curve, x - hstep, y).gradient) / (
+            2 * hstep
+        )
         assert r.hessian[0] == pytest.approx(hx, abs=1e-4)
 
 
 def test_affine_outside_the_amoeba_with_the_corner_coefficient():
     """Far out in the tentacle of a corner (a, b) of the polygon, R = a x + b y + log|c_ab|."""
     rng = np.random.default_rng(4)
-    curve = spectral_curve(WeightPattern(rng.integers(1, 5, (2, 4)).tolist(), rng.integers(1, 5, (2, 4)).tolist()))
-    for (a, b) in curve.newton_polygon:
+    curve = spectral_curve(
+        WeightPattern(rng.integers(1, 5, (2, 4)).tolist(), rng.integers(1, 5, (2, 4)).tolist())
+    )
+    for a, b in curve.newton_polygon:
         x, y = 30.0 * a, 30.0 * b
         r = ronkin(curve, x, y)
         assert r.gradient == pytest.approx([a, b], abs=1e-12)
-        assert r.value == pytest.approx(a * x + b * y + math.log(abs(curve.coefficients[(a, b)])), abs=1e-9)
+        assert r.value == pytest.approx(
+            a * x + b * y + math.log(abs(curve.coefficients[(a, b)])), abs=1e-9
+        )
         assert np.all(r.hessian == 0)
 
 

@@ -56,8 +56,10 @@ def test_coefficients_count_the_torus_matchings_by_flux(shape):
 def test_symbolic_polynomial_matches_brute_force_determinants(seed):
     rng = np.random.default_rng(seed)
     shape = [(2, 2), (2, 4), (4, 4), (4, 2)][seed]
-    h = [[Fraction(int(x), int(y)) for x, y in zip(rx, ry)] for rx, ry in
-         zip(rng.integers(1, 7, shape), rng.integers(1, 4, shape))]
+    h = [
+        [Fraction(int(x), int(y)) for x, y in zip(rx, ry)]
+        for rx, ry in zip(rng.integers(1, 7, shape), rng.integers(1, 4, shape))
+    ]
     v = rng.integers(1, 6, shape).tolist()
     curve = spectral_curve(WeightPattern(h, v))
     z, w = curve.z, curve.w
@@ -80,10 +82,18 @@ def test_symbolic_weights_keep_symbols_and_two_periodic_polynomial():
 
 
 def test_exact_kinds():
-    assert spectral_curve(None).coefficients == {(0, 0): 4, (1, 0): 1, (-1, 0): 1, (0, 1): 1, (0, -1): 1}
+    assert spectral_curve(None).coefficients == {
+        (0, 0): 4,
+        (1, 0): 1,
+        (-1, 0): 1,
+        (0, 1): 1,
+        (0, -1): 1,
+    }
     curve = spectral_curve(WeightPattern([[Fraction(1, 2), 1]], [[1]]))
     assert all(isinstance(c, Fraction) for c in curve.coefficients.values())
-    assert curve.coefficients[(0, 0)] == Fraction(1, 4) + 1 + 2  # b^2 + a^2 + ... by the 2x2 determinant
+    assert (
+        curve.coefficients[(0, 0)] == Fraction(1, 4) + 1 + 2
+    )  # b^2 + a^2 + ... by the 2x2 determinant
     fl = spectral_curve(WeightPattern([[0.5, 1.0]], [[1.0]]))
     assert fl.coefficients[(0, 0)] == pytest.approx(3.25, rel=1e-13)
 
@@ -103,7 +113,9 @@ def test_float_coefficients_match_exact_ones():
 @pytest.mark.parametrize("k, l, interior", [(2, 2, 1), (4, 4, 5), (2, 4, 3), (6, 6, 13)])
 def test_newton_polygon_of_uniform_domains(k, l, interior):
     """Uniform weights on a k x l domain: the polygon |2a/k| + |2b/l| <= 1 of the slopes |s| + |t| <= 2."""
-    curve = spectral_curve(WeightPattern(np.ones((k, l), dtype=int).tolist(), np.ones((k, l), dtype=int).tolist()))
+    curve = spectral_curve(
+        WeightPattern(np.ones((k, l), dtype=int).tolist(), np.ones((k, l), dtype=int).tolist())
+    )
     assert set(curve.newton_polygon) == {(k // 2, 0), (-k // 2, 0), (0, l // 2), (0, -l // 2)}
     assert curve.genus == interior
     slopes = curve.slope_polygon()
@@ -111,7 +123,9 @@ def test_newton_polygon_of_uniform_domains(k, l, interior):
 
 
 def test_slope_flux_conversion_round_trip():
-    curve = spectral_curve(WeightPattern(np.ones((2, 4), dtype=int).tolist(), np.ones((2, 4), dtype=int).tolist()))
+    curve = spectral_curve(
+        WeightPattern(np.ones((2, 4), dtype=int).tolist(), np.ones((2, 4), dtype=int).tolist())
+    )
     s, t = np.array([0.3, -1.0]), np.array([0.5, 0.25])
     a, b = curve.flux(s, t)
     s2, t2 = curve.slope(a, b)

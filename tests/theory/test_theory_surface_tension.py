@@ -5,8 +5,15 @@ import numpy as np
 import pytest
 
 from dominotiling.errors import DominoTilingError, DominoTypeError, WeightError
-from dominotiling.theory import (WeightPattern, free_energy, lobachevsky, ronkin, spectral_curve,
-                                 surface_tension, uniform_surface_tension)
+from dominotiling.theory import (
+    WeightPattern,
+    free_energy,
+    lobachevsky,
+    ronkin,
+    spectral_curve,
+    surface_tension,
+    uniform_surface_tension,
+)
 
 CATALAN_OVER_PI = float(mpmath.catalan / mpmath.pi)
 
@@ -98,7 +105,9 @@ def test_frozen_edges_are_the_limit_of_the_interior():
     # corners: -log|c| per cell
     for (a, b), sl in zip(curve.newton_polygon, corners):
         c = curve.coefficients[(a, b)]
-        assert float(surface_tension(curve, *sl).value) == pytest.approx(-np.log(abs(c)) / 4, abs=1e-12)
+        assert float(surface_tension(curve, *sl).value) == pytest.approx(
+            -np.log(abs(c)) / 4, abs=1e-12
+        )
 
 
 def test_outside_the_polygon():
@@ -124,8 +133,12 @@ def test_numerical_gradient_against_finite_differences():
     h = 1e-5
     for s, t in [(0.4, -0.3), (1.0, 0.5), (-0.2, 1.2)]:
         st = surface_tension(pattern, s, t)
-        ds = (surface_tension(pattern, s + h, t).value - surface_tension(pattern, s - h, t).value) / (2 * h)
-        dt = (surface_tension(pattern, s, t + h).value - surface_tension(pattern, s, t - h).value) / (2 * h)
+        ds = (
+            surface_tension(pattern, s + h, t).value - surface_tension(pattern, s - h, t).value
+        ) / (2 * h)
+        dt = (
+            surface_tension(pattern, s, t + h).value - surface_tension(pattern, s, t - h).value
+        ) / (2 * h)
         assert st.gradient == pytest.approx([ds, dt], abs=1e-5)
         # the field is the maximiser: grad R there is the flux of the slope
         a, b = spectral_curve(pattern).flux(s, t)
@@ -143,5 +156,7 @@ def test_slopes_close_to_corners_and_edges():
     edge = surface_tension(curve, np.array([1.0, 2.0, -0.5]), np.array([1.0, 0.0, 1.5]))
     assert list(edge.phase) == ["frozen"] * 3
     assert st.value == pytest.approx(edge.value, abs=1e-5)
-    assert np.all(st.value < edge.value)  # the edges are the maximum along inward lines (sigma convex, steep)
+    assert np.all(
+        st.value < edge.value
+    )  # the edges are the maximum along inward lines (sigma convex, steep)
     assert st.error.max() < 1e-8

@@ -114,7 +114,9 @@ def grid(m, n, pos=False):
     return G
 
 
-ARTICLE = nx.Graph([(0, 1), (1, 2), (2, 0), (1, 3), (3, 4), (4, 2)])  # triangle + square on edge 1-2
+ARTICLE = nx.Graph(
+    [(0, 1), (1, 2), (2, 0), (1, 3), (3, 4), (4, 2)]
+)  # triangle + square on edge 1-2
 
 SMALL = {
     "article": ARTICLE,
@@ -150,7 +152,9 @@ def test_every_tree_round_trips_and_counts_agree(name):
     assert len(images) == len(trees)  # injective, hence (counts agree) bijective
 
 
-@pytest.mark.parametrize("name", ["article", "grid2x3", "wheel6", "square_with_pendants", "delaunay9_thin"])
+@pytest.mark.parametrize(
+    "name", ["article", "grid2x3", "wheel6", "square_with_pendants", "delaunay9_thin"]
+)
 def test_every_matching_is_a_tree(name):
     """Brute-force all perfect matchings of H': each gives a spanning tree, all trees are hit."""
     G = SMALL[name]
@@ -161,7 +165,9 @@ def test_every_matching_is_a_tree(name):
     assert len(matchings) == len(trees)
 
 
-@pytest.mark.parametrize("name", ["article", "wheel6", "delaunay8", "delaunay9_thin_nopos", "square_with_pendants"])
+@pytest.mark.parametrize(
+    "name", ["article", "wheel6", "delaunay8", "delaunay9_thin_nopos", "square_with_pendants"]
+)
 def test_any_outer_face_and_root_on_it(name):
     G = SMALL[name]
     faces = planar_faces(G)
@@ -247,7 +253,9 @@ def test_given_embeddings():
     assert sorted(len(f) for f in planar_faces(sq, embedding=rot)) == [3, 3, 4]
     assert count_perfect_matchings(temperley_graph(sq, embedding=rot)) == kirchhoff(sq) == 8
     with pytest.raises(NotPlanarError):  # a rotation system of K4 on the torus
-        temperley_graph(nx.complete_graph(4), embedding={0: [1, 2, 3], 1: [0, 2, 3], 2: [0, 1, 3], 3: [0, 1, 2]})
+        temperley_graph(
+            nx.complete_graph(4), embedding={0: [1, 2, 3], 1: [0, 2, 3], 2: [0, 1, 3], 3: [0, 1, 2]}
+        )
     with pytest.raises(DominoTilingError, match="neighbours"):
         planar_faces(sq, embedding={0: [1, 2], 1: [2, 0], 2: [3, 0, 1], 3: [0, 2]})
 
@@ -273,10 +281,17 @@ def test_bad_input_is_explained():
     with pytest.raises(DominoTilingError, match="outer face"):
         temperley_graph(G, root=(1, 1))
     with pytest.raises(DominoTilingError, match="cycle"):
-        tree_to_matching(G, nx.Graph(list(nx.cycle_graph([(0, 0), (0, 1), (1, 1), (1, 0)]).edges)
-                                     + [((0, 2), (1, 2)), ((1, 2), (2, 2)), ((2, 0), (2, 1)), ((2, 1), (2, 2))]))
+        tree_to_matching(
+            G,
+            nx.Graph(
+                list(nx.cycle_graph([(0, 0), (0, 1), (1, 1), (1, 0)]).edges)
+                + [((0, 2), (1, 2)), ((1, 2), (2, 2)), ((2, 0), (2, 1)), ((2, 1), (2, 2))]
+            ),
+        )
     with pytest.raises(DominoTilingError, match="not an edge"):
-        tree_to_matching(G, nx.path_graph([(0, 0), (1, 1)] + [v for v in G if v not in ((0, 0), (1, 1))]))
+        tree_to_matching(
+            G, nx.path_graph([(0, 0), (1, 1)] + [v for v in G if v not in ((0, 0), (1, 1))])
+        )
     M = tree_to_matching(G, nx.bfs_tree(G, (0, 0)).to_undirected())
     with pytest.raises(DominoTilingError, match="unmatched"):
         matching_to_tree(G, list(M)[1:])
@@ -411,8 +426,14 @@ def test_bad_parent_arrays():
     cycle = np.array([1, 2, 5, 4, 7, 8, 3, 6, -1])  # 3 -> 4 -> 7 -> 6 -> 3, root 8
     out_of_range = good.copy()
     out_of_range[5] = 9
-    cases = [("one root", two_roots), ("neighbour", far), ("never reaches", loop0),
-             ("point to each other", mutual), ("cycle", cycle), ("neighbour", out_of_range)]
+    cases = [
+        ("one root", two_roots),
+        ("neighbour", far),
+        ("never reaches", loop0),
+        ("point to each other", mutual),
+        ("cycle", cycle),
+        ("neighbour", out_of_range),
+    ]
     for msg, parent in cases:
         with pytest.raises(DominoTilingError, match=msg):
             tree_to_tiling(parent, shape=(m, n))
@@ -449,7 +470,10 @@ def test_draw_tree_on_tiling():
     for tree in (parent, parent_to_graph(parent, n)):
         ax = draw_tree_on_tiling(t, tree=tree, dual=False)
         segs = ax.collections[-1].get_segments()
-        got = {frozenset(map(tuple, ((np.asarray(s)[:, ::-1] - 0.5) / 2).astype(int).tolist())) for s in segs}
+        got = {
+            frozenset(map(tuple, ((np.asarray(s)[:, ::-1] - 0.5) / 2).astype(int).tolist()))
+            for s in segs
+        }
         assert got == {frozenset(e) for e in parent_to_graph(parent, n).edges}
 
 

@@ -41,8 +41,10 @@ def grid_closed_form(m, n):
         for j in range(m):
             for k in range(n):
                 if j or k:
-                    p *= (4 * mpmath.sin(mpmath.pi * j / (2 * m)) ** 2
-                          + 4 * mpmath.sin(mpmath.pi * k / (2 * n)) ** 2)
+                    p *= (
+                        4 * mpmath.sin(mpmath.pi * j / (2 * m)) ** 2
+                        + 4 * mpmath.sin(mpmath.pi * k / (2 * n)) ** 2
+                    )
         p /= m * n
         value = int(mpmath.nint(p))
         assert abs(p - value) < 1e-6
@@ -59,10 +61,17 @@ def test_article_example():
     assert count_spanning_trees(article_graph()) == 11 == brute_trees(article_graph())
 
 
-@pytest.mark.parametrize("G", [
-    nx.complete_graph(5), nx.petersen_graph(), nx.hypercube_graph(3), nx.wheel_graph(7),
-    *(nx.gnm_random_graph(8, 13, seed=s) for s in range(4)),
-], ids=lambda g: f"n{g.number_of_nodes()}m{g.number_of_edges()}")
+@pytest.mark.parametrize(
+    "G",
+    [
+        nx.complete_graph(5),
+        nx.petersen_graph(),
+        nx.hypercube_graph(3),
+        nx.wheel_graph(7),
+        *(nx.gnm_random_graph(8, 13, seed=s) for s in range(4)),
+    ],
+    ids=lambda g: f"n{g.number_of_nodes()}m{g.number_of_edges()}",
+)
 def test_counts_against_brute_force(G):
     got = count_spanning_trees(G)
     assert type(got) is int
@@ -93,7 +102,9 @@ def test_30x30_exact_where_networkx_overflows():
     assert got.bit_length() > 1400
     with np.errstate(all="ignore"):
         assert math.isinf(nx.number_of_spanning_trees(G))
-    assert nx.number_of_spanning_trees(nx.grid_2d_graph(4, 4)) != count_spanning_trees(nx.grid_2d_graph(4, 4))
+    assert nx.number_of_spanning_trees(nx.grid_2d_graph(4, 4)) != count_spanning_trees(
+        nx.grid_2d_graph(4, 4)
+    )
 
 
 def test_disconnected_counts_zero():
@@ -184,8 +195,16 @@ def test_series_and_parallel():
     assert effective_resistance(M, 2, 2) == 0
 
 
-@pytest.mark.parametrize("G", [nx.grid_2d_graph(4, 5), nx.petersen_graph(), article_graph(),
-                               nx.gnm_random_graph(12, 25, seed=5)], ids=["grid", "petersen", "article", "random"])
+@pytest.mark.parametrize(
+    "G",
+    [
+        nx.grid_2d_graph(4, 5),
+        nx.petersen_graph(),
+        article_graph(),
+        nx.gnm_random_graph(12, 25, seed=5),
+    ],
+    ids=["grid", "petersen", "article", "random"],
+)
 def test_foster_theorem_exact_and_float(G):
     n = G.number_of_nodes()
     assert sum(effective_resistance(G, a, b) for a, b in G.edges()) == n - 1
@@ -201,7 +220,9 @@ def test_exact_and_float_agree_with_each_other_and_networkx():
     for u, v in [(0, 14), (3, 7), (1, 2)]:
         exact = effective_resistance(G, u, v)
         assert isinstance(exact, Fraction)
-        assert float(exact) == pytest.approx(effective_resistance(G, u, v, method="float"), rel=1e-10)
+        assert float(exact) == pytest.approx(
+            effective_resistance(G, u, v, method="float"), rel=1e-10
+        )
         theirs = nx.resistance_distance(G, u, v, weight="ohm", invert_weight=True)
         assert float(exact) == pytest.approx(theirs, rel=1e-8)
     # the article's example: R = tau(G / uv) / tau(G) with 11 trees

@@ -19,7 +19,9 @@ def article_graph():
 
 
 def _edges_of_parent(parent, cols):
-    return frozenset(frozenset({divmod(v, cols), divmod(int(p), cols)}) for v, p in enumerate(parent) if p >= 0)
+    return frozenset(
+        frozenset({divmod(v, cols), divmod(int(p), cols)}) for v, p in enumerate(parent) if p >= 0
+    )
 
 
 def test_wilson_uniform_on_3x3_grid():
@@ -28,7 +30,9 @@ def test_wilson_uniform_on_3x3_grid():
     assert len(all_trees) == 192 == count_spanning_trees(G)
     rng = np.random.default_rng(2024)
     samples = 192 * 60
-    counts = Counter(_edges_of_parent(uniform_spanning_tree((3, 3), seed=rng), 3) for _ in range(samples))
+    counts = Counter(
+        _edges_of_parent(uniform_spanning_tree((3, 3), seed=rng), 3) for _ in range(samples)
+    )
     assert set(counts) <= set(all_trees)
     observed = [counts[t] for t in all_trees]
     assert chisquare(observed).pvalue > 1e-3
@@ -39,8 +43,10 @@ def test_wilson_uniform_networkx_graph_any_root():
     all_trees = tree_list(G)
     assert len(all_trees) == count_spanning_trees(G)
     rng = np.random.default_rng(5)
-    counts = Counter(frozenset(frozenset(e) for e in uniform_spanning_tree(G, seed=rng, root=4).edges())
-                     for _ in range(len(all_trees) * 150))
+    counts = Counter(
+        frozenset(frozenset(e) for e in uniform_spanning_tree(G, seed=rng, root=4).edges())
+        for _ in range(len(all_trees) * 150)
+    )
     assert set(counts) <= set(all_trees)
     assert chisquare([counts[t] for t in all_trees]).pvalue > 1e-3
 
@@ -58,7 +64,9 @@ def test_parent_array_is_tree_rooted_at_root(root):
     assert all(grid.has_edge(*e) for e in T.edges())
     # following parents from any vertex reaches the root: distances strictly decrease
     depth = nx.shortest_path_length(T, divmod(r, n))
-    assert all(depth[divmod(v, n)] == depth[divmod(int(p), n)] + 1 for v, p in enumerate(parent) if p >= 0)
+    assert all(
+        depth[divmod(v, n)] == depth[divmod(int(p), n)] + 1 for v, p in enumerate(parent) if p >= 0
+    )
 
 
 def test_csr_and_sparse_inputs():
@@ -81,8 +89,9 @@ def test_seed_reproducibility_and_chunk_independence(monkeypatch):
     monkeypatch.setattr(wilson, "_CHUNK", 7)  # the tree depends on the stream only
     assert (a == uniform_spanning_tree((40, 40), seed=123)).all()
     G = nx.grid_2d_graph(6, 6)
-    assert set(map(frozenset, uniform_spanning_tree(G, seed=9).edges())) == \
-        set(map(frozenset, uniform_spanning_tree(G, seed=9).edges()))
+    assert set(map(frozenset, uniform_spanning_tree(G, seed=9).edges())) == set(
+        map(frozenset, uniform_spanning_tree(G, seed=9).edges())
+    )
 
 
 def test_frames_replay_the_kernel():
@@ -98,7 +107,10 @@ def test_frames_replay_the_kernel():
                 assert f.path[:-1].tolist() == prev.path.tolist()
                 assert adj.has_edge(divmod(int(f.path[-2]), 6), divmod(int(f.path[-1]), 6))
             elif f.event == "erase":  # a loop closed: the path is cut back to a prefix
-                assert len(f.path) < len(prev.path) + 1 and prev.path[: len(f.path)].tolist() == f.path.tolist()
+                assert (
+                    len(f.path) < len(prev.path) + 1
+                    and prev.path[: len(f.path)].tolist() == f.path.tolist()
+                )
             elif f.event == "attach":
                 assert f.parent[f.path[-1]] != -2 and (f.parent[f.path[:-1]] == f.path[1:]).all()
             prev = f

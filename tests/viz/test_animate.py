@@ -198,10 +198,14 @@ def test_colouring_frames_uncoloured_grey_and_kempe_caption():
     t = random_tiling(Region.rectangle(4, 4), seed=2)
     colors, frames = color_dominoes(t, frames=True)
     fig, ax = plt.subplots()
-    assert draw_frame(frames[0], ax) == "0 of 8 coloured"  # nothing coloured: the overlay covers every domino
+    assert (
+        draw_frame(frames[0], ax) == "0 of 8 coloured"
+    )  # nothing coloured: the overlay covers every domino
     assert overlay(ax).shape == (4, 4, 4) and (overlay(ax)[..., 3] == 1).all()
     ax.clear()
-    assert draw_frame(frames[-1], ax) == "8 of 8 coloured"  # all coloured: the overlay is transparent
+    assert (
+        draw_frame(frames[-1], ax) == "8 of 8 coloured"
+    )  # all coloured: the overlay is transparent
     assert (overlay(ax)[..., 3] == 0).all()
     # the domino coloured last is ringed at its centre
     ring = ax.collections[-1].get_offsets()
@@ -273,7 +277,9 @@ def test_custom_draw_frame_and_errors():
     # frames reach a custom drawing function as they are (a Kuhn step as its two pictures)
     frames = shuffle_frames(3, seed=1)
     got = []
-    to_html(animate(frames, draw_frame=lambda f, ax: got.append(f) or f.title, figsize=(1, 1), dpi=20))
+    to_html(
+        animate(frames, draw_frame=lambda f, ax: got.append(f) or f.title, figsize=(1, 1), dpi=20)
+    )
     assert {id(f) for f in got} == {id(f) for f in frames}
     steps = kuhn_frames(Region.rectangle(1, 2))
     got.clear()
@@ -336,9 +342,13 @@ def test_frames_pickle_and_copy():
     import pickle
 
     t = random_tiling(Region.rectangle(2, 4), seed=1)
-    for f in (kuhn_frames(Region.rectangle(2, 3), seed=1)[-1], color_frames(t)[-1],
-              wilson_frames((2, 3), seed=1)[-1], shuffle_frames(2, seed=1)[-1],
-              Frame(t, highlight=[(0, 0)], title="x")):
+    for f in (
+        kuhn_frames(Region.rectangle(2, 3), seed=1)[-1],
+        color_frames(t)[-1],
+        wilson_frames((2, 3), seed=1)[-1],
+        shuffle_frames(2, seed=1)[-1],
+        Frame(t, highlight=[(0, 0)], title="x"),
+    ):
         for g in (pickle.loads(pickle.dumps(f)), copy.deepcopy(f)):
             assert type(g) is type(f) and g.title == f.title and g.tiling == f.tiling
             assert np.array_equal(g.highlight, f.highlight) and np.array_equal(g.line, f.line)
@@ -496,7 +506,12 @@ def test_one_liners_animate_the_algorithms():
     t = find_tiling(Region.rectangle(2, 4))
     assert animate_coloring(t, k=4, dpi=20).n_frames == 1 + t.n_dominoes
     assert 2 <= animate_wilson((3, 3), seed=1, dpi=20).n_frames <= 60
-    assert animate_glauber(min_tiling(Region.rectangle(4, 4)), 100, seed=1, max_frames=5, dpi=20).n_frames == 5
+    assert (
+        animate_glauber(
+            min_tiling(Region.rectangle(4, 4)), 100, seed=1, max_frames=5, dpi=20
+        ).n_frames
+        == 5
+    )
     assert animate_kuhn(Region.rectangle(4, 6), seed=0, max_frames=7, dpi=20).n_frames == 7
     with pytest.raises(DominoTypeError):
         animate_kuhn("....")
@@ -532,8 +547,10 @@ def test_animation_frames_keep_each_dominos_colour():
 
 
 def test_importing_the_module_imports_no_matplotlib():
-    code = ("import sys, dominotiling.viz.animate as a; "
-            "print('matplotlib' in sys.modules, callable(a.animate_kuhn))")
+    code = (
+        "import sys, dominotiling.viz.animate as a; "
+        "print('matplotlib' in sys.modules, callable(a.animate_kuhn))"
+    )
     import subprocess
     import sys
 

@@ -2,7 +2,15 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pytest
 
-from dominotiling import Region, Tiling, draw_region, draw_tiling, find_tiling, max_cover, random_tiling
+from dominotiling import (
+    Region,
+    Tiling,
+    draw_region,
+    draw_tiling,
+    find_tiling,
+    max_cover,
+    random_tiling,
+)
 from dominotiling.errors import DominoTilingError, DominoTypeError
 from dominotiling.viz.draw import _greedy_colors, draw_cells, draw_placement
 
@@ -27,7 +35,7 @@ def test_uncovered_cells_are_marked_gently():
 
     cover = max_cover(Region.rectangle(3, 3))
     ax = draw_tiling(cover)
-    (r, c), = np.argwhere(cover.labels == -2)
+    ((r, c),) = np.argwhere(cover.labels == -2)
     rgb = np.asarray(ax.images[0].get_array())[..., :3]
     pale = rgb[r, c]
     assert 0.7 < pale.min() and pale.max() < 0.93 and np.ptp(pale) < 0.1  # a light grey, not white
@@ -41,7 +49,12 @@ def test_uncovered_cells_are_marked_gently():
             assert not np.allclose(colour[:3], to_rgb((0.8, 0.0, 0.0)), atol=0.2)
     # the empty part is outlined as one block: a single uncovered cell alone still gets its border
     segs = {tuple(map(tuple, s.tolist())) for s in ax.collections[0].get_segments()}
-    around = {((c, r), (c + 1, r)), ((c, r + 1), (c + 1, r + 1)), ((c, r), (c, r + 1)), ((c + 1, r), (c + 1, r + 1))}
+    around = {
+        ((c, r), (c + 1, r)),
+        ((c, r + 1), (c + 1, r + 1)),
+        ((c, r), (c, r + 1)),
+        ((c + 1, r), (c + 1, r + 1)),
+    }
     assert around <= segs
 
 
@@ -50,7 +63,9 @@ def test_partial_tiling_free_cells_share_one_outline_and_a_faint_grid():
     t = Tiling(region, [[0, 0, -2, -2], [1, 1, -2, -2]])
     ax = draw_tiling(t)
     black, grid, hatch = ax.collections
-    assert hatch.get_gid() == "uncovered" and len(hatch.get_paths()) == 4  # the 4 free cells hatched
+    assert (
+        hatch.get_gid() == "uncovered" and len(hatch.get_paths()) == 4
+    )  # the 4 free cells hatched
     # black, by hand: the outer border (12 unit edges), between the two dominoes (2), between
     # the dominoes and the free 2x2 block, outlined as one (2)
     assert len(black.get_segments()) == 12 + 2 + 2
@@ -146,8 +161,11 @@ def test_draw_placement_per_cell_probabilities():
 
     # 2x2 square: two tilings, one horizontal and one vertical, so every cell is 1/2;
     # a 1x2 strip: always horizontal; a 2x1 strip: never
-    for region, value in ((Region.rectangle(2, 2), 0.5), (Region.rectangle(1, 2), 1.0),
-                          (Region.rectangle(2, 1), 0.0)):
+    for region, value in (
+        (Region.rectangle(2, 2), 0.5),
+        (Region.rectangle(1, 2), 1.0),
+        (Region.rectangle(2, 1), 0.0),
+    ):
         ax = draw_placement(placement_probabilities(region, exact=True), colorbar=False)
         shown = np.ma.filled(ax.images[0].get_array(), np.nan)
         assert np.allclose(shown, value)
@@ -163,7 +181,9 @@ def test_draw_placement_per_cell_probabilities():
         warnings.simplefilter("error", DeprecationWarning)
         a = np.ma.filled(draw_placement(pair, colorbar=False).images[0].get_array(), -1.0)
     b = np.ma.filled(draw_placement(probs, colorbar=False).images[0].get_array(), -1.0)
-    assert np.array_equal(a, b) and a[0, 2] == -1.0 and (a >= 0).sum() == 8  # the blocked cell is blank
+    assert (
+        np.array_equal(a, b) and a[0, 2] == -1.0 and (a >= 0).sum() == 8
+    )  # the blocked cell is blank
 
 
 def test_pictures_of_algorithms_moved_to_views_old_paths_warn():
@@ -173,8 +193,12 @@ def test_pictures_of_algorithms_moved_to_views_old_paths_warn():
     import dominotiling.viz.draw as draw
     from dominotiling.viz import views
 
-    for module, name in ((draw, "draw_certificate"), (draw, "draw_augmenting_path"),
-                         (temperley, "draw_tree_on_tiling"), (temperley_grid, "draw_tree_on_tiling")):
+    for module, name in (
+        (draw, "draw_certificate"),
+        (draw, "draw_augmenting_path"),
+        (temperley, "draw_tree_on_tiling"),
+        (temperley_grid, "draw_tree_on_tiling"),
+    ):
         with pytest.warns(DeprecationWarning, match="viz.views"):
             assert getattr(module, name) is getattr(views, name)
     assert dominotiling.draw_certificate is views.draw_certificate
@@ -192,7 +216,9 @@ def _imports(path):
 
     def visit(node, func):
         for child in ast.iter_child_nodes(node):
-            inner = child.name if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) else func
+            inner = (
+                child.name if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) else func
+            )
             if isinstance(child, ast.ImportFrom):
                 module = "." * child.level + (child.module or "")
                 found.append((module, [a.name for a in child.names], func))
@@ -222,8 +248,16 @@ def test_the_model_never_imports_the_pictures():
             continue
         for module, names, func in _imports(path):
             if "viz" in module.split(".") or any(n == "viz" for n in names):
-                if func not in ("_repr_png_", "__getattr__", "to_svg", "to_pdf", "to_tikz", "draw",
-                                "_png_html", "_repr_html_"):
+                if func not in (
+                    "_repr_png_",
+                    "__getattr__",
+                    "to_svg",
+                    "to_pdf",
+                    "to_tikz",
+                    "draw",
+                    "_png_html",
+                    "_repr_html_",
+                ):
                     offenders.append(f"{rel}: {module} in {func or 'the module'}")
     assert not offenders, offenders
 
@@ -233,7 +267,11 @@ def test_viz_uses_public_model_functions_only():
 
     import dominotiling.viz
 
-    shared = {"_validate", "_options", "_moved"}  # the one argument check, the one memory budget, the old paths
+    shared = {
+        "_validate",
+        "_options",
+        "_moved",
+    }  # the one argument check, the one memory budget, the old paths
     offenders = []
     for path in sorted(Path(dominotiling.viz.__file__).parent.glob("*.py")):
         for module, names, func in _imports(path):
@@ -326,8 +364,12 @@ def test_rich_display_of_a_large_aztec_diamond_shows_its_frozen_corners():
     h, w, _ = img.shape
     assert w >= 400
     # well inside the frozen corners (a tenth of the way in along the axes)
-    probes = {0: (int(0.15 * h), w // 2), 1: (int(0.85 * h), w // 2),
-              2: (h // 2, int(0.85 * w)), 3: (h // 2, int(0.15 * w))}
+    probes = {
+        0: (int(0.15 * h), w // 2),
+        1: (int(0.85 * h), w // 2),
+        2: (h // 2, int(0.85 * w)),
+        3: (h // 2, int(0.15 * w)),
+    }
     for kind, (y, x) in probes.items():
         assert np.allclose(img[y, x], TYPE_COLORS[kind], atol=0.03), (kind, img[y, x])
 
@@ -357,7 +399,7 @@ def _joined_by_text(text, rows, cols):
         for j in range(cols):
             if j + 1 < cols and lines[2 * i + 1][4 * (j + 1)] == " ":
                 joined.add(frozenset({(i, j), (i, j + 1)}))
-            if i + 1 < rows and lines[2 * i + 2][4 * j + 1: 4 * j + 4] == "   ":
+            if i + 1 < rows and lines[2 * i + 2][4 * j + 1 : 4 * j + 4] == "   ":
                 joined.add(frozenset({(i, j), (i + 1, j)}))
     return joined
 
@@ -371,7 +413,9 @@ def test_str_of_a_small_tiling_is_box_drawing_text():
 
 def test_str_text_joins_exactly_the_cells_of_each_domino():
     for seed in range(5):
-        t = random_tiling(Region.from_strings(["........", "..#.....", "....#...", "........"]), seed=seed)
+        t = random_tiling(
+            Region.from_strings(["........", "..#.....", "....#...", "........"]), seed=seed
+        )
         pairs = {frozenset(map(tuple, d)) for d in t.dominoes.tolist()}
         # blocked cells are blank; between two blocked cells there is no line either
         joined = _joined_by_text(str(t), *t.labels.shape)

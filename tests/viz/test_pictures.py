@@ -254,10 +254,14 @@ def test_certificate_colours_s_and_its_neighbours():
     colour = {cell: tuple(img[cell].round(3)) for cell in map(tuple, region.cells.tolist())}
     assert len({colour[c] for c in s}) == 1 and len({colour[c] for c in near}) == 1
     assert {colour[c] for c in s} != {colour[c] for c in near}
-    assert ax.get_title() == f"|S| = {len(s)} black cells, |N(S)| = {len(near)} neighbours: no tiling"
+    assert (
+        ax.get_title() == f"|S| = {len(s)} black cells, |N(S)| = {len(near)} neighbours: no tiling"
+    )
     # the same set given as a Region
     same = draw_certificate(region, Region.from_cells(sorted(s), shape=region.shape))
-    assert np.array_equal(np.asarray(same.images[0].get_array()), np.asarray(ax.images[0].get_array()))
+    assert np.array_equal(
+        np.asarray(same.images[0].get_array()), np.asarray(ax.images[0].get_array())
+    )
 
 
 def test_certificate_bad_input():
@@ -289,7 +293,9 @@ def test_augmenting_path_through_cell_centres():
 
 
 def _tree_segments(ax):
-    return {frozenset(map(tuple, seg.round(3).tolist())) for seg in ax.collections[-2].get_segments()}
+    return {
+        frozenset(map(tuple, seg.round(3).tolist())) for seg in ax.collections[-2].get_segments()
+    }
 
 
 def test_tree_on_tiling_joins_each_vertex_to_its_parent():
@@ -307,7 +313,9 @@ def test_tree_on_tiling_joins_each_vertex_to_its_parent():
     ax = draw_tree_on_tiling(t)
     assert _tree_segments(ax) == expected and len(expected) == 4 * 5 - 1
     # the same tree given as a parent array or a graph
-    assert _tree_segments(draw_tree_on_tiling(t, tree=tiling_to_tree(t, as_parent=True))) == expected
+    assert (
+        _tree_segments(draw_tree_on_tiling(t, tree=tiling_to_tree(t, as_parent=True))) == expected
+    )
     assert _tree_segments(draw_tree_on_tiling(t, tree=tiling_to_tree(t))) == expected
     assert len(draw_tree_on_tiling(t, dual=False).collections) == 2  # outlines and the tree
 

@@ -12,7 +12,9 @@ from dominotiling.viz.widgets import DEFAULT_FIGURE, explore_aztec, explore_regi
 
 from helpers import brute_force_tilings, dominoes_of
 
-NO_TILING_FIGURE = "\n".join(["...####", "....###", "......#", "#.#....", "#......", "##.....", "###...#"])
+NO_TILING_FIGURE = "\n".join(
+    ["...####", "....###", "......#", "#.#....", "#......", "##.....", "###...#"]
+)
 
 
 # ----------------------------------------------------------------- Aztec explorer
