@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import platform
 import pkgutil
+import platform
 import sys
 import time
 from dataclasses import asdict

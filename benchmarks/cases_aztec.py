@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from .cases import Row, _memory, _median, benchmark
+from .cases import Row, _median, _memory, benchmark
 from .harness import Timing, measure, run_isolated
 
 __all__ = ["versus_reference", "large_orders", "two_periodic"]
@@ -38,7 +38,6 @@ def aztec_ours(n, repeats, weights=None):
 def aztec_reference(n, repeats):
     """Child: time the plain-Python reference shuffling, then validate its sample with the library."""
     from dominotiling import Region, Tiling
-
     from tests.reference.shuffling import sample_aztec, to_rows
 
     seeds = iter(range(10**6))

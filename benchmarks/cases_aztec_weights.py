@@ -15,7 +15,7 @@ the call's memory).
 
 from __future__ import annotations
 
-from .cases import Row, _memory, _median, benchmark
+from .cases import Row, _median, _memory, benchmark
 from .harness import Timing, measure, run_isolated
 
 __all__ = ["random_weight_samples", "edge_probabilities", "exact_partition_function"]

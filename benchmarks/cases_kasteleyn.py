@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 
-from .cases import Row, _memory, _median, benchmark
+from .cases import Row, _median, _memory, benchmark
 from .harness import Timing, measure, run_isolated
 
 __all__ = ["versus_flint", "exact_100", "log_count_1000"]

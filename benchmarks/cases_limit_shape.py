@@ -20,7 +20,7 @@ before its time is recorded:
 
 from __future__ import annotations
 
-from .cases import Row, _memory, _median, benchmark
+from .cases import Row, _median, _memory, benchmark
 from .harness import Timing, measure, run_isolated
 
 __all__ = ["limit_shapes"]
@@ -55,8 +55,7 @@ def limit_shape_ours(kind, repeats):
     region = _region(kind)
     weights = None
     if kind == "two-periodic":
-        from dominotiling.theory import WeightPattern
-        from dominotiling.theory import tension_table
+        from dominotiling.theory import WeightPattern, tension_table
 
         weights = WeightPattern.two_periodic(1.0, 0.5)
 

@@ -15,7 +15,7 @@ paths are long -- the hard case for matching on grids.
 
 from __future__ import annotations
 
-from .cases import Row, _memory, _median, benchmark
+from .cases import Row, _median, _memory, benchmark
 from .harness import Timing, measure, run_isolated
 
 __all__ = ["matching_vs_networkx", "matching_large"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 
-from .cases import Row, _memory, _median, benchmark
+from .cases import Row, _median, _memory, benchmark
 from .harness import Timing, measure, run_isolated
 
 __all__ = ["cftp_versus_reference", "cftp_large"]

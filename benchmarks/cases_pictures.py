@@ -12,7 +12,7 @@ speed is measured here.
 
 from __future__ import annotations
 
-from .cases import Row, _memory, _median, benchmark
+from .cases import Row, _median, _memory, benchmark
 from .harness import Timing, measure, run_isolated
 
 __all__ = ["draw_aztec_large", "aztec_explorer_redraw"]

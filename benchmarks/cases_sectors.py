@@ -40,8 +40,8 @@ SAMPLE_REGION = (100, ((30, 30), (60, 70)))
 
 def sectors_ours(side, holes, repeats):
     """Child: time ``count_by_flux`` on a square with 2x2 holes; check the total."""
-    from dominotiling.surfaces.flux import _count_by_flux, count_by_flux
     from dominotiling.counting.kasteleyn import count_kasteleyn
+    from dominotiling.surfaces.flux import _count_by_flux, count_by_flux
 
     region = _holed(side, holes)
     t = measure(
@@ -55,8 +55,8 @@ def sectors_ours(side, holes, repeats):
 
 def sample_ours(side, holes, seeds):
     """Child: time one ``cftp_sample(region, flux=...)`` per seed in the most likely sector."""
-    from dominotiling.surfaces.flux import _topology, flux
     from dominotiling.sampling.mcmc import cftp_sample
+    from dominotiling.surfaces.flux import _topology, flux
 
     region = _holed(side, holes)
     value = _topology(region).flux_ref

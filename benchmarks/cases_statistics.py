@@ -17,7 +17,7 @@
 
 from __future__ import annotations
 
-from .cases import Row, _memory, _median, benchmark
+from .cases import Row, _median, _memory, benchmark
 from .harness import Timing, fmt_time, measure, run_isolated
 
 __all__ = ["double_dimer_million", "height_variance_200", "aztec_boundary_ensemble"]

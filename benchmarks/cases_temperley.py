@@ -9,7 +9,7 @@ at (0, 0)); the round trip must give back the same parent array.
 
 from __future__ import annotations
 
-from .cases import Row, _memory, _median, benchmark
+from .cases import Row, _median, _memory, benchmark
 from .harness import Timing, measure, run_isolated
 
 __all__ = ["temperley_1000"]

@@ -20,9 +20,9 @@ sys.path.insert(0, str(HERE / "_ext"))
 os.environ.setdefault("MPLBACKEND", "Agg")
 os.environ.setdefault("DOMINOTILING_QUIET", "1")
 
-import dominotiling  # noqa: E402
-
 import apigen  # noqa: E402
+
+import dominotiling  # noqa: E402
 
 project = "dominotiling"
 author = "The dominotiling developers"

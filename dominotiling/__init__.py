@@ -16,11 +16,17 @@ from . import _compile_notice as _startup
 
 _startup.quiet_interrupt_while_importing()
 
+from . import _compile_notice, _moved
+from ._options import get_options, set_options
 from .aztec.arctic import arctic_circle, aztec_types
 from .aztec.shuffling import sample_aztec, shuffle_frames
 from .aztec.weighted import aztec_edge_probabilities, aztec_partition_function, embed_in_aztec
-from .matching.color import color_dominoes, color_frames
-from .counting import count_tilings
+from .counting import count_tilings, log_count
+from .counting.closed_forms import aztec_count, rectangle_count, strip_generating_function
+from .counting.kasteleyn import kasteleyn_matrix
+from .counting.monomer_dimer import count_monomer_dimer, random_monomer_dimer
+from .counting.pfaffian import count_perfect_matchings
+from .counting.placement import placement_probabilities
 from .errors import (
     DominoTilingError,
     DominoTypeError,
@@ -32,18 +38,17 @@ from .errors import (
     TooLargeError,
     WeightError,
 )
-from ._options import get_options, set_options
+from .matching import find_tiling, max_cover
+from .matching.color import color_dominoes, color_frames
 from .matching.height import flip, max_tiling, min_tiling
-from .counting.kasteleyn import kasteleyn_matrix
-from .counting import log_count
-from .model.frames import Frame
-from .sampling.mcmc import cftp_sample, glauber, glauber_frames
 from .matching.matchings import hall_violator, is_tileable, kuhn_frames, maximum_matching
-from .parallel import ensemble, height_fluctuations, placement_frequencies, sweep
-from .counting.pfaffian import count_perfect_matchings
-from .counting.placement import placement_probabilities
+from .model.frames import Frame
 from .model.region import Region
+from .model.tiling import Tiling
+from .model.weights import Weights
+from .parallel import ensemble, height_fluctuations, placement_frequencies, sweep
 from .sampling import random_tiling
+from .sampling.mcmc import cftp_sample, glauber, glauber_frames
 from .statistics import (
     aztec_boundary_fluctuations,
     double_dimer,
@@ -54,16 +59,8 @@ from .statistics import (
     height_variance,
     tracy_widom_pdf,
 )
-from .trees.temperley import temperley_graph, tiling_to_tree, tree_to_tiling
-from .model.tiling import Tiling
-from .model.weights import Weights
-from .trees.kirchhoff import count_spanning_trees, effective_resistance, laplacian
-from .matching import find_tiling, max_cover
 from .surfaces.flux import count_by_flux, flux, random_tiling_sectors, sector_cftp, sector_tiling
-from .counting.monomer_dimer import count_monomer_dimer, random_monomer_dimer
 from .surfaces.periodic import count_by_seam_parity
-from .counting.closed_forms import aztec_count, rectangle_count, strip_generating_function
-from .trees.wilson import uniform_spanning_tree, wilson_frames
 from .theory import (
     WeightPattern,
     amoeba,
@@ -75,13 +72,9 @@ from .theory import (
     spectral_curve,
     surface_tension,
 )
-from .viz.draw import draw_placement, draw_region, draw_tiling
-from .viz.views import draw_aztec, draw_certificate
-from .viz.aztec_weights import draw_edge_probabilities
-from .viz.export import height_mesh
-from .viz.statistics import draw_double_dimer, draw_height_field, draw_tracy_widom
-from .viz.theory import draw_amoeba, draw_phase_diagram, draw_surface_tension
-from .viz.limit_shape import draw_limit_shape
+from .trees.kirchhoff import count_spanning_trees, effective_resistance, laplacian
+from .trees.temperley import temperley_graph, tiling_to_tree, tree_to_tiling
+from .trees.wilson import uniform_spanning_tree, wilson_frames
 from .viz.animate import (
     animate,
     animate_coloring,
@@ -90,7 +83,13 @@ from .viz.animate import (
     animate_shuffling,
     animate_wilson,
 )
-from . import _compile_notice, _moved
+from .viz.aztec_weights import draw_edge_probabilities
+from .viz.draw import draw_placement, draw_region, draw_tiling
+from .viz.export import height_mesh
+from .viz.limit_shape import draw_limit_shape
+from .viz.statistics import draw_double_dimer, draw_height_field, draw_tracy_widom
+from .viz.theory import draw_amoeba, draw_phase_diagram, draw_surface_tension
+from .viz.views import draw_aztec, draw_certificate
 
 _compile_notice.install()
 _moved.install()

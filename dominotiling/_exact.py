@@ -28,7 +28,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from .errors import DominoTilingError, DominoTypeError, TooLargeError
+from .errors import DominoTilingError, TooLargeError
 
 __all__ = [
     "Count",

@@ -107,17 +107,17 @@ class _Progress:
         self._t0 = time.time()
 
     def _run(self):
-        from . import _compile_notice
-
         from tqdm import tqdm
+
+        from . import _compile_notice
 
         # a kernel compiling for its first use says so on its own line: the bar waits until it is done
         if self._stop.wait(PROGRESS_DELAY):
             return
-        make = lambda: tqdm(
+        make = lambda: tqdm(  # noqa: E731
             total=None,
             desc=self.description,
-            bar_format="{desc}: {elapsed}",  # noqa: E731
+            bar_format="{desc}: {elapsed}",
             file=sys.stderr,
             leave=False,
             mininterval=0.25,

@@ -289,8 +289,8 @@ def _mutilated(page):
 @section("A figure with holes")
 def _holes(page):
     from .counting import count_tilings
-    from .model.region import Region
     from .counting.transfer import find_tiling
+    from .model.region import Region
     from .viz.draw import draw_region, draw_tiling
 
     fig_region = Region.from_strings(HOLED_FIGURE)
@@ -307,8 +307,8 @@ def _holes(page):
 
 @section("The maximum cover of a figure with no tiling")
 def _max_cover(page):
-    from .model.region import Region
     from .counting.transfer import max_cover
+    from .model.region import Region
     from .viz.draw import draw_region, draw_tiling
 
     region = Region.from_strings(NO_TILING_FIGURE)
@@ -432,8 +432,8 @@ def _colors(page):
 @section("Kasteleyn: exact counts of large regions")
 def _kasteleyn(page):
     from .counting import count_tilings
-    from .model.region import Region
     from .counting.closed_forms import rectangle_count
+    from .model.region import Region
     from .viz.draw import draw_region
 
     side = 40 if page.quick else 100
@@ -561,9 +561,9 @@ def _weights(page):
     from .counting import count_tilings
     from .matching.matchings import is_tileable
     from .model.region import Region
+    from .model.weights import Weights
     from .sampling import random_tiling
     from .viz.draw import draw_tiling
-    from .model.weights import Weights
 
     x, y = sympy.symbols("x y")
     rect = Region.rectangle(4, 4)
@@ -657,8 +657,8 @@ def _measuring(page):
 @section("Beyond the plane: tori, flux sectors, monomers")
 def _surfaces(page):
     from .counting import count_tilings
-    from .matching.height import max_tiling, min_tiling
     from .counting.monomer_dimer import count_monomer_dimer
+    from .matching.height import max_tiling, min_tiling
     from .model.region import Region
     from .sampling import random_tiling
     from .viz.draw import draw_tiling
@@ -709,8 +709,8 @@ def _surfaces(page):
 def _cftp(page):
     import numpy as np
 
-    from .sampling.mcmc import cftp_sample
     from .model.region import Region
+    from .sampling.mcmc import cftp_sample
     from .viz.draw import draw_tiling
 
     side = 28 if page.quick else 60  # the removed quadrant is even by even: balanced
@@ -734,9 +734,9 @@ def _trees(page):
     import networkx as nx
 
     from .sampling import random_tiling
+    from .trees import count_spanning_trees
     from .trees.temperley_grid import temperley_region
     from .viz.views import draw_tree_on_tiling
-    from .trees import count_spanning_trees
 
     example = nx.Graph([(0, 1), (1, 2), (2, 0), (1, 3), (3, 4), (4, 2)])
     big = count_spanning_trees(nx.grid_2d_graph(30, 30))

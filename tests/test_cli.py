@@ -12,10 +12,10 @@ import time
 from pathlib import Path
 
 import pytest
+from helpers import brute_force_tilings
 
 from dominotiling import cli, set_options
 from dominotiling.cli import main
-from helpers import brute_force_tilings
 
 ARTICLE = "...####\n....###\n......#\n#.#....\n#......\n##.....\n###...#\n"
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"

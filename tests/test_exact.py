@@ -3,13 +3,12 @@ import math
 import numpy as np
 import pytest
 import sympy
+from helpers import brute_force_tilings
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dominotiling._exact import bregman_log2_bound, crt, is_prime, moduli_for_bits, primes_below
 from dominotiling import Region
-
-from helpers import brute_force_tilings
+from dominotiling._exact import bregman_log2_bound, crt, is_prime, moduli_for_bits, primes_below
 
 
 def test_is_prime_agrees_with_sympy():
@@ -209,10 +208,11 @@ def test_det_mod_primes_threads_match_sympy(monkeypatch):
 
 
 def test_det_mod_primes_refuses_bad_input_and_large_bands():
+    from scipy import sparse
+
     from dominotiling import set_options
     from dominotiling.counting.determinants import det_mod_primes
     from dominotiling.errors import DominoTilingError, DominoTypeError, TooLargeError
-    from scipy import sparse
 
     with pytest.raises(DominoTilingError, match="square"):
         det_mod_primes(np.ones((2, 3), dtype=int), [7])

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import struct
 import subprocess
 from fractions import Fraction
 
@@ -188,7 +187,7 @@ def test_tikz_coordinates_are_the_dominoes_and_it_compiles(aztec, tmp_path):
         want.add((min(c1, c2), -min(r1, r2), max(c1, c2) + 1, -max(r1, r2) - 1))
     assert {r[1:] for r in rects} == want
     # colour by type: the four types, horizontal ones c0/c1, vertical c2/c3
-    for col, x0, y0, x1, y1 in rects:
+    for col, x0, _y0, x1, _y1 in rects:
         assert (x1 - x0 == 2) == (col in (0, 1))
     assert (
         tex.startswith("%")

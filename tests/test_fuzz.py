@@ -11,7 +11,6 @@ and, with the memory budget set to 64 MiB, it must never allocate (as traced by
 
 from __future__ import annotations
 
-import math
 import tracemalloc
 import warnings
 

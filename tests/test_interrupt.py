@@ -284,7 +284,7 @@ def test_stop_flag_ends_a_worker_loop():
     stop = threading.Event()
     seen = []
     with pytest.raises(_interrupt.Stopped):
-        for a, b in _interrupt.slices(10**9, first=1, stop=stop):
+        for a, _b in _interrupt.slices(10**9, first=1, stop=stop):
             seen.append(a)
             if len(seen) == 3:
                 stop.set()

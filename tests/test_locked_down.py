@@ -49,11 +49,11 @@ def test_kernels_run_uncached_and_say_so_once(tmp_path):
     code = (
         "import dominotiling, numpy as np\n"
         "from dominotiling import Region, count_tilings, random_tiling\n"
-        "assert dominotiling.__file__.startswith(%r), dominotiling.__file__\n"
+        f"assert dominotiling.__file__.startswith({str(root)!r}), dominotiling.__file__\n"
         "print(count_tilings(Region.rectangle(8, 8), method='transfer'))\n"
         "print(count_tilings(Region.rectangle(6, 6), method='kasteleyn'))\n"
         "print(random_tiling(Region.rectangle(4, 4), seed=0).is_complete)\n"
-    ) % str(root)
+    )
     out = _run(["-c", code], env, tmp_path)
     assert out.returncode == 0, out.stderr[-3000:]
     # 8 x 8: 12988816 and 6 x 6: 6728 (Kasteleyn 1961, by hand in the literature)

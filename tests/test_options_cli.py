@@ -247,7 +247,6 @@ def test_ctrl_c_while_the_command_starts_is_one_line(tmp_path):
     assert any(
         "interrupted" in err for _, err in seen
     )  # at least one signal landed during start-up
-    import dominotiling
 
     assert sys.excepthook is sys.__excepthook__ or sys.excepthook.__module__ != "dominotiling"
 

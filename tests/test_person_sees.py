@@ -105,8 +105,8 @@ def test_animate_wilson_on_a_networkx_graph(tmp_path):
 
 def test_animate_wilson_shows_a_loop_erased_and_ends_with_the_whole_tree():
     anim = animate_wilson((6, 6), seed=2, max_frames=30, dpi=20)
-    from dominotiling.viz.animate import _wilson_pick
     from dominotiling.trees.wilson import wilson_frames
+    from dominotiling.viz.animate import _wilson_pick
 
     frames = _wilson_pick(wilson_frames((6, 6), seed=2), 30)
     events = [f.event for f in frames]

@@ -207,7 +207,7 @@ def write_pages(out):
                 "---------",
                 "",
             ]
-            for path, name, obj in entries:
+            for path, _name, obj in entries:
                 lines += _directive(path, obj)
         else:
             lines += [

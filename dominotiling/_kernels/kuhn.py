@@ -7,7 +7,6 @@ import numpy as np
 from numba import njit
 
 from .._interrupt import returns_arrays
-
 from .augment import augment
 
 

@@ -247,7 +247,7 @@ def cylinder_dets_mod(half_n, rows, roots_n, primes, start, stop, out):
             lami = _powmod(inv, a, p)
             r2 = root * root % p
             i2 = inv * inv % p
-            for j in range(half_n):
+            for _j in range(half_n):
                 f2 = 1  # f_{-2} placeholder: f_{-1} = 1, f_0 = a_0
                 f1 = 1
                 for r in range(rows):

@@ -21,7 +21,6 @@ from llvmlite import ir
 from numba import njit, types
 from numba.extending import intrinsic
 
-
 _BIG = 1e150  # products of Deltas are folded into a log beyond this
 _FAR = 1e60  # a level is rescaled only when its largest weight leaves [1/_FAR, _FAR]
 

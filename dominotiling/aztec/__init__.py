@@ -10,7 +10,7 @@ Examples
 """
 
 from .arctic import arctic_circle, aztec_types
-from .shuffling import MAX_FRAMES_ORDER, aztec_order, sample_aztec, sample_shuffling, shuffle_frames
+from .shuffling import MAX_FRAMES_ORDER, aztec_order, sample_aztec, sample_shuffling, shuffle_frames  # noqa: F401 -- re-exported at the wing's old path
 from .weighted import aztec_edge_probabilities, aztec_partition_function, embed_in_aztec
 
 __all__ = [

@@ -31,10 +31,10 @@ import numpy as np
 
 from .. import _validate
 from .._options import check_memory
-from .shuffling import _aztec_region, sample_aztec  # sample_aztec: the examples
 from ..errors import DominoTilingError
-from ..model.region import Region  # used by the docstring examples
-from ..model.tiling import Tiling
+from ..model.region import Region  # used by the docstring examples  # noqa: F401 -- used by the docstring examples
+from ..model.tiling import Tiling  # noqa: F401 -- used by the docstring examples
+from .shuffling import _aztec_region, sample_aztec  # sample_aztec: the examples  # noqa: F401 -- used by the docstring examples
 
 __all__ = [
     "aztec_types",

@@ -19,7 +19,6 @@ from .._options import check_memory
 from ..errors import DominoTilingError, DominoTypeError, NoTilingError, PrecisionError, WeightError
 from ..model.weights import Weights
 
-
 _NO_TILING = (
     "the weights' zeros leave no tiling of the Aztec diamond of order {n}: every tiling uses a "
     "placement of weight 0; give those placements a positive weight, or check the region with "

@@ -59,13 +59,12 @@ from ..errors import (
     DominoTilingError,
     DominoTypeError,
     NoTilingError,
-    PrecisionError,
     TooLargeError,
     WeightError,
 )
 from ..model.region import Region
 from ..model.weights import Weights
-from .levels import _NO_TILING, _UNEVEN, _block_cells, _blocks, _edge_weights, _from_weights
+from .levels import _NO_TILING, _UNEVEN, _block_cells, _blocks
 
 __all__ = [
     "aztec_block_weights",
@@ -299,9 +298,9 @@ def _down_only(coef, deg, zeros, what):
 
 def _exact(n, kind, blocks):
     from .._exact import crt
-    from .primes import large_primes
     from .._interrupt import run_tasks, threads
     from .._kernels.urban_renewal import partition_mod, residue_planes
+    from .primes import large_primes
 
     flat = blocks.ravel()
     if kind == "fraction":
@@ -474,10 +473,10 @@ def aztec_edge_probabilities(n, weights=None):
     >>> bool(abs(aztec_edge_probabilities(4).vertical[3, 0] - float(exact.vertical[3, 0])) < 1e-12)
     True
     """
-    from .levels import _prepare
     from .._interrupt import Pacer
     from .._kernels.urban_renewal import edge_rows, probability_step
     from ..counting.placement import PlacementProbabilities
+    from .levels import _prepare
 
     n = _validate.positive_int(n, "n (the order of the diamond)")
     check_memory(

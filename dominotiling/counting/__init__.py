@@ -13,8 +13,8 @@ import numpy as np
 
 from .. import _validate
 from .._exact import as_count
-from . import kasteleyn, transfer
 from ..errors import DominoTilingError, TooLargeError
+from . import kasteleyn, transfer
 
 __all__ = ["count_tilings", "log_count", "choose_method", "METHODS"]
 

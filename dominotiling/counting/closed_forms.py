@@ -122,7 +122,7 @@ def _check_digits(bits, what, alternative):
 # ----------------------------------------------------------------------------- transfer matrix
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _transfer_neighbours(width):
     """For each column state ``s``, the states ``t`` with ``T[s, t] = 1`` (T is symmetric).
 
@@ -261,7 +261,7 @@ def _annihilates(width, coefficients):
     return not any(vector)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _minimal_recurrence(width):
     """``(C, counts)``: the minimal connection polynomial (ints) and the counts used."""
     n_terms = 16

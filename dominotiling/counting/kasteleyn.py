@@ -35,15 +35,15 @@ import math
 
 import numpy as np
 
+from .._exact import hadamard_log2_bound
 from .._options import check_memory, deprecated_limits, memory_limit
 from ..errors import TooLargeError
-from .._exact import hadamard_log2_bound
-from .determinants import det_exact
 from ..model.region import (
-    Region,
-    label_components,
+    Region,  # noqa: F401 -- used by the docstring examples
     check_region,
+    label_components,
 )  # Region: used by the docstring examples
+from .determinants import det_exact
 
 __all__ = [
     "kasteleyn_matrix",

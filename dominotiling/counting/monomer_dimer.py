@@ -43,7 +43,7 @@ import numpy as np
 from .. import _validate
 from .._options import check_memory
 from ..errors import DominoTypeError, TooLargeError, WeightError
-from ..model.region import Region, check_region  # Region: used by the docstring examples
+from ..model.region import Region, check_region  # Region: used by the docstring examples  # noqa: F401 -- used by the docstring examples
 from ..model.tiling import OUTSIDE, Tiling
 from .transfer import MAX_WIDTH
 

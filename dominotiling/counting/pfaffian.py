@@ -35,9 +35,9 @@ import numbers
 
 import numpy as np
 
-from .._options import check_memory, deprecated_limits
-from ..errors import DominoTilingError, DominoTypeError, NotPlanarError, TooLargeError
 from .._exact import bregman_log2_bound, hadamard_log2_bound
+from .._options import check_memory, deprecated_limits
+from ..errors import DominoTilingError, DominoTypeError, NotPlanarError
 from .determinants import det_exact
 
 __all__ = ["count_perfect_matchings", "pfaffian_orientation", "MAX_WEIGHT"]

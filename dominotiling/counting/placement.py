@@ -44,8 +44,8 @@ import numpy as np
 from .. import _validate
 from .._options import check_memory
 from ..errors import DominoTypeError, NoTilingError, PrecisionError, TooLargeError
-from .kasteleyn import count_checked, mask_matrix
 from ..model.region import Region
+from .kasteleyn import count_checked, mask_matrix
 
 __all__ = [
     "PlacementProbabilities",

@@ -23,17 +23,17 @@ import math
 import numpy as np
 
 from .._exact import hadamard_log2_bound
-from .determinants import det_exact
 from .._options import check_memory
 from ..errors import TooLargeError
+from ..model.region import Region, check_region  # Region: used by the docstring examples  # noqa: F401 -- used by the docstring examples
+from .determinants import det_exact
 from .kasteleyn import (
     _BUILD_BYTES_PER_CELL,
     _band_bytes,
     _has_perfect_matching,
-    mask_matrix,
     count_kasteleyn,
+    mask_matrix,
 )
-from ..model.region import Region, check_region  # Region: used by the docstring examples
 
 __all__ = ["symbolic_count"]
 

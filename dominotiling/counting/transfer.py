@@ -35,10 +35,10 @@ import math
 import numpy as np
 
 from .. import _validate
-from .._options import check_memory, deprecated_limits, format_bytes, memory_limit
-from ..errors import DominoTilingError, NoTilingError, TooLargeError
 from .._exact import crt, crt_near, float_sum_error, moduli_for_bits, near_interval
-from ..model.region import Region, check_region  # Region: used by the docstring examples
+from .._options import check_memory, deprecated_limits, format_bytes, memory_limit
+from ..errors import NoTilingError, TooLargeError
+from ..model.region import Region, check_region  # Region: used by the docstring examples  # noqa: F401 -- used by the docstring examples
 from ..model.tiling import OUTSIDE, UNCOVERED, Tiling
 
 __all__ = [

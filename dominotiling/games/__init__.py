@@ -49,22 +49,21 @@ True
 False
 """
 
-from .errors import IllegalMoveError
+from . import forty_two, layouts, variants_block, variants_fives, variants_kozel, variants_layouts  # noqa: F401 (the presets register on Rules)
 from .bones import Bone, double_set
 from .draw import draw_bone, draw_hand, draw_line
+from .errors import IllegalMoveError
+from .forty_two import FortyTwo
 from .game import Game
-from .records import Event, Move, PlayerView, RoundResult
+from .layouts import ChickenFoot, FiveUp, Sausage, Trains
 from .line import Line
 from .players import doubles_first_player, greedy_player, random_player
 from .poker import PokerTable, poker_hand, poker_set
 from .puzzle import longest_line
-from . import forty_two, layouts
-from .forty_two import FortyTwo
-from .layouts import ChickenFoot, FiveUp, Sausage, Trains
+from .records import Event, Move, PlayerView, RoundResult
 from .rules import Rules
-from . import variants_block, variants_fives, variants_kozel, variants_layouts  # noqa: F401 (the presets register on Rules)
 from .scoring import ScoreSheet, hand_points, rating_points
-from .simulate import MAX_GAMES, SimulationSummary, simulate
+from .simulate import MAX_GAMES, SimulationSummary, simulate  # noqa: F401 -- re-exported at the wing's old path
 
 __all__ = [
     "IllegalMoveError",

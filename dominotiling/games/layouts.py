@@ -40,10 +40,11 @@ Examples
 """
 
 from .. import _validate
-from ._layout_base import Layout as _Layout, _hands
+from ..errors import DominoTypeError
+from ._layout_base import Layout as _Layout
+from ._layout_base import _hands
 from ._rules_check import MAX_PLAYERS
 from .bones import Bone, as_bones
-from ..errors import DominoTypeError
 from .errors import IllegalMoveError
 
 __all__ = ["Trains", "ChickenFoot", "Sausage", "FiveUp", "new_layout"]

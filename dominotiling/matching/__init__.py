@@ -21,20 +21,20 @@ True
 from __future__ import annotations
 
 from .. import _validate
-from . import matchings
-from .matchings import (  # the old dominotiling.matching module's names, kept at its path
-    ALGORITHMS,
-    FRAMES_MAX_CELLS,
-    KuhnFrame,
-    hall_neighbourhood,
-    hall_violator,
-    is_tileable,
-    kuhn_frames,
-    maximum_matching,
-)
 from ..counting import transfer
 from ..errors import DominoTilingError, TooLargeError
 from ..model.region import Region  # noqa: F401 -- used by the docstring examples
+from . import matchings
+from .matchings import (  # the old dominotiling.matching module's names, kept at its path
+    ALGORITHMS,  # noqa: F401 -- re-exported at the wing's old path
+    FRAMES_MAX_CELLS,  # noqa: F401 -- re-exported at the wing's old path
+    KuhnFrame,  # noqa: F401 -- re-exported at the wing's old path
+    hall_neighbourhood,  # noqa: F401 -- re-exported at the wing's old path
+    hall_violator,  # noqa: F401 -- re-exported at the wing's old path
+    is_tileable,  # noqa: F401 -- re-exported at the wing's old path
+    kuhn_frames,  # noqa: F401 -- re-exported at the wing's old path
+    maximum_matching,  # noqa: F401 -- re-exported at the wing's old path
+)
 
 __all__ = ["find_tiling", "max_cover", "choose_finder", "METHODS", "DP_AUTO_WIDTH"]
 

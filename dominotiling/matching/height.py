@@ -50,7 +50,7 @@ import numpy as np
 
 from .. import _validate
 from ..errors import DominoTilingError
-from ..model.region import Region, check_region  # Region: used by the docstring examples
+from ..model.region import Region, check_region  # Region: used by the docstring examples  # noqa: F401 -- used by the docstring examples
 from ..model.tiling import OUTSIDE, Tiling
 
 __all__ = [

@@ -50,24 +50,23 @@ import numpy as np
 from .. import _validate
 from .._util import frozen
 from ..errors import DominoTilingError, DominoTypeError, WeightError
-
 from .weight_values import (
-    KIND_RANK,
-    INT64_MAX,
     DISTRIBUTIONS,
+    INT64_MAX,
+    KIND_RANK,
+    array_shapes,
     as_array,
     check_budget,
     convert_array,
-    kind_dtype,
     entry_of,
     int_bytes,
+    kind_dtype,
     log2_upper,
     normalise,
     object_array,
     placement_name,
     scalar_value,
     shape_of,
-    array_shapes,
     sym_value,
     sympy_module,
     tile_pattern,

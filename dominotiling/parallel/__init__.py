@@ -58,7 +58,7 @@ from collections.abc import Mapping
 import numpy as np
 
 from .. import _validate
-from ..model.region import Region  # used by the docstring examples
+from ..model.region import Region  # used by the docstring examples  # noqa: F401 -- used by the docstring examples
 from ._arguments import (
     _callable,
     _check_first,

@@ -11,17 +11,17 @@ from __future__ import annotations
 
 from .. import _validate
 from .._util import keyword_only
-from ..errors import DominoTilingError
 from ..aztec.shuffling import aztec_order, sample_shuffling, sample_shuffling_checked
 from ..aztec.weighted import sample_embedded, sample_embedded_checked
+from ..counting.transfer import MAX_WIDTH, sample_transfer  # noqa: F401 -- re-exported at the wing's old path
+from ..counting.transfer import sample_checked as sample_transfer_checked
+from ..errors import DominoTilingError
+from ..model.region import Region  # noqa: F401 -- used by the docstring examples
 from ..surfaces.flux import random_tiling_sectors
+from ..trees.temperley_grid import sample_temperley, temperley_shape
 from .kasteleyn import sample_checked as sample_kasteleyn_checked
 from .kasteleyn import sample_kasteleyn
 from .mcmc import cftp_sample
-from ..model.region import Region
-from ..trees.temperley_grid import sample_temperley, temperley_shape
-from ..counting.transfer import MAX_WIDTH, sample_transfer
-from ..counting.transfer import sample_checked as sample_transfer_checked
 
 __all__ = ["random_tiling", "choose_sampler", "METHODS"]
 

@@ -22,12 +22,12 @@ import numpy as np
 from .. import _validate
 from .._interrupt import LazyBar, slices
 from .._options import check_memory
-from ..errors import NoTilingError, PrecisionError
 from ..counting.kasteleyn import kasteleyn_signs
 from ..counting.transfer import MAX_WIDTH as TRANSFER_MAX_WIDTH
+from ..errors import NoTilingError, PrecisionError
+from ..matching.matchings import has_nonzero_tiling
 from ..model.region import Region  # noqa: F401  (docstring examples)
 from ..model.tiling import Tiling
-from ..matching.matchings import has_nonzero_tiling
 
 __all__ = ["sample_kasteleyn", "kasteleyn_sample_bytes"]
 

@@ -35,18 +35,16 @@ References
 
 from __future__ import annotations
 
-import time
-
 import numpy as np
 
 from .. import _validate
-from .._util import keyword_only
+from .._interrupt import LazyBar
 from .._options import check_memory
+from .._util import keyword_only
 from ..errors import DominoTilingError, DominoTypeError, NoTilingError, WeightError
 from ..matching.height import extreme_heights, tiling_from_heights
 from ..model.region import check_region
 from ..model.tiling import Tiling
-from .._interrupt import LazyBar
 
 __all__ = [
     "glauber",
@@ -281,8 +279,8 @@ def glauber(tiling, steps, *, seed=None, frames=False, every=1, weights=None, fl
     0.90
     """
     if flux is not None:
-        from ..surfaces.flux import sector_tiling
         from ..model.region import Region
+        from ..surfaces.flux import sector_tiling
 
         region = tiling if isinstance(tiling, Region) else _validate.tiling(tiling).region
         tiling = sector_tiling(region, flux, "min")
@@ -291,7 +289,8 @@ def glauber(tiling, steps, *, seed=None, frames=False, every=1, weights=None, fl
     every = _steps(every, "every", minimum=1)
     frames = _validate.boolean(frames, "frames")
     from .._interrupt import Pacer
-    from .._kernels.glauber import glauber as plain_kernel, glauber_weighted
+    from .._kernels.glauber import glauber as plain_kernel
+    from .._kernels.glauber import glauber_weighted
 
     region = tiling.region
     hv = _float_weights(weights, region, "glauber")
@@ -565,7 +564,8 @@ def _cftp_heights(region, key, progress, weights=None):
     lower = extreme_heights(region, "min")
     if np.array_equal(upper, lower):
         return upper, 0
-    from .._kernels.cftp import cftp_sweeps as plain_sweeps, cftp_sweeps_weighted
+    from .._kernels.cftp import cftp_sweeps as plain_sweeps
+    from .._kernels.cftp import cftp_sweeps_weighted
 
     if threshold is None:
         sweeps = plain_sweeps

@@ -331,9 +331,8 @@ def _inverse_entries(a, lu, rows, cols):
     whole column is also solved the usual way as a check of the factors'
     accuracy (:class:`PrecisionError` beyond 1e-8).
     """
-    from .._kernels.statistics import lower_solve_units, sparse_gram
-
     from .._interrupt import slices
+    from .._kernels.statistics import lower_solve_units, sparse_gram
 
     n = a.shape[0]
     solved = []
@@ -425,8 +424,8 @@ def height_moments(region, vertex, weights=None, *, unit="thurston"):
     """
     from scipy.sparse.linalg import splu
 
-    from ..matching.height import boundary_heights
     from ..counting.kasteleyn import lu_entries, mask_matrix, scaled_weights
+    from ..matching.height import boundary_heights
     from ..model.weights import check_weights
 
     region = _validate.region(region)

@@ -10,15 +10,15 @@ Examples
 
 from .flux import count_by_flux, flux, random_tiling_sectors, sector_cftp, sector_tiling
 from .periodic import (  # the old dominotiling.surfaces module's names, kept at its path
-    MAX_TRACE_WIDTH,
-    MAX_WIDTH,
+    MAX_TRACE_WIDTH,  # noqa: F401 -- re-exported at the wing's old path
+    MAX_WIDTH,  # noqa: F401 -- re-exported at the wing's old path
     count_by_seam_parity,
-    count_surface,
-    log2_count_bound,
-    log_count_surface,
-    surface_method,
+    count_surface,  # noqa: F401 -- re-exported at the wing's old path
+    log2_count_bound,  # noqa: F401 -- re-exported at the wing's old path
+    log_count_surface,  # noqa: F401 -- re-exported at the wing's old path
+    surface_method,  # noqa: F401 -- re-exported at the wing's old path
 )
-from .sampling import sample_surface
+from .sampling import sample_surface  # noqa: F401 -- re-exported at the wing's old path
 
 __all__ = [
     "count_by_flux",

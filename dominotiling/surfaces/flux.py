@@ -52,9 +52,9 @@ from .. import _validate
 from .._options import check_memory
 from ..errors import DominoTilingError, NoTilingError, TooLargeError
 from ..model.region import (
-    Region,
-    label_components,
+    Region,  # noqa: F401 -- used by the docstring examples
     check_region,
+    label_components,
 )  # Region: used by the docstring examples
 from ..model.tiling import OUTSIDE, Tiling
 
@@ -468,8 +468,8 @@ def _count_by_flux(region):
     half = mask.shape[1] // 2 + 1
     n = region.n_cells // 2
     bits = region.log2_count_bound() + 1.0
-    from ..errors import PrecisionError
     from ..counting.kasteleyn import log_count_checked
+    from ..errors import PrecisionError
 
     try:  # certified to 1e-9 relative: two bits of margin are plenty
         bits = min(bits, log_count_checked(region, None) / math.log(2) + 2.0)
@@ -477,11 +477,11 @@ def _count_by_flux(region):
         pass
     primes = _primes(bits)
     # the twisted rows (black cells) and columns (white cells) of the narrow matrix
-    rmap = lambda cell: (
+    rmap = lambda cell: (  # noqa: E731
         (cell[1] - offset[1], cell[0] - offset[0])
         if transposed
         else (cell[0] - offset[0], cell[1] - offset[1])
-    )  # noqa: E731
+    )
     r_idx, c_idx = np.indices(mask.shape)
     black = mask & ((r_idx + c_idx) % 2 == 0)
     bidx = np.full(mask.shape, -1, dtype=np.int64)
@@ -801,8 +801,7 @@ def sector_cftp(region, flux, *, seed=None, progress=True):
         raise _no_sector(region, value)
     if np.array_equal(upper, lower):
         return _tiling_from_lifted(topo, upper)
-    from .._interrupt import Pacer
-    from .._interrupt import LazyBar
+    from .._interrupt import LazyBar, Pacer
 
     rows, cols = topo.mask.shape
     und = np.iinfo(np.int64).min
@@ -885,7 +884,7 @@ def random_tiling_sectors(region, *, seed=None):
         )
     total = sum(sectors.values())
     pick = _uniform_below(rng, total)
-    for value, count in sectors.items():
+    for value, count in sectors.items():  # noqa: B007 -- the sector drawn is the last value
         if pick < count:
             break
         pick -= count

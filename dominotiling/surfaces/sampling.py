@@ -23,6 +23,7 @@ from .._interrupt import slices
 from .._options import check_memory
 from ..errors import DominoTilingError, NoTilingError, TooLargeError
 from ..model.region import Region
+from ..model.tiling import OUTSIDE, Tiling
 from .periodic import (
     MAX_TRACE_WIDTH,
     MAX_WIDTH,
@@ -32,7 +33,6 @@ from .periodic import (
     _kasteleyn_shape,
     _no_weights,
 )
-from ..model.tiling import OUTSIDE, Tiling
 
 __all__ = ["sample_surface"]
 

@@ -19,8 +19,8 @@ Examples
 """
 
 from .amoeba import Amoeba, AmoebaComponent, amoeba, real_ovals, real_points
-from .limit_shape import LimitShape, limit_shape
 from .gibbs import GibbsMeasure, Probability, gibbs_measure
+from .limit_shape import LimitShape, limit_shape
 from .phases import LatticePhase, PhaseDiagram, lattice_phases, phase_diagram
 from .ronkin import FreeEnergy, RonkinValue, free_energy, ronkin
 from .spectral import SpectralCurve, WeightPattern, spectral_curve, weight_pattern

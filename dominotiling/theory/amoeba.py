@@ -41,7 +41,7 @@ import numpy as np
 
 from .. import _validate
 from ..errors import DominoTilingError
-from .ronkin import curve_of, _passes
+from .ronkin import _passes, curve_of
 
 __all__ = ["Amoeba", "AmoebaComponent", "amoeba"]
 

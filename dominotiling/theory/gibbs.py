@@ -60,7 +60,7 @@ import numpy as np
 
 from .. import _validate
 from ..errors import DominoTilingError, DominoTypeError, PrecisionError
-from .ronkin import curve_of, _gauss, _passes, _poly_rows, _roots
+from .ronkin import _gauss, _passes, _poly_rows, _roots, curve_of
 from .spectral import _torus_edges
 
 __all__ = ["GibbsMeasure", "Probability", "gibbs_measure", "GIBBS_TOLERANCE"]

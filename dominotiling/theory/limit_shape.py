@@ -439,8 +439,8 @@ def _sector_boundary_heights(region, flux):
     :func:`~dominotiling.flux.count_by_flux`).
     """
     from .._kernels.height import height_function as heights_of
-    from ..surfaces.flux import count_by_flux, sector_tiling
     from ..matching.height import UNDEFINED, defined_vertices
+    from ..surfaces.flux import count_by_flux, sector_tiling
 
     if isinstance(flux, str):
         _validate.choice(flux, "flux", ("most likely",))

@@ -29,7 +29,6 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .. import _validate
 from ..errors import DominoTilingError, DominoTypeError
 from .ronkin import curve_of
 

@@ -54,8 +54,7 @@ import numpy as np
 
 from .. import _validate
 from ..errors import DominoTilingError, PrecisionError
-from .ronkin import RONKIN_TOLERANCE, curve_of, _ronkin_arrays
-from .spectral import SpectralCurve
+from .ronkin import _ronkin_arrays, curve_of
 
 __all__ = ["SurfaceTension", "surface_tension", "lobachevsky", "uniform_surface_tension"]
 
@@ -308,7 +307,7 @@ def _newton(curve, x, y, target, iterations):
 
     idx = np.arange(x.size)
     r, Hi = grad_at(idx, x, y)
-    for it in range(iterations):
+    for _it in range(iterations):
         rn = np.abs(r).max(axis=1)
         keep = rn >= 1e-12
         idx, r, Hi = idx[keep], r[keep], Hi[keep]

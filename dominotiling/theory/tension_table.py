@@ -272,7 +272,7 @@ class PeriodicSigma:
         val = np.zeros(n)
         grad = np.zeros((n, 2))
         hess = np.zeros((n, 3))
-        for g, ell, coef in self.cones:
+        for g, _ell, coef in self.cones:
             va, vb = a - g[0], b - g[1]
             r = np.hypot(va, vb)
             safe = np.where(r > 0, r, 1.0)

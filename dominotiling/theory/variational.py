@@ -377,7 +377,7 @@ def solve_barrier(
     tri = mesh.tri_legs
     # triangles that see a free leg and have no fixed saturated leg (sigma is affine there)
     ta, tb = tri[:, 0], tri[:, 1]
-    sat = lambda j: (~leg_free[j]) & (np.abs(q[j]) >= 2 - 1e-12)
+    sat = lambda j: (~leg_free[j]) & (np.abs(q[j]) >= 2 - 1e-12)  # noqa: E731
     live = (leg_free[ta] | leg_free[tb]) & ~sat(ta) & ~sat(tb)
     ta, tb = ta[live], tb[live]
     wt = delta * delta / 4

@@ -9,7 +9,7 @@ Examples
 192
 """
 
-from .kirchhoff import EXACT_MAX_NODES, count_spanning_trees, effective_resistance, laplacian
+from .kirchhoff import EXACT_MAX_NODES, count_spanning_trees, effective_resistance, laplacian  # noqa: F401 -- re-exported at the wing's old path
 from .temperley import temperley_graph, tiling_to_tree, tree_to_tiling
 from .wilson import uniform_spanning_tree, wilson_frames
 

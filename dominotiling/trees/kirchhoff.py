@@ -34,9 +34,9 @@ from fractions import Fraction
 
 import numpy as np
 
-from .._options import check_memory, deprecated_limits
 from .. import _validate
-from ..errors import DominoTilingError, TooLargeError
+from .._options import check_memory, deprecated_limits
+from ..errors import DominoTilingError
 
 __all__ = [
     "laplacian",

@@ -30,8 +30,8 @@ import functools
 import numpy as np
 
 from .. import _validate
-from .._util import keyword_only
 from .._options import check_memory
+from .._util import keyword_only
 from ..errors import DominoTilingError, DominoTypeError, TooLargeError
 from ..model.frames import TupleFrame
 

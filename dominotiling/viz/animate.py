@@ -75,7 +75,7 @@ __all__ = [
     "animate_coloring",
     "animate_wilson",
     "animate_glauber",
-    "FrameAnimation",
+    "FrameAnimation",  # noqa: F822 -- built on first use by the module's __getattr__
     "to_html",
     "save_gif",
     "draw_frame",

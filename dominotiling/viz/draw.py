@@ -652,7 +652,7 @@ def _inner_segments(segs, free):
         return segs
     rows, cols = free.shape
     pad = np.pad(free, 1)
-    x0, y0, x1, y1 = segs[:, 0, 0], segs[:, 0, 1], segs[:, 1, 0], segs[:, 1, 1]
+    x0, y0, y1 = segs[:, 0, 0], segs[:, 0, 1], segs[:, 1, 1]
     xi, yi = x0.astype(int), y0.astype(int)
     horizontal = y0 == y1  # between cells (y - 1, x) and (y, x)
     a = np.where(horizontal, pad[yi, xi + 1], pad[yi + 1, xi])  # above / left, in padded indices

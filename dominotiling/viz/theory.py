@@ -85,7 +85,8 @@ def draw_amoeba(amoeba, ax=None, *, newton=True, boundary=True, newton_ax=None):
     """
     from matplotlib.colors import ListedColormap
 
-    from ..theory.amoeba import Amoeba, amoeba as make
+    from ..theory.amoeba import Amoeba
+    from ..theory.amoeba import amoeba as make
 
     am = amoeba if isinstance(amoeba, Amoeba) else make(amoeba)
     if ax is None:

@@ -10,6 +10,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from helpers import brute_force_tilings, dominoes_of
 from scipy.stats import chisquare
 
 import dominotiling.aztec.arctic as arctic
@@ -26,10 +27,8 @@ from dominotiling.aztec.arctic import (
     temperate_fraction,
 )
 from dominotiling.aztec.shuffling import sample_aztec, shuffle_frames
-from dominotiling.errors import DominoTilingError, TooLargeError
 from dominotiling.counting.placement import placement_probabilities
-
-from helpers import brute_force_tilings, dominoes_of
+from dominotiling.errors import DominoTilingError, TooLargeError
 
 
 # ----------------------------------------------------------- independent helpers
@@ -97,7 +96,7 @@ def test_uniform_placement_frequencies_match_exact_probabilities():
     hcount = np.zeros(exact.horizontal.shape)
     vcount = np.zeros(exact.vertical.shape)
     for _ in range(m):
-        for (r, c), (r2, c2) in sample_aztec(n, seed=rng).dominoes.tolist():
+        for (r, c), (r2, _c2) in sample_aztec(n, seed=rng).dominoes.tolist():
             if r == r2:
                 hcount[r, c] += 1
             else:

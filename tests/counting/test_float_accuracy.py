@@ -20,22 +20,22 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import dominotiling.counting.kasteleyn as kasteleyn
 from dominotiling import Region, count_tilings, set_options
+from dominotiling.counting import log_count
+from dominotiling.counting.kasteleyn import count_kasteleyn
+from dominotiling.counting.placement import (
+    FLOAT_TOLERANCE,
+    PlacementProbabilities,
+    horizontal_probability,
+    placement_probabilities,
+)
 from dominotiling.errors import (
     DominoTilingError,
     DominoTypeError,
     NoTilingError,
     PrecisionError,
     TooLargeError,
-)
-import dominotiling.counting.kasteleyn as kasteleyn
-from dominotiling.counting.kasteleyn import count_kasteleyn
-from dominotiling.counting import log_count
-from dominotiling.counting.placement import (
-    FLOAT_TOLERANCE,
-    PlacementProbabilities,
-    horizontal_probability,
-    placement_probabilities,
 )
 from dominotiling.viz.draw import draw_placement
 

@@ -9,6 +9,7 @@ import re
 
 import numpy as np
 import pytest
+from helpers import brute_force_tilings
 
 from dominotiling import (
     FloatRangeError,
@@ -20,7 +21,6 @@ from dominotiling import (
     count_tilings,
     log_count,
 )
-from helpers import brute_force_tilings
 
 
 def _brute_log_z(shape, h, v):

@@ -3,18 +3,16 @@ import math
 import numpy as np
 import pytest
 import sympy
+from helpers import brute_force_tilings, ktf_count
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 import dominotiling.counting.kasteleyn as kasteleyn
 from dominotiling import Region, count_tilings
-from dominotiling.counting import choose_method
-from dominotiling.errors import TooLargeError
+from dominotiling.counting import choose_method, log_count
 from dominotiling.counting.kasteleyn import count_kasteleyn, kasteleyn_matrix, kasteleyn_signs
-from dominotiling.counting import log_count
-
-from helpers import brute_force_tilings, ktf_count
+from dominotiling.errors import TooLargeError
 
 
 def exact_det(matrix):
@@ -144,7 +142,6 @@ def test_too_large_is_refused():
 
 
 def test_huge_kasteleyn_count_is_refused_before_building_the_matrix():
-    import time
     import tracemalloc
 
     r = Region.rectangle(5000, 5000)

@@ -15,8 +15,8 @@ import sympy
 from scipy.stats import chisquare
 
 from dominotiling import DominoTypeError, Region, TooLargeError
-from dominotiling.errors import WeightError
 from dominotiling.counting.monomer_dimer import count_monomer_dimer, random_monomer_dimer
+from dominotiling.errors import WeightError
 
 X = sympy.Symbol("x")
 
@@ -91,7 +91,7 @@ def test_one_by_n_fibonacci():
     # a_n = x a_{n-1} + a_{n-2}, a_0 = 1, a_1 = x; at x = 1 the Fibonacci numbers
     for x in (1, 2, 5):
         a = [1, x]
-        for n in range(2, 91):
+        for _ in range(2, 91):
             a.append(x * a[-1] + a[-2])
         for n in (1, 2, 7, 40, 90):
             assert count_monomer_dimer(Region.rectangle(1, n), x) == a[n]
@@ -120,7 +120,7 @@ def _two_row_counts(n_max):
             T[s, nxt] += 1
     counts = []
     vec = np.array([1, 0, 0, 0], dtype=object)
-    for n in range(n_max + 1):
+    for _n in range(n_max + 1):
         counts.append(int(vec[0]))
         vec = vec.dot(T)
     return counts

@@ -1,19 +1,18 @@
 import itertools
-from functools import lru_cache
+from functools import cache
 
 import networkx as nx
 import numpy as np
 import pytest
+from helpers import brute_force_tilings, ktf_count
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 from scipy.spatial import Delaunay
 
 from dominotiling import Region, count_tilings
-from dominotiling.errors import DominoTilingError, NotPlanarError
 from dominotiling.counting.pfaffian import count_perfect_matchings, pfaffian_orientation
-
-from helpers import brute_force_tilings, ktf_count
+from dominotiling.errors import DominoTilingError, NotPlanarError
 
 
 # ----------------------------------------------------------------- independent counter
@@ -36,7 +35,7 @@ def brute_matchings(g, weight=None):
         nbrs[v].append((order[u], w))
     adj = [nbrs[v] for v in g]
 
-    @lru_cache(maxsize=None)
+    @cache
     def rec(free):
         if not free:
             return 1

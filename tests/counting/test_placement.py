@@ -2,17 +2,16 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from helpers import brute_force_tilings
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 import dominotiling.counting.placement as placement
 from dominotiling import Region
-from dominotiling.errors import DominoTilingError, TooLargeError
 from dominotiling.counting.placement import placement_probabilities
+from dominotiling.errors import DominoTilingError, TooLargeError
 from dominotiling.viz.draw import draw_placement
-
-from helpers import brute_force_tilings
 
 
 def frequencies(mask):

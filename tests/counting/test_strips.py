@@ -2,9 +2,9 @@ import mpmath
 import numpy as np
 import pytest
 import sympy
+from helpers import brute_force_tilings
 
 from dominotiling import Region, count_tilings
-from dominotiling.errors import DominoTilingError, TooLargeError
 from dominotiling.counting.closed_forms import (
     MAX_STRIP_WIDTH,
     aztec_count,
@@ -13,8 +13,7 @@ from dominotiling.counting.closed_forms import (
     strip_generating_function,
     strip_recurrence,
 )
-
-from helpers import brute_force_tilings
+from dominotiling.errors import DominoTilingError, TooLargeError
 
 X = sympy.Symbol("x")
 

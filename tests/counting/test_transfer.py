@@ -3,6 +3,7 @@ import math
 import networkx as nx
 import numpy as np
 import pytest
+from helpers import brute_force_tilings, dominoes_of, ktf_count
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
@@ -11,8 +12,6 @@ from scipy.stats import chisquare
 import dominotiling.counting.transfer as transfer
 from dominotiling import Region, count_tilings, find_tiling, max_cover, random_tiling
 from dominotiling.errors import DominoTilingError, TooLargeError
-
-from helpers import brute_force_tilings, dominoes_of, ktf_count
 
 
 @pytest.mark.parametrize("m", range(1, 13))

@@ -11,17 +11,16 @@ import os
 
 import numpy as np
 import pytest
+from helpers import placement_counts
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dominotiling import Region, Tiling, random_tiling
-from dominotiling.parallel import _wire as _transfer
-from dominotiling.parallel._wire import _pack, _unpack
 from dominotiling._kernels.codec import add_placements, codes_shape, decode_tiling, encode_tiling
 from dominotiling.aztec.shuffling import sample_aztec
+from dominotiling.parallel import _wire as _transfer
 from dominotiling.parallel import ensemble, sweep
-
-from helpers import placement_counts
+from dominotiling.parallel._wire import _pack, _unpack
 
 
 @st.composite

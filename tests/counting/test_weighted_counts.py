@@ -10,13 +10,13 @@ from fractions import Fraction
 import mpmath
 import numpy as np
 import pytest
+from helpers import brute_force_tilings
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 from dominotiling import Region, Weights, count_tilings
-from dominotiling.errors import DominoTilingError, DominoTypeError, WeightError
-from helpers import brute_force_tilings
+from dominotiling.errors import DominoTypeError, WeightError
 
 
 def weighted_sum(mask, horizontal, vertical):
@@ -24,7 +24,7 @@ def weighted_sum(mask, horizontal, vertical):
     total = 0
     for tiling in brute_force_tilings(mask):
         prod = 1
-        for (r1, c1), (r2, c2) in (sorted(d) for d in tiling):
+        for (r1, c1), (r2, _c2) in (sorted(d) for d in tiling):
             prod *= horizontal[r1][c1] if r1 == r2 else vertical[r1][c1]
         total += prod
     return total

@@ -11,23 +11,23 @@ from fractions import Fraction
 import numpy as np
 import pytest
 import sympy
+from helpers import brute_force_tilings, dominoes_of, ktf_count
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 from scipy.stats import chisquare
 
 from dominotiling import Region, Weights, count_tilings
-from dominotiling.errors import DominoTilingError, DominoTypeError, NoTilingError, TooLargeError
 from dominotiling.counting.kasteleyn import count_kasteleyn
 from dominotiling.counting.transfer import count_transfer, find_tiling, max_cover, sample_transfer
-from helpers import brute_force_tilings, dominoes_of, ktf_count
+from dominotiling.errors import DominoTilingError, DominoTypeError, NoTilingError, TooLargeError
 
 x, y = sympy.symbols("x y")
 
 
 def tiling_weight(tiling, h, v, one=1):
     prod = one
-    for (r1, c1), (r2, c2) in (sorted(d) for d in tiling):
+    for (r1, c1), (r2, _c2) in (sorted(d) for d in tiling):
         prod *= h[r1][c1] if r1 == r2 else v[r1][c1]
     return prod
 
@@ -316,7 +316,7 @@ def brute_max_cover(mask, h, v):
 
 def cover_weight(tiling, h, v):
     total = 0
-    for (r1, c1), (r2, c2) in (sorted(tuple(map(tuple, d.tolist()))) for d in tiling.dominoes):
+    for (r1, c1), (r2, _c2) in (sorted(tuple(map(tuple, d.tolist()))) for d in tiling.dominoes):
         w = h[r1][c1] if r1 == r2 else v[r1][c1]
         assert w != 0  # a forbidden placement is never used
         total += w

@@ -12,17 +12,17 @@ import mpmath
 import numpy as np
 import pytest
 import sympy
+from helpers import brute_force_tilings
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 import dominotiling.counting.kasteleyn as kasteleyn
 from dominotiling import Region, Weights, count_tilings
-from dominotiling.errors import DominoTypeError, NoTilingError, PrecisionError, TooLargeError
 from dominotiling.counting import log_count
-from dominotiling.counting.symbolic import symbolic_count
 from dominotiling.counting.placement import placement_probabilities
-from helpers import brute_force_tilings
+from dominotiling.counting.symbolic import symbolic_count
+from dominotiling.errors import DominoTypeError, NoTilingError, PrecisionError, TooLargeError
 
 
 def weighted_sum(mask, horizontal, vertical, one=0):
@@ -30,7 +30,7 @@ def weighted_sum(mask, horizontal, vertical, one=0):
     total = one * 0
     for tiling in brute_force_tilings(mask):
         prod = one * 0 + 1
-        for (r1, c1), (r2, c2) in (sorted(d) for d in tiling):
+        for (r1, c1), (r2, _c2) in (sorted(d) for d in tiling):
             prod = prod * (horizontal[r1][c1] if r1 == r2 else vertical[r1][c1])
         total = total + prod
     return total
@@ -45,10 +45,10 @@ def weighted_frequencies(mask, horizontal, vertical):
     for tiling in brute_force_tilings(mask):
         dominoes = [tuple(sorted(d)) for d in tiling]
         prod = 1
-        for (r1, c1), (r2, c2) in dominoes:
+        for (r1, c1), (r2, _c2) in dominoes:
             prod *= horizontal[r1][c1] if r1 == r2 else vertical[r1][c1]
         z += prod
-        for (r1, c1), (r2, c2) in dominoes:
+        for (r1, c1), (r2, _c2) in dominoes:
             if r1 == r2:
                 h[r1][c1] += prod
             else:

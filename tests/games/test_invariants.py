@@ -15,8 +15,8 @@ from dominotiling.games import (
     Game,
     Line,
     Rules,
-    doubles_first_player,
     double_set,
+    doubles_first_player,
     greedy_player,
     random_player,
 )

@@ -101,8 +101,10 @@ def test_42_bids_and_settlement_C2_117_C2_127():
 # ---------------------------------------------------------------- 42, whole hands
 from dominotiling.games import random_player  # noqa: E402
 from dominotiling.games.errors import IllegalMoveError  # noqa: E402
-from dominotiling.games.forty_two import FortyTwo, greedy_player as greedy_42  # noqa: E402
-from dominotiling.games.poker import PokerTable, greedy_player as greedy_poker  # noqa: E402
+from dominotiling.games.forty_two import FortyTwo  # noqa: E402
+from dominotiling.games.forty_two import greedy_player as greedy_42  # noqa: E402
+from dominotiling.games.poker import PokerTable  # noqa: E402
+from dominotiling.games.poker import greedy_player as greedy_poker  # noqa: E402
 
 COUNT = {Bone(6, 4): 10, Bone(5, 5): 10, Bone(5, 0): 5, Bone(4, 1): 5, Bone(3, 2): 5}  # C2 117
 

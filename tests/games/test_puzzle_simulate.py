@@ -19,10 +19,10 @@ from dominotiling.games import (
     draw_line,
     greedy_player,
     longest_line,
+    puzzle,  # noqa: E402
     random_player,
     simulate,
 )
-from dominotiling.games import puzzle  # noqa: E402
 
 
 def brute_force(bones):
@@ -45,7 +45,7 @@ def brute_force(bones):
 
 def assert_is_line(pairs, bones):
     pool = list(bones)
-    for (a, b), (c, _) in zip(pairs, pairs[1:]):
+    for (_a, b), (c, _c) in zip(pairs, pairs[1:]):
         assert b == c
     for a, b in pairs:
         pool.remove(Bone(a, b))  # each bone used at most as often as given

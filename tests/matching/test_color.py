@@ -7,6 +7,7 @@ from hypothesis.extra.numpy import arrays
 from scipy.spatial import Delaunay
 
 from dominotiling import Region, Tiling, find_tiling, max_cover, random_tiling
+from dominotiling.errors import DominoTilingError, DominoTypeError, TooLargeError
 from dominotiling.matching.color import (
     ColoringFrame,
     _color_graph,
@@ -17,7 +18,6 @@ from dominotiling.matching.color import (
     color_frames,
     domino_graph,
 )
-from dominotiling.errors import DominoTilingError, DominoTypeError, TooLargeError
 from dominotiling.model.frames import Frame
 
 SIDE = [(0, 1), (1, 0), (0, -1), (-1, 0)]

@@ -1,5 +1,6 @@
 import numpy as np
 import pytest
+from helpers import brute_force_tilings, dominoes_of
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
@@ -20,8 +21,6 @@ from dominotiling.matching.height import (
     thurston_tiling,
     tiling_from_heights,
 )
-
-from helpers import brute_force_tilings, dominoes_of
 
 
 # ------------------------------------------------------------ independent references

@@ -1,6 +1,7 @@
 import networkx as nx
 import numpy as np
 import pytest
+from helpers import brute_force_tilings, dominoes_of
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
@@ -16,8 +17,6 @@ from dominotiling.matching.matchings import (
     kuhn_frames,
     maximum_matching,
 )
-
-from helpers import brute_force_tilings, dominoes_of
 
 ALGOS = ["auto", "pothen-fan", "hopcroft-karp", "kuhn"]
 ARTICLE = ["...####", "....###", "......#", "#.#....", "#......", "##.....", "###...#"]

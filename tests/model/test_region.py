@@ -3,8 +3,7 @@ import numpy as np
 import pytest
 
 from dominotiling import Region
-from dominotiling.errors import DominoTypeError, DominoTilingError, RegionFormatError
-
+from dominotiling.errors import DominoTilingError, DominoTypeError, RegionFormatError
 
 ARTICLE_FIGURE = ["...####", "....###", "......#", "#.#....", "#......", "##.....", "###...#"]
 

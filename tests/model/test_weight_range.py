@@ -6,7 +6,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from dominotiling import Region, Tiling, Weights, WeightError, random_tiling
+from dominotiling import Region, Tiling, WeightError, Weights, random_tiling
 from dominotiling.statistics.boundary import tracy_widom_cdf, tracy_widom_pdf
 
 
@@ -125,9 +125,9 @@ def test_tracy_widom_left_tail_is_positive_and_continuous():
 
 def test_double_dimer_refuses_unvalidated_labels_in_a_subprocess():
     """It segfaulted: run it where a crash cannot take the test run with it."""
+    import os
     import subprocess
     import sys
-    import os
 
     code = (
         "from dominotiling import Region, Tiling\n"

@@ -12,11 +12,11 @@ from fractions import Fraction
 import numpy as np
 import pytest
 import sympy
+from helpers import brute_force_tilings
 
 from dominotiling import Region, Tiling
 from dominotiling.errors import DominoTilingError, DominoTypeError, TooLargeError, WeightError
 from dominotiling.model.weights import Weights, check_weights
-from helpers import brute_force_tilings
 
 x, y = sympy.symbols("x y")
 
@@ -31,7 +31,7 @@ def _placements(shape):
 def _tiling_weight_by_hand(w, dominoes):
     """Product of the weights of ((r, c), (r2, c2)) pairs, looked up one by one."""
     total = 1
-    for (r, c), (r2, c2) in dominoes:
+    for (r, c), (r2, _c2) in dominoes:
         total = total * w.value(r, c, "h" if r == r2 else "v")
     return total
 
@@ -655,7 +655,8 @@ def test_crop_and_narrow_follow_region_narrow_view():
         nw = w.narrow(nmask, (orow, ocol), transposed)
         assert nw.shape == nmask.shape
 
-        def original(i, j):  # a cell of the narrow mask, in the region
+        def original(i, j, orow=orow, ocol=ocol, transposed=transposed):
+            # a cell of the narrow mask, in the region
             return (orow + j, ocol + i) if transposed else (orow + i, ocol + j)
 
         for o, r, c in _placements(nw.shape):

@@ -14,10 +14,11 @@ import textwrap
 
 import numpy as np
 import pytest
+from helpers import brute_force_tilings, dominoes_of
 
-from dominotiling import Region, Tiling, count_tilings, random_tiling
+from dominotiling import Region, Tiling, count_tilings, random_tiling, set_options
 from dominotiling.aztec.shuffling import sample_aztec
-from dominotiling import set_options
+from dominotiling.counting.placement import placement_probabilities
 from dominotiling.errors import DominoTilingError, DominoTypeError, TooLargeError
 from dominotiling.matching.height import UNDEFINED
 from dominotiling.parallel import (
@@ -31,9 +32,6 @@ from dominotiling.parallel import (
     placement_frequencies,
     sweep,
 )
-from dominotiling.counting.placement import placement_probabilities
-
-from helpers import brute_force_tilings, dominoes_of
 
 NOTCHED = Region.from_strings(["......", "......", "....##", "......"])
 

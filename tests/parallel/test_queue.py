@@ -12,15 +12,20 @@ from concurrent.futures import Future, ThreadPoolExecutor
 
 import numpy as np
 import pytest
+from helpers import placement_counts
 
 from dominotiling import Region, random_tiling
-from dominotiling.parallel import _scheduling, _wire
-from dominotiling.parallel._scheduling import _MAX_CHUNK, _Bar, _blocks, _from_queue
 from dominotiling.aztec.shuffling import sample_aztec
+from dominotiling.parallel import (
+    _ensemble_task,
+    _placement_task,
+    _scheduling,
+    _wire,
+    ensemble,
+    placement_frequencies,
+)
+from dominotiling.parallel._scheduling import _MAX_CHUNK, _Bar, _blocks, _from_queue
 from dominotiling.parallel._wire import _in_order
-from dominotiling.parallel import _ensemble_task, _placement_task, ensemble, placement_frequencies
-
-from helpers import placement_counts
 
 
 def _square(seeds, payload, dropbox):

@@ -2,15 +2,14 @@
 
 import numpy as np
 import pytest
+from helpers import brute_force_tilings, dominoes_of
 from scipy.stats import chisquare
 
 from dominotiling import Region, Weights
+from dominotiling._options import set_options
 from dominotiling.errors import DominoTypeError, NoTilingError, TooLargeError
 from dominotiling.matching.matchings import has_nonzero_tiling
 from dominotiling.sampling.kasteleyn import sample_kasteleyn
-from dominotiling._options import set_options
-
-from helpers import brute_force_tilings, dominoes_of
 
 # Small regions with holes whose tilings can all be listed (each has >= 2 tilings).
 REGIONS = {
@@ -32,7 +31,7 @@ REGIONS = {
 def _weight(tiling, hw, vw):
     """Product of the weights of a brute-force tiling (frozenset of cell pairs)."""
     out = 1
-    for (r1, c1), (r2, c2) in tiling:
+    for (r1, c1), (r2, _c2) in tiling:
         out *= hw[r1][c1] if r1 == r2 else vw[r1][c1]
     return out
 

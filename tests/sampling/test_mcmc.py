@@ -12,10 +12,10 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from helpers import brute_force_tilings, dominoes_of
 from scipy.stats import chisquare
 
 from dominotiling import DominoTilingError, Region, Tiling
-from dominotiling.sampling import mcmc
 from dominotiling.matching.height import (
     UNDEFINED,
     flip,
@@ -23,8 +23,8 @@ from dominotiling.matching.height import (
     height_function,
     min_tiling,
 )
+from dominotiling.sampling import mcmc
 from dominotiling.sampling.mcmc import cftp_sample, glauber
-from helpers import brute_force_tilings, dominoes_of
 
 SLANTED = Region.from_strings(["##....", "#.....", "......", ".....#", "....##"])  # 39 tilings
 HOLED = Region.from_strings([".....", ".....", "..#..", ".....", "....."])

@@ -17,8 +17,8 @@ import pytest
 from dominotiling import Region, Weights, random_tiling
 from dominotiling.aztec.weighted import aztec_edge_probabilities, aztec_weights, sample_embedded
 from dominotiling.errors import PrecisionError
-from dominotiling.sampling.kasteleyn import sample_kasteleyn
 from dominotiling.sampling import choose_sampler
+from dominotiling.sampling.kasteleyn import sample_kasteleyn
 
 Z_MAX = 4.0
 

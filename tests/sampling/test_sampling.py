@@ -2,14 +2,13 @@
 
 import numpy as np
 import pytest
+from helpers import brute_force_tilings, dominoes_of
 from scipy.stats import chisquare
 
 from dominotiling import Region, count_tilings, random_tiling
 from dominotiling.errors import DominoTilingError
 from dominotiling.sampling import choose_sampler
 from dominotiling.trees.temperley_grid import temperley_region
-
-from helpers import brute_force_tilings, dominoes_of
 
 
 def test_temperley_sampler_is_uniform_on_the_5x5_board_without_a_corner():

@@ -4,17 +4,17 @@ from collections import Counter
 
 import numpy as np
 import pytest
+from helpers import brute_force_tilings, dominoes_of
 from scipy.stats import chisquare
 
 from dominotiling import Region, Weights, random_tiling
 from dominotiling.errors import DominoTilingError
 from dominotiling.sampling import choose_sampler
-from helpers import brute_force_tilings, dominoes_of
 
 
 def _weight(tiling_dominoes, h, v):
     prod = 1.0
-    for (r1, c1), (r2, c2) in (sorted(d) for d in tiling_dominoes):
+    for (r1, c1), (r2, _c2) in (sorted(d) for d in tiling_dominoes):
         prod *= h[r1][c1] if r1 == r2 else v[r1][c1]
     return prod
 

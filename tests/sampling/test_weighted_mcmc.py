@@ -14,10 +14,10 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from helpers import brute_force_tilings, dominoes_of
 from scipy.stats import chisquare
 
 from dominotiling import Region, Tiling
-from dominotiling.sampling import mcmc
 from dominotiling.errors import DominoTilingError, DominoTypeError, WeightError
 from dominotiling.matching.height import (
     UNDEFINED,
@@ -26,9 +26,9 @@ from dominotiling.matching.height import (
     height_function,
     min_tiling,
 )
-from dominotiling.sampling.mcmc import cftp_sample, glauber, glauber_frames
 from dominotiling.model.weights import Weights
-from helpers import brute_force_tilings, dominoes_of
+from dominotiling.sampling import mcmc
+from dominotiling.sampling.mcmc import cftp_sample, glauber, glauber_frames
 
 SLANTED = Region.from_strings(["##....", "#.....", "......", ".....#", "....##"])  # 39 tilings
 TWO_BLOCKS = Region.from_strings(["...#...", "...#..."])  # disconnected, 3 * 3 tilings

@@ -13,6 +13,7 @@ matplotlib.use("Agg")
 
 import numpy as np
 import pytest
+from helpers import brute_force_tilings
 from matplotlib.path import Path
 
 from dominotiling import Region, Tiling, Weights, random_tiling, sample_aztec
@@ -33,7 +34,6 @@ from dominotiling.statistics import (
     tracy_widom_cdf,
     tracy_widom_pdf,
 )
-from helpers import brute_force_tilings
 
 
 def _all_tilings(region):

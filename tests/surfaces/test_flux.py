@@ -11,11 +11,17 @@ from collections import Counter, defaultdict
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
+from helpers import brute_force_tilings, dominoes_of
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from scipy.stats import chi2_contingency, chisquare
 
 from dominotiling import DominoTilingError, NoTilingError, Region, Tiling
 from dominotiling.counting import count_tilings
+from dominotiling.counting.kasteleyn import count_kasteleyn
+from dominotiling.matching.height import flip, flippable_squares, max_tiling, min_tiling
+from dominotiling.sampling import random_tiling
+from dominotiling.sampling.mcmc import cftp_sample, glauber
 from dominotiling.surfaces.flux import (
     count_by_flux,
     flux,
@@ -23,11 +29,6 @@ from dominotiling.surfaces.flux import (
     sector_cftp,
     sector_tiling,
 )
-from dominotiling.matching.height import flip, flippable_squares, max_tiling, min_tiling
-from dominotiling.counting.kasteleyn import count_kasteleyn
-from dominotiling.sampling.mcmc import cftp_sample, glauber
-from dominotiling.sampling import random_tiling
-from helpers import brute_force_tilings, dominoes_of
 
 ANNULUS = Region.from_strings(["....", ".##.", ".##.", "...."])  # 4x4 minus the centre 2x2
 SQUARE_HOLE = Region.from_strings(["......", "......", "..##..", "..##..", "......", "......"])

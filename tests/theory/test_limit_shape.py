@@ -13,9 +13,9 @@ import pytest
 from dominotiling import Region, set_options
 from dominotiling.aztec.shuffling import sample_aztec
 from dominotiling.aztec.weighted import aztec_edge_probabilities
-from dominotiling.errors import DominoTilingError, NoTilingError, PrecisionError, TooLargeError
 from dominotiling.counting import log_count
 from dominotiling.counting.placement import placement_probabilities
+from dominotiling.errors import DominoTilingError, NoTilingError, PrecisionError, TooLargeError
 from dominotiling.statistics.heights import expected_height
 from dominotiling.statistics.heights import expected_height_field as expected_heights
 from dominotiling.theory import lobachevsky, uniform_surface_tension
@@ -567,7 +567,7 @@ def chhita_johansson_radii(c, angles):
         r = np.linspace(1e-9, (1 - 1e-9) / np.abs(u).max(), 2001)
         f = chhita_johansson(r * u[0], r * u[1], c)
         roots = [
-            brentq(lambda t: chhita_johansson(t * u[0], t * u[1], c), r[i], r[i + 1])
+            brentq(lambda t: chhita_johansson(t * u[0], t * u[1], c), r[i], r[i + 1])  # noqa: B023
             for i in np.flatnonzero(np.sign(f[:-1]) != np.sign(f[1:]))
         ]
         out[k, : len(roots)] = (
@@ -648,8 +648,7 @@ def test_ctrl_c_arrives_within_a_second():
 
 
 def test_a_table_of_sigma_that_misses_the_numerical_values_is_refused(monkeypatch):
-    from dominotiling.theory import WeightPattern
-    from dominotiling.theory import tension_table
+    from dominotiling.theory import WeightPattern, tension_table
 
     coarse = tension_table.PeriodicSigma(WeightPattern.two_periodic(1.0, 0.5), size=8)
     assert coarse.table_error > 1e-6  # a coarse table is measurably off between its nodes

@@ -5,11 +5,11 @@ import math
 import mpmath
 import numpy as np
 import pytest
+from reference.torus_dimers import torus_log_partition, torus_matchings, torus_signs
 
 from dominotiling import Region, log_count
 from dominotiling.errors import PrecisionError
 from dominotiling.theory import WeightPattern, free_energy, ronkin, spectral_curve
-from reference.torus_dimers import torus_log_partition, torus_matchings, torus_signs
 
 CATALAN_OVER_PI = float(mpmath.catalan / mpmath.pi)
 

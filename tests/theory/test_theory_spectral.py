@@ -1,16 +1,15 @@
 """Spectral curves: P(z, w) against torus matchings and brute-force determinants; Newton polygons."""
 
-import itertools
 from fractions import Fraction
 
 import numpy as np
 import pytest
 import sympy
+from reference.torus_dimers import torus_matchings
 
 from dominotiling.errors import DominoTypeError, WeightError
-from dominotiling.theory import SpectralCurve, WeightPattern, spectral_curve, weight_pattern
 from dominotiling.model.weights import Weights
-from reference.torus_dimers import torus_matchings
+from dominotiling.theory import SpectralCurve, WeightPattern, spectral_curve, weight_pattern
 
 
 def _brute_det(h, v, z, w):

@@ -11,13 +11,13 @@ import networkx as nx
 import numpy as np
 import pytest
 import sympy
+from helpers import brute_force_tilings, dominoes_of
 from networkx.algorithms.tree.mst import SpanningTreeIterator
 from scipy.spatial import Delaunay
 
 from dominotiling import Region, Tiling, count_tilings
-from dominotiling.errors import DominoTilingError, NotPlanarError
 from dominotiling.counting.pfaffian import count_perfect_matchings
-from dominotiling.viz.views import draw_tree_on_tiling
+from dominotiling.errors import DominoTilingError, NotPlanarError
 from dominotiling.trees.temperley import (
     dual_tree,
     matching_to_tree,
@@ -28,8 +28,7 @@ from dominotiling.trees.temperley import (
     tree_to_matching,
     tree_to_tiling,
 )
-
-from helpers import brute_force_tilings, dominoes_of
+from dominotiling.viz.views import draw_tree_on_tiling
 
 
 # ----------------------------------------------------------------------------- helpers

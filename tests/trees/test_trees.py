@@ -6,9 +6,9 @@ import networkx as nx
 import numpy as np
 import pytest
 import sympy
+from helpers import brute_trees
 
 from dominotiling.errors import DominoTilingError
-from helpers import brute_trees
 from dominotiling.trees.kirchhoff import (
     count_spanning_trees,
     effective_resistance,

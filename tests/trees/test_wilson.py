@@ -3,6 +3,7 @@ from collections import Counter
 import networkx as nx
 import numpy as np
 import pytest
+from helpers import tree_list
 from scipy import sparse
 from scipy.stats import chisquare
 
@@ -10,7 +11,6 @@ import dominotiling.trees.wilson as wilson
 from dominotiling.errors import DominoTilingError
 from dominotiling.trees.kirchhoff import count_spanning_trees
 from dominotiling.trees.wilson import uniform_spanning_tree
-from helpers import tree_list
 
 
 def article_graph():

@@ -10,11 +10,12 @@ from PIL import Image
 
 from dominotiling import Region, Tiling, find_tiling, max_cover, min_tiling, random_tiling
 from dominotiling.aztec.shuffling import sample_aztec, shuffle_frames
-from dominotiling.matching.color import ColoringFrame, color_dominoes, color_frames
 from dominotiling.errors import DominoTilingError, DominoTypeError
-from dominotiling.model.frames import Frame
+from dominotiling.matching.color import ColoringFrame, color_dominoes, color_frames
 from dominotiling.matching.matchings import KuhnFrame, kuhn_frames, maximum_matching
+from dominotiling.model.frames import Frame
 from dominotiling.sampling.mcmc import glauber, glauber_frames
+from dominotiling.trees.wilson import WilsonFrame, uniform_spanning_tree, wilson_frames
 from dominotiling.viz.animate import (
     AnimationHTML,
     _pictures,
@@ -29,7 +30,6 @@ from dominotiling.viz.animate import (
     subsample,
     to_html,
 )
-from dominotiling.trees.wilson import WilsonFrame, uniform_spanning_tree, wilson_frames
 
 
 def tiny_tilings(n=3):

@@ -274,7 +274,7 @@ def test_viz_uses_public_model_functions_only():
     }  # the one argument check, the one memory budget, the old paths
     offenders = []
     for path in sorted(Path(dominotiling.viz.__file__).parent.glob("*.py")):
-        for module, names, func in _imports(path):
+        for module, names, _func in _imports(path):
             if module.startswith("..") and not module.startswith("..viz"):
                 last = module.lstrip(".").split(".")[-1]
                 bad = [n for n in names if n.startswith("_") and n not in shared]

@@ -299,8 +299,8 @@ def _tree_segments(ax):
 
 
 def test_tree_on_tiling_joins_each_vertex_to_its_parent():
-    from dominotiling.trees.temperley_grid import temperley_region, tiling_to_tree
     from dominotiling.sampling import random_tiling
+    from dominotiling.trees.temperley_grid import temperley_region, tiling_to_tree
 
     t = random_tiling(temperley_region(4, 5), seed=3)
     # by hand: a domino covering a vertex cell (2i, 2j) points across its other cell to the parent

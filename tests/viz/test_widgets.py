@@ -6,11 +6,10 @@ import textwrap
 
 import networkx as nx
 import numpy as np
+from helpers import brute_force_tilings, dominoes_of
 
 from dominotiling import Region, count_tilings, sample_aztec
 from dominotiling.viz.widgets import DEFAULT_FIGURE, explore_aztec, explore_region
-
-from helpers import brute_force_tilings, dominoes_of
 
 NO_TILING_FIGURE = "\n".join(
     ["...####", "....###", "......#", "#.#....", "#......", "##.....", "###...#"]
