@@ -1,0 +1,218 @@
+"""Numba kernels: multifrontal elimination of a sparse matrix along a nested dissection.
+
+See :mod:`dominotiling.counting.nested_dissection` for the plan these kernels follow
+(the tree of fronts, their row and column lists, the maps of the extend-add).
+
+Residues modulo primes below ``2**26`` are held in float64, as in
+:mod:`dominotiling._kernels.banded_det`: a product of two residues is exact in a
+double, and ``x mod p`` is ``x - floor(x / p) * p`` with one correction.
+
+:func:`front_pivots_mod` eliminates one dense front with pivot search (the probe that
+fixes the pivots); :func:`replay_mod` replays a fixed plan on :data:`LANES` primes at
+once, the primes side by side in the last axis so that every update is one vector
+instruction for all of them; :func:`replay_float` replays it in floating point.
+Both replays work on nodes ``start..stop-1`` of the plan's post-order, on a stack
+and accumulators their caller owns, so that a long elimination is made of short
+calls (Ctrl-C; ``dominotiling/_interrupt.py``).
+"""
+
+import numpy as np
+from numba import njit
+
+#: Primes eliminated together by :func:`replay_mod` (one AVX-512 vector of doubles).
+LANES = 8
+
+
+@njit(cache=True, inline="always")
+def _reduce(x, p, invp):
+    """``x mod p`` for an exact float ``|x| < 2**53`` (result in ``[0, p)``)."""
+    x -= np.floor(x * invp) * p
+    if x < 0.0:
+        x += p
+    elif x >= p:
+        x -= p
+    return x
+
+
+@njit(cache=True)
+def _inverse(a, p):
+    """Inverse of ``a`` modulo the prime ``p`` (extended Euclid on int64)."""
+    t, new_t, r, new_r = 0, 1, p, a
+    while new_r != 0:
+        q = r // new_r
+        t, new_t = new_t, t - q * new_t
+        r, new_r = new_r, r - q * new_r
+    return t + p if t < 0 else t
+
+
+@njit(cache=True, nogil=True)
+def front_pivots_mod(front, nfr, nfc, p, perm_r, perm_c):
+    """Eliminate pivots of the dense front (float64 ``(m, n)``, residues mod ``p``) in place.
+
+    Pivots are searched in the fully summed block ``front[:nfr, :nfc]``: column by
+    column, the first row with a nonzero entry; a column without one is left for
+    later. Rows and columns are swapped so that the ``k`` pivots end on the
+    diagonal, in order; ``perm_r`` and ``perm_c`` (int64, ``arange`` on entry) follow
+    the swaps. Returns ``(k, product of the pivots mod p)``; ``front[k:, k:]`` is
+    then the Schur complement (the contribution block).
+    """
+    m, n = front.shape
+    pf = float(p)
+    invp = 1.0 / pf
+    prod = 1.0
+    k = 0
+    mult = np.zeros(m)
+    for _ in range(min(nfr, nfc)):
+        piv_i, piv_j = -1, -1
+        for j in range(k, nfc):
+            for i in range(k, nfr):
+                if front[i, j] != 0.0:
+                    piv_i, piv_j = i, j
+                    break
+            if piv_i >= 0:
+                break
+        if piv_i < 0:
+            break
+        if piv_i != k:
+            for j in range(n):
+                a = front[k, j]
+                front[k, j] = front[piv_i, j]
+                front[piv_i, j] = a
+            t = perm_r[k]
+            perm_r[k] = perm_r[piv_i]
+            perm_r[piv_i] = t
+        if piv_j != k:
+            for i in range(m):
+                a = front[i, k]
+                front[i, k] = front[i, piv_j]
+                front[i, piv_j] = a
+            t = perm_c[k]
+            perm_c[k] = perm_c[piv_j]
+            perm_c[piv_j] = t
+        akk = front[k, k]
+        prod = _reduce(prod * akk, pf, invp)
+        inv = float(_inverse(np.int64(akk), np.int64(p)))
+        for i in range(k + 1, m):
+            mult[i] = _reduce(front[i, k] * inv, pf, invp)
+        for i in range(k + 1, m):
+            mi = mult[i]
+            if mi == 0.0:
+                continue
+            for j in range(k + 1, n):
+                front[i, j] = _reduce(front[i, j] - mi * front[k, j], pf, invp)
+        k += 1
+    return k, prod
+
+
+@njit(cache=True, nogil=True)
+def replay_mod(
+    start,
+    stop,
+    primes,
+    node_m,
+    node_n,
+    node_k,
+    ent_ptr,
+    ent_r,
+    ent_c,
+    ent_v,
+    ch_ptr,
+    ch_list,
+    map_ptr_r,
+    map_r,
+    map_ptr_c,
+    map_c,
+    cb_off,
+    front,
+    stack,
+    mult,
+    det,
+    bad,
+):
+    """Replay the plan on nodes ``start..stop-1`` modulo ``LANES`` primes at once.
+
+    ``primes`` (int64, ``LANES``); node ``t``'s front is ``node_m[t] x node_n[t]``,
+    its first ``node_k[t]`` diagonal entries the pivots; its matrix entries are
+    ``ent_v[e]`` at ``(ent_r[e], ent_c[e])`` for ``e`` in ``ent_ptr[t]..``; its
+    children ``ch_list[ch_ptr[t]..]`` left their contribution blocks on ``stack``
+    at ``cb_off[child] * LANES``, whose rows and columns go to the front's
+    ``map_r[map_ptr_r[child]..]`` and ``map_c[..]``. ``front`` and ``mult`` are
+    scratch; ``det`` (float64 ``LANES``) gathers the product of the pivots per prime
+    and ``bad`` (bool ``LANES``) marks the primes where a planned pivot was 0.
+    """
+    pf = np.empty(LANES)
+    invp = np.empty(LANES)
+    for lane in range(LANES):
+        pf[lane] = float(primes[lane])
+        invp[lane] = 1.0 / pf[lane]
+    inv = np.empty(LANES)
+    for t in range(start, stop):
+        m, n, k = node_m[t], node_n[t], node_k[t]
+        size = m * n * LANES
+        for x in range(size):
+            front[x] = 0.0
+        for e in range(ent_ptr[t], ent_ptr[t + 1]):
+            base = (ent_r[e] * n + ent_c[e]) * LANES
+            v = ent_v[e]
+            for lane in range(LANES):
+                r = v % primes[lane]
+                if r < 0:
+                    r += primes[lane]
+                s = front[base + lane] + float(r)
+                if s >= pf[lane]:
+                    s -= pf[lane]
+                front[base + lane] = s
+        for q in range(ch_ptr[t], ch_ptr[t + 1]):
+            c = ch_list[q]
+            mc = node_m[c] - node_k[c]
+            nc = node_n[c] - node_k[c]
+            src = cb_off[c] * LANES
+            pr = map_ptr_r[c]
+            pc = map_ptr_c[c]
+            for i in range(mc):
+                row = map_r[pr + i] * n
+                for j in range(nc):
+                    dst = (row + map_c[pc + j]) * LANES
+                    for lane in range(LANES):
+                        s = front[dst + lane] + stack[src + lane]
+                        if s >= pf[lane]:
+                            s -= pf[lane]
+                        front[dst + lane] = s
+                    src += LANES
+        for d in range(k):
+            dd = (d * n + d) * LANES
+            for lane in range(LANES):
+                a = front[dd + lane]
+                if a == 0.0:
+                    bad[lane] = True
+                    inv[lane] = 0.0
+                else:
+                    det[lane] = _reduce(det[lane] * a, pf[lane], invp[lane])
+                    inv[lane] = float(_inverse(np.int64(a), primes[lane]))
+            for i in range(d + 1, m):
+                col = (i * n + d) * LANES
+                nz = False
+                for lane in range(LANES):
+                    x = _reduce(front[col + lane] * inv[lane], pf[lane], invp[lane])
+                    mult[i * LANES + lane] = x
+                    if x != 0.0:
+                        nz = True
+                if not nz:
+                    continue
+                urow = (d * n) * LANES
+                irow = (i * n) * LANES
+                for j in range(d + 1, n):
+                    u = urow + j * LANES
+                    o = irow + j * LANES
+                    for lane in range(LANES):
+                        front[o + lane] = _reduce(
+                            front[o + lane] - mult[i * LANES + lane] * front[u + lane],
+                            pf[lane],
+                            invp[lane],
+                        )
+        dst = cb_off[t] * LANES
+        for i in range(k, m):
+            src = (i * n + k) * LANES
+            for x in range((n - k) * LANES):
+                stack[dst + x] = front[src + x]
+            dst += (n - k) * LANES

@@ -1,0 +1,158 @@
+"""Kasteleyn determinants by nested dissection (issue 41) against independent routes.
+
+Every expected value comes from another method: the banded Kasteleyn route, the
+profile DP, brute-force enumeration, the Kasteleyn-Temperley-Fisher product
+(mpmath, and its exact resultant form), 2**(n(n+1)/2) for Aztec diamonds.
+"""
+
+import math
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from helpers import brute_force_tilings, ktf_count
+
+from dominotiling import Region, Weights
+from dominotiling._exact import small_primes
+from dominotiling.counting import nested_dissection as nd
+from dominotiling.counting.closed_forms import rectangle_count
+from dominotiling.counting.determinants import det_mod_primes
+from dominotiling.counting.kasteleyn import count_kasteleyn, mask_matrix
+from dominotiling.counting.transfer import count_transfer
+
+
+def random_region(rng, rows, cols, holes):
+    """A random region: a rectangle with single-cell and 2 x 2 holes, sometimes cut in two."""
+    mask = np.ones((rows, cols), dtype=bool)
+    for _ in range(holes):
+        r, c = int(rng.integers(rows)), int(rng.integers(cols))
+        if rng.random() < 0.3:
+            mask[r : r + 2, c : c + 2] = False  # an even hole
+        else:
+            mask[r, c] = False  # an odd hole
+    if rng.random() < 0.2 and cols > 4:  # several components
+        mask[:, cols // 2] = False
+    if rng.random() < 0.5:  # make it balanced by dropping a cell of the majority colour
+        r, c = np.indices(mask.shape)
+        black = mask & ((r + c) % 2 == 0)
+        diff = int(black.sum()) - int((mask & ~black).sum())
+        cells = np.argwhere(black if diff > 0 else mask & ~black)
+        for cell in cells[: abs(diff)]:
+            mask[tuple(cell)] = False
+    if not mask.any():
+        mask[0, 0] = True
+    return Region.from_mask(mask)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_regions_against_the_band_and_the_dp(seed):
+    rng = np.random.default_rng(seed)
+    for _ in range(50):
+        rows, cols = int(rng.integers(2, 15)), int(rng.integers(2, 15))
+        region = random_region(rng, rows, cols, int(rng.integers(0, rows * cols // 8 + 1)))
+        expected = count_transfer(region)
+        assert nd.count_nested(region) == expected == count_kasteleyn(region), region.to_strings()
+
+
+def test_small_regions_against_brute_force():
+    rng = np.random.default_rng(7)
+    for _ in range(30):
+        region = random_region(rng, int(rng.integers(2, 7)), int(rng.integers(2, 7)), 3)
+        assert nd.count_nested(region) == len(brute_force_tilings(region.mask))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_int_and_fraction_weights(seed):
+    rng = np.random.default_rng(100 + seed)
+    for _ in range(20):
+        rows, cols = int(rng.integers(2, 11)), int(rng.integers(2, 11))
+        region = random_region(rng, rows, cols, int(rng.integers(0, 6)))
+        h = rng.integers(0, 5, size=(rows, cols - 1))
+        v = rng.integers(0, 5, size=(rows - 1, cols))
+        w_int = Weights.from_arrays(h, v)
+        expected = count_transfer(region, w_int)
+        assert nd.count_nested(region, w_int) == expected == count_kasteleyn(region, w_int)
+        hf = [[Fraction(int(x), int(rng.integers(1, 4))) for x in row] for row in h]
+        vf = [[Fraction(int(x), int(rng.integers(1, 4))) for x in row] for row in v]
+        w_frac = Weights.from_arrays(hf, vf)
+        got = nd.count_nested(region, w_frac)
+        assert got == count_transfer(region, w_frac) == count_kasteleyn(region, w_frac)
+        assert isinstance(got, (int, Fraction))
+
+
+@pytest.mark.parametrize(
+    ("m", "n"), [(1, 2), (2, 9), (7, 8), (16, 16), (23, 30), (40, 41), (60, 60)]
+)
+def test_rectangles_against_the_product_formula(m, n):
+    assert nd.count_nested(Region.rectangle(m, n)) == ktf_count(m, n)
+
+
+def test_the_200_square_against_the_product_formula():
+    # the Kasteleyn-Temperley-Fisher product as an exact resultant (closed_forms), 16740 bits
+    assert nd.count_nested(Region.rectangle(200, 200)) == rectangle_count(200, 200)
+
+
+@pytest.mark.parametrize("order", [1, 2, 7, 20, 45])
+def test_aztec_diamonds_as_regions(order):
+    assert nd.count_nested(Region.aztec_diamond(order)) == 2 ** (order * (order + 1) // 2)
+
+
+def test_no_tiling_and_trivial_regions():
+    assert nd.count_nested(Region.rectangle(3, 3)) == 0  # unbalanced
+    assert nd.count_nested(Region.from_strings(["##.", ".##", "#.."])) == 0  # balanced, no tiling
+    assert nd.count_nested(Region.from_strings([".#", "#."])) == 0
+    two = Region.from_strings(["..#..", "..#..", "#####", "..#.."])
+    assert nd.count_nested(two) == 4 == count_transfer(two)  # four components: 2 * 2 * 1 * 1
+
+
+def test_delayed_pivots_are_used_on_a_staircase():
+    # boxes cut through the diamond's staircase hold more cells of one colour: pivots delayed
+    mask = Region.aztec_diamond(12).mask
+    plan = nd.dissection_plan(mask, leaf=8)
+    ep = nd.probe(plan, mask_matrix(mask, "real"), int(small_primes(1)[0]))
+    own = np.diff(plan.own_ptr_r)
+    assert ep.complete and ep.residue in (2**78 % ep.prime, -(2**78) % ep.prime)  # +-det
+    assert (ep.node_k[:-1] < own[:-1]).any()  # a node eliminated fewer than the rows it owns
+
+
+def test_a_vanishing_pivot_drops_the_prime():
+    mask = Region.rectangle(9, 10).mask
+    a = mask_matrix(mask, "real")
+    ep = nd.probe(nd.dissection_plan(mask, leaf=6), a, int(small_primes(1)[0]))
+    primes = np.array([3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59])
+    res, good = nd.det_mod_primes_nested(ep, primes)
+    assert not good.all()  # small primes divide some leading minor
+    truth = det_mod_primes(a, primes)  # the banded route, with pivoting
+    for r, t, p, g in zip(res.tolist(), truth.tolist(), primes.tolist(), good.tolist()):
+        if g:  # prod(pivots) = +-det: the same up to sign
+            assert r % p in (t % p, (-t) % p)
+    count = ktf_count(9, 10)
+    for r, p, g in zip(res, primes, good):
+        if g:
+            assert r % p in (count % p, (-count) % p)
+
+
+def test_the_plan_is_reused_by_every_prime():
+    mask = np.ones((30, 31), dtype=bool)
+    mask[10, 10] = mask[20, 5] = False
+    region = Region.from_mask(mask)
+    a = mask_matrix(mask, "real")
+    ep = nd.probe(nd.dissection_plan(mask), a, int(small_primes(1)[0]))
+    primes = small_primes(20)[1:]
+    res, good = nd.det_mod_primes_nested(ep, primes)
+    count = count_kasteleyn(region)
+    assert good.all()
+    assert all(r in (count % p, (-count) % p) for r, p in zip(res.tolist(), primes.tolist()))
+    # the same residues in two batches of eight and one of three, and with one thread
+    res1, _ = nd.det_mod_primes_nested(ep, primes, n_threads=1)
+    assert (res1 == res).all()
+
+
+def test_operations_grow_like_cells_to_the_three_halves():
+    ops = []
+    for n in (40, 80, 160):
+        mask = np.ones((n, n), dtype=bool)
+        ep = nd.probe(nd.dissection_plan(mask), mask_matrix(mask, "real"), 67108859)
+        ops.append(ep.operations)
+    slope = math.log(ops[2] / ops[1]) / math.log(2)
+    assert slope < 3.3  # n**3 per prime (the band: n**4)
