@@ -19,8 +19,10 @@ calls (Ctrl-C; ``dominotiling/_interrupt.py``).
 import numpy as np
 from numba import njit
 
-#: Primes eliminated together by :func:`replay_mod` (one AVX-512 vector of doubles).
+#: Primes eliminated together by :func:`replay_mod` (one plan read for eight primes).
 LANES = 8
+#: ``1.5 * 2**52``: adding and subtracting it rounds a float below ``2**51`` to an integer.
+_SHIFT = 6755399441055744.0
 
 
 @njit(cache=True, inline="always")
@@ -104,6 +106,13 @@ def front_pivots_mod(front, nfr, nfc, p, perm_r, perm_c):
     return k, prod
 
 
+@njit(cache=True, inline="always")
+def _fold(x, p, invp):
+    """``x mod p`` for an exact float ``|x| < 2**51``: rounding by the 1.5 * 2**52 shift, one correction."""
+    x -= ((x * invp + _SHIFT) - _SHIFT) * p
+    return x + p if x < 0.0 else x
+
+
 @njit(cache=True, nogil=True)
 def replay_mod(
     start,
@@ -125,7 +134,7 @@ def replay_mod(
     cb_off,
     front,
     stack,
-    mult,
+    urow,
     det,
     bad,
 ):
@@ -136,83 +145,72 @@ def replay_mod(
     ``ent_v[e]`` at ``(ent_r[e], ent_c[e])`` for ``e`` in ``ent_ptr[t]..``; its
     children ``ch_list[ch_ptr[t]..]`` left their contribution blocks on ``stack``
     at ``cb_off[child] * LANES``, whose rows and columns go to the front's
-    ``map_r[map_ptr_r[child]..]`` and ``map_c[..]``. ``front`` and ``mult`` are
-    scratch; ``det`` (float64 ``LANES``) gathers the product of the pivots per prime
-    and ``bad`` (bool ``LANES``) marks the primes where a planned pivot was 0.
+    ``map_r[map_ptr_r[child]..]`` and ``map_c[..]``. Fronts and blocks are stored
+    one prime after the other (``[lane, row, col]``), so that the updates run along
+    contiguous rows (unsigned offsets: numba's checks of negative indices would
+    stop the compiler from vectorising them). ``front`` and ``urow`` are scratch;
+    ``det`` (float64 ``LANES``) gathers the product of the pivots per prime and
+    ``bad`` (bool ``LANES``) marks the primes where a planned pivot was 0.
     """
-    pf = np.empty(LANES)
-    invp = np.empty(LANES)
-    for lane in range(LANES):
-        pf[lane] = float(primes[lane])
-        invp[lane] = 1.0 / pf[lane]
-    inv = np.empty(LANES)
     for t in range(start, stop):
         m, n, k = node_m[t], node_n[t], node_k[t]
-        size = m * n * LANES
-        for x in range(size):
+        mn = m * n
+        for x in range(mn * LANES):
             front[x] = 0.0
-        for e in range(ent_ptr[t], ent_ptr[t + 1]):
-            base = (ent_r[e] * n + ent_c[e]) * LANES
-            v = ent_v[e]
-            for lane in range(LANES):
-                r = v % primes[lane]
+        for lane in range(LANES):
+            p = primes[lane]
+            pf = float(p)
+            invp = 1.0 / pf
+            fl = lane * mn
+            for e in range(ent_ptr[t], ent_ptr[t + 1]):
+                r = ent_v[e] % p
                 if r < 0:
-                    r += primes[lane]
-                s = front[base + lane] + float(r)
-                if s >= pf[lane]:
-                    s -= pf[lane]
-                front[base + lane] = s
-        for q in range(ch_ptr[t], ch_ptr[t + 1]):
-            c = ch_list[q]
-            mc = node_m[c] - node_k[c]
-            nc = node_n[c] - node_k[c]
-            src = cb_off[c] * LANES
-            pr = map_ptr_r[c]
-            pc = map_ptr_c[c]
-            for i in range(mc):
-                row = map_r[pr + i] * n
-                for j in range(nc):
-                    dst = (row + map_c[pc + j]) * LANES
-                    for lane in range(LANES):
-                        s = front[dst + lane] + stack[src + lane]
-                        if s >= pf[lane]:
-                            s -= pf[lane]
-                        front[dst + lane] = s
-                    src += LANES
-        for d in range(k):
-            dd = (d * n + d) * LANES
-            for lane in range(LANES):
-                a = front[dd + lane]
+                    r += p
+                front[fl + ent_r[e] * n + ent_c[e]] += float(r)
+            for q in range(ch_ptr[t], ch_ptr[t + 1]):
+                c = ch_list[q]
+                mc = node_m[c] - node_k[c]
+                nc = node_n[c] - node_k[c]
+                src = cb_off[c] * LANES + lane * mc * nc
+                pr = map_ptr_r[c]
+                pc = map_ptr_c[c]
+                for i in range(mc):
+                    row = np.uint64(fl + map_r[pr + i] * n)
+                    s0 = np.uint64(src + i * nc)
+                    for j in range(nc):
+                        dst = row + np.uint64(map_c[pc + j])
+                        front[dst] += stack[s0 + np.uint64(j)]
+            # at most a few children and one entry per position: the sums are below 2**30
+            for x in range(mn):
+                y = np.uint64(fl + x)
+                front[y] = _fold(front[y], pf, invp)
+            acc = det[lane]
+            for d in range(k):
+                dd = fl + d * n + d
+                a = front[dd]
                 if a == 0.0:
                     bad[lane] = True
-                    inv[lane] = 0.0
-                else:
-                    det[lane] = _reduce(det[lane] * a, pf[lane], invp[lane])
-                    inv[lane] = float(_inverse(np.int64(a), primes[lane]))
-            for i in range(d + 1, m):
-                col = (i * n + d) * LANES
-                nz = False
-                for lane in range(LANES):
-                    x = _reduce(front[col + lane] * inv[lane], pf[lane], invp[lane])
-                    mult[i * LANES + lane] = x
-                    if x != 0.0:
-                        nz = True
-                if not nz:
-                    continue
-                urow = (d * n) * LANES
-                irow = (i * n) * LANES
-                for j in range(d + 1, n):
-                    u = urow + j * LANES
-                    o = irow + j * LANES
-                    for lane in range(LANES):
-                        front[o + lane] = _reduce(
-                            front[o + lane] - mult[i * LANES + lane] * front[u + lane],
-                            pf[lane],
-                            invp[lane],
-                        )
+                    break
+                acc = _fold(acc * a, pf, invp)
+                inv = float(_inverse(np.int64(a), p))
+                width = np.uint64(n - d - 1)
+                u0 = np.uint64(dd + 1)
+                for j in range(width):
+                    urow[j] = front[u0 + np.uint64(j)]
+                for i in range(d + 1, m):
+                    col = np.uint64(fl + i * n + d)
+                    mi = _fold(front[col] * inv, pf, invp)
+                    if mi == 0.0:
+                        continue
+                    o = col + np.uint64(1)
+                    for j in range(width):
+                        y = o + np.uint64(j)
+                        front[y] = _fold(front[y] - mi * urow[j], pf, invp)
+            det[lane] = acc
         dst = cb_off[t] * LANES
-        for i in range(k, m):
-            src = (i * n + k) * LANES
-            for x in range((n - k) * LANES):
-                stack[dst + x] = front[src + x]
-            dst += (n - k) * LANES
+        for lane in range(LANES):
+            for i in range(k, m):
+                src = np.uint64(lane * mn + i * n + k)
+                for j in range(n - k):
+                    stack[np.uint64(dst) + np.uint64(j)] = front[src + np.uint64(j)]
+                dst += n - k

@@ -281,7 +281,7 @@ class EliminationPlan(NamedTuple):
     cb_off: np.ndarray
     stack_size: int
     front_size: int
-    max_rows: int
+    max_cols: int
     prime: int
     residue: int
     complete: bool
@@ -452,7 +452,7 @@ def probe(plan, matrix, prime):
         cb_off,
         int(peak),
         int((node_m * node_n).max(initial=0)),
-        int(node_m.max(initial=0)),
+        int(node_n.max(initial=0)),
         int(prime),
         int(residue) if complete else 0,
         bool(complete),
@@ -463,7 +463,7 @@ def replay_bytes(ep, n_threads):
     """Bytes the replays of `ep` allocate: each thread's stack, front and multipliers."""
     from .._kernels.nested_dissection import LANES
 
-    return n_threads * 8 * LANES * (ep.stack_size + ep.front_size + ep.max_rows + 2)
+    return n_threads * 8 * (LANES * (ep.stack_size + ep.front_size) + ep.max_cols + 2)
 
 
 def det_mod_primes_nested(ep, primes, n_threads=None):
@@ -494,7 +494,7 @@ def det_mod_primes_nested(ep, primes, n_threads=None):
             lane_primes[: len(batch)] = batch
             front = np.zeros(ep.front_size * LANES)
             stack = np.zeros(max(1, ep.stack_size) * LANES)
-            mult = np.zeros(max(1, ep.max_rows) * LANES)
+            urow = np.zeros(max(1, ep.max_cols))
             det = np.ones(LANES)
             bad = np.zeros(LANES, dtype=np.bool_)
             first = max(1, int(2e6 / per_node))
@@ -519,7 +519,7 @@ def det_mod_primes_nested(ep, primes, n_threads=None):
                     ep.cb_off,
                     front,
                     stack,
-                    mult,
+                    urow,
                     det,
                     bad,
                 )
