@@ -29,6 +29,7 @@ __all__ = [
     "PrecisionError",
     "WeightError",
     "FloatRangeError",
+    "ExactFallbackWarning",
 ]
 
 
@@ -91,4 +92,13 @@ class NoTilingError(DominoTilingError):
     """A tiling was asked for (a sample, a minimal tiling, ...) but the region has none.
 
     Counting functions never raise it: they return 0 (or ``-inf`` for a logarithm).
+    """
+
+
+class ExactFallbackWarning(UserWarning):
+    """A float function answered from the exact count, because its float route could not certify.
+
+    ``log_count`` of a region with large frozen parts (an Aztec diamond taken as a
+    region): the logarithm of the exact count, which is better than the promise;
+    the warning says that it cost an exact count's time.
     """

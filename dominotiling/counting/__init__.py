@@ -29,9 +29,8 @@ _CHECKED = {"transfer": transfer.count_checked, "kasteleyn": kasteleyn.count_che
 _COST = {
     # 0.20 ms to start; per cell and modulus: 100 ns, plus 0.28 ns per profile (2**w of them)
     "transfer": (2.03e-4, 9.99e-8, 2.79e-10),
-    # 1.8 ms to start (the matrix, the primes, the CRT); per cell and prime: 104 ns, plus
-    # 1.5 ns per entry of the band's square, (w/2 + 1)**2
-    "kasteleyn": (1.76e-3, 1.04e-7, 1.49e-9),
+    # Kasteleyn: the faster of its two eliminations, kasteleyn.elimination_seconds (the band's
+    # model, fitted alike, is kasteleyn.BAND_COST)
 }
 #: Bits of the count per cell assumed by the cost model: Brègman's bound for cells with four
 #: neighbours, ``log2(4!) / 8``, less ``1/w`` for the boundary of a region ``w`` wide.
@@ -60,9 +59,7 @@ def _estimated_seconds(region):
         fixed, per_unit, per_op = _COST["transfer"]
         out["transfer"] = fixed + w * length * lanes * (per_unit + per_op * 2.0**w)
     primes = min(bits, cells / 2) / 26 + 1  # one prime below 2**26 per 26 bits
-    half = w // 2 + 1  # the band's half-width
-    fixed, per_unit, per_op = _COST["kasteleyn"]
-    out["kasteleyn"] = fixed + primes * cells * (per_unit + per_op * half * half)
+    out["kasteleyn"] = min(kasteleyn.elimination_seconds(cells, w, primes).values())
     return out
 
 
@@ -103,7 +100,9 @@ def choose_method(region):
     ``0.573 * c * (1 - 1/w)`` bits of the count, Brègman's bound for a grid):
 
     - profile DP: ``0.20 ms + c * m * (100 ns + 0.28 ns * 2**w)``;
-    - Kasteleyn: ``1.8 ms + c * p * (104 ns + 1.5 ns * (w/2 + 1)**2)``.
+    - Kasteleyn: the smaller of the band, ``1.8 ms + c * p * (104 ns + 1.5 ns * (w/2 + 1)**2)``,
+      and nested dissection, ``3 ms + c * 8 us + c * p * (120 ns + 1 ns * w)``
+      (:func:`dominotiling.counting.kasteleyn.elimination_seconds`).
 
     The DP starts ten times faster, and its work doubles with each column of
     width. Measured crossovers: squares up to 12 x 12 go to the DP (8 x 8 in

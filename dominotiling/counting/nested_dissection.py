@@ -69,11 +69,12 @@ and the residues of ``prod(pivots)`` fix it by symmetric remainders.
 Examples
 --------
 >>> from dominotiling import Region
->>> from dominotiling.counting.nested_dissection import count_nested
->>> count_nested(Region.rectangle(8, 8))
+>>> from dominotiling.counting.kasteleyn import count_kasteleyn
+>>> count_kasteleyn(Region.rectangle(8, 8), elimination="dissection")
 12988816
->>> count_nested(Region.from_strings(["....", ".#..", "...#", "...."]))   # two odd holes
-4
+>>> ring = Region.from_strings(["....", ".#..", "...#", "...."])   # two odd holes
+>>> count_kasteleyn(ring, elimination="dissection") == count_kasteleyn(ring, elimination="band")
+True
 
 References
 ----------
@@ -97,7 +98,6 @@ import numpy as np
 
 from .._exact import crt, small_primes
 from .._options import check_memory
-from ..model.region import Region  # noqa: F401 -- used by the docstring examples
 
 __all__ = [
     "DissectionPlan",
@@ -106,11 +106,37 @@ __all__ = [
     "probe",
     "det_mod_primes_nested",
     "det_exact_nested",
-    "count_nested",
+    "estimated_seconds",
+    "estimated_bytes",
 ]
 
 #: A box of at most this many cells is a leaf of the dissection.
 LEAF_CELLS = 48
+#: Measured cost of an exact determinant, in seconds: ``fixed + cells * per_cell + primes * cells
+#: * (per_prime_cell + per_width * w)``, ``w`` the narrower side (the fronts of an ``n x n``
+#: square have about ``n`` rows: ``cells * n`` updates per prime; a strip ``w`` wide is a row of
+#: ``w x w`` squares). Fitted to ``count_kasteleyn(..., elimination="dissection")`` of squares
+#: 16 to 200 and strips 12 x 200 to 20 x 1000 (CPU seconds, two threads, a busy machine).
+_COST = (3e-3, 8e-6, 1.2e-7, 1.0e-9)
+
+
+def estimated_seconds(cells, w, primes):
+    """Seconds of an exact determinant by nested dissection of `cells` cells, `w` wide, `primes` primes."""
+    fixed, per_cell, per_prime_cell, per_width = _COST
+    return fixed + cells * per_cell + primes * cells * (per_prime_cell + per_width * w)
+
+
+def estimated_bytes(cells, w, n_threads):
+    """An upper estimate of the bytes of the probe and the replays, from the shape alone.
+
+    Measured on squares and strips: the stack of contribution blocks stays below
+    ``1.5 * cells`` entries and the largest front below ``(w / 2 + 2)**2``; the probe's
+    lists of rows and columns take about 300 bytes per cell.
+    """
+    from .._kernels.nested_dissection import LANES
+
+    entries = 2.0 * cells + (w / 2 + 2) ** 2
+    return 300.0 * cells + n_threads * 8.0 * LANES * entries
 
 
 class DissectionPlan(NamedTuple):
@@ -331,7 +357,7 @@ def probe(plan, matrix, prime):
     >>> from dominotiling.counting.kasteleyn import mask_matrix
     >>> mask = np.ones((4, 4), dtype=bool)
     >>> ep = probe(dissection_plan(mask, leaf=4), mask_matrix(mask, "real"), 67108859)
-    >>> ep.complete, ep.residue                   # |det| = 36 tilings
+    >>> ep.complete, min(ep.residue, ep.prime - ep.residue)   # +-det: 36 tilings
     (True, 36)
     """
     from scipy import sparse
@@ -592,57 +618,3 @@ def det_exact_nested(matrix, log2_bound, plan=None, mask=None):
     value = crt(got_res, got_primes)
     modulus = math.prod(got_primes)
     return abs(value - modulus if value > modulus // 2 else value)
-
-
-def count_nested(region, weights=None):
-    """Number of tilings of `region` (or the int/Fraction partition function), by nested dissection.
-
-    Parameters
-    ----------
-    region : Region
-        A plane region: any shape, holes of any parity, several components.
-    weights : Weights, optional
-        Int or Fraction weights (the exact partition function of the same type).
-
-    Returns
-    -------
-    int or fractions.Fraction
-
-    Notes
-    -----
-    The real Kasteleyn matrix of :func:`dominotiling.counting.kasteleyn.kasteleyn_matrix`
-    (with the weights in its entries), eliminated along the nested dissection of
-    the region's cells modulo primes below ``2**26`` (see the module's notes), as
-    many as the smaller of Hadamard's and Brègman's bounds require, put together
-    by the Chinese remainder theorem. About ``cells**1.5`` operations per prime.
-
-    Examples
-    --------
-    >>> count_nested(Region.aztec_diamond(5)) == 2 ** 15
-    True
-    """
-    from ..model.region import check_region
-    from ..model.weights import check_weights
-
-    check_region(region)
-    return count_checked(region, check_weights(weights, region))
-
-
-def count_checked(region, weights):
-    """:func:`count_nested` on checked arguments (a plane Region; None or int/Fraction Weights)."""
-    from fractions import Fraction
-
-    from .determinants import det_exact
-    from .kasteleyn import problem_checked
-
-    problem = problem_checked(region, weights)
-    if isinstance(problem, int):
-        return problem
-    mask, _, _ = region.narrow_view()
-    a, bound = problem[0], problem[1]
-    det = det_exact_nested(a, bound, mask=mask)
-    if det is None:  # three probes found it singular: the banded route decides
-        det = abs(det_exact(a, log2_bound=bound))
-    if len(problem) == 2 or weights.kind == "int":
-        return det
-    return Fraction(det, problem[2] ** (region.n_cells // 2))
