@@ -14,8 +14,8 @@ COSTS = {
     "Frame": ("--", "one animation frame"),
     # counting
     "count_tilings": (
-        "O(N 2^w) or O(N w^2) per modulus; 16x16 in 5.6 ms, 100x100 in 1.8 s",
-        "profile DP or banded Kasteleyn determinant, by a cost model",
+        "O(N 2^w), O(N w^2) or O(N^1.5) per modulus; 16x16 in 5.6 ms, 200x200 in ~9 s",
+        "profile DP, banded or nested-dissection Kasteleyn determinant, by cost models",
     ),
     "log_count": ("sparse LU; 1000x1000 in 8 s", "Kasteleyn, float with certificate"),
     "choose_method": ("microseconds", "the counting cost model"),

@@ -164,3 +164,35 @@ def test_operations_grow_like_cells_to_the_three_halves():
         ops.append(ep.operations)
     slope = math.log(ops[2] / ops[1]) / math.log(2)
     assert slope < 3.3  # n**3 per prime (the band: n**4)
+
+
+def test_the_elimination_is_chosen_by_cost_and_checked():
+    from dominotiling.counting.kasteleyn import choose_elimination
+    from dominotiling.errors import DominoTilingError
+
+    assert choose_elimination(Region.rectangle(8, 300)) == "band"  # a narrow strip
+    assert choose_elimination(Region.rectangle(100, 100)) == "dissection"
+    with pytest.raises(DominoTilingError, match="elimination"):
+        count_kasteleyn(Region.rectangle(4, 4), elimination="lu")
+
+
+def test_memory_is_refused_before_the_dissection_allocates():
+    from dominotiling import set_options
+    from dominotiling.errors import TooLargeError
+
+    with set_options(memory_limit="1MiB"):
+        with pytest.raises(TooLargeError, match="memory budget"):
+            dissection(Region.rectangle(200, 200))
+
+
+def test_the_kernels_compile_once_for_every_kind_of_input():
+    from dominotiling._kernels.nested_dissection import front_pivots_mod, replay_mod
+
+    region = Region.rectangle(12, 13)
+    dissection(Region.rectangle(20, 20))
+    dissection(region, Weights.by_orientation(region, 2, 3))
+    dissection(region, Weights.by_orientation(region, Fraction(1, 2), 3))
+    read_only = Region.from_mask(np.ones((16, 18), dtype=bool))
+    dissection(read_only)
+    assert len(front_pivots_mod.signatures) == 1
+    assert len(replay_mod.signatures) == 1
