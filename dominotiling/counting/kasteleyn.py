@@ -347,7 +347,7 @@ def cost_estimate(region):
     return float(region.n_cells) * mask.shape[1] * primes, need
 
 
-def determinant_problem(region, weights=None):
+def determinant_problem(region, weights=None, elimination="band"):
     """The exact determinant that counts `region`'s tilings: ``(matrix, log2_bound)``.
 
     With int or Fraction `weights` (:class:`~dominotiling.Weights`), the
@@ -358,7 +358,8 @@ def determinant_problem(region, weights=None):
     (narrow band) and the smaller of Hadamard's bound on its determinant and
     Brègman's on the count. Returns the count itself, an int, when it needs no
     determinant (0 for an unbalanced region, 1 for an empty one). Shared by
-    :func:`count_kasteleyn` and ``parallel.count_distributed``.
+    :func:`count_kasteleyn` and ``parallel.count_distributed``; `elimination`
+    (``"band"`` or ``"dissection"``) says whose memory is checked.
 
     Raises
     ------
@@ -369,7 +370,7 @@ def determinant_problem(region, weights=None):
     from ..model.weights import check_weights
 
     check_region(region)
-    return problem_checked(region, check_weights(weights, region))
+    return problem_checked(region, check_weights(weights, region), elimination)
 
 
 def problem_checked(region, weights, elimination="band"):

@@ -565,7 +565,7 @@ def det_mod_primes_nested(ep, primes, n_threads=None):
 _PROBES = 3
 
 
-def det_exact_nested(matrix, log2_bound, plan=None, mask=None):
+def det_exact_nested(matrix, log2_bound, plan=None, mask=None, residues=None):
     """``|det(matrix)|`` of a square integer Kasteleyn matrix, exactly, by nested dissection.
 
     Parameters
@@ -577,6 +577,9 @@ def det_exact_nested(matrix, log2_bound, plan=None, mask=None):
         The ordering; made from `mask` when not given.
     mask : numpy.ndarray of bool, optional
         The cells the matrix's rows and columns stand for.
+    residues : callable, optional
+        ``residues(plan, primes) -> (residues, good)`` computes the replays (e.g. on
+        Dask workers); :func:`det_mod_primes_nested` by default.
 
     Returns
     -------
@@ -609,7 +612,7 @@ def det_exact_nested(matrix, log2_bound, plan=None, mask=None):
             pool = small_primes(nxt + want + 16)
         batch = pool[nxt : nxt + want]
         nxt += want
-        res, good = det_mod_primes_nested(ep, batch)
+        res, good = (residues or det_mod_primes_nested)(ep, batch)
         for p, r, g in zip(batch.tolist(), res.tolist(), good.tolist()):
             if g:
                 got_primes.append(p)

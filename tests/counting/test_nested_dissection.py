@@ -196,3 +196,12 @@ def test_the_kernels_compile_once_for_every_kind_of_input():
     dissection(read_only)
     assert len(front_pivots_mod.signatures) == 1
     assert len(replay_mod.signatures) == 1
+
+
+def test_the_plan_goes_to_dask_workers(client):
+    from dominotiling.parallel import count_distributed
+
+    region = Region.rectangle(50, 52)
+    assert count_distributed(region, client=client) == ktf_count(50, 52)
+    holed = random_region(np.random.default_rng(5), 30, 34, 12)
+    assert count_distributed(holed, client=client) == band(holed)
