@@ -106,6 +106,67 @@ def front_pivots_mod(front, nfr, nfc, p, perm_r, perm_c):
     return k, prod
 
 
+@njit(cache=True, nogil=True)
+def front_pivots_float(front, nfr, nfc, threshold, perm_r, perm_c):
+    """Eliminate pivots of the dense float front in place, by threshold partial pivoting.
+
+    Column by column of the fully summed block ``front[:nfr, :nfc]``: the entry of
+    largest magnitude among its fully summed rows is the pivot when it is at least
+    ``threshold`` times the largest in the whole column (all ``m`` rows); otherwise
+    the column is left for later. Rows and columns are swapped as in
+    :func:`front_pivots_mod`. Returns ``(k, sum of log |pivot|)``.
+    """
+    m, n = front.shape
+    flat = front.reshape(m * n)
+    urow = np.empty(n)
+    logs = 0.0
+    k = 0
+    j = 0
+    while k < min(nfr, nfc) and j < nfc:
+        # column j (not yet tried) into position k
+        if j != k:
+            for i in range(m):
+                a = front[i, k]
+                front[i, k] = front[i, j]
+                front[i, j] = a
+            t = perm_c[k]
+            perm_c[k] = perm_c[j]
+            perm_c[j] = t
+        best, piv_i, whole = 0.0, -1, 0.0
+        for i in range(k, m):
+            a = abs(front[i, k])
+            if a > whole:
+                whole = a
+            if i < nfr and a > best:
+                best, piv_i = a, i
+        j += 1
+        if piv_i < 0 or best == 0.0 or best < threshold * whole:
+            continue  # delayed: column k goes back to the tried ones' side
+        if piv_i != k:
+            for jj in range(n):
+                a = front[k, jj]
+                front[k, jj] = front[piv_i, jj]
+                front[piv_i, jj] = a
+            t = perm_r[k]
+            perm_r[k] = perm_r[piv_i]
+            perm_r[piv_i] = t
+        akk = front[k, k]
+        logs += np.log(abs(akk))
+        inv = 1.0 / akk
+        width = np.uint64(n - k - 1)
+        for jj in range(width):
+            urow[jj] = flat[np.uint64(k * n + k + 1) + np.uint64(jj)]
+        for i in range(k + 1, m):
+            mi = front[i, k] * inv
+            if mi == 0.0:
+                continue
+            o = np.uint64(i * n + k + 1)  # unsigned: the loop is vectorised
+            for jj in range(width):
+                flat[o + np.uint64(jj)] -= mi * urow[jj]
+        k += 1
+    return k, logs
+
+
 @njit(cache=True, inline="always")
 def _fold(x, p, invp):
     """``x mod p`` for an exact float ``|x| < 2**51``: rounding by the 1.5 * 2**52 shift, one correction."""

@@ -624,6 +624,40 @@ def _certified_log_abs_det(a):
     return None, routes
 
 
+def _certified_nested(mask, a, weights):
+    """``(value, routes)`` as :func:`_certified_log_abs_det`, by the nested-dissection LU.
+
+    The routes: `a` along the dissection of `mask`; then the Kasteleyn matrix of the
+    transposed region (other signs, the same ``|det|``) along its own dissection,
+    rows and columns scaled by fixed pseudo-random factors in ``[1, 2)``; then `a`
+    scaled otherwise with a stricter pivot threshold. The agreement rule is the
+    same as for SuperLU's routes.
+    """
+    plan = nested_dissection.dissection_plan(mask)
+    routes = [nested_dissection.log_abs_det_nested(plan, a.tocsr())]
+    scale = _LOG_RTOL * max(1.0, abs(routes[0]) if math.isfinite(routes[0]) else 1.0)
+    turned = None if weights is None else (weights[1].T.copy(), weights[0].T.copy())
+    for seed, on_transpose, threshold, agree in (
+        (13, True, 0.1, _AGREE_TWO),
+        (31, False, 0.5, _AGREE_THREE),
+    ):
+        if on_transpose:
+            sub, m = mask.T.copy(), mask_matrix(mask.T.copy(), "real", turned).astype(float).tocoo()
+        else:
+            sub, m = mask, a.copy()
+        rng = np.random.default_rng(seed)
+        rs, cs = np.exp2(rng.random(m.shape[0])), np.exp2(rng.random(m.shape[1]))
+        m.data *= rs[m.row] * cs[m.col]
+        value = nested_dissection.log_abs_det_nested(
+            nested_dissection.dissection_plan(sub) if on_transpose else plan, m.tocsr(), threshold
+        )
+        routes.append(value - math.fsum(np.log(rs)) - math.fsum(np.log(cs)))
+        del m
+        if all(map(math.isfinite, routes)) and max(routes) - min(routes) <= agree * scale:
+            return routes[0], routes
+    return None, routes
+
+
 def _log_exact(value):
     """The natural logarithm of a positive int or Fraction, however large."""
     from fractions import Fraction
@@ -669,14 +703,22 @@ def log_count_checked(region, weights):
         f"the sparse LU factors of this region's Kasteleyn matrix ({region.n_cells} cells, "
         f"{w} wide on its narrower side: about {entries:.2g} nonzeros)"
     )
-    if entries > _SUPERLU_MAX_ENTRIES:
-        raise TooLargeError(
-            f"{what} would exceed SuperLU's 32-bit indices ({_SUPERLU_MAX_ENTRIES} entries); "
-            "use a smaller region"
-        )
-    check_memory(
-        _LU_BYTES_PER_ENTRY * entries + _BUILD_BYTES_PER_CELL * mask.size, what, "a smaller region"
+    build = _BUILD_BYTES_PER_CELL * mask.size
+    lu_fits = (
+        entries <= _SUPERLU_MAX_ENTRIES and _LU_BYTES_PER_ENTRY * entries + build <= memory_limit()
     )
+    # beyond SuperLU's reach (its 32-bit indices, or its factors over the budget): the
+    # multifrontal LU along a nested dissection, whose fronts are small (2000 x 2000: 1.5 GB)
+    if not lu_fits:
+        what = (
+            f"the nested-dissection LU of this region's Kasteleyn matrix ({region.n_cells} "
+            f"cells, {w} wide on its narrower side)"
+        )
+        check_memory(
+            nested_dissection.estimated_bytes(region.n_cells, w, 1) + build,
+            what,
+            "a smaller region",
+        )
     if weights is None:
         from ..matching.matchings import is_tileable
 
@@ -699,7 +741,10 @@ def log_count_checked(region, weights):
         elif not _has_perfect_matching(a):
             return -math.inf
         shift = n * log_top
-    value, routes = _certified_log_abs_det(a)
+    if lu_fits:
+        value, routes = _certified_log_abs_det(a)
+    else:
+        value, routes = _certified_nested(mask, a, None if weights is None else (h, v))
     if value is not None:
         return value + shift
     del a

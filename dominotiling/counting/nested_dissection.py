@@ -106,6 +106,7 @@ __all__ = [
     "probe",
     "det_mod_primes_nested",
     "det_exact_nested",
+    "log_abs_det_nested",
     "estimated_seconds",
     "estimated_bytes",
 ]
@@ -360,15 +361,47 @@ def probe(plan, matrix, prime):
     >>> ep.complete, min(ep.residue, ep.prime - ep.residue)   # +-det: 36 tilings
     (True, 36)
     """
+    return _multifrontal(plan, matrix, int(prime))
+
+
+def log_abs_det_nested(plan, matrix, threshold=0.1):
+    """``log |det(matrix)|`` in floating point by the multifrontal LU along `plan`; NaN if singular.
+
+    Pivots are chosen inside each front's fully summed block by threshold partial
+    pivoting: the largest entry of its column there, taken when it is at least
+    `threshold` times the largest of the column in the whole front (the rows of the
+    ancestors included), so that the multipliers stay below ``1 / threshold``; a
+    column without such an entry is delayed to the parent (as the probe delays a
+    zero column). The root takes the largest entry whatever its size.
+
+    Examples
+    --------
+    >>> import math
+    >>> from dominotiling.counting.kasteleyn import mask_matrix
+    >>> mask = np.ones((8, 8), dtype=bool)
+    >>> value = log_abs_det_nested(dissection_plan(mask, leaf=8), mask_matrix(mask, "real"))
+    >>> round(math.exp(value))
+    12988816
+    """
+    return _multifrontal(plan, matrix, None, threshold)
+
+
+def _multifrontal(plan, matrix, prime, threshold=0.0):
+    """The multifrontal elimination of `matrix` along `plan`: modulo `prime`, or in floats (None).
+
+    Modulo a prime: the :class:`EliminationPlan` (see :func:`probe`). In floats: the
+    sum of ``log |pivot|`` (NaN when the root is singular in floating point).
+    """
     from scipy import sparse
 
-    from .._kernels.nested_dissection import front_pivots_mod
+    from .._kernels.nested_dissection import front_pivots_float, front_pivots_mod
 
+    exact = prime is not None
     a = sparse.coo_matrix(matrix)
     n_nodes = plan.n_nodes
     owner_r, owner_c = plan.owner_r, plan.owner_c
     e_b, e_w = a.row.astype(np.int64), a.col.astype(np.int64)
-    e_v = a.data.astype(np.int64)
+    e_v = a.data.astype(np.int64 if exact else np.float64)
     keep = e_v != 0
     e_b, e_w, e_v = e_b[keep], e_w[keep], e_v[keep]
     e_node = np.minimum(owner_r[e_b], owner_c[e_w])  # the deeper owner: post-order is smaller
@@ -386,8 +419,9 @@ def probe(plan, matrix, prime):
     rows_of, cols_of = [None] * n_nodes, [None] * n_nodes
     map_r, map_c = [None] * n_nodes, [None] * n_nodes
     cb = [None] * n_nodes
-    pf = float(prime)
+    pf = float(prime) if exact else 0.0
     residue = 1
+    log_sum = 0.0
     for t in range(n_nodes):
         kids = ch_list[ch_ptr[t] : ch_ptr[t + 1]]
         lo, hi = ent_ptr[t], ent_ptr[t + 1]
@@ -411,15 +445,22 @@ def probe(plan, matrix, prime):
         pos_c[cols] = np.arange(n)
         front = np.zeros((m, n))
         lr, lc = pos_r[e_b[lo:hi]], pos_c[e_w[lo:hi]]
-        front[lr, lc] = np.mod(e_v[lo:hi], prime)
+        front[lr, lc] = np.mod(e_v[lo:hi], prime) if exact else e_v[lo:hi]
         for c in kids:
             front[np.ix_(pos_r[rows_of[c][node_k[c] :]], pos_c[cols_of[c][node_k[c] :]])] += cb[c]
             cb[c] = None
-        np.mod(front, pf, out=front)
         perm_r = np.arange(m, dtype=np.int64)
         perm_c = np.arange(n, dtype=np.int64)
-        k, prod = front_pivots_mod(front, int(fs_r.sum()), int(fs_c.sum()), prime, perm_r, perm_c)
-        residue = residue * int(prod) % prime
+        nfr, nfc = int(fs_r.sum()), int(fs_c.sum())
+        if exact:
+            np.mod(front, pf, out=front)
+            k, prod = front_pivots_mod(front, nfr, nfc, prime, perm_r, perm_c)
+            residue = residue * int(prod) % prime
+        else:
+            # the root (nothing above it) takes any pivot: delaying it would lose nothing
+            cut = 0.0 if plan.parent[t] < 0 else threshold
+            k, logs = front_pivots_float(front, nfr, nfc, cut, perm_r, perm_c)
+            log_sum += logs
         rows, cols = rows[perm_r], cols[perm_c]
         pos_r[rows] = np.arange(m)
         pos_c[cols] = np.arange(n)
@@ -431,8 +472,13 @@ def probe(plan, matrix, prime):
         node_m[t], node_n[t], node_k[t] = m, n, k
         rows_of[t], cols_of[t] = rows, cols
         cb[t] = front[k:, k:].copy()
+        if not exact:  # the children's lists are no longer needed
+            for c in kids:
+                rows_of[c] = cols_of[c] = map_r[c] = map_c[c] = None
     roots = np.flatnonzero(plan.parent < 0)
     complete = all(node_k[t] == node_m[t] == node_n[t] for t in roots)
+    if not exact:
+        return log_sum if complete else math.nan
     empty = np.zeros(0, dtype=np.int64)
     for t in roots:
         map_r[t] = map_c[t] = empty

@@ -205,3 +205,56 @@ def test_the_plan_goes_to_dask_workers(client):
     assert count_distributed(region, client=client) == ktf_count(50, 52)
     holed = random_region(np.random.default_rng(5), 30, 34, 12)
     assert count_distributed(holed, client=client) == band(holed)
+
+
+# --------------------------------------------------------------- the float route of log_count
+@pytest.fixture
+def beyond_superlu(monkeypatch):
+    """log_count as for a region beyond SuperLU's reach: the nested-dissection LU serves."""
+    import dominotiling.counting.kasteleyn as kasteleyn
+
+    monkeypatch.setattr(kasteleyn, "_SUPERLU_MAX_ENTRIES", 0)
+    return kasteleyn
+
+
+@pytest.mark.parametrize(("m", "n"), [(2, 300), (31, 40), (150, 151)])
+def test_float_route_on_rectangles(beyond_superlu, m, n):
+    from dominotiling import log_count
+
+    want = math.log(ktf_count(m, n)) if m * n < 2000 else math.log(rectangle_count(m, n))
+    assert log_count(Region.rectangle(m, n)) == pytest.approx(want, rel=1e-9)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_float_route_on_holed_regions_and_weights(beyond_superlu, seed):
+    from dominotiling import log_count
+
+    rng = np.random.default_rng(200 + seed)
+    region = random_region(rng, 30, 33, 25)
+    count = band(region)
+    want = math.log(count) if count else -math.inf
+    assert log_count(region) == pytest.approx(want, rel=1e-9, abs=1e-9)
+    h = rng.integers(1, 4, size=(30, 32))
+    v = rng.integers(1, 4, size=(29, 33))
+    weights = Weights.from_arrays(h, v)
+    z = band(region, weights)
+    want = math.log(z) if z else -math.inf
+    floats = Weights.from_arrays(h.astype(float), v.astype(float))
+    assert log_count(region, floats) == pytest.approx(want, rel=1e-9, abs=1e-9)
+
+
+def test_float_route_certifies_or_refuses_aztec_diamonds(beyond_superlu, monkeypatch):
+    from dominotiling import log_count
+    from dominotiling.errors import PrecisionError
+
+    monkeypatch.setattr(beyond_superlu, "_EXACT_FALLBACK_SECONDS", -1.0)
+    answered, refused = [], []
+    for order in (10, 30, 50, 70):
+        try:
+            got = log_count(Region.aztec_diamond(order))
+        except PrecisionError:
+            refused.append(order)
+            continue
+        assert got == pytest.approx(order * (order + 1) / 2 * math.log(2), rel=1e-9)
+        answered.append(order)
+    assert answered and refused  # both branches
