@@ -19,6 +19,8 @@ calls (Ctrl-C; ``dominotiling/_interrupt.py``).
 import numpy as np
 from numba import njit
 
+from .banded_det import _inverse, _reduce
+
 #: Primes eliminated together by :func:`replay_mod` (one plan read for eight primes).
 LANES = 8
 #: ``1.5 * 2**52``: adding and subtracting it rounds a float below ``2**51`` to an integer.
@@ -26,25 +28,27 @@ _SHIFT = 6755399441055744.0
 
 
 @njit(cache=True, inline="always")
-def _reduce(x, p, invp):
-    """``x mod p`` for an exact float ``|x| < 2**53`` (result in ``[0, p)``)."""
-    x -= np.floor(x * invp) * p
-    if x < 0.0:
-        x += p
-    elif x >= p:
-        x -= p
-    return x
+def _swap_rows(front, perm, a, b):
+    """Swap rows `a` and `b` of `front` and entries `a` and `b` of `perm`."""
+    for j in range(front.shape[1]):
+        x = front[a, j]
+        front[a, j] = front[b, j]
+        front[b, j] = x
+    t = perm[a]
+    perm[a] = perm[b]
+    perm[b] = t
 
 
-@njit(cache=True)
-def _inverse(a, p):
-    """Inverse of ``a`` modulo the prime ``p`` (extended Euclid on int64)."""
-    t, new_t, r, new_r = 0, 1, p, a
-    while new_r != 0:
-        q = r // new_r
-        t, new_t = new_t, t - q * new_t
-        r, new_r = new_r, r - q * new_r
-    return t + p if t < 0 else t
+@njit(cache=True, inline="always")
+def _swap_cols(front, perm, a, b):
+    """Swap columns `a` and `b` of `front` and entries `a` and `b` of `perm`."""
+    for i in range(front.shape[0]):
+        x = front[i, a]
+        front[i, a] = front[i, b]
+        front[i, b] = x
+    t = perm[a]
+    perm[a] = perm[b]
+    perm[b] = t
 
 
 @njit(cache=True, nogil=True)
@@ -76,21 +80,9 @@ def front_pivots_mod(front, nfr, nfc, p, perm_r, perm_c):
         if piv_i < 0:
             break
         if piv_i != k:
-            for j in range(n):
-                a = front[k, j]
-                front[k, j] = front[piv_i, j]
-                front[piv_i, j] = a
-            t = perm_r[k]
-            perm_r[k] = perm_r[piv_i]
-            perm_r[piv_i] = t
+            _swap_rows(front, perm_r, k, piv_i)
         if piv_j != k:
-            for i in range(m):
-                a = front[i, k]
-                front[i, k] = front[i, piv_j]
-                front[i, piv_j] = a
-            t = perm_c[k]
-            perm_c[k] = perm_c[piv_j]
-            perm_c[piv_j] = t
+            _swap_cols(front, perm_c, k, piv_j)
         akk = front[k, k]
         prod = _reduce(prod * akk, pf, invp)
         inv = float(_inverse(np.int64(akk), np.int64(p)))
@@ -125,13 +117,7 @@ def front_pivots_float(front, nfr, nfc, threshold, perm_r, perm_c):
     while k < min(nfr, nfc) and j < nfc:
         # column j (not yet tried) into position k
         if j != k:
-            for i in range(m):
-                a = front[i, k]
-                front[i, k] = front[i, j]
-                front[i, j] = a
-            t = perm_c[k]
-            perm_c[k] = perm_c[j]
-            perm_c[j] = t
+            _swap_cols(front, perm_c, k, j)
         best, piv_i, whole = 0.0, -1, 0.0
         for i in range(k, m):
             a = abs(front[i, k])
@@ -143,13 +129,7 @@ def front_pivots_float(front, nfr, nfc, threshold, perm_r, perm_c):
         if piv_i < 0 or best == 0.0 or best < threshold * whole:
             continue  # delayed: column k goes back to the tried ones' side
         if piv_i != k:
-            for jj in range(n):
-                a = front[k, jj]
-                front[k, jj] = front[piv_i, jj]
-                front[piv_i, jj] = a
-            t = perm_r[k]
-            perm_r[k] = perm_r[piv_i]
-            perm_r[piv_i] = t
+            _swap_rows(front, perm_r, k, piv_i)
         akk = front[k, k]
         logs += np.log(abs(akk))
         inv = 1.0 / akk
