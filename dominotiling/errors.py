@@ -29,6 +29,7 @@ __all__ = [
     "PrecisionError",
     "WeightError",
     "FloatRangeError",
+    "RegionChangedWarning",
 ]
 
 
@@ -91,4 +92,14 @@ class NoTilingError(DominoTilingError):
     """A tiling was asked for (a sample, a minimal tiling, ...) but the region has none.
 
     Counting functions never raise it: they return 0 (or ``-inf`` for a logarithm).
+    """
+
+
+class RegionChangedWarning(UserWarning):
+    """A constructor changed the region it was asked to build, as it was told to.
+
+    ``Region.from_image(..., tileable="trim")`` and ``Region.from_strings(...,
+    tileable="trim")`` make the region tileable and say what they changed with
+    this warning (:meth:`Region.make_tileable <dominotiling.model.region.Region.make_tileable>`
+    returns the same report as an object instead).
     """
