@@ -65,6 +65,17 @@ class TileableRegion:
         new holes); empty unless no alternating path reached the boundary.
     message : str
         One sentence saying what changed.
+
+    See Also
+    --------
+    make_tileable, Region.make_tileable
+
+    Examples
+    --------
+    >>> from dominotiling import Region
+    >>> fix = Region.from_strings(["...", "..#"]).make_tileable()
+    >>> fix.changed, fix.region.n_cells, fix.removed.tolist()
+    (True, 4, [[0, 0]])
     """
 
     __slots__ = ("region", "original", "rule", "removed", "inner", "message")
