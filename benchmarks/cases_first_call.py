@@ -90,7 +90,7 @@ CALLS = {
     "count_tilings (int weights)": (
         "import numpy as np; g = np.random.default_rng(1)",
         "count_tilings(Region.rectangle(4, 4), weights=Weights.by_orientation(Region.rectangle(4, 4), 2, 1))",
-        "count_tilings(Region.rectangle(40, 40), weights=Weights.random(Region.rectangle(40, 40), seed=1, distribution='int'))",
+        "count_tilings(Region.rectangle(40, 40), weights=Weights.random(Region.rectangle(40, 40), 'integers', a=1, b=9, seed=1))",
     ),
     "count_tilings (float weights)": (
         "",
@@ -220,7 +220,7 @@ CALLS = {
         "sample_aztec(400, seed=1, weights=W)",
     ),
     "sample_aztec (random weights)": (
-        "w = Weights.random(Region.aztec_diamond(8), seed=1); W = Weights.random(Region.aztec_diamond(300), seed=1)",
+        "w = Weights.random(Region.aztec_diamond(8), 'gamma', seed=1); W = Weights.random(Region.aztec_diamond(300), 'gamma', seed=1)",
         "sample_aztec(8, seed=1, weights=w)",
         "sample_aztec(300, seed=1, weights=W)",
     ),
@@ -431,31 +431,46 @@ QUICK = [
 class _Recorder:
     """numba's ``numba:compile`` events of the library's kernels: name -> [CPU s of each compile].
 
-    A callee compiled while its caller compiles is counted apart (its CPU seconds are taken
-    off the caller's). Registered when the first kernel module is imported (a meta-path entry
+    A library kernel compiled while its caller compiles is counted apart (its CPU seconds are
+    taken off the caller's); numba's own helpers compiled meanwhile count for the kernel that
+    needed them. Registered when the first kernel module is imported (a meta-path entry
     that finds nothing), so that the call still pays numba's import as a user would.
     """
 
     def __init__(self):
         self.compiled = {}
+        self.registered = False
         self._stack = threading.local()
 
+    def install(self):
+        """Register now if a kernel module is loaded, else when the first one is imported."""
+        if any(m.startswith("dominotiling._kernels.") for m in list(sys.modules)):
+            self.registered = True
+            self.register()
+        else:
+            sys.meta_path.insert(0, self)
+
     def find_spec(self, name, path=None, target=None):
-        if name.startswith("dominotiling._kernels."):
-            sys.meta_path.remove(self)
-            from numba.core import event
-
-            recorder = self
-
-            class Listener(event.Listener):
-                def on_start(self, ev):
-                    recorder._start(ev)
-
-                def on_end(self, ev):
-                    recorder._end(ev)
-
-            event.register("numba:compile", Listener())
+        # it stays on sys.meta_path (removing itself would make importlib skip the next finder)
+        if name.startswith("dominotiling._kernels.") and not self.registered:
+            self.registered = True
+            self.register()
         return None
+
+    def register(self):
+        """Listen to numba's compile events from now on."""
+        from numba.core import event
+
+        recorder = self
+
+        class Listener(event.Listener):
+            def on_start(self, ev):
+                recorder._start(ev)
+
+            def on_end(self, ev):
+                recorder._end(ev)
+
+        event.register("numba:compile", Listener())
 
     def _start(self, ev):
         stack = self._stack.__dict__.setdefault("s", [])
@@ -472,10 +487,10 @@ class _Recorder:
             return
         name, t0, inner = stack.pop()
         spent = time.thread_time() - t0
-        if stack:
-            stack[-1][2] += spent
-        if name is not None:
+        if name is not None:  # numba's own helpers compiled meanwhile count for this kernel
             self.compiled.setdefault(name, []).append(round(spent - inner, 4))
+        if stack:  # the caller's own time leaves out the library's kernels compiled inside it
+            stack[-1][2] += spent if name is not None else inner
 
 
 def _cpu():
@@ -499,7 +514,6 @@ def _timed(code, space, recorder):
 def first_use(name):
     """Child: the first and a warm second call of ``CALLS[name]``, small then large."""
     recorder = _Recorder()
-    sys.meta_path.insert(0, recorder)
     setup, small, large = CALLS[name]
     space = {}
     exec(  # noqa: S102 - the benchmark's own table
@@ -507,6 +521,7 @@ def first_use(name):
         "from dominotiling import Weights, WeightPattern\n" + setup,
         space,
     )
+    recorder.install()  # after the setup: what it compiled is not the call's
     out = {"small": _timed(compile(small, f"<{name}>", "eval"), space, recorder)}
     if large is not None:
         out["large"] = _timed(compile(large, f"<{name} large>", "eval"), space, recorder)
@@ -517,7 +532,7 @@ def first_use(name):
 def tour_use(quick):
     """Child: the whole tour (``run_tour``) once, as the README's first command runs it."""
     recorder = _Recorder()
-    sys.meta_path.insert(0, recorder)
+    recorder.install()
     cpu0, t0 = _cpu(), time.perf_counter()
     from dominotiling.tour import run_tour
 
@@ -628,36 +643,57 @@ def _kernel_rows(per_kernel):
     return rows
 
 
-def rows_for(names, tour=True, warm=True, raw=None):
-    """The table's rows for `names` (and the tour and warm start-up), one fresh process each."""
+def _byte_compiled():
+    """Python's own bytecode written once, as on a user's machine after the first import: the
+    rows measure numba, not the compiling of the package's sources (``PYTHONDONTWRITEBYTECODE``,
+    which some shells set, would make every fresh process compile them again)."""
+    import compileall
+
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    compileall.compile_dir(os.path.join(root, "dominotiling"), quiet=1)
+
+
+def rows_for(names, tour=True, warm=True, raw=None, emit=None):
+    """The table's rows for `names` (and the tour and warm start-up), one fresh process each.
+
+    `raw` (a dict) receives each row's raw figures as they come, and `emit(row)` each row.
+    """
+    _byte_compiled()
     rows, per_kernel, raw = [], {}, {} if raw is None else raw
+
+    def add(row):
+        rows.append(row)
+        if emit is not None:
+            emit(row)
+
+    def note(kernels, where):
+        for kernel, times in kernels.items():
+            seconds, first, most = per_kernel.get(kernel, (0.0, where, 0))
+            per_kernel[kernel] = (max(seconds, sum(times)), first, max(most, len(times)))
+
     for name in names:
         try:
             r = _measure("first_use", name)
         except RuntimeError as exc:
-            rows.append(
-                Row(f"first call of {name}, empty numba cache", f"failed: {str(exc)[-200:]}")
-            )
+            add(Row(f"first call of {name}, empty numba cache", f"failed: {str(exc)[-200:]}"))
             continue
         raw[name] = r
         for size in ("small", "large"):
             if size in r:
-                rows.append(_first_row(f"{name} ({size})", r[size], r["load"]))
-        for kernel, times in r["all"].items():
-            seconds, where, most = per_kernel.get(kernel, (0.0, name, 0))
-            per_kernel[kernel] = (max(seconds, sum(times)), where, max(most, len(times)))
+                add(_first_row(f"{name} ({size})", r[size], r["load"]))
+        note(r["all"], name)
     if tour:
         r = _measure("tour_use", False)
         raw["tour"] = r
-        rows.append(
-            _first_row("the whole tour (run_tour, README's first command)", r, r["load"], TOUR_S)
-        )
-        for kernel, times in r["kernels"].items():
-            seconds, where, most = per_kernel.get(kernel, (0.0, "tour", 0))
-            per_kernel[kernel] = (max(seconds, sum(times)), where, max(most, len(times)))
+        add(_first_row("the whole tour (run_tour, README's first command)", r, r["load"], TOUR_S))
+        note(r["kernels"], "tour")
     if warm:
-        rows += _warm_rows()
-    return rows + _kernel_rows(per_kernel)
+        for row in _warm_rows():
+            add(row)
+    for row in _kernel_rows(per_kernel):
+        add(row)
+    return rows
 
 
 @benchmark
@@ -672,12 +708,15 @@ if __name__ == "__main__":  # pragma: no cover - a table of a few rows
     if "--json" in args:
         i = args.index("--json")
         keep, args = args[i + 1], args[:i] + args[i + 2 :]
-    everything = not args
     raw = {}
-    names = [a for a in args if a not in ("tour", "warm")] if args else list(CALLS)
-    tour, warm = everything or "tour" in args, everything or "warm" in args
-    for row in rows_for(names, tour=tour, warm=warm, raw=raw):
+
+    def emit(row):
         print(f"{row.case:<70} {row.ours}{'   OVER' if row.met is False else ''}", flush=True)
-    if keep:
-        with open(keep, "w") as f:
-            json.dump(raw, f, indent=1)
+        if keep:
+            with open(keep, "w") as f:
+                json.dump(raw, f, indent=1)
+
+    names = [a for a in args if a not in ("tour", "warm")] if args else list(CALLS)
+    rows_for(
+        names, tour=not args or "tour" in args, warm=not args or "warm" in args, raw=raw, emit=emit
+    )
