@@ -171,8 +171,10 @@ def count_tilings(region, method="auto", client=None, *, weights=None, by_flux=F
         periodic profile (no weights, no client).
     method : {"auto", "transfer", "kasteleyn"}
         ``"transfer"`` is the broken-profile DP (narrower side up to 22 cells),
-        ``"kasteleyn"`` the exact Kasteleyn determinant (any region; cost grows
-        with the square of the narrower side). ``"auto"`` picks the one measured
+        ``"kasteleyn"`` the exact Kasteleyn determinant (any region; inside a
+        band on strips, whose cost grows with the square of the narrower side,
+        along a nested dissection of the cells beyond: about ``cells**1.5`` per
+        prime, :func:`dominotiling.counting.kasteleyn.choose_elimination`). ``"auto"`` picks the one measured
         to be faster for this shape, fixed costs included: the DP up to about
         12 x 12 and for long strips up to 10 wide, Kasteleyn beyond (see
         :func:`choose_method`).
@@ -240,7 +242,9 @@ def count_tilings(region, method="auto", client=None, *, weights=None, by_flux=F
     theorem gives the integer. The profile DP sweeps the region cell by cell over
     its narrower side ``w`` at cost ``O(cells * 2**w)`` per modulus; the
     Kasteleyn determinant eliminates inside a band of width about ``w`` at cost
-    ``O(cells * w**2)`` per prime. A region with unequal numbers of black and white
+    ``O(cells * w**2)`` per prime, or along a nested dissection of the cells at
+    cost ``O(cells * min(w, sqrt(cells)))`` per prime (the faster by a measured
+    cost model; :mod:`dominotiling.counting.nested_dissection`). A region with unequal numbers of black and white
     cells has no tiling (each domino covers one of each) and returns 0 at once.
 
     References
@@ -380,8 +384,8 @@ def log_count(region, weights=None):
     PrecisionError
         If the float result cannot be certified (the Kasteleyn matrix is too
         ill-conditioned for double precision: Aztec diamonds from order ~45) and
-        the exact count is too costly to serve instead (beyond about ``1e10``
-        eliminations: Aztec diamonds beyond order ~70), or, for float weights,
+        the exact count is too costly to serve instead (beyond about two minutes
+        by its cost model: Aztec diamonds beyond order ~230), or, for float weights,
         has no exact route (convert them to Fractions for one). The message names
         the exact alternative.
     TooLargeError
@@ -420,8 +424,18 @@ def log_count(region, weights=None):
     certificate in 400 trials on Aztec diamonds with holes, where one route's
     error is about the promise.) Otherwise the exact count's logarithm is
     returned when it is affordable (:func:`count_kasteleyn`; for int and Fraction
-    weights the exact weighted partition function), and :class:`PrecisionError`
-    is raised when it is not.
+    weights the exact weighted partition function), with an
+    :class:`~dominotiling.errors.ExactFallbackWarning` that says so, and
+    :class:`PrecisionError` is raised when it is not.
+
+    Beyond SuperLU's reach (its 32-bit indices, or its factors over the memory
+    budget: the 2000 x 2000 square) the LU is the multifrontal one along a nested
+    dissection of the cells
+    (:func:`dominotiling.counting.nested_dissection.log_abs_det_nested`: threshold
+    partial pivoting inside each front, delays to the parent), whose fronts are
+    small; its routes are the matrix itself and the Kasteleyn matrix of the
+    transposed region along its own dissection, scaled as above, under the same
+    agreement rule.
 
     With weights, the entries of the Kasteleyn matrix are the signed weights
     divided by the largest one (``log M`` added back once per domino), so that
