@@ -89,8 +89,9 @@ def holed_count(side, seed):
 
     region = holed_square(side, seed)
     _prime_small()
-    t = _timed(lambda: count_kasteleyn(region, elimination="dissection"))
-    count = int(t.value)
+    got = []
+    t = _timed(lambda: got.append(count_kasteleyn(region, elimination="dissection")) or got[0])
+    count = got[0]
     primes = np.array([67108837, 67108819])
     band = det_mod_primes(mask_matrix(region.mask, "real"), primes)
     ok = all(count % p in (int(b), (-int(b)) % p) for b, p in zip(band.tolist(), primes.tolist()))
