@@ -44,7 +44,9 @@ from .._util import keyword_only
 from ..errors import DominoTilingError, TooLargeError
 from ..model.region import Region
 from ..model.tiling import Tiling
+from ..model.weights import Weights
 from .levels import _edge_weights
+from .sample import AztecSample
 
 __all__ = [
     "aztec_order",
@@ -77,8 +79,6 @@ def _check_order(n, name="n"):
 
 def _is_general(weights):
     """True for weights that need generalized shuffling: a Weights, or a periodic array with zeros."""
-    from ..model.weights import Weights
-
     if isinstance(weights, Weights):
         return True
     if weights is None:
@@ -348,8 +348,11 @@ def sample_aztec(n, *, seed=None, weights=None):
 
     Returns
     -------
-    Tiling
-        A complete tiling of ``Region.aztec_diamond(n)``.
+    AztecSample
+        A complete tiling of ``Region.aztec_diamond(n)`` (a
+        :class:`~dominotiling.model.tiling.Tiling` that keeps its block weights:
+        a periodically weighted sample displays its frozen, liquid and gas regions
+        in the eight colours of :func:`~dominotiling.viz.views.draw_aztec`).
 
     Raises
     ------
@@ -459,7 +462,15 @@ def sample_aztec(n, *, seed=None, weights=None):
         from .levels import uses_zeros
 
         uses_zeros(n, run.zero, tiling)
-    return tiling
+    return _as_sample(tiling, weights)
+
+
+def _as_sample(tiling, weights):
+    """The tiling as an :class:`~dominotiling.aztec.sample.AztecSample` that keeps its block weights."""
+    if isinstance(weights, Weights):
+        return AztecSample._of(tiling, None, "any weights")
+    block = None if weights is None else _edge_weights(weights, zeros=True)
+    return AztecSample._of(tiling, block)
 
 
 @keyword_only("seed", "weights")

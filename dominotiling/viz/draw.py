@@ -508,9 +508,23 @@ def _cell_types(labels, parity):
     return out
 
 
-def _tiling_rgb(tiling, color_by, cmap, parity=None):
+def _sample_weights(tiling):
+    """The periodic block weights an Aztec sample was drawn from, when they are not all equal; else None."""
+    if getattr(tiling, "is_periodic_weighted", False):
+        return tiling.block_weights
+    return None
+
+
+def _tiling_rgb(tiling, color_by, cmap, parity=None, block_weights=None):
     """``(rows, cols, 3)`` float32 colours of a tiling's cells for a resolved `color_by`."""
     labels = tiling.labels
+    if isinstance(color_by, str) and color_by == "phases":
+        from .phases import phase_codes, phase_lut
+
+        n = _aztec_order(tiling.region)
+        if block_weights is None:
+            block_weights = _sample_weights(tiling)
+        return phase_lut().take(phase_codes(labels, n, block_weights), axis=0)
     if isinstance(color_by, str) and color_by in ("types", "orientation"):
         codes = _cell_codes(labels, _type_parity(tiling.region) if parity is None else parity)
         if tiling.region.is_periodic:  # dominoes across a seam of a torus or cylinder
@@ -538,15 +552,18 @@ def draw_tiling(tiling, ax=None, color_by="auto", cmap="viridis", outlines="auto
     ----------
     tiling : Tiling
     ax : matplotlib.axes.Axes, optional
-    color_by : {"auto", "domino", "types", "orientation"} or array_like
+    color_by : {"auto", "domino", "types", "orientation", "phases"} or array_like
         ``"domino"``: a palette cycled over the dominoes so neighbours differ;
         ``"types"``: four colours (:data:`TYPE_COLORS`) for horizontal and
         vertical dominoes by the colour of their left or top cell -- for an
         Aztec diamond exactly its north, south, east and west dominoes
         (:func:`~dominotiling.aztec.arctic.aztec_types`); ``"orientation"``: one
-        colour for horizontal, one for vertical dominoes; ``"auto"`` (default):
-        ``"domino"`` when a cell is at least :data:`DETAIL_PX` pixels wide,
-        else ``"types"``. An array of one value per domino
+        colour for horizontal, one for vertical dominoes; ``"phases"`` (an Aztec
+        sample with periodic weights, :func:`~dominotiling.viz.views.draw_aztec`):
+        the types, dark in heavy blocks and pale in light ones, so that frozen,
+        liquid and gas regions show; ``"auto"`` (default): ``"phases"`` for such
+        a sample, else ``"domino"`` when a cell is at least :data:`DETAIL_PX`
+        pixels wide, else ``"types"``. An array of one value per domino
         (``tiling.n_dominoes`` of them): integers pick palette colours, floats
         are mapped through `cmap`.
     cmap : str
@@ -592,10 +609,20 @@ def draw_tiling(tiling, ax=None, color_by="auto", cmap="viridis", outlines="auto
     labels = tiling.labels
     _picture_memory(labels.shape, "a tiling")
     if isinstance(color_by, str):
-        _validate.choice(color_by, "color_by", ("auto", "domino", "types", "orientation"))
+        _validate.choice(
+            color_by, "color_by", ("auto", "domino", "types", "orientation", "phases")
+        )
+        if color_by == "phases" and not (_aztec_order(tiling.region) and tiling.is_complete):
+            raise DominoTilingError(
+                "color_by='phases' colours the blocks of a complete tiling of an Aztec diamond "
+                "(sample_aztec(n, weights=...)); use 'types' for other tilings"
+            )
     ax = _new_axes(labels.shape, ax)
     if isinstance(color_by, str) and color_by == "auto":
-        color_by = "domino" if pixels_per_cell(ax, labels.shape) >= DETAIL_PX else "types"
+        if _sample_weights(tiling) is not None:
+            color_by = "phases"
+        else:
+            color_by = "domino" if pixels_per_cell(ax, labels.shape) >= DETAIL_PX else "types"
     rgb = _tiling_rgb(tiling, color_by, cmap)
     free = labels == -2
     if not free.any():
