@@ -609,9 +609,7 @@ def draw_tiling(tiling, ax=None, color_by="auto", cmap="viridis", outlines="auto
     labels = tiling.labels
     _picture_memory(labels.shape, "a tiling")
     if isinstance(color_by, str):
-        _validate.choice(
-            color_by, "color_by", ("auto", "domino", "types", "orientation", "phases")
-        )
+        _validate.choice(color_by, "color_by", ("auto", "domino", "types", "orientation", "phases"))
         if color_by == "phases" and not (_aztec_order(tiling.region) and tiling.is_complete):
             raise DominoTilingError(
                 "color_by='phases' colours the blocks of a complete tiling of an Aztec diamond "
