@@ -29,6 +29,7 @@ __all__ = [
     "PrecisionError",
     "WeightError",
     "FloatRangeError",
+    "FileError",
     "RegionChangedWarning",
 ]
 
@@ -92,6 +93,17 @@ class NoTilingError(DominoTilingError):
     """A tiling was asked for (a sample, a minimal tiling, ...) but the region has none.
 
     Counting functions never raise it: they return 0 (or ``-inf`` for a logarithm).
+    """
+
+
+class FileError(DominoTilingError):
+    """A file could not be written (or read): the message names the path and the reason.
+
+    Raised instead of the operating system's ``OSError`` (no such folder, no
+    permission, disk full) and for paths that are not regular files: the library
+    never writes into, or reads from, a named pipe (FIFO), a device or a socket,
+    which could block for ever or never end. Reading a document or a picture that
+    cannot be had raises :class:`RegionFormatError` as before.
     """
 
 

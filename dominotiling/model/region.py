@@ -630,7 +630,7 @@ class Region:
         """
         from . import serialize
 
-        return serialize.dump(serialize.region_to_dict(self), path)
+        return serialize.dump(serialize.region_to_dict(self), path, "the region")
 
     @classmethod
     def from_json(cls, source):
@@ -649,7 +649,10 @@ class Region:
         Raises
         ------
         RegionFormatError
-            If the document is not JSON, not a region, or its rows are malformed.
+            If the document is not JSON, not a region, or its rows are malformed; if the
+            file is not a regular file (a named pipe, a device).
+        TooLargeError
+            If the file would not fit in the memory budget.
 
         See Also
         --------
