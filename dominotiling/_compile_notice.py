@@ -38,7 +38,14 @@ import sys
 import threading
 import time
 
-__all__ = ["install", "busy", "unless_busy", "quiet_interrupt_while_importing", "imported"]
+__all__ = [
+    "install",
+    "busy",
+    "unless_busy",
+    "quiet_interrupt_while_importing",
+    "imported",
+    "ProgressLine",
+]
 
 _PACKAGE = __name__.rpartition(".")[0]  # "dominotiling"
 _state = {"installed": False, "registered": False, "active": 0, "uncached": False}
@@ -56,6 +63,80 @@ def unless_busy(make):
     appear in the middle of a notice's line (the check and the bar's start are one step)."""
     with _lock:
         return None if _state["active"] else make()
+
+
+#: Seconds a job runs before its :class:`ProgressLine` appears.
+PROGRESS_DELAY = 2.0
+
+
+class ProgressLine:
+    """A progress line on stderr (tqdm): what runs and for how long, once it has run `delay` seconds.
+
+    For jobs that report no fraction done (a count, a limit shape): the line says
+    what runs (``description``, which the job may change as it goes: "Newton step
+    12") and the time elapsed; a helper thread draws it (kernels run in short
+    slices, so it gets its turn), it waits while a kernel's compile notice owns
+    the line, and it is removed when the job ends. ``DOMINOTILING_QUIET=1``
+    silences it.
+
+    Examples
+    --------
+    >>> with ProgressLine("a short job") as line:   # done before the delay: nothing shown
+    ...     line.description = "a short job, second part"
+    """
+
+    def __init__(self, description, enabled=True, delay=None):
+        self.description = description
+        self.enabled = enabled and not os.environ.get("DOMINOTILING_QUIET")
+        self.delay = PROGRESS_DELAY if delay is None else float(delay)
+        self._stop = threading.Event()
+        self._thread = None
+        self._t0 = time.time()
+
+    def _run(self):
+        from tqdm import tqdm
+
+        # a kernel compiling for its first use says so on its own line: the bar waits until it is done
+        if self._stop.wait(self.delay):
+            return
+        make = lambda: tqdm(  # noqa: E731
+            total=None,
+            desc=self.description,
+            bar_format="{desc}: {elapsed}",
+            file=sys.stderr,
+            leave=False,
+            mininterval=0.25,
+            delay=0.01,
+        )
+        bar = unless_busy(make)
+        while bar is None:
+            if self._stop.wait(0.1):
+                return
+            bar = unless_busy(make)
+        bar.start_t = self._t0  # the job's time, not the line's (delay: nothing shown before this)
+        try:
+            bar.refresh()
+            while not self._stop.wait(0.5):
+                if not busy():
+                    bar.set_description_str(self.description, refresh=False)
+                    bar.refresh()
+        finally:
+            bar.close()
+
+    def __enter__(self):
+        self._t0 = time.time()
+        if self.enabled:
+            self._thread = threading.Thread(
+                target=self._run, name="dominotiling-progress", daemon=True
+            )
+            self._thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=2.0)
+        return False
 
 
 def install():

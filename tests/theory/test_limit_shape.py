@@ -690,3 +690,17 @@ def test_join_ends_joins_and_closes_pieces_only_across_small_gaps():
     assert len(joined[0]) == 75 + 115 + 1
     apart = _join_ends(pieces, gap=1.0)  # gaps wider than allowed stay open
     assert len(apart) == 2 and not np.allclose(apart[0][0], apart[0][-1])
+
+
+def test_a_long_limit_shape_says_what_runs(monkeypatch, capsys):
+    """The progress line: shown once the call has run PROGRESS_DELAY seconds (here 0), gone after."""
+    from dominotiling import _compile_notice
+
+    monkeypatch.setattr(_compile_notice, "PROGRESS_DELAY", 0.0)
+    monkeypatch.delenv("DOMINOTILING_QUIET", raising=False)
+    ls = limit_shape(Region.aztec_diamond(60), resolution=60)
+    err = capsys.readouterr().err
+    assert "limit shape of a 120x120 region at resolution 60" in err
+    assert "Newton step" in err and ls.residual < 1e-6
+    limit_shape(Region.aztec_diamond(60), resolution=60, progress=False)
+    assert "limit shape" not in capsys.readouterr().err
