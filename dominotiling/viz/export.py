@@ -537,6 +537,11 @@ class HeightMesh:
         _files.write_text(path, text, f"the {fmt.upper()} mesh")
         return path
 
+    def __repr__(self):
+        from .._util import brief_repr
+
+        return brief_repr(self)  # one line: a notebook cell ending in it does not print its arrays
+
 
 def _num(x):
     return str(int(x)) if float(x).is_integer() and abs(x) < 2**53 else repr(float(x))
