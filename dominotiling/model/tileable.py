@@ -35,7 +35,6 @@ import numpy as np
 from .. import _validate
 from .._options import check_memory
 from ..errors import NoTilingError
-from .region import Region
 
 __all__ = ["make_tileable", "TileableRegion", "RULES"]
 
@@ -66,6 +65,17 @@ class TileableRegion:
         new holes); empty unless no alternating path reached the boundary.
     message : str
         One sentence saying what changed.
+
+    See Also
+    --------
+    make_tileable, Region.make_tileable
+
+    Examples
+    --------
+    >>> from dominotiling import Region
+    >>> fix = Region.from_strings(["...", "..#"]).make_tileable()
+    >>> fix.changed, fix.region.n_cells, fix.removed.tolist()
+    (True, 4, [[0, 0]])
     """
 
     __slots__ = ("region", "original", "rule", "removed", "inner", "message")
@@ -167,7 +177,7 @@ def _double(region):
     n = region.n_cells
     message = f"every cell made a 2x2 block (rule 'double'): {n} cells -> {4 * n}, tileable"
     empty = np.zeros((0, 2), np.int64)
-    return TileableRegion(Region(mask), region, "double", empty, empty, message)
+    return TileableRegion(type(region)(mask), region, "double", empty, empty, message)
 
 
 def _boundary_cells(mask):
@@ -221,7 +231,7 @@ def _trim(region):
                 f"; {len(inner)} of them inside (no alternating path reaches the boundary), "
                 "leaving holes -- rule='double' keeps every cell"
             )
-    return TileableRegion(Region(keep), region, "trim", removed, inner, message)
+    return TileableRegion(type(region)(keep), region, "trim", removed, inner, message)
 
 
 def _to_boundary(u, cells, ptr, adj, mine, theirs, edge):
