@@ -28,7 +28,35 @@ import numpy as np
 from .._util import frozen
 from ..model.tiling import Tiling
 
-__all__ = ["AztecSample", "describe_block_weights"]
+__all__ = ["AztecSample", "describe_block_weights", "periodic_block_weights"]
+
+
+def periodic_block_weights(weights):
+    """The ``(p, q, 4)`` float array of (N, S, W, E) block weights that ``sample_aztec`` reads from `weights`.
+
+    Takes ``(a, b)`` (the two-periodic model ``[[a, b], [b, a]]``), a ``(p, q)``
+    array (one weight per block) or a ``(p, q, 4)`` array, zeros allowed; None
+    for None or for weights that are all equal (the uniform measure).
+
+    Raises
+    ------
+    DominoTilingError
+        For a malformed array (the message names the forms), or a negative, NaN or
+        infinite weight.
+
+    Examples
+    --------
+    >>> periodic_block_weights((1, 0.5))[:, :, 0].tolist()
+    [[1.0, 0.5], [0.5, 1.0]]
+    >>> periodic_block_weights(np.ones((2, 3))) is None
+    True
+    """
+    if weights is None:
+        return None
+    from .levels import _edge_weights
+
+    arr = _edge_weights(weights, zeros=True)
+    return None if np.all(arr == arr.flat[0]) else arr
 
 
 def describe_block_weights(block):

@@ -44,7 +44,7 @@ import numpy as np
 from .. import _validate
 from ..errors import DominoTilingError
 
-__all__ = ["aztec_curves", "two_periodic_curve", "block_pattern", "SOLVER_ORDER"]
+__all__ = ["aztec_curves", "two_periodic_curve", "SOLVER_ORDER"]
 
 #: Order of the diamond whose numerical limit shape gives the curves of other periodic weights.
 SOLVER_ORDER = 48
@@ -124,25 +124,6 @@ def two_periodic_curve(a, b):
         raise DominoTilingError("the two-periodic weights a and b must be positive")
     c = round(a * b / (a * a + b * b), 12)
     return _two_periodic_unit(c)
-
-
-def block_pattern(weights):
-    """Periodic (N, S, W, E) block weights as an ``(p, q, 4)`` float array, or None if uniform.
-
-    Takes the forms of ``sample_aztec``'s `weights`: None, ``(a, b)``, a ``(p, q)``
-    array of block weights or a ``(p, q, 4)`` array.
-
-    Examples
-    --------
-    >>> block_pattern((1, 0.5))[:, :, 0].tolist()
-    [[1.0, 0.5], [0.5, 1.0]]
-    """
-    if weights is None:
-        return None
-    from ..aztec.levels import _edge_weights
-
-    arr = _edge_weights(weights, zeros=True)
-    return None if np.all(arr == arr.flat[0]) else arr
 
 
 def _two_periodic_ab(block):
@@ -237,11 +218,10 @@ def aztec_curves(n, weights=None):
     >>> [len(c) > 100 for c in arctic + gas]
     [True, True]
     """
+    from ..aztec.sample import periodic_block_weights
+
     n = _validate.positive_int(n, "n (the order of the diamond)")
-    block = weights if isinstance(weights, np.ndarray) and weights.ndim == 3 else None
-    block = block_pattern(weights) if block is None else np.asarray(block, dtype=float)
-    if block is not None and np.all(block == block.flat[0]):
-        block = None
+    block = periodic_block_weights(weights)
     if block is None:
         t = np.linspace(0.0, 2 * np.pi, 721)
         circle = np.stack([n + n / math.sqrt(2) * np.cos(t), n + n / math.sqrt(2) * np.sin(t)], 1)

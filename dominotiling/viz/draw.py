@@ -519,8 +519,6 @@ def _tiling_rgb(tiling, color_by, cmap, parity=None, block_weights=None):
     """``(rows, cols, 3)`` float32 colours of a tiling's cells for a resolved `color_by`."""
     labels = tiling.labels
     if isinstance(color_by, str) and color_by == "phases":
-        from .phases import phase_codes, phase_lut
-
         n = _aztec_order(tiling.region)
         if block_weights is None:
             block_weights = _sample_weights(tiling)
@@ -829,12 +827,13 @@ def _horizontal_per_cell(probs):
     return np.asarray(value() if callable(value) else value, dtype=float)
 
 
-def figure_png(draw, obj, dpi=80, max_inches=6.0):
+def figure_png(draw, obj, dpi=80, max_inches=10.0):
     """PNG bytes of ``draw(obj, ax=ax)`` on a fresh figure sized to the board (for ``_repr_png_``).
 
     About a third of an inch per cell for small boards, at most `max_inches` on
-    the longer side (480 pixels at the default `dpi`); the figure is not managed
-    by pyplot, so nothing else is shown and nothing is left open.
+    the longer side (800 pixels at the default `dpi`: a large tiling is legible
+    on a projector); the figure is not managed by pyplot, so nothing else is
+    shown and nothing is left open.
 
     Examples
     --------
@@ -853,6 +852,81 @@ def figure_png(draw, obj, dpi=80, max_inches=6.0):
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=dpi)
     return buf.getvalue()
+
+
+# ------------------------------------------- phases of periodic Aztec samples
+# the eight colours of viz.phases (documented there): types, dark in heavy blocks
+#: ``(2, 4, 3)``: the colours of the (heavy, light) blocks' NORTH, SOUTH, EAST, WEST dominoes.
+PHASE_COLORS = np.stack([TYPE_COLORS * 0.55, 0.15 * TYPE_COLORS + 0.85])
+
+
+def heavy_blocks(block_weights):
+    """``(p, q)`` bool: the heavy blocks of a period (``N*S + W*E`` above the geometric middle).
+
+    All False when every block weighs the same (then there are no classes).
+
+    Examples
+    --------
+    >>> ab = np.array([[[1.0] * 4, [0.5] * 4], [[0.5] * 4, [1.0] * 4]])
+    >>> heavy_blocks(ab).tolist()
+    [[True, False], [False, True]]
+    """
+    w = np.asarray(block_weights, dtype=float)
+    delta = w[..., 0] * w[..., 1] + w[..., 2] * w[..., 3]  # (N, S, W, E): the two ways to fill it
+    lo, hi = float(delta.min()), float(delta.max())
+    if not hi > lo:
+        return np.zeros(delta.shape, bool)
+    middle = np.sqrt(lo * hi) if lo > 0 else 0.5 * hi
+    return delta > middle
+
+
+def block_classes(labels, n, block_weights):
+    """``int8`` per cell of a tiling of the Aztec diamond of order `n`: 0 heavy block, 1 light, -1 outside.
+
+    A cell's class is that of the block its domino is a half of.
+    """
+    codes = _cell_codes(labels, (n + 1) % 2)  # 3 + type: NORTH 3, SOUTH 4, EAST 5, WEST 6
+    return _classes(labels, codes, n, block_weights)
+
+
+def _classes(labels, codes, n, block_weights):
+    rows, cols = labels.shape
+    heavy = heavy_blocks(block_weights) if block_weights is not None else np.zeros((1, 1), bool)
+    out = np.full((rows, cols), -1, np.int8)
+    if rows == 0:
+        return out
+    # the first (left or top) cell of each cell's domino, then the top-left cell (R, C) of its block
+    r = np.broadcast_to(np.arange(rows, dtype=np.int32)[:, None], (rows, cols)).copy()
+    c = np.broadcast_to(np.arange(cols, dtype=np.int32)[None, :], (rows, cols)).copy()
+    second_h = np.zeros((rows, cols), bool)
+    second_h[:, 1:] = (labels[:, 1:] == labels[:, :-1]) & (labels[:, 1:] >= 0)
+    second_v = np.zeros((rows, cols), bool)
+    second_v[1:, :] = (labels[1:, :] == labels[:-1, :]) & (labels[1:, :] >= 0)
+    c -= second_h
+    r -= second_v
+    r -= codes == 4  # a SOUTH domino is the bottom half of the block above it
+    c -= codes == 5  # an EAST domino is the right half of the block to its left
+    p, q = heavy.shape
+    i = ((r - c + (n - 1)) // 2) % p
+    j = ((r + c - (n - 1)) // 2) % q
+    inside = codes >= 3
+    out[inside] = np.where(heavy[i[inside], j[inside]], 0, 1)
+    return out
+
+
+def phase_codes(labels, n, block_weights):
+    """``uint8`` per cell: 0 outside, ``1 + 4 * class + type`` for a domino (the index in :func:`phase_lut`)."""
+    codes = _cell_codes(labels, (n + 1) % 2)
+    classes = _classes(labels, codes, n, block_weights)
+    out = np.zeros(labels.shape, np.uint8)
+    inside = codes >= 3
+    out[inside] = 1 + 4 * classes[inside] + (codes[inside] - 3)
+    return out
+
+
+def phase_lut():
+    """``(9, 3)`` float32 colours: outside, then :data:`PHASE_COLORS` flattened (heavy N, S, E, W, light ...)."""
+    return np.concatenate([[_OUTSIDE], PHASE_COLORS.reshape(8, 3)]).astype(np.float32)
 
 
 # ----------------------------------------------------- moved to views.py

@@ -26,7 +26,15 @@ import numpy as np
 
 from .. import _validate
 from ..errors import DominoTilingError
-from .draw import _ORIENT, _OUTSIDE, TYPE_COLORS, _aztec_order, _picture_memory
+from .draw import (
+    _ORIENT,
+    _OUTSIDE,
+    TYPE_COLORS,
+    _aztec_order,
+    _picture_memory,
+    heavy_blocks,
+    phase_lut,
+)
 
 __all__ = ["tiling_raster", "raster_png"]
 
@@ -34,8 +42,6 @@ __all__ = ["tiling_raster", "raster_png"]
 def _lut(color_by):
     """``(9, 3)`` float32: outside, then the heavy blocks' N, S, E, W, then the light blocks'."""
     if color_by == "phases":
-        from .phases import phase_lut
-
         return phase_lut()
     kinds = TYPE_COLORS if color_by == "types" else _ORIENT[[0, 0, 1, 1]]
     return np.concatenate([[_OUTSIDE], kinds, kinds]).astype(np.float32)
@@ -84,8 +90,6 @@ def tiling_raster(tiling, *, color_by="types", width=1000, block_weights=None):
         block_weights = getattr(tiling, "block_weights", None)
     heavy = np.zeros((1, 1), bool)
     if color_by == "phases" and block_weights is not None:
-        from .phases import heavy_blocks
-
         heavy = heavy_blocks(block_weights)
     side = max(rows, cols, 1)
     k = math.ceil(side / width)

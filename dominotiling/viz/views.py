@@ -177,10 +177,10 @@ def draw_aztec(
 
 def _aztec_block_weights(tiling, weights, curves=False):
     """The periodic block weights of a drawing (given, or the sample's), None when uniform."""
-    from ..theory.aztec_curves import block_pattern
+    from ..aztec.sample import periodic_block_weights
 
     if weights is not None:
-        return block_pattern(weights)
+        return periodic_block_weights(weights)
     if getattr(tiling, "is_periodic_weighted", False):
         return np.asarray(tiling.block_weights)
     if curves and getattr(tiling, "weights_label", "uniform") == "any weights":
