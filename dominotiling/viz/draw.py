@@ -82,6 +82,7 @@ TYPE_COLORS = np.array(
 )
 #: Cells at least this many pixels wide are drawn in detail: outlines, palette colours.
 DETAIL_PX = 5.0
+_SHARP_PX = 3.0  # cells at least this many pixels wide are painted sharp (nearest neighbour)
 _GRID_PX = 8.0  # thin lines between the cells of a region from this size on
 _CHECKER_PX = 2.0  # a region's checkerboard from this size on (one flat colour below)
 _BLACK_CELL = (0.80, 0.74, 0.62)
@@ -229,9 +230,10 @@ def _show_cells(ax, rgb, px, zorder=None):
     if px < 1.0:
         rgb, extent_shape = _shrink(rgb, int(math.ceil(1.0 / px)))
     kwargs = {} if zorder is None else {"zorder": zorder}
-    ax.imshow(
-        rgb, extent=(0, extent_shape[1], extent_shape[0], 0), interpolation="nearest", **kwargs
-    )
+    # cells of one to three pixels: nearest-neighbour rows of 1 and 2 pixels make moire
+    # stripes; the anti-aliasing filter mixes them into the colour the eye averages to
+    smooth = "antialiased" if px < _SHARP_PX else "nearest"
+    ax.imshow(rgb, extent=(0, extent_shape[1], extent_shape[0], 0), interpolation=smooth, **kwargs)
 
 
 def draw_cells(rgb, labels, ax=None, grid=False, linewidth=None, outlines="auto"):

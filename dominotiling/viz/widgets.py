@@ -288,7 +288,8 @@ class AztecExplorer(_Explorer):
         )
         for box in controls.children:
             box.layout.flex_flow = "row wrap"
-        self.widget = w.VBox([controls, self.status, self.image, self.downloads])
+        # the status is the last text of the widget, next to the picture (the browser suite reads it)
+        self.widget = w.VBox([controls, self.downloads, self.status, self.image])
         self.widget.add_class("dt-explorer")
         self.widget.add_class("dt-explorer-aztec")
         for control in (self.n, self.seed, self.weights, self.b, self.pattern):

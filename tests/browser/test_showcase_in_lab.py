@@ -41,7 +41,9 @@ CELLS = [
     "print(fix.message)\n"
     "shape = limit_shape(fix.region, resolution=60)\n"
     "print('limit shape:', len(shape.arctic_curves), 'arctic curves')\n"
-    "draw_limit_shape(shape, surface=False)",
+    "import matplotlib.pyplot as plt\n"
+    "fig, ax = plt.subplots(figsize=(8, 8))\n"
+    "draw_limit_shape(shape, ax=ax, surface=False);",
 ]
 
 
