@@ -94,11 +94,12 @@ class ProgressLine:
         self._t0 = time.time()
 
     def _run(self):
-        from tqdm import tqdm
-
-        # a kernel compiling for its first use says so on its own line: the bar waits until it is done
+        # a job done within the delay imports nothing more: no tqdm for a quick job
         if self._stop.wait(self.delay):
             return
+        from tqdm import tqdm  # lazy: tqdm only for a job that lasts
+
+        # a kernel compiling for its first use says so on its own line: the bar waits until it is done
         make = lambda: tqdm(  # noqa: E731
             total=None,
             desc=self.description,

@@ -596,7 +596,8 @@ class _Parser(argparse.ArgumentParser):
         )
 
 
-def _parser():
+def _parser(argv=None):
+    """The command's parser; `argv` (when given) lets it leave out what those arguments never show."""
     from . import __version__
 
     p = _Parser(
@@ -645,14 +646,16 @@ def _parser():
     t.set_defaults(func=_cmd_tile)
 
     g = sub.add_parser("play", help="simulate the table game of dominoes and compare strategies")
-    from .games.rules import Rules
+    names = "see dominotiling play --help"
+    if argv is None or "play" in argv:  # lazy: the game package only where its help may be shown
+        from .games.rules import Rules
 
+        names = ", ".join(Rules.names())
     g.add_argument(
         "--rules",
         default="kozel",
         metavar="NAME",
-        help=f"the rule set, by any of its names, Russian ones too (default kozel): "
-        f"{', '.join(Rules.names())}",
+        help=f"the rule set, by any of its names, Russian ones too (default kozel): {names}",
     )
     g.add_argument(
         "--option",
@@ -709,7 +712,7 @@ def _run(argv):
     from .errors import DominoTilingError, NoTilingError
 
     try:
-        args = _parser().parse_args(argv)
+        args = _parser(sys.argv[1:] if argv is None else argv).parse_args(argv)
     except SystemExit as exc:  # argparse has printed its message (or the help)
         return exc.code if isinstance(exc.code, int) else EXIT_BAD_INPUT
     try:
