@@ -77,7 +77,8 @@ class ProgressLine:
     12") and the time elapsed; a helper thread draws it (kernels run in short
     slices, so it gets its turn), it waits while a kernel's compile notice owns
     the line, and it is removed when the job ends. ``DOMINOTILING_QUIET=1``
-    silences it.
+    silences it. In a Jupyter notebook it is one quiet grey line instead, updated
+    in place and cleared when the job ends.
 
     Examples
     --------
@@ -92,11 +93,15 @@ class ProgressLine:
         self._stop = threading.Event()
         self._thread = None
         self._t0 = time.time()
+        self._notebook = False
+        self._handle = None
 
     def _run(self):
         # a job done within the delay imports nothing more: no tqdm for a quick job
         if self._stop.wait(self.delay):
             return
+        if self._notebook:
+            return self._run_in_notebook()
         from tqdm import tqdm  # lazy: tqdm only for a job that lasts
 
         # a kernel compiling for its first use says so on its own line: the bar waits until it is done
@@ -124,8 +129,31 @@ class ProgressLine:
         finally:
             bar.close()
 
+    def _bundle(self):
+        import html
+
+        text = f"{self.description}: {time.time() - self._t0:.0f} s"
+        return {
+            "text/plain": text,
+            "text/html": f'<div class="dominotiling-progress" style="font-size:11px;color:#777;'
+            f'font-family:sans-serif;margin:1px 0">{html.escape(text)}</div>',
+        }
+
+    def _run_in_notebook(self):
+        """In Jupyter: one quiet grey line updated in place (no red standard-error box), cleared at the end."""
+        try:
+            from IPython.display import display
+
+            self._handle = display(self._bundle(), raw=True, display_id=True)
+            while not self._stop.wait(0.5):
+                self._handle.update(self._bundle(), raw=True)
+        except Exception:  # noqa: BLE001 - a progress line must never break a computation
+            pass
+
     def __enter__(self):
         self._t0 = time.time()
+        self._notebook = _in_notebook()
+        self._handle = None
         if self.enabled:
             self._thread = threading.Thread(
                 target=self._run, name="dominotiling-progress", daemon=True
@@ -137,6 +165,11 @@ class ProgressLine:
         self._stop.set()
         if self._thread is not None:
             self._thread.join(timeout=2.0)
+        if self._handle is not None:  # the line goes: a saved notebook keeps no trace of it
+            try:
+                self._handle.update({"text/plain": "", "text/html": ""}, raw=True)
+            except Exception:  # noqa: BLE001
+                pass
         return False
 
 
