@@ -538,9 +538,12 @@ class HeightMesh:
         return path
 
     def __repr__(self):
-        from .._util import brief_repr
-
-        return brief_repr(self)  # one line: a notebook cell ending in it does not print its arrays
+        # one line: a notebook cell ending in height_mesh(...) does not print every vertex
+        v, f = self.vertices, self.faces
+        return (
+            f"HeightMesh(vertices=<array {'x'.join(map(str, v.shape))} {v.dtype}>, "
+            f"faces=<array {'x'.join(map(str, f.shape))} {f.dtype}>)"
+        )
 
 
 def _num(x):
