@@ -219,7 +219,7 @@ def test_uniform_patterns_off_centre_in_aztec_samples():
     pw = np.mean([p.horizontal[r, c - 1] for r, c in blacks])
     ps = np.mean([p.vertical[r, c] for r, c in blacks])
     pn = np.mean([p.vertical[r - 1, c] for r, c in blacks])
-    slope = (-2 * (ps - pn), -2 * (pe - pw))
+    slope = (2 * (pn - ps), 2 * (pe - pw))  # the slope convention (theory.spectral)
     assert abs(slope[1]) > 0.2  # a genuinely tilted point
     mu = gibbs_measure(None, slope=slope)
     line = [((0, 0), (0, 1)), ((0, 2), (0, 3))]
