@@ -334,6 +334,43 @@ class WeightPattern:
                     f"fundamental domain is {a[r, c]}; a zero weight makes the Gibbs measures degenerate "
                     "(give it a small positive weight, or use a smaller pattern)"
                 )
+        self.check_float_range(what)
+
+    #: The float routes of the theory take weights within this factor of 1, and of each other.
+    FLOAT_RANGE = 1e30
+
+    def check_float_range(self, what):
+        """Refuse weights the float routes cannot serve: sizes or ratios beyond :attr:`FLOAT_RANGE`.
+
+        The spectral curve's coefficients are products of ``k l / 2`` weights and its
+        roots, Ronkin integrals and residues take their ratios; past ``1e30`` (a ratio of
+        ``1e60`` between two coefficients) double precision has no digit left, and the
+        phases, amoebas and fields came out NaN or wrong. Multiplying every weight by one
+        factor changes no probability, slope or phase (``sigma`` moves by half its
+        logarithm per cell), so sizes are cured by rescaling; ratios are not.
+        """
+        h, v = self.as_float()
+        vals = np.concatenate([h.ravel(), v.ravel()])
+        vals = vals[vals > 0]
+        if not vals.size:
+            return
+        lo, hi = float(vals.min()), float(vals.max())
+        big = self.FLOAT_RANGE
+        if hi / lo > big:
+            raise WeightError(
+                f"{what}: double precision cannot hold weights whose ratio is "
+                f"{hi / lo:.3g} (largest {hi:.3g}, smallest {lo:.3g}; at most {big:.0e}): the "
+                "spectral curve's coefficients would differ by more than 1e60 and every digit of its "
+                "roots would be lost; such weights are frozen at any precision worth having -- use "
+                "a ratio of at most 1e30"
+            )
+        if hi > big or lo < 1 / big:
+            raise WeightError(
+                f"{what}: weights of size {hi if hi > big else lo:.3g} overflow double precision "
+                f"here (the sizes must lie within 1e-30 and 1e30); divide every weight by one "
+                "factor, e.g. by the largest: that changes no probability, slope or phase "
+                "(sigma moves by half the factor's logarithm per cell)"
+            )
 
     def __eq__(self, other):
         if not isinstance(other, WeightPattern):
@@ -569,9 +606,9 @@ class SpectralCurve:
     def float_coefficients(self):
         """``(C, a0, b0)``: float array with ``P = sum C[i, j] z**(i + a0) w**(j + b0)``, trimmed to the support."""
         if self._float is None:
-            self.pattern.check_positive(
-                "the float coefficients of P"
-            ) if self.pattern.symbols() else None
+            if self.pattern.symbols():
+                self.pattern.check_positive("the float coefficients of P")
+            self.pattern.check_float_range("the float coefficients of P")
             pts = list(self.coefficients)
             a0 = min(a for a, _ in pts)
             b0 = min(b for _, b in pts)
