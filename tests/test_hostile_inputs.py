@@ -550,3 +550,35 @@ def test_the_docs_command_answers_bad_input_in_one_line(args, why, tmp_path, cap
     err = capsys.readouterr().err
     assert why in err and len(err.strip().splitlines()) == 1, err
     assert err.startswith("python -m dominotiling.docs: error:")
+
+
+# ---------------------------------------------------------------- the theory's arguments and budgets
+def test_theory_functions_check_their_arguments():
+    from dominotiling.theory import gibbs_measure, real_points, ronkin, spectral_curve
+
+    curve = spectral_curve(None)
+    for call in (
+        lambda: ronkin(curve, "a", 0),
+        lambda: ronkin(curve, None, 0),
+        lambda: dt.theory.surface_tension(None, "0.1", 0.0),
+        lambda: real_points(curve, num="x"),
+        lambda: gibbs_measure(None, slope=(0, 0)).pattern_probability(None),
+        lambda: gibbs_measure(None, slope=(0, 0)).pattern_probability(3),
+    ):
+        with pytest.raises(DominoTypeError):
+            call()
+    with pytest.raises(DominoTilingError, match="do not broadcast"):
+        ronkin(curve, [1.0, 2.0], [1.0, 2.0, 3.0])
+
+
+def test_theory_sizes_are_checked_against_the_budget_first():
+    from dominotiling.theory import gibbs_measure, real_points, spectral_curve, surface_tension
+
+    with dt.set_options(memory_limit="64MiB"):
+        with pytest.raises(TooLargeError, match="surface tension at 10000000 points"):
+            surface_tension(None, np.broadcast_to(0.0, (10**7,)), 0.0)
+        with pytest.raises(TooLargeError, match="num=1000000"):
+            real_points(spectral_curve(None), num=10**6)
+    mu = gibbs_measure(None, slope=(0.0, 0.0))
+    with pytest.raises(TooLargeError, match="400 dominoes"):
+        mu.pattern_probability([((0, 2 * i), (0, 2 * i + 1)) for i in range(400)])

@@ -76,6 +76,8 @@ GIBBS_TOLERANCE = 1e-9
 
 _TRAPEZOID = 64
 _BAND = 1.0
+#: The most dominoes of one pattern (its determinant has that many rows).
+MAX_PATTERN = 120
 #: The most pieces the adaptive ``phi``-quadrature of one set of entries may use.
 MAX_PIECES = 512
 # complex entries held at once by one quadrature step (phi nodes x z nodes x pairs): 16 MiB
@@ -444,7 +446,20 @@ class GibbsMeasure:
         >>> round(p.value, 10)          # 1/8 (Kenyon 1997)
         0.125
         """
+        if isinstance(dominoes, (str, bytes)) or not hasattr(dominoes, "__iter__"):
+            raise DominoTypeError(
+                "dominoes must be a list of dominoes ((row, col), (row, col)), got "
+                f"{type(dominoes).__name__}"
+            )
         items = [_cells(d, f"dominoes[{i}]") for i, d in enumerate(dominoes)]
+        if len(items) > MAX_PATTERN:
+            from ..errors import TooLargeError
+
+            raise TooLargeError(
+                f"a pattern of {len(items)} dominoes needs {len(items) ** 2} entries of K^-1, each a "
+                f"double integral (minutes for a few hundred dominoes); at most {MAX_PATTERN} are "
+                "computed here: split the pattern, or estimate its frequency from samples"
+            )
         if not items:
             return Probability(1.0, 0.0)
         seen = set()

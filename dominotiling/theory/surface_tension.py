@@ -55,7 +55,7 @@ import numpy as np
 
 from .. import _validate
 from ..errors import DominoTilingError, PrecisionError
-from .ronkin import _ronkin_arrays, curve_of
+from .ronkin import POINT_BYTES, _ronkin_arrays, broadcast_points, curve_of, real_array
 
 __all__ = ["SurfaceTension", "surface_tension", "lobachevsky", "uniform_surface_tension"]
 
@@ -527,11 +527,11 @@ def surface_tension(weights_pattern, s, t, *, method="auto", outside="raise", to
     curve = curve_of(weights_pattern)
     pattern = curve.pattern
     pattern.check_positive("the surface tension")
-    sa = np.asarray(s, dtype=float)
-    ta = np.asarray(t, dtype=float)
+    sa = real_array(s, "s")
+    ta = real_array(t, "t")
     if not (np.isfinite(sa).all() and np.isfinite(ta).all()):
         raise DominoTilingError("the slopes s and t must be finite numbers")
-    sb, tb = np.broadcast_arrays(sa, ta)
+    sb, tb = broadcast_points(sa, ta, "the surface tension", POINT_BYTES)
     shape = sb.shape
     sf, tf = sb.ravel().copy(), tb.ravel().copy()
     a, b = curve.flux(sf, tf)
