@@ -722,8 +722,8 @@ def _parser():
         action="append",
         default=[],
         metavar="KEY=VALUE",
-        help="a preset option, e.g. --option rotten_eggs=replays (repeatable; "
-        "--list-options shows a rule set's)",
+        help="a preset option, e.g. --rules sea_kozel --option rotten_eggs=replays "
+        "(repeatable; --list-options shows a rule set's)",
     )
     g.add_argument(
         "--list-options",

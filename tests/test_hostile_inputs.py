@@ -582,3 +582,21 @@ def test_theory_sizes_are_checked_against_the_budget_first():
     mu = gibbs_measure(None, slope=(0.0, 0.0))
     with pytest.raises(TooLargeError, match="400 dominoes"):
         mu.pattern_probability([((0, 2 * i), (0, 2 * i + 1)) for i in range(400)])
+
+
+def test_the_play_help_example_runs(capsys):
+    from dominotiling.cli import _parser, main
+
+    helps = [
+        a.help
+        for sub in _parser()._subparsers._group_actions
+        for p in sub.choices.values()
+        for a in p._actions
+        if a.help and "rotten_eggs" in a.help
+    ]
+    assert helps and "--rules sea_kozel" in helps[0]
+    assert (
+        main(["play", "--rules", "sea_kozel", "--option", "rotten_eggs=replays", "--games", "3"])
+        == 0
+    )
+    capsys.readouterr()
