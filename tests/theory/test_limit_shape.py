@@ -690,3 +690,23 @@ def test_join_ends_joins_and_closes_pieces_only_across_small_gaps():
     assert len(joined[0]) == 75 + 115 + 1
     apart = _join_ends(pieces, gap=1.0)  # gaps wider than allowed stay open
     assert len(apart) == 2 and not np.allclose(apart[0][0], apart[0][-1])
+
+
+@pytest.mark.parametrize("which", ["strip", "ring"])
+def test_regions_with_one_tiling_per_sector_are_frozen(which):
+    # they were called "100 % liquid": the legs of a width-one region never reach the
+    # polygon's boundary, but the boundary heights fix every node
+    from dominotiling import count_tilings
+    from dominotiling.surfaces.flux import count_by_flux
+
+    if which == "strip":
+        region = Region.rectangle(1, 40)
+        assert count_tilings(region) == 1
+        ls = limit_shape(region)
+    else:
+        m = np.ones((4, 4), dtype=bool)
+        m[1:3, 1:3] = False
+        region = Region.from_mask(m)
+        assert set(count_by_flux(region).values()) == {1}
+        ls = limit_shape(region, flux="most likely")
+    assert ls.liquid_fraction == 0.0 and ls.frozen[ls._mesh.active].all()
