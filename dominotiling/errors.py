@@ -30,6 +30,7 @@ __all__ = [
     "WeightError",
     "FloatRangeError",
     "FileError",
+    "RegionChangedWarning",
 ]
 
 
@@ -103,4 +104,14 @@ class FileError(DominoTilingError):
     never writes into, or reads from, a named pipe (FIFO), a device or a socket,
     which could block for ever or never end. Reading a document or a picture that
     cannot be had raises :class:`RegionFormatError` as before.
+    """
+
+
+class RegionChangedWarning(UserWarning):
+    """A constructor changed the region it was asked to build, as it was told to.
+
+    ``Region.from_image(..., tileable="trim")`` and ``Region.from_strings(...,
+    tileable="trim")`` make the region tileable and say what they changed with
+    this warning (:meth:`Region.make_tileable <dominotiling.model.region.Region.make_tileable>`
+    returns the same report as an object instead).
     """

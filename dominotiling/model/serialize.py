@@ -278,8 +278,6 @@ def region_from_dict(doc, cls):
     if len(rows) != shape[0] or (rows and len(rows[0]) != shape[1]):
         got = (len(rows), len(rows[0]) if rows else 0)
         raise RegionFormatError(f'"rows" make a {got} mask but "shape" says {shape}')
-    from .serialize import mask_from_text
-
     mask = mask_from_text(rows)  # ragged rows and other characters named by line and column
     periodic = _pair(doc.get("periodic", [False, False]), "periodic", fmt, kind="bool")
     return cls(mask, periodic=periodic)
