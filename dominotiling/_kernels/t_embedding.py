@@ -103,3 +103,26 @@ def gauge_bfs(tail, head, value, start, indptr, adj, gauge, seen):
             top += 1
             count += 1
     return count
+
+
+@njit(cache=True, nogil=True)
+def spanning_forest(tail, head, order, n_vertices):
+    """The edges of a spanning forest taken greedily in `order` (Kruskal): bool per edge.
+
+    With `order` the edges by decreasing length, the gauge is read along the
+    longest edges, where the rounding of ``dT`` matters least.
+    """
+    parent = np.arange(n_vertices)
+    keep = np.zeros(tail.shape[0], np.bool_)
+    for e in order:
+        a, b = tail[e], head[e]
+        while parent[a] != a:
+            parent[a] = parent[parent[a]]
+            a = parent[a]
+        while parent[b] != b:
+            parent[b] = parent[parent[b]]
+            b = parent[b]
+        if a != b:
+            parent[a] = b
+            keep[e] = True
+    return keep

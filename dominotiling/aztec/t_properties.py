@@ -48,7 +48,9 @@ import numpy as np
 __all__ = ["TCheck", "QuadraticNumber", "check_embedding", "resolved"]
 
 #: Edges shorter than this times the width of the outer face are not resolved in floats.
-RESOLUTION = 1e-5
+RESOLUTION = 1e-4
+#: Angles within this of 0 or pi are taken as such by the float checks (rounding).
+ANGLE_SLACK = 1e-9
 
 
 # ---------------------------------------------------------------- the field
@@ -169,17 +171,30 @@ def face_weights_from_T(te):
     return X
 
 
+def corner_angles(v, prev, nxt):
+    """The angle at `v` of a counter-clockwise face, from the edge to `nxt` round to the edge to `prev`.
+
+    In ``(-pi, pi]`` from :func:`numpy.angle`, a straight angle read as ``-pi`` taken
+    as ``pi``; a reflex angle (a face that is not convex) comes out negative, and
+    is moved to ``(pi, 2 pi)`` unless it is a rounding error of a zero angle (a
+    sliver) within :data:`ANGLE_SLACK`.
+    """
+    a = np.angle((prev - v) / (nxt - v))
+    a = np.where(a <= -np.pi + ANGLE_SLACK, a + 2 * np.pi, a)
+    return np.where(a < -ANGLE_SLACK, a + 2 * np.pi, a)
+
+
 def _angles(te):
     """``(white sum, black sum, bad)`` per vertex: ``bad`` for an angle outside ``(0, pi]``."""
     v, prv, nxt, white = _corner_table(te)
     T = te.T
     with np.errstate(divide="ignore", invalid="ignore"):
-        ang = np.angle((T[prv] - T[v]) / (T[nxt] - T[v])) % (2 * np.pi)
+        ang = corner_angles(T[v], T[prv], T[nxt])
     V = len(T)
     ws = np.bincount(v, weights=np.where(white, ang, 0.0), minlength=V)
     bs = np.bincount(v, weights=np.where(white, 0.0, ang), minlength=V)
     with np.errstate(invalid="ignore"):
-        wrong = ~((ang > 0) & (ang <= np.pi + 1e-9))
+        wrong = ~((ang > -ANGLE_SLACK) & (ang <= np.pi + ANGLE_SLACK))
     bad = np.bincount(v[wrong], minlength=V) > 0
     return ws, bs, bad
 
@@ -210,6 +225,10 @@ class TCheck:
         :attr:`~dominotiling.aztec.t_embedding.TEmbedding.gauge`).
     tol : float
         The tolerance of the float checks.
+    unresolved : int
+        Inner vertices the float checks could not look at (their faces collapsed
+        below :data:`RESOLUTION` of the width: the frozen corners, slivers; see
+        :func:`resolved`); 0 for exact runs.
 
     See Also
     --------
@@ -230,6 +249,7 @@ class TCheck:
     origami: float
     gauge: float
     tol: float
+    unresolved: int = 0
 
     @property
     def ok(self):
@@ -247,7 +267,9 @@ class TCheck:
         return (
             f"TCheck({'ok' if self.ok else 'FAILED'}, {'exact' if self.exact else 'floats'}: "
             f"angles {self.angles:.1e}, face weights {self.face_weights:.1e}, "
-            f"boundary {self.boundary:.1e}, origami {self.origami:.1e}, gauge {self.gauge:.1e})"
+            f"boundary {self.boundary:.1e}, origami {self.origami:.1e}, gauge {self.gauge:.1e}"
+            + (f"; {self.unresolved} vertices unresolved" if self.unresolved else "")
+            + ")"
         )
 
 
@@ -279,6 +301,7 @@ def check_embedding(te, tol=1e-9):
         angles, faces, boundary = _exact_checks(te)
     else:
         angles, faces, boundary = _float_checks(te)
+    unresolved = 0 if te.exact else int((te.inner & ~resolved(te)).sum())
     return TCheck(
         te.exact,
         float(angles),
@@ -287,23 +310,27 @@ def check_embedding(te, tol=1e-9):
         float(_origami_defect(te)),
         float(_gauge_defect(te)),
         float(tol),
+        unresolved,
     )
 
 
 def resolved(te, resolution=RESOLUTION):
     """Bool per vertex: every edge at it is at least `resolution` times the outer face's width.
 
-    Faces of the frozen regions shrink exponentially with the order [4]_ (the
-    regions collapse to the corners): below about ``1e-16`` of the width a float
-    cannot place them, and their angles are rounding noise. The float checks look
-    at the resolved vertices; exact runs check every vertex.
+    and the two neighbours of every corner at least that far apart (else the face
+    is a sliver there, its angle near 0). Faces of the frozen regions shrink
+    exponentially with the order (the regions collapse to the corners [1]_), and
+    random weights make slivers: below about ``1e-16`` of the width a float cannot
+    place them, and their angles are rounding noise. The float checks look at the
+    resolved vertices; exact runs check every vertex.
     """
-    v, prv, _, _ = _corner_table(te)
+    v, prv, nxt, _ = _corner_table(te)
     T = te.T
     width = abs(T[te.corners[0]] - T[te.corners[2]])
     short = np.abs(T[prv] - T[v]) < resolution * width
+    thin = np.abs(T[prv] - T[nxt]) < resolution * width  # a corner of a face collapsed to a segment
     bad = np.zeros(len(T), bool)
-    bad[v[short]] = True
+    bad[v[short | thin]] = True
     bad[prv[short]] = True
     return ~bad
 
@@ -333,8 +360,9 @@ def _outer(te):
 def _boundary_defect(te):
     """Pitot's condition for the outer quadrilateral (tangential) and the corner edges on its bisectors.
 
-    A corner edge whose end collapsed onto the corner in floats is checked through
-    the next vertex inside, on the same line (the 2-gon's other neighbour).
+    A corner edge whose end collapsed onto the corner (see :func:`resolved`) is
+    checked through the next vertex inside, on the same line (the 2-gon's other
+    neighbour), or not at all when that one collapsed too.
     """
     C, U = _outer(te)
     T = te.T
@@ -347,12 +375,10 @@ def _boundary_defect(te):
     for k in range(4):
         c, a, b = P[k], P[k - 1] - P[k], P[(k + 1) % 4] - P[k]
         e = T[U[k]] - c
-        if (
-            e == 0 and n >= 2
-        ):  # collapsed onto the corner in floats: the next vertex is on the same line
-            dx, dy = axis[k]
+        if abs(e) < RESOLUTION * width and n >= 2:  # collapsed onto the corner: the next vertex
+            dx, dy = axis[k]  # inside is on the same line
             e = T[te.index(dx * (n - 2), dy * (n - 2))] - c
-        if e == 0:
+        if abs(e) < RESOLUTION * width:
             continue  # not resolved in floats (the exact check sees it)
         worst = max(worst, abs(np.angle(e * e / (a * b))))
         if not (np.real(e * np.conj(a)) > 0 and np.real(e * np.conj(b)) > 0):
@@ -432,8 +458,9 @@ def _origami_defect(te):
         ratio = np.where(white, dO / dT, dO / np.conj(dT))  # one unit number per face
     ref = ratio[starts[face]]
     keep = good[face]
-    worst = np.abs(ratio - ref)[keep].max(initial=0.0)
-    worst = max(worst, np.abs(np.abs(ratio[keep]) - 1).max(initial=0.0))
+    with np.errstate(invalid="ignore"):
+        worst = np.abs(ratio - ref)[keep].max(initial=0.0)
+        worst = max(worst, np.abs(np.abs(ratio[keep]) - 1).max(initial=0.0))
     C = te.corners
     t = np.abs(te.T[C[1]] - te.T[C[0]])
     worst = max(worst, np.abs(te.O[C].imag).max() / t)
@@ -523,17 +550,19 @@ def _end(g, n, p, other):
 
 
 def gauge_of(te):
-    """The complex gauge per cell (see ``TEmbedding.gauge``), by a breadth-first walk over the edges."""
-    from .._kernels.t_embedding import gauge_bfs
+    """The complex gauge per cell (see ``TEmbedding.gauge``), along a spanning tree of the longest edges."""
+    from .._kernels.t_embedding import gauge_bfs, spanning_forest
 
     n = te.n
     b, w, left, right, weight, sigma = _edges(te)
     size = 2 * n
-    tail = b[:, 0] * size + b[:, 1]
-    head = w[:, 0] * size + w[:, 1]
+    tail = (b[:, 0] * size + b[:, 1]).astype(np.int64)
+    head = (w[:, 0] * size + w[:, 1]).astype(np.int64)
     dT = te.T[left] - te.T[right]
-    value = dT / (sigma * weight)
-    value[np.abs(dT) < RESOLUTION * np.abs(dT).max()] = np.nan  # not resolved: no step over it
+    value = (dT / (sigma * weight)).astype(np.complex128)
+    value[dT == 0] = np.nan  # collapsed in floats: no step over it
+    tree = spanning_forest(tail, head, np.argsort(-np.abs(dT), kind="stable"), size * size)
+    tail, head, value = tail[tree], head[tree], value[tree]
     order = np.argsort(np.concatenate([tail, head]), kind="stable")
     ends = np.concatenate([tail, head])[order]
     adj = np.concatenate([np.arange(len(tail)), np.arange(len(tail))])[order].astype(np.int64)
@@ -541,16 +570,7 @@ def gauge_of(te):
     gauge = np.full(size * size, np.nan + 1j * np.nan, np.complex128)
     seen = np.zeros(size * size, np.bool_)
     start = (n - 1) * size + (n - 1)
-    gauge_bfs(
-        tail.astype(np.int64),
-        head.astype(np.int64),
-        value.astype(np.complex128),
-        start,
-        indptr,
-        adj,
-        gauge,
-        seen,
-    )
+    gauge_bfs(tail, head, value, start, indptr, adj, gauge, seen)
     return gauge.reshape(size, size)
 
 
