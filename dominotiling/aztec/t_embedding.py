@@ -296,17 +296,22 @@ class TEmbedding:
 
         return face_weights_from_T(self)
 
-    def check(self, *, tol=1e-9):
+    def check(self, *, tol=1e-9, resolution=None):
         """Check the defining properties; returns a :class:`~dominotiling.aztec.t_properties.TCheck`.
 
         Exact runs are checked exactly (in ``Q(sqrt(-D))``), float runs to `tol`:
         the angle condition at every inner vertex, the face weights against the
         weights', the boundary (a tangential polygon, corner edges on its
         bisectors) and the origami map (an isometry of every face, orientation kept
-        on the white ones, the boundary on the real line).
+        on the white ones, the boundary on the real line). Float checks look at the
+        vertices resolved at `resolution` (default ``1e-4`` of the width; see
+        :func:`~dominotiling.aztec.t_properties.resolved`) and count the others.
         """
         tol = _validate.real(tol, "tol", minimum=0)
-        return check_embedding(self, tol)
+        if resolution is None:
+            return check_embedding(self, tol)
+        resolution = _validate.real(resolution, "resolution", minimum=0)
+        return check_embedding(self, tol, resolution)
 
     # -- pictures and files
     def draw(self, **options):

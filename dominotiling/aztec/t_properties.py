@@ -227,8 +227,10 @@ class TCheck:
         The tolerance of the float checks.
     unresolved : int
         Inner vertices the float checks could not look at (their faces collapsed
-        below :data:`RESOLUTION` of the width: the frozen corners, slivers; see
+        below `resolution` of the width: the frozen corners, slivers; see
         :func:`resolved`); 0 for exact runs.
+    resolution : float
+        The resolution of the float checks.
 
     See Also
     --------
@@ -250,6 +252,7 @@ class TCheck:
     gauge: float
     tol: float
     unresolved: int = 0
+    resolution: float = RESOLUTION
 
     @property
     def ok(self):
@@ -273,7 +276,7 @@ class TCheck:
         )
 
 
-def check_embedding(te, tol=1e-9):
+def check_embedding(te, tol=1e-9, resolution=RESOLUTION):
     """The :class:`TCheck` of a :class:`~dominotiling.aztec.t_embedding.TEmbedding`.
 
     Parameters
@@ -282,6 +285,12 @@ def check_embedding(te, tol=1e-9):
     tol : float
         The tolerance of the float checks (the origami map and the gauge are always
         checked in floats).
+    resolution : float
+        Vertices with an edge or a corner's chord shorter than this times the width
+        are not looked at in floats (see :func:`resolved`). Rounding leaves about
+        ``1e-14`` in T at order 1000 with uniform weights and ``1e-12`` with random
+        ones, so ``1e-4`` (the default) keeps the angles to ``1e-9`` for the
+        former and ``1e-3`` for the latter.
 
     Returns
     -------
@@ -297,20 +306,22 @@ def check_embedding(te, tol=1e-9):
     >>> check_embedding(t_embedding(20)).ok
     True
     """
+    resolution = float(resolution)
     if te.exact:
         angles, faces, boundary = _exact_checks(te)
     else:
-        angles, faces, boundary = _float_checks(te)
-    unresolved = 0 if te.exact else int((te.inner & ~resolved(te)).sum())
+        angles, faces, boundary = _float_checks(te, resolution)
+    unresolved = 0 if te.exact else int((te.inner & ~resolved(te, resolution)).sum())
     return TCheck(
         te.exact,
         float(angles),
         float(faces),
         float(boundary),
-        float(_origami_defect(te)),
-        float(_gauge_defect(te)),
+        float(_origami_defect(te, resolution)),
+        float(_gauge_defect(te, resolution)),
         float(tol),
         unresolved,
+        resolution,
     )
 
 
@@ -335,8 +346,8 @@ def resolved(te, resolution=RESOLUTION):
     return ~bad
 
 
-def _float_checks(te):
-    ok = te.inner & resolved(te)
+def _float_checks(te, resolution):
+    ok = te.inner & resolved(te, resolution)
     ws, bs, bad = _angles(te)
     angles = max(np.abs(ws[ok] - np.pi).max(initial=0.0), np.abs(bs[ok] - np.pi).max(initial=0.0))
     if bad[ok].any():
@@ -347,7 +358,7 @@ def _float_checks(te):
         want[te.inner] = te._face_weights
     faces = (np.abs(X - want) / np.abs(want))[ok]
     faces = faces.max(initial=0.0) if np.isfinite(faces).all() else np.inf
-    return angles, faces, _boundary_defect(te)
+    return angles, faces, _boundary_defect(te, resolution)
 
 
 def _outer(te):
@@ -357,7 +368,7 @@ def _outer(te):
     return list(te.corners), [te.index(x, y) for x, y in ends]
 
 
-def _boundary_defect(te):
+def _boundary_defect(te, resolution):
     """Pitot's condition for the outer quadrilateral (tangential) and the corner edges on its bisectors.
 
     A corner edge whose end collapsed onto the corner (see :func:`resolved`) is
@@ -375,10 +386,10 @@ def _boundary_defect(te):
     for k in range(4):
         c, a, b = P[k], P[k - 1] - P[k], P[(k + 1) % 4] - P[k]
         e = T[U[k]] - c
-        if abs(e) < RESOLUTION * width and n >= 2:  # collapsed onto the corner: the next vertex
+        if abs(e) < resolution * width and n >= 2:  # collapsed onto the corner: the next vertex
             dx, dy = axis[k]  # inside is on the same line
             e = T[te.index(dx * (n - 2), dy * (n - 2))] - c
-        if abs(e) < RESOLUTION * width:
+        if abs(e) < resolution * width:
             continue  # not resolved in floats (the exact check sees it)
         worst = max(worst, abs(np.angle(e * e / (a * b))))
         if not (np.real(e * np.conj(a)) > 0 and np.real(e * np.conj(b)) > 0):
@@ -442,7 +453,7 @@ def _exact_boundary(te, Z):
     return 1 if bad else 0
 
 
-def _origami_defect(te):
+def _origami_defect(te, resolution):
     f = te.faces
     starts, sizes = f.indptr[:-1], np.diff(f.indptr)
     face = np.repeat(np.arange(len(sizes)), sizes)
@@ -453,7 +464,7 @@ def _origami_defect(te):
     white = f.white[face]
     scale = max(np.abs(dT).max(), 1e-300)
     good = np.ones(len(sizes), bool)  # faces whose every edge is resolved (see resolved())
-    good[face[np.abs(dT) < RESOLUTION * scale]] = False
+    good[face[np.abs(dT) < resolution * scale]] = False
     with np.errstate(divide="ignore", invalid="ignore"):
         ratio = np.where(white, dO / dT, dO / np.conj(dT))  # one unit number per face
     ref = ratio[starts[face]]
@@ -574,12 +585,12 @@ def gauge_of(te):
     return gauge.reshape(size, size)
 
 
-def _gauge_defect(te):
+def _gauge_defect(te, resolution):
     b, w, left, right, weight, sigma = _edges(te)
     g = te.gauge
     dT = te.T[left] - te.T[right]
     pred = g[b[:, 0], b[:, 1]] * sigma * weight * g[w[:, 0], w[:, 1]]
-    keep = np.abs(dT) >= RESOLUTION * np.abs(dT).max()
+    keep = np.abs(dT) >= resolution * np.abs(dT).max()
     with np.errstate(invalid="ignore"):
         err = np.abs(dT - pred)[keep] / np.abs(dT)[keep]
     err = err[np.isfinite(pred[keep])]

@@ -215,7 +215,8 @@ def draw_t_surface(te, *, ax=None, stride=None, elev=28, azim=-60, title=None):
     ax.view_init(elev=elev, azim=azim)
     ax.set_xlabel("Re T")
     ax.set_ylabel("Im T")
-    ax.set_zlabel("Re O")
+    ax.set_zlabel("Re O", labelpad=2)
+    ax.set_box_aspect(None, zoom=0.92)  # room for the labels
     ax.set_title(
         title or f"the surface (T, O), n = {te.n} ({te.weights_kind} weights)", fontsize=12
     )
