@@ -41,7 +41,7 @@ References
 .. [4] D. Chelkak, S. Ramassamy, "Fluctuations in the Aztec diamonds via a
    Lorentz-minimal surface", arXiv:2002.07540.
 .. [5] T. Berggren, M. Nicoletti, M. Russkikh, "Perfect t-embeddings of uniformly
-   weighted Aztec diamonds and tower graphs", IMRN (2024); arXiv:2305.00108.
+   weighted Aztec diamonds and tower graphs", IMRN 2024 (23), doi:10.1093/imrn/rnad299.
 .. [6] J. Propp, "Generalized domino-shuffling", Theoret. Comput. Sci. 303 (2003).
 """
 

@@ -39,7 +39,7 @@ References
    Lorentz-minimal surface", arXiv:2002.07540 (Sections 2-3: the recurrence, the
    harmonic measures and the parameter zeta).
 .. [2] T. Berggren, M. Nicoletti, M. Russkikh, "Perfect t-embeddings of uniformly
-   weighted Aztec diamonds and tower graphs", IMRN (2024); arXiv:2305.00108.
+   weighted Aztec diamonds and tower graphs", IMRN 2024 (23), doi:10.1093/imrn/rnad299.
 """
 
 from __future__ import annotations
