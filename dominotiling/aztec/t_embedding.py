@@ -174,18 +174,53 @@ class TEmbedding:
     [0.707107, -0.707107, 0.707107, -0.707107]
     """
 
-    def __init__(self, n, T, O, coords, faces, weights_kind, exact, field, face_weights, edges):
-        for a in (T, O, coords):
+    def __init__(self, n, T, O, *, weights_kind="uniform", exact=False, field=None, blocks=None):
+        for a in (T, O):
             a.setflags(write=False)
-        self.n, self.T, self.O, self.coords, self.faces = n, T, O, coords, faces
+        self.n, self.T, self.O = n, T, O
         self.weights_kind, self.exact = weights_kind, exact
         self._field = field  # exact: (D, alpha, beta, alpha_o, beta_o, L2); else None
-        self._face_weights = face_weights  # the weights' face weights at the inner vertices
-        self._edges = edges  # (h, v) weights of the diamond's placements (None: uniform)
+        self._blocks = blocks  # the (n, n, 4) block weights (None: uniform)
         grid = index_grid(n)
         self.corners = grid[[n, 0, n, 2 * n], [2 * n, n, 0, n]].astype(np.int64)  # E, N, W, S
         self.corners.setflags(write=False)
         self._gauge = None
+        self._lazy = {}
+
+    def _get(self, key, make):
+        if key not in self._lazy:
+            self._lazy[key] = make()
+        return self._lazy[key]
+
+    @property
+    def coords(self):
+        """``(V, 2)`` int64: the dual vertex ``(x, y)`` of every index (made on first use)."""
+        return self._get("coords", lambda: _coords(self.n))
+
+    @property
+    def faces(self):
+        """The inner faces (:class:`TFaces`, made on first use)."""
+        return self._get("faces", lambda: _faces(self.n))
+
+    @property
+    def _face_weights(self):
+        """The weights' face weights at the inner vertices, in vertex order (None: uniform)."""
+        return self._weights_faces()[0]
+
+    @property
+    def _edges(self):
+        """``(h, v)``: the weights of the diamond's placements (None: uniform)."""
+        return self._weights_faces()[1]
+
+    def _weights_faces(self):
+        def make():
+            face, edges = _block_faces(self.n, self._blocks)
+            if face is not None and not self.exact:
+                face = np.array(face.tolist(), float)
+                edges = tuple(np.array(a.tolist(), float) for a in edges)
+            return face, edges
+
+        return self._get("weights", make)
 
     # -- lookups
     def index(self, x, y):
@@ -388,11 +423,12 @@ def _is_square(D):
 
 # ------------------------------------------------------------------ the weights
 def _levels(n, weights, exact):
-    """``(kind, exact, first, tables, face, edges)`` for the recurrence (see :func:`t_embedding`).
+    """``(kind, exact, first, tables, blocks)`` for the recurrence (see :func:`t_embedding`).
 
     ``first``: ``q`` of level 1; ``tables(k)``: ``(q, rmod, cmod)`` of level ``k``
-    for ``k = 2..n`` (a generator, in order); ``face``: the weights' face weights
-    at the inner vertices in the order of the vertices; ``edges``: ``(h, v)``.
+    for ``k = 2..n`` (a generator, in order); ``blocks``: the ``(n, n, 4)`` block
+    weights, or the float :class:`~dominotiling.Weights` (None: uniform), kept for the
+    checks.
     """
     from ..theory.spectral import WeightPattern
 
@@ -409,13 +445,19 @@ def _levels(n, weights, exact):
                 "(weights.substitute({...}))"
             )
         weights.check_shape((2 * n, 2 * n))
-        blocks = _blocks(n, weights)[1]
+        if _has_zero(n, weights):
+            raise WeightError(_ZEROS)
+        # exact weights: the block arrays of the exact renewal (small orders); floats: the
+        # levels read the Weights themselves, and so do the checks
+        blocks = _blocks(n, weights)[1] if weights.kind in ("int", "fraction") else None
     else:
         kind = "periodic"
         blocks, weights = _periodic_blocks(n, weights)
     if blocks is not None and (np.asarray(blocks == 0)).any():
         raise WeightError(_ZEROS)
-    exact_ok = blocks is None or blocks.dtype == object or blocks.dtype.kind in "iu"
+    exact_ok = kind == "uniform" or (
+        blocks is not None and (blocks.dtype == object or blocks.dtype.kind in "iu")
+    )
     if exact is None:
         exact = exact_ok and n <= EXACT_AUTO_ORDER
     elif exact and not exact_ok:
@@ -428,8 +470,28 @@ def _levels(n, weights, exact):
             f"the exact t-embedding of order {n}",
             "exact=False (floats)",
         )
-        return (kind, True) + _exact_levels(n, blocks)
-    return (kind, False) + _float_levels(n, weights, blocks, kind)
+        return (kind, True) + _exact_levels(n, blocks) + (blocks,)
+    source = weights if isinstance(weights, Weights) else blocks
+    return (kind, False) + _float_levels(n, weights, blocks, kind) + (source,)
+
+
+def _has_zero(n, weights):
+    """Whether a placement of ``Region.aztec_diamond(n)`` weighs 0 under `weights` (row by row)."""
+    h, v = weights.horizontal, weights.vertical
+
+    def cols(r):  # the cells of row r: columns n - 1 - m .. n + m
+        m = min(r, 2 * n - 1 - r)
+        return n - 1 - m, n + m + 1
+
+    for r in range(2 * n):
+        lo, hi = cols(r)
+        if (h[r, lo : hi - 1] == 0).any():
+            return True
+        if r + 1 < 2 * n:
+            lo2, hi2 = cols(r + 1)
+            if (v[r, max(lo, lo2) : min(hi, hi2)] == 0).any():
+                return True
+    return False
 
 
 def _periodic_blocks(n, weights):
@@ -456,18 +518,24 @@ def _periodic_blocks(n, weights):
 
 
 def _block_faces(n, blocks):
-    """The weights' face weights (CLR's convention) at the inner vertices, in vertex order, and ``(h, v)``."""
+    """The weights' face weights (CLR's convention) at the inner vertices, in vertex order, and ``(h, v)``.
+
+    `blocks`: the ``(n, n, 4)`` block weights, a :class:`~dominotiling.Weights` (float),
+    or None (uniform).
+    """
     if blocks is None:
         return None, None
-    exact = blocks.dtype == object or blocks.dtype.kind in "iu"
-    if exact:
-        blocks = np.array([Fraction(x) for x in blocks.ravel().tolist()], dtype=object).reshape(
-            blocks.shape
-        )
-    R, C = _block_cells(n)  # every placement is one half of one block (aztec_block_weights)
-    h = np.ones((2 * n, 2 * n - 1), dtype=blocks.dtype)
-    v = np.ones((2 * n - 1, 2 * n), dtype=blocks.dtype)
-    h[R, C], h[R + 1, C], v[R, C], v[R, C + 1] = (blocks[:, :, t] for t in range(4))
+    if isinstance(blocks, Weights):
+        h, v = np.asarray(blocks.horizontal, float), np.asarray(blocks.vertical, float)
+    else:
+        if blocks.dtype == object or blocks.dtype.kind in "iu":  # exact: Fractions
+            blocks = np.array([Fraction(x) for x in blocks.ravel().tolist()], dtype=object).reshape(
+                blocks.shape
+            )
+        R, C = _block_cells(n)  # every placement is one half of one block (aztec_block_weights)
+        h = np.ones((2 * n, 2 * n - 1), dtype=blocks.dtype)
+        v = np.ones((2 * n - 1, 2 * n), dtype=blocks.dtype)
+        h[R, C], h[R + 1, C], v[R, C], v[R, C + 1] = (blocks[:, :, t] for t in range(4))
     g = index_grid(n)
     y, x = np.mgrid[n : -n - 1 : -1, -n : n + 1]
     inner = (np.abs(x) + np.abs(y) <= n - 1).ravel()
@@ -504,7 +572,6 @@ def _exact_levels(n, blocks):
                 nxt[:, :, 2] = W[1:, :m] / delta[1:, :m]
                 nxt[:, :, 3] = E[:m, 1:] / delta[:m, 1:]
                 cur = nxt
-    face, edges = _block_faces(n, blocks)
 
     def tables():
         for k in range(2, n + 1):
@@ -512,16 +579,12 @@ def _exact_levels(n, blocks):
             ramp = np.arange(k)
             yield q, ramp % q.shape[0], ramp % q.shape[1]
 
-    return qs[1][0, 0], tables(), face, edges
+    return qs[1][0, 0], tables()
 
 
 def _float_levels(n, weights, blocks, kind):
     """The float levels: one table for uniform weights, one period per level, or every level (any weights)."""
-    face, edges = _block_faces(n, blocks)
-    if face is not None:
-        face = face.astype(float) if face.dtype != object else np.array(face.tolist(), float)
-        edges = tuple(np.array(a.tolist(), float) if a.dtype == object else a for a in edges)
-    if blocks is None:
+    if kind == "uniform":
         q = np.full((1, 1), 0.5)
         zero = np.zeros(n, np.int64)
 
@@ -529,7 +592,7 @@ def _float_levels(n, weights, blocks, kind):
             for _ in range(2, n + 1):
                 yield q, zero, zero
 
-        return 0.5, tables(), face, edges
+        return 0.5, tables()
     if kind == "periodic":
         from .shuffling import _level_probabilities
 
@@ -541,7 +604,7 @@ def _float_levels(n, weights, blocks, kind):
             for k in range(2, n + 1):
                 yield probs[k - 1], rmod, cmod
 
-        return float(probs[0, 0, 0]), tables(), face, edges
+        return float(probs[0, 0, 0]), tables()
     from .levels import creation_levels
 
     levels = creation_levels(n, weights).up()
@@ -553,7 +616,7 @@ def _float_levels(n, weights, blocks, kind):
         for _, q in levels:
             yield q, ramp, ramp
 
-    return first, tables(), face, edges
+    return first, tables()
 
 
 # -------------------------------------------------------------- the recurrence
@@ -613,7 +676,12 @@ def t_embedding(n, *, weights=None, exact=None):
     library; faces are listed counter-clockwise. The embedding is normalised so
     that the corners are ``1, i s, -1, -i s``: the outer face is a rhombus (a
     tangential polygon with centre 0) and the corner edges lie on its diagonals.
-    The gauge is :attr:`TEmbedding.gauge`.
+    Perfectness leaves a choice of the outer quadrilateral (already for ``n = 1``
+    any tangential one with its incentre at the inner vertex will do); the rhombus
+    with the corners on the axes is that of the symmetric embeddings of [4]_ and of
+    Petrov's computations with arbitrary weights. The gauge is
+    :attr:`TEmbedding.gauge`; the origami map is normalised by the folding of the
+    boundary (below).
 
     *Recurrence.* With ``q_k(i, j) = N S / (N S + W E)`` the probability of a
     horizontal pair at block ``(i, j)`` of level ``k`` of urban renewal (as in
@@ -650,8 +718,14 @@ def t_embedding(n, *, weights=None, exact=None):
     :func:`~dominotiling.aztec.levels.creation_levels`, the same as generalized
     shuffling; periodic weights: one period per level; uniform: none). Order
     1000: about a second uniform, a few seconds with Gamma weights
-    (``benchmarks/RESULTS.md``). Rounding keeps the angle condition to about
-    ``1e-12`` at order 1000.
+    (``benchmarks/RESULTS.md``).
+
+    *Precision.* The faces of the frozen corners shrink exponentially with the
+    order (the frozen regions collapse to the corners [4]_ [5]_), and random
+    weights make slivers: in floats they fall below rounding (``T`` is good to
+    about ``1e-14`` at order 1000 with uniform weights, ``1e-12`` with Gamma
+    weights), so :meth:`TEmbedding.check` looks at the vertices whose edges and
+    corners are resolved and counts the others; exact runs check every vertex.
 
     Examples
     --------
@@ -674,10 +748,10 @@ def t_embedding(n, *, weights=None, exact=None):
         f"the t-embedding of the Aztec diamond of order {n} (positions, origami map, faces)",
         "a smaller order",
     )
-    kind, exact, q1, tables, face, edges = _levels(n, weights, exact)
+    kind, exact, q1, tables, blocks = _levels(n, weights, exact)
     if exact:
-        return _exact_run(n, kind, Fraction(q1), tables, face, edges)
-    return _float_run(n, kind, float(q1), tables, face, edges)
+        return _exact_run(n, kind, Fraction(q1), tables, blocks)
+    return _float_run(n, kind, float(q1), tables, blocks)
 
 
 def _aspect(n, q1):
@@ -696,7 +770,7 @@ def _layout(n):
     return where
 
 
-def _float_run(n, kind, q1, tables, face, edges):
+def _float_run(n, kind, q1, tables, blocks):
     from .._interrupt import Pacer
     from .._kernels.t_embedding import t_level
 
@@ -723,7 +797,7 @@ def _float_run(n, kind, q1, tables, face, edges):
             "the t-embedding left double precision: the weights are too uneven; bring them "
             "closer to each other"
         )
-    return _result(n, kind, False, T, O, None, face, edges)
+    return TEmbedding(n, T, O, weights_kind=kind, blocks=blocks)
 
 
 def _assemble(n, planes, corners, where):
@@ -732,25 +806,26 @@ def _assemble(n, planes, corners, where):
     V = int(g.max()) + 1
     T = np.empty(V, np.complex128)
     O = np.empty(V, np.complex128)
-    for k in (n, n - 1):
-        if k < 1:
-            continue
-        a, o = where(k)
-        i, j = np.indices((k, k))
-        x, y = j - i, k - 1 - i - j
-        idx = g[n - y, n + x].ravel()
-        T[idx] = planes[a][0, o + i, o + j].ravel()
-        O[idx] = planes[a][1, o + i, o + j].ravel()
+    for y in range(n - 1, -n, -1):  # row by row (small steps: Python keeps control)
+        span = n - 1 - abs(y)
+        xs = np.arange(-span, span + 1)
+        first = g[n - y, n - span]
+        for k in (n, n - 1):  # the row's vertices alternate between these two orders
+            sel = (xs + y + k - 1) % 2 == 0
+            if k < 1 or not sel.any():
+                continue
+            a, o = where(k)
+            i, j = o + (k - 1 - y - xs[sel]) // 2, o + (k - 1 - y + xs[sel]) // 2
+            T[first + np.nonzero(sel)[0]] = planes[a][0, i, j]
+            O[first + np.nonzero(sel)[0]] = planes[a][1, i, j]
     T[g[[n, 0, n, 2 * n], [2 * n, n, 0, n]]] = corners[0]
     O[g[[n, 0, n, 2 * n], [2 * n, n, 0, n]]] = corners[1]
-    if (
-        n >= 2 and n % 2 == 1
-    ):  # the recurrence keeps the NE outer face's orientation: make it white's
-        O = np.conj(O)
+    if n >= 2 and n % 2 == 1:  # the recurrence keeps the NE outer face's orientation
+        np.conjugate(O, out=O)  # make it the white faces'
     return T, O
 
 
-def _exact_run(n, kind, q1, tables, face, edges):
+def _exact_run(n, kind, q1, tables, blocks):
     D = _aspect(n, q1)
     # planes: 0, 1 = T's a, b (T = a + b i sqrt D); 2, 3 = O's (O = (a + b i sqrt D) / sqrt(1 + D))
     corners = np.array(
@@ -779,7 +854,7 @@ def _exact_run(n, kind, q1, tables, face, edges):
     T = np.array([float(x) + 1j * float(y) * root for x, y in zip(aT, bT)], np.complex128)
     O = np.array([(float(x) + 1j * float(y) * root) / L for x, y in zip(aO, bO)], np.complex128)
     field = (D, aT, bT, aO, bO, 1 + D)
-    return _result(n, kind, True, T, O, field, face, edges)
+    return TEmbedding(n, T, O, weights_kind=kind, exact=True, field=field, blocks=blocks)
 
 
 def _exact_level(cur, oth, oc, oo, k, q, corners):
@@ -825,19 +900,11 @@ def _assemble_exact(n, planes, corners, where):
     return out
 
 
-def _result(n, kind, exact, T, O, field, face, edges):
-    coords = _coords(n)
-    faces = _faces(n)
-    return TEmbedding(n, T, O, coords, faces, kind, exact, field, face, edges)
-
-
 def _coords(n):
-    y, x = np.mgrid[n : -n - 1 : -1, -n : n + 1]
     g = index_grid(n)
-    keep = g >= 0
-    out = np.empty((int(keep.sum()), 2), np.int64)
-    out[g[keep], 0] = x[keep]
-    out[g[keep], 1] = y[keep]
+    r, c = np.nonzero(g >= 0)  # row by row: the order of the indices
+    out = np.stack([c - n, n - r], axis=1).astype(np.int64)
+    out.setflags(write=False)
     return out
 
 

@@ -41,6 +41,7 @@ Examples
 from __future__ import annotations
 
 import dataclasses
+import functools
 from fractions import Fraction
 
 import numpy as np
@@ -115,17 +116,27 @@ def exact_field(te):
 
 
 # ---------------------------------------------------------------- the corners
+@functools.lru_cache(maxsize=4)
 def index_grid(n):
-    """``(2n + 1, 2n + 1)`` int64: the vertex index at row ``n - y``, column ``n + x``, or -1.
+    """``(2n + 1, 2n + 1)`` int64: the vertex index at row ``n - y``, column ``n + x``, or -1 (read-only).
 
     The vertices are the lattice points ``|x| + |y| <= n - 1`` and the four corners
     ``(+-n, 0), (0, +-n)``, numbered row by row from the top.
     """
-    y, x = np.mgrid[n : -n - 1 : -1, -n : n + 1]
-    r = np.abs(x) + np.abs(y)
-    keep = (r <= n - 1) | ((r == n) & (x * y == 0))
-    out = np.full(x.shape, -1, np.int64)
-    out[keep] = np.arange(int(keep.sum()))
+    out = np.full((2 * n + 1, 2 * n + 1), -1, np.int64)
+    count = 0
+    for row in range(2 * n + 1):  # one row at a time: no (2n + 1)**2 temporaries
+        y = n - row
+        if abs(y) == n:
+            xs = np.zeros(1, np.int64)
+        else:
+            span = n - 1 - abs(y)
+            xs = np.arange(-span, span + 1)
+            if y == 0:  # the corners W and E at the ends of the middle row
+                xs = np.concatenate([[-n], xs, [n]])
+        out[row, n + xs] = np.arange(count, count + len(xs))
+        count += len(xs)
+    out.setflags(write=False)
     return out
 
 

@@ -249,9 +249,7 @@ def test_the_checker_sees_a_moved_vertex():
     te = t_embedding(30)
     T = te.T.copy()
     T[te.index(0, 0)] += 1e-3
-    bad = TEmbedding(
-        30, T, te.O.copy(), te.coords.copy(), te.faces, "uniform", False, None, None, None
-    )
+    bad = TEmbedding(30, T, te.O.copy())
     c = bad.check()
     assert not c.ok and c.angles > 1e-6 and c.face_weights > 1e-6
 
@@ -432,3 +430,38 @@ def test_pictures():
     assert "every 3th line" in ax.get_title() or "every" in ax.get_title()
     ax = draw_t_surface(t_embedding(10, weights=(1.0, 2.0)))
     assert ax.name == "3d"
+
+
+# ------------------------------------------------------------------ Ctrl-C
+@pytest.mark.parametrize(
+    "setup,call",
+    [
+        ("from dominotiling.aztec import t_embedding as f; f(50)", "f(3000)"),
+        (
+            "from dominotiling import Region, Weights; from dominotiling.aztec import t_embedding as f; "
+            "w = Weights.random(Region.aztec_diamond(2000), 'gamma', seed=1); f(50, weights=(1.0, 2.0))",
+            "f(2000, weights=w)",
+        ),
+    ],
+    ids=["uniform 3000", "gamma 2000"],
+)
+def test_long_t_embeddings_give_python_control(setup, call):
+    """Python gets control back every fraction of a second (the interrupt tests' timer child)."""
+    import os
+    import subprocess
+    import sys
+
+    from test_interrupt import GAP_CHILD
+
+    done = subprocess.run(
+        [sys.executable, "-c", GAP_CHILD, setup, call, "3.0"],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, PYTHONUNBUFFERED="1"),
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    how, worst, burn = done.stdout.split()[-3:]
+    assert how in ("FINISHED", "INTERRUPTED")
+    assert float(worst) < 0.5, f"Python waited {float(worst):.2f} s"
+    assert float(burn) < 0.25
