@@ -107,13 +107,14 @@ class _Progress:
         self._t0 = time.time()
 
     def _run(self):
-        from tqdm import tqdm
+        # a job done within PROGRESS_DELAY imports nothing more: no tqdm for a count of a small board
+        if self._stop.wait(PROGRESS_DELAY):
+            return
+        from tqdm import tqdm  # lazy: tqdm only for a job that lasts
 
         from . import _compile_notice
 
         # a kernel compiling for its first use says so on its own line: the bar waits until it is done
-        if self._stop.wait(PROGRESS_DELAY):
-            return
         make = lambda: tqdm(  # noqa: E731
             total=None,
             desc=self.description,
@@ -649,7 +650,8 @@ class _Parser(argparse.ArgumentParser):
         )
 
 
-def _parser():
+def _parser(argv=None):
+    """The command's parser; `argv` (when given) lets it leave out what those arguments never show."""
     from . import __version__
 
     p = _Parser(
@@ -698,14 +700,16 @@ def _parser():
     t.set_defaults(func=_cmd_tile)
 
     g = sub.add_parser("play", help="simulate the table game of dominoes and compare strategies")
-    from .games.rules import Rules
+    names = "see dominotiling play --help"
+    if argv is None or "play" in argv:  # lazy: the game package only where its help may be shown
+        from .games.rules import Rules
 
+        names = ", ".join(Rules.names())
     g.add_argument(
         "--rules",
         default="kozel",
         metavar="NAME",
-        help=f"the rule set, by any of its names, Russian ones too (default kozel): "
-        f"{', '.join(Rules.names())}",
+        help=f"the rule set, by any of its names, Russian ones too (default kozel): {names}",
     )
     g.add_argument(
         "--option",
@@ -762,7 +766,7 @@ def _run(argv):
     from .errors import DominoTilingError, NoTilingError
 
     try:
-        args = _parser().parse_args(argv)
+        args = _parser(sys.argv[1:] if argv is None else argv).parse_args(argv)
     except SystemExit as exc:  # argparse has printed its message (or the help)
         return exc.code if isinstance(exc.code, int) else EXIT_BAD_INPUT
     try:

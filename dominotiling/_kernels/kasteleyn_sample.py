@@ -38,6 +38,22 @@ REFRESH_BELOW = 1e-3
 
 
 @njit(cache=True, nogil=True)
+def _fill2(a, value):
+    """``a[:, :] = value`` as a plain loop (numba's slice assignment compiles a general
+    broadcasting routine into each kernel that uses it: seconds of a first call)."""
+    for i in range(a.shape[0]):
+        for j in range(a.shape[1]):
+            a[i, j] = value
+
+
+@njit(cache=True, nogil=True)
+def _fill1(a, value):
+    """``a[:] = value`` as a plain loop (see :func:`_fill2`)."""
+    for i in range(a.shape[0]):
+        a[i] = value
+
+
+@njit(cache=True, nogil=True)
 def _build_t(k, mask, hw, vw, sgn, snext, nlr, nlc, t, ract, cact, modulus=0):
     """Fill ``t``, ``ract``, ``cact`` with row ``k`` joined to the compressed tail ``snext``.
 
@@ -46,9 +62,9 @@ def _build_t(k, mask, hw, vw, sgn, snext, nlr, nlc, t, ract, cact, modulus=0):
     """
     m, w = mask.shape
     h = (w + 1) // 2
-    t[:, :] = 0
-    ract[:] = False
-    cact[:] = False
+    _fill2(t, 0)
+    _fill1(ract, False)
+    _fill1(cact, False)
     for j in range(w):
         if mask[k, j]:
             if (k + j) % 2 == 0:
@@ -255,7 +271,7 @@ def compress_rows(mask, hw, vw, sgn, S, nlr, nlc, npiv, owe, start, stop, logdet
         if nr_left > h or nc_left > h:
             return k + 1
         s = S[k]
-        s[:, :] = 0.0
+        _fill2(s, 0.0)
         for a in range(h):
             for b in range(h):
                 s[a, b] = t[a, b]
@@ -326,10 +342,15 @@ def _canonical(s, h, lr, lc):
     logs = np.zeros(1)
     total = 0.0
     if lr > 0:
-        v = s[h : h + lr, :nc].copy()
+        v = np.empty((lr, nc))  # s[h : h + lr, :nc], by loops (see _fill2)
+        for t in range(lr):
+            for x in range(nc):
+                v[t, x] = s[h + t, x]
         if _orthonormalize(v, lr, logs):
             total += logs[0]
-            s[h : h + lr, :nc] = v
+            for t in range(lr):
+                for x in range(nc):
+                    s[h + t, x] = v[t, x]
             for a in range(h):
                 for t in range(lr):
                     d = 0.0
@@ -338,10 +359,15 @@ def _canonical(s, h, lr, lc):
                     for x in range(nc):
                         s[a, x] -= d * v[t, x]
     if lc > 0:
-        v = s[:nr, h : h + lc].T.copy()
+        v = np.empty((lc, nr))  # s[:nr, h : h + lc].T
+        for t in range(lc):
+            for x in range(nr):
+                v[t, x] = s[x, h + t]
         if _orthonormalize(v, lc, logs):
             total += logs[0]
-            s[:nr, h : h + lc] = v.T
+            for t in range(lc):
+                for x in range(nr):
+                    s[x, h + t] = v[t, x]
             for b in range(h):
                 for t in range(lc):
                     d = 0.0
@@ -395,7 +421,7 @@ def _invert_active(t, ract, cact, g):
     if ri.shape[0] != ci.shape[0]:
         return False
     n = ri.shape[0]
-    g[:, :] = 0.0
+    _fill2(g, 0.0)
     if n == 0:
         return True
     sub = np.empty((n, n))

@@ -34,7 +34,7 @@ from numba import njit
 _INF = np.int32(1 << 30)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _cell_moves(mask, i):
     """``(r, c, free, vertical allowed, horizontal allowed)`` for cell ``i``."""
     rows, w = mask.shape
@@ -44,6 +44,14 @@ def _cell_moves(mask, i):
     vert = free and r + 1 < rows and mask[r + 1, c]
     horiz = free and c + 1 < w and mask[r, c + 1]
     return r, c, free, vert, horiz
+
+
+@njit(cache=True)
+def copy_row(out, dst, src):
+    """``out[dst] = out[src]`` for a 2-D array, as a plain loop (numba's array assignment
+    compiles a general broadcasting routine into every kernel that uses it)."""
+    for k in range(out.shape[1]):
+        out[dst, k] = out[src, k]
 
 
 #: Below this many profiles per run, quads are visited through strided views instead.
@@ -331,7 +339,7 @@ def layers_min(mask, out, start, lo, hi):
     w = mask.shape[1]
     for i in range(lo, hi):
         r, c, free, vert, horiz = _cell_moves(mask, i)
-        out[i - start + 1] = out[i - start]
+        copy_row(out, i - start + 1, i - start)
         if free:
             _min_step(out[i - start + 1], c, w, vert, horiz)
 
@@ -354,7 +362,7 @@ def layers_float(mask, out, start, lo, hi):
     w = mask.shape[1]
     for i in range(lo, hi):
         r, c, free, vert, horiz = _cell_moves(mask, i)
-        out[i - start + 1] = out[i - start]
+        copy_row(out, i - start + 1, i - start)
         if free:
             _float_count_step(out[i - start + 1], c, w, vert, horiz)
         if c == w - 1:
@@ -547,7 +555,7 @@ def layers_weighted_float(mask, out, H, V, start, lo, hi):
     for i in range(lo, hi):
         r = i // w
         c = i - r * w
-        out[i - start + 1] = out[i - start]
+        copy_row(out, i - start + 1, i - start)
         if mask[r, c]:
             _weighted_float_step(out[i - start + 1], c, w, H[r, c], V[r, c])
         if c == w - 1:
@@ -586,7 +594,7 @@ def layers_maxplus(mask, out, H, V, uncovered, start, lo, hi):
     for i in range(lo, hi):
         r = i // w
         c = i - r * w
-        out[i - start + 1] = out[i - start]
+        copy_row(out, i - start + 1, i - start)
         if mask[r, c]:
             _maxplus_step(out[i - start + 1], c, w, H[r, c], V[r, c], uncovered)
 
