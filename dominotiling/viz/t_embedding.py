@@ -25,8 +25,6 @@ References
 from __future__ import annotations
 
 import math
-import os
-import pathlib
 
 import numpy as np
 
@@ -269,10 +267,12 @@ def t_surface_mesh(te, path=None, *, format=None):
     return mesh
 
 
-def _write(text, path):
+def _write(text, path, what):
+    """`text`, also written to the regular file `path` (refused otherwise: :class:`FileError`)."""
     if path is not None:
-        path = pathlib.Path(_validate.instance(path, "path", (str, os.PathLike)))
-        path.write_text(text, encoding="utf-8")
+        from .. import _files
+
+        _files.write_text(_files.output_path(path, what), text, what)
     return text
 
 
@@ -328,7 +328,7 @@ def t_embedding_svg(te, path=None, *, origami=True, width=800, stride=None):
             out.append(f'<polyline points="{coords}"/>')
         out.append("</g>")
     out.append("</svg>")
-    return _write("\n".join(out) + "\n", path)
+    return _write("\n".join(out) + "\n", path, "the SVG picture")
 
 
 def t_embedding_tikz(te, path=None, *, origami=True, scale=5.0, stride=None):
@@ -374,4 +374,4 @@ def t_embedding_tikz(te, path=None, *, origami=True, scale=5.0, stride=None):
             pts = " -- ".join(f"({a:.5f},{b:.5f})" for a, b in zip(line.real, line.imag))
             out.append(f"\\draw[{color}] {pts};")
     out += ["\\end{tikzpicture}", "\\end{document}"]
-    return _write("\n".join(out) + "\n", path)
+    return _write("\n".join(out) + "\n", path, "the TikZ document")

@@ -418,6 +418,10 @@ def test_mesh_svg_and_tikz(tmp_path):
     assert root.tag.endswith("svg") and (tmp_path / "t.svg").exists()
     tex = te.to_tikz()
     assert tex.startswith("\\documentclass") and "blue" in tex
+    from dominotiling.errors import FileError
+
+    with pytest.raises(FileError, match="folder"):
+        te.to_svg(tmp_path)
 
 
 def test_pictures():
