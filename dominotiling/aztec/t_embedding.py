@@ -378,6 +378,8 @@ class TEmbedding:
         if self.exact:
             D = self._field[0]
             how = "exact in Q(i)" if _is_square(D) else f"exact in Q(sqrt(-{D}))"
+            if len(how) > 36:  # a long D: see .field
+                how = "exact in Q(sqrt(-D))"
         return (
             f"TEmbedding(order {self.n}, {self.weights_kind} weights, {how}: "
             f"{len(self.T)} vertices, {len(self.faces)} faces)"
