@@ -325,7 +325,8 @@ class TEmbedding:
 
         ``X_v = (-1)**(d + 1) prod (T(v) - T(v_odd)) / prod (T(v_even) - T(v))`` over
         the ``2d`` neighbours of ``v`` counter-clockwise, a neighbour odd when the
-        face just clockwise of the edge to it is white [3]_.
+        face just clockwise of the edge to it is white (Chelkak, Laslier and Russkikh's
+        convention).
         """
         from .t_properties import face_weights_from_T
 
@@ -728,6 +729,20 @@ def t_embedding(n, *, weights=None, exact=None):
     about ``1e-14`` at order 1000 with uniform weights, ``1e-12`` with Gamma
     weights), so :meth:`TEmbedding.check` looks at the vertices whose edges and
     corners are resolved and counts the others; exact runs check every vertex.
+
+    References
+    ----------
+    .. [1] R. Kenyon, W. Y. Lam, S. Ramassamy, M. Russkikh, "Dimers and circle
+       patterns", Ann. Sci. Ec. Norm. Super. 55 (2022); arXiv:1810.05616.
+    .. [2] D. Chelkak, B. Laslier, M. Russkikh, "Dimer model and holomorphic functions
+       on t-embeddings of planar graphs", arXiv:2001.11871.
+    .. [3] D. Chelkak, B. Laslier, M. Russkikh, "Bipartite dimer model: perfect
+       t-embeddings and Lorentz-minimal surfaces", arXiv:2109.06272.
+    .. [4] D. Chelkak, S. Ramassamy, "Fluctuations in the Aztec diamonds via a
+       Lorentz-minimal surface", arXiv:2002.07540.
+    .. [5] T. Berggren, M. Nicoletti, M. Russkikh, "Perfect t-embeddings of uniformly
+       weighted Aztec diamonds and tower graphs", IMRN 2024 (23), doi:10.1093/imrn/rnad299.
+    .. [6] J. Propp, "Generalized domino-shuffling", Theoret. Comput. Sci. 303 (2003).
 
     Examples
     --------

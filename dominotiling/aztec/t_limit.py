@@ -90,6 +90,11 @@ def uniform_t_limit(u, v):
     of ``zeta``'s disc) spanning the light-like quadrilateral of the corners
     ``(1, 1/sqrt 2), (i, -1/sqrt 2), (-1, 1/sqrt 2), (-i, -1/sqrt 2)``.
 
+    References
+    ----------
+    .. [1] D. Chelkak, S. Ramassamy, "Fluctuations in the Aztec diamonds via a
+       Lorentz-minimal surface", arXiv:2002.07540.
+
     Examples
     --------
     >>> z, theta = uniform_t_limit([0.9, 0.3], [0.0, 0.0])

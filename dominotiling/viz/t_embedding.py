@@ -169,7 +169,7 @@ def draw_t_embedding(
 
 
 def draw_t_surface(te, *, ax=None, stride=None, elev=28, azim=-60, title=None):
-    """The surface ``(Re T, Im T, Re O)`` in 3-D, as its lattice lines (the t-surface of [1]_).
+    """The surface ``(Re T, Im T, Re O)`` in 3-D, as its lattice lines (a t-surface).
 
     Parameters
     ----------

@@ -221,10 +221,11 @@ def test_gamma_weights_floats_at_scale(n):
     w = Weights.random(Region.aztec_diamond(n), "gamma", seed=n, alpha=1.0)
     te = t_embedding(n, weights=w)
     # rounding leaves about 1e-12 in T at order 1000 with random weights (1e-14 uniform): the
-    # angles are good to 1e-9 where the edges are 1e-3 of the width (1e-4 at order 200)
-    res = 1e-4 if n <= 200 else 1e-3
+    # angles and face weights are good to 1e-9 where the edges are 2e-3 of the width (1e-4 at
+    # order 200); Gamma(1) weights make many slivers, so that is about a tenth of the vertices
+    res = 1e-4 if n <= 200 else 2e-3
     defect, convex, checked = _float_angles(te, res)
-    assert defect < 1e-9 and convex and checked > 0.12 * len(te.T)  # slivers of the random weights
+    assert defect < 1e-9 and convex and checked > (0.25 if n <= 200 else 0.08) * len(te.T)
     c = te.check(resolution=res)
     assert c.ok, c
     assert c.unresolved == te.inner.sum() - checked
