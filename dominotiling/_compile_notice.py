@@ -38,7 +38,14 @@ import sys
 import threading
 import time
 
-__all__ = ["install", "busy", "unless_busy", "quiet_interrupt_while_importing", "imported"]
+__all__ = [
+    "install",
+    "busy",
+    "unless_busy",
+    "quiet_interrupt_while_importing",
+    "imported",
+    "ProgressLine",
+]
 
 _PACKAGE = __name__.rpartition(".")[0]  # "dominotiling"
 _state = {"installed": False, "registered": False, "active": 0, "uncached": False}
@@ -56,6 +63,114 @@ def unless_busy(make):
     appear in the middle of a notice's line (the check and the bar's start are one step)."""
     with _lock:
         return None if _state["active"] else make()
+
+
+#: Seconds a job runs before its :class:`ProgressLine` appears.
+PROGRESS_DELAY = 2.0
+
+
+class ProgressLine:
+    """A progress line on stderr (tqdm): what runs and for how long, once it has run `delay` seconds.
+
+    For jobs that report no fraction done (a count, a limit shape): the line says
+    what runs (``description``, which the job may change as it goes: "Newton step
+    12") and the time elapsed; a helper thread draws it (kernels run in short
+    slices, so it gets its turn), it waits while a kernel's compile notice owns
+    the line, and it is removed when the job ends. ``DOMINOTILING_QUIET=1``
+    silences it. In a Jupyter notebook it is one quiet grey line instead, updated
+    in place and cleared when the job ends.
+
+    Examples
+    --------
+    >>> with ProgressLine("a short job") as line:   # done before the delay: nothing shown
+    ...     line.description = "a short job, second part"
+    """
+
+    def __init__(self, description, enabled=True, delay=None):
+        self.description = description
+        self.enabled = enabled and not os.environ.get("DOMINOTILING_QUIET")
+        self.delay = PROGRESS_DELAY if delay is None else float(delay)
+        self._stop = threading.Event()
+        self._thread = None
+        self._t0 = time.time()
+        self._notebook = False
+        self._handle = None
+
+    def _run(self):
+        # a job done within the delay imports nothing more: no tqdm for a quick job
+        if self._stop.wait(self.delay):
+            return
+        if self._notebook:
+            return self._run_in_notebook()
+        from tqdm import tqdm  # lazy: tqdm only for a job that lasts
+
+        # a kernel compiling for its first use says so on its own line: the bar waits until it is done
+        make = lambda: tqdm(  # noqa: E731
+            total=None,
+            desc=self.description,
+            bar_format="{desc}: {elapsed}",
+            file=sys.stderr,
+            leave=False,
+            mininterval=0.25,
+            delay=0.01,
+        )
+        bar = unless_busy(make)
+        while bar is None:
+            if self._stop.wait(0.1):
+                return
+            bar = unless_busy(make)
+        bar.start_t = self._t0  # the job's time, not the line's (delay: nothing shown before this)
+        try:
+            bar.refresh()
+            while not self._stop.wait(0.5):
+                if not busy():
+                    bar.set_description_str(self.description, refresh=False)
+                    bar.refresh()
+        finally:
+            bar.close()
+
+    def _bundle(self):
+        import html
+
+        text = f"{self.description}: {time.time() - self._t0:.0f} s"
+        return {
+            "text/plain": text,
+            "text/html": f'<div class="dominotiling-progress" style="font-size:11px;color:#777;'
+            f'font-family:sans-serif;margin:1px 0">{html.escape(text)}</div>',
+        }
+
+    def _run_in_notebook(self):
+        """In Jupyter: one quiet grey line updated in place (no red standard-error box), cleared at the end."""
+        try:
+            from IPython.display import display
+
+            self._handle = display(self._bundle(), raw=True, display_id=True)
+            while not self._stop.wait(0.5):
+                self._handle.update(self._bundle(), raw=True)
+        except Exception:  # noqa: BLE001 - a progress line must never break a computation
+            pass
+
+    def __enter__(self):
+        self._t0 = time.time()
+        self._notebook = _in_notebook()
+        self._handle = None
+        if self.enabled:
+            self._thread = threading.Thread(
+                target=self._run, name="dominotiling-progress", daemon=True
+            )
+            self._thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=2.0)
+        if self._handle is not None:  # the line goes: a saved notebook keeps no trace of it
+            try:
+                self._handle.update({"text/plain": "", "text/html": ""}, raw=True)
+            except Exception:  # noqa: BLE001
+                pass
+        return False
 
 
 def install():

@@ -48,9 +48,10 @@ import os
 import re
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
+
+from . import _compile_notice
 
 __all__ = ["main"]
 
@@ -91,67 +92,12 @@ class _NoTiling(Exception):
 PROGRESS_DELAY = 2.0
 
 
-class _Progress:
-    """A progress line on stderr (tqdm) with the elapsed time, once a job has run PROGRESS_DELAY seconds.
-
-    The library's jobs report no fraction done, so the line says what runs and
-    for how long; it is drawn by a helper thread (kernels run in short slices,
-    so it gets its turn) and removed when the job ends.
-    """
+class _Progress(_compile_notice.ProgressLine):
+    """A progress line on stderr (tqdm) once a job has run :data:`PROGRESS_DELAY` seconds
+    (:class:`dominotiling._compile_notice.ProgressLine`)."""
 
     def __init__(self, description, enabled=True):
-        self.description = description
-        self.enabled = enabled and not os.environ.get("DOMINOTILING_QUIET")
-        self._stop = threading.Event()
-        self._thread = None
-        self._t0 = time.time()
-
-    def _run(self):
-        # a job done within PROGRESS_DELAY imports nothing more: no tqdm for a count of a small board
-        if self._stop.wait(PROGRESS_DELAY):
-            return
-        from tqdm import tqdm  # lazy: tqdm only for a job that lasts
-
-        from . import _compile_notice
-
-        # a kernel compiling for its first use says so on its own line: the bar waits until it is done
-        make = lambda: tqdm(  # noqa: E731
-            total=None,
-            desc=self.description,
-            bar_format="{desc}: {elapsed}",
-            file=sys.stderr,
-            leave=False,
-            mininterval=0.25,
-            delay=0.01,
-        )
-        bar = _compile_notice.unless_busy(make)
-        while bar is None:
-            if self._stop.wait(0.1):
-                return
-            bar = _compile_notice.unless_busy(make)
-        bar.start_t = self._t0  # the job's time, not the line's (delay: nothing shown before this)
-        try:
-            bar.refresh()
-            while not self._stop.wait(0.5):
-                if not _compile_notice.busy():
-                    bar.refresh()
-        finally:
-            bar.close()
-
-    def __enter__(self):
-        self._t0 = time.time()
-        if self.enabled:
-            self._thread = threading.Thread(
-                target=self._run, name="dominotiling-progress", daemon=True
-            )
-            self._thread.start()
-        return self
-
-    def __exit__(self, *exc):
-        self._stop.set()
-        if self._thread is not None:
-            self._thread.join(timeout=2.0)
-        return False
+        super().__init__(description, enabled, delay=PROGRESS_DELAY)
 
 
 # ------------------------------------------------------------------------ inputs
