@@ -7,6 +7,16 @@ silence, each such compilation writes one line on standard error::
 
     dominotiling: compiling profile_dp.advance_mod for its first use on this machine (cached afterwards) ... 2.0 s
 
+In a terminal, a progress line that is on screen takes the notice in (:func:`folding` and
+:func:`status`): the line says which kernel compiles, and no other line is written. Where
+standard error is not a terminal (a log, a pipe, CI) each compilation is one whole line
+written when it ends, with no cursor codes::
+
+    dominotiling: compiled profile_dp.advance_mod for its first use on this machine in 2.0 s (cached afterwards)
+
+Inside a Dask worker the notice says nothing: the worker's standard error is the
+notebook's or the terminal's too, where several workers' lines would interleave.
+
 The notice listens to numba's own event (``numba:compile``, :mod:`numba.core.event`),
 which fires only on a real compilation, never on a load from the cache; kernels
 are not touched. In a Jupyter notebook the notice is instead one quiet grey line
@@ -38,10 +48,27 @@ import sys
 import threading
 import time
 
-__all__ = ["install", "busy", "unless_busy", "quiet_interrupt_while_importing", "imported"]
+__all__ = [
+    "install",
+    "busy",
+    "unless_busy",
+    "folding",
+    "status",
+    "quiet_interrupt_while_importing",
+    "imported",
+]
 
 _PACKAGE = __name__.rpartition(".")[0]  # "dominotiling"
-_state = {"installed": False, "registered": False, "active": 0, "uncached": False}
+_state = {
+    "installed": False,
+    "registered": False,
+    "active": 0,
+    "uncached": False,
+    "folded": 0,  # progress lines on screen that show the notice themselves
+    "current": None,  # the kernel compiling now (terminal), or None
+    "done": 0,  # kernels compiled in this process
+    "seconds": 0.0,  # and their time
+}
 _local = threading.local()
 _lock = threading.Lock()
 
@@ -58,6 +85,52 @@ def unless_busy(make):
         return None if _state["active"] else make()
 
 
+class folding:
+    """While active (a ``with`` block), compilations write no line: the caller's progress line
+    shows :func:`status` instead. Nested and thread-safe; for terminals only."""
+
+    def __enter__(self):
+        with _lock:
+            _state["folded"] += 1
+        return self
+
+    def __exit__(self, *exc):
+        with _lock:
+            _state["folded"] = max(_state["folded"] - 1, 0)
+        return False
+
+
+def status():
+    """What a progress line adds while a kernel compiles, e.g. ``"compiling profile_dp.advance_mod
+    for its first use on this machine"``; ``""`` when none does."""
+    current = _state["current"]
+    if current is None:
+        return ""
+    text = f"compiling {current} for its first use on this machine"
+    if _state["done"]:
+        text += f"; {_state['done']} compiled so far in {_state['seconds']:.1f} s"
+    return text
+
+
+def _stderr_is_terminal():
+    try:
+        return bool(sys.stderr.isatty())
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+def _in_dask_worker():
+    """True inside a task of a Dask worker (its stderr is shared with the other workers')."""
+    distributed = sys.modules.get("distributed")
+    if distributed is None:
+        return False
+    try:
+        distributed.get_worker()
+    except (ValueError, AttributeError):
+        return False
+    return True
+
+
 def install():
     """Arrange for the notice: now if a kernel module is loaded, else when the first one is imported."""
     if _state["installed"]:
@@ -72,16 +145,13 @@ def install():
 class _KernelImportHook:
     """A meta-path entry that registers the listener when the first kernel module is imported.
 
-    It finds nothing itself (returns None), so the import goes on as usual, and
-    removes itself once it has fired.
+    It finds nothing itself (returns None), so the import goes on as usual.
     """
 
     def find_spec(self, name, path=None, target=None):
-        if name.startswith(f"{_PACKAGE}._kernels."):
-            try:
-                sys.meta_path.remove(self)
-            except ValueError:
-                pass
+        # it stays on sys.meta_path, inert once fired: removing itself while importlib walks
+        # the list would make importlib skip the finder after it
+        if name.startswith(f"{_PACKAGE}._kernels.") and not _state["registered"]:
             _register()
         return None
 
@@ -237,13 +307,19 @@ class _Notice:
             _state["active"] += 1
             bar_on_screen = _bars_active()
         _local.current = (name, time.perf_counter(), bar_on_screen)
-        if os.environ.get("DOMINOTILING_QUIET"):
+        if os.environ.get("DOMINOTILING_QUIET") or _in_dask_worker():
+            _local.current = (*_local.current, "quiet")
             return
         if _in_notebook():
-            _local.current = (*_local.current, True)
+            _local.current = (*_local.current, True)  # kind True: the notebook's line
             _session["current"] = name
             _session["names"].setdefault(name, 0.0)
             _notebook_line()
+            return
+        if _state["folded"] or not _stderr_is_terminal():
+            # a progress line shows it (status()), or a whole line is written at the end
+            _local.current = (*_local.current, "folded" if _state["folded"] else "log")
+            _state["current"] = name
             return
         kept = "not cached: no writable cache" if _state["uncached"] else "cached afterwards"
         message = f"dominotiling: compiling {name} for its first use on this machine ({kept}) ..."
@@ -260,9 +336,25 @@ class _Notice:
             return
         with _lock:
             _state["active"] = max(_state["active"] - 1, 0)
-        if os.environ.get("DOMINOTILING_QUIET"):
+        kind = current[3] if len(current) == 4 else None
+        if kind == "quiet":
             return
-        if len(current) == 4:  # the notebook's line
+        if kind in ("folded", "log"):
+            name, t0 = current[:2]
+            seconds = time.perf_counter() - t0
+            _state["current"] = None
+            _state["done"] += 1
+            _state["seconds"] += seconds
+            if kind == "log":
+                kept = (
+                    "not cached: no writable cache" if _state["uncached"] else "cached afterwards"
+                )
+                _write(
+                    f"dominotiling: compiled {name} for its first use on this machine in "
+                    f"{seconds:.1f} s ({kept})\n"
+                )
+            return
+        if kind is True:  # the notebook's line
             name, t0 = current[:2]
             _session["names"][name] = _session["names"].get(name, 0.0) + time.perf_counter() - t0
             _session["current"] = None

@@ -96,14 +96,18 @@ class _Progress:
 
     The library's jobs report no fraction done, so the line says what runs and
     for how long; it is drawn by a helper thread (kernels run in short slices,
-    so it gets its turn) and removed when the job ends.
+    so it gets its turn) and removed when the job ends. A kernel compiling for its
+    first use is named in the line (``_compile_notice.folding``), not on a line of
+    its own. Where stderr is not a terminal (a log, a pipe) there is no progress
+    line, whose cursor codes would litter the log; compilations are whole lines there.
     """
 
     def __init__(self, description, enabled=True):
         self.description = description
-        self.enabled = enabled and not os.environ.get("DOMINOTILING_QUIET")
+        self.enabled = enabled and not os.environ.get("DOMINOTILING_QUIET") and _is_terminal()
         self._stop = threading.Event()
         self._thread = None
+        self._fold = None
         self._t0 = time.time()
 
     def _run(self):
@@ -114,33 +118,25 @@ class _Progress:
 
         from . import _compile_notice
 
-        # a kernel compiling for its first use says so on its own line: the bar waits until it is done
-        make = lambda: tqdm(  # noqa: E731
-            total=None,
-            desc=self.description,
-            bar_format="{desc}: {elapsed}",
-            file=sys.stderr,
-            leave=False,
-            mininterval=0.25,
-            delay=0.01,
-        )
-        bar = _compile_notice.unless_busy(make)
-        while bar is None:
-            if self._stop.wait(0.1):
-                return
-            bar = _compile_notice.unless_busy(make)
-        bar.start_t = self._t0  # the job's time, not the line's (delay: nothing shown before this)
+        bar = tqdm(total=None, bar_format="{desc}", file=sys.stderr, leave=False)
         try:
-            bar.refresh()
-            while not self._stop.wait(0.5):
-                if not _compile_notice.busy():
-                    bar.refresh()
+            while True:  # "counting the tilings of 30x30 (transfer): 00:03, compiling ..."
+                note = _compile_notice.status()
+                elapsed = tqdm.format_interval(time.time() - self._t0)
+                bar.set_description_str(
+                    f"{self.description}: {elapsed}" + (f", {note}" if note else "")
+                )
+                if self._stop.wait(0.5):
+                    break
         finally:
             bar.close()
 
     def __enter__(self):
         self._t0 = time.time()
         if self.enabled:
+            from . import _compile_notice
+
+            self._fold = _compile_notice.folding().__enter__()
             self._thread = threading.Thread(
                 target=self._run, name="dominotiling-progress", daemon=True
             )
@@ -151,6 +147,15 @@ class _Progress:
         self._stop.set()
         if self._thread is not None:
             self._thread.join(timeout=2.0)
+        if self._fold is not None:
+            self._fold.__exit__()
+        return False
+
+
+def _is_terminal():
+    try:
+        return sys.stderr.isatty()
+    except (AttributeError, ValueError, OSError):
         return False
 
 

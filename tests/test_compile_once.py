@@ -1,0 +1,110 @@
+"""A kernel is compiled once per process for arguments a user cannot tell apart.
+
+A workload calls the public functions with inputs that differ only in ways a user
+cannot see: a Region from a bool, int32 or int64 mask, writable or read-only, a seed
+or a size as a Python int or a numpy int32/int64. numba compiles a kernel again for
+every new tuple of argument types (a read-only array, an int32, a literal constant
+are types of their own), and each extra specialisation is seconds of a first call.
+
+- :func:`test_the_compile_notice_names_no_kernel_twice` (full tier): a fresh process with
+  an empty numba cache, whose compile notice (one line per compilation on stderr) must
+  name no kernel twice.
+- :func:`test_no_kernel_holds_two_signatures` (fast): the same workload over the shared
+  cache, where numba loads rather than compiles: every kernel dispatcher of
+  ``dominotiling._kernels`` must hold one signature (loaded or compiled) at the end.
+
+Kernels compiled for two argument types *by design* are named in :data:`BY_DESIGN` with
+the reason (a user can tell the two apart, or they are two computations).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+#: ``kernel: reason`` for the kernels that hold two signatures on purpose.
+BY_DESIGN = {
+    # the max-cover DP walks back over int32 costs, the sampler over float64 counts (mode 0 / 1)
+    "profile_dp.backtrack": "int32 costs (find_tiling, max_cover) and float64 counts (random_tiling)",
+    # exact residues (int64) for the rank of the tail, floats for the sampler's minors
+    "kasteleyn_sample._build_t": "int64 residues and float64 entries: two computations",
+    "kasteleyn_sample._fill2": "fills int64 and float64 tables (a 3-line loop, 0.1 s)",
+    "kasteleyn_sample._fill1": "fills bool and int64 tables (a 2-line loop)",
+}
+
+WORKLOAD = textwrap.dedent("""
+    import numpy as np
+    from dominotiling import *
+
+    def regions():
+        m = np.ones((6, 6), dtype=bool)
+        ro = m.copy()
+        ro.setflags(write=False)
+        return [Region.rectangle(6, 6), Region.from_mask(m), Region.from_mask(ro),
+                Region.from_mask(m.astype(np.int32)), Region.from_mask(m.astype(np.int64))]
+
+    for r in regions():
+        count_tilings(r, method="transfer"); count_tilings(r, method="kasteleyn")
+        find_tiling(r); max_cover(r); random_tiling(r, seed=1)
+        random_tiling(r, seed=np.int32(2), method="kasteleyn")
+        min_tiling(r); max_tiling(r); cftp_sample(r, seed=1, progress=False)
+        log_count(r); placement_probabilities(r)
+    big = Region.rectangle(14, 14)  # the kernels' sweeps, not the small boards' plain Python
+    count_tilings(big, method="transfer"); find_tiling(big); random_tiling(big, seed=1)
+    for n in (4, np.int32(5), np.int64(6)):
+        sample_aztec(n, seed=1)
+    t = find_tiling(Region.rectangle(6, 6))
+    glauber(t, 100, seed=1); glauber(t, np.int32(100), seed=np.int64(2))
+""")
+
+SIGNATURES = textwrap.dedent("""
+    import json, sys
+    from numba.core.registry import CPUDispatcher
+    out = {}
+    for name, module in list(sys.modules.items()):
+        if name.startswith("dominotiling._kernels."):
+            for attr, value in vars(module).items():
+                if isinstance(value, CPUDispatcher) and value.__module__ == name:
+                    out[name.rpartition(".")[2] + "." + attr] = [str(s) for s in value.signatures]
+    print(json.dumps(out))
+""")
+
+
+def _run(code, **env):
+    path = [ROOT] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+    child = dict(os.environ, PYTHONPATH=os.pathsep.join(path), **env)
+    run = subprocess.run(
+        [sys.executable, "-c", code], env=child, capture_output=True, text=True, timeout=1800
+    )
+    assert run.returncode == 0, run.stderr[-3000:]
+    return run
+
+
+def test_no_kernel_holds_two_signatures():
+    run = _run(WORKLOAD + SIGNATURES)
+    signatures = json.loads(run.stdout.strip().splitlines()[-1])
+    used = {k: v for k, v in signatures.items() if v}
+    assert len(used) >= 12, used  # the workload reached the kernels it is meant to
+    twice = {k: v for k, v in used.items() if len(v) > 1 and k not in BY_DESIGN}
+    assert not twice, "kernels with two signatures: " + json.dumps(twice, indent=1)
+
+
+@pytest.mark.full
+def test_the_compile_notice_names_no_kernel_twice(tmp_path):
+    run = _run(WORKLOAD, NUMBA_CACHE_DIR=str(tmp_path / "numba-cache"), DOMINOTILING_QUIET="")
+    names = re.findall(r"dominotiling: compil(?:ing|ed) (\S+)", run.stderr)
+    assert len(set(names)) >= 12, run.stderr[-3000:]  # the notice spoke, once per compilation
+    counts = {}
+    for line in run.stderr.splitlines():  # a line per compilation: "compiling NAME ..."
+        for name in re.findall(r"dominotiling: compiling (\S+)", line):
+            counts[name] = counts.get(name, 0) + 1
+    twice = {k: n for k, n in counts.items() if n > 1 and k not in BY_DESIGN}
+    assert not twice, f"compiled more than once in one process: {twice}"
