@@ -23,8 +23,11 @@ matplotlib.use("Agg")
 ROOT = pathlib.Path(__file__).resolve().parent
 #: Folders and files whose every test belongs to the full tier.
 FULL_PATHS = (
-    ROOT / "tests" / "browser",
-    ROOT / "tests" / "test_docs_links.py",
+    ROOT / "tests" / "browser",  # JupyterLab and Chromium: 30-80 s a test
+    ROOT / "tests" / "test_docs_links.py",  # builds the documentation site
+    ROOT / "tests" / "sampling" / "test_sampler_law.py",  # means of samplers at scale
+    ROOT / "tests" / "test_kernel_specialisations.py",  # compiles with an empty numba cache
+    ROOT / "tests" / "test_locked_down.py",  # compiles with no cache at all
 )
 
 
@@ -93,7 +96,7 @@ def pytest_terminal_summary(terminalreporter, config):
     left = getattr(config, "_dominotiling_full_left", 0)
     if left and not config.getoption("--full"):
         terminalreporter.write_line(
-            f"full tier: {left} tests not run here (notebooks, browser suite, docs site, law "
+            f"full tier: {left} test{'s' if left != 1 else ''} not run here (notebooks, browser suite, docs site, law "
             "tests at scale); pytest --full runs them (as CI does)"
         )
 

@@ -108,3 +108,39 @@ def test_the_compile_notice_names_no_kernel_twice(tmp_path):
             counts[name] = counts.get(name, 0) + 1
     twice = {k: n for k, n in counts.items() if n > 1 and k not in BY_DESIGN}
     assert not twice, f"compiled more than once in one process: {twice}"
+
+
+def test_no_notebook_saves_a_compile_line():
+    """Compile notices are not content: a notebook saves at most the one grey line, never
+    a worker's (or anyone's) stderr notice (notebook 08 saved four Dask workers' lines)."""
+    import pathlib
+
+    for path in sorted(pathlib.Path(ROOT, "notebooks").glob("*.ipynb")):
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        for cell in nb["cells"]:
+            for out in cell.get("outputs", []):
+                text = out.get("text", "")
+                text = "".join(text) if isinstance(text, list) else text
+                assert not (out.get("name") == "stderr" and "dominotiling: compil" in text), (
+                    path.name,
+                    text[:200],
+                )
+
+
+def test_a_dask_worker_says_nothing(capsys, monkeypatch):
+    """In a Dask worker a compilation writes no line (the workers share the notebook's stderr)."""
+    from numba.core import event
+
+    from dominotiling import _compile_notice
+
+    _compile_notice.install()
+    _compile_notice._register()
+    f = lambda: None  # noqa: E731
+    f.__module__, f.__qualname__ = "dominotiling._kernels.fake", "in_a_worker"
+    data = {"dispatcher": type("Dispatcher", (), {"py_func": f})()}
+    for in_worker in (True, False):
+        monkeypatch.setattr(_compile_notice, "_in_dask_worker", lambda w=in_worker: w)
+        event.start_event("numba:compile", data=data)
+        event.end_event("numba:compile", data=data)
+        err = capsys.readouterr()[1]
+        assert ("in_a_worker" in err) is not in_worker, err
