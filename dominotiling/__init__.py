@@ -44,6 +44,7 @@ from .matching.height import flip, max_tiling, min_tiling
 from .matching.matchings import hall_violator, is_tileable, kuhn_frames, maximum_matching
 from .model.frames import Frame
 from .model.region import Region
+from .model.tileable import make_tileable
 from .model.tiling import Tiling
 from .model.weights import Weights
 from .parallel import ensemble, height_fluctuations, placement_frequencies, sweep
@@ -121,6 +122,7 @@ __all__ = [
     "glauber",
     "maximum_matching",
     "is_tileable",
+    "make_tileable",
     "hall_violator",
     "kuhn_frames",
     "color_frames",

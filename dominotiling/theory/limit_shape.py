@@ -477,7 +477,9 @@ def _bounds(region, mesh, hb=None):
         hb = boundary_heights(region)
     if hb is None:
         raise NoTilingError(
-            "the region has no tiling (its boundary heights do not close up): it has no limit shape"
+            "the region has no tiling (its boundary heights do not close up): it has no limit "
+            "shape; region.make_tileable() removes the fewest boundary cells that leave a tileable "
+            "region"
         )
     bi, bj = np.nonzero(hb != UNDEFINED)
     hv = hb[bi, bj].astype(float)
@@ -765,9 +767,12 @@ def limit_shape(region, weights=None, *, resolution=None, flux=None):
             "or flux='most likely'"
         )
     if not region.is_balanced:
+        black, white = region.color_counts()
         raise NoTilingError(
-            "the region has no tiling (it has unequal numbers of black and white cells): "
-            "it has no limit shape"
+            f"the region has no tiling ({black} black and {white} white cells): it has no limit "
+            "shape; region.make_tileable() removes the fewest boundary cells that leave a tileable "
+            "region (rule='double' makes each cell a 2x2 block instead), or build it with "
+            "Region.from_image(..., tileable='trim')"
         )
     rows, cols = region.shape
     L = max(rows, cols)
