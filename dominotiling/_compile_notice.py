@@ -56,6 +56,7 @@ __all__ = [
     "status",
     "quiet_interrupt_while_importing",
     "imported",
+    "ProgressLine",
 ]
 
 _PACKAGE = __name__.rpartition(".")[0]  # "dominotiling"
@@ -129,6 +130,113 @@ def _in_dask_worker():
     except (ValueError, AttributeError):
         return False
     return True
+
+
+#: Seconds a job runs before its :class:`ProgressLine` appears.
+PROGRESS_DELAY = 2.0
+
+
+class ProgressLine:
+    """A progress line on stderr (tqdm): what runs and for how long, once it has run `delay` seconds.
+
+    For jobs that report no fraction done (a count, a limit shape): the line says
+    what runs (``description``, which the job may change as it goes: "Newton step
+    12") and the time elapsed; a helper thread draws it (kernels run in short
+    slices, so it gets its turn), a kernel compiling meanwhile is named in it (the
+    notice is folded in: no line of its own), and it is removed when the job ends.
+    Where stderr is a log (not a terminal) there is no line. ``DOMINOTILING_QUIET=1``
+    silences it. In a Jupyter notebook it is one quiet grey line instead, updated
+    in place and cleared when the job ends.
+
+    Examples
+    --------
+    >>> with ProgressLine("a short job") as line:   # done before the delay: nothing shown
+    ...     line.description = "a short job, second part"
+    """
+
+    def __init__(self, description, enabled=True, delay=None):
+        self.description = description
+        self.enabled = enabled and not os.environ.get("DOMINOTILING_QUIET")
+        self.delay = PROGRESS_DELAY if delay is None else float(delay)
+        self._fold = None
+        self._stop = threading.Event()
+        self._thread = None
+        self._t0 = time.time()
+        self._notebook = False
+        self._handle = None
+
+    def _run(self):
+        # a job done within the delay imports nothing more: no tqdm for a quick job
+        if self._stop.wait(self.delay):
+            return
+        if self._notebook:
+            return self._run_in_notebook()
+        from tqdm import tqdm  # lazy: tqdm only for a job that lasts
+
+        # one line: "counting the tilings of 30x30 (transfer): 00:03, compiling ... for its first
+        # use" -- the compile notice is folded into it (folding(), entered with the job)
+        bar = tqdm(total=None, bar_format="{desc}", file=sys.stderr, leave=False)
+        try:
+            while True:
+                note = status()
+                elapsed = tqdm.format_interval(time.time() - self._t0)
+                bar.set_description_str(
+                    f"{self.description}: {elapsed}" + (f", {note}" if note else "")
+                )
+                if self._stop.wait(0.5):
+                    break
+        finally:
+            bar.close()
+
+    def _bundle(self):
+        import html
+
+        text = f"{self.description}: {time.time() - self._t0:.0f} s"
+        return {
+            "text/plain": text,
+            "text/html": f'<div class="dominotiling-progress" style="font-size:11px;color:#777;'
+            f'font-family:sans-serif;margin:1px 0">{html.escape(text)}</div>',
+        }
+
+    def _run_in_notebook(self):
+        """In Jupyter: one quiet grey line updated in place (no red standard-error box), cleared at the end."""
+        try:
+            from IPython.display import display
+
+            self._handle = display(self._bundle(), raw=True, display_id=True)
+            while not self._stop.wait(0.5):
+                self._handle.update(self._bundle(), raw=True)
+        except Exception:  # noqa: BLE001 - a progress line must never break a computation
+            pass
+
+    def __enter__(self):
+        self._t0 = time.time()
+        self._notebook = _in_notebook()
+        self._handle = None
+        if self.enabled and not self._notebook and not _stderr_is_terminal():
+            return self  # a log: no line (its carriage returns and cursor codes would litter it)
+        if self.enabled:
+            if not self._notebook:
+                self._fold = folding().__enter__()
+            self._thread = threading.Thread(
+                target=self._run, name="dominotiling-progress", daemon=True
+            )
+            self._thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=2.0)
+        if self._fold is not None:
+            self._fold.__exit__()
+            self._fold = None
+        if self._handle is not None:  # the line goes: a saved notebook keeps no trace of it
+            try:
+                self._handle.update({"text/plain": "", "text/html": ""}, raw=True)
+            except Exception:  # noqa: BLE001
+                pass
+        return False
 
 
 def install():

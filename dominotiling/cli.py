@@ -48,9 +48,10 @@ import os
 import re
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
+
+from . import _compile_notice
 
 __all__ = ["main"]
 
@@ -91,72 +92,12 @@ class _NoTiling(Exception):
 PROGRESS_DELAY = 2.0
 
 
-class _Progress:
-    """A progress line on stderr (tqdm) with the elapsed time, once a job has run PROGRESS_DELAY seconds.
-
-    The library's jobs report no fraction done, so the line says what runs and
-    for how long; it is drawn by a helper thread (kernels run in short slices,
-    so it gets its turn) and removed when the job ends. A kernel compiling for its
-    first use is named in the line (``_compile_notice.folding``), not on a line of
-    its own. Where stderr is not a terminal (a log, a pipe) there is no progress
-    line, whose cursor codes would litter the log; compilations are whole lines there.
-    """
+class _Progress(_compile_notice.ProgressLine):
+    """A progress line on stderr (tqdm) once a job has run :data:`PROGRESS_DELAY` seconds
+    (:class:`dominotiling._compile_notice.ProgressLine`)."""
 
     def __init__(self, description, enabled=True):
-        self.description = description
-        self.enabled = enabled and not os.environ.get("DOMINOTILING_QUIET") and _is_terminal()
-        self._stop = threading.Event()
-        self._thread = None
-        self._fold = None
-        self._t0 = time.time()
-
-    def _run(self):
-        # a job done within PROGRESS_DELAY imports nothing more: no tqdm for a count of a small board
-        if self._stop.wait(PROGRESS_DELAY):
-            return
-        from tqdm import tqdm  # lazy: tqdm only for a job that lasts
-
-        from . import _compile_notice
-
-        bar = tqdm(total=None, bar_format="{desc}", file=sys.stderr, leave=False)
-        try:
-            while True:  # "counting the tilings of 30x30 (transfer): 00:03, compiling ..."
-                note = _compile_notice.status()
-                elapsed = tqdm.format_interval(time.time() - self._t0)
-                bar.set_description_str(
-                    f"{self.description}: {elapsed}" + (f", {note}" if note else "")
-                )
-                if self._stop.wait(0.5):
-                    break
-        finally:
-            bar.close()
-
-    def __enter__(self):
-        self._t0 = time.time()
-        if self.enabled:
-            from . import _compile_notice
-
-            self._fold = _compile_notice.folding().__enter__()
-            self._thread = threading.Thread(
-                target=self._run, name="dominotiling-progress", daemon=True
-            )
-            self._thread.start()
-        return self
-
-    def __exit__(self, *exc):
-        self._stop.set()
-        if self._thread is not None:
-            self._thread.join(timeout=2.0)
-        if self._fold is not None:
-            self._fold.__exit__()
-        return False
-
-
-def _is_terminal():
-    try:
-        return sys.stderr.isatty()
-    except (AttributeError, ValueError, OSError):
-        return False
+        super().__init__(description, enabled, delay=PROGRESS_DELAY)
 
 
 # ------------------------------------------------------------------------ inputs

@@ -514,7 +514,7 @@ def test_tile_of_a_large_figure_says_it_is_too_large_for_text(capsys, tmp_path):
 
 def test_progress_line_appears_for_a_long_job(capsys, monkeypatch):
     monkeypatch.setattr(cli, "PROGRESS_DELAY", 0.0)
-    monkeypatch.setattr(cli, "_is_terminal", lambda: True)
+    monkeypatch.setattr(cli._compile_notice, "_stderr_is_terminal", lambda: True)
     with cli._Progress("counting the tilings of 9x9 (test)"):
         time.sleep(2.5)  # the line is drawn within half a second; a loaded machine gets slack
     _, err = capsys.readouterr()
@@ -528,7 +528,7 @@ def test_progress_line_appears_for_a_long_job(capsys, monkeypatch):
 def test_no_progress_line_where_stderr_is_a_log(capsys, monkeypatch):
     """A log gets no progress line: its carriage returns and cursor codes would litter it."""
     monkeypatch.setattr(cli, "PROGRESS_DELAY", 0.0)
-    monkeypatch.setattr(cli, "_is_terminal", lambda: False)
+    monkeypatch.setattr(cli._compile_notice, "_stderr_is_terminal", lambda: False)
     with cli._Progress("counting the tilings of 9x9 (test)"):
         time.sleep(1.0)
     assert capsys.readouterr()[1] == ""
@@ -543,7 +543,7 @@ def test_the_progress_line_names_the_kernel_compiling(capsys, monkeypatch):
     _compile_notice.install()
     _compile_notice._register()
     monkeypatch.setattr(cli, "PROGRESS_DELAY", 0.0)
-    monkeypatch.setattr(cli, "_is_terminal", lambda: True)
+    monkeypatch.setattr(cli._compile_notice, "_stderr_is_terminal", lambda: True)
     monkeypatch.setattr(_compile_notice, "_stderr_is_terminal", lambda: True)
     f = lambda: None  # noqa: E731
     f.__module__, f.__qualname__ = "dominotiling._kernels.fake", "kernel"

@@ -12,6 +12,10 @@ COSTS = {
     "Tiling": ("O(N) to check", "label array"),
     "Weights": ("O(N) to check", "one weight per placement"),
     "Frame": ("--", "one animation frame"),
+    "make_tileable": (
+        "a maximum matching and one short search per removed cell; 34,000 cells in 0.65 s",
+        "Hopcroft-Karp, alternating paths to the boundary (or every cell doubled)",
+    ),
     # counting
     "count_tilings": (
         "O(N 2^w) or O(N w^2) per modulus; 16x16 in 5.6 ms, 100x100 in 1.8 s",

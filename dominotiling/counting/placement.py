@@ -114,6 +114,11 @@ class PlacementProbabilities(NamedTuple):
         """
         return _horizontal_per_cell(self.horizontal, self.vertical)
 
+    def __repr__(self):
+        from .._util import brief_repr
+
+        return brief_repr(self)  # one line: a notebook cell ending in it does not print its arrays
+
 
 def _horizontal_per_cell(horizontal, vertical):
     h = np.asarray(horizontal, dtype=float)

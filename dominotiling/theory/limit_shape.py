@@ -598,7 +598,7 @@ def _weights_kind(weights):
     return pattern, f"{pattern.shape[0]}x{pattern.shape[1]}-periodic", 0.0
 
 
-def limit_shape(region, weights=None, *, resolution=None, flux=None):
+def limit_shape(region, weights=None, *, resolution=None, flux=None, progress=None):
     """The limit shape of a region: the height function minimising ``int sigma(grad h)``.
 
     Parameters
@@ -627,6 +627,11 @@ def limit_shape(region, weights=None, *, resolution=None, flux=None):
         ``"most likely"``: the sector with the most tilings, by those exact counts.
         The heights on every boundary component are then the sector's. Holes must
         have as many black as white cells (else the heights are multi-valued).
+    progress : None or bool, optional
+        A line on standard error saying what runs (the surface tension's table,
+        the Newton step) and for how long, once the call has taken two seconds
+        (None or True, the default; ``DOMINOTILING_QUIET=1`` silences it); False:
+        none.
 
     Returns
     -------
@@ -791,7 +796,17 @@ def limit_shape(region, weights=None, *, resolution=None, flux=None):
             f"most resolution={L} mesh squares fit along it (the boundary heights are known at lattice vertices "
             "only; a finer mesh would resolve their zigzag, not the shape)"
         )
+    progress = True if progress is None else _validate.boolean(progress, "progress")
     pattern, kind, shift = _weights_kind(weights)
+    from .._compile_notice import ProgressLine
+
+    what = f"limit shape of a {rows}x{cols} region at resolution {resolution}"
+    with ProgressLine(what, enabled=progress) as line:
+        return _solve(region, pattern, kind, shift, resolution, flux, line, what)
+
+
+def _solve(region, pattern, kind, shift, resolution, flux, line, what):
+    """:func:`limit_shape` on checked arguments, saying on `line` what runs."""
     hb = None
     if region.holes:
         hb, flux = _sector_boundary_heights(region, flux)
@@ -809,10 +824,23 @@ def limit_shape(region, weights=None, *, resolution=None, flux=None):
     else:
         from .tension_table import periodic_sigma
 
+        line.description = f"{what}: the table of the surface tension (once per weighting)"
         sigma = periodic_sigma(pattern)
         stage = sigma.stage
+    steps = [0]
+
+    def step():
+        steps[0] += 1
+        line.description = f"{what}: Newton step {steps[0]}"
+
     info = solve_barrier(
-        mesh, h0, free, sigma, box=(box_nodes, lower[box_nodes], upper[box_nodes]), stage=stage
+        mesh,
+        h0,
+        free,
+        sigma,
+        box=(box_nodes, lower[box_nodes], upper[box_nodes]),
+        stage=stage,
+        stop=step,
     )
     q = info.q
     tri = mesh.tri_legs

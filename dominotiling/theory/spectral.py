@@ -425,9 +425,11 @@ class SpectralCurve:
         The vertices of the convex hull of the exponents, counter-clockwise from the
         lowest-then-leftmost ``(a, b)``.
     genus : int
-        The number of interior lattice points of the Newton polygon: the genus of the
-        curve when it is smooth (generic weights); a real node (an oval shrunk to a
-        point, as for uniform weights) lowers the geometric genus by one.
+        The number of interior lattice points of the Newton polygon: the
+        *arithmetic* genus, the curve's genus when it is smooth (generic weights).
+        A real node (an oval shrunk to a point, as ``(z, w) = (-1, -1)`` for
+        uniform weights) lowers the geometric genus by one:
+        :attr:`geometric_genus` counts them.
 
     See Also
     --------
@@ -545,6 +547,120 @@ class SpectralCurve:
                 row = row * w + C[i, j]
             out = out * z + row
         return out * z**a0 * w**b0
+
+    def singular_points(self):
+        """The singular points ``(z, w)`` of the curve in ``(C*)^2``: ``P = dP/dz = dP/dw = 0``, exactly.
+
+        For positive weights the curve is a Harnack curve, whose only singularities
+        are real nodes (ovals shrunk to a point, Kenyon, Okounkov and Sheffield [1]_),
+        each lowering the geometric genus by one.
+
+        Returns
+        -------
+        list of (sympy number, sympy number)
+
+        Raises
+        ------
+        DominoTilingError
+            For float weights (give ints or Fractions: the points are found exactly)
+            or symbolic ones (see :meth:`node_condition`).
+
+        References
+        ----------
+        .. [1] R. Kenyon, A. Okounkov, S. Sheffield, "Dimers and amoebae", Ann. of
+           Math. 163 (2006), 1019-1056.
+
+        Examples
+        --------
+        >>> spectral_curve(None).singular_points()       # the uniform curve's real node
+        [(-1, -1)]
+        >>> spectral_curve(WeightPattern.two_periodic(2, 1)).singular_points()
+        []
+        """
+        if self.pattern.kind not in ("int", "fraction"):
+            raise DominoTilingError(
+                f"singular points are found exactly, for int or Fraction weights; these are "
+                f"{self.pattern.kind} (for symbolic weights, node_condition() gives the condition)"
+            )
+        sp = _sympy()
+        P = self.as_poly().as_expr()
+        z, w = self.z, self.w
+        sols = sp.solve([P, sp.diff(P, z), sp.diff(P, w)], [z, w], dict=True)
+        pts = {(s_[z], s_[w]) for s_ in sols if s_.get(z, 0) != 0 and s_.get(w, 0) != 0}
+        return sorted(pts, key=lambda p: (sp.re(p[0]), sp.im(p[0]), sp.re(p[1]), sp.im(p[1])))
+
+    def node_condition(self):
+        """For symbolic weights: the condition on the symbols under which the curve has a singular point.
+
+        The eliminant of ``P = z dP/dz = w dP/dw = 0`` (with ``z w != 0``) by a
+        lexicographic Groebner basis, factored, keeping the factors that can vanish
+        for positive symbols: the curve is singular exactly where it is 0.
+
+        Returns
+        -------
+        sympy.Expr
+            ``0`` would mean "always singular"; ``1`` "never".
+
+        Examples
+        --------
+        >>> import sympy
+        >>> a, b = sympy.symbols("a b", positive=True)
+        >>> spectral_curve(WeightPattern.two_periodic(a, b)).node_condition()
+        a - b
+        """
+        sp = _sympy()
+        P = self.as_poly().as_expr()
+        z, w = self.z, self.w
+        params = sorted(P.free_symbols - {z, w}, key=str)
+        if not params:
+            return sp.Integer(0 if self.singular_points() else 1)
+        t = sp.Symbol("_t")
+        basis = sp.groebner(
+            [P, sp.expand(z * sp.diff(P, z)), sp.expand(w * sp.diff(P, w)), t * z * w - 1],
+            t,
+            z,
+            w,
+            *params,
+            order="lex",
+        )
+        eliminant = [g for g in basis.exprs if not (g.free_symbols & {t, z, w})]
+        if not eliminant:
+            return sp.Integer(0)
+        _, factors = sp.factor_list(eliminant[0])
+        keep = [f for f, _ in factors if not (f.is_positive or (-f).is_positive)]
+        return sp.Mul(*keep) if keep else sp.Integer(1)
+
+    @property
+    def geometric_genus(self):
+        """The genus of the curve's normalisation: :attr:`genus` minus its nodes.
+
+        Ints and Fractions: ``genus - len(singular_points())`` (a Harnack curve's
+        singular points are nodes). Symbolic weights: ``Piecewise((genus - 1,
+        Eq(condition, 0)), (genus, True))`` with :meth:`node_condition`, for
+        curves that gain one node there, as the two-periodic curve does (one node,
+        at ``(-1, -1)``, when ``a = b``). Floats: not determined (an error).
+
+        Examples
+        --------
+        >>> import sympy
+        >>> spectral_curve(None).genus, spectral_curve(None).geometric_genus
+        (1, 0)
+        >>> a, b = sympy.symbols("a b", positive=True)
+        >>> spectral_curve(WeightPattern.two_periodic(a, b)).geometric_genus
+        Piecewise((0, Eq(a, b)), (1, True))
+        """
+        if self.pattern.kind == "symbolic":
+            sp = _sympy()
+            cond = self.node_condition()
+            if cond == 1:
+                return self.genus
+            where = sp.Eq(cond, 0)
+            first = sorted(cond.free_symbols, key=str)
+            roots = sp.solve(cond, first[0]) if first else []
+            if len(roots) == 1:  # a - b = 0 reads a = b
+                where = sp.Eq(first[0], roots[0])
+            return sp.Piecewise((self.genus - 1, where), (self.genus, True))
+        return self.genus - len(self.singular_points())
 
     def kasteleyn(self, z, w):
         """The magnetically altered Kasteleyn matrices ``K(z, w)`` for arrays ``z``, ``w``: shape ``(..., n, n)``."""

@@ -97,6 +97,11 @@ class SurfaceTension(NamedTuple):
     field: np.ndarray
     phase: np.ndarray
 
+    def __repr__(self):
+        from .._util import brief_repr
+
+        return brief_repr(self)  # one line: a notebook cell ending in it does not print its arrays
+
 
 def _clausen_coefficients(K=30):
     from fractions import Fraction

@@ -537,6 +537,14 @@ class HeightMesh:
         _files.write_text(path, text, f"the {fmt.upper()} mesh")
         return path
 
+    def __repr__(self):
+        # one line: a notebook cell ending in height_mesh(...) does not print every vertex
+        v, f = self.vertices, self.faces
+        return (
+            f"HeightMesh(vertices=<array {'x'.join(map(str, v.shape))} {v.dtype}>, "
+            f"faces=<array {'x'.join(map(str, f.shape))} {f.dtype}>)"
+        )
+
 
 def _num(x):
     return str(int(x)) if float(x).is_integer() and abs(x) < 2**53 else repr(float(x))

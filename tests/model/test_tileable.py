@@ -6,12 +6,12 @@ import warnings
 import networkx as nx
 import numpy as np
 import pytest
+from helpers import brute_force_tilings
 from PIL import Image
 from scipy import ndimage
 
 from dominotiling import Region, count_tilings, find_tiling, make_tileable
 from dominotiling.errors import DominoTilingError, NoTilingError, RegionChangedWarning
-from tests.helpers import brute_force_tilings
 
 
 def _blob(seed, shape=(18, 22)):
