@@ -239,6 +239,12 @@ class ProgressLine:
         return False
 
 
+def _notebook_thread():
+    """True in a helper thread of a Jupyter kernel (a sweep's thread compiling a kernel): its
+    stderr would be a red box saved with the notebook, and only the main thread owns the line."""
+    return "ipykernel" in sys.modules and threading.current_thread() is not threading.main_thread()
+
+
 def install():
     """Arrange for the notice: now if a kernel module is loaded, else when the first one is imported."""
     if _state["installed"]:
@@ -415,7 +421,7 @@ class _Notice:
             _state["active"] += 1
             bar_on_screen = _bars_active()
         _local.current = (name, time.perf_counter(), bar_on_screen)
-        if os.environ.get("DOMINOTILING_QUIET") or _in_dask_worker():
+        if os.environ.get("DOMINOTILING_QUIET") or _in_dask_worker() or _notebook_thread():
             _local.current = (*_local.current, "quiet")
             return
         if _in_notebook():
