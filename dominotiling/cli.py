@@ -272,9 +272,12 @@ def _check_folder_writable(folder, what):
 
 def _png_path(name):
     """The file that ``--png NAME`` writes: NAME itself if it ends in .png, NAME.png if it has no suffix."""
+    from ._files import output_path
+
     path = Path(name)
-    if path.name in ("", ".", ".."):
+    if path.name in ("", ".", "..") or name.endswith(("/", os.sep)):
         raise _UsageError(f"--png {name!r} is not a file name: give one such as out.png")
+    output_path(name, "the picture", "--png")  # a device or a FIFO as given: not NAME.png beside it
     if path.suffix == "":
         path = path.with_name(path.name + ".png")
     elif path.suffix.lower() != ".png":
@@ -284,6 +287,7 @@ def _png_path(name):
         )
     if path.is_dir():
         raise _UsageError(f"--png {path} is a folder: give a file name such as {path / 'out.png'}")
+    output_path(path, "the picture", "--png")
     _check_folder_writable(path.parent, "the folder of --png")
     return path
 
@@ -310,10 +314,13 @@ def _save_png(fig, path, dpi):
             f"{_MAX_PIXELS_PER_SIDE} pixels a side can be drawn, within the memory budget of "
             f"{format_bytes(budget)} (DOMINOTILING_MEMORY_LIMIT): use --dpi {max(most, 1)} or less"
         )
-    try:
-        fig.savefig(path, dpi=dpi, bbox_inches="tight", format="png")
-    except OSError as exc:
-        raise _UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
+    import io
+
+    from ._files import write_bytes
+
+    buf = io.BytesIO()
+    fig.savefig(buf, dpi=dpi, bbox_inches="tight", format="png")
+    write_bytes(path, buf.getvalue(), "the picture")  # a regular file only; FileError otherwise
 
 
 # --------------------------------------------------------------------- commands
@@ -354,7 +361,7 @@ def _cmd_tile(args):
     exports = [
         (flag, _export_path(name, flag))
         for flag, name in (("--svg", args.svg), ("--tikz", args.tikz), ("--json", args.json))
-        if name
+        if name is not None  # an empty name is a mistake, not "no file"
     ]
     region = _board(args.figure) if _is_board(args.figure) else _read_figure(args.figure)
     rows, cols = region.shape
@@ -394,9 +401,12 @@ def _cmd_tile(args):
 
 def _export_path(name, flag):
     """The file that ``--svg/--tikz/--json NAME`` writes, its folder checked before the work."""
+    from ._files import output_path
+
     path = Path(name)
-    if path.name in ("", ".", "..") or path.is_dir():
+    if path.name in ("", ".", "..") or path.is_dir() or name.endswith(("/", os.sep)):
         raise _UsageError(f"{flag} {name!r} is not a file name: give one such as out.{flag[2:]}")
+    output_path(name, f"the {flag[2:]} file", flag)  # a device or a FIFO: refused before the work
     _check_folder_writable(path.parent, f"the folder of {flag}")
     return path
 
@@ -662,8 +672,8 @@ def _parser(argv=None):
         action="append",
         default=[],
         metavar="KEY=VALUE",
-        help="a preset option, e.g. --option rotten_eggs=replays (repeatable; "
-        "--list-options shows a rule set's)",
+        help="a preset option, e.g. --rules sea_kozel --option rotten_eggs=replays "
+        "(repeatable; --list-options shows a rule set's)",
     )
     g.add_argument(
         "--list-options",
@@ -728,7 +738,8 @@ def _run(argv):
     except UnicodeDecodeError as exc:
         return _error(f"cannot read the input: it is not UTF-8 text ({exc.reason})")
     except OSError as exc:
-        where = f" {exc.filename}" if getattr(exc, "filename", None) else ""
+        names = [n for n in (getattr(exc, "filename", None), getattr(exc, "filename2", None)) if n]
+        where = f" {' and '.join(map(str, names))}" if names else " a file"
         return _error(f"cannot use{where}: {exc.strerror or exc}")
     except MemoryError:
         from ._options import format_bytes, memory_limit

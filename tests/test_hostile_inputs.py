@@ -470,3 +470,133 @@ def test_float_and_16_bit_pictures_are_read_at_their_depth(tmp_path):
     assert Region.from_image(path).n_cells == 120
     with pytest.raises(RegionFormatError, match="no cell"):  # 30000 / 65535 = 0.46 > 0.4
         Region.from_image(path, threshold=0.4)
+
+
+# ---------------------------------------------------------------- the command line's files
+def _cli(args, capsys):
+    from dominotiling.cli import main
+
+    code = main(args)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize(
+    "flag, name, why",
+    [
+        ("--svg", "", "not a file name"),
+        ("--tikz", "", "not a file name"),
+        ("--json", "", "not a file name"),
+        ("--svg", "/dev/full", "/dev/full': it is a device"),
+        ("--json", "/dev/null", "/dev/null': it is a device"),
+        ("--svg", "newdir/", "not a file name"),
+        ("--png", "newdir/", "not a file name"),
+        ("--png", "/dev/full", "/dev/full': it is a device"),
+        ("--tikz", "{fifo}", "named pipe"),
+        ("--png", "{fifo}", "named pipe"),
+    ],
+)
+def test_the_commands_file_options_refuse_what_they_cannot_write(
+    flag, name, why, fifo, tmp_path, monkeypatch, capsys
+):
+    monkeypatch.chdir(tmp_path)
+    name = name.format(fifo=fifo)
+    code, out, err = _cli(["tile", "2x2", flag, name], capsys)
+    assert code == 2 and why in err and len(err.strip().splitlines()) == 1, err
+    assert out == ""  # refused before the work
+    assert not (tmp_path / "newdir").exists() and not os.path.exists("/dev/full.png")
+
+
+def test_the_command_reads_a_fifo_figure_without_blocking_for_ever(fifo, capsys, monkeypatch):
+    import dominotiling.cli as cli
+
+    monkeypatch.setattr(cli, "FIFO_WAIT", 0.5)
+    err = _in_time(lambda: cli.main(["count", "--file", os.fspath(fifo)]), seconds=10)
+    assert err is None
+    assert "nothing came through the named pipe" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- the documentation's command
+@pytest.mark.parametrize(
+    "args, why",
+    [
+        (["--out"], "expected one argument"),
+        (["a.ipynb", "--out"], "expected one argument"),
+        (["--out", "x"], "--out is the folder of exported notebooks"),
+        (["missing.ipynb"], "cannot read the notebook 'missing.ipynb'"),
+        (["{fifo}.ipynb"], "named pipe"),
+        (["{bad}"], "is not a Jupyter notebook"),
+        (["{deep}"], "nested too deep"),
+        (["{binary}"], "not UTF-8"),
+        (["a", "b"], "into one folder"),
+        (["a.ipynb", "notes.txt"], "not notebooks"),
+        (["--bogus"], "unrecognized arguments"),
+    ],
+)
+def test_the_docs_command_answers_bad_input_in_one_line(args, why, tmp_path, capsys, monkeypatch):
+    from dominotiling import docs
+
+    monkeypatch.chdir(tmp_path)
+    os.mkfifo(tmp_path / "p.ipynb")
+    (tmp_path / "bad.ipynb").write_text("{not json")
+    (tmp_path / "deep.ipynb").write_text("[" * 100_000 + "]" * 100_000)
+    (tmp_path / "binary.ipynb").write_bytes(b"\xff\xfe\x00")
+    names = {"fifo": "p", "bad": "bad.ipynb", "deep": "deep.ipynb", "binary": "binary.ipynb"}
+    args = [a.format(**names) for a in args]
+    built = []
+    monkeypatch.setattr(docs, "build", lambda *a: built.append(a) or 0)
+    code = _in_time(lambda: built.append(("code", docs._main(args))))
+    assert code is None and ("code", 2) in built, built
+    err = capsys.readouterr().err
+    assert why in err and len(err.strip().splitlines()) == 1, err
+    assert err.startswith("python -m dominotiling.docs: error:")
+
+
+# ---------------------------------------------------------------- the theory's arguments and budgets
+def test_theory_functions_check_their_arguments():
+    from dominotiling.theory import gibbs_measure, real_points, ronkin, spectral_curve
+
+    curve = spectral_curve(None)
+    for call in (
+        lambda: ronkin(curve, "a", 0),
+        lambda: ronkin(curve, None, 0),
+        lambda: dt.theory.surface_tension(None, "0.1", 0.0),
+        lambda: real_points(curve, num="x"),
+        lambda: gibbs_measure(None, slope=(0, 0)).pattern_probability(None),
+        lambda: gibbs_measure(None, slope=(0, 0)).pattern_probability(3),
+    ):
+        with pytest.raises(DominoTypeError):
+            call()
+    with pytest.raises(DominoTilingError, match="do not broadcast"):
+        ronkin(curve, [1.0, 2.0], [1.0, 2.0, 3.0])
+
+
+def test_theory_sizes_are_checked_against_the_budget_first():
+    from dominotiling.theory import gibbs_measure, real_points, spectral_curve, surface_tension
+
+    with dt.set_options(memory_limit="64MiB"):
+        with pytest.raises(TooLargeError, match="surface tension at 10000000 points"):
+            surface_tension(None, np.broadcast_to(0.0, (10**7,)), 0.0)
+        with pytest.raises(TooLargeError, match="num=1000000"):
+            real_points(spectral_curve(None), num=10**6)
+    mu = gibbs_measure(None, slope=(0.0, 0.0))
+    with pytest.raises(TooLargeError, match="400 dominoes"):
+        mu.pattern_probability([((0, 2 * i), (0, 2 * i + 1)) for i in range(400)])
+
+
+def test_the_play_help_example_runs(capsys):
+    from dominotiling.cli import _parser, main
+
+    helps = [
+        a.help
+        for sub in _parser()._subparsers._group_actions
+        for p in sub.choices.values()
+        for a in p._actions
+        if a.help and "rotten_eggs" in a.help
+    ]
+    assert helps and "--rules sea_kozel" in helps[0]
+    assert (
+        main(["play", "--rules", "sea_kozel", "--option", "rotten_eggs=replays", "--games", "3"])
+        == 0
+    )
+    capsys.readouterr()

@@ -75,6 +75,11 @@ COSTS = {
     "aztec_edge_probabilities": ("n = 1000 in 1.9 s", "generalized shuffling, backwards"),
     "aztec_partition_function": ("n = 200 exact in 9.5 s", "urban renewal, exact or float"),
     "embed_in_aztec": ("one tiling of the rest", "zero weights outside the region"),
+    "t_embedding": (
+        "O(n^3) time, O(n^2) memory; n = 1000 in a few s",
+        "Chelkak-Ramassamy recurrence on the levels of urban renewal",
+    ),
+    "uniform_t_limit": ("O(points)", "harmonic measures in the conformal parameter"),
     # surfaces
     "count_by_flux": ("one count per sector", "Kasteleyn with signs per hole"),
     "flux": ("O(N)", "height change around each hole"),
@@ -118,6 +123,8 @@ COSTS = {
     "draw_placement": ("O(N) image", "heat map"),
     "draw_certificate": ("O(N)", "Hall certificate picture"),
     "draw_aztec": ("O(N) image", "domino types and the arctic circle"),
+    "draw_t_embedding": ("O(n^2) segments", "lattice lines of T and O"),
+    "draw_t_surface": ("O(n^2) segments", "lattice lines of (T, O) in 3-D"),
     "draw_edge_probabilities": ("O(N) image", "heat map of edge probabilities"),
     "draw_double_dimer": ("O(loops)", "line collection of loops"),
     "draw_height_field": ("O(N) image", "heat map"),

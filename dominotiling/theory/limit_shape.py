@@ -345,6 +345,22 @@ def _curves(field, mesh, level):
     return [np.asarray(c, dtype=float) for c in lines if len(c) >= 2]
 
 
+def _forced_squares(mesh, free):
+    """Mesh squares whose five nodes (corners and centre) the boundary's Lipschitz bounds fix.
+
+    There the upper and lower envelopes meet: every height function of the region --
+    every tiling -- has those heights, so the square is frozen whatever its legs'
+    slopes look like (a 1 x n strip, a ring of width 1: one tiling per sector).
+    """
+    nr, nc = mesh.nr, mesh.nc
+    n_corner = (nr + 1) * (nc + 1)
+    fixed = mesh.used & ~free
+    corners = fixed[:n_corner].reshape(nr + 1, nc + 1)
+    centres = fixed[n_corner:].reshape(nr, nc)
+    out = centres & corners[:-1, :-1] & corners[:-1, 1:] & corners[1:, :-1] & corners[1:, 1:]
+    return out & mesh.active
+
+
 def _arctic(liquidity, mesh, tau):
     """Arctic curves (extrapolated from the ``tau`` level line) and the frozen mask.
 
@@ -815,6 +831,7 @@ def _solve(region, pattern, kind, shift, resolution, flux, line, what):
     upper = np.where(mesh.used, upper, 0.0)
     lower = np.where(mesh.used, lower, 0.0)
     free = mesh.used & (upper - lower > 1e-9 * mesh.delta)
+    forced = _forced_squares(mesh, free)
     h0 = _interior_start(mesh, upper, lower, free)
     free = _pin_saturated(mesh, h0, free)
     box_nodes = np.flatnonzero(free & seeded)
@@ -854,6 +871,9 @@ def _solve(region, pattern, kind, shift, resolution, flux, line, what):
         curves, mask = _arctic(dist.reshape(mesh.nr, mesh.nc), mesh, GAS_TOLERANCE)
         gas = (mask, curves)
     out = LimitShape(region, mesh, info.h, q, info, val, probs, kind, FROZEN_TOLERANCE, gas)
+    if forced.any():  # heights the boundary alone fixes: every tiling agrees there, it is frozen
+        out.frozen = out.frozen | forced
+        out.liquidity = np.where(forced, 0.0, out.liquidity)
     out.free_energy += shift
     out.flux = flux
     return out

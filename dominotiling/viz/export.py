@@ -467,6 +467,9 @@ class HeightMesh:
         that row 0 is on top when ``y`` points up) and ``z`` the height times the scale.
     faces : numpy.ndarray of int, shape ``(f, 3)``
         Vertex indices (from 0), two triangles per cell, counter-clockwise seen from above.
+    comment : str, optional
+        The comment line of the OBJ and PLY files (other surfaces, such as the
+        t-surfaces of :func:`dominotiling.viz.t_embedding.t_surface_mesh`, say what they are).
 
     See Also
     --------
@@ -482,11 +485,12 @@ class HeightMesh:
 
     vertices: np.ndarray
     faces: np.ndarray
+    comment: str = "height surface of a domino tiling (dominotiling)"
 
     def to_obj(self):
         """Wavefront OBJ text (``v x y z`` lines, then ``f i j k`` counted from 1)."""
         out = io.StringIO()
-        out.write("# height surface of a domino tiling (dominotiling)\n")
+        out.write(f"# {self.comment}\n")
         for x, y, z in self.vertices.tolist():
             out.write(f"v {_num(x)} {_num(y)} {_num(z)}\n")
         for a, b, c in (self.faces + 1).tolist():
@@ -496,9 +500,7 @@ class HeightMesh:
     def to_ply(self):
         """ASCII PLY text: a vertex element ``x y z`` and a face element of vertex index lists."""
         out = io.StringIO()
-        out.write(
-            "ply\nformat ascii 1.0\ncomment height surface of a domino tiling (dominotiling)\n"
-        )
+        out.write(f"ply\nformat ascii 1.0\ncomment {self.comment}\n")
         out.write(
             f"element vertex {len(self.vertices)}\nproperty float x\nproperty float y\nproperty float z\n"
         )

@@ -721,3 +721,23 @@ def test_a_long_limit_shape_says_what_runs(monkeypatch, capsys):
     assert "a job" in err and "a job: step 2" in err
     limit_shape(Region.aztec_diamond(20), resolution=20, progress=False)
     assert "limit shape" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("which", ["strip", "ring"])
+def test_regions_with_one_tiling_per_sector_are_frozen(which):
+    # they were called "100 % liquid": the legs of a width-one region never reach the
+    # polygon's boundary, but the boundary heights fix every node
+    from dominotiling import count_tilings
+    from dominotiling.surfaces.flux import count_by_flux
+
+    if which == "strip":
+        region = Region.rectangle(1, 40)
+        assert count_tilings(region) == 1
+        ls = limit_shape(region)
+    else:
+        m = np.ones((4, 4), dtype=bool)
+        m[1:3, 1:3] = False
+        region = Region.from_mask(m)
+        assert set(count_by_flux(region).values()) == {1}
+        ls = limit_shape(region, flux="most likely")
+    assert ls.liquid_fraction == 0.0 and ls.frozen[ls._mesh.active].all()
