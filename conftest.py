@@ -52,6 +52,13 @@ def _is_notebook(item):
     return item.path.suffix == ".ipynb"
 
 
+SHARED_MEMORY_TESTS = {
+    ROOT / "tests" / "parallel" / "test_parallel.py",
+    ROOT / "tests" / "parallel" / "test_queue.py",
+    ROOT / "tests" / "counting" / "test_transfer_codec.py",
+}
+
+
 def _in_full_paths(item):
     return any(item.path == p or p in item.path.parents for p in FULL_PATHS)
 
@@ -71,7 +78,8 @@ def pytest_collection_modifyitems(config, items):
             group = f"notebook-{item.path.name}"
         elif (ROOT / "tests" / "browser") in item.path.parents:
             group = "browser"
-        elif "client" in getattr(item, "fixturenames", ()):
+        elif "client" in getattr(item, "fixturenames", ()) or item.path in SHARED_MEMORY_TESTS:
+            # one worker: these watch the shared-memory directories every cluster call makes
             group = "dask-cluster"
         else:
             continue

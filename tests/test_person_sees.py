@@ -348,6 +348,9 @@ def test_notebook_extra_brings_what_the_notebooks_import():
         "mpmath",
         "mpl_toolkits",
         "matplotlib_inline",
+        "io",
+        "tempfile",
+        "PIL",  # Pillow: a dependency of matplotlib's own
     }  # with sympy, matplotlib and ipykernel
     assert imports <= provided, imports - provided
 

@@ -115,6 +115,20 @@ class AztecSample(Tiling):
         block = None if self._block_weights is None else np.array(self._block_weights)
         return (_rebuild, (self.region, np.array(self.labels), block, self._label))
 
+    def _wire_extra(self):
+        block = self._block_weights
+        if block is not None:
+            block = (block.shape, block.dtype.str, block.tobytes())
+        return (block, self._label)
+
+    @classmethod
+    def _from_wire(cls, region, labels, extra):
+        block, label = extra
+        if block is not None:
+            shape, dtype, data = block
+            block = np.frombuffer(data, dtype).reshape(shape)
+        return cls._of(Tiling._trusted(region, labels), block, label)
+
     @property
     def order(self):
         return self.region.shape[0] // 2

@@ -107,6 +107,19 @@ class Tiling:
         # Pickle the region and the labels only; both are frozen again on arrival.
         return (Tiling._trusted, (self._region, np.array(self._labels)))
 
+    def _wire_extra(self):
+        """Private (``parallel._wire``): what a subclass carries besides region and labels.
+
+        A hashable value, equal for tilings that travel together (a chunk of one
+        ensemble); the plain Tiling carries nothing.
+        """
+        return None
+
+    @classmethod
+    def _from_wire(cls, region, labels, extra):
+        """Private (``parallel._wire``): the tiling again from its labels and `_wire_extra`."""
+        return cls._trusted(region, labels)
+
     @classmethod
     def from_dominoes(cls, region, pairs):
         """Tiling from a list of dominoes, each a pair of cells ``((r1, c1), (r2, c2))``.

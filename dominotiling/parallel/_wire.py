@@ -217,25 +217,30 @@ def _pack(results, dropbox=None):
     Tilings of one region travel without a Python object per tiling or per cell,
     in one of two forms:
 
-    - ``("shared", region, path, k)``: when the worker sees the client's `dropbox`
+    - ``("shared", region, path, k, kind)``: when the worker sees the client's `dropbox`
       (it runs on the client's machine), the int32 labels are appended to a file
       in shared memory, which the client maps without copying or decoding;
-    - ``("tilings", region, codes)``: otherwise two bits per cell (see
+    - ``("tilings", region, codes, kind)``: otherwise two bits per cell (see
       ``_kernels/codec.py``), 16 times smaller than the labels, which the client
       decodes.
 
+    ``kind`` is the tilings' class and what it carries besides the labels
+    (``Tiling._wire_extra``: an :class:`~dominotiling.aztec.sample.AztecSample`'s
+    block weights), the same for every tiling of the chunk.
     Anything else (or tilings of different regions) travels as ``("objects", results)``.
     The task holds one tiling at a time, not its whole chunk, and writes
     nothing in the dropbox unless it has a tiling.
     """
-    region, codes, shared, objects = None, [], None, None
+    region, codes, shared, objects, kind = None, [], None, None, None
     try:
         for t in results:
             if (
                 objects is None
-                and type(t) is Tiling
+                and isinstance(t, Tiling)
                 and (region is None or t.region is region or t.region == region)
+                and (kind is None or kind == (type(t), t._wire_extra()))
             ):
+                kind = (type(t), t._wire_extra())
                 if region is None and dropbox is not None:  # the first tiling: a file for them
                     with contextlib.suppress(OSError):  # no dropbox here (another machine)
                         shared = _SharedLabels(dropbox)
@@ -247,10 +252,10 @@ def _pack(results, dropbox=None):
                     codes.append(_encode(t.labels))
                 continue
             if objects is None:  # not a tiling of the first region: all go as objects
-                objects, shared = _as_objects(region, shared, codes), None
+                objects, shared = _as_objects(region, shared, codes, kind), None
             objects.append(t)
         if objects is None and region is None:  # an empty chunk
-            objects, shared = _as_objects(region, shared, codes), None
+            objects, shared = _as_objects(region, shared, codes, kind), None
     except BaseException:
         if shared is not None:
             shared.discard()
@@ -259,18 +264,19 @@ def _pack(results, dropbox=None):
         return ("objects", objects)
     if shared is not None:
         os.close(shared.fd)
-        return ("shared", region, shared.path, shared.count)
-    return ("tilings", region, np.stack(codes))
+        return ("shared", region, shared.path, shared.count, kind)
+    return ("tilings", region, np.stack(codes), kind)
 
 
-def _as_objects(region, shared, codes):
+def _as_objects(region, shared, codes, kind):
     """The tilings packed so far, as Tiling objects (the shared file, if any, is removed)."""
     if shared is not None:
         if region is None:
             shared.discard()
             return []
-        return [Tiling._trusted(region, lab) for lab in shared.take_back(region.shape)]
-    return [] if region is None else _decode(region, codes)
+        cls, extra = kind
+        return [cls._from_wire(region, lab, extra) for lab in shared.take_back(region.shape)]
+    return [] if region is None else _decode(region, codes, kind)
 
 
 def _encode(labels):
@@ -296,15 +302,16 @@ def _map_shared(path, shape):
     return np.frombuffer(buffer, np.int32).reshape(shape)
 
 
-def _decode(region, codes):
+def _decode(region, codes, kind):
     """Tilings of `region` from their codes, each with labels of its own."""
     from .._kernels.codec import decode_tiling
 
+    cls, extra = kind
     out = []
     for row in codes:
         labels = np.empty(region.shape, np.int32)
         decode_tiling(row, region.mask, labels)
-        out.append(Tiling._trusted(region, labels))
+        out.append(cls._from_wire(region, labels, extra))
     return out
 
 
@@ -314,9 +321,11 @@ def _unpack(packed, regions):
         return packed[1]
     region = regions.setdefault(packed[1], packed[1])
     if packed[0] == "shared":
-        _, _, path, k = packed
-        return [Tiling._trusted(region, lab) for lab in _map_shared(path, (k,) + region.shape)]
-    return _decode(region, packed[2])
+        _, _, path, k, (cls, extra) = packed
+        return [
+            cls._from_wire(region, lab, extra) for lab in _map_shared(path, (k,) + region.shape)
+        ]
+    return _decode(region, packed[2], packed[3])
 
 
 def _in_order(pieces, n):

@@ -711,14 +711,20 @@ def test_a_long_limit_shape_says_what_runs(monkeypatch, capsys):
     ls = limit_shape(Region.aztec_diamond(60), resolution=60)
     assert seen[0] == "limit shape of a 120x120 region at resolution 60" and ls.residual < 1e-6
     assert seen[-1] == f"{seen[0]}: Newton step {ls.iterations}"
-    # the line itself: after the delay, with what runs now; nothing for progress=False
+    # the line itself (stderr a terminal): after the delay, with what runs now; in a log no
+    # line at all; nothing for progress=False
     monkeypatch.setattr(_compile_notice, "PROGRESS_DELAY", 0.0)
-    with _compile_notice.ProgressLine("a job") as line:
-        time.sleep(0.3)
-        line.description = "a job: step 2"
-        time.sleep(1.5)
-    err = capsys.readouterr().err
-    assert "a job" in err and "a job: step 2" in err
+    for terminal in (True, False):
+        monkeypatch.setattr(_compile_notice, "_stderr_is_terminal", lambda t=terminal: t)
+        with _compile_notice.ProgressLine("a job") as line:
+            time.sleep(0.3)
+            line.description = "a job: step 2"
+            time.sleep(1.5)
+        err = capsys.readouterr().err
+        if terminal:
+            assert "a job" in err and "a job: step 2" in err
+        else:
+            assert err == ""
     limit_shape(Region.aztec_diamond(20), resolution=20, progress=False)
     assert "limit shape" not in capsys.readouterr().err
 
