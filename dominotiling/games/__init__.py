@@ -1,38 +1,32 @@
-"""The table game of dominoes: bones, rules, a game engine, simulations and a puzzle.
+"""The table game of dominoes: bones, rules as data with a hook per family, an engine,
+simulations and a puzzle.
 
-This sub-package stands apart from the tiling code: it needs only numpy (and
-matplotlib for pictures).
-
-Inside:
+This sub-package stands apart from the tiling code: it needs only numpy (and matplotlib for
+pictures).  Inside:
 
 * :class:`Bone`, :func:`double_set` -- bones and full sets;
-* :class:`Line` -- the line on the table: the cross, doubles laid face down
-  or lengthwise, fish detection, the count of the ends; :mod:`.layouts` --
-  the other layouts: :class:`Trains` (Mexican train), :class:`ChickenFoot`,
-  :class:`Sausage` (Kolbasa), :class:`FiveUp` (Five-Up, where every double
-  branches);
-* :class:`Rules` -- rules as data, with a preset for every game of the rule
+* :class:`Rules` -- the fields most games share, with a preset for every game of the rule
   documents (``Rules.names()``; ``Rules.by_name("sea kozel")`` or
-  ``Rules.by_name("морской козёл", hundred="opener")``; a name is accepted
-  wherever rules are; ``Rules.options(name)`` lists the readings the documents
-  leave open, named); :class:`ScoreSheet`, :func:`hand_points` and
-  :func:`rating_points` -- scoring, from hands or from totals, starting from
-  any state;
+  ``Rules.by_name("морской козёл", hundred="opener")``; a name is accepted wherever rules
+  are; ``Rules.options(name)`` lists the readings the documents leave open, named), holding
+  two hooks: a family (:mod:`.families`: how rounds are scored, and what else only that family
+  needs) and a table (:mod:`.layouts`: the :class:`Line`, :class:`Trains`,
+  :class:`ChickenFoot`, :class:`Sausage`, :class:`FiveUp`); :func:`register` makes a variant of
+  one's own a rule set known by name;
+* :class:`ScoreSheet`, :func:`hand_points` and :func:`rating_points` -- scoring, from hands or
+  from totals, starting from any state;
 * :class:`Game` -- the engine; :func:`random_player`, :func:`greedy_player`,
-  :func:`doubles_first_player` -- players; :func:`simulate` and
-  :class:`SimulationSummary` -- many games at once;
+  :func:`doubles_first_player` -- players; :func:`simulate` and :class:`SimulationSummary` --
+  many games at once;
 * :func:`longest_line` -- the longest line that can be laid from given bones;
-* :func:`poker_hand`, :func:`poker_set`, :class:`PokerTable` -- domino
-  poker's hands and a table that deals, exchanges and shows down, and
-  :class:`FortyTwo` with :mod:`~dominotiling.games.forty_two` -- bids, tricks
-  and settlement of 42 (games of the documents that are not played on a
-  line; each module has its own greedy player);
-* :func:`draw_bone`, :func:`draw_line`, :func:`draw_hand` -- matplotlib
-  pictures; :class:`Game`, :class:`Line`, :class:`ScoreSheet` and
-  :class:`SimulationSummary` also show themselves in Jupyter (SVG and HTML).
+* :func:`poker_hand`, :func:`poker_set`, :class:`PokerTable` -- domino poker -- and
+  :class:`FortyTwo` with :mod:`~dominotiling.games.forty_two` -- bids, tricks and settlement of
+  42 (games of the documents not played on a line; each module has its own greedy player);
+* :func:`draw_bone`, :func:`draw_line`, :func:`draw_hand` -- matplotlib pictures, from the
+  layout the SVG of :class:`Line`, the layouts and :class:`Game` in Jupyter is drawn from.
 
-The rule documents the presets follow are in ``shared/sources/games/``; each
-preset's docstring cites its file and paragraphs.
+The rule documents the presets follow are in ``shared/sources/games/``; each preset's
+docstring cites its file and paragraphs.
 
 Examples
 --------
@@ -51,7 +45,7 @@ False
 
 from . import forty_two, layouts, variants_block, variants_fives, variants_kozel, variants_layouts  # noqa: F401 (the presets register on Rules)
 from .bones import Bone, double_set
-from .draw import draw_bone, draw_hand, draw_line
+from .display import draw_bone, draw_hand, draw_line
 from .errors import IllegalMoveError
 from .forty_two import FortyTwo
 from .game import Game
@@ -61,7 +55,7 @@ from .players import doubles_first_player, greedy_player, random_player
 from .poker import PokerTable, poker_hand, poker_set
 from .puzzle import longest_line
 from .records import Event, Move, PlayerView, RoundResult
-from .rules import Rules
+from .rules import Rules, register
 from .scoring import ScoreSheet, hand_points, rating_points
 from .simulate import MAX_GAMES, SimulationSummary, simulate  # noqa: F401 -- re-exported at the wing's old path
 
@@ -76,6 +70,7 @@ __all__ = [
     "Sausage",
     "FiveUp",
     "Rules",
+    "register",
     "ScoreSheet",
     "rating_points",
     "hand_points",

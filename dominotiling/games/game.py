@@ -1,15 +1,12 @@
 """The game engine: deal, turns, round ends and the match.
 
-Inside: :class:`Game`, which plays a match by any :class:`~dominotiling.games.Rules`
-(or a rule set's name), driven by hand (:meth:`Game.play`, :meth:`Game.draw`,
-:meth:`Game.knock`, :meth:`Game.end_turn`) or by player functions
-(:meth:`Game.step`, :meth:`Game.play_round`, :meth:`Game.play_match`),
-replayed from its history (:meth:`Game.replay`) or started from a chosen deal
-(:meth:`Game.from_deal`).  Its records (:class:`Move`, :class:`Event`,
-:class:`RoundResult`, :class:`PlayerView`) live in
-:mod:`dominotiling.games.records`; the round mechanics in
-:mod:`dominotiling.games._engine`; starting from a deal, replaying and
-snapshots in :mod:`dominotiling.games._history`.
+Inside: :class:`Game`, which plays a match by any :class:`~dominotiling.games.Rules` (or a rule
+set's name), driven by hand (:meth:`Game.play`, :meth:`Game.draw`, :meth:`Game.knock`,
+:meth:`Game.end_turn`) or by player functions (:meth:`Game.step`, :meth:`Game.play_round`,
+:meth:`Game.play_match`), replayed from its history (:meth:`Game.replay`) or started from a
+chosen deal (:meth:`Game.from_deal`).  Its records (:class:`Move`, :class:`Event`,
+:class:`RoundResult`, :class:`PlayerView`) live in :mod:`dominotiling.games.records`; the round
+mechanics in :mod:`dominotiling.games._engine`.
 
 Examples
 --------
@@ -25,22 +22,28 @@ True
 
 from numbers import Integral
 
+import numpy as np
+
 from .. import _validate
 from ..errors import DominoTilingError, DominoTypeError
 from ._engine import RoundEngine
-from ._history import HistoryMixin
 from .bones import Bone, double_set
 from .errors import IllegalMoveError
 from .layouts import new_layout
-from .line import SIDES
 from .records import Event, Move, PlayerView
 from .rules import as_rules
 from .scoring import ScoreSheet
 
 __all__ = ["Game"]
 
+#: The game's state a failed list of plays restores (the line, hands and sheet are copied).
+_STATE = (
+    "turn round_number over _forced _opener _redeals _last_player _last_nondouble _turn_draws "
+    "_continuing _stopped _pending_out"
+).split()
 
-class Game(HistoryMixin, RoundEngine):
+
+class Game(RoundEngine):
     """A match of dominoes by the given rules.
 
     Parameters
@@ -48,13 +51,10 @@ class Game(HistoryMixin, RoundEngine):
     rules : Rules or str
         The rules to play by, or a rule set's name (``"kozel"``).
     players : int or sequence
-        The number of players (all moves made by hand), or one entry per seat,
-        clockwise: a player function ``f(view) -> Move`` (or a bone, a
-        ``(bone, side)`` pair, or None to stop a turn that allows more bones),
-        or None for a seat played by hand.
+        The number of players (all moves made by hand), or one entry per seat, clockwise: a
+        player function ``f(view) -> Move``, or None for a seat played by hand.
     seed : None, int or numpy.random.Generator, optional
-        Source of the deals and of the players' random choices; the same seed
-        plays the same game.
+        Source of the deals and the players' random choices: the same seed, the same game.
 
     Attributes
     ----------
@@ -63,25 +63,18 @@ class Game(HistoryMixin, RoundEngine):
     sheet : ScoreSheet
         The scores, with seats ``0 .. n_players - 1`` as players.
     line : Line or a layout of :mod:`~dominotiling.games.layouts`
-        The line (or trains, chicken foot, sausage) of the current round.
-    turn : int
-        The seat to move.
-    round_number : int
-        The rounds finished before this one: 0 in the first round.  What is
-        shown to a reader (``repr``, the HTML of a game, the score sheet)
-        counts rounds from 1: ``round_number + 1``.
+        The table of the current round.
+    turn, round_number : int
+        The seat to move; the rounds finished before this one (shown to a reader from 1).
     history : list of Event
         Everything that happened, enough to :meth:`replay` the match.
     rounds : list of RoundResult
     over : bool
-        True once the match is decided.
 
     Raises
     ------
     DominoTilingError
-        If the number of players is not allowed by the rules;
-        :class:`~dominotiling.errors.DominoTypeError` for arguments of the
-        wrong type.
+        If the rules do not allow that many players (a DominoTypeError for a wrong type).
 
     See Also
     --------
@@ -89,30 +82,15 @@ class Game(HistoryMixin, RoundEngine):
 
     Notes
     -----
-    A player who can move must play; one who cannot draws (when the rules and
-    the bazaar allow), else knocks.  Some rules let a turn go on: several
-    doubles at once, any number of bones (Blitz), another move when the ends
-    add up to 6 (Seven), two bones after three moves in a row (Seven,
-    ``rules.streak_two_bones``); the player stops with :meth:`end_turn`.  After every
-    play the engine checks in this order: the player went out; the line is a
-    fish (when ``rules.fish_ends_round``); every end is closed; and, once the
-    turn is over, nobody can move while no draw is possible (blocked).  A
-    finished round is scored at once and the next one is dealt, unless the
-    match is over.  Every illegal action raises
+    A player who can move must play; one who cannot draws (when the rules and the bazaar
+    allow), else knocks.  Some rules let a turn go on (several doubles, Blitz, Seven's moves
+    again, Mexican train's first train): :meth:`end_turn` stops it.  After a play the engine
+    checks: the player went out; the line is a fish (``rules.fish_ends_round``); every end is
+    closed; once the turn is over, nobody can move nor draw (blocked).  A finished round is
+    scored at once and the next dealt, unless the match is over.  On another table a move's
+    side names a place there (``"train 1"``, ``"toe 3"``, ``"cut 2"``: see
+    :mod:`~dominotiling.games.layouts`).  Every illegal action raises
     :class:`~dominotiling.games.IllegalMoveError` and changes nothing.
-
-    Rules with another layout (``rules.layout``) play on the trains, chicken
-    foot or sausage of :mod:`~dominotiling.games.layouts`; a move's side then
-    names a place there (``"train 1"``, ``"mexican"``, ``"toe 3"``,
-    ``"cut 2"``).  On trains a double must be followed by another bone (drawing
-    and knocking as usual when none fits), and a knock puts a marker on the
-    player's train; with ``rules.first_turn_train`` a player's first turn
-    lays any number of bones on their own train (:meth:`end_turn` stops it).
-    On Five-Up's layout every double offers its free sides and ends.  With
-    ``rules.hidden_rows`` (Kolbasa) only the bone at the
-    right of the row can be played, and a knock moves it to the left.  With
-    ``rules.drop_out`` (Seven) a player at the target is dealt nothing more and
-    skipped.
 
     Examples
     --------
@@ -134,10 +112,10 @@ class Game(HistoryMixin, RoundEngine):
     def _count_players(players):
         if isinstance(players, (list, tuple)):
             return len(players)
-        if isinstance(players, (bool,)) or not isinstance(players, Integral):
+        if isinstance(players, bool) or not isinstance(players, Integral):
             raise DominoTypeError(
-                f"players must be the number of seats or a list with one "
-                f"player function (or None) per seat, got {players!r}"
+                f"players must be the number of seats or a list with one player function (or "
+                f"None) per seat, got {players!r}"
             )
         return int(players)
 
@@ -145,49 +123,33 @@ class Game(HistoryMixin, RoundEngine):
         rules = as_rules(rules)
         n = self._count_players(players)
         rules.check_players(n)  # before anything grows with n (Game(rules, 2**31) was 17 GB)
-        if isinstance(players, (list, tuple)):
-            strategies = tuple(players)
-            for k, s in enumerate(strategies):
-                if s is not None and not callable(s):
-                    raise DominoTypeError(
-                        f"players[{k}] must be a function f(view) -> Move, "
-                        f"or None for a seat played by hand; got {s!r}"
-                    )
-        else:
-            strategies = (None,) * max(n, 0)
-        rng = _validate.seed(seed)
-        self.rules = rules
-        self.n_players = n
-        self.strategies = strategies
-        deal_seed, play_seed = rng.integers(0, 2**63, size=2)
-        import numpy as np
-
+        strategies = tuple(players) if isinstance(players, (list, tuple)) else (None,) * n
+        for k, s in enumerate(strategies):
+            if s is not None and not callable(s):
+                raise DominoTypeError(
+                    f"players[{k}] must be a function f(view) -> Move, or None for a seat played "
+                    f"by hand; got {s!r}"
+                )
+        deal_seed, play_seed = _validate.seed(seed).integers(0, 2**63, size=2)
+        self.rules, self.n_players, self.strategies = rules, n, strategies
         self._deal_rng = np.random.default_rng(deal_seed)
         self._play_rng = np.random.default_rng(play_seed)
-        self._deals = deals
-        self._replaying = replaying
-        self._replay_future = []
+        self._deals, self._replaying, self._replay_future = deals, replaying, []
         self._set = double_set(rules.max_pip)
         self.sheet = ScoreSheet(n, rules)
-        self.history = []
-        self.rounds = []
-        self.round_number = 0
-        self.over = False
-        self._stopped = False
+        self.history, self.rounds = [], []
+        self.round_number, self.over, self._stopped = 0, False, False
         self.line = new_layout(rules, n)
-        self.turn = 0
-        self._hands = [[] for _ in range(n)]
-        self._bazaar = []
-        self._forced = None
-        self._streak = [0] * max(n, 0)
-        self._pending_out = None
+        self.turn, self._hands, self._bazaar, self._forced = 0, [[] for _ in range(n)], [], None
+        self._streak, self._pending_out = [0] * n, None
         self._new_turn()
 
     # ------------------------------------------------------------------ queries
     def hand(self, seat):
         """Return the bones in ``seat``'s hand, as a tuple."""
-        seat = _validate.integer(seat, "seat", minimum=0, maximum=self.n_players - 1)
-        return tuple(self._hands[seat])
+        return tuple(
+            self._hands[_validate.integer(seat, "seat", minimum=0, maximum=self.n_players - 1)]
+        )
 
     @property
     def bazaar_size(self):
@@ -208,9 +170,7 @@ class Game(HistoryMixin, RoundEngine):
 
     def legal_moves(self):
         """Return the list of :class:`Move` the player to move may make (empty if none)."""
-        if self.over or self._stopped:
-            return []
-        return self._moves_for(self.turn)
+        return [] if self.over or self._stopped else self._moves_for(self.turn)
 
     def view(self):
         """Return the :class:`PlayerView` of the player to move."""
@@ -242,8 +202,7 @@ class Game(HistoryMixin, RoundEngine):
             return Move(move, side)
         if isinstance(move, tuple) and len(move) in (2, 3, 4):
             bone, side, *rest = move
-            closed = rest[0] if rest else False
-            lengthwise = rest[1] if len(rest) > 1 else False
+            closed, lengthwise = (rest + [False, False])[:2]
             if isinstance(bone, Bone) and isinstance(closed, bool) and isinstance(lengthwise, bool):
                 return Move(bone, side, closed, lengthwise)
         raise IllegalMoveError(f"a move is a Bone, a Move or a (bone, side) pair, got {move!r}")
@@ -254,121 +213,54 @@ class Game(HistoryMixin, RoundEngine):
         Parameters
         ----------
         move : Move, (Bone, side) pair, Bone, or list of those
-            The play; with a bare bone, ``side`` (or the first fitting side,
-            right preferred) is used.  A list lays its bones one after the
-            other in one turn (several doubles, Blitz) and then ends the turn.
+            The play; a list lays its bones one after the other in one turn, then ends it.
         side : str, optional
-            The side when ``move`` is a bare bone: an end of the line, or a
-            place of the round's layout (``"train 0"``, ``"toe 2"``,
-            ``"cut 1"``, ...; see :mod:`~dominotiling.games.layouts`).
+            The side for a bare bone (else the first fitting side, right preferred).
 
         Raises
         ------
         IllegalMoveError
-            If the match is over, the bone is not in the mover's hand, the
-            opening bone is not one the rules allow, a further bone is not
-            allowed in this turn, or the bone does not fit.  Nothing is
-            changed (for a list: by any of its bones).
+            If the match is over, the bone is not in the mover's hand, may not open or follow
+            now, or does not fit.  Nothing is changed (for a list: by any of its bones).
         """
-        if isinstance(move, list):
-            self._check_live()
-            if not move:
-                raise IllegalMoveError("an empty list of moves; give at least one")
-            saved = self._snapshot()
-            try:
-                for m in move:
-                    self._play_one(self._parse(m))
-                if self.can_end_turn and len(self._turn_plays) > 0:
-                    self.end_turn()
-            except Exception:
-                self._restore(saved)
-                raise
-            return
-        self._play_one(self._parse(move, side))
+        if not isinstance(move, list):
+            return self._play_one(self._parse(move, side))
+        self._check_live()
+        if not move:
+            raise IllegalMoveError("an empty list of moves; give at least one")
+        saved = self._snapshot()
+        try:
+            for m in move:
+                self._play_one(self._parse(m))
+            if self.can_end_turn and self._turn_plays:
+                self.end_turn()
+        except Exception:
+            self._restore(saved)
+            raise
 
     def _play_one(self, move):
         self._check_live()
-        bone, side = move.bone, move.side
-        seat = self.turn
+        bone, side, seat = move.bone, move.side, self.turn
         hand = self._hands[seat]
         if bone not in hand:
             raise IllegalMoveError(
-                f"bone {bone} is not in the hand of player {seat}, "
-                f"who holds {' '.join(map(str, hand))}"
+                f"bone {bone} is not in the hand of player {seat}, who holds {' '.join(map(str, hand))}"
             )
         if self._forced is not None and bone not in self._forced:
             allowed = " or ".join(str(b) for b in sorted(self._forced))
             raise IllegalMoveError(f"the round must be opened with {allowed}")
-        if self.rules.hidden_rows and self._forced is None and bone is not hand[-1]:
+        if self.rules.table.hidden_rows and self._forced is None and bone is not hand[-1]:
             raise IllegalMoveError(
                 f"only the bone taken from the right of the row, {hand[-1]}, may be played now"
             )
         if side is not None and not isinstance(side, str):
             raise IllegalMoveError(f"side must be a string naming an end, got {side!r}")
-        if self.rules.layout != "line":
-            self._play_on_layout(Move(bone, side, move.closed, move.lengthwise))
-            return
-        if side is not None and side not in SIDES:
-            raise IllegalMoveError(f"side must be one of {SIDES}, got {side!r}")
-        if len(self.line) == 0:
-            side = "right"
-        elif side is None:
-            sides = self.line.playable_sides(bone)
-            if self._continuing == "doubles":
-                used = {m.side for m in self._turn_plays}
-                sides = [s for s in sides if s not in used]
-            side = "right" if "right" in sides else (sides[0] if sides else "right")
-        move = Move(bone, side, move.closed, move.lengthwise)
-        if self._continuing is not None or move.closed or move.lengthwise:
-            if move not in self._moves_for(seat):
-                if self._continuing == "doubles":
-                    raise IllegalMoveError(
-                        f"after a double, only more doubles on the other ends may follow in "
-                        f"this turn (up to {self.rules.doubles_per_turn}); call end_turn()"
-                    )
-                if move.closed and self.rules.closing_doubles == "none":
-                    raise IllegalMoveError(f"{self.rules.name} does not lay doubles face down")
-                if move.closed:
-                    raise IllegalMoveError(f"{bone} cannot be laid face down here")
-                if move.lengthwise and not self.rules.lengthwise_doubles:
-                    raise IllegalMoveError(f"{self.rules.name} does not lay doubles lengthwise")
-                if move.lengthwise:
-                    raise IllegalMoveError(
-                        f"{bone} cannot be laid lengthwise here (only a "
-                        "double other than the cross)"
-                    )
-        self._apply_play(move)
-
-    def _play_on_layout(self, move):
-        """A play on trains, a chicken foot or the sausage: checked against the legal moves."""
-        moves = self._moves_for(self.turn)
-        if move.closed or move.lengthwise:
-            raise IllegalMoveError(
-                f"{self.rules.name} lays doubles neither face down nor lengthwise"
-            )
-        if move.side is None:
-            fitting = [m for m in moves if m.bone is move.bone]
-            if fitting:
-                move = fitting[0]
-        if move not in moves:
-            places = [m.side for m in moves if m.bone is move.bone]
-            if places:
-                raise IllegalMoveError(
-                    f"{move.bone} may go on {', '.join(places)}, not on {move.side!r}"
-                )
-            self.line.play(move.bone, move.side, seat=self.turn)  # raises, saying why
-            raise IllegalMoveError(f"{move.bone} cannot be played now")
-        self._apply_play(move)
+        self._apply_play(
+            self.rules.table.prepare(self, Move(bone, side, move.closed, move.lengthwise))
+        )
 
     def end_turn(self):
-        """Stop a turn in which more bones could follow (several doubles, Blitz).
-
-        Raises
-        ------
-        IllegalMoveError
-            If no bone has been laid in this turn, or the rules end the turn
-            by themselves.
-        """
+        """Stop a turn in which more bones could follow (an error if none could)."""
         self._check_live()
         if self._continuing == "must":
             raise IllegalMoveError(
@@ -376,28 +268,16 @@ class Game(HistoryMixin, RoundEngine):
             )
         if self._continuing is None:
             raise IllegalMoveError(
-                "there is no turn to end: a turn ends by itself after a "
-                "play unless the rules allow more bones"
+                "there is no turn to end: a turn ends by itself after a play unless the rules "
+                "allow more bones"
             )
         index = len(self.history)
         self.history.append(Event("end_turn", self.round_number, self.turn, None, None, 0))
         self._finish_turn(index)
 
     def draw(self):
-        """Draw one bone from the bazaar for the player to move, who cannot play.
-
-        Returns
-        -------
-        Bone
-            The bone drawn.
-
-        Raises
-        ------
-        IllegalMoveError
-            If the player can play, may draw no more this turn, the bazaar is
-            empty (or only its undrawn reserve is left), the rules forbid
-            drawing, or the match is over.
-        """
+        """Draw one bone from the bazaar for the player to move, who cannot play; return it (an
+        error if the player can play, may not draw, or nothing is left to draw)."""
         self._check_live()
         if self._continuing not in (None, "must"):
             raise IllegalMoveError(
@@ -407,9 +287,8 @@ class Game(HistoryMixin, RoundEngine):
             raise IllegalMoveError(f"player {self.turn} can play and so must play, not draw")
         if not self._can_draw():
             raise IllegalMoveError(
-                "nothing to draw (the bazaar is empty, only its reserve is "
-                "left, the rules forbid drawing, or the draws of this turn "
-                "are used up); knock instead"
+                "nothing to draw (the bazaar is empty, only its reserve is left, the rules "
+                "forbid drawing, or the draws of this turn are used up); knock instead"
             )
         bone = self._bazaar.pop()
         self._hands[self.turn].append(bone)
@@ -419,13 +298,7 @@ class Game(HistoryMixin, RoundEngine):
         return bone
 
     def knock(self):
-        """Pass the turn: the player to move can neither play nor draw.
-
-        Raises
-        ------
-        IllegalMoveError
-            If the player can play or draw, or the match is over.
-        """
+        """Pass the turn of the player to move, who can neither play nor draw (else an error)."""
         self._check_live()
         if self._continuing not in (None, "must"):
             raise IllegalMoveError("the turn goes on: call end_turn() to stop laying bones")
@@ -434,33 +307,22 @@ class Game(HistoryMixin, RoundEngine):
         if self._can_draw():
             raise IllegalMoveError(f"player {self.turn} must draw from the bazaar before knocking")
         self._counts[2] += 1
-        self.history.append(Event("knock", self.round_number, self.turn))
         seat = self.turn
+        self.history.append(Event("knock", self.round_number, seat))
         self._streak[seat] = 0  # a pass breaks a row of moves
         row = self._hands[seat]
-        if self.rules.hidden_rows and row and self._forced is None:
+        if self.rules.table.hidden_rows and row and self._forced is None:
             row.insert(0, row.pop())  # the bone goes back to the left of the row
-        if self.rules.layout != "line":
-            self.line.on_pass(seat)  # trains: a marker on the player's own train
+        self.line.on_pass(seat)  # trains: a marker on the player's own train
         self._new_turn()
         self.turn = self._next(seat)
         self._check_blocked()
 
     # ------------------------------------------------------------------ automatic play
     def step(self):
-        """Make one action for the player to move with their player function.
-
-        Plays the move the function returns (None ends a turn that may
-        stop), or draws or knocks when the player cannot move (without
-        calling the function).
-
-        Raises
-        ------
-        DominoTilingError
-            If the seat to move is played by hand (no function given).
-        IllegalMoveError
-            If the function returns an illegal move (nothing is changed).
-        """
+        """Make one action for the player to move: their function's move (None ends a turn that
+        may stop), or a draw or a knock when they cannot move; an error for a seat played by hand
+        or an illegal move (nothing changed)."""
         self._check_live()
         moves = self.legal_moves()
         if not moves:
@@ -489,19 +351,144 @@ class Game(HistoryMixin, RoundEngine):
         return self.rounds[-1]
 
     def play_match(self, max_rounds=1000):
-        """Play until the match is decided; return the :class:`ScoreSheet`.
-
-        Raises
-        ------
-        DominoTilingError
-            If the match is not decided after ``max_rounds`` rounds.
-        """
+        """Play until the match is decided (an error after ``max_rounds``); return the sheet."""
         max_rounds = _validate.positive_int(max_rounds, "max_rounds")
         while not self.over:
             if self.round_number >= max_rounds:
                 raise DominoTilingError(
-                    f"the match was not decided in {max_rounds} rounds; "
-                    "raise max_rounds or lower the target"
+                    f"the match was not decided in {max_rounds} rounds; raise max_rounds or "
+                    "lower the target"
                 )
             self.play_round()
         return self.sheet
+
+    # ------------------------------------------------------------------ deals, histories, snapshots
+    @classmethod
+    def from_deal(cls, rules, players, hands, bazaar=(), seed=None):
+        """Start a game whose first round is dealt as given; later rounds are dealt at random.
+
+        ``hands`` are by seat, each as large as the rules deal, and ``bazaar`` in drawing order;
+        together they are the whole set (but Mexican train's engine), else an error.  The
+        redeal rule is not applied.
+
+        Examples
+        --------
+        >>> from dominotiling.games import Rules, double_set
+        >>> bones = double_set(6)
+        >>> hands = [bones[0:7], bones[7:14]]      # seat 1 holds 1-1
+        >>> game = Game.from_deal(Rules.kozel(), 2, hands, bones[14:])
+        >>> game.turn, game.legal_moves()
+        (1, [Move(bone=Bone(1, 1), side='right', closed=False)])
+        """
+        rules = as_rules(rules)
+        try:
+            hands, bazaar = [list(h) for h in hands], list(bazaar)
+        except TypeError:
+            raise DominoTypeError(
+                "hands must be a list of hands (lists of Bone) and bazaar a list of Bone"
+            ) from None
+        every = [b for h in hands for b in h] + bazaar
+        full = rules.table.pool(double_set(rules.max_pip), rules.max_pip)
+        if any(not isinstance(b, Bone) for b in every):
+            raise DominoTypeError("hands and bazaar must hold Bone objects, e.g. Bone(2, 5)")
+        if len(set(every)) != len(every) or set(every) != set(full):
+            engine = " but the engine" if len(full) < len(double_set(rules.max_pip)) else ""
+            raise DominoTilingError(
+                f"hands and bazaar together must hold each bone of the double-{rules.max_pip} "
+                f"set{engine} exactly once ({len(full)} bones), got {len(every)} bones, "
+                f"{len(set(every))} distinct"
+            )
+        n = cls._count_players(players)
+        if n != len(hands):
+            raise DominoTilingError(f"{n} players but {len(hands)} hands")
+        size = rules.hand_size(n)
+        for seat, h in enumerate(hands):
+            if len(h) != size:
+                raise DominoTilingError(
+                    f"{rules.name} deals {size} bones to each of {n} players; hand {seat} has {len(h)}"
+                )
+        game = cls.__new__(cls)
+        deal = Event("deal", 0, None, None, None, (tuple(map(tuple, hands)), tuple(bazaar), 0))
+        game._setup(rules, players, seed, deals=iter([deal]))
+        game._start_round()
+        return game
+
+    def _snapshot(self):
+        return dict(
+            line=self.line.copy(),
+            hands=[list(h) for h in self._hands],
+            bazaar=list(self._bazaar),
+            sheet=self.sheet.copy(),
+            lists=[
+                list(x)
+                for x in (self.history, self.rounds, self._counts, self._turn_plays, self._streak)
+            ],
+            scalars={k: getattr(self, k) for k in _STATE},
+            rngs=(self._deal_rng.bit_generator.state, self._play_rng.bit_generator.state),
+        )
+
+    def _restore(self, saved):
+        self.line, self._hands, self._bazaar, self.sheet = (
+            saved[k] for k in ("line", "hands", "bazaar", "sheet")
+        )
+        self.history, self.rounds, self._counts, self._turn_plays, self._streak = saved["lists"]
+        for k, v in saved["scalars"].items():
+            setattr(self, k, v)
+        self._deal_rng.bit_generator.state, self._play_rng.bit_generator.state = saved["rngs"]
+
+    @classmethod
+    def replay(cls, rules, players, history):
+        """Rebuild a game from its ``history`` (:attr:`Game.history`, possibly cut short),
+        checking every action: an IllegalMoveError when one is illegal or differs from what the
+        game does (a drawn bone, an opener, a round end)."""
+        try:
+            history = list(history)
+        except TypeError:
+            raise DominoTypeError(
+                f"history must be a list of Event (Game.history), got {type(history).__name__}"
+            ) from None
+        for k, e in enumerate(history):
+            if not isinstance(e, Event):
+                raise DominoTypeError(
+                    f"history must hold Event records (from Game.history); entry {k} is "
+                    f"{type(e).__name__}"
+                )
+        game = cls.__new__(cls)
+        game._setup(
+            rules,
+            players,
+            None,
+            deals=iter([e for e in history if e.kind == "deal"]),
+            replaying=True,
+        )
+        game._start_round()
+        actions = {"draw": game.draw, "knock": game.knock, "end_turn": game.end_turn}
+        for k, event in enumerate(history):
+            if k < len(game.history):  # the game wrote this one itself
+                if game.history[k] != event:
+                    raise IllegalMoveError(
+                        f"recorded {event.kind} of round {event.round} differs on replay: "
+                        f"{event} vs {game.history[k]}"
+                    )
+                continue
+            if k > len(game.history):
+                raise IllegalMoveError(f"the history is out of step at entry {k}")
+            if event.kind in ("deal", "end", "take"):
+                raise IllegalMoveError(
+                    f"recorded {event.kind} of round {event.round} did not happen on replay"
+                )
+            if (
+                game.over
+                or game._stopped
+                or event.seat != game.turn
+                or event.round != game.round_number
+            ):
+                raise IllegalMoveError(f"recorded {event.kind} by seat {event.seat} is out of turn")
+            game._replay_future = history[k + 1 :]
+            if event.kind == "play":
+                game._play_one(Move(event.bone, event.side, event.closed, event.lengthwise))
+            elif event.kind not in actions:
+                raise IllegalMoveError(f"unknown event kind {event.kind!r}")
+            elif actions[event.kind]() != event.bone and event.kind == "draw":
+                raise IllegalMoveError("a recorded draw differs from the bazaar")
+        return game

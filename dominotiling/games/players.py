@@ -1,12 +1,10 @@
 """Ready-made players (strategies) for the game engine.
 
-Inside: :func:`random_player`, :func:`greedy_player` and
-:func:`doubles_first_player`.  A player is any function that takes a
-:class:`~dominotiling.games.PlayerView` and returns one of its
-``legal_moves`` (a :class:`~dominotiling.games.Move`, a ``(bone, side)``
-pair, or a bone) -- or None to stop a turn that allows more bones
-(``view.can_end_turn``).  It is called only when the player has at least one
-legal move; drawing and knocking are automatic.
+Inside: :func:`random_player`, :func:`greedy_player` and :func:`doubles_first_player`.  A
+player is any function that takes a :class:`~dominotiling.games.PlayerView` and returns one of
+its ``legal_moves`` (a :class:`~dominotiling.games.Move`, a ``(bone, side)`` pair, or a bone)
+-- or None to stop a turn that allows more bones (``view.can_end_turn``).  It is called only
+when the player has at least one legal move; drawing and knocking are automatic.
 
 Writing your own takes a few lines:
 
@@ -27,9 +25,7 @@ __all__ = ["random_player", "greedy_player", "doubles_first_player"]
 def random_player(view):
     """Play a legal move chosen uniformly at random (stopping the turn is one more choice).
 
-    The choice uses ``view.rng``, the game's generator, so a seeded game
-    replays exactly.  When the turn may stop (``view.can_end_turn``), stopping
-    is one of the choices.
+    The choice uses ``view.rng``, the game's generator, so a seeded game replays exactly.
 
     Parameters
     ----------
@@ -59,9 +55,9 @@ def random_player(view):
 def greedy_player(view):
     """Play the heaviest playable bone (most pips; the larger half breaks ties).
 
-    Among equal bones the first legal move in the view's order is taken (a
-    double face up before face down), so the choice is deterministic; a turn
-    that allows more bones goes on while it can.
+    Among equal bones the first legal move in the view's order is taken (a double face up
+    before face down), so the choice is deterministic; a turn that allows more bones goes on
+    while it can.
 
     Parameters
     ----------
@@ -91,8 +87,8 @@ def greedy_player(view):
 def doubles_first_player(view):
     """Play the heaviest playable double; with no double playable, play greedily.
 
-    Getting rid of doubles early is a common rule of thumb: a double fits
-    only one value and is hard to place late in a round.
+    Getting rid of doubles early is a common rule of thumb: a double fits only one value and
+    is hard to place late in a round.
 
     Parameters
     ----------
@@ -121,8 +117,7 @@ def doubles_first_player(view):
 
 
 def _check_view(view):
-    """Refuse what is not a player's view (a :class:`~dominotiling.games.records.PlayerView`, or
-    the view of a table of :mod:`~dominotiling.games.poker` or :mod:`~dominotiling.games.forty_two`)."""
+    """Refuse what is not a player's view (of a Game, a poker table or a match of 42)."""
     if type(view) is not PlayerView and not all(
         hasattr(view, a) for a in ("legal_moves", "can_end_turn", "rng")
     ):

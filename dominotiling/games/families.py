@@ -1,0 +1,797 @@
+"""The families of games, as hooks: what only each family needs, and how it scores a round.
+
+Inside: :class:`Family`, the protocol -- the methods the engine and the
+:class:`~dominotiling.games.ScoreSheet` call, as networkx calls a ``flow_func`` -- and one small
+hook per family, a frozen dataclass of that family's options: :class:`Classic` (classic, Block,
+Draw, Blitz, Sevastopol), :class:`Fives` (points during play: Pyaterochka, Muggins, Kramer's
+Muggins, Five-Up, Straight), :class:`Telephone`, :class:`Kozel` (Kozel, Osel, sport Kozel,
+Chechevo, the penalty game), :class:`SeaKozel`, :class:`Krysha` (the traditional four-hand
+Kozel), :class:`General`, :class:`Seven`, :class:`Bergen` and :class:`Pips` (everyone writes
+the points left: Mexican train, Chicken foot, Kolbasa).  ``Rules.family`` holds one;
+``Rules(scoring=name)`` picks it by its ``name``; a family of one's own is a subclass of
+:class:`Family` given as ``Rules(family=...)``.  A family scores a round through the sheet's
+public state only: its ``accounts`` (``written``, ``remembered``, ``opened``), ``carried``,
+``last_tie``, ``notes``, ``dropped`` and :meth:`~dominotiling.games.ScoreSheet.end`.  The
+documents behind each rule are cited in the presets' docstrings (``Rules.kozel``, ...).
+
+Examples
+--------
+>>> from dominotiling.games import Rules
+>>> Rules.kozel("one").family.fish_mode, Rules.muggins().family.out_bonus
+('one', 10)
+>>> type(Rules.by_name("телефон").family).__name__
+'Telephone'
+"""
+
+from dataclasses import dataclass
+from typing import Literal
+
+from .. import _validate
+from ..errors import DominoTilingError
+from .bones import Bone
+from .records import Event
+
+__all__ = ["Family", "Round", "FAMILIES"]
+_SIX, _BLANK = Bone(6, 6), ((0, 0),)
+
+
+class Round:
+    """The end of one round as a family sees it: ``points`` per account, ``player_points``,
+    ``hands`` per player (or None: totals only), who went ``out`` (and ``out_account``), ``fish``,
+    the ``fisherman``, the ``opener`` (each with its ``*_account``), ``opened_with``,
+    ``finished_with``, and ``replayed`` (set True when the round does not count as a deal)."""
+
+    def __init__(self, sheet, points, hands, out, fish, fisherman, opener, opened_with, finished):
+        account = lambda p: None if p is None else sheet.account(p)  # noqa: E731
+        self.player_points, self.hands, self.fish, self.replayed = points, hands, fish, False
+        self.points = [sum(points[p] for p in a.players) for a in sheet.accounts]
+        self.out, self.out_account = out, account(out)
+        self.fisherman, self.fisherman_account = fisherman, account(fisherman)
+        self.opener, self.opener_account = opener, account(opener)
+        self.opened_with, self.finished_with = opened_with, finished
+
+    def finished_with_any(self, keys):
+        """True when a bone of the last turn is one of ``keys`` (``(low, high)`` pairs)."""
+        return any((b.low, b.high) in keys for b in self.finished_with)
+
+    def holds(self, player, key):
+        return self.hands is not None and Bone(*key) in self.hands[player]
+
+
+def _player(sheet, account):
+    return None if account is None else sheet.accounts[account].players[0]
+
+
+def _round_to(x, m, how):
+    if how == "nearest":
+        return m * ((2 * x + m) // (2 * m))
+    return m * (x // m) if how == "down" else m * (-(-x // m)) if how == "up" else x
+
+
+def _lowest(points, among=None):
+    among = range(len(points)) if among is None else among
+    return [i for i in among if points[i] == min(points[j] for j in among)]
+
+
+@dataclass(frozen=True)
+class Family:
+    """What the engine and the score sheet ask of a family of games; the base of every hook.
+
+    Each method has a default, so a family overrides what it needs: :meth:`score` (required),
+    :meth:`settle` and :meth:`reached` (the end of a match), :meth:`turn_points`,
+    :meth:`check_points` and :meth:`after_points` (points during play), :meth:`reopens` and
+    :meth:`opener` (who opens), :meth:`fisherman`, :meth:`continuing`, :meth:`again`,
+    :meth:`passed` (how a turn goes on) and :meth:`round_ends`.  ``name`` is ``rules.scoring``.
+    """
+
+    name = "family"
+    several_out = False  # several players may go out in a round (Mexican train's first turns)
+
+    def check(self, rules):
+        """Refuse rules that contradict this family (raise DominoTilingError)."""
+
+    def score(self, sheet, rnd):
+        """Score the finished round ``rnd`` on ``sheet``: return the points written per account
+        and the round's winner (a player or None), the sheet's accounts changed."""
+        raise NotImplementedError(f"{type(self).__name__} must score a round")
+
+    def settle(self, sheet):
+        """Decide the match from the written scores (a target reached, the deals played)."""
+        if sheet.is_over:
+            return
+        rules, w = sheet.rules, [a.written for a in sheet.accounts]
+        order = sorted(range(len(w)), key=lambda i: (-w[i], i))  # the highest first
+        reached = [i for i in order if rules.target is not None and w[i] >= rules.target]
+        if reached:
+            return self.reached(sheet, reached, order)
+        if rules.deals is None or sheet.deals_played < rules.deals:
+            return
+        top, bottom = w[order[0]], w[order[-1]]
+        if top == bottom or not rules.target_loses and w[order[1]] == top:
+            sheet.end(draw=True)
+        elif rules.target_loses:  # the most points lose, the fewest win
+            sheet.end([i for i in order if w[i] == bottom], [i for i in order if w[i] == top])
+        else:
+            sheet.end(winners=order[:1])
+
+    def reached(self, sheet, reached, order):
+        """The accounts ``reached`` (highest first) are at the target: who wins or loses."""
+        sheet.end(losers=reached[:1]) if sheet.rules.target_loses else sheet.end(reached[:1])
+
+    def turn_points(self, line):
+        """The points the player who just finished a turn scores (none during play)."""
+        return 0
+
+    def check_points(self, rules, points):
+        """``points`` scored during play, checked (an error when the rules cannot give them)."""
+        raise DominoTilingError(
+            f"{rules.name} has no points during play; record the end of each round with record_round"
+        )
+
+    def after_points(self, sheet):
+        """Points were written during play (with ``at_target="at_once"`` the match may end)."""
+
+    def reopens(self, game, hands):
+        """A later round opened by rule anyway: True (from ``reopen_doubles``), False, or None."""
+        return None
+
+    def opener(self, game, hands, previous, seat):
+        """``(seat, bones)`` when another seat than ``seat`` opens (sea Kozel's hundred)."""
+        return None
+
+    def fisherman(self, last, last_nondouble):
+        """The fisherman of a round that nobody went out of: who laid the last bone."""
+        return last
+
+    def continuing(self, game, move):
+        """``"pair"`` when a second bone may follow ``move`` in this turn (Seven), or None."""
+        return None
+
+    def again(self, game):
+        """True when the player who ended a turn moves again (Seven: the ends add up to 6)."""
+        return False
+
+    def passed(self, game, seat):
+        """The turn has passed from ``seat`` (Seven: a penalty)."""
+
+    def round_ends(self, game, reason, fisherman):
+        """The round ends for ``reason`` before it is scored (Kozel: the bazaar at a fish)."""
+
+
+def _multiples(family, line):
+    """Ends adding up to a multiple of ``end_multiple``: their sum, or the number of multiples."""
+    count, m = line.count(), family.end_multiple
+    return (count // m if family.per_multiple else count) if count and count % m == 0 else 0
+
+
+def _check_multiple(family, rules, points):
+    points = _validate.nonnegative_int(points, "points")
+    if not family.per_multiple and points % family.end_multiple:
+        raise DominoTilingError(
+            f"{rules.name} scores ends adding up to a multiple of {family.end_multiple} during "
+            f"play, not {points}"
+        )
+    return points
+
+
+# ---------------------------------------------------------------------- the winner takes
+@dataclass(frozen=True)
+class Classic(Family):
+    """The winner of a round writes the others' points (the block and draw games).
+
+    Parameters
+    ----------
+    blocked_winner : {"lowest", "fisherman", "fewest_bones"}
+        Who wins a blocked round: the lowest hand, the player who laid the last bone ("the
+        fisherman takes all"), or the fewest bones left (ties: the lower hand).
+    blocked_score : {"difference", "others", "all"}
+        The winner of a blocked round scores the others' pips minus their own, the others'
+        pips, or everybody's pips.
+    blocked_tie : {"nobody", "replay", "fewest_bones", "lowest_bone"}
+        A tie for the lowest hand: nobody scores, the round is replayed (it does not count), the
+        fewest bones win, or the holder of the lightest single bone wins.
+    """
+
+    blocked_winner: Literal["lowest", "fisherman", "fewest_bones"] = "lowest"
+    blocked_score: Literal["difference", "others", "all"] = "difference"
+    blocked_tie: Literal["nobody", "replay", "fewest_bones", "lowest_bone"] = "nobody"
+    name = "classic"
+
+    def score(self, sheet, rnd):
+        written, sheet.last_tie = [0] * len(rnd.points), False
+        winner = rnd.out_account if rnd.out_account is not None else self._blocked(sheet, rnd)
+        if winner is None:
+            return written, None
+        written[winner] = gain = max(0, self.gain(rnd, winner))
+        sheet.accounts[winner].written += gain
+        if rnd.out is not None:
+            return written, rnd.out
+        fisher = self.blocked_winner == "fisherman" and rnd.fisherman is not None
+        return written, rnd.fisherman if fisher else _player(sheet, winner)
+
+    def gain(self, rnd, winner):
+        """What the winner of the round writes, before any rounding."""
+        points = rnd.points
+        others = sum(points) - points[winner]
+        if rnd.out_account is not None or self.blocked_score == "others":
+            return others
+        return others - points[winner] if self.blocked_score == "difference" else sum(points)
+
+    def _blocked(self, sheet, rnd):
+        """The account that wins a blocked round, or None (a tie)."""
+        points, hands = rnd.points, rnd.hands
+        count = lambda i: sum(len(hands[p]) for p in sheet.accounts[i].players)  # noqa: E731
+        if self.blocked_winner == "fisherman" and rnd.fisherman_account is not None:
+            return rnd.fisherman_account
+        if self.blocked_winner == "fewest_bones":
+            if hands is None:
+                raise DominoTilingError(
+                    "blocked_winner='fewest_bones' counts the bones left: give the hands to record_round"
+                )
+            fewest = _lowest([count(i) for i in range(len(points))])
+            lowest = _lowest(points, fewest)  # a tie on bones: the lower hand
+        else:
+            lowest = _lowest(points)
+            if len(lowest) > 1 and self.blocked_tie == "fewest_bones" and hands is not None:
+                counts = [count(i) for i in range(len(points))]
+                lowest = lowest if len(_lowest(counts, lowest)) > 1 else _lowest(counts, lowest)
+            if len(lowest) > 1 and self.blocked_tie == "lowest_bone" and hands is not None:
+                players = lambda i: sheet.accounts[i].players  # noqa: E731
+                return min(
+                    lowest, key=lambda i: min((b.pips, b.low) for p in players(i) for b in hands[p])
+                )
+        if len(lowest) == 1:
+            return lowest[0]
+        rnd.replayed = self.blocked_winner != "fewest_bones" and self.blocked_tie == "replay"
+        sheet.last_tie = True
+        return None
+
+
+@dataclass(frozen=True)
+class Fives(Classic):
+    """Points during play whenever the open ends add up to a multiple of ``end_multiple``.
+
+    Parameters
+    ----------
+    end_multiple : int
+        The multiple that scores (5; 3 in All threes).
+    per_multiple, bonus_per_multiple : bool
+        Play points, and the end-of-round bonus, are the number of multiples, not the sum.
+    out_bonus : int or None
+        Going out scores this flat amount (Muggins: 10); None: the other hands' pips.
+    hand_rounding : {"nearest", "down", "up", "none"}
+        How the hand bonus is rounded to a multiple of ``end_multiple``.
+    at_target : {"hand_end", "at_once"}
+        A score reaching the target during play ends the match once the hand is played out and
+        scored, or at once (see ``Rules.fives``).
+    """
+
+    end_multiple: int = 5
+    per_multiple: bool = False
+    bonus_per_multiple: bool = False
+    out_bonus: int | None = None
+    hand_rounding: Literal["nearest", "down", "up", "none"] = "nearest"
+    at_target: Literal["hand_end", "at_once"] = "hand_end"
+    name = "fives"
+    turn_points, check_points = _multiples, _check_multiple
+
+    def gain(self, rnd, winner):
+        if rnd.out_account is not None and self.out_bonus is not None:
+            return self.out_bonus
+        gain = _round_to(super().gain(rnd, winner), self.end_multiple, self.hand_rounding)
+        return gain // self.end_multiple if self.bonus_per_multiple else gain
+
+    def after_points(self, sheet):
+        if self.at_target == "at_once":
+            self.settle(sheet)
+
+
+@dataclass(frozen=True)
+class Telephone(Family):
+    """Points during play as in :class:`Fives`; whoever is left with bones writes off the points
+    left, rounded down to a multiple of ``end_multiple`` (divided by it with ``per_multiple``),
+    never below zero; a target reached by both is a draw, and the fewest points lose."""
+
+    end_multiple: int = 5
+    per_multiple: bool = False
+    name = "telephone"
+    turn_points, check_points = _multiples, _check_multiple
+
+    def score(self, sheet, rnd):
+        written, sheet.last_tie, m = [0] * len(rnd.points), False, self.end_multiple
+        for i, account in enumerate(sheet.accounts):
+            if i != rnd.out_account:
+                loss = _round_to(rnd.points[i], m, "down") // (m if self.per_multiple else 1)
+                written[i] = -min(loss, account.written)  # no debts
+                account.written += written[i]
+        lowest = _lowest(rnd.points)
+        alone = _player(sheet, lowest[0]) if len(lowest) == 1 else None
+        return written, rnd.out if rnd.out is not None else alone
+
+    def reached(self, sheet, reached, order):
+        if sheet.rules.target_loses:
+            return super().reached(sheet, reached, order)
+        if len(reached) > 1:
+            return sheet.end(draw=True)
+        # "the player with the fewest points has lost" (more_rules_ru.txt, paragraph 137)
+        w = [a.written for a in sheet.accounts]
+        low = min(w[i] for i in order if i != reached[0])
+        sheet.end(reached[:1], [i for i in order if i != reached[0] and w[i] == low])
+
+
+# ---------------------------------------------------------------------- the Kozel family
+def _credit(sheet, i, total, written, write_above):
+    """Kozel: write ``total`` for account ``i``, or remember it while the account is closed."""
+    account = sheet.accounts[i]
+    if account.opened:
+        written[i] += total
+    elif total > write_above:
+        written[i] += total + account.remembered
+        account.remembered, account.opened = 0, True
+    else:
+        account.remembered += total
+
+
+@dataclass(frozen=True)
+class Kozel(Family):
+    """The first to the target loses; small totals are remembered (the Kozel family).
+
+    A hand counts its points; the player who went out writes nothing and loses the remembered
+    points.  A round total at or below ``write_above`` is remembered until a total above it
+    opens the account (both are then written, and from then on everything at once).
+
+    Parameters
+    ----------
+    fish_mode : {"all", "one", "difference"}
+        After a fish: everyone writes their own; the highest hand takes the total (a tie writes
+        nothing and carries it, "eggs"); or the higher hands write the difference to the lowest.
+    most_takes_all : bool
+        Every round, the highest hand takes the total of all hands (Chechevo).
+    eggs : bool
+        Fish for all: a tie for the most pips writes nothing and carries the total.
+    write_above : int
+        An account opens with a round total above this (12).
+    several_goats : bool
+        Every account at or over the target at the end loses (not only the highest).
+    opening_bonus, finish_bonus : tuple of (bone, int)
+        Opening, or finishing, with one of these bones adds the points to every losing account.
+    finish_ends_match, held_loses : tuple of bones
+        Going out with one of these wins the match at once; holding one at the end loses it.
+    reopen_after_tie, reopen_doubles
+        After a tie the next round is opened by rule, looking for these doubles in order.
+    fish_bazaar : bool
+        At a fish the player after the fisherman takes what is left in the bazaar, its
+        reserve included (see ``Rules.kozel``).
+    """
+
+    fish_mode: Literal["all", "one", "difference"] = "all"
+    most_takes_all: bool = False
+    eggs: bool = False
+    write_above: int = 12
+    several_goats: bool = False
+    opening_bonus: tuple = ()
+    finish_bonus: tuple = ()
+    finish_ends_match: tuple = ()
+    held_loses: tuple = ()
+    reopen_after_tie: bool = False
+    reopen_doubles: tuple = ()
+    fish_bazaar: bool = False
+    name = "kozel"
+
+    def reached(self, sheet, reached, order):
+        if not sheet.rules.target_loses:
+            return sheet.end(reached[:1])
+        sheet.end(losers=reached if self.several_goats else reached[:1])
+
+    def reopens(self, game, hands):
+        return True if self.reopen_after_tie and game.sheet.last_tie else None
+
+    def round_ends(self, game, reason, fisherman):
+        taker = game._next(fisherman) if self.fish_bazaar and reason != "out" else None
+        while taker is not None and game._bazaar:  # the player after the fisherman takes it
+            bone = game._bazaar.pop()
+            game._hands[taker].append(bone)
+            game.history.append(Event("take", game.round_number, taker, bone, None, "bazaar"))
+
+    def score(self, sheet, rnd):
+        points, out, n = list(rnd.points), rnd.out_account, len(rnd.points)
+        written, leaders = [0] * n, [i for i in range(n) if points[i] == max(points)]
+        credit = lambda i, total: _credit(sheet, i, total, written, self.write_above)  # noqa: E731
+        sheet.last_tie, takers = False, ()
+        if self.most_takes_all or (rnd.fish and self.fish_mode == "one"):
+            total = sum(points) + sheet.carried
+            sheet.carried, sheet.last_tie = (total, True) if len(leaders) > 1 else (0, False)
+            for i in range(n) if len(leaders) == 1 else ():
+                credit(i, total) if i == leaders[0] else setattr(sheet.accounts[i], "remembered", 0)
+            takers = tuple(leaders) if len(leaders) == 1 else ()
+        elif rnd.fish and self.fish_mode == "difference":
+            takers = tuple(i for i in range(n) if points[i] > min(points))
+            for i in takers:
+                credit(i, points[i] - min(points))
+        elif rnd.fish and self.eggs and len(leaders) > 1:
+            sheet.carried, sheet.last_tie = sheet.carried + sum(points), True
+        else:
+            if sheet.carried and len(leaders) == 1:
+                points[leaders[0]], sheet.carried = points[leaders[0]] + sheet.carried, 0
+            for i in range(n):
+                credit(i, points[i]) if i != out else setattr(sheet.accounts[i], "remembered", 0)
+            takers = tuple(i for i in range(n) if i != out)
+        # the round's losers get the bonuses for special opening and finishing bones
+        opened = rnd.opened_with and (rnd.opened_with.low, rnd.opened_with.high)
+        bonus = sum(p for key, p in self.opening_bonus if key == opened)
+        bonus += sum(
+            p for key, p in self.finish_bonus if out is not None and rnd.finished_with_any((key,))
+        )
+        for i in (takers if out is None else [i for i in range(n) if i != out]) if bonus else ():
+            written[i] += bonus
+            sheet.accounts[i].opened = True
+        for account, gain in zip(sheet.accounts, written):
+            account.written += gain
+        if out is not None and rnd.finished_with_any(self.finish_ends_match):  # the match ends
+            sheet.end([out], [i for i in range(n) if i != out])
+        for key in self.held_loses:
+            holders = [sheet.account(p) for p in sheet.players if rnd.holds(p, key)]
+            sheet.end(losers=holders) if holders else None
+        return written, rnd.out if out is not None else rnd.fisherman
+
+
+@dataclass(frozen=True)
+class SeaKozel(Family):
+    """Sea Kozel: the winner writes the others' points, from ``write_above + 1`` up, and all that
+    is written is erased when another account scores.
+
+    0-0 (or 6-6 with 25 left to the losers) as the last bone wins the match; a fish is won by
+    the lowest hand, tied hands are "eggs" (the next round opens from ``reopen_doubles``; their
+    total goes to the next winner, and rots as ``reopen_rots`` or ``egg_attempts`` say); a
+    fisherman holding the most (25 or more) writes the fish off, and loses the match at the third
+    write-off; opening "on a hundred" (6-6 with an open account, or the round after a 6-6 finish
+    that left the loser under 25, or after a fish won by a fisherman under 25 against 25 or more)
+    wins the match by going out and loses it with 25 or more left.
+
+    Parameters
+    ----------
+    write_above, reopen_after_tie, reopen_doubles
+        As for :class:`Kozel`.
+    egg_attempts : int or None
+        Eggs rot after this many replays ending in eggs again; None: a replay carries nothing.
+    reopen_rots : bool
+        The eggs rot when no hand of the next deal holds any of ``reopen_doubles``.
+    six_six_wins : {"one_loser", "losers_total"}
+        Going out on 6-6 wins when one loser holds 25 or more, or the losers together.
+    hundred_any_time : bool
+        A player with an open account dealt 6-6 opens the round with it, whoever would open.
+    """
+
+    write_above: int = 12
+    reopen_after_tie: bool = False
+    reopen_doubles: tuple = ()
+    egg_attempts: int | None = None
+    reopen_rots: bool = False
+    six_six_wins: Literal["one_loser", "losers_total"] = "one_loser"
+    hundred_any_time: bool = False
+    name = "sea_kozel"
+
+    def reopens(self, game, hands):
+        if not (self.reopen_after_tie and game.sheet.last_tie):
+            return None
+        held = {b for h in hands for b in h}
+        if self.reopen_rots and not any(Bone(v, v) in held for v in self.reopen_doubles):
+            game.sheet.rot_eggs()  # no 1-1, 2-2 or 3-3 dealt: the eggs rot
+            return None
+        return True
+
+    def opener(self, game, hands, previous, seat):
+        """An open account dealt 6-6 opens "on a hundred" when another seat would open (the
+        players have no way to decline it; one who opens anyway chooses any bone)."""
+        if not self.hundred_any_time or game.rules.max_pip < 6:
+            return None
+        start = previous.winner if previous.winner in game._active() else previous.opener
+        for s in [start] + [game._next(start, k) for k in range(1, len(game._active()))]:
+            if _SIX in hands[s] and game.sheet.is_open(game.sheet.players[s]):
+                return None if s == seat else (s, frozenset([_SIX]))
+        return None
+
+    def fisherman(self, last, last_nondouble):
+        return last if last_nondouble is None else last_nondouble  # a double is no fish
+
+    def score(self, sheet, rnd):
+        points, out, accounts, notes = rnd.points, rnd.out_account, sheet.accounts, sheet.notes
+        n, threshold, o = len(points), self.write_above + 1, rnd.opener_account
+        written, sheet.last_tie = [0] * n, False
+        attempts = notes.setdefault("write_offs", {})
+        due = notes.pop("hundred", None)  # a 6-6 finisher's next round is on a hundred
+        hundred = o is not None and ((rnd.opened_with == _SIX and accounts[o].opened) or due == o)
+        eggs = sheet.carried  # tied points waiting for the next winner
+
+        def write(i, gain):
+            if gain < threshold and not accounts[i].opened:
+                return
+            if any(accounts[j].written > 0 for j in range(n) if j != i):  # all written off
+                for j, account in enumerate(accounts):
+                    written[j], account.written, account.opened = -account.written, 0, False
+                return
+            written[i] += gain
+            accounts[i].written, accounts[i].opened = accounts[i].written + gain, True
+
+        if out is not None:
+            others = sum(points[j] for j in range(n) if j != out)
+            away = sheet.absent()
+            losing = [
+                rnd.player_points[p]
+                for p in sheet.players
+                if sheet.account(p) != out and p not in away
+            ]
+            # 6-6 wins with 25 in one loser's hand (or in all the losers' hands together)
+            six_six = max(losing, default=0) if self.six_six_wins == "one_loser" else others
+            attempts.clear()
+            notes.pop("eggs", None)
+            sheet.carried = 0
+            six = rnd.finished_with_any(((6, 6),))
+            if (
+                hundred
+                and o == out
+                or rnd.finished_with_any(_BLANK)
+                or six
+                and six_six >= threshold
+            ):
+                sheet.end(winners=[out])  # after 0-0 the loser is a bald goat
+            elif hundred and points[o] >= threshold:
+                sheet.end(losers=[o])
+            elif six:
+                notes["hundred"] = out  # less than 25 left: the next round on a hundred
+            if not sheet.is_over:
+                write(out, others + eggs)
+            elif sheet.winners:
+                written[out] += others + eggs
+                accounts[out].written += others + eggs
+            return written, rnd.out
+        lowest, f = _lowest(points), rnd.fisherman_account
+        if len(lowest) > 1:  # eggs: replayed from 1-1
+            sheet.last_tie = rnd.replayed = True
+            if self.reopen_rots or self.egg_attempts is not None:
+                # carried to the next winner; rotten when no 1-1, 2-2 or 3-3 opens the next round
+                # (the engine drops them then), or after egg_attempts replays in eggs again
+                sheet.carried += sum(points)
+            if not self.reopen_rots and self.egg_attempts is not None:
+                notes["eggs"] = notes["eggs"] + 1 if "eggs" in notes else 0
+                if notes["eggs"] >= self.egg_attempts:
+                    del notes["eggs"]
+                    sheet.carried, sheet.last_tie = 0, False
+            return written, None
+        if f is not None and points[f] == max(points) >= threshold and f not in lowest:
+            attempts[f] = attempts.get(f, 0) + 1  # the fisherman writes the fish off
+            sheet.end(losers=[f]) if attempts[f] >= 3 else None
+            return written, rnd.fisherman
+        attempts.clear()
+        notes.pop("eggs", None)
+        w, winner, sheet.carried = lowest[0], _player(sheet, lowest[0]), 0
+        if f == w:
+            winner = rnd.fisherman
+            if points[w] < threshold <= max(points[j] for j in range(n) if j != w):
+                notes["hundred"] = w  # the fisherman's next round is "on a hundred"
+        write(w, sum(points) - points[w] + eggs)
+        return written, winner
+
+
+@dataclass(frozen=True)
+class Krysha(Family):
+    """The traditional four-hand Kozel: the winning pair writes the losers' points.
+
+    A pair that has written nothing yet remembers a win of ``write_above`` or less, and 1-1
+    opens the next round; a blocked round ("krysha") is won by the lower pair, and equal pairs
+    pass all four hands to the next round's winners.  The round's winner is who opens next (the
+    finisher, or who blocked the game); the pair reaching the target wins, the others are goats.
+    """
+
+    write_above: int = 12
+    name = "krysha"
+
+    def reopens(self, game, hands):
+        return False if game.sheet.notes.get("by_rule") else None
+
+    def reached(self, sheet, reached, order):
+        sheet.end(reached[:1], [i for i in order if i != reached[0]])
+
+    def score(self, sheet, rnd):
+        points, lowest = rnd.points, _lowest(rnd.points)
+        written, sheet.last_tie, sheet.notes["by_rule"] = [0] * len(points), False, False
+        opener = rnd.out if rnd.out is not None else rnd.fisherman
+        if rnd.out_account is None and len(lowest) > 1:
+            sheet.carried, sheet.last_tie = sheet.carried + sum(points), True
+            return written, opener
+        w = rnd.out_account if rnd.out_account is not None else lowest[0]
+        _credit(sheet, w, sum(points) - points[w] + sheet.carried, written, self.write_above)
+        sheet.carried, sheet.notes["by_rule"] = 0, not sheet.accounts[w].opened
+        sheet.accounts[w].written += written[w]
+        return written, opener
+
+
+# ---------------------------------------------------------------------- and the others
+@dataclass(frozen=True)
+class General(Family):
+    """General: the player after the finisher loses; finishing with one of ``finish_bonus`` (all
+    of them at once with ``finish_bonus_all``) hangs a General on them, a point; the pair with
+    more Generals loses.  ``table_teams`` pairs take turns at the table (two play, the others
+    wait); a pair leaves after two lost rounds or a General in its first one
+    (``team_leaves="two_losses"``), or on any General (``"general"``)."""
+
+    finish_bonus: tuple = ()
+    finish_bonus_all: bool = False
+    table_teams: int = 2
+    team_leaves: Literal["two_losses", "general"] = "two_losses"
+    name = "general"
+
+    def check(self, rules):
+        if self.table_teams != 2 and not rules.teams:
+            raise DominoTilingError(
+                "table_teams (pairs waiting their turn) is General's rule: it needs teams=True "
+                "and scoring='general'"
+            )
+
+    def score(self, sheet, rnd):
+        written, sheet.last_tie = [0] * len(rnd.points), False
+        if rnd.out is None:  # a fish does not count
+            rnd.replayed = True
+            return written, None
+        away = sheet.absent()
+        players = [p for p in sheet.players if p not in away]  # the two pairs at the table
+        i = sheet.account(players[(players.index(rnd.out) + 1) % len(players)])
+        keys = [key for key, _ in self.finish_bonus]
+        every = bool(keys) and all(rnd.finished_with_any((key,)) for key in keys)
+        written[i] = hit = int(every if self.finish_bonus_all else rnd.finished_with_any(keys))
+        sheet.accounts[i].written += hit
+        if sheet.waiting:  # more than two pairs: the losers may give their place
+            sheet.accounts[i].losses += 1
+            seated = sheet.notes.setdefault("rounds_at_table", {})
+            for team in {sheet.account(p) for p in players}:
+                seated[team] = seated.get(team, 0) + 1
+            if self.team_leaves == "two_losses":  # two lost rounds, or a General at once
+                hit = sheet.accounts[i].losses >= 2 or (hit and seated[i] == 1)
+            for team in (i, sheet.give_place(i)) if hit else ():
+                sheet.accounts[team].losses = seated[team] = 0
+        return written, rnd.out
+
+
+@dataclass(frozen=True)
+class Seven(Family):
+    """Seven: the most points in hand take a stick; the sum of the ends rules the turns.
+
+    Parameters
+    ----------
+    extra_turn_sum, penalty_sum : int or None
+        When the two ends add up to the first after a play, the player moves again (6); to the
+        second after a turn, the next player takes ``penalty_draws`` bones (from the bazaar, then
+        from the maker's hand) and misses the turn (7).
+    penalty_draws : int
+    streak_two_bones : int or None
+        A player whose last moves, this many or more in a row, each laid a bone may lay two in
+        the next move (3); ``streak_counts`` "turns": the moves across turns (broken by a draw,
+        a knock, a missed turn, a new round), or "moves": only those of one turn.
+    streak_counts : {"turns", "moves"}
+    drop_out : bool
+        A player reaching the target leaves the match and the others play on; the last wins.
+    double_end : {"both", "one"}
+        What a double at an end adds to the sum of the ends: both halves (1-1 and 1-4 make 6),
+        or its value once (5); see ``Rules.seven``.
+    """
+
+    extra_turn_sum: int | None = None
+    penalty_sum: int | None = None
+    penalty_draws: int = 2
+    streak_two_bones: int | None = None
+    streak_counts: Literal["turns", "moves"] = "turns"
+    drop_out: bool = False
+    double_end: Literal["both", "one"] = "both"
+    name = "seven"
+
+    def check(self, rules):
+        if self.drop_out and (rules.teams or rules.target is None or not rules.target_loses):
+            raise DominoTilingError(
+                "drop_out (players reaching the target leave the match) needs a target that loses "
+                "and no teams"
+            )
+
+    def total(self, line):
+        """The sum of the two ends (None unless exactly two are open)."""
+        ends = line.open_ends()
+        if len(ends) == 2:
+            return sum(ends.values()) if self.double_end == "one" else line.count()
+
+    def continuing(self, game, move):
+        row = game._streak[game.turn]  # paragraph 748: a second bone may follow
+        pair = self.streak_two_bones is not None and row >= self.streak_two_bones
+        return "pair" if pair and len(game._turn_plays) == 1 and game._turn_draws == 0 else None
+
+    def again(self, game):
+        return self.extra_turn_sum is not None and self.total(game.line) == self.extra_turn_sum
+
+    def passed(self, game, seat):
+        if self.streak_counts == "moves":
+            game._streak[seat] = 0  # the row was the moves of this turn only
+        if self.penalty_sum is not None and self.total(game.line) == self.penalty_sum:
+            game._penalty(seat, self.penalty_draws)
+
+    def score(self, sheet, rnd):
+        written, sheet.last_tie = [0] * len(rnd.points), False
+        playing = [i for i in range(len(written)) if i not in sheet.dropped]
+        for i in playing:
+            if rnd.points[i] == max(rnd.points[j] for j in playing):
+                written[i], sheet.accounts[i].written = 1, sheet.accounts[i].written + 1
+        return written, rnd.out if rnd.out is not None else rnd.fisherman
+
+    def settle(self, sheet):
+        if not self.drop_out or sheet.is_over:
+            return super().settle(sheet)
+        # players at the target leave; the match ends when one (the winner) or none is left
+        for i in sorted(range(len(sheet.accounts)), key=lambda i: -sheet.accounts[i].written):
+            if sheet.accounts[i].written >= sheet.rules.target and i not in sheet.dropped:
+                sheet.dropped.append(i)
+        left = [i for i in range(len(sheet.accounts)) if i not in sheet.dropped]
+        sheet.end(left, sheet.dropped) if len(left) == 1 else sheet.end(draw=not left)
+
+
+@dataclass(frozen=True)
+class Bergen(Family):
+    """Bergen: 2 points for opening with a double or making both ends show one value, 3 when
+    one end is a double; 2 to the player who goes out, or as the blocked-round rule says."""
+
+    name = "bergen"
+
+    def turn_points(self, line):
+        if len(line) == 1:
+            return 2 if line.first.is_double else 0
+        ends, chain = line.open_ends(), line.chain()
+        if len(ends) != 2 or ends.get("left") != ends.get("right"):
+            return 0
+        return 3 if chain[0][0] == chain[0][1] or chain[-1][0] == chain[-1][1] else 2
+
+    def check_points(self, rules, points):
+        points = _validate.nonnegative_int(points, "points")
+        if points not in (0, 2, 3):
+            raise DominoTilingError(f"Bergen scores 2 or 3 points during play, not {points}")
+        return points
+
+    def score(self, sheet, rnd):
+        n, winner = len(rnd.points), rnd.out_account
+        written, sheet.last_tie = [0] * n, False
+        if winner is None:
+            if rnd.hands is None:
+                raise DominoTilingError(
+                    "Bergen scores a blocked round from the hands (who holds doubles); use record_round"
+                )
+            doubles = [
+                [b for p in a.players for b in rnd.hands[p] if b.is_double] for a in sheet.accounts
+            ]
+            without = [i for i in range(n) if not doubles[i]]
+            if len(without) == 1 or not without:
+                winner = without[0] if without else min(range(n), key=lambda i: min(doubles[i]).low)
+            elif len(_lowest(rnd.points, without)) == 1:
+                winner = _lowest(rnd.points, without)[0]
+        if winner is None:
+            sheet.last_tie = True
+            return written, None
+        written[winner], sheet.accounts[winner].written = 2, sheet.accounts[winner].written + 2
+        return written, _player(sheet, winner) if rnd.out is None else rnd.out
+
+
+@dataclass(frozen=True)
+class Pips(Family):
+    """Everyone writes the points left in hand; the lowest total wins the match."""
+
+    name, several_out = "pips", True
+
+    def score(self, sheet, rnd):
+        written, sheet.last_tie = list(rnd.points), False
+        for account, gain in zip(sheet.accounts, written):
+            account.written += gain
+        lowest = _lowest(rnd.points, [i for i in range(len(written)) if i not in sheet.dropped])
+        alone = _player(sheet, lowest[0]) if len(lowest) == 1 else None
+        return written, rnd.out if rnd.out is not None else alone
+
+
+#: The families by ``rules.scoring`` ("muggins" is the old name of "fives").
+FAMILIES = {
+    f.name: f
+    for f in (Classic, Fives, Telephone, Kozel, SeaKozel, Krysha, General, Seven, Bergen, Pips)
+}
+FAMILIES["muggins"] = Fives
