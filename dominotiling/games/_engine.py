@@ -1,13 +1,7 @@
-"""The mechanics of a round, shared by :class:`~dominotiling.games.Game`.
-
-Dealing and redealing, who opens and with what, the legal moves, the end of a turn (points
-during play, another move, penalties) and the end of a round.  The engine reads the shared
-fields of :class:`~dominotiling.games.Rules` and calls its two hooks -- ``rules.family``
-(:mod:`~dominotiling.games.families`) and ``rules.table`` (:mod:`~dominotiling.games.layouts`)
--- for everything only a family or a table needs; it never tests a game's name.  Seats that
-left the match (Seven's ``drop_out``, General's waiting pairs) are dealt nothing and skipped.
-Nothing here is public: :class:`~dominotiling.games.Game` is the interface.
-"""
+"""The mechanics of a round, a mixin of :class:`~dominotiling.games.Game`: the deal, the opening,
+the legal moves, the end of a turn and of a round.  It reads the shared fields of the rules and
+calls their two hooks, ``rules.family`` and ``rules.table``, for everything only a family or a
+table needs; it never tests a game's name.  Nothing here is public."""
 
 from .bones import Bone
 from .errors import IllegalMoveError

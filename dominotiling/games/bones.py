@@ -1,18 +1,11 @@
-"""Domino bones and full sets.
-
-Inside: :class:`Bone`, one tile of a domino set, and :func:`double_set`, the complete double-n
-set.  A bone is unordered: ``Bone(2, 5)`` and ``Bone(5, 2)`` are the same bone and print as
-``2-5``.
+"""Domino bones and full sets: :class:`Bone` (unordered: ``Bone(5, 2)`` is ``Bone(2, 5)``, printed
+``2-5``) and :func:`double_set`.
 
 Examples
 --------
 >>> from dominotiling.games import Bone, double_set
->>> Bone(5, 2)
-Bone(2, 5)
->>> str(Bone(5, 2)), Bone(5, 2).pips, Bone(3, 3).is_double
-('2-5', 7, True)
->>> len(double_set(6))
-28
+>>> Bone(5, 2), str(Bone(5, 2)), Bone(3, 3).is_double, len(double_set(6))
+(Bone(2, 5), '2-5', True, 28)
 """
 
 from functools import total_ordering

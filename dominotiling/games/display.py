@@ -1,23 +1,11 @@
 """Pictures of bones, hands, lines and layouts -- one layout, drawn as SVG or with matplotlib --
 and the HTML tables of a game.
 
-Inside: the layout (where each bone lies, in units of half a bone: a bone is 2 by 1; a long
-line wraps onto rows of ``per_row`` bones, the arms of a cross go up and down from it, a
-face-down double is dark, a layout is one labelled row per branch) and its two renderers: SVG
-(:func:`bones_svg`, :func:`line_svg`, :func:`hand_svg`, behind the rich display in Jupyter) and
-matplotlib (:func:`draw_bone`, :func:`draw_hand`, :func:`draw_line`, which take ``ax=None``,
-return the Axes and never call ``plt.show()``; matplotlib is imported when they are called); and
-the ``*_html`` tables of the line, the game, the score sheet, a simulation and the rules.
-
-Examples
---------
->>> import matplotlib
->>> matplotlib.use("Agg")
->>> from dominotiling.games import Bone, Line, draw_line
->>> line = Line()
->>> line.play(Bone(3, 5)); line.play(Bone(5, 5), "right"); line.play(Bone(1, 3), "left")
->>> line_svg(line).count("<rect"), len(draw_line(line).patches)
-(3, 25)
+The layout places every bone in units of half a bone (a bone is 2 by 1): a long line wraps onto
+rows of ``per_row`` bones, a cross's arms go up and down from it, a face-down double is dark, a
+layout is one labelled row per branch.  :func:`bones_svg`, :func:`line_svg` and :func:`hand_svg`
+render it as SVG (the rich display in Jupyter); :func:`draw_bone`, :func:`draw_hand` and
+:func:`draw_line` with matplotlib (``ax=None`` makes a figure; the Axes is returned).
 """
 
 from dataclasses import fields

@@ -1,26 +1,18 @@
-"""The families of games, as hooks: what only each family needs, and how it scores a round.
+"""The families of games as hooks: what only each family needs, and how it scores a round.
 
-Inside: :class:`Family`, the protocol -- the methods the engine and the
-:class:`~dominotiling.games.ScoreSheet` call, as networkx calls a ``flow_func`` -- and one small
-hook per family, a frozen dataclass of that family's options: :class:`Classic` (classic, Block,
-Draw, Blitz, Sevastopol), :class:`Fives` (points during play: Pyaterochka, Muggins, Kramer's
-Muggins, Five-Up, Straight), :class:`Telephone`, :class:`Kozel` (Kozel, Osel, sport Kozel,
-Chechevo, the penalty game), :class:`SeaKozel`, :class:`Krysha` (the traditional four-hand
-Kozel), :class:`General`, :class:`Seven`, :class:`Bergen` and :class:`Pips` (everyone writes
-the points left: Mexican train, Chicken foot, Kolbasa).  ``Rules.family`` holds one;
-``Rules(scoring=name)`` picks it by its ``name``; a family of one's own is a subclass of
-:class:`Family` given as ``Rules(family=...)``.  A family scores a round through the sheet's
-public state only: its ``accounts`` (``written``, ``remembered``, ``opened``), ``carried``,
-``last_tie``, ``notes``, ``dropped`` and :meth:`~dominotiling.games.ScoreSheet.end`.  The
-documents behind each rule are cited in the presets' docstrings (``Rules.kozel``, ...).
+:class:`Family` is the protocol the engine and the score sheet call (as networkx calls a
+``flow_func``); each family is a small frozen dataclass of its options: :class:`Classic`,
+:class:`Fives`, :class:`Telephone`, :class:`Kozel`, :class:`SeaKozel`, :class:`Krysha`,
+:class:`General`, :class:`Seven`, :class:`Bergen`, :class:`Pips`.  ``Rules(scoring=name)``
+picks one by its ``name``; a family of one's own is a subclass given as ``Rules(family=...)``.
+A family scores through the sheet's public state: ``accounts``, ``carried``, ``last_tie``,
+``notes``, ``dropped`` and :meth:`~dominotiling.games.ScoreSheet.end`.
 
 Examples
 --------
 >>> from dominotiling.games import Rules
->>> Rules.kozel("one").family.fish_mode, Rules.muggins().family.out_bonus
-('one', 10)
->>> type(Rules.by_name("телефон").family).__name__
-'Telephone'
+>>> Rules.kozel("one").family.fish_mode, type(Rules.by_name("телефон").family).__name__
+('one', 'Telephone')
 """
 
 from dataclasses import dataclass
@@ -177,20 +169,11 @@ def _check_multiple(family, rules, points):
 # ---------------------------------------------------------------------- the winner takes
 @dataclass(frozen=True)
 class Classic(Family):
-    """The winner of a round writes the others' points (the block and draw games).
-
-    Parameters
-    ----------
-    blocked_winner : {"lowest", "fisherman", "fewest_bones"}
-        Who wins a blocked round: the lowest hand, the player who laid the last bone ("the
-        fisherman takes all"), or the fewest bones left (ties: the lower hand).
-    blocked_score : {"difference", "others", "all"}
-        The winner of a blocked round scores the others' pips minus their own, the others'
-        pips, or everybody's pips.
-    blocked_tie : {"nobody", "replay", "fewest_bones", "lowest_bone"}
-        A tie for the lowest hand: nobody scores, the round is replayed (it does not count), the
-        fewest bones win, or the holder of the lightest single bone wins.
-    """
+    """The winner of a round writes the others' points (the block and draw games).  Options:
+    who wins a blocked round (the lowest hand; the last to lay a bone, "the fisherman takes all";
+    the fewest bones left), what they score (the others' pips minus their own; the others'; all),
+    and who wins a tie for the lowest (nobody; a replay, not counting; the fewest bones; the
+    lightest single bone)."""
 
     blocked_winner: Literal["lowest", "fisherman", "fewest_bones"] = "lowest"
     blocked_score: Literal["difference", "others", "all"] = "difference"
@@ -249,22 +232,10 @@ class Classic(Family):
 
 @dataclass(frozen=True)
 class Fives(Classic):
-    """Points during play whenever the open ends add up to a multiple of ``end_multiple``.
-
-    Parameters
-    ----------
-    end_multiple : int
-        The multiple that scores (5; 3 in All threes).
-    per_multiple, bonus_per_multiple : bool
-        Play points, and the end-of-round bonus, are the number of multiples, not the sum.
-    out_bonus : int or None
-        Going out scores this flat amount (Muggins: 10); None: the other hands' pips.
-    hand_rounding : {"nearest", "down", "up", "none"}
-        How the hand bonus is rounded to a multiple of ``end_multiple``.
-    at_target : {"hand_end", "at_once"}
-        A score reaching the target during play ends the match once the hand is played out and
-        scored, or at once (see ``Rules.fives``).
-    """
+    """Points during play when the ends add up to a multiple of ``end_multiple`` (their sum, or
+    with ``per_multiple`` their number); going out scores ``out_bonus`` (None: the other hands,
+    rounded as ``hand_rounding`` says, divided with ``bonus_per_multiple``); ``at_target``: a
+    score reaching the target during play ends the match at the hand's end or at once."""
 
     end_multiple: int = 5
     per_multiple: bool = False
@@ -334,35 +305,14 @@ def _credit(sheet, i, total, written, write_above):
 
 @dataclass(frozen=True)
 class Kozel(Family):
-    """The first to the target loses; small totals are remembered (the Kozel family).
-
-    A hand counts its points; the player who went out writes nothing and loses the remembered
-    points.  A round total at or below ``write_above`` is remembered until a total above it
-    opens the account (both are then written, and from then on everything at once).
-
-    Parameters
-    ----------
-    fish_mode : {"all", "one", "difference"}
-        After a fish: everyone writes their own; the highest hand takes the total (a tie writes
-        nothing and carries it, "eggs"); or the higher hands write the difference to the lowest.
-    most_takes_all : bool
-        Every round, the highest hand takes the total of all hands (Chechevo).
-    eggs : bool
-        Fish for all: a tie for the most pips writes nothing and carries the total.
-    write_above : int
-        An account opens with a round total above this (12).
-    several_goats : bool
-        Every account at or over the target at the end loses (not only the highest).
-    opening_bonus, finish_bonus : tuple of (bone, int)
-        Opening, or finishing, with one of these bones adds the points to every losing account.
-    finish_ends_match, held_loses : tuple of bones
-        Going out with one of these wins the match at once; holding one at the end loses it.
-    reopen_after_tie, reopen_doubles
-        After a tie the next round is opened by rule, looking for these doubles in order.
-    fish_bazaar : bool
-        At a fish the player after the fisherman takes what is left in the bazaar, its
-        reserve included (see ``Rules.kozel``).
-    """
+    """The first to the target loses; small totals are remembered (the Kozel family).  A hand
+    counts its points; who went out writes nothing and loses the remembered points; a round total
+    at or below ``write_above`` is remembered until a total above it opens the account.  Options:
+    ``fish_mode`` (after a fish everyone writes their own, the highest takes all, or the higher
+    write the difference), ``most_takes_all`` (Chechevo), ``eggs`` (a tie carries the total),
+    ``several_goats``, bonuses for opening or finishing with some bones, bones that end the match
+    when finished with or held, the doubles that reopen after a tie, and ``fish_bazaar`` (at a
+    fish the player after the fisherman takes the bazaar)."""
 
     fish_mode: Literal["all", "one", "difference"] = "all"
     most_takes_all: bool = False
@@ -437,30 +387,12 @@ class Kozel(Family):
 
 @dataclass(frozen=True)
 class SeaKozel(Family):
-    """Sea Kozel: the winner writes the others' points, from ``write_above + 1`` up, and all that
-    is written is erased when another account scores.
-
-    0-0 (or 6-6 with 25 left to the losers) as the last bone wins the match; a fish is won by
-    the lowest hand, tied hands are "eggs" (the next round opens from ``reopen_doubles``; their
-    total goes to the next winner, and rots as ``reopen_rots`` or ``egg_attempts`` say); a
-    fisherman holding the most (25 or more) writes the fish off, and loses the match at the third
-    write-off; opening "on a hundred" (6-6 with an open account, or the round after a 6-6 finish
-    that left the loser under 25, or after a fish won by a fisherman under 25 against 25 or more)
-    wins the match by going out and loses it with 25 or more left.
-
-    Parameters
-    ----------
-    write_above, reopen_after_tie, reopen_doubles
-        As for :class:`Kozel`.
-    egg_attempts : int or None
-        Eggs rot after this many replays ending in eggs again; None: a replay carries nothing.
-    reopen_rots : bool
-        The eggs rot when no hand of the next deal holds any of ``reopen_doubles``.
-    six_six_wins : {"one_loser", "losers_total"}
-        Going out on 6-6 wins when one loser holds 25 or more, or the losers together.
-    hundred_any_time : bool
-        A player with an open account dealt 6-6 opens the round with it, whoever would open.
-    """
+    """Sea Kozel: the winner writes the others' points from ``write_above + 1`` up, all being
+    erased when another scores; 0-0 (or 6-6 with 25 left to a loser, or to the losers together,
+    ``six_six_wins``) last wins the match; a fish goes to the lowest hand; tied hands are eggs,
+    played from ``reopen_doubles``, rotting when none of them is dealt (``reopen_rots``) or after
+    ``egg_attempts`` replays; a fisherman with the most and 25 writes the fish off, losing at the
+    third; "on a hundred" (``hundred_any_time``) going out wins and 25 left loses."""
 
     write_above: int = 12
     reopen_after_tie: bool = False
@@ -654,26 +586,11 @@ class General(Family):
 
 @dataclass(frozen=True)
 class Seven(Family):
-    """Seven: the most points in hand take a stick; the sum of the ends rules the turns.
-
-    Parameters
-    ----------
-    extra_turn_sum, penalty_sum : int or None
-        When the two ends add up to the first after a play, the player moves again (6); to the
-        second after a turn, the next player takes ``penalty_draws`` bones (from the bazaar, then
-        from the maker's hand) and misses the turn (7).
-    penalty_draws : int
-    streak_two_bones : int or None
-        A player whose last moves, this many or more in a row, each laid a bone may lay two in
-        the next move (3); ``streak_counts`` "turns": the moves across turns (broken by a draw,
-        a knock, a missed turn, a new round), or "moves": only those of one turn.
-    streak_counts : {"turns", "moves"}
-    drop_out : bool
-        A player reaching the target leaves the match and the others play on; the last wins.
-    double_end : {"both", "one"}
-        What a double at an end adds to the sum of the ends: both halves (1-1 and 1-4 make 6),
-        or its value once (5); see ``Rules.seven``.
-    """
+    """Seven: the most points in hand take a stick; the ends add up after each turn
+    (``double_end``: a double at an end counting both halves or one) -- to ``extra_turn_sum`` the
+    player moves again, to ``penalty_sum`` the next takes ``penalty_draws`` bones and misses the
+    turn; after ``streak_two_bones`` moves in a row (``streak_counts``: across turns, or in one
+    turn) two bones may go; with ``drop_out`` a player at the target leaves, the last one wins."""
 
     extra_turn_sum: int | None = None
     penalty_sum: int | None = None

@@ -1,29 +1,13 @@
 """The tables a round is played on, each with its hook for the engine.
 
-Inside: :class:`Trains` (Mexican train), :class:`ChickenFoot`, :class:`Sausage` (Kolbasa) and
-:class:`FiveUp`, which the engine uses in place of a :class:`~dominotiling.games.Line`;
-:func:`new_layout`, a round's empty table; and one hook per kind of table, held by
-``Rules.table`` -- :class:`LineTable`, :class:`TrainsTable`, :class:`FootTable`,
-:class:`SausageTable`, :class:`FiveUpTable` -- with that table's options and what only it
-needs (the deal, the opening, the checks of a move, whether a turn goes on).  A place a bone
-can go is a string, the ``side`` of a :class:`~dominotiling.games.Move`: ``"train 0"``, ...
-(by seat) and ``"mexican"``; ``"foot"`` (a chick on the double whose foot is not complete) and
-``"toe k"``; ``"set"``, ``"line k"`` and ``"double k"`` (a free side or end of the double ending
-line k); ``"top"``, ``"bottom"``, ``"cut k"`` (across both lines after their k-th bones) and
-``"top k"``/``"bottom k"`` (a double pushed in after the k-th bone; 0 is next to the head).  An
-illegal play raises :class:`~dominotiling.games.IllegalMoveError` before anything changes.
-
-Examples
---------
->>> from dominotiling.games import Bone
->>> foot = ChickenFoot(max_pip=9)
->>> foot.play(Bone(9, 9))
->>> foot.open_ends()                      # six chicks must go on 9-9 first
-{'foot': 9}
->>> for k in range(6):
-...     foot.play(Bone(9, k), "foot")
->>> foot.open_ends()
-{'toe 1': 0, 'toe 2': 1, 'toe 3': 2, 'toe 4': 3, 'toe 5': 4, 'toe 6': 5}
+:class:`Trains` (Mexican train), :class:`ChickenFoot`, :class:`Sausage` (Kolbasa) and
+:class:`FiveUp` are played on in place of a :class:`~dominotiling.games.Line`; one hook per kind
+of table -- :class:`LineTable`, :class:`TrainsTable`, :class:`FootTable`, :class:`SausageTable`,
+:class:`FiveUpTable` -- is ``Rules.table``: its options and what only it needs (the deal, the
+opening, the checks of a move, how a turn goes on).  A place is the ``side`` of a move:
+``"train 0"`` ... and ``"mexican"``; ``"foot"`` and ``"toe k"``; ``"set"``, ``"line k"`` and
+``"double k"``; ``"top"``, ``"bottom"``, ``"cut k"``, ``"top k"`` and ``"bottom k"``.  An illegal
+play raises :class:`~dominotiling.games.IllegalMoveError` and changes nothing.
 """
 
 from dataclasses import dataclass
@@ -114,23 +98,10 @@ class TableRules:
 
 @dataclass(frozen=True)
 class LineTable(TableRules):
-    """One :class:`~dominotiling.games.Line`: the cross, closed and lengthwise doubles, turns of
-    several bones.
-
-    Parameters
-    ----------
-    spinner, house, spinner_opens, cross_count, spinner_arms_first : optional
-        The cross, as for :class:`~dominotiling.games.Line` (``arms_first``).
-    closing_doubles : {"none", "any", "same"}
-        A double may be laid face down, closing its end: never, each at will, or (several
-        doubles in one turn) all closed or all open.
-    lengthwise_doubles : bool
-        A double other than the cross may be laid along the line, counting one half (Muggins).
-    doubles_per_turn : int
-        A player may lay up to this many doubles in one turn, each on a different open end.
-    chain_turn : bool
-        A player may lay any number of bones in one turn (Blitz).
-    """
+    """One :class:`~dominotiling.games.Line`: its cross (``spinner``, ``house``,
+    ``spinner_opens``, ``cross_count``, ``spinner_arms_first``); doubles laid face down
+    (``closing_doubles``: never, each at will, or all of a turn alike) or lengthwise; up to
+    ``doubles_per_turn`` doubles in a turn, or any number of bones with ``chain_turn`` (Blitz)."""
 
     spinner: bool = False
     house: Literal["first_double", "first_covered"] = "first_double"
@@ -227,9 +198,8 @@ class TrainsTable(TableRules):
 
 @dataclass(frozen=True)
 class FootTable(TableRules):
-    """Chicken foot (:class:`ChickenFoot`): ``foot_size`` chicks a foot; ``missing_set_double``:
-    when nobody holds the round's set double, the next lower double opens ("lower") or the
-    bones are dealt again ("redeal")."""
+    """Chicken foot (:class:`ChickenFoot`): ``foot_size`` chicks a foot; with nobody holding
+    the set double the next lower one opens, or (``"redeal"``) a new deal."""
 
     foot_size: int = 3
     missing_set_double: Literal["lower", "redeal"] = "lower"
@@ -245,10 +215,9 @@ class FootTable(TableRules):
 
 @dataclass(frozen=True)
 class SausageTable(TableRules):
-    """Kolbasa (:class:`Sausage`) from face-down rows taken from the right: ``sausage_cuts`` as
-    the sausage's ``cuts``; ``row_opening`` "first" (the row's first bone opens) or "double"
-    (its first double, a bone without one); ``play_until_stuck``: a player who lays a bone moves
-    again until one does not fit."""
+    """Kolbasa (:class:`Sausage`), from face-down rows taken from the right:
+    ``sausage_cuts``, ``row_opening`` (the row's first bone, or its first double) and
+    ``play_until_stuck`` (who lays a bone moves again)."""
 
     sausage_cuts: Literal["anywhere", "equal_ends"] = "anywhere"
     row_opening: Literal["first", "double"] = "first"

@@ -1,17 +1,14 @@
-"""The line of bones on the table, and what every table answers the engine.
-
-Inside: :class:`Table`, the base of every layout; :class:`Line`, the chain of played bones with
-its open ends, the matching rule, the cross (spinner, Telephone's "house"), doubles laid face
-down (closed) or lengthwise, the fish (Kozel) and the count of the ends (the fives games); and
-:data:`SIDES`, the names of the ends.
+"""The line of bones on the table (:class:`Line`: the chain, the cross, doubles face down or
+lengthwise, the fish, the count of the ends), :class:`Table`, what every table answers the
+engine, and :data:`SIDES`.
 
 Examples
 --------
 >>> from dominotiling.games import Bone, Line
 >>> line = Line()
 >>> line.play(Bone(3, 5)); line.play(Bone(5, 1), side="right"); line.play(Bone(6, 3), "left")
->>> line.ends, len(line), str(line), line.can_play(Bone(2, 4))
-((6, 1), 3, '6-3 3-5 5-1', False)
+>>> line.ends, str(line), line.can_play(Bone(2, 4))
+((6, 1), '6-3 3-5 5-1', False)
 """
 
 from .. import _validate

@@ -1,18 +1,12 @@
-"""Ready-made players (strategies) for the game engine.
-
-Inside: :func:`random_player`, :func:`greedy_player` and :func:`doubles_first_player`.  A
-player is any function that takes a :class:`~dominotiling.games.PlayerView` and returns one of
-its ``legal_moves`` (a :class:`~dominotiling.games.Move`, a ``(bone, side)`` pair, or a bone)
--- or None to stop a turn that allows more bones (``view.can_end_turn``).  It is called only
-when the player has at least one legal move; drawing and knocking are automatic.
-
-Writing your own takes a few lines:
+"""Ready-made players for the game engine: :func:`random_player`, :func:`greedy_player`,
+:func:`doubles_first_player`.  A player is any function of a
+:class:`~dominotiling.games.PlayerView` returning one of its ``legal_moves`` -- or None to stop a
+turn that allows more bones; drawing and knocking are automatic.
 
 >>> def lightest_player(view):
 ...     return min(view.legal_moves, key=lambda move: move.bone.pips)
 >>> from dominotiling.games import Game, Rules
->>> game = Game(Rules.classic(), [lightest_player, greedy_player], seed=3)
->>> game.play_match().winner in (0, 1)
+>>> Game(Rules.classic(), [lightest_player, greedy_player], seed=3).play_match().winner in (0, 1)
 True
 """
 

@@ -1,13 +1,9 @@
-"""A puzzle: the longest line that can be laid from given bones.
-
-Inside: :func:`longest_line`.  "Vasya has 7 bones; how long a line can he lay?"  Bones are laid
-end to end, touching halves showing equal values, each bone used at most once.
+"""A puzzle: :func:`longest_line`, the longest line that can be laid from given bones ("Vasya
+has 7 bones; how long a line can he lay?").
 
 Examples
 --------
->>> from dominotiling.games import Bone, double_set, longest_line
->>> longest_line([Bone(0, 1), Bone(1, 2), Bone(2, 0), Bone(3, 4)])
-3
+>>> from dominotiling.games import double_set, longest_line
 >>> longest_line(double_set(6))   # every value appears 8 times: the whole set
 28
 """

@@ -1,16 +1,5 @@
-"""Records of a game: moves, history events, round results, and the player's view.
-
-Inside: :class:`Move`, :class:`Event`, :class:`RoundResult` (kept by
-:class:`~dominotiling.games.Game`) and :class:`PlayerView`, the read-only view a player
-function receives.
-
-Examples
---------
->>> from dominotiling.games import Bone, Move
->>> move = Move(Bone(2, 5), "left")
->>> move.bone, move.side, move.closed
-(Bone(2, 5), 'left', False)
-"""
+"""Records of a game: :class:`Move`, :class:`Event`, :class:`RoundResult` and
+:class:`PlayerView`, the read-only view a player function receives."""
 
 from typing import NamedTuple
 

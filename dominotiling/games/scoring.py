@@ -1,24 +1,17 @@
-"""Score keeping: the score sheet, hand values and Kozel rating points.
-
-Inside: :class:`ScoreSheet`, which turns the end of each round (the hands left, or their totals)
-into written points by the rules in force, starting from any state written on paper, so that
-the documents' score tables can be typed in as they stand; :class:`Account`, one line of it;
-:func:`hand_points`, the value of a hand; :func:`rating_points`, the Kozel rating formula.  How
-a family scores is its hook's :meth:`~dominotiling.games.families.Family.score`, which reads and
-writes the sheet through its public state only.
+"""Score keeping: :class:`ScoreSheet` turns the end of each round (the hands left, or their
+totals) into written points, starting from any state written on paper; :class:`Account` is one
+line of it; :func:`hand_points` and :func:`rating_points` count hands and Kozel ratings.
 
 Examples
 --------
-kozel_and_variants_ru.txt, paragraphs 37-40: Masha goes out with 19 points remembered, Alex
-holds 3, Olya 13 with 7 remembered, Serg 5 with 4 remembered:
+kozel_and_variants_ru.txt, paragraphs 37-40: Masha goes out with 19 points remembered, Alex holds
+3, Olya 13 with 7 remembered, Serg 5 with 4 remembered:
 
 >>> from dominotiling.games import Rules, ScoreSheet
 >>> sheet = ScoreSheet(["Masha", "Alex", "Olya", "Serg"], Rules.kozel(),
 ...                    remembered={"Masha": 19, "Olya": 7, "Serg": 4})
 >>> sheet.record_totals({"Masha": 0, "Alex": 3, "Olya": 13, "Serg": 5}, out="Masha")
 {'Masha': 0, 'Alex': 0, 'Olya': 20, 'Serg': 0}
->>> [sheet.remembered(p) for p in sheet.players]
-[0, 3, 0, 9]
 """
 
 from numbers import Integral

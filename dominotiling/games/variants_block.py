@@ -1,12 +1,7 @@
 """Rule sets of the block and draw family: classic, the penalty game, Block, Draw, Blitz,
-Sevastopol, Bergen, Seven.
+Sevastopol, Bergen, Seven.  Each preset is a classmethod of :class:`~dominotiling.games.Rules`
+and a name; the rules in full, paragraph by paragraph: the guide's games page.
 
-Each function returns a :class:`~dominotiling.games.Rules`, and is a classmethod of it
-(``Rules.classic()``) and a name for :meth:`~dominotiling.games.Rules.by_name`.  Citations
-name a file of ``shared/sources/games/`` and a paragraph (a line of that file).
-
-Examples
---------
 >>> from dominotiling.games import Rules
 >>> Rules.blitz().chain_turn, Rules.seven().extra_turn_sum, Rules.bergen().bazaar_reserve
 (True, 6, 2)
@@ -46,13 +41,9 @@ def classic(
 ):
     """The classic draw game (classic_rules_2_ru.txt, paragraphs 50-60).
 
-    Two players get 7 bones, three or four 5; the rest is the bazaar (paragraph 53).  6-6 opens,
-    else 5-5, 4-4, ..., else the heaviest bone (paragraphs 54-56; paragraph 11;
-    classic_rules_1_ru.txt, paragraphs 11-19).  Who cannot move draws until able, or passes with
-    the bazaar empty (classic_rules_1_ru.txt, paragraph 23).  Going out scores the others' pips
-    (paragraph 58); a blocked round is won by the lowest hand, scoring the others' pips minus its
-    own (paragraph 59; kozel_and_variants_ru.txt, paragraph 219).  The agreed score wins
-    (paragraph 60).
+    2 players get 7 bones, 3 or 4 get 5 (paragraph 53); 6-6 opens, else the highest double, else
+    the heaviest bone (paragraphs 54-56); going out scores the others' pips (paragraph 58), a
+    blocked round goes to the lowest hand, the others' pips minus its own (paragraph 59).
 
     Parameters
     ----------
@@ -129,11 +120,9 @@ def classic(
 def classic_penalty(target=101):
     """The classic game for two scored by penalties (classic_rules_1_ru.txt, paragraphs 203-211).
 
-    Each draws 7 bones; 6-6 opens, else 5-5, ... (paragraph 203), else the heaviest bone
-    (paragraph 205).  Who cannot move draws one bone, plays it if it fits, else passes
-    (paragraph 207).  The first out wins the round, the other writing the pips left; a lone 0-0
-    counts 25 and a 6-6 in hand 50 (paragraph 209).  In a fish the lower hand writes nothing and
-    the other the difference (paragraph 211).  Passing 100 loses (paragraph 209).
+    Draw one bone, play it or pass (paragraph 207); the loser writes the pips left, a lone 0-0
+    25 and a 6-6 50 (paragraph 209); in a fish the higher writes the difference (paragraph 211);
+    passing 100 loses.
 
     Examples
     --------
@@ -155,14 +144,9 @@ def block(target=100, score="others", teams=False):
     """Alex Kramer's Block, the simplest game (more_rules_ru.txt, "Алекс Крамер Домино",
     paragraphs 386-407).
 
-    Two to four play, four alone or in pairs (paragraph 377); two draw 7 bones, three or four 5
-    (paragraph 396).  Players take turns to go first, with any bone (paragraph 399; the first
-    lead goes to the heaviest bone drawn, paragraph 387: seat 0 leads).  Singles end to end,
-    doubles across, never played on their ends (paragraph 400).  Who cannot play misses the
-    turn: nobody draws (paragraph 401); who can must (paragraph 391).  Going out scores the
-    others' pips (paragraph 403); when nobody can play the lowest hand scores the opponents'
-    pips -- "or", the variant, minus its own -- a tie going to the single lightest bone
-    (paragraph 405).  The first to the agreed total, say 100 or 200, wins (paragraph 407).
+    Any bone leads, the lead going round (paragraphs 387 and 399: seat 0 first); nobody draws
+    (paragraph 401); out scores the others' pips (paragraph 403); blocked, the lowest hand
+    scores the opponents' pips, a tie going to the single lightest bone (paragraph 405).
 
     Parameters
     ----------
@@ -192,10 +176,8 @@ def block(target=100, score="others", teams=False):
 def draw_game(target=100, score="others", teams=False):
     """Alex Kramer's Draw (more_rules_ru.txt, "Алекс Крамер Домино", paragraphs 408-412).
 
-    "A somewhat more complex version of Block": who cannot lay a bone draws until one can be
-    played, two players never drawing the last two bones of the boneyard, four the last one
-    (paragraph 408; three keep one, as in Kramer's Muggins, paragraph 427); the rest is Block
-    (:func:`block`, paragraphs 409-412).
+    Block, but who cannot play draws until able, two players never drawing the last two bones,
+    three or four the last one (paragraphs 408 and 427).
 
     Parameters
     ----------
@@ -219,10 +201,8 @@ def draw_game(target=100, score="others", teams=False):
 def blitz(target=100):
     """Blitz (classic_rules_2_ru.txt, paragraphs 108-113).
 
-    Four to eight players; four get 7 bones, five 5, six or seven 4, eight 3 (paragraphs
-    110-111).  0-0 or the bone nearest to it opens (paragraph 113).  In one turn a player may lay
-    any number of bones while they continue the line -- even the whole hand (paragraph 113).
-    Scored as the ordinary game (paragraphs 58-60 and 113).
+    Four to eight players (paragraphs 110-111); 0-0 or the bone nearest it opens; a turn lays
+    any number of bones while they fit, even the whole hand (paragraph 113).
 
     Examples
     --------
@@ -245,10 +225,7 @@ def blitz(target=100):
 def sevastopol(target=100):
     """Sevastopol (classic_rules_2_ru.txt, paragraphs 201-203).
 
-    Four players take 7 bones each; 6-6 opens, a cross open at once.  In the first moves each
-    player must start one of the four sides of the layout; then any end may be played.  The
-    first out wins the points left in the hands; the game goes to 100 (paragraph 203; the
-    ordinary scoring of paragraphs 58-59).
+    Four players, 6-6 a cross open at once, whose four sides are started first (paragraph 203).
 
     Examples
     --------
@@ -266,15 +243,9 @@ def sevastopol(target=100):
 def bergen(players=2):
     """Bergen (classic_rules_2_ru.txt, paragraphs 96-106).
 
-    Two or three players get 6 bones, four 5 (paragraph 99).  0-0 ("soap") or the nearest double
-    opens, else the lightest bone (paragraph 100).  Points come during play: 2 for opening with
-    a double; 2 for making both ends show one value; 3 when one end is a double and the other
-    shows its value (paragraph 101).  Who cannot move buys one bone (paragraph 102); the last two
-    bones of the bazaar are never used, and with nobody able to move the round is blocked
-    (paragraph 103).  Going out scores 2; in a blocked round the player without doubles gets 2,
-    with no double anywhere the lowest hand, with doubles everywhere the lowest double
-    (paragraph 105).  The game goes to 15 with two players, 10 with three (paragraph 106; four:
-    10 too).
+    Points during play: 2 for a double opening or both ends alike, 3 with a double at one end
+    (paragraph 101); the last two bones are never drawn (paragraph 103); out scores 2, a blocked
+    round as paragraph 105 says; to 15 with two players, 10 with more (paragraph 106).
 
     Parameters
     ----------
@@ -298,27 +269,19 @@ def bergen(players=2):
 def seven(players=None, drop_out=True, game=1, two_bones="moves", double_end="both"):
     """Seven (kozel_sport_rules_tr.txt, paragraphs 731-748).
 
-    Two or more play, best not more than four; 7 bones each, fewer with more players so that a
-    bazaar remains (paragraph 733: here 6 for four).  1-1 opens, else the next double up
-    (paragraph 735).  Two ends, no closing (paragraph 733).  When the ends add up to 6 the
-    player moves again (paragraph 736); to 7, the next player takes 2 bones from the bazaar --
-    from the seven-maker's hand, face down, once it is dry -- and misses the turn (paragraphs 737
-    and 747).  Who cannot move draws one bone only, and the turn passes if it does not fit
-    (paragraphs 738-740).  A round ends when someone goes out or on a fish; the most points in
-    hand -- every double counting 10 -- take a stick (paragraph 743).  The finisher or the
-    fisherman opens the next round (paragraph 744).  Three sticks leave the game, the others
-    playing on, each dealt as many bones as at first, until one is left, the winner (paragraph
-    745).  A new game of the same players is opened from 2-2 (paragraph 746).
+    Ends adding up to 6: move again (paragraph 736); to 7: the next player takes 2 bones -- from
+    the seven-maker's hand once the bazaar is dry -- and misses the turn (paragraphs 737 and
+    747); draw one bone only (paragraphs 738-740); the most points in hand, doubles 10, take a
+    stick (paragraph 743); three sticks leave the game, the last player left wins (paragraph
+    745).
 
     Paragraph 748: "a player who has moved three or more times in a row may move two bones in a
     row" (*Bir oyuncu art arda 3 veya daha fazla kez yürümüşse, iki taşı art arda hareket
-    ettirebilir*), without saying which moves make the row.  Read here (``two_bones="moves"``):
-    the moves one player makes with nobody moving between them -- the moves again after ends
-    adding up to 6, as in the example of paragraph 747 -- so that after three or more such
-    moves (each laying a bone without drawing) the next move of that row may lay two bones, or
-    stop after one (:meth:`~dominotiling.games.Game.end_turn`); the ends are added up after the
-    move.  ``"turns"``: the row runs over the player's turns -- a bone in each of the last three
-    or more, without drawing, knocking or missing a turn (a new round starts a row).
+    ettirebilir*), not saying which moves make the row: here (``two_bones="moves"``) the moves
+    one player makes with nobody moving between them (the moves again of paragraph 747), each
+    laying a bone without drawing; the fourth such move may lay two bones or stop after one
+    (:meth:`~dominotiling.games.Game.end_turn`).  ``"turns"``: the row runs over the player's
+    turns, a bone in each of the last three without drawing, knocking or missing a turn.
 
     Parameters
     ----------

@@ -1,13 +1,7 @@
 """Rule sets of the fives family: Muggins, Kramer's Muggins, Five-Up, Pyaterochka (fives), All
-threes, Straight, Telephone.
+threes, Straight, Telephone.  Each preset is a classmethod of :class:`~dominotiling.games.Rules`
+and a name; the rules in full, paragraph by paragraph: the guide's games page.
 
-Points come during play, whenever the open ends add up to a multiple of 5 (of 3 in All threes),
-and at the end of a round.  Each function returns a :class:`~dominotiling.games.Rules`, and is a
-classmethod of it and a name for :meth:`~dominotiling.games.Rules.by_name`.  Citations name a
-file of ``shared/sources/games/`` and a paragraph (a line of that file).
-
-Examples
---------
 >>> from dominotiling.games import Rules
 >>> Rules.muggins().out_bonus, Rules.fives().cross_count, Rules.telephone().house
 (10, 'all', 'first_covered')
@@ -32,14 +26,11 @@ _CROSS = dict(spinner=True, spinner_opens="at_once")
 def muggins(target=200, lengthwise=True, at_target="hand_end"):
     """Muggins (kozel_and_variants_ru.txt, paragraphs 271-277 and 348-350).
 
-    Two players get 7 bones, three or four 5; the first player opens with any bone (paragraphs
-    273 and 349).  The first double opens a cross, bones then joining all four ends (paragraph
-    273).  Ends adding up to a multiple of five score 5 for each five, the sum (paragraphs 274
-    and 350); going out scores 10 (paragraphs 275 and 350); a blocked round gives the lowest hand
-    the others' points minus its own, rounded to five (paragraphs 276 and 350).  The game goes to
-    200 (paragraph 277); the previous winner opens.  Doubles other than the first lie along or
-    across as the player likes (paragraph 350): across, a double at an end counts both halves;
-    along (``Move(..., lengthwise=True)``), one.
+    A cross on the first double (paragraph 273); ends adding up to a multiple of five score
+    their sum (paragraphs 274 and 350), going out 10 (paragraph 275), a blocked round the
+    lowest hand, rounded to five (paragraph 276); to 200 (paragraph 277).  Later doubles lie
+    along or across as the player likes (paragraph 350): along (``Move(..., lengthwise=True)``)
+    a double at an end counts one half.
 
     Parameters
     ----------
@@ -64,16 +55,10 @@ def muggins(target=200, lengthwise=True, at_target="hand_end"):
 def kramer_muggins(target=61, first_double_ends=False, teams=False, at_target="hand_end"):
     """Alex Kramer's Muggins (more_rules_ru.txt, "Алекс Крамер Домино", paragraphs 413-445).
 
-    Two, three or four play, four alone or in pairs (paragraph 414); 5 bones each (paragraph
-    417).  Bones match as in Block, nothing played on a double's ends (paragraph 419).  After
-    every bone the open ends are added up, each multiple of 5 scoring one point; a double counts
-    at the end of the line, both halves (paragraphs 421-423).  Who cannot play draws until able;
-    two players keep two bones of the boneyard, three or four one (paragraph 427).  The hand
-    ends when a player lays the last bone, or nobody can play (paragraph 429); the fewest pips
-    then score one point per five in the opponents' hands, 1 or 2 over a multiple of 5 rounded
-    down, 3 or 4 up: 5 -> 1, 7 -> 1, 8 -> 2, 12 -> 2, 18 -> 4 (paragraphs 431-438).  61 points
-    win; 100 or 200 for a longer game (paragraph 440).  The lead follows Block (paragraphs 387
-    and 399).
+    5 bones each (paragraph 417); no cross (paragraph 419); one point per five of the ends
+    (paragraphs 421-423); two keep two bones of the boneyard, more keep one (paragraph 427); the
+    fewest pips score a point per five in the opponents' hands, 1-2 over rounded down, 3-4 up
+    (paragraphs 431-438); 61 wins (paragraph 440).
 
     Parameters
     ----------
@@ -102,17 +87,10 @@ def kramer_muggins(target=61, first_double_ends=False, teams=False, at_target="h
 def five_up(target=61, teams=False, at_target="hand_end"):
     """Five-Up (more_rules_ru.txt, "Алекс Крамер Домино", paragraphs 446-473).
 
-    Two, three or four play, four alone or in pairs (paragraph 447); 5 bones each (paragraph
-    450); the lead as in Block.  Unlike Muggins (paragraph 452), every double played across may
-    be played on both sides and both ends before it is cut off (paragraph 459), starting new
-    lines (paragraph 461).  "Each side of a bone can be played only once, after which the numbers
-    on that bone are cut off for the count": only the ends of the lines count (paragraph 457) --
-    5-5 played on all four sides with lines ending in 2, 4, 1 and 0 counts 7 (paragraph 460);
-    ends 6 + 5 + 4 + 0 = 15 give 3 points (paragraph 463).  Scoring, drawing and the end of a
-    hand as in Kramer's Muggins (paragraph 462): one point per five, the opponents' hands for
-    the winner, a partner's not counted (paragraphs 465-472); 61 wins (paragraph 473).  Read
-    here: a double at the end of a line nothing has been played on counts both halves (as in
-    Muggins, paragraph 423), and no more once anything is.
+    Every double is played on both sides and ends, starting new lines (paragraphs 452-461); only
+    the lines' ends count (paragraphs 457-463); scored as Kramer's Muggins (paragraph 462); 61
+    wins (paragraph 473).  Read here: a double at the end of a line nothing is played on counts
+    both halves, as in Muggins (paragraph 423), and nothing once played on.
 
     Parameters
     ----------
@@ -137,15 +115,10 @@ def five_up(target=61, teams=False, at_target="hand_end"):
 def fives(target=100, cross="all", divide=True, spinner=True, teams=False, at_target="hand_end"):
     """Pyaterochka, fives (classic_rules_2_ru.txt, paragraphs 155-195).
 
-    Two to four players, also two against two (paragraph 157); two get 7 bones, three or four 5
-    (paragraphs 163-167).  The lead is drawn by lot and any bone may open (paragraph 171: seat 0
-    leads).  The first double is the base of a cross, open on four sides (paragraph 171).  Who
-    cannot move draws until able, or passes (paragraph 173).  Ends adding up to a multiple of 5
-    score that sum (paragraph 174); a double at an end counts both halves, and a cross covered
-    on both long sides counts all four ends (paragraph 175; the steps of paragraphs 179-185).
-    The winner of the deal -- the lowest hand when blocked -- gets the opponents' points rounded
-    to a multiple of 5 (3 to 5) and divided by 5, when blocked minus their own: 5 + 11 + 13 - 3
-    = 26, rounded to 25, gives 5 (paragraph 187).
+    The first double is a cross (paragraph 171); ends adding up to a multiple of 5 score their
+    sum, a cross covered on both long sides counting its four ends (paragraphs 174-185); the
+    winner of the deal gets the opponents' points rounded to 5 and divided by 5, blocked minus
+    its own: 5 + 11 + 13 - 3 = 26 gives 5 (paragraph 187).
 
     Parameters
     ----------
@@ -203,14 +176,9 @@ def all_threes(target=100, cross="all", divide=True, at_target="hand_end"):
 def straight(target=250, teams=False, at_target="hand_end"):
     """Straight dominoes (classic_rules_1_ru.txt, paragraphs 223-240).
 
-    Two to four play, four possibly as partners opposite (paragraph 230); 7 bones each, the rest
-    to draw from (paragraph 234).  The player who drew the highest double leads with any bone
-    (paragraphs 232 and 236: seat 0).  Ends adding up to a multiple of five score their sum; the
-    first double is a spinner, its long sides first; later doubles lie across and count both
-    ends (paragraph 238).  Going out scores the opponents' pips rounded to the nearest five, a
-    partner's not counting (paragraph 238); a blocked round gives the lowest hand (or pair) the
-    opponents' pips, rounded to five (paragraph 240).  250 wins; the winner leads the next game
-    (paragraph 240).
+    The first double a spinner, its long sides first; ends adding up to a multiple of five score
+    their sum (paragraph 238); the winner gets the opponents' pips rounded to five, a partner's
+    not counting (paragraphs 238 and 240); 250 wins (paragraph 240).
 
     Parameters
     ----------
@@ -239,16 +207,11 @@ def telephone(teams=False, doubles=1, per_five=False, target=None, opening="2-3"
     """Telephone, also Domiki and Blokha (kozel_and_variants_ru.txt, paragraphs 261-268 and
     341-347).
 
-    Two players, or two pairs, get 7 bones each (paragraphs 263 and 343).  The first double
-    covered on both sides is the "house", bones then joining all four of its sides (paragraph
-    263).  2-3 opens the first round (paragraphs 263 and 343), the previous winner later rounds,
-    with any bone -- 6-4 or 3-2 scoring 10 or 5 at once (paragraph 344).  Ends adding up to a
-    multiple of five score that sum (paragraph 264; paragraphs 135-138: with a house 4-4 and ends
-    6 and 3, laying 6-6 scores 15, then 4-5 on the house 20).  The player left with bones writes
-    off the points left, rounded down to five, never below zero: 6-4 and 5-3 leave 18, and 15
-    are written off (paragraphs 265 and 139).  Pairs score and write off together (paragraph
-    266).  The game goes to 225; both at 225 is a draw (paragraphs 267 and 347), and "the player
-    with the fewest points has lost" (more_rules_ru.txt, paragraph 137).
+    2-3 opens the first round (paragraphs 263 and 343); the first double covered on both sides
+    is the "house", a cross (paragraph 263); ends adding up to a multiple of five score their sum
+    (paragraphs 135-138 and 264); who is left with bones writes off their points rounded down to
+    five, never below zero (paragraphs 139 and 265); to 225, both at 225 a draw (paragraphs 267
+    and 347), the fewest points losing (more_rules_ru.txt, paragraph 137).
 
     Parameters
     ----------

@@ -1,12 +1,7 @@
 """Rule sets of the Kozel family: Kozel, the traditional four-hand Kozel, sea Kozel, sport Kozel,
-Osel, Chechevo, General.
+Osel, Chechevo, General.  Each preset is a classmethod of :class:`~dominotiling.games.Rules` and a
+name; the rules in full, paragraph by paragraph: the guide's games page.
 
-Each function returns a :class:`~dominotiling.games.Rules`, and is a classmethod of it
-(``Rules.sea_kozel()``) and a name for :meth:`~dominotiling.games.Rules.by_name`.  Citations
-name a file of ``shared/sources/games/`` and a paragraph (a line of that file).
-
-Examples
---------
 >>> from dominotiling.games import Rules
 >>> Rules.osel().closing_doubles, Rules.sport_kozel().later_opener, Rules.general().scoring
 ('any', 'winner_partner', 'general')
@@ -51,14 +46,10 @@ def kozel(
 ):
     """Kozel ("the goat"), as kozel_and_variants_ru.txt, paragraphs 13-54 tell it.
 
-    Everyone gets 7 bones, dealt again when a hand holds five doubles or six bones of one value
-    (paragraphs 14-15).  1-1 opens the first round, else 2-2, ..., 6-6, 0-0, else the heaviest
-    bone (paragraph 17); the player who went out or made the fish opens the next with any bone
-    (paragraph 22).  Who can move must; who cannot draws one bone at a time until able, and
-    knocks with no bazaar (paragraphs 19-21).  A round ends when a player goes out or on a fish
-    (paragraphs 22-25).  A lone 0-0 counts 10; totals of 12 or less are remembered until a total
-    above 12 opens the account; fish for all or for one, ties carried (paragraphs 28-52, see
-    :mod:`~dominotiling.games.families`); the first to 101 is the goat (paragraph 54).
+    7 bones each, a new deal for five doubles or six bones of one value (paragraphs 14-15); 1-1
+    opens, else 2-2, ..., 0-0 (paragraph 17); who went out or made the fish opens the next round
+    (paragraph 22); a lone 0-0 counts 10, totals up to 12 are remembered (paragraphs 28-52); the
+    first to 101 is the goat (paragraph 54).  Every rule, by paragraph: the guide's games page.
 
     Parameters
     ----------
@@ -124,16 +115,10 @@ def kozel(
 def kozel_traditional(target=101):
     """The traditional Russian four-hand Kozel (kozel_and_variants_ru.txt, paragraphs 189-196).
 
-    Four play, partners opposite (paragraph 189), seven bones each (paragraph 190).  1-1 opens;
-    doubles lie across; who cannot play misses the turn (paragraph 191).  A round ends when a
-    player lays the last bone or nobody can move, a "krysha" (paragraph 192).  The winning pair
-    writes the opponents' points; a pair that has written nothing yet does not write a sum under
-    13: 1-1 opens the next round again, and the sum goes to the pair's next win of more than 13
-    (paragraph 193).  In a krysha the pair with fewer points wins; equal sums pass all four
-    hands to the next round's winners (paragraph 194).  Who went out, or made the krysha, opens
-    the next round with any bone (paragraph 195); a pair reaching 101 ends the game (paragraph
-    196).  "Until a side has 101 or more (they remain goats)" is read with paragraph 193's
-    scoring -- the winners write -- so that pair wins and the others are the goats.
+    Two pairs, no bazaar; the winning pair writes the losers' points, under 13 kept while it has
+    written nothing (paragraph 193); a blocked round, a "krysha", goes to the lower pair
+    (paragraph 194).  "Until a side has 101 or more (they remain goats)" (paragraph 196) is read
+    with paragraph 193's scoring: that pair wins, the others are the goats.
 
     Examples
     --------
@@ -160,32 +145,15 @@ def sea_kozel(
 ):
     """Sea Kozel (kozel_and_variants_ru.txt, paragraphs 109-126, 197-201 and 226-246).
 
-    Two to four play, four in pairs (paragraph 229); two get 7 bones, three or four 5
-    (paragraphs 101-102); the smallest double opens, 0-0 first, else the lightest bone
-    (paragraph 144).  The winner writes the others' points (paragraph 230), an account opening
-    only with 25 or more (paragraphs 110 and 231); one side only holds points: when another
-    scores, all is erased (paragraphs 111, 199 and 232).  125 wins (paragraphs 112 and 233), 202
-    for two pairs (paragraph 198).  Two doubles may go at once, one on each end (paragraphs 113
-    and 234).  An open account may open with 6-6, "on a hundred": going out wins the game,
-    losing with 25 or more left loses it (paragraphs 114 and 235).  Out with 0-0 wins the game
-    (a "bald goat", paragraphs 115 and 236), with 6-6 when the loser holds 25 or more
-    (paragraphs 116 and 237), else the next round is on a hundred.  0-0 alone counts 25, 6-6
-    alone 50, both 75 (paragraphs 117 and 238).  The fisherman is the last to lay a bone other
-    than a double (paragraphs 119 and 239); the lower hand wins a fish (paragraph 240), and a
-    fisherman winning with less than 25 against 25 or more plays the next round on a hundred
-    (paragraphs 120 and 241; more_rules_ru.txt, paragraphs 89 and 187); one holding the most
-    and 25 or more writes the fish off, losing at the third write-off (paragraphs 121-123 and
-    242-243).  Equal hands are "eggs", played for from 1-1 (paragraphs 124-125 and 244-245),
-    "rotten" when not won in three attempts (paragraphs 126 and 246).  more_rules_ru.txt adds
-    a redeal of five doubles (paragraph 327), "on a hundred" "at any moment, when 6-6 comes to
-    him" (paragraphs 83 and 363), 6-6 winning "when at least one of the losers" holds 25
-    (paragraphs 185 and 364), eggs rotten when "the next round was not opened with a double from
-    1-1 to 3-3" (paragraphs 94-95 and 188).
-
-    Read so where the documents leave it open: "on a hundred" after a 6-6 finish is a state of
-    the next round, which its winner opens with any bone; a player dealt 6-6 always takes the
-    right to open on a hundred, and one who opens anyway chooses any bone; the eggs' total goes
-    to the next winner, on top of what they write; after rotten eggs the previous opener opens.
+    The winner writes the others' points, an account opening from 25 and all written being
+    erased when another scores (paragraphs 110-111 and 230-232); 125 wins (paragraph 112), 202
+    for pairs (paragraph 198); "on a hundred", 0-0 and 6-6 finishes, the fisherman's write-offs
+    and the eggs as :class:`~dominotiling.games.families.SeaKozel` tells, with more_rules_ru.txt
+    (paragraphs 83, 89, 94-95, 185-188, 327 and 363-364).  Read so where the documents leave it
+    open: "on a hundred" after a 6-6 finish is a state of the next round, opened by its winner
+    with any bone; a player dealt 6-6 always takes the right to open on a hundred, and one who
+    opens anyway chooses any bone; the eggs' total goes to the next winner, on top of what they
+    write; after rotten eggs the previous opener opens.
 
     Parameters
     ----------
@@ -234,14 +202,10 @@ def sea_kozel(
 def sport_kozel(target=101, deals=None):
     """Sport Kozel, the 1985 rules (classic_rules_2_ru.txt, paragraphs 73-94).
 
-    Four players in pairs, partners opposite (paragraph 76); 7 bones each, no bazaar (paragraph
-    80); a redeal with 5 doubles (paragraph 82).  1-1 opens the game (paragraph 83); a later
-    round is opened by the partner of the previous winner, or by the fisherman, with any
-    double, else any bone (paragraph 84).  A player without a fitting bone knocks (paragraph
-    85).  The losing pair writes both hands (paragraph 90); in a fish the pair with more points
-    writes everything, a tie carrying it to the next round's losers (paragraph 91).  Opening or
-    finishing with 6-6 or 0-0 gives the losers 50 or 25 more; a lone 6-6 in hand counts 50, a
-    lone 0-0 25 (paragraphs 92-94).  Over 100 loses (paragraph 78).
+    Two pairs, no bazaar (paragraphs 76 and 80); the partner of the previous winner opens with a
+    double (paragraph 84); the losing pair writes both hands (paragraph 90); opening or finishing
+    with 6-6 or 0-0 gives the losers 50 or 25 more (paragraphs 92-94); over 100 loses (paragraph
+    78).
 
     Parameters
     ----------
@@ -271,13 +235,9 @@ def sport_kozel(target=101, deals=None):
 def osel(players=None):
     """Osel, the donkey (kozel_and_variants_ru.txt, paragraphs 254-260 and 337-340).
 
-    Kozel for two to four players (paragraph 255), with a cross: bones may be laid on all four
-    sides of the first double (paragraph 256); several doubles may be laid at once, one on each
-    side (paragraph 257; "2, 3 or 4 doubles", kozel_sport_rules_tr.txt, paragraph 685), each
-    face down (closing its side) or open (paragraph 258; the cross itself is never closed).
-    When the first bone is not a double, the next player may close both ends with two doubles,
-    which usually ends the round (paragraph 259).  Scored as Kozel: to 101, 13 opens the account
-    (paragraphs 260 and 340).
+    Kozel with a cross on the first double (paragraph 256), several doubles at once, one on each
+    side (paragraph 257; "2, 3 or 4", kozel_sport_rules_tr.txt, paragraph 685), each face down or
+    open (paragraph 258); scored as Kozel (paragraphs 260 and 340).
 
     Examples
     --------
@@ -300,15 +260,9 @@ def osel(players=None):
 def chechevo(players=None):
     """Chechevo (kozel_sport_rules_tr.txt, paragraphs 648-665), a Kozel where everyone plays alone.
 
-    Two to four players take 7 bones, four players 6 (paragraph 652).  1-1 opens, else 2-2, ...,
-    0-0; the first double is never closed (paragraph 653); from the base one plays in four
-    directions, later closed at will (paragraph 654); several doubles may go at once, all closed
-    or all open (paragraph 655).  Who cannot play draws until able, and knocks with the bazaar
-    empty (paragraphs 656-657).  Out with 0-0 makes everyone else a goat, with 6-6 gives them 50
-    (paragraphs 658-659); a 0-0 left in hand makes its holder a goat, a 6-6 left counts 50
-    (paragraphs 660-661).  Over 101 is the goat (paragraph 662).  The most points take all:
-    Vasya 23 and Alena 25 give Alena 48 (paragraph 663).  The finisher opens the next round with
-    any bone (paragraph 665).
+    A cross, its doubles all closed or all open (paragraphs 653-655); out with 0-0 every other is
+    a goat, with 6-6 they get 50; a 0-0 left loses, a 6-6 left counts 50 (paragraphs 658-661);
+    the most points take them all (paragraph 663); over 101 is the goat (paragraph 662).
 
     Examples
     --------
@@ -329,12 +283,9 @@ def chechevo(players=None):
 def general(deals=10, only_zero=False, strict=False, pairs=2, leaves="two_losses"):
     """General, the general's goat (kozel_and_variants_ru.txt, paragraphs 278-285 and 351-352).
 
-    Two pairs, partners opposite; 7 bones each; 1-1 opens every round (paragraph 352); a line
-    with two ends.  The aim is to go out with 0-0 and/or 6-6 -- both at once are the true
-    General, so two doubles may go together (paragraph 352).  A fish does not count (paragraph
-    280).  The loser is the player after the one who went out, a General when the round ended
-    with 0-0 or 6-6; only the Generals per pair count (paragraphs 282-283).  The game lasts a
-    lunch break (paragraph 352): here a number of deals; the pair with more Generals loses.
+    Two pairs; 1-1 opens every round; two doubles may go together; the player after the one who
+    went out loses, a General when the last bone was 0-0 or 6-6 (paragraphs 282-283 and 352); a
+    fish does not count (paragraph 280); after the deals the pair with more Generals loses.
 
     Parameters
     ----------

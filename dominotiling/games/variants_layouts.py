@@ -1,12 +1,7 @@
-"""Rule sets played on other tables than one line: Mexican train, Chicken foot, Kolbasa.
+"""Rule sets played on other tables than one line: Mexican train, Chicken foot, Kolbasa.  Each
+preset is a classmethod of :class:`~dominotiling.games.Rules` and a name; the rules in full,
+paragraph by paragraph: the guide's games page.
 
-Each function returns a :class:`~dominotiling.games.Rules`, and is a classmethod of it
-(``Rules.mexican_train()``) and a name for :meth:`~dominotiling.games.Rules.by_name`.  Citations
-name a file of ``shared/sources/games/`` and a paragraph (a line of that file); the tables are
-in :mod:`dominotiling.games.layouts`.
-
-Examples
---------
 >>> from dominotiling.games import Rules
 >>> Rules.mexican_train().layout, Rules.chicken_foot().layout, Rules.kolbasa().layout
 ('trains', 'chicken_foot', 'sausage')
@@ -24,32 +19,12 @@ _PIPS = dict(scoring="pips", target=None, target_loses=True, draw_limit=1)
 def mexican_train(max_pip=12, deals=None, first_turn_train=False):
     """Mexican train (classic_rules_1_ru.txt, paragraphs 352-364).
 
-    Two to eight players with a double-12 set (paragraph 356).  The engine, 12-12, lies in the
-    centre; two players take 16 bones, three 15, four 14, five 12, six 11, seven 10, eight 9
-    (paragraph 362).  The first player is chosen at random (seat 0 here), then the next one
-    clockwise each hand.  A player plays on their own train, on the Mexican train (anyone may
-    start it) or on another player's train that carries a marker.  Who cannot play draws one
-    bone and plays it if it fits, else passes and marks their own train, open to everybody until
-    its owner plays on it again.  A double is laid across and must be followed at once by a
-    second bone, or one drawn, or a pass with a marker; a double left uncovered must be covered
-    first by the next players.  Two doubles may go in a row on two trains when the player holds
-    a third bone, laid at once, for one of them (paragraph 362).  Players must play whenever
-    they can (paragraph 364).  A hand ends when a player goes out -- even on a double -- or
-    nobody can play with the boneyard empty; everyone writes the pips left.  The next hand's
-    engine is 11-11, ..., 0-0 last; the lowest total wins (paragraph 364).
-
-    more_rules_ru.txt gives the other sets (paragraphs 479-528): double-6, 5 bones each, 2 or 3
-    players (paragraphs 503-504); double-9, 7 each, 2 to 4 (paragraphs 511-512); double-15, 9
-    each, 3 to 5 (paragraphs 517-518); double-18, 11 each, 6 to 9 (paragraphs 524-525); a hand
-    for every double of the set (paragraph 527; ten with double-9, paragraph 605).  The players
-    named are "recommended": from 2 to the largest, each dealt the set's number.  The Walnut
-    Studiolo rule book adds, with ``first_turn_train``: "only in this first turn may a player
-    lay as many bones as they like, as long as they form a valid train" on their own train
-    (paragraph 553); who cannot start a train marks it without drawing (paragraph 556); a first
-    turn ending on a double has it covered by the next players (paragraphs 557 and 596); a hand
-    laid whole in the first turn ends once everyone has had one (paragraph 558); the Mexican
-    train starts from the second turn (paragraph 577).  The announcement of a last bone
-    (paragraph 362) is not modelled: every hand's size is public.
+    The engine lies in the centre; a player plays on their own train, the Mexican train, or a
+    marked train; who cannot play draws one bone, else passes and marks their own train; a
+    double is followed at once, and covered first if left (paragraph 362); everyone writes the
+    pips left; the engines go down to 0-0 (paragraph 364).  more_rules_ru.txt gives the sets of
+    double-6 to double-18 (paragraphs 479-528) and the Walnut rule book's first turn
+    (paragraphs 548-606).  The announcement of a last bone (paragraph 362) is not modelled.
 
     Parameters
     ----------
@@ -88,16 +63,10 @@ def mexican_train(max_pip=12, deals=None, first_turn_train=False):
 def chicken_foot(players=None, deals=10, missing="lower"):
     """Chicken foot (classic_rules_1_ru.txt, paragraphs 336-350).
 
-    Two or more players with a double-9 set of 55 bones (paragraphs 338-339), each drawing the
-    same number: 20 each for two, 6 each for eight (paragraph 346); the rest is the "chicken
-    yard".  9-9 opens, the next hands 8-8, ..., 0-0 (paragraph 348).  The next six plays go on
-    9-9, three on each side, each with a 9 (the "double chicken foot"); who has none draws one
-    bone, plays it if it fits, else passes (paragraph 348).  Then one plays on any chick's end
-    until somebody lays a double, which takes three bones (a "chicken foot") before play goes
-    anywhere else (paragraphs 341 and 348).  A hand ends when a player goes out, or blocked;
-    everyone writes the pips left, a 0-0 counting 50 (paragraphs 343 and 348); the lowest total
-    wins (paragraph 345).  Read here where the text is silent: three players take 14, four 11,
-    five 9, six 8, seven 7 (a yard is left); with the yard empty, who cannot play passes.
+    9-9 opens, then 8-8, ... (paragraph 348); six chicks on it, then three on every later double
+    (paragraphs 341 and 348); everyone writes the pips left, 0-0 counting 50 (paragraphs 343 and
+    348).  Read here where the text is silent: three take 14 bones, four 11, five 9, six 8,
+    seven 7; with the yard empty, who cannot play passes.
 
     Parameters
     ----------
@@ -137,20 +106,11 @@ def chicken_foot(players=None, deals=10, missing="lower"):
 def kolbasa(target=101, cuts="anywhere", open_with_double=False, turn_goes_on=True):
     """Kolbasa, the sausage (kozel_and_variants_ru.txt, paragraphs 286-290 and 353-354).
 
-    Two players each take 14 bones face down in a row (paragraphs 287 and 354;
-    kozel_sport_rules_tr.txt, paragraph 729).  The first player lays the row's first bone -- or,
-    a variant, starts with a double (paragraph 287); two parallel lines grow from it (paragraph
-    288).  A player takes the bone from the right of the row; one that fits nowhere goes to the
-    left of the row and the turn passes (paragraphs 289 and 354).  Once both lines hold a bone,
-    one showing both lines' values at one depth may be laid across, cutting off all before it,
-    which goes to the left of the opponent's row (paragraph 354: lines of three bones ending in
-    5 and blank, 5-0 cuts); a double may be pushed into a line where two halves show its value
-    (paragraph 354).  The round ends when a player has no bones, or on a fish, and the other
-    writes the points left (paragraph 290); the target is agreed -- 101 is reached in one or two
-    deals (paragraph 354).  Read here where the documents are silent: a bone that fits must be
-    played; who lays a bone takes the next (paragraph 289 passes the turn only when a bone does
-    not fit); the cut goes to the left of the row head first; in a fish both write their own
-    points; the players open the rounds in turn; reaching the target loses.
+    14 bones face down in a row, taken from the right (paragraphs 287-289); two lines from the
+    head, cut across by a fitting bone, the cut going to the opponent's row (paragraph 354); the
+    other writes the points left (paragraph 290).  Read here where the documents are silent: a
+    bone that fits is played and its player takes the next; in a fish both write their own
+    points; the players open in turn; reaching the target loses.
 
     Parameters
     ----------
