@@ -38,38 +38,9 @@ from .rules import Rules, register
 from .scoring import ScoreSheet, hand_points, rating_points
 from .simulate import MAX_GAMES, SimulationSummary, simulate  # noqa: F401 -- re-exported at the wing's old path
 
-__all__ = [
-    "IllegalMoveError",
-    "Bone",
-    "double_set",
-    "Line",
-    "layouts",
-    "Trains",
-    "ChickenFoot",
-    "Sausage",
-    "FiveUp",
-    "Rules",
-    "register",
-    "ScoreSheet",
-    "rating_points",
-    "hand_points",
-    "Game",
-    "Move",
-    "Event",
-    "RoundResult",
-    "PlayerView",
-    "random_player",
-    "greedy_player",
-    "doubles_first_player",
-    "simulate",
-    "SimulationSummary",
-    "longest_line",
-    "poker_hand",
-    "poker_set",
-    "PokerTable",
-    "forty_two",
-    "FortyTwo",
-    "draw_bone",
-    "draw_line",
-    "draw_hand",
-]
+__all__ = ["IllegalMoveError", "Bone", "double_set", "Line", "layouts", "Trains", "ChickenFoot"]
+__all__ += ["Sausage", "FiveUp", "Rules", "register", "ScoreSheet", "rating_points", "hand_points"]
+__all__ += ["Game", "Move", "Event", "RoundResult", "PlayerView", "random_player", "greedy_player"]
+__all__ += ["doubles_first_player", "simulate", "SimulationSummary", "longest_line", "poker_hand"]
+__all__ += ["poker_set", "PokerTable", "forty_two", "FortyTwo", "draw_bone", "draw_line"]
+__all__ += ["draw_hand"]

@@ -20,16 +20,11 @@ __all__ = ["bones_svg", "line_svg", "hand_svg", "draw_bone", "draw_hand", "draw_
 
 #: The pips of a half, as (column, row) offsets from its centre, rows counted upwards.
 _PIPS = {0: [], 1: [(0, 0)], 2: [(-1, 1), (1, -1)], 3: [(-1, 1), (0, 0), (1, -1)]}
-_PIPS.update(
-    {4: [(-1, 1), (1, 1), (-1, -1), (1, -1)], 5: [(-1, 1), (1, 1), (0, 0), (-1, -1), (1, -1)]}
-)
-_PIPS.update(
-    {
-        6: [(i, j) for i in (-1, 1) for j in (1, 0, -1)],
-        9: [(i, j) for j in (1, 0, -1) for i in (-1, 0, 1)],
-    }
-)
-_PIPS.update({7: _PIPS[6] + [(0, 0)], 8: [p for p in _PIPS[9] if p != (0, 0)]})
+_PIPS[4] = [(-1, 1), (1, 1), (-1, -1), (1, -1)]
+_PIPS[5] = [(-1, 1), (1, 1), (0, 0), (-1, -1), (1, -1)]
+_PIPS[6] = [(i, j) for i in (-1, 1) for j in (1, 0, -1)]
+_PIPS[9] = [(i, j) for j in (1, 0, -1) for i in (-1, 0, 1)]
+_PIPS[7], _PIPS[8] = _PIPS[6] + [(0, 0)], [p for p in _PIPS[9] if p != (0, 0)]
 _Q, _R, _GAP, _U = 0.26, 0.088, 0.3, 20  # pip offset and radius, gap between rows; SVG pixels
 
 
@@ -44,10 +39,8 @@ class _Picture:
         if title:
             self.titles.setdefault(title, []).append(len(self.bones))
         self.bones.append((a, b, x, y, vertical, dark))
-        self.width, self.height = (
-            max(self.width, x + 2 - vertical),
-            max(self.height, y + 1 + vertical),
-        )
+        self.width = max(self.width, x + 2 - vertical)
+        self.height = max(self.height, y + 1 + vertical)
 
 
 def _chain(pic, chain, per_row, y=0.0, x0=0.0, dark=(), along=(), line=None):
@@ -69,23 +62,13 @@ def _chain(pic, chain, per_row, y=0.0, x0=0.0, dark=(), along=(), line=None):
         if r < len(rows) - 1:
             pic.texts.append((x + 0.1, cy + 0.2, "\u21a9", 1.0))  # the line goes on below
             pic.width = max(pic.width, x + 1)
+        v, down = line.spinner_value() if here else None, line.face_down() if here else ()
         for side, sign in (("up", -1), ("down", 1)) if here else ():
-            cursor, title = (
-                cy + sign,
-                f"{side} arm of the cross ({line.spinner_value()}-{line.spinner_value()})",
-            )
+            cursor, title = cy + sign, f"{side} arm of the cross ({v}-{v})"
             for k, (inner, outer) in enumerate(arms[side]):
-                h, dark_arm = 2 - (inner == outer), (side, k) in line.face_down()
-                a, b = (outer, inner) if sign < 0 else (inner, outer)
-                pic.bone(
-                    a,
-                    b,
-                    sx - 1 + (h == 2) / 2,
-                    cursor - h if sign < 0 else cursor,
-                    h == 2,
-                    dark_arm,
-                    title,
-                )
+                h, (a, b) = 2 - (inner == outer), (outer, inner) if sign < 0 else (inner, outer)
+                top = cursor - h if sign < 0 else cursor
+                pic.bone(a, b, sx - 1 + (h == 2) / 2, top, h == 2, (side, k) in down, title)
                 cursor += sign * h
         y = cy + 1 + (extent["down"] if here else 0) + _GAP
     pic.height = max(pic.height, y - _GAP)
@@ -94,12 +77,8 @@ def _chain(pic, chain, per_row, y=0.0, x0=0.0, dark=(), along=(), line=None):
 
 def _marks(line, positions):
     """Indices in the chain of the (side, index) positions on the long arms."""
-    n_left = len(line.arm("left"))
-    return {
-        n_left - 1 - k if s == "left" else n_left + 1 + k
-        for s, k in positions
-        if s in ("left", "right")
-    }
+    n = len(line.arm("left"))
+    return {n - 1 - k if s == "left" else n + 1 + k for s, k in positions if s in ("left", "right")}
 
 
 def _picture(table, per_row):
@@ -147,10 +126,8 @@ def _svg(pic, u=_U, title=""):
     body, current = [], None
     for i, (a, b, x, y, vertical, dark) in enumerate(pic.bones):
         if group.get(i) != current:
-            body.append(
-                ("</g>" if current else "")
-                + (f"<g><title>{escape(group[i])}</title>" if i in group else "")
-            )
+            body.append("</g>" if current else "")
+            body.append(f"<g><title>{escape(group[i])}</title>" if i in group else "")
             current = group.get(i)
         body.append(_svg_bone(a, b, x * u, y * u, vertical, dark, u))
     body.append("</g>" if current else "")
@@ -159,15 +136,10 @@ def _svg(pic, u=_U, title=""):
         body.append(
             f'<text x="{x * u:.0f}" y="{y * u:.0f}" font-size="{size * u:.0f}">{text}</text>'
         )
-    w, h, label = (
-        max(pic.width, 1) * u,
-        max(pic.height, 0.5) * u,
-        f"<title>{escape(title)}</title>" if title else "",
-    )
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0f}" height="{h:.0f}" viewBox="0 0 {w:.0f} {h:.0f}" '
-        f'fill="#222" font-family="sans-serif">{label}{"".join(body)}</svg>'
-    )
+    w, h = max(pic.width, 1) * u, max(pic.height, 0.5) * u
+    label = f"<title>{escape(title)}</title>" if title else ""
+    svg = f'<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0f}" height="{h:.0f}" viewBox="0 0 {w:.0f} {h:.0f}" '
+    return svg + f'fill="#222" font-family="sans-serif">{label}{"".join(body)}</svg>'
 
 
 def bones_svg(pairs, per_row=14, face_down=(), u=_U, title="", along=()):
@@ -197,8 +169,9 @@ def _pair(value, name):
     if isinstance(value, Bone):
         return value.low, value.high
     if isinstance(value, (str, bytes)) or not hasattr(value, "__len__") or len(value) != 2:
+        what = type(value).__name__
         raise DominoTypeError(
-            f"{name} must be a Bone or a pair of pip values such as (2, 5), got {type(value).__name__}"
+            f"{name} must be a Bone or a pair of pip values such as (2, 5), got {what}"
         )
     return tuple(_validate.nonnegative_int(v, f"{name} value") for v in value)
 
@@ -210,9 +183,8 @@ def _axes(ax, width, height, title=None):
         import matplotlib.pyplot as plt
 
         scale = min(0.4, 11.0 / max(width, 1.0))
-        ax = plt.subplots(
-            figsize=(max(1.5, width * scale + 0.3), max(1.0, height * scale + 0.3)), dpi=80
-        )[1]
+        size = (max(1.5, width * scale + 0.3), max(1.0, height * scale + 0.3))
+        ax = plt.subplots(figsize=size, dpi=80)[1]
     else:
         from matplotlib.axes import Axes
 
@@ -227,12 +199,9 @@ def _mpl_bone(ax, a, b, cx, cy, vertical, facecolor="ivory", pipcolor="black"):
     from matplotlib.patches import Circle, FancyBboxPatch
 
     w, h = (1.0, 2.0) if vertical else (2.0, 1.0)
-    style = dict(
-        boxstyle="round,pad=0.05,rounding_size=0.12", edgecolor="0.2", lw=1, facecolor=facecolor
-    )
-    ax.add_patch(
-        FancyBboxPatch((cx - w / 2 + 0.06, cy - h / 2 + 0.06), w - 0.12, h - 0.12, **style)
-    )
+    style = dict(boxstyle="round,pad=0.05,rounding_size=0.12", edgecolor="0.2", lw=1)
+    corner = (cx - w / 2 + 0.06, cy - h / 2 + 0.06)
+    ax.add_patch(FancyBboxPatch(corner, w - 0.12, h - 0.12, **style, facecolor=facecolor))
     d = (0.0, 0.5) if vertical else (0.5, 0.0)
     line = ([cx - 0.38, cx + 0.38], [cy, cy]) if vertical else ([cx, cx], [cy - 0.38, cy + 0.38])
     ax.plot(*line, color="0.35", lw=0.8)
@@ -246,10 +215,8 @@ def _mpl_bone(ax, a, b, cx, cy, vertical, facecolor="ivory", pipcolor="black"):
 def _mpl(pic, ax, title, margin=0.2):
     ax = _axes(ax, pic.width, pic.height, title)
     for a, b, x, y, vertical, dark in pic.bones:
-        cx, cy = x + 1 - vertical / 2, -(y + 0.5 + vertical / 2)
-        _mpl_bone(
-            ax, a, b, cx, cy, vertical, "0.35" if dark else "ivory", "0.35" if dark else "black"
-        )
+        colours = ("0.35", "0.35") if dark else ("ivory", "black")
+        _mpl_bone(ax, a, b, x + 1 - vertical / 2, -(y + 0.5 + vertical / 2), vertical, *colours)
     for x, y, text, size in pic.texts:
         ax.text(x, -y + 0.35 * size, text, ha="left", va="center", fontsize=12 * size)
     ax.set_xlim(-margin, pic.width + margin)
@@ -283,8 +250,6 @@ def draw_bone(bone, ax=None, xy=(0.0, 0.0), vertical=False, facecolor="ivory", p
 
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> len(draw_bone(Bone(2, 6)).patches)   # the tile and 2 + 6 pips
     9
     """
@@ -298,7 +263,7 @@ def draw_bone(bone, ax=None, xy=(0.0, 0.0), vertical=False, facecolor="ivory", p
     for color, name in ((facecolor, "facecolor"), (pipcolor, "pipcolor")):
         if isinstance(color, bool) or not is_color_like(color):
             raise DominoTypeError(
-                f"{name} must be a matplotlib colour such as 'ivory' or '0.3', got {color!r}"
+                f"{name} must be a matplotlib colour such as 'ivory', got {color!r}"
             )
     fresh, (w, h) = ax is None, (1.0, 2.0) if vertical else (2.0, 1.0)
     ax = _axes(ax, w, h)
@@ -330,15 +295,14 @@ def draw_hand(bones, ax=None, title=None):
 
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> from dominotiling.games import double_set
     >>> draw_hand(double_set(1), title="double-one set").get_title()
     'double-one set'
     """
     if isinstance(bones, (str, bytes, Bone)) or not hasattr(bones, "__iter__"):
+        what = type(bones).__name__
         raise DominoTypeError(
-            f"bones must be a list of Bone (or of pairs such as (2, 5)), got {type(bones).__name__}"
+            f"bones must be a list of Bone (or of pairs such as (2, 5)), got {what}"
         )
     pic = _Picture()
     for k, item in enumerate(bones):
@@ -347,21 +311,19 @@ def draw_hand(bones, ax=None, title=None):
 
 
 def draw_line(line, ax=None, title=None, per_row=14):
-    """Draw a line of bones as it lies on the table, from the layout of the SVG pictures.
-
-    Doubles lie across the line; the arms of a cross go up and down from it; face-down doubles
-    are dark; a chain longer than ``per_row`` bones wraps onto further rows, read row after row.
+    """Draw a line of bones as it lies on the table, from the layout of the SVG pictures:
+    doubles across, a cross's arms up and down, face-down doubles dark, a chain wrapping onto
+    rows of ``per_row`` bones.
 
     Parameters
     ----------
     line : Line, layout or sequence of (int, int)
-        A :class:`~dominotiling.games.Line`, oriented pairs left to right (as
-        :func:`~dominotiling.games.longest_line` returns them), or a layout of
-        :mod:`~dominotiling.games.layouts` (trains, ...), one labelled row per branch.
+        A :class:`~dominotiling.games.Line`, oriented pairs (as
+        :func:`~dominotiling.games.longest_line` gives them), or a table of
+        :mod:`~dominotiling.games.layouts`, one labelled row per branch.
     ax : matplotlib.axes.Axes, optional
     title : str, optional
     per_row : int, optional
-        The most bones in one row of the picture.
 
     Returns
     -------
@@ -373,20 +335,16 @@ def draw_line(line, ax=None, title=None, per_row=14):
 
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> from dominotiling.games import double_set, longest_line
     >>> n, chain = longest_line(double_set(6), return_line=True)
-    >>> ax = draw_line(chain, per_row=10, title="28 bones in three rows")
-    >>> ax.get_title(), round(ax.get_ylim()[0]) < -4
-    ('28 bones in three rows', True)
+    >>> round(draw_line(chain, per_row=10, title="28 bones in three rows").get_ylim()[0])
+    -7
     """
     per_row = _validate.positive_int(per_row, "per_row")
     if not (isinstance(line, Line) or hasattr(line, "branches")):
         if isinstance(line, (str, bytes, Bone)) or not hasattr(line, "__iter__"):
-            raise DominoTypeError(
-                f"line must be a Line, a layout, or a list of pairs such as (2, 5), got {type(line).__name__}"
-            )
+            what = type(line).__name__
+            raise DominoTypeError(f"line must be a Line, a layout, or a list of pairs, got {what}")
         line = [_pair(p, f"line[{k}]") for k, p in enumerate(line)]
     return _mpl(_picture(line, per_row), ax, title)
 
@@ -398,9 +356,9 @@ def _div(text):
 
 def _table(header, rows, caption=""):
     cap = f"<caption style='text-align:left'>{escape(caption)}</caption>" if caption else ""
-    cells = "".join(
-        "<tr>" + "".join(f"<td style='text-align:right'>{c}</td>" for c in r) + "</tr>"
-        for r in rows
+    td = "".join
+    cells = td(
+        "<tr>" + td(f"<td style='text-align:right'>{c}</td>" for c in r) + "</tr>" for r in rows
     )
     return f"<table>{cap}<tr>{''.join(f'<th>{escape(str(h))}</th>' for h in header)}</tr>{cells}</table>"
 
@@ -409,7 +367,8 @@ def table_html(table):
     """A line or a layout: its picture, its open ends (and a line's count)."""
     ends = escape(", ".join(f"{s} {v}" for s, v in table.open_ends().items()) or "none")
     if isinstance(table, Line):
-        return f"<div>{line_svg(table)}{_div(f'{len(table)} bones; open ends: {ends}; count {table.count()}')}</div>"
+        text = f"{len(table)} bones; open ends: {ends}; count {table.count()}"
+        return f"<div>{line_svg(table)}{_div(text)}</div>"
     return f"<div>{_svg(_picture(table, 14))}{_div(f'{len(table)} bones; open: {ends}')}</div>"
 
 
@@ -417,31 +376,23 @@ def sheet_html(sheet, last=12):
     """The score sheet: the last ``last`` rounds (points in hand / written), then the totals."""
     start, rows = max(0, len(sheet.log) - last), []
     for k, (points, how, written) in enumerate(sheet.log[start:], start=start + 1):
-        held = {p: points[sheet.account(p)] for p in sheet.players}
-        rows.append(
-            [f"{k}{' (fish)' * (how == 'fish')}"]
-            + [
-                f"{held[p]} &rarr; {written[p]:+d}" if written[p] else f"{held[p]}"
-                for p in sheet.players
-            ]
-        )
+        row = [f"{k}{' (fish)' * (how == 'fish')}"]
+        for p in sheet.players:
+            held = points[sheet.account(p)]
+            row.append(f"{held} &rarr; {written[p]:+d}" if written[p] else f"{held}")
+        rows.append(row)
 
-    def extra(p):  # the points remembered
-        return f" <span style='color:#b8860b'>+{sheet.remembered(p)}</span>" * bool(
-            sheet.remembered(p)
-        )
+    def total(p):  # with the points remembered
+        n = sheet.remembered(p)
+        return f"<b>{sheet.score(p)}</b>" + f" <span style='color:#b8860b'>+{n}</span>" * bool(n)
 
-    rows.append(["<b>written</b>"] + [f"<b>{sheet.score(p)}</b>{extra(p)}" for p in sheet.players])
+    rows.append(["<b>written</b>"] + [total(p) for p in sheet.players])
     caption = sheet.rules.name + (f" (last {last} of {len(sheet.log)} rounds)" if start else "")
     status = [f"carried {sheet.carried}"] * bool(sheet.carried) + ["a draw"] * sheet.is_draw
-    status += [
-        f"{w}: " + ", ".join(map(str, who))
-        for w, who in (("lost", sheet.losers), ("won", sheet.winners))
-        if who
-    ]
-    return _table(["round"] + [str(p) for p in sheet.players], rows, caption) + (
-        _div(escape("; ".join(status))) if status else ""
-    )
+    for w, who in (("lost", sheet.losers), ("won", sheet.winners)):
+        status += [f"{w}: " + ", ".join(map(str, who))] if who else []
+    foot = _div(escape("; ".join(status))) if status else ""
+    return _table(["round"] + [str(p) for p in sheet.players], rows, caption) + foot
 
 
 def game_html(game):
@@ -450,11 +401,9 @@ def game_html(game):
         if game.over
         else f"round {game.round_number + 1}, seat {game.turn} to move"
     )
+    mark = lambda s: " &larr; to move" * (s == game.turn and not game.over)  # noqa: E731
     hands = "".join(
-        _div(
-            f"seat {s} ({len(game.hand(s))} bones){' &larr; to move' * (s == game.turn and not game.over)}"
-        )
-        + hand_svg(game.hand(s))
+        _div(f"seat {s} ({len(game.hand(s))} bones){mark(s)}") + hand_svg(game.hand(s))
         for s in range(game.n_players)
     )
     head = f"<b>{escape(game.rules.name)}</b>, {game.n_players} players: {state}; bazaar {game.bazaar_size}"
@@ -463,28 +412,22 @@ def game_html(game):
 
 def summary_html(s):
     header = ["seat", "player", "win rate"] + ["goat rate"] * s.has_goat
-    rows = [
-        [k, escape(s.player_names[k]), f"{s.win_rates[k]:.3f}"]
-        + [f"{s.goat_rates[k]:.3f}"] * s.has_goat
-        for k in range(s.n_players)
-    ]
-    foot = _div(
-        f"{s.mean_rounds:.2f} rounds per match; {s.mean_round_length:.2f} bones per round; fish "
-        f"{100 * s.fish_rate:.1f}%, blocked {100 * s.blocked_rounds / max(1, s.n_rounds):.1f}% of rounds"
-    )
-    return (
-        _table(header, rows, f"{s.rules_name}: {s.n_games} matches, {s.n_players} players") + foot
-    )
+    rows = [[k, escape(s.player_names[k]), f"{s.win_rates[k]:.3f}"] for k in range(s.n_players)]
+    for k, row in enumerate(rows):
+        row += [f"{s.goat_rates[k]:.3f}"] * s.has_goat
+    blocked = 100 * s.blocked_rounds / max(1, s.n_rounds)
+    foot = f"{s.mean_rounds:.2f} rounds per match; {s.mean_round_length:.2f} bones per round; fish "
+    foot += f"{100 * s.fish_rate:.1f}%, blocked {blocked:.1f}% of rounds"
+    return _table(
+        header, rows, f"{s.rules_name}: {s.n_games} matches, {s.n_players} players"
+    ) + _div(foot)
 
 
 def rules_html(rules):
     """The fields and hook options that differ from the defaults, and the hooks' names."""
     rows = [["scoring", escape(rules.scoring)], ["layout", escape(rules.layout)]]
-    for obj, base in (
-        (rules, type(rules)()),
-        (rules.family, type(rules.family)()),
-        (rules.table, type(rules.table)()),
-    ):
+    for obj in (rules, rules.family, rules.table):
+        base = type(obj)()
         for f in fields(obj):
             value = getattr(obj, f.name)
             if (
@@ -493,6 +436,5 @@ def rules_html(rules):
                 and value != getattr(base, f.name)
             ):
                 rows.append([f.name, escape(repr(value))])
-    return _table(
-        ["field", "value (where it differs from the defaults)"], rows, f"Rules: {rules.name}"
-    )
+    header = ["field", "value (where it differs from the defaults)"]
+    return _table(header, rows, f"Rules: {rules.name}")

@@ -7,12 +7,6 @@
 picks one by its ``name``; a family of one's own is a subclass given as ``Rules(family=...)``.
 A family scores through the sheet's public state: ``accounts``, ``carried``, ``last_tie``,
 ``notes``, ``dropped`` and :meth:`~dominotiling.games.ScoreSheet.end`.
-
-Examples
---------
->>> from dominotiling.games import Rules
->>> Rules.kozel("one").family.fish_mode, type(Rules.by_name("телефон").family).__name__
-('one', 'Telephone')
 """
 
 from dataclasses import dataclass
@@ -50,8 +44,7 @@ class Round:
         return self.hands is not None and Bone(*key) in self.hands[player]
 
 
-def _player(sheet, account):
-    return None if account is None else sheet.accounts[account].players[0]
+_player = lambda sheet, i: None if i is None else sheet.accounts[i].players[0]  # noqa: E731
 
 
 def _round_to(x, m, how):
@@ -110,44 +103,22 @@ class Family:
         """The accounts ``reached`` (highest first) are at the target: who wins or loses."""
         sheet.end(losers=reached[:1]) if sheet.rules.target_loses else sheet.end(reached[:1])
 
-    def turn_points(self, line):
-        """The points the player who just finished a turn scores (none during play)."""
-        return 0
-
     def check_points(self, rules, points):
         """``points`` scored during play, checked (an error when the rules cannot give them)."""
         raise DominoTilingError(
-            f"{rules.name} has no points during play; record the end of each round with record_round"
+            f"{rules.name} has no points during play; record rounds with record_round"
         )
 
-    def after_points(self, sheet):
-        """Points were written during play (with ``at_target="at_once"`` the match may end)."""
-
-    def reopens(self, game, hands):
-        """A later round opened by rule anyway: True (from ``reopen_doubles``), False, or None."""
-        return None
-
-    def opener(self, game, hands, previous, seat):
-        """``(seat, bones)`` when another seat than ``seat`` opens (sea Kozel's hundred)."""
-        return None
-
-    def fisherman(self, last, last_nondouble):
-        """The fisherman of a round that nobody went out of: who laid the last bone."""
-        return last
-
-    def continuing(self, game, move):
-        """``"pair"`` when a second bone may follow ``move`` in this turn (Seven), or None."""
-        return None
-
-    def again(self, game):
-        """True when the player who ended a turn moves again (Seven: the ends add up to 6)."""
-        return False
-
-    def passed(self, game, seat):
-        """The turn has passed from ``seat`` (Seven: a penalty)."""
-
-    def round_ends(self, game, reason, fisherman):
-        """The round ends for ``reason`` before it is scored (Kozel: the bazaar at a fish)."""
+    # The other hooks, each with what it answers by default:
+    turn_points = lambda self, line: 0  # noqa: E731 -- the points of the turn just finished
+    after_points = lambda self, sheet: None  # noqa: E731 -- points written in play (at_target)
+    reopens = lambda self, game, hands: None  # noqa: E731 -- a round by rule: True, False, None
+    opener = lambda self, game, hands, previous, seat: None  # noqa: E731 -- (seat, bones)
+    fisherman = lambda self, last, last_nondouble: last  # noqa: E731 -- who laid the last bone
+    continuing = lambda self, game, move: None  # noqa: E731 -- "pair" (Seven): a bone may follow
+    again = lambda self, game: False  # noqa: E731 -- the player moves again (Seven)
+    passed = lambda self, game, seat: None  # noqa: E731 -- the turn passed (Seven's penalty)
+    round_ends = lambda self, game, reason, fisherman: None  # noqa: E731 -- before the scoring
 
 
 def _multiples(family, line):
@@ -157,11 +128,10 @@ def _multiples(family, line):
 
 
 def _check_multiple(family, rules, points):
-    points = _validate.nonnegative_int(points, "points")
-    if not family.per_multiple and points % family.end_multiple:
+    points, m = _validate.nonnegative_int(points, "points"), family.end_multiple
+    if not family.per_multiple and points % m:
         raise DominoTilingError(
-            f"{rules.name} scores ends adding up to a multiple of {family.end_multiple} during "
-            f"play, not {points}"
+            f"{rules.name} scores ends adding up to a multiple of {m} during play, not {points}"
         )
     return points
 
@@ -169,11 +139,8 @@ def _check_multiple(family, rules, points):
 # ---------------------------------------------------------------------- the winner takes
 @dataclass(frozen=True)
 class Classic(Family):
-    """The winner of a round writes the others' points (the block and draw games).  Options:
-    who wins a blocked round (the lowest hand; the last to lay a bone, "the fisherman takes all";
-    the fewest bones left), what they score (the others' pips minus their own; the others'; all),
-    and who wins a tie for the lowest (nobody; a replay, not counting; the fewest bones; the
-    lightest single bone)."""
+    """The winner of a round writes the others' points (the block and draw games); who wins a
+    blocked round, what they score, and who wins a tie for the lowest hand are options."""
 
     blocked_winner: Literal["lowest", "fisherman", "fewest_bones"] = "lowest"
     blocked_score: Literal["difference", "others", "all"] = "difference"
@@ -209,7 +176,7 @@ class Classic(Family):
         if self.blocked_winner == "fewest_bones":
             if hands is None:
                 raise DominoTilingError(
-                    "blocked_winner='fewest_bones' counts the bones left: give the hands to record_round"
+                    "blocked_winner='fewest_bones' needs the hands: use record_round"
                 )
             fewest = _lowest([count(i) for i in range(len(points))])
             lowest = _lowest(points, fewest)  # a tie on bones: the lower hand
@@ -219,10 +186,9 @@ class Classic(Family):
                 counts = [count(i) for i in range(len(points))]
                 lowest = lowest if len(_lowest(counts, lowest)) > 1 else _lowest(counts, lowest)
             if len(lowest) > 1 and self.blocked_tie == "lowest_bone" and hands is not None:
-                players = lambda i: sheet.accounts[i].players  # noqa: E731
-                return min(
-                    lowest, key=lambda i: min((b.pips, b.low) for p in players(i) for b in hands[p])
-                )
+                acc = sheet.accounts
+                light = lambda i: min((b.pips, b.low) for p in acc[i].players for b in hands[p])  # noqa: E731
+                return min(lowest, key=light)
         if len(lowest) == 1:
             return lowest[0]
         rnd.replayed = self.blocked_winner != "fewest_bones" and self.blocked_tie == "replay"
@@ -305,14 +271,11 @@ def _credit(sheet, i, total, written, write_above):
 
 @dataclass(frozen=True)
 class Kozel(Family):
-    """The first to the target loses; small totals are remembered (the Kozel family).  A hand
-    counts its points; who went out writes nothing and loses the remembered points; a round total
-    at or below ``write_above`` is remembered until a total above it opens the account.  Options:
-    ``fish_mode`` (after a fish everyone writes their own, the highest takes all, or the higher
-    write the difference), ``most_takes_all`` (Chechevo), ``eggs`` (a tie carries the total),
-    ``several_goats``, bonuses for opening or finishing with some bones, bones that end the match
-    when finished with or held, the doubles that reopen after a tie, and ``fish_bazaar`` (at a
-    fish the player after the fisherman takes the bazaar)."""
+    """The first to the target loses; small totals are remembered (the Kozel family): who went
+    out writes nothing, a total up to ``write_above`` is remembered until one above it opens the
+    account; after a fish (``fish_mode``) everyone writes their own, the highest takes all, or
+    the higher write the difference; ``fish_bazaar``: the player after the fisherman takes the
+    bazaar."""
 
     fish_mode: Literal["all", "one", "difference"] = "all"
     most_takes_all: bool = False
@@ -507,13 +470,9 @@ class SeaKozel(Family):
 
 @dataclass(frozen=True)
 class Krysha(Family):
-    """The traditional four-hand Kozel: the winning pair writes the losers' points.
-
-    A pair that has written nothing yet remembers a win of ``write_above`` or less, and 1-1
-    opens the next round; a blocked round ("krysha") is won by the lower pair, and equal pairs
-    pass all four hands to the next round's winners.  The round's winner is who opens next (the
-    finisher, or who blocked the game); the pair reaching the target wins, the others are goats.
-    """
+    """The traditional four-hand Kozel: the winning pair writes the losers' points, remembered
+    up to ``write_above`` while it has written nothing (1-1 opening next); a blocked "krysha"
+    goes to the lower pair, equal pairs passing the hands on; reaching the target wins."""
 
     write_above: int = 12
     name = "krysha"
@@ -541,11 +500,9 @@ class Krysha(Family):
 # ---------------------------------------------------------------------- and the others
 @dataclass(frozen=True)
 class General(Family):
-    """General: the player after the finisher loses; finishing with one of ``finish_bonus`` (all
-    of them at once with ``finish_bonus_all``) hangs a General on them, a point; the pair with
-    more Generals loses.  ``table_teams`` pairs take turns at the table (two play, the others
-    wait); a pair leaves after two lost rounds or a General in its first one
-    (``team_leaves="two_losses"``), or on any General (``"general"``)."""
+    """General: the player after the finisher loses, a General (a point) when the last bone is
+    one of ``finish_bonus`` (all at once with ``finish_bonus_all``); more Generals lose.
+    ``table_teams`` pairs take turns at the table, leaving as ``team_leaves`` says."""
 
     finish_bonus: tuple = ()
     finish_bonus_all: bool = False
@@ -555,10 +512,7 @@ class General(Family):
 
     def check(self, rules):
         if self.table_teams != 2 and not rules.teams:
-            raise DominoTilingError(
-                "table_teams (pairs waiting their turn) is General's rule: it needs teams=True "
-                "and scoring='general'"
-            )
+            raise DominoTilingError("table_teams (pairs waiting their turn) needs teams=True")
 
     def score(self, sheet, rnd):
         written, sheet.last_tie = [0] * len(rnd.points), False
@@ -586,11 +540,10 @@ class General(Family):
 
 @dataclass(frozen=True)
 class Seven(Family):
-    """Seven: the most points in hand take a stick; the ends add up after each turn
-    (``double_end``: a double at an end counting both halves or one) -- to ``extra_turn_sum`` the
-    player moves again, to ``penalty_sum`` the next takes ``penalty_draws`` bones and misses the
-    turn; after ``streak_two_bones`` moves in a row (``streak_counts``: across turns, or in one
-    turn) two bones may go; with ``drop_out`` a player at the target leaves, the last one wins."""
+    """Seven: the most points in hand take a stick; the ends added up after a turn (a double at
+    an end counting both halves or one, ``double_end``) give another move (``extra_turn_sum``)
+    or a penalty (``penalty_sum``); a row of moves lets two bones go; with ``drop_out`` a
+    player at the target leaves, the last one wins."""
 
     extra_turn_sum: int | None = None
     penalty_sum: int | None = None
@@ -603,10 +556,7 @@ class Seven(Family):
 
     def check(self, rules):
         if self.drop_out and (rules.teams or rules.target is None or not rules.target_loses):
-            raise DominoTilingError(
-                "drop_out (players reaching the target leave the match) needs a target that loses "
-                "and no teams"
-            )
+            raise DominoTilingError("drop_out needs a target that loses and no teams")
 
     def total(self, line):
         """The sum of the two ends (None unless exactly two are open)."""
@@ -649,8 +599,8 @@ class Seven(Family):
 
 @dataclass(frozen=True)
 class Bergen(Family):
-    """Bergen: 2 points for opening with a double or making both ends show one value, 3 when
-    one end is a double; 2 to the player who goes out, or as the blocked-round rule says."""
+    """Bergen: 2 points in play for a double opening or both ends alike, 3 with a double at an
+    end; 2 for going out, or as the blocked-round rule says."""
 
     name = "bergen"
 
@@ -674,7 +624,7 @@ class Bergen(Family):
         if winner is None:
             if rnd.hands is None:
                 raise DominoTilingError(
-                    "Bergen scores a blocked round from the hands (who holds doubles); use record_round"
+                    "Bergen scores a blocked round from the hands; use record_round"
                 )
             doubles = [
                 [b for p in a.players for b in rnd.hands[p] if b.is_double] for a in sheet.accounts
@@ -707,8 +657,5 @@ class Pips(Family):
 
 
 #: The families by ``rules.scoring`` ("muggins" is the old name of "fives").
-FAMILIES = {
-    f.name: f
-    for f in (Classic, Fives, Telephone, Kozel, SeaKozel, Krysha, General, Seven, Bergen, Pips)
-}
-FAMILIES["muggins"] = Fives
+FAMILIES = {f.name: f for f in (Classic, Fives, Telephone, Kozel, SeaKozel, Krysha, General, Seven)}
+FAMILIES.update(bergen=Bergen, pips=Pips, muggins=Fives)

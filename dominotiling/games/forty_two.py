@@ -3,13 +3,6 @@
 The rules as functions -- :func:`count_points`, :func:`check_bid`, :func:`followers`,
 :func:`trick_winner`, :func:`settle` -- and :class:`FortyTwo`, which plays hands and matches with
 them; its players are functions of a :class:`FortyTwoView` (:func:`greedy_player` here).
-
-Examples
---------
->>> from dominotiling.games import random_player
->>> match = FortyTwo([greedy_player, random_player] * 2, seed=1)
->>> max(match.play_match()) >= 250 and match.winner in (0, 1)
-True
 """
 
 from typing import NamedTuple
@@ -43,31 +36,16 @@ def _trump(trump):
 
 
 def count_points(bones):
-    """The points of the count bones among ``bones`` (6-4 and 5-5 ten, 5-0, 4-1, 3-2 five).
-
-    Examples
-    --------
-    >>> count_points(double_set(6)) + 7      # the count and seven tricks: 42
-    42
-    """
+    """The points of the count bones among ``bones`` (6-4 and 5-5 ten, 5-0, 4-1, 3-2 five)."""
     return sum(COUNT_BONES.get(b, 0) for b in _bones(bones))
 
 
 def check_bid(bid, previous=None, _checked=False):
     """Return ``bid`` if it is a legal bid after ``previous`` (None: the first bid), else raise.
 
-    A bid names at least 30 points (paragraph 117) and beats the previous one by at least one;
-    42 promises every trick and count bone, 84 the same over a bid of 42 (and only over it),
-    and 168 over 84.
-
-    Examples
-    --------
-    >>> check_bid(30), check_bid(84, previous=42)
-    (30, 84)
-    >>> check_bid(31, previous=31)
-    Traceback (most recent call last):
-    ...
-    dominotiling.errors.DominoTilingError: a bid must beat the previous one (31) by at least one point; got 31
+    A bid names at least 30 points (paragraph 117), beating the previous one by one or more; 42
+    promises every trick and count bone, 84 the same over 42 (only), 168 over 84:
+    ``check_bid(84, previous=42)`` is 84.
     """
     bid = _validate.integer(bid, "bid")
     if not (30 <= bid <= 42 or bid in (84, 168)):
@@ -75,9 +53,7 @@ def check_bid(bid, previous=None, _checked=False):
     if previous is not None:
         previous = check_bid(_validate.integer(previous, "previous"), _checked=True)
         if bid <= previous:
-            raise DominoTilingError(
-                f"a bid must beat the previous one ({previous}) by at least one point; got {bid}"
-            )
+            raise DominoTilingError(f"a bid must beat {previous} by at least one point; got {bid}")
     if not _checked and (bid == 84 and previous != 42 or bid == 168 and previous != 84):
         said = "none" if previous is None else previous
         raise DominoTilingError(f"{bid} outbids {bid // 2} only; the previous bid was {said}")
@@ -86,14 +62,8 @@ def check_bid(bid, previous=None, _checked=False):
 
 def followers(hand, led, trump):
     """The bones of ``hand`` that follow the bone ``led`` (paragraph 121): a trump on a trump,
-    else a bone with the same higher half (on 5-2, 5-3 and not 2-4); with none, any bone, a
-    trump too (paragraph 125).
-
-    Examples
-    --------
-    >>> followers([Bone(5, 3), Bone(2, 4), Bone(1, 6)], Bone(5, 2), trump=1)
-    [Bone(3, 5)]
-    """
+    else a bone with the same higher half (on 5-2, 5-3 and not 2-4); with none, any bone
+    (paragraph 125)."""
     hand, led, trump = _bones(hand, "hand"), as_bone(led, "led"), _trump(trump)
     if trump is not None and trump in led:
         return [b for b in hand if trump in b] or hand
@@ -101,15 +71,8 @@ def followers(hand, led, trump):
 
 
 def trick_winner(plays, trump):
-    """The index in ``plays`` (bones in the order played, the lead first) of the trick's winner:
-    the highest trump, else the highest bone of the suit led (paragraph 125); in a suit the
-    double ranks highest, then the other half.
-
-    Examples
-    --------
-    >>> trick_winner([Bone(5, 2), Bone(5, 3), Bone(5, 5), Bone(2, 4)], trump=None)
-    2
-    """
+    """The index in ``plays`` (the lead first) of the trick's winner: the highest trump, else the
+    highest bone of the suit led (paragraph 125), the double first, then by the other half."""
     plays, trump = _bones(plays, "plays"), _trump(trump)
     if not plays:
         raise DominoTilingError("a trick needs at least one bone")
@@ -125,14 +88,8 @@ def trick_winner(plays, trump):
 
 def settle(bid, bidders_points):
     """What each pair writes after a hand: ``(bidders, opponents)`` (paragraph 127).  Bidders
-    who took what they bid (every point for 42, 84 or 168) and their opponents write what they
-    took; bidders who fell short write nothing, their opponents their own points plus the bid.
-
-    Examples
-    --------
-    >>> settle(30, 32), settle(35, 31), settle(84, 42)
-    ((32, 10), (0, 46), (42, 0))
-    """
+    who took their bid (every point for 42, 84 or 168) and their opponents write what they took;
+    else the opponents write their points plus the bid: ``settle(35, 31)`` is ``(0, 46)``."""
     bid = check_bid(bid, _checked=True)
     took = _validate.integer(bidders_points, "bidders_points", minimum=0, maximum=42)
     return (took, 42 - took) if took >= min(bid, 42) else (0, 42 - took + bid)
@@ -172,9 +129,8 @@ class FortyTwoView:
             tuple(match.legal_moves()),
         )
         values += (False, tuple(match._bids), match._high()[1], match.trump, tuple(match._trick))
-        for name, value in zip(
-            self.__slots__, values + (tuple(match._taken), tuple(match.scores), match._rng)
-        ):
+        values += (tuple(match._taken), tuple(match.scores), match._rng)
+        for name, value in zip(self.__slots__, values):
             object.__setattr__(self, name, value)
 
     def __setattr__(self, name, value):
@@ -184,16 +140,13 @@ class FortyTwoView:
 class FortyTwo:
     """A match of 42 between two pairs, partners opposite (seats 0 and 2 against 1 and 3).
 
-    Each hand (classic_rules_2_ru.txt, paragraphs 115-129): seven bones each (paragraph 115).
-    Left of the dealer, each player bids once: passes, or names at least 30 points, one more
-    than the bid before; 42 promises every trick and count bone, 84 outbids 42 and 168 outbids
-    84 (paragraph 117).  The highest bidder names trumps, a value from 0 to 6, and leads
-    (paragraph 119).  Each player in turn adds a bone, following suit (:func:`followers`,
-    paragraphs 121-125); the trick goes to :func:`trick_winner` (paragraph 125), worth 1 point
-    and its count bones (paragraph 117).  After seven tricks the pairs write by :func:`settle`
-    (paragraph 127); 250 wins, the higher score when both pass it at once (paragraph 129).  Read
-    here where the document is silent: the deal passes clockwise; a hand everybody passes is
-    thrown in; the winner of a trick leads the next; equal scores at 250 play on.
+    classic_rules_2_ru.txt, paragraphs 115-129: seven bones each; left of the dealer each bids
+    once (:func:`check_bid`, paragraph 117); the highest names trumps, 0 to 6, and leads
+    (paragraph 119); each adds a bone following suit (:func:`followers`, paragraphs 121-125),
+    the trick going to :func:`trick_winner`, worth 1 and its count bones; after seven tricks the
+    pairs write by :func:`settle` (paragraph 127); 250 wins, the higher when both pass it
+    (paragraph 129).  Read where the text is silent: the deal passes clockwise; a hand all pass
+    is thrown in; a trick's winner leads next; equal scores at 250 play on.
 
     Parameters
     ----------
@@ -232,17 +185,11 @@ class FortyTwo:
 
     @classmethod
     def from_deal(cls, players, hands, dealer=3, target=TARGET, seed=None):
-        """Start a match whose first hand is dealt as given (four hands of seven bones making the
-        whole set, else an error)."""
+        """Start a match whose first hand is dealt as given: four hands of seven, the whole set."""
         hands = _hands(hands)
-        if (
-            len(hands) != 4
-            or any(len(h) != 7 for h in hands)
-            or sorted(b for h in hands for b in h) != double_set(6)
-        ):
-            raise DominoTilingError(
-                "42 deals four hands of seven bones, the whole double-six set once"
-            )
+        every = sorted(b for h in hands for b in h)
+        if len(hands) != 4 or any(len(h) != 7 for h in hands) or every != double_set(6):
+            raise DominoTilingError("42 deals four hands of seven bones, the whole double-six set")
         match = cls.__new__(cls)
         match._begin(players, seed, target, dealer)
         match._start_hand(hands)
@@ -254,10 +201,7 @@ class FortyTwo:
         self.phase, self.turn, self.trump = "bid", (self.dealer + 1) % 4, None
         self._bids, self._trick, self._tricks, self._taken = [], [], [], [0, 0]
 
-    @property
-    def over(self):
-        """True once a pair has won the match."""
-        return self.winner is not None
+    over = property(lambda self: self.winner is not None)
 
     def hand(self, seat):
         """The bones ``seat`` holds now."""
@@ -271,9 +215,7 @@ class FortyTwo:
         if self.over:
             return []
         if self.phase == "bid":
-            return [None] + [
-                b for b in list(range(30, 43)) + [84, 168] if _legal_bid(b, self._high()[1])
-            ]
+            return [None] + [b for b in (*range(30, 43), 84, 168) if _legal_bid(b, self._high()[1])]
         if self.phase == "trump":
             return list(range(7))
         hand = self._hands[self.turn]
@@ -288,8 +230,9 @@ class FortyTwo:
         if self.over:
             raise IllegalMoveError("the match is over; start a new FortyTwo")
         if not (choice is None or isinstance(choice, (Bone, int, np.integer))):
+            what = type(choice).__name__
             raise DominoTypeError(
-                f"choice must be a bid (an int) or None, a trump value (an int) or a Bone, got {type(choice).__name__}"
+                f"choice must be a bid or None, a trump value or a Bone, got {what}"
             )
         if not any(
             choice is c or (choice == c and type(choice) is type(c)) for c in self.legal_moves()
@@ -332,24 +275,10 @@ class FortyTwo:
             mine, theirs = settle(bid, self._taken[declarer % 2])
             written = (mine, theirs) if declarer % 2 == 0 else (theirs, mine)
         self.scores = [s + w for s, w in zip(self.scores, written)]
-        played = (
-            tuple(self._tricks) if declarer is not None else None,
-            tuple(self._taken),
-            written,
-        )
-        trump = self.trump if declarer is not None else None
-        self.hands_played.append(
-            HandResult(
-                len(self.hands_played),
-                self.dealer,
-                self._dealt,
-                tuple(self._bids),
-                declarer,
-                bid,
-                trump,
-                *played,
-            )
-        )
+        played = declarer is not None
+        hand = (len(self.hands_played), self.dealer, self._dealt, tuple(self._bids), declarer, bid)
+        hand += (self.trump if played else None, tuple(self._tricks) if played else None)
+        self.hands_played.append(HandResult(*hand, tuple(self._taken), written))
         a, b = self.scores
         if max(a, b) >= self.target and a != b:
             self.winner = 0 if a > b else 1
@@ -394,17 +323,9 @@ def _legal_bid(bid, high):
 def greedy_player(view):
     """A simple 42 player: bids the lowest legal bid on a suit of 5 or more (a double counting
     twice), names it trumps, leads its highest trump (else highest double, else heaviest bone),
-    and follows with the cheapest bone that takes the trick, else the cheapest bone.
-
-    Examples
-    --------
-    >>> from dominotiling.games import random_player
-    >>> FortyTwo([greedy_player, random_player] * 2, seed=0).play_match() is not None
-    True
-    """
+    and follows with the cheapest bone that takes the trick, else the cheapest bone."""
     if type(view) is not FortyTwoView:
-        hint = "a player is called by the match with its view; try FortyTwo(...).view()"
-        _validate.instance(view, "view", FortyTwoView, hint)
+        _validate.instance(view, "view", FortyTwoView, "a match calls its players with a view")
     moves, trump, hand = view.legal_moves, view.trump, view.hand
     lengths = {v: sum(v in b for b in hand) + (Bone(v, v) in hand) for v in range(7)}
     if view.phase == "bid":
@@ -424,8 +345,9 @@ def greedy_player(view):
 def _players(players):
     """Four player functions (None: a seat played by hand), checked."""
     if isinstance(players, (str, bytes)) or not hasattr(players, "__iter__"):
+        what = type(players).__name__
         raise DominoTypeError(
-            f"players must be a list of four player functions (or None), got {type(players).__name__}"
+            f"players must be a list of four player functions (or None), got {what}"
         )
     players = tuple(players)
     if len(players) != 4:

@@ -1,15 +1,10 @@
 """The game engine: :class:`Game` plays a match by any rules, by hand (:meth:`Game.play`,
 :meth:`Game.draw`, :meth:`Game.knock`, :meth:`Game.end_turn`) or by player functions
 (:meth:`Game.step`, :meth:`Game.play_round`, :meth:`Game.play_match`), replayed from its history
-(:meth:`Game.replay`) or started from a chosen deal (:meth:`Game.from_deal`).
-
-Examples
---------
->>> from dominotiling.games import Game, Rules, greedy_player, random_player
->>> game = Game(Rules.kozel(), [greedy_player, random_player], seed=1)
->>> Game.replay(Rules.kozel(), 2, game.play_match() and game.history).sheet.scores() == game.sheet.scores()
-True
-"""
+(:meth:`Game.replay`) or started from a chosen deal (:meth:`Game.from_deal`).  The mechanics of
+a round (the deal, the opening, the moves, the end of a turn and of a round) read the rules'
+shared fields and call their hooks, ``rules.family`` and ``rules.table``; they never test a
+game's name."""
 
 from numbers import Integral
 
@@ -17,11 +12,10 @@ import numpy as np
 
 from .. import _validate
 from ..errors import DominoTilingError, DominoTypeError
-from ._engine import RoundEngine
 from .bones import Bone, double_set
 from .errors import IllegalMoveError
 from .layouts import new_layout
-from .records import Event, Move, PlayerView
+from .records import Event, Move, PlayerView, RoundResult
 from .rules import as_rules
 from .scoring import ScoreSheet
 
@@ -34,7 +28,7 @@ _STATE = (
 ).split()
 
 
-class Game(RoundEngine):
+class Game:
     """A match of dominoes by the given rules.
 
     Parameters
@@ -49,23 +43,14 @@ class Game(RoundEngine):
 
     Attributes
     ----------
-    rules : Rules
-    n_players : int
-    sheet : ScoreSheet
-        The scores, with seats ``0 .. n_players - 1`` as players.
-    line : Line or a layout of :mod:`~dominotiling.games.layouts`
+    rules, n_players, sheet : Rules, int, ScoreSheet
+        The rules, the seats, the scores (seats as players).
+    line : Line or a table of :mod:`~dominotiling.games.layouts`
         The table of the current round.
     turn, round_number : int
-        The seat to move; the rounds finished before this one (shown to a reader from 1).
-    history : list of Event
-        Everything that happened, enough to :meth:`replay` the match.
-    rounds : list of RoundResult
-    over : bool
-
-    Raises
-    ------
-    DominoTilingError
-        If the rules do not allow that many players (a DominoTypeError for a wrong type).
+        The seat to move; the rounds finished before this one (shown from 1).
+    history, rounds, over : list of Event, list of RoundResult, bool
+        Everything that happened (enough to :meth:`replay`); the rounds; the end.
 
     See Also
     --------
@@ -73,14 +58,11 @@ class Game(RoundEngine):
 
     Notes
     -----
-    A player who can move must play; one who cannot draws (when the rules and the bazaar
-    allow), else knocks.  Some rules let a turn go on (several doubles, Blitz, Seven's moves
-    again, Mexican train's first train): :meth:`end_turn` stops it.  After a play the engine
-    checks: the player went out; the line is a fish (``rules.fish_ends_round``); every end is
-    closed; once the turn is over, nobody can move nor draw (blocked).  A finished round is
-    scored at once and the next dealt, unless the match is over.  On another table a move's
-    side names a place there (``"train 1"``, ``"toe 3"``, ``"cut 2"``: see
-    :mod:`~dominotiling.games.layouts`).  Every illegal action raises
+    Who can move must play; who cannot draws (when allowed), else knocks; a turn that may go on
+    (several doubles, Blitz, Seven, a first train) stops with :meth:`end_turn`.  A round ends
+    when a player goes out, at a fish (``rules.fish_ends_round``), with every end closed, or
+    blocked; it is scored at once and the next dealt.  A move's side names a place of the table
+    (``"train 1"``, ``"toe 3"``, ...).  An illegal action raises
     :class:`~dominotiling.games.IllegalMoveError` and changes nothing.
 
     Examples
@@ -105,8 +87,7 @@ class Game(RoundEngine):
             return len(players)
         if isinstance(players, bool) or not isinstance(players, Integral):
             raise DominoTypeError(
-                f"players must be the number of seats or a list with one player function (or "
-                f"None) per seat, got {players!r}"
+                f"players must be a number of seats or a list of player functions, got {players!r}"
             )
         return int(players)
 
@@ -118,8 +99,7 @@ class Game(RoundEngine):
         for k, s in enumerate(strategies):
             if s is not None and not callable(s):
                 raise DominoTypeError(
-                    f"players[{k}] must be a function f(view) -> Move, or None for a seat played "
-                    f"by hand; got {s!r}"
+                    f"players[{k}] must be a function f(view) -> Move, or None; got {s!r}"
                 )
         deal_seed, play_seed = _validate.seed(seed).integers(0, 2**63, size=2)
         self.rules, self.n_players, self.strategies = rules, n, strategies
@@ -137,20 +117,13 @@ class Game(RoundEngine):
 
     # ------------------------------------------------------------------ queries
     def hand(self, seat):
-        """Return the bones in ``seat``'s hand, as a tuple."""
+        """The bones in ``seat``'s hand, as a tuple."""
         return tuple(
             self._hands[_validate.integer(seat, "seat", minimum=0, maximum=self.n_players - 1)]
         )
 
-    @property
-    def bazaar_size(self):
-        """The number of bones that can still be drawn from the bazaar."""
-        return self._drawable()
-
-    @property
-    def reserve_size(self):
-        """The bones of the bazaar that are never drawn (``rules.bazaar_reserve``) still there."""
-        return len(self._bazaar) - self._drawable()
+    bazaar_size = property(lambda self: self._drawable())  # the bones that can still be drawn
+    reserve_size = property(lambda self: len(self._bazaar) - self._drawable())  # never drawn
 
     @property
     def can_end_turn(self):
@@ -160,20 +133,18 @@ class Game(RoundEngine):
         )
 
     def legal_moves(self):
-        """Return the list of :class:`Move` the player to move may make (empty if none)."""
+        """The list of :class:`Move` the player to move may make (empty if none)."""
         return [] if self.over or self._stopped else self._moves_for(self.turn)
 
     def view(self):
-        """Return the :class:`PlayerView` of the player to move."""
+        """The :class:`PlayerView` of the player to move."""
         return PlayerView(self, self.turn, self.legal_moves())
 
     def _check_live(self):
         if self.over:
             raise IllegalMoveError("the match is over; start a new Game")
         if self._stopped:
-            raise IllegalMoveError(
-                "the replayed history ends between two rounds; no deal is known for the next one"
-            )
+            raise IllegalMoveError("the replayed history ends between two rounds: no deal is known")
 
     def __repr__(self):
         state = "over" if self.over else f"round {self.round_number + 1}, seat {self.turn} to move"
@@ -199,21 +170,9 @@ class Game(RoundEngine):
         raise IllegalMoveError(f"a move is a Bone, a Move or a (bone, side) pair, got {move!r}")
 
     def play(self, move, side=None):
-        """Play a bone (or, as a list, several bones in one turn) for the player to move.
-
-        Parameters
-        ----------
-        move : Move, (Bone, side) pair, Bone, or list of those
-            The play; a list lays its bones one after the other in one turn, then ends it.
-        side : str, optional
-            The side for a bare bone (else the first fitting side, right preferred).
-
-        Raises
-        ------
-        IllegalMoveError
-            If the match is over, the bone is not in the mover's hand, may not open or follow
-            now, or does not fit.  Nothing is changed (for a list: by any of its bones).
-        """
+        """Play a :class:`Move`, a ``(bone, side)`` pair or a bone (on ``side``, or the first
+        fitting side, right preferred) for the player to move; a list lays its bones in one turn
+        and ends it.  An IllegalMoveError changes nothing (for a list: by any of its bones)."""
         if not isinstance(move, list):
             return self._play_one(self._parse(move, side))
         self._check_live()
@@ -234,41 +193,36 @@ class Game(RoundEngine):
         bone, side, seat = move.bone, move.side, self.turn
         hand = self._hands[seat]
         if bone not in hand:
+            held = " ".join(map(str, hand))
             raise IllegalMoveError(
-                f"bone {bone} is not in the hand of player {seat}, who holds {' '.join(map(str, hand))}"
+                f"bone {bone} is not in the hand of player {seat}, who holds {held}"
             )
         if self._forced is not None and bone not in self._forced:
             allowed = " or ".join(str(b) for b in sorted(self._forced))
             raise IllegalMoveError(f"the round must be opened with {allowed}")
         if self.rules.table.hidden_rows and self._forced is None and bone is not hand[-1]:
             raise IllegalMoveError(
-                f"only the bone taken from the right of the row, {hand[-1]}, may be played now"
+                f"only the bone taken from the right of the row, {hand[-1]}, may go now"
             )
         if side is not None and not isinstance(side, str):
             raise IllegalMoveError(f"side must be a string naming an end, got {side!r}")
-        self._apply_play(
-            self.rules.table.prepare(self, Move(bone, side, move.closed, move.lengthwise))
-        )
+        self._apply_play(self.rules.table.prepare(self, Move(bone, side, *move[2:])))
 
     def end_turn(self):
         """Stop a turn in which more bones could follow (an error if none could)."""
         self._check_live()
         if self._continuing == "must":
             raise IllegalMoveError(
-                "after a double another bone must follow: play one, or draw or knock when none fits"
+                "after a double another bone must follow (or a draw, or a knock)"
             )
         if self._continuing is None:
-            raise IllegalMoveError(
-                "there is no turn to end: a turn ends by itself after a play unless the rules "
-                "allow more bones"
-            )
+            raise IllegalMoveError("there is no turn to end: it ended by itself after the play")
         index = len(self.history)
         self.history.append(Event("end_turn", self.round_number, self.turn, None, None, 0))
         self._finish_turn(index)
 
     def draw(self):
-        """Draw one bone from the bazaar for the player to move, who cannot play; return it (an
-        error if the player can play, may not draw, or nothing is left to draw)."""
+        """Draw one bone from the bazaar for the player to move, who cannot play; return it."""
         self._check_live()
         if self._continuing not in (None, "must"):
             raise IllegalMoveError(
@@ -277,10 +231,7 @@ class Game(RoundEngine):
         if self.legal_moves():
             raise IllegalMoveError(f"player {self.turn} can play and so must play, not draw")
         if not self._can_draw():
-            raise IllegalMoveError(
-                "nothing to draw (the bazaar is empty, only its reserve is left, the rules "
-                "forbid drawing, or the draws of this turn are used up); knock instead"
-            )
+            raise IllegalMoveError("nothing to draw (none left, or none allowed); knock instead")
         bone = self._bazaar.pop()
         self._hands[self.turn].append(bone)
         self._counts[1] += 1
@@ -311,9 +262,8 @@ class Game(RoundEngine):
 
     # ------------------------------------------------------------------ automatic play
     def step(self):
-        """Make one action for the player to move: their function's move (None ends a turn that
-        may stop), or a draw or a knock when they cannot move; an error for a seat played by hand
-        or an illegal move (nothing changed)."""
+        """One action for the player to move: their function's move (None ends a turn that may
+        stop), or a draw or a knock when they cannot move."""
         self._check_live()
         moves = self.legal_moves()
         if not moves:
@@ -347,8 +297,7 @@ class Game(RoundEngine):
         while not self.over:
             if self.round_number >= max_rounds:
                 raise DominoTilingError(
-                    f"the match was not decided in {max_rounds} rounds; raise max_rounds or "
-                    "lower the target"
+                    f"the match was not decided in {max_rounds} rounds; raise max_rounds"
                 )
             self.play_round()
         return self.sheet
@@ -356,11 +305,9 @@ class Game(RoundEngine):
     # ------------------------------------------------------------------ deals, histories, snapshots
     @classmethod
     def from_deal(cls, rules, players, hands, bazaar=(), seed=None):
-        """Start a game whose first round is dealt as given; later rounds are dealt at random.
-
-        ``hands`` are by seat, each as large as the rules deal, and ``bazaar`` in drawing order;
-        together they are the whole set (but Mexican train's engine), else an error.  The
-        redeal rule is not applied.
+        """Start a game whose first round is dealt as given (no redeal), later ones at random:
+        ``hands`` by seat, as large as the rules deal, and ``bazaar`` in drawing order, the
+        whole set together (but Mexican train's engine).
 
         Examples
         --------
@@ -376,18 +323,16 @@ class Game(RoundEngine):
             hands, bazaar = [list(h) for h in hands], list(bazaar)
         except TypeError:
             raise DominoTypeError(
-                "hands must be a list of hands (lists of Bone) and bazaar a list of Bone"
+                "hands must be a list of hands (lists of Bone), bazaar of Bone"
             ) from None
         every = [b for h in hands for b in h] + bazaar
         full = rules.table.pool(double_set(rules.max_pip), rules.max_pip)
         if any(not isinstance(b, Bone) for b in every):
             raise DominoTypeError("hands and bazaar must hold Bone objects, e.g. Bone(2, 5)")
         if len(set(every)) != len(every) or set(every) != set(full):
-            engine = " but the engine" if len(full) < len(double_set(rules.max_pip)) else ""
+            got = f"{len(every)} bones, {len(set(every))} distinct"
             raise DominoTilingError(
-                f"hands and bazaar together must hold each bone of the double-{rules.max_pip} "
-                f"set{engine} exactly once ({len(full)} bones), got {len(every)} bones, "
-                f"{len(set(every))} distinct"
+                f"hands and bazaar must hold each bone of the set exactly once, got {got}"
             )
         n = cls._count_players(players)
         if n != len(hands):
@@ -396,7 +341,7 @@ class Game(RoundEngine):
         for seat, h in enumerate(hands):
             if len(h) != size:
                 raise DominoTilingError(
-                    f"{rules.name} deals {size} bones to each of {n} players; hand {seat} has {len(h)}"
+                    f"{rules.name} deals {size} bones each; hand {seat} has {len(h)}"
                 )
         game = cls.__new__(cls)
         deal = Event("deal", 0, None, None, None, (tuple(map(tuple, hands)), tuple(bazaar), 0))
@@ -405,74 +350,68 @@ class Game(RoundEngine):
         return game
 
     def _snapshot(self):
-        return dict(
-            line=self.line.copy(),
-            hands=[list(h) for h in self._hands],
-            bazaar=list(self._bazaar),
-            sheet=self.sheet.copy(),
-            lists=[
-                list(x)
-                for x in (self.history, self.rounds, self._counts, self._turn_plays, self._streak)
-            ],
-            scalars={k: getattr(self, k) for k in _STATE},
-            rngs=(self._deal_rng.bit_generator.state, self._play_rng.bit_generator.state),
+        lists = (self.history, self.rounds, self._counts, self._turn_plays, self._streak)
+        tables = (
+            self.line.copy(),
+            [list(h) for h in self._hands],
+            list(self._bazaar),
+            self.sheet.copy(),
         )
+        rngs = (self._deal_rng.bit_generator.state, self._play_rng.bit_generator.state)
+        return tables, [list(x) for x in lists], {k: getattr(self, k) for k in _STATE}, rngs
 
     def _restore(self, saved):
-        self.line, self._hands, self._bazaar, self.sheet = (
-            saved[k] for k in ("line", "hands", "bazaar", "sheet")
-        )
-        self.history, self.rounds, self._counts, self._turn_plays, self._streak = saved["lists"]
-        for k, v in saved["scalars"].items():
+        (self.line, self._hands, self._bazaar, self.sheet), lists, scalars, rngs = saved
+        self.history, self.rounds, self._counts, self._turn_plays, self._streak = lists
+        for k, v in scalars.items():
             setattr(self, k, v)
-        self._deal_rng.bit_generator.state, self._play_rng.bit_generator.state = saved["rngs"]
+        self._deal_rng.bit_generator.state, self._play_rng.bit_generator.state = rngs
 
     @classmethod
     def replay(cls, rules, players, history):
         """Rebuild a game from its ``history`` (:attr:`Game.history`, possibly cut short),
         checking every action: an IllegalMoveError when one is illegal or differs from what the
-        game does (a drawn bone, an opener, a round end)."""
+        game does (a drawn bone, an opener, a round end).
+
+        Examples
+        --------
+        >>> from dominotiling.games import greedy_player
+        >>> game = Game("kozel", [greedy_player] * 2, seed=1)
+        >>> Game.replay("kozel", 2, game.play_match() and game.history).sheet.scores() == game.sheet.scores()
+        True
+        """
         try:
             history = list(history)
         except TypeError:
             raise DominoTypeError(
-                f"history must be a list of Event (Game.history), got {type(history).__name__}"
+                f"history must be a list of Event, got {type(history).__name__}"
             ) from None
         for k, e in enumerate(history):
             if not isinstance(e, Event):
                 raise DominoTypeError(
-                    f"history must hold Event records (from Game.history); entry {k} is "
-                    f"{type(e).__name__}"
+                    f"history must hold Event records; entry {k} is {type(e).__name__}"
                 )
         game = cls.__new__(cls)
-        game._setup(
-            rules,
-            players,
-            None,
-            deals=iter([e for e in history if e.kind == "deal"]),
-            replaying=True,
-        )
+        deals = iter([e for e in history if e.kind == "deal"])
+        game._setup(rules, players, None, deals=deals, replaying=True)
         game._start_round()
         actions = {"draw": game.draw, "knock": game.knock, "end_turn": game.end_turn}
         for k, event in enumerate(history):
+            what = f"recorded {event.kind} of round {event.round}"
             if k < len(game.history):  # the game wrote this one itself
                 if game.history[k] != event:
                     raise IllegalMoveError(
-                        f"recorded {event.kind} of round {event.round} differs on replay: "
-                        f"{event} vs {game.history[k]}"
+                        f"{what} differs on replay: {event} vs {game.history[k]}"
                     )
                 continue
             if k > len(game.history):
                 raise IllegalMoveError(f"the history is out of step at entry {k}")
             if event.kind in ("deal", "end", "take"):
-                raise IllegalMoveError(
-                    f"recorded {event.kind} of round {event.round} did not happen on replay"
-                )
+                raise IllegalMoveError(f"{what} did not happen on replay")
             if (
                 game.over
                 or game._stopped
-                or event.seat != game.turn
-                or event.round != game.round_number
+                or (event.seat, event.round) != (game.turn, game.round_number)
             ):
                 raise IllegalMoveError(f"recorded {event.kind} by seat {event.seat} is out of turn")
             game._replay_future = history[k + 1 :]
@@ -483,3 +422,300 @@ class Game(RoundEngine):
             elif actions[event.kind]() != event.bone and event.kind == "draw":
                 raise IllegalMoveError("a recorded draw differs from the bazaar")
         return game
+
+    # ------------------------------------------------------------------ the mechanics: seats
+    def _active(self):
+        """The seats still in the match."""
+        gone = self.sheet.absent()
+        return [s for s in range(self.n_players) if s not in gone]
+
+    def _next(self, seat, step=1):
+        """The seat ``step`` places clockwise from ``seat`` among those still playing."""
+        active = self._active()
+        for k in range(1, self.n_players + 1):
+            candidate = (seat + k) % self.n_players
+            if candidate in active:
+                step -= 1
+                if step == 0:
+                    return candidate
+        return seat
+
+    def _round_double(self):
+        """The round's set double (Mexican train, Chicken foot): down from max_pip, then up."""
+        if not self.rules.table.set_double:
+            return None
+        top = self.rules.max_pip
+        r = self.round_number % (2 * top + 1)
+        return top - r if r <= top else r - top
+
+    # ------------------------------------------------------------------ dealing and opening
+    def _deal(self):
+        rules, table, n = self.rules, self.rules.table, self.n_players
+        size, active, double = rules.hand_size(n), self._active(), self._round_double()
+        pool = table.pool(list(self._set), double)
+        redeals = 0
+        while True:
+            order = self._deal_rng.permutation(len(pool))
+            bones = [pool[i] for i in order]
+            hands = [[] for _ in range(n)]
+            for k, seat in enumerate(active):
+                row = bones[k * size : (k + 1) * size]
+                hands[seat] = row if table.hidden_rows else sorted(row)
+            rest = bones[len(active) * size :][::-1]
+            if not any(rules.needs_redeal(h) for h in hands) and table.keeps(hands, double):
+                return hands, rest, redeals
+            redeals += 1
+
+    def _by_rule(self, hands, reopening=False):
+        """(seat, bone) for a round opened by rule."""
+        rules = self.rules
+        holder = {b: s for s, hand in enumerate(hands) for b in hand}
+        if rules.table.set_double:
+            d, top = self._round_double(), rules.max_pip
+            doubles = tuple(range(d, -1, -1)) + tuple(range(top, d, -1))
+        else:
+            doubles = (
+                rules.reopen_doubles
+                if reopening and rules.reopen_doubles
+                else rules.opening_doubles
+            )
+        for bone in [Bone(*key) for key in rules.opening_bones] + [Bone(v, v) for v in doubles]:
+            if bone in holder:
+                return holder[bone], bone
+        if rules.opening_fallback == "lightest":
+            bone = min(holder, key=lambda b: (b.pips, b.low))
+        else:
+            bone = max(holder, key=lambda b: (b.pips, b.high))
+        return holder[bone], bone
+
+    def _opening(self, hands):
+        """Return (seat, allowed opening bones or None) for the round about to start."""
+        rules = self.rules
+        previous = self.rounds[-1] if self.rounds else None
+        if previous is None and rules.first_opener == "seat":
+            return rules.table.opening(self._active()[0], hands)
+        reopening = None if previous is None else rules.family.reopens(self, hands)
+        if previous is None or rules.later_opener == "rule" or reopening is not None:
+            seat, bone = self._by_rule(hands, bool(reopening))
+            return seat, frozenset([bone])
+        winner = previous.winner
+        if rules.later_opener == "rotate":
+            seat = self._next(previous.opener)
+        elif winner is None:
+            seat = previous.opener
+        elif rules.later_opener == "winner_partner" and previous.reason == "out":
+            seat = (winner + 2) % self.n_players
+        else:
+            seat = winner
+        if seat not in self._active():
+            seat = self._next(seat)
+        other = rules.family.opener(self, hands, previous, seat)
+        if other is not None:
+            return other
+        if rules.table.hidden_rows:
+            return rules.table.opening(seat, hands)
+        if rules.later_bone == "double":
+            return seat, frozenset(b for b in hands[seat] if b.is_double) or None
+        return seat, None
+
+    def _start_round(self):
+        event = None if self._deals is None else next(self._deals, None)
+        if event is not None:
+            hidden = self.rules.table.hidden_rows
+            hands = [list(h) if hidden else sorted(h) for h in event.info[0]]
+            bazaar, redeals = list(event.info[1])[::-1], event.info[2]
+        elif self._replaying:
+            self._stopped = True
+            return
+        else:
+            hands, bazaar, redeals = self._deal()
+        self._stopped = False
+        self._hands, self._bazaar = hands, bazaar  # the next bone to draw is the last one
+        opener, allowed = self._opening(hands)
+        self.line = new_layout(self.rules, self.n_players, self._round_double())
+        self.turn = self._opener = opener
+        self._forced, self._redeals = allowed, redeals
+        self._counts = [0, 0, 0]  # plays, draws, knocks
+        self._last_player = self._last_nondouble = None
+        self._streak = [0] * self.n_players  # moves in a row laying a bone
+        self._pending_out = None  # trains: out in a first turn, the others still due
+        self._new_turn()
+        deal = (tuple(tuple(h) for h in hands), tuple(bazaar[::-1]), redeals)
+        self.history.append(Event("deal", self.round_number, opener, None, None, deal))
+
+    def _new_turn(self):
+        self._turn_plays, self._turn_draws = [], 0  # Moves laid in the turn in progress
+        # None; "doubles", "chain" or "pair": more bones may follow; "must": one more must
+        self._continuing = None
+        self.line.end_turn()
+
+    # ------------------------------------------------------------------ moves
+    def _drawable(self):
+        return max(0, len(self._bazaar) - self.rules.reserve(self.n_players))
+
+    def _can_draw(self):
+        rules = self.rules
+        return (
+            rules.draw_from_bazaar
+            and self._drawable() > 0
+            and self._continuing in (None, "must")
+            and self.line.may_draw(self.turn)
+            and (rules.draw_limit is None or self._turn_draws < rules.draw_limit)
+            and bool(self.line.open_ends() or len(self.line) == 0)
+        )
+
+    def _moves_for(self, seat):
+        """All plays for ``seat`` in the current state (ignoring whose turn it is)."""
+        hand = self._hands[seat]
+        if self._forced is not None:
+            return [Move(b, self.line.first_side) for b in sorted(self._forced) if b in hand]
+        if self.rules.table.hidden_rows:
+            hand = hand[-1:]  # only the bone just taken from the right
+        moves = [Move(b, s) for b, s in self.line.moves(hand, seat)]
+        return self.rules.table.moves(self, moves)
+
+    # ------------------------------------------------------------------ turns
+    def _apply_play(self, move):
+        """Lay one bone for the player to move (the move is known to be legal)."""
+        seat, bone = self.turn, move.bone
+        cut = self.line.play(bone, move.side, move.closed, move.lengthwise, seat)  # raises first
+        self._forced = None
+        self._hands[seat].remove(bone)
+        if cut:  # Kolbasa: the cut goes to the opponent's row
+            self._hands[self._next(seat)][:0] = cut
+        self._counts[0] += 1
+        self._last_player = seat
+        if not bone.is_double:
+            self._last_nondouble = seat
+        self._turn_plays.append(move)
+        index, round_ = len(self.history), self.round_number
+        self.history.append(Event("play", round_, seat, bone, move.side, 0, *move[2:]))
+        if not self._hands[seat]:
+            if self.line.first_turns_over() or not self._first_turns_left(seat):
+                return self._close(index, "out")
+            # trains' first turns: the hand ends once everybody has had one
+            if self._pending_out is None:
+                self._pending_out = seat
+            return self._finish_turn(index)
+        if self.rules.fish_ends_round and self.line.is_fish():
+            return self._close(index, "fish")
+        if not self.line.open_ends():  # every end closed: nothing more can be laid
+            return self._close(index, "blocked")
+        if not self._may_continue(move):
+            self._finish_turn(index)
+
+    def _may_continue(self, move):
+        if self.line.must_continue():  # trains: a double is followed at once
+            self._continuing, self._turn_draws = "must", 0  # who cannot follow it draws again
+            return True
+        rules = self.rules
+        mode = "chain" if self.line.may_continue() else None  # trains: the first turn's train
+        mode = mode or rules.table.continuing(self, move) or rules.family.continuing(self, move)
+        self._continuing = mode
+        if self._continuing and self._moves_for(self.turn):
+            return True
+        self._continuing = None
+        return False
+
+    def _score_turn(self, index):
+        """Points scored during play for the turn just ended (fives, Telephone, Bergen)."""
+        points = self.rules.family.turn_points(self.line)
+        if points:
+            self.sheet.add_points(self.turn, points)
+            self.history[index] = self.history[index]._replace(info=points)
+            if self.sheet.is_over:  # the target reached during play ends the match at once
+                self._end_round("target")
+
+    def _close(self, index, reason):
+        self._score_turn(index)
+        if not self.over:
+            self._end_round(reason)
+
+    def _finish_turn(self, index):
+        """End the turn of the player to move: points, another move, a penalty, the next seat."""
+        seat = self.turn
+        self._score_turn(index)
+        if self.over:
+            return
+        self._continuing = None
+        # a move laying bones without a draw extends the row (a draw breaks it)
+        self._streak[seat] = self._streak[seat] + 1 if self._turn_draws == 0 else 0
+        self._new_turn()
+        if not (self.rules.table.play_until_stuck or self.rules.family.again(self)):
+            self.turn = self._next(seat)
+            self.rules.family.passed(self, seat)
+        self._check_blocked()
+
+    def _penalty(self, maker, draws):
+        """The player to move takes bones (bazaar, then the maker's hand) and is skipped."""
+        victim = self.turn
+        self._streak[victim] = 0  # missing a turn breaks the row
+        for _ in range(draws):
+            if self._drawable() > 0:
+                bone, source = self._bazaar.pop(), "bazaar"
+            else:
+                hand = self._hands[maker]
+                if len(hand) <= 1:
+                    break  # the maker keeps a last bone
+                bone, source = self._penalty_bone(maker), maker
+                hand.remove(bone)
+            self._hands[victim].append(bone)
+            self.history.append(Event("take", self.round_number, victim, bone, None, source))
+        self.turn = self._next(victim)
+
+    def _penalty_bone(self, maker):
+        hand = self._hands[maker]
+        if not self._replaying:
+            return hand[int(self._play_rng.integers(len(hand)))]
+        for k, e in enumerate(self._replay_future):
+            if e.kind == "take" and e.info == maker:
+                if e.bone not in hand:
+                    raise IllegalMoveError(
+                        f"a recorded penalty bone {e.bone} is not in seat {maker}'s hand"
+                    )
+                self._replay_future = self._replay_future[k + 1 :]
+                return e.bone
+        raise IllegalMoveError("the history lacks the penalty bones taken from a hand")
+
+    def _first_turns_left(self, seat):
+        """Trains' first turns: whether a seat other than ``seat`` has not had one yet."""
+        return any(s != seat and self.line.in_first_turn(s) for s in self._active())
+
+    def _check_blocked(self):
+        if self._pending_out is not None:
+            if self.line.first_turns_over() or not self._first_turns_left(None):
+                self._end_round("out")
+            return
+        rules = self.rules
+        can_draw = rules.draw_from_bazaar and self._drawable() > 0 and bool(self.line.open_ends())
+        if self._forced is None and not can_draw and not self.line.could_play(self._hands):
+            self._end_round("blocked")
+
+    # ------------------------------------------------------------------ round end
+    def _end_round(self, reason):
+        n, line = self.n_players, self.line
+        fish = reason != "out"
+        fisherman = self.rules.family.fisherman(self._last_player, self._last_nondouble)
+        self.rules.family.round_ends(self, reason, fisherman)
+        if reason == "target":  # the match ended during play: the hand is not scored
+            written, winner = (0,) * n, self.sheet.winner
+        else:
+            finished = () if fish else tuple(m.bone for m in self._turn_plays)
+            hands, last = (
+                {s: list(h) for s, h in enumerate(self._hands)},
+                fisherman if fish else None,
+            )
+            how = dict(fisherman=last, opener=self._opener, opened_with=line.first)
+            points = self.sheet.record_round(hands, fish=fish, **how, finished_with=finished)
+            written, winner = tuple(points[s] for s in range(n)), self.sheet.round_winners[-1]
+        plays, draws, knocks = self._counts
+        hands = tuple(tuple(h) for h in self._hands)
+        result = (self.round_number, self._opener, reason, winner, hands, line.copy(), plays)
+        self.rounds.append(RoundResult(*result, draws, knocks, self._redeals, written, fisherman))
+        self.history.append(Event("end", self.round_number, winner, None, None, reason))
+        self._new_turn()
+        if self.sheet.is_over:
+            self.over = True
+            return
+        self.round_number += 1
+        self._start_round()

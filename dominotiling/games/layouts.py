@@ -27,14 +27,16 @@ MAX_PLAYERS = 12
 
 def new_layout(rules, n_players, double=None):
     """The empty table of a round under ``rules``; ``double``: the round's set double."""
-    if not hasattr(rules, "table") or isinstance(rules, type):  # duck-typed: rules import us
-        raise DominoTypeError(
-            f"rules must be a Rules object, got {type(rules).__name__}; try Rules.by_name('kozel')"
-        )
+    _check_rules(rules)
     n_players = _validate.positive_int(n_players, "n_players", maximum=MAX_PLAYERS)
     if double is not None:
         double = _validate.nonnegative_int(double, "double (the set double)", maximum=rules.max_pip)
     return rules.table.new(rules, n_players, double)
+
+
+def _check_rules(rules):  # duck-typed: the rules module imports this one
+    if not hasattr(rules, "table") or isinstance(rules, type):
+        raise DominoTypeError(f"rules must be a Rules object, got {type(rules).__name__}")
 
 
 # ---------------------------------------------------------------------- the tables' hooks
@@ -50,32 +52,13 @@ class TableRules:
 
     name = "table"
     set_double = hidden_rows = play_until_stuck = False
-
-    def check(self, rules):
-        """Refuse rules that contradict this table."""
-
-    def new(self, rules, n_players, double):
-        return FiveUp(rules.max_pip)
-
-    def pool(self, bones, double):
-        """The bones dealt (all but Mexican train's engine)."""
-        return bones
-
-    def keeps(self, hands, double):
-        """Whether a deal is kept (Chicken foot: a hand holds the set double)."""
-        return True
-
-    def opening(self, seat, hands):
-        """``(seat, the bones the opener must choose from, or None)`` for an opener by seat."""
-        return seat, None
-
-    def moves(self, game, moves):
-        """The legal moves among the table's plays (a line adds closed and lengthwise ones)."""
-        return moves
-
-    def continuing(self, game, move):
-        """How the turn may go on after ``move`` ("chain", "doubles") or None."""
-        return None
+    check = lambda self, rules: None  # noqa: E731 -- refuse rules that contradict the table
+    new = lambda self, rules, n_players, double: FiveUp(rules.max_pip)  # noqa: E731
+    pool = lambda self, bones, double: bones  # noqa: E731 -- the bones dealt
+    keeps = lambda self, hands, double: True  # noqa: E731 -- whether a deal is kept
+    opening = lambda self, seat, hands: (seat, None)  # noqa: E731 -- (opener, bones) by seat
+    moves = lambda self, game, moves: moves  # noqa: E731 -- the legal moves of the table
+    continuing = lambda self, game, move: None  # noqa: E731 -- "chain", "doubles" or None
 
     def prepare(self, game, move):
         """``move`` checked against the legal moves and given its side, or an error."""
@@ -86,11 +69,9 @@ class TableRules:
             )
         move = next((m for m in moves if m.bone is move.bone), move) if move.side is None else move
         if move not in moves:
-            places = [m.side for m in moves if m.bone is move.bone]
+            places = ", ".join(m.side for m in moves if m.bone is move.bone)
             if places:
-                raise IllegalMoveError(
-                    f"{move.bone} may go on {', '.join(places)}, not on {move.side!r}"
-                )
+                raise IllegalMoveError(f"{move.bone} may go on {places}, not on {move.side!r}")
             game.line.play(move.bone, move.side, seat=game.turn)  # raises, saying why
             raise IllegalMoveError(f"{move.bone} cannot be played now")
         return move
@@ -116,10 +97,7 @@ class LineTable(TableRules):
 
     def check(self, rules):
         if self.lengthwise_doubles and not self.spinner:
-            raise DominoTilingError(
-                "lengthwise_doubles lays later doubles along the line, after the first double's "
-                "cross: it needs spinner=True"
-            )
+            raise DominoTilingError("lengthwise_doubles (after the cross) needs spinner=True")
 
     def new(self, rules, n_players, double):
         return Line.for_rules(rules)
@@ -164,20 +142,20 @@ class LineTable(TableRules):
             return move
         if move in game._moves_for(game.turn):
             return move
+        name, up_to = game.rules.name, self.doubles_per_turn
         if doubles:
             raise IllegalMoveError(
-                "after a double, only more doubles on the other ends may follow in this turn (up "
-                f"to {self.doubles_per_turn}); call end_turn()"
+                f"only more doubles on other ends (up to {up_to}); call end_turn()"
             )
+        if move.closed and self.closing_doubles == "none":
+            raise IllegalMoveError(f"{name} does not lay doubles face down")
         if move.closed:
-            if self.closing_doubles == "none":
-                raise IllegalMoveError(f"{game.rules.name} does not lay doubles face down")
             raise IllegalMoveError(f"{bone} cannot be laid face down here")
         if move.lengthwise and not self.lengthwise_doubles:
-            raise IllegalMoveError(f"{game.rules.name} does not lay doubles lengthwise")
+            raise IllegalMoveError(f"{name} does not lay doubles lengthwise")
         if move.lengthwise:
             raise IllegalMoveError(
-                f"{bone} cannot be laid lengthwise here (only a double other than the cross)"
+                f"{bone} cannot be laid lengthwise here (a double, not the cross)"
             )
         return move
 
@@ -226,13 +204,10 @@ class SausageTable(TableRules):
 
     def check(self, rules):
         if not rules.min_players == rules.max_players == 2:
-            raise DominoTilingError(
-                "the sausage layout is for exactly two players (a cut goes to the opponent)"
-            )
+            raise DominoTilingError("the sausage layout is for exactly two players")
         if rules.draw_from_bazaar:
             raise DominoTilingError(
-                "hidden_rows (a face-down row taken from the right) has no bazaar: set "
-                "draw_from_bazaar=False"
+                "the sausage's face-down rows have no bazaar: draw_from_bazaar=False"
             )
 
     def new(self, rules, n_players, double):
@@ -260,23 +235,20 @@ TABLES = {t.name: t for t in (LineTable, TrainsTable, FootTable, SausageTable, F
 class Trains(Table):
     """Mexican train's table: the engine double, a train per player and the Mexican train.
 
-    Follows classic_rules_1_ru.txt, paragraphs 362 and 364 (see ``Rules.mexican_train``): a
-    player plays on their own train, the Mexican train, or a train with a marker (put on by
-    :meth:`on_pass`, taken off by its owner's play); a double is followed at once
-    (:meth:`must_continue`), a second one only with a third bone for one of the two; a double
-    left uncovered is covered before anything else.
+    classic_rules_1_ru.txt, paragraphs 362 and 364: play on one's own train, the Mexican train,
+    or a train with a marker (put on by :meth:`on_pass`, off by its owner's play); a double is
+    followed at once (:meth:`must_continue`), a second only with a third bone for one of them;
+    an uncovered double is covered first.
 
     Parameters
     ----------
-    max_pip : int
-        The set is double-``max_pip`` (12 in the text).
-    n_players : int
-        One train per player.
+    max_pip, n_players : int
+        The set is double-``max_pip`` (12); one train per player.
     engine : int, optional
-        The value of the engine double in the centre (``max_pip`` if None).
+        The engine double in the centre (``max_pip`` if None).
     first_turn_train : bool, optional
         The Walnut rule book's first turn (more_rules_ru.txt, paragraphs 553-577): a train of
-        any length on one's own train only, no drawing; doubles covered after everyone's.
+        any length on one's own train, no drawing; doubles covered after everyone's.
 
     See Also
     --------
@@ -315,10 +287,7 @@ class Trains(Table):
             raise IllegalMoveError(f"no train {name!r}; the trains are {', '.join(self._trains)}")
         return list(self._trains[name])
 
-    @property
-    def markers(self):
-        """The seats whose trains carry a marker (open to everybody)."""
-        return frozenset(self._markers)
+    markers = property(lambda self: frozenset(self._markers))  # seats whose trains are open
 
     def _end(self, name):
         return self._trains[name][-1][1] if self._trains[name] else self.engine
@@ -359,10 +328,8 @@ class Trains(Table):
 
     def branches(self):
         marked = {f"train {s}" for s in self._markers}
-        return [("engine", [(self.engine, self.engine)])] + [
-            (name + " (marker)" * (name in marked), list(pairs))
-            for name, pairs in self._trains.items()
-        ]
+        trains = [(n + " (marker)" * (n in marked), list(p)) for n, p in self._trains.items()]
+        return [("engine", [(self.engine, self.engine)])] + trains
 
     def moves(self, hand, seat=None):
         hand = list(as_bones(hand, "hand"))
@@ -399,9 +366,9 @@ class Trains(Table):
             why = "it is another player's train without a marker"
             if self.uncovered() and not self._turn:
                 why = "an uncovered double must be covered first"
+            now = ", ".join(sorted(allowed, key=_train_order))
             raise IllegalMoveError(
-                f"{side} is not open to seat {seat} now ({why}); open to it: "
-                f"{', '.join(sorted(allowed, key=_train_order))}"
+                f"{side} is not open to seat {seat} now ({why}); open to it: {now}"
             )
         end = self._end(side)
         if end not in bone:
@@ -445,16 +412,14 @@ def _train_order(name):
 class ChickenFoot(Table):
     """Chicken foot's table: the set double with its chicks, and a foot on every later double.
 
-    Follows classic_rules_1_ru.txt, paragraphs 341 and 348: the set double first, then
-    ``2 * foot_size`` chicks on it; then any toe's end, a double on a toe taking ``foot_size``
-    chicks before anything else (its toe ends there).
+    classic_rules_1_ru.txt, paragraphs 341 and 348: the set double, ``2 * foot_size`` chicks
+    on it, then any toe's end; a double on a toe takes ``foot_size`` chicks before anything
+    else (its toe ends there).
 
     Parameters
     ----------
-    max_pip : int
-        The set is double-``max_pip`` (9 in the text).
-    foot_size : int, optional
-        The chicks of a foot (3; the set double takes twice as many).
+    max_pip, foot_size : int, optional
+        The set is double-``max_pip`` (9); the chicks of a foot (3).
 
     See Also
     --------
@@ -487,10 +452,7 @@ class ChickenFoot(Table):
         """For each toe, the toe whose end double it grows from (1-based), or None."""
         return [None if p is None else p + 1 for p in self._parents]
 
-    @property
-    def pending(self):
-        """``(value, chicks still due)`` of the foot to complete, or None."""
-        return None if self._foot is None else self._foot[:2]
+    pending = property(lambda self: self._foot and self._foot[:2])  # (value, chicks due) or None
 
     def open_ends(self):
         if self._first is None:
@@ -502,13 +464,9 @@ class ChickenFoot(Table):
     def branches(self):
         if self._first is None:
             return []
-        labels = [
-            f"toe {k + 1}" + (f" (on toe {p + 1})" if p is not None else "")
-            for k, p in enumerate(self._parents)
-        ]
-        return [("set double", [(self._first.low, self._first.low)])] + list(
-            zip(labels, self.toes())
-        )
+        on = [f" (on toe {p + 1})" if p is not None else "" for p in self._parents]
+        toes = [(f"toe {k + 1}{o}", t) for k, (o, t) in enumerate(zip(on, self.toes()))]
+        return [("set double", [(self._first.low, self._first.low)])] + toes
 
     def moves(self, hand, seat=None):
         hand = as_bones(hand, "hand")
@@ -527,11 +485,8 @@ class ChickenFoot(Table):
             return
         ends = self.open_ends()
         if side not in ends:
-            why = (
-                f"the foot on {self._foot[0]}-{self._foot[0]} must be completed first"
-                if self._foot
-                else "no such open toe"
-            )
+            v = self._foot and self._foot[0]
+            why = f"the foot on {v}-{v} must be completed first" if self._foot else "no such toe"
             raise IllegalMoveError(f"{side!r} is not open ({why}); open: {self._describe_ends()}")
         value = ends[side]
         if value not in bone:
@@ -554,18 +509,17 @@ class ChickenFoot(Table):
 class Sausage(Table):
     """Kolbasa's table: two parallel lines growing from a crosswise head, cut across.
 
-    Follows kozel_and_variants_ru.txt, paragraphs 286-290 and 353-354 (see ``Rules.kolbasa``):
-    the "top" line grows from the head's low half, the "bottom" line from its high half; a bone
-    showing both lines' values after their k-th bones cuts across ("cut k"), returning all
-    before it (the engine gives it to the opponent) and becoming the head; a double may be
-    pushed into a line where two touching halves show its value ("top k" / "bottom k").
+    kozel_and_variants_ru.txt, paragraphs 286-290 and 353-354: the "top" line grows from the
+    head's low half, the "bottom" from its high half; a bone showing both lines' values after
+    their k-th bones cuts across ("cut k"), returning all before it (to the opponent) and
+    becoming the head; a double may be pushed in where two halves show its value ("top k").
 
     Parameters
     ----------
     max_pip : int, optional
     cuts : {"anywhere", "equal_ends"}, optional
-        Cut at any depth both lines reach (paragraph 354), or only at the ends of lines of equal
-        length (paragraph 288).
+        At any depth both lines reach (paragraph 354), or at the ends of lines of equal length
+        (paragraph 288).
 
     See Also
     --------
@@ -594,10 +548,7 @@ class Sausage(Table):
         self.cuts = _validate.choice(cuts, "cuts", ("anywhere", "equal_ends"))
         self._head, self._lines = None, {"top": [], "bottom": []}
 
-    @property
-    def head(self):
-        """The crosswise bone the lines grow from, as ``(top value, bottom value)``."""
-        return self._head
+    head = property(lambda self: self._head)  # the crosswise bone, (top value, bottom value)
 
     def line(self, name):
         """The bones of the "top" or "bottom" line, outward, as oriented pairs."""
@@ -623,22 +574,14 @@ class Sausage(Table):
             return ["top"]
         top, bottom = len(self._lines["top"]), len(self._lines["bottom"])
         out = [n for n, k in (("top", top), ("bottom", bottom)) if self._value(n, k) in bone]
-        depths = (
-            ([top] if top == bottom and top else [])
-            if self.cuts == "equal_ends"
-            else range(1, min(top, bottom) + 1)
-        )
-        out += [
-            f"cut {k}"
-            for k in depths
-            if Bone(self._value("top", k), self._value("bottom", k)) is bone
-        ]
+        if self.cuts == "equal_ends":
+            depths = [top] if top == bottom and top else []
+        else:
+            depths = range(1, min(top, bottom) + 1)
+        v = self._value
+        out += [f"cut {k}" for k in depths if Bone(v("top", k), v("bottom", k)) is bone]
         for name in ("top", "bottom") if bone.is_double else ():
-            out += [
-                f"{name} {k}"
-                for k in range(len(self._lines[name]))
-                if self._value(name, k) == bone.low
-            ]
+            out += [f"{name} {k}" for k in range(len(self._lines[name])) if v(name, k) == bone.low]
         return out
 
     def moves(self, hand, seat=None):
@@ -655,9 +598,9 @@ class Sausage(Table):
         places = self._places(bone)
         side = places[0] if side is None and places else side
         if side not in places:
+            fits = ", ".join(places) or "nowhere"
             raise IllegalMoveError(
-                f"bone {bone} cannot go on {side!r}; it fits {', '.join(places) or 'nowhere'} "
-                f"(ends: {self._describe_ends()})"
+                f"bone {bone} cannot go on {side!r}; it fits {fits} (ends: {self._describe_ends()})"
             )
         name, _, depth = side.partition(" ")
         self._on_table.add(bone)
@@ -679,10 +622,10 @@ class Sausage(Table):
 class FiveUp(Table):
     """Five-Up's table: lines of play that branch at every double.
 
-    Follows more_rules_ru.txt, paragraphs 452-463 (see ``Rules.five_up``): a single set starts
-    two lines; a double (the set, or one ending a line) is played on both sides and ends (four
-    places for the set, three for a later one), each play starting a line; :meth:`count` adds
-    the lines' ends, a double nothing was played on counting both halves.
+    more_rules_ru.txt, paragraphs 452-463: a single set starts two lines; a double (the set, or
+    one ending a line) is played on both sides and ends (four places for the set, three later),
+    each play starting a line; :meth:`count` adds the lines' ends, a double nothing was played
+    on counting both halves.
 
     Parameters
     ----------
@@ -695,8 +638,7 @@ class FiveUp(Table):
 
     Examples
     --------
-    The example of paragraph 460: 5-5 played on its four places, the lines ending in 2, 4, 1
-    and 0, counts 7:
+    Paragraph 460: 5-5 played on its four places, the lines ending in 2, 4, 1 and 0, counts 7:
 
     >>> up = FiveUp(6)
     >>> up.play(Bone(5, 5))

@@ -1,15 +1,6 @@
 """The line of bones on the table (:class:`Line`: the chain, the cross, doubles face down or
 lengthwise, the fish, the count of the ends), :class:`Table`, what every table answers the
-engine, and :data:`SIDES`.
-
-Examples
---------
->>> from dominotiling.games import Bone, Line
->>> line = Line()
->>> line.play(Bone(3, 5)); line.play(Bone(5, 1), side="right"); line.play(Bone(6, 3), "left")
->>> line.ends, str(line), line.can_play(Bone(2, 4))
-((6, 1), '6-3 3-5 5-1', False)
-"""
+engine, and :data:`SIDES`."""
 
 from .. import _validate
 from ..errors import DominoTilingError, DominoTypeError
@@ -62,19 +53,11 @@ class Table:
         """The values shown by the open ends, in the order of ``open_ends()``."""
         return tuple(self.open_ends().values())
 
-    def closed_ends(self):
-        return {}
-
-    def face_down(self):
-        return []
-
-    def count(self):
-        """The sum of the open ends, as the fives games score it (0: no points here)."""
-        return 0
-
-    def is_fish(self):
-        """Whether the table is a Kozel fish (a layout ends when nobody can play, never so)."""
-        return False
+    # what a line answers otherwise: closed ends, face-down doubles, the count, a fish
+    closed_ends = lambda self: {}  # noqa: E731
+    face_down = lambda self: []  # noqa: E731
+    count = lambda self: 0  # noqa: E731
+    is_fish = lambda self: False  # noqa: E731
 
     def chain(self):
         """Every branch's bones, one branch after another."""
@@ -88,26 +71,10 @@ class Table:
         """True when ``bone`` may be played somewhere now."""
         return bool(self.playable_sides(bone, seat))
 
-    def end_turn(self):
-        pass
-
-    def must_continue(self):
-        return False
-
-    def may_continue(self):
-        return False
-
-    def may_draw(self, seat):
-        return True
-
-    def in_first_turn(self, seat):
-        return False
-
-    def first_turns_over(self):
-        return True
-
-    def on_pass(self, seat):
-        pass
+    # the hooks of a turn on the table, which only Mexican train's trains answer otherwise
+    end_turn = on_pass = lambda self, *seat: None  # noqa: E731
+    must_continue = may_continue = in_first_turn = lambda self, *seat: False  # noqa: E731
+    may_draw = first_turns_over = lambda self, *seat: True  # noqa: E731
 
     def could_play(self, hands):
         """True while some hand holds a bone that can ever be laid (False: blocked)."""
@@ -122,18 +89,17 @@ class Table:
         on the table, or (``flat``) a double face down or lengthwise."""
         if not isinstance(bone, Bone):
             raise DominoTypeError(
-                f"bone must be a Bone (play() lays one), got {bone!r}; write for example Bone(2, 5)"
+                f"bone must be a Bone, got {bone!r}; write for example Bone(2, 5)"
             )
         _validate.boolean(closed, "closed")
         _validate.boolean(lengthwise, "lengthwise")
         if side is not None and not isinstance(side, str):
+            what = type(side).__name__
             raise DominoTypeError(
-                f"side must be None or the name of an open end (a str), got {type(side).__name__}"
+                f"side must be None or the name of an open end (a str), got {what}"
             )
         if bone.high > self.max_pip:
-            raise IllegalMoveError(
-                f"bone {bone} is not in a double-{self.max_pip} set; use max_pip={bone.high} for bigger bones"
-            )
+            raise IllegalMoveError(f"bone {bone} is not in a double-{self.max_pip} set")
         if bone in self._on_table:
             raise IllegalMoveError(f"bone {bone} is already on the table; each bone is played once")
         if flat and (closed or lengthwise):
@@ -213,11 +179,10 @@ class Line(Table):
 
     Notes
     -----
-    The first bone is laid with its smaller value on the left.  A bone is played on an end
-    showing one of its values; the end then shows its other value.  A double played on an end
-    leaves the end's value unchanged; laid face down (``closed=True``) it closes that end.  The
-    opening bone and the cross are never closed.  An illegal play raises
-    :class:`~dominotiling.games.IllegalMoveError` before anything is changed.
+    The first bone lies with its smaller value on the left; a bone played on an end showing one
+    of its values leaves it showing the other; a double laid face down (``closed=True``) closes
+    its end, never the opening bone or the cross.  An illegal play raises
+    :class:`~dominotiling.games.IllegalMoveError` and changes nothing.
 
     Examples
     --------
@@ -234,14 +199,13 @@ class Line(Table):
         cross_count="played", arms_first=False,
     ):  # fmt: skip
         super().__init__(max_pip)
+        v = _validate
         self.spinner, self.arms_first = (
-            _validate.boolean(spinner, "spinner"),
-            _validate.boolean(arms_first, "arms_first"),
+            v.boolean(spinner, "spinner"),
+            v.boolean(arms_first, "arms_first"),
         )
-        self.house = _validate.choice(house, "house", ("first_double", "first_covered"))
-        self.spinner_opens = _validate.choice(
-            spinner_opens, "spinner_opens", ("both_sides", "at_once")
-        )
+        self.house = v.choice(house, "house", ("first_double", "first_covered"))
+        self.spinner_opens = v.choice(spinner_opens, "spinner_opens", ("both_sides", "at_once"))
         self.cross_count = _validate.choice(cross_count, "cross_count", ("played", "all"))
         self._arms = {side: [] for side in SIDES}  # per side: (inner, outer) going outward
         self._open, self._closed = {}, {}  # side -> the value shown, or under a face-down double
@@ -265,11 +229,11 @@ class Line(Table):
         return (Bone(a, b) for a, b in self.chain() + self._arms["up"] + self._arms["down"])
 
     def open_ends(self):
-        """Return a dict mapping each open side to the value it shows."""
+        """Each open side with the value it shows."""
         return dict(self._open)
 
     def closed_ends(self):
-        """Return a dict mapping each side closed by a face-down double to its value."""
+        """Each side closed by a face-down double, with its value."""
         return dict(self._closed)
 
     @property
@@ -278,16 +242,8 @@ class Line(Table):
         return None if self._first is None else Bone(*self._first)
 
     def chain(self):
-        """Return the main chain, left to right, as oriented ``(a, b)`` pairs (``b`` touching the
-        next pair's ``a``).
-
-        Examples
-        --------
-        >>> line = Line()
-        >>> line.play(Bone(2, 4)); line.play(Bone(4, 4), "right"); line.play(Bone(1, 2), "left")
-        >>> line.chain()
-        [(1, 2), (2, 4), (4, 4)]
-        """
+        """The main chain, left to right, as oriented ``(a, b)`` pairs (``b`` touching the next
+        pair's ``a``)."""
         if self._first is None:
             return []
         return (
@@ -295,7 +251,7 @@ class Line(Table):
         )
 
     def arm(self, side):
-        """Return the bones played outward from the centre on ``side``, as oriented pairs."""
+        """The bones played outward from the centre on ``side``, as oriented pairs."""
         if not isinstance(side, str):
             raise DominoTypeError(f"side must be one of {SIDES} (a str), got {type(side).__name__}")
         if side not in SIDES:
@@ -311,8 +267,7 @@ class Line(Table):
         return sorted(self._lengthwise)
 
     def playable_sides(self, bone, seat=None):
-        """The sides on which ``bone`` may be played now (every side on an empty line; none for a
-        bone on the table or above ``max_pip``)."""
+        """The sides on which ``bone`` may be played now (both on an empty line)."""
         if type(bone) is not Bone:
             as_bone(bone, "bone")
         if bone in self._on_table or bone.high > self.max_pip:
@@ -324,8 +279,7 @@ class Line(Table):
         )
 
     def moves(self, hand, seat=None):
-        """The legal ``(bone, side)`` plays for the bones of ``hand`` (on an empty line every bone,
-        its side given as ``"right"``)."""
+        """The legal ``(bone, side)`` plays for the bones of ``hand`` ("right" on an empty line)."""
         hand = as_bones(hand, "hand")
         if self._first is None:
             return [(bone, "right") for bone in hand if bone.high <= self.max_pip]
@@ -343,13 +297,9 @@ class Line(Table):
 
     def __str__(self):
         def text(side, k, a, b):
-            return (
-                "[x]"
-                if (side, k) in self._face_down
-                else f"{a}={b}"
-                if (side, k) in self._lengthwise
-                else f"{a}-{b}"
-            )
+            if (side, k) in self._face_down:
+                return "[x]"
+            return f"{a}={b}" if (side, k) in self._lengthwise else f"{a}-{b}"
 
         n = len(self._arms["left"])
         where = (
@@ -359,12 +309,8 @@ class Line(Table):
         )
         out = " ".join(text(*w, a, b) for w, (a, b) in zip(where, self.chain()))
         for side in ("up", "down") if self._spinner_at else ():
-            arm = self._arms[side]
-            out += (
-                f" | {side}: " + " ".join(text(side, k, a, b) for k, (a, b) in enumerate(arm))
-                if arm
-                else ""
-            )
+            arm = " ".join(text(side, k, a, b) for k, (a, b) in enumerate(self._arms[side]))
+            out += f" | {side}: {arm}" if arm else ""
         return out
 
     def __repr__(self):
@@ -372,50 +318,25 @@ class Line(Table):
 
     # ------------------------------------------------------------------ playing
     def play(self, bone, side=None, closed=False, lengthwise=False, seat=None):
-        """Lay ``bone`` on an end of the line.
-
-        Parameters
-        ----------
-        bone : Bone
-        side : {"left", "right", "up", "down"} or None, optional
-            The end to play on; None: the right end if the bone fits there, else the first end
-            it fits.  Ignored for the first bone.
-        closed : bool, optional
-            Lay a double face down, closing its end (where the rules allow it).
-        lengthwise : bool, optional
-            Lay a double along the line, so that it counts one half at an end (Muggins; written
-            ``3=3``): a double that is neither the first bone nor the cross.
-        seat : int, optional
-            Ignored (the layouts of :mod:`~dominotiling.games.layouts` need it).
-
-        Raises
-        ------
-        IllegalMoveError
-            If the bone is on the table, above ``max_pip``, the side is not open (or must wait for
-            the cross's empty arms), the bone does not match it, or it may not be closed (or laid
-            lengthwise).  The line is left unchanged.
+        """Lay ``bone`` on ``side`` ("left", "right", "up", "down"; None: the right end if it fits
+        there, else the first that fits), a double face down (``closed``) or along the line
+        (``lengthwise``: counting one half, written ``3=3``; neither the first bone nor the
+        cross); ``seat`` is for other tables.  An IllegalMoveError changes nothing.
 
         Examples
         --------
         >>> line = Line()
-        >>> line.play(Bone(1, 4))
-        >>> line.play(Bone(2, 3), "left")  # doctest: +ELLIPSIS
-        Traceback (most recent call last):
-        ...
-        dominotiling.games.errors.IllegalMoveError: bone 2-3 does not match the left end, ...
+        >>> line.play(Bone(3, 5)); line.play(Bone(5, 1), side="right"); line.play(Bone(6, 3), "left")
+        >>> line.ends, str(line), line.can_play(Bone(2, 4))
+        ((6, 1), '6-3 3-5 5-1', False)
         """
         if isinstance(side, str) and side not in SIDES:
             raise IllegalMoveError(f"side must be one of {SIDES}, got {side!r}")
         self._check_bone(bone, closed, lengthwise, side, flat=False)
         if closed and not bone.is_double:
             raise IllegalMoveError(f"only a double can be laid face down, not {bone}")
-        if lengthwise and (
-            not bone.is_double
-            or closed
-            or self._first is None
-            or self.spinner
-            and not self._spinner_at
-        ):
+        no_cross = self._first is None or self.spinner and not self._spinner_at
+        if lengthwise and (not bone.is_double or closed or no_cross):
             raise IllegalMoveError(
                 f"{bone} cannot be laid lengthwise: only a double that is neither the first bone "
                 "nor the cross, face up"
@@ -440,12 +361,12 @@ class Line(Table):
             side = "right" if "right" in sides else sides[0]
         if side not in self._open:
             why = (
-                "it is closed by a face-down double"
+                "closed by a face-down double"
                 if side in self._closed
-                else "the up and down ends open only on a cross"
+                else "up and down need a cross"
             )
             raise IllegalMoveError(
-                f"the {side} end is not open ({why}; open ends: {self._describe_ends()})"
+                f"the {side} end is not open ({why}; open: {self._describe_ends()})"
             )
         value = self._open[side]
         if value not in bone:
@@ -455,16 +376,11 @@ class Line(Table):
             )
         allowed = self._allowed_ends()
         if side not in dict(allowed):
-            raise IllegalMoveError(
-                f"the cross's empty arms must be started first; play on {', '.join(s for s, _ in allowed)}"
-            )
+            sides = ", ".join(s for s, _ in allowed)
+            raise IllegalMoveError(f"the cross's empty arms must be started first; play on {sides}")
         crosses = self.spinner and not closed and not lengthwise and bone.is_double
-        crosses = (
-            crosses
-            and self._spinner_at is None
-            and self.house == "first_double"
-            and side in ("left", "right")
-        )
+        crosses = crosses and self._spinner_at is None and self.house == "first_double"
+        crosses = crosses and side in ("left", "right")
         covered = self._end_position(side)  # the bone now covers the outer side of this end
         arm = self._arms[side]
         arm.append((value, bone.other(value)))
@@ -488,7 +404,7 @@ class Line(Table):
 
     # ------------------------------------------------------------------ the cross
     def spinner_index(self):
-        """Return the cross's index in :meth:`chain`, or None when there is no cross yet."""
+        """The cross's index in :meth:`chain`, or None when there is no cross yet."""
         where, n_left = self._spinner_at, len(self._arms["left"])
         if where is None or where == "first":
             return None if where is None else n_left
@@ -523,11 +439,8 @@ class Line(Table):
 
     def _end_position(self, side):
         """The position of the bone at the end of ``side``: "first" or (side, index)."""
-        return (
-            "first"
-            if side in ("left", "right") and not self._arms[side]
-            else (side, len(self._arms[side]) - 1)
-        )
+        first = side in ("left", "right") and not self._arms[side]
+        return "first" if first else (side, len(self._arms[side]) - 1)
 
     def _maybe_house(self, covered):
         """First-covered house: the double just covered on both long sides becomes the cross."""
@@ -546,18 +459,12 @@ class Line(Table):
 
     # ------------------------------------------------------------------ reading the ends
     def is_fish(self):
-        """Tell whether the line is a fish (Kozel): every open end shows one value ``v`` and every
-        other bone with ``v`` is on the table (the double ``v-v`` may still be out: playing it
-        changes nothing).  A line whose every end is closed is not a fish (it is blocked).
-
-        Returns
-        -------
-        bool
+        """Whether the line is a fish (Kozel): every open end shows one value ``v`` and every other
+        bone with ``v`` is on the table (``v-v`` may be out); a line with every end closed is not.
 
         Examples
         --------
-        kozel_and_variants_ru.txt, paragraph 24: 1-2, 2-6, 0-2 and 2-3 lie on the table, the chain
-        ends with 2-4 on one side and 5-2 on the other; 2-2 is not needed:
+        kozel_and_variants_ru.txt, paragraph 24 (2-2 is not needed):
 
         >>> line = Line()
         >>> for bone, side in [((1, 2), None), ((2, 6), "right"), ((6, 0), "right"),
@@ -574,16 +481,10 @@ class Line(Table):
         return all(Bone(v, w) in self._on_table for w in range(self.max_pip + 1) if w != v)
 
     def count(self):
-        """Return the sum of the open ends, as scored in the fives games.
-
-        A lone bone counts all its pips; a double lying across an end counts both halves (a lone
-        cross counts once); a face-down double counts nothing; a double laid lengthwise counts
-        one half.  The cross's short sides count once a bone lies on them -- or, with
-        ``cross_count="all"``, each counts the double's value once both long sides are covered.
-
-        Returns
-        -------
-        int
+        """The sum of the open ends, as the fives games score it: a lone bone all its pips, a
+        double across an end both halves (a lone cross once), face down nothing, lengthwise one
+        half; the cross's short sides once played on (``cross_count="all"``: each its value once
+        both long sides are covered).
 
         Examples
         --------
@@ -611,14 +512,10 @@ class Line(Table):
             if arm and (side, len(arm) - 1) not in self._face_down:
                 x, y = arm[-1]
                 total += 2 * y if x == y and (side, len(arm) - 1) not in self._lengthwise else y
+            elif not arm and side in ("left", "right") and a != b:
+                total += a if side == "left" else b
             elif not arm and side in ("left", "right"):
-                total += (
-                    (a if side == "left" else b)
-                    if a != b
-                    else 0
-                    if lone and side == "right"
-                    else 2 * a
-                )
+                total += 0 if lone and side == "right" else 2 * a
             elif not arm and self.cross_count == "all" and self.spinner_covered():
                 total += self.spinner_value()
         return total

@@ -1,12 +1,5 @@
 """A puzzle: :func:`longest_line`, the longest line that can be laid from given bones ("Vasya
-has 7 bones; how long a line can he lay?").
-
-Examples
---------
->>> from dominotiling.games import double_set, longest_line
->>> longest_line(double_set(6))   # every value appears 8 times: the whole set
-28
-"""
+has 7 bones; how long a line can he lay?")."""
 
 from .. import _validate
 from ..errors import DominoTypeError, TooLargeError
@@ -31,16 +24,8 @@ def longest_line(bones, return_line=False):
     Returns
     -------
     int or (int, list of (int, int))
-        The largest number of bones in a line; with ``return_line``, also the line as oriented
-        pairs, left to right, each pair's right value the next pair's left value.
-
-    Raises
-    ------
-    DominoTypeError
-        If a bone is malformed.
-    TooLargeError
-        If the search would be too long (sets of many values, such as double-eleven; any set
-        from a double-nine box is fine).
+        The most bones in a line; with ``return_line``, also the line as oriented pairs.  A
+        TooLargeError when the search would be too long (double-nine sets are fine).
 
     See Also
     --------
@@ -48,26 +33,18 @@ def longest_line(bones, return_line=False):
 
     Notes
     -----
-    A line is a trail in the multigraph whose vertices are pip values and whose edges are the
-    bones; a double is a loop, always slipped into a line passing through its value.  So the
-    answer is the largest ``|S| + (doubles on values touched by S)`` over sets ``S`` of
-    non-double bones that are connected and have at most two values of odd degree (Euler), or
-    the most doubles of one value when no other bone is used.  The search removes as few
-    non-double bones as possible from each connected component, with a parity bound (each
-    removed bone fixes at most two odd values), and stops as soon as removing more cannot beat
-    the best line found.  The result is exact.
+    A line is a trail in the multigraph of values and bones, a double a loop slipped in where
+    the line passes: the answer is the largest ``|S| + (doubles on values of S)`` over connected
+    sets ``S`` of non-doubles with at most two odd values (Euler).  The search removes as few
+    bones as possible from each component, with a parity bound; the result is exact.
 
     Examples
     --------
-    >>> longest_line([(1, 2), (2, 3), (3, 1), (1, 4), (5, 5)])
-    4
     >>> longest_line([(2, 2), (2, 5), (5, 6)], return_line=True)
     (3, [(2, 2), (2, 5), (5, 6)])
     """
     if isinstance(bones, (str, bytes, Bone)) or not hasattr(bones, "__iter__"):
-        raise DominoTypeError(
-            f"bones must be a list of Bone (or of pairs such as (2, 5)), got {type(bones).__name__}"
-        )
+        raise DominoTypeError(f"bones must be a list of Bone or pairs, got {type(bones).__name__}")
     return_line = _validate.boolean(return_line, "return_line")
     edges, loops = [], {}
     for k, item in enumerate(bones):
@@ -98,9 +75,8 @@ def _to_bone(item, name):
         raise DominoTypeError(
             f"{name} must be a Bone or a pair of values such as (2, 5), got {item!r}"
         ) from None
-    return Bone(
-        _validate.nonnegative_int(a, f"{name}[0]"), _validate.nonnegative_int(b, f"{name}[1]")
-    )
+    check = _validate.nonnegative_int
+    return Bone(check(a, f"{name}[0]"), check(b, f"{name}[1]"))
 
 
 def _components(edges, loops):
@@ -172,10 +148,7 @@ def _removals(bits, odd0, k, budget):
     def walk(start, odd, left):
         budget[0] += 1
         if budget[0] > _NODE_LIMIT:
-            raise TooLargeError(
-                "longest_line: this set needs too long a search; it is exact and fast for sets from "
-                "a double-nine box or smaller -- split the problem or use fewer values"
-            )
+            raise TooLargeError("longest_line: too long a search; sets up to double-nine are fine")
         if bin(odd).count("1") > 2 + 2 * left:
             return
         if left == 0:

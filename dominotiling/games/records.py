@@ -68,9 +68,8 @@ class Event(NamedTuple):
     Examples
     --------
     >>> from dominotiling.games import Bone
-    >>> e = Event("play", 1, seat=0, bone=Bone(6, 6), side="left")
-    >>> e.kind, e.bone
-    ('play', Bone(6, 6))
+    >>> Event("play", 1, seat=0, bone=Bone(6, 6), side="left").kind
+    'play'
     """
 
     kind: str
@@ -91,16 +90,13 @@ class RoundResult(NamedTuple):
     number, opener : int
     reason : str
         ``"out"``, ``"fish"``, ``"blocked"`` or ``"target"`` (see :class:`Event`).
-    winner : int or None
-        The player the rules name (who went out; Kozel's fisherman; the lowest hand of a
-        blocked classic round; None on a tie).
+    winner, fisherman : int or None
+        The player the rules name (None on a tie); who laid the last bone.
     hands, line : tuple and Line
         The hands left and the table.
     plays, draws, knocks, redeals : int
     written : tuple
         The points written per seat.
-    fisherman : int or None, default None
-        Who laid the last bone.
 
     See Also
     --------
@@ -108,10 +104,9 @@ class RoundResult(NamedTuple):
 
     Examples
     --------
-    >>> from dominotiling.games import Game, Rules, greedy_player
-    >>> game = Game(Rules.classic(), [greedy_player, greedy_player], seed=0)
-    >>> game.play_round().reason in ("out", "fish", "blocked")
-    True
+    >>> from dominotiling.games import Game, greedy_player
+    >>> Game("classic", [greedy_player] * 2, seed=0).play_round().reason
+    'out'
     """
 
     number: int
@@ -133,18 +128,14 @@ class PlayerView:
 
     Attributes
     ----------
-    seat, hand, legal_moves
-        The player's seat, bones, and moves (never empty when a player function is called).
-    can_end_turn : bool
-        The player has laid a bone this turn and may stop (return None) or lay another.
+    seat, hand, legal_moves, can_end_turn
+        The player's seat, bones, moves (never empty), and whether they may stop (None).
     ends, bazaar_size, hand_sizes, scores, round_number, rules
-        The values of the open ends, the bones left to draw, every seat's bones and written
-        points, the round, the rules.
+        The open ends' values, the bones left to draw, every seat's bones and points, ...
     rng : numpy.random.Generator
         The game's generator for players' random choices (seeded with the game).
     line, history
-        Copies, made when read, of the table and of the public history (other players' hands
-        and draws hidden).
+        Copies of the table and of the public history (others' hands and draws hidden).
 
     See Also
     --------
@@ -154,11 +145,9 @@ class PlayerView:
     --------
     A player function receives one and returns one of its ``legal_moves``:
 
-    >>> def first_legal(view):
-    ...     return view.legal_moves[0]
-    >>> from dominotiling.games import Rules, simulate
-    >>> simulate(Rules.classic(), 2, 2, [first_legal] * 2, seed=0, progress=False).n_games
-    2
+    >>> from dominotiling.games import Game
+    >>> Game("classic", [lambda view: view.legal_moves[0]] * 2, seed=0).play_match().winner
+    1
     """
 
     __slots__ = ("_game", "seat", "hand", "legal_moves", "can_end_turn", "ends", "bazaar_size")
@@ -166,17 +155,13 @@ class PlayerView:
 
     def __init__(self, game, seat, moves):
         if not all(hasattr(game, a) for a in ("_hands", "sheet", "line", "n_players", "_play_rng")):
-            # duck-typed: the game module builds on this one
             raise DominoTypeError(
-                f"game must be a Game, got {type(game).__name__}; a view is made by Game.view()"
+                f"game must be a Game, got {type(game).__name__}; see Game.view()"
             )
         seat = _validate.integer(seat, "seat", minimum=0, maximum=game.n_players - 1)
         moves = _validate.instance(moves, "moves", (list, tuple))
         if not all(m is None or type(m) is Move for m in moves):
-            raise DominoTypeError(
-                "moves must hold Move records (or None, to end the turn); a view is made by "
-                "Game.view()"
-            )
+            raise DominoTypeError("moves must hold Move records (or None, to end the turn)")
         scores = game.sheet.scores()
         values = (game, seat, tuple(game._hands[seat]), tuple(moves), game.can_end_turn)
         values += (game.line.ends, game.bazaar_size, tuple(len(h) for h in game._hands))

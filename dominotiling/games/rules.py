@@ -5,13 +5,6 @@
 :func:`register` makes a preset function a rule set known by name everywhere.  Every preset's
 docstring cites the file and paragraph (line) of ``shared/sources/games/`` it follows; the
 presets live in the ``variants_*`` modules.
-
-Examples
---------
->>> from dominotiling.games import Rules
->>> rules = Rules.kozel(fish_mode="one")
->>> rules.hand_size(3), rules.target, rules.fish_mode, Rules.by_name("козёл") == Rules.kozel()
-(7, 101, 'one', True)
 """
 
 import inspect
@@ -40,9 +33,7 @@ def _bone_key(value, name):
     except (TypeError, ValueError) as exc:
         if isinstance(exc, DominoTilingError) and not isinstance(exc, DominoTypeError):
             raise
-        raise DominoTypeError(
-            f"{name} must hold bones written as (a, b) pairs, got {value!r}"
-        ) from None
+        raise DominoTypeError(f"{name} must hold bones as (a, b) pairs, got {value!r}") from None
     return (bone.low, bone.high)
 
 
@@ -74,9 +65,8 @@ def _normalise(f, value, max_pip):
         if name in ("opening_doubles", "reopen_doubles"):
             return tuple(v.nonnegative_int(x, f"{name} value", maximum=max_pip) for x in value)
         if name == "special_hands":
-            return tuple(
-                (tuple(sorted(_bone_key(b, name) for b in h)), v.integer(p, name)) for h, p in value
-            )
+            key = lambda h: tuple(sorted(_bone_key(b, name) for b in h))  # noqa: E731
+            return tuple((key(h), v.integer(p, name)) for h, p in value)
         return tuple(_bone_key(b, name) for b in value)  # finish_ends_match, held_loses, ...
     except (TypeError, ValueError) as exc:
         if isinstance(exc, DominoTilingError):
@@ -86,11 +76,10 @@ def _normalise(f, value, max_pip):
 
 @dataclass(frozen=True, init=False)
 class Rules:
-    """A complete description of one domino game's rules: the shared fields, and two hooks.
+    """One domino game's rules: the shared fields, and two hooks the engine calls.
 
-    The presets (``Rules.classic()``, ``Rules.kozel()``, ...: :meth:`names` lists them) are the
-    usual way to get one; :meth:`with_` changes single fields.  The engine reads only these
-    fields and calls the hooks; nothing is tied to a preset's name.
+    The presets (``Rules.kozel()``, ...: :meth:`names`) are the usual way to get one;
+    :meth:`with_` changes fields.  Nothing is tied to a preset's name.
 
     Parameters
     ----------
@@ -99,53 +88,38 @@ class Rules:
     max_pip, min_players, max_players : int
         The set in play is double-``max_pip``; the numbers of players the rules allow.
     hand_sizes : tuple of (int, int)
-        Pairs ``(number of players, bones dealt to each)``; the rest is the bazaar (boneyard).
+        Pairs ``(number of players, bones dealt to each)``; the rest is the bazaar.
     redeal_doubles, redeal_same_value : int or None
-        Redeal a hand of this many doubles or more, or of this many bones sharing one value.
-    bazaar_reserve : int
-        The last bones of the bazaar that are never drawn.
-    reserve_by_players : tuple of (int, int)
-        Pairs ``(number of players, reserve)`` replacing ``bazaar_reserve`` for that many.
+        Redeal a hand of this many doubles or more, or of this many bones of one value.
+    bazaar_reserve, reserve_by_players : int, tuple of (int, int)
+        The last bones of the bazaar never drawn; pairs ``(players, reserve)`` overriding it.
     opening_bones, opening_doubles : tuple
-        A round opened "by rule" is opened by the holder of the first of these bones that is
-        in a hand (Telephone: 2-3), else of the first of these doubles.
+        "By rule", the holder of the first of these bones in a hand opens (Telephone: 2-3),
+        else of the first of these doubles.
     opening_fallback : {"heaviest", "lightest"}
-        With none dealt, the holder of the heaviest bone (ties: the larger half, 3-6 before
-        4-5) or of the lightest (ties: the smaller half, 0-3 before 1-2) opens with it.
-    first_opener : {"rule", "seat"}
-        The first round is opened by rule, or by seat 0 with any bone (the lead drawn by lot).
-    later_opener : {"rule", "winner", "rotate", "winner_partner"}
-        Later rounds: by rule, by the previous round's winner, by the next seat in turn, or by
-        the partner of the previous round's winner.
+        With none dealt, the heaviest bone opens (3-6 before 4-5), or the lightest (0-3 first).
+    first_opener, later_opener : str
+        The first round by "rule" or by "seat" 0 with any bone; later ones by "rule", the
+        last "winner", "rotate" (the next seat) or "winner_partner".
     later_bone : {"any", "double"}
-        The opener of a later round plays any bone, or a double when holding one.
-    draw_from_bazaar : bool
-        A player who cannot move draws from the bazaar (else knocks).
-    draw_limit : int or None
-        None: draw until able to move; 1: draw one bone, play it if it fits, else pass.
+        A later round's opener plays any bone, or a double when holding one.
+    draw_from_bazaar, draw_limit : bool, int or None
+        Who cannot move draws (else knocks): until able (None) or one bone (1), then passes.
     fish_ends_round : bool
         The round ends as soon as the line is a fish.
     target, target_loses, deals : optional
-        The score that ends the match (None: only ``deals``), reaching it losing (Kozel) or
-        winning; a fixed number of deals, after which the fewest (``target_loses``) or the most
-        points win.
+        The score ending the match (None: only ``deals``), reaching it losing or winning; a
+        number of deals, after which the fewest (``target_loses``) or the most points win.
     teams : bool
-        Four players, two against two, partners opposite (seats 0 and 2 against 1 and 3).
+        Two against two, partners opposite (seats 0 and 2 against 1 and 3).
     special_hands, bone_values : tuple
-        Exact hands with a fixed value (``((((0, 0), (6, 6)), 75),)``) and bones counting more
-        than their pips (``(((6, 6), 50),)``).
+        Exact hands with a value (``((((0, 0), (6, 6)), 75),)``); bones not counting their pips.
     family, table : hooks, optional
-        How rounds are scored (:mod:`~dominotiling.games.families`; ``scoring=name`` picks one
-        by its name) and the table (:mod:`~dominotiling.games.layouts`; ``layout=name``).
+        How rounds are scored (:mod:`~dominotiling.games.families`, or ``scoring=name``) and
+        the table (:mod:`~dominotiling.games.layouts`, or ``layout=name``).
     **options
-        The options of the family and of the table by name (``fish_mode="one"``,
-        ``spinner=True``, ...); reading ``rules.fish_mode`` gives the hook's value.
-
-    Raises
-    ------
-    DominoTilingError
-        If a field is out of range, the fields contradict each other, or an option belongs to
-        another family or table (a :class:`~dominotiling.errors.DominoTypeError` for a type).
+        The hooks' options by name (``fish_mode="one"``); ``rules.fish_mode`` reads them.  An
+        option of another family or table than the rules' is an error.
 
     See Also
     --------
@@ -196,30 +170,16 @@ class Rules:
     def __getattr__(self, name):  # the hooks' options by name, with a default for every Rules
         if name not in _NEUTRAL:
             raise AttributeError(f"'Rules' object has no attribute {name!r}")
-        hook = next(
-            (
-                h
-                for h in (self.__dict__.get("family"), self.__dict__.get("table"))
-                if hasattr(h, name)
-            ),
-            None,
-        )
-        return _NEUTRAL[name] if hook is None else getattr(hook, name)
+        d = self.__dict__
+        hooks = [h for h in (d.get("family"), d.get("table")) if hasattr(h, name)]
+        return getattr(hooks[0], name) if hooks else _NEUTRAL[name]
 
     scoring = property(lambda self: self.family.name, doc="The family's name.")
     layout = property(lambda self: self.table.name, doc="The table's name.")
-    lone_zero_zero = property(
-        lambda self: dict(self.special_hands).get(((0, 0),)), doc="A lone 0-0's value, or None."
-    )
+    lone_zero_zero = property(lambda self: dict(self.special_hands).get(((0, 0),)))
 
     def hand_size(self, n_players):
-        """The number of bones dealt to each of ``n_players`` players.
-
-        Examples
-        --------
-        >>> Rules.classic().hand_size(2), Rules.classic().hand_size(3)
-        (7, 5)
-        """
+        """The number of bones dealt to each of ``n_players`` players."""
         return self._hand_size_map[self.check_players(n_players)]
 
     def reserve(self, n_players):
@@ -228,15 +188,7 @@ class Rules:
         return dict(self.reserve_by_players).get(n_players, self.bazaar_reserve)
 
     def needs_redeal(self, hand):
-        """Whether a dealt hand forces a new deal: ``redeal_doubles`` doubles or more, or
-        ``redeal_same_value`` bones or more sharing one value (a double counts once).
-
-        Examples
-        --------
-        >>> fives = [Bone(5, v) for v in range(6)]          # 5-0 ... 5-5
-        >>> Rules.kozel().needs_redeal(fives), Rules.classic().needs_redeal(fives)
-        (True, False)
-        """
+        """Whether a dealt hand forces a new deal (a double counts once for its value)."""
         hand, doubles, same = as_bones(hand, "hand"), self.redeal_doubles, self.redeal_same_value
         if doubles is not None and sum(b.is_double for b in hand) >= doubles:
             return True
@@ -245,24 +197,15 @@ class Rules:
 
     def check_players(self, n_players):
         """``n_players`` as an int if the rules allow that many players (else an error)."""
-        n, low, high = (
-            _validate.integer(n_players, "n_players (the number of players)"),
-            self.min_players,
-            self.max_players,
-        )
+        n = _validate.integer(n_players, "n_players (the number of players)")
+        low, high = self.min_players, self.max_players
         if not low <= n <= high:
             allowed = f"exactly {low}" if low == high else f"{low} to {high}"
             raise DominoTilingError(f"{self.name} is played by {allowed} players, got {n}")
         return n
 
     def with_(self, **changes):
-        """A copy with some fields (or options of the hooks) changed.
-
-        Examples
-        --------
-        >>> Rules.classic().with_(target=150).target
-        150
-        """
+        """A copy with some fields (or options of the hooks) changed."""
         values = {f.name: getattr(self, f.name) for f in fields(self) if f.init and f.repr}
         return Rules(**{**values, **changes})
 
@@ -283,13 +226,7 @@ class Rules:
 
     @staticmethod
     def canonical_name(name):
-        """The canonical name of the rule set called ``name`` (an alias, Russian, ...).
-
-        Examples
-        --------
-        >>> Rules.canonical_name("Морской козёл"), Rules.canonical_name("block")
-        ('sea_kozel', 'block')
-        """
+        """The canonical name of the rule set called ``name`` (an alias, Russian, ...)."""
         return Rules._lookup(name)[1]
 
     @staticmethod
@@ -300,14 +237,8 @@ class Rules:
 
     @staticmethod
     def options(name):
-        """The options of the preset called ``name`` with their defaults: the keyword arguments
-        :meth:`by_name` passes on, the readings the documents leave open, named.
-
-        Examples
-        --------
-        >>> Rules.options("sea kozel")["hundred"]
-        'any_time'
-        """
+        """The options of the preset ``name`` with their defaults: the readings the documents
+        leave open, named (``Rules.options("sea kozel")["hundred"]`` is ``'any_time'``)."""
         parameters = inspect.signature(Rules._lookup(name)[0]).parameters.values()
         return {p.name: p.default for p in parameters if p.default is not inspect.Parameter.empty}
 
@@ -316,28 +247,21 @@ class Rules:
         if not isinstance(name, str):
             raise DominoTypeError(f"a rule set's name must be a str, got {type(name).__name__}")
         if _key(name) not in _REGISTRY:
-            raise DominoTilingError(
-                f"no rule set named {name!r}; known: {', '.join(Rules.names())}"
-            )
+            known = ", ".join(Rules.names())
+            raise DominoTilingError(f"no rule set named {name!r}; known: {known}")
         return _REGISTRY[_key(name)]
 
     @staticmethod
     def by_name(name, **options):
-        """The rule set called ``name``, with preset ``options`` (names are case-insensitive,
-        spaces, hyphens and underscores the same; Russian names work too).
-
-        Examples
-        --------
-        >>> Rules.by_name("Kozel", fish_mode="one").fish_mode, Rules.by_name("muggins").out_bonus
-        ('one', 10)
-        """
+        """The rule set called ``name`` (case, spaces, hyphens and underscores aside; Russian
+        names too) with preset ``options``: ``Rules.by_name("козёл", fish_mode="one")``."""
         maker, canonical = Rules._lookup(name)
         known = Rules.options(canonical)
         unknown = sorted(set(options) - set(known))
         if unknown:
             listed = ", ".join(known) or "none"
             raise DominoTilingError(
-                f"{canonical} has no option {unknown[0]!r}; its options are {listed}"
+                f"{canonical} has no option {unknown[0]!r}; its options: {listed}"
             )
         return maker(**options)
 
@@ -369,12 +293,8 @@ def _build(rules, options):
         table = table if type(table) is cls else cls()
     _validate.instance(family, "family", Family, "give a hook of dominotiling.games.families")
     _validate.instance(table, "table", TableRules, "give a hook of dominotiling.games.layouts")
-    if options.get("lone_zero_zero") is not None:
-        options["special_hands"] = (
-            *options.get("special_hands", ()),
-            (((0, 0),), options["lone_zero_zero"]),
-        )
-    options.pop("lone_zero_zero", None)
+    if (lone := options.pop("lone_zero_zero", None)) is not None:
+        options["special_hands"] = (*options.get("special_hands", ()), (((0, 0),), lone))
     values = {f.name: options.pop(f.name, f.default) for f in _SHARED}
     hooks = {family: {}, table: {}}
     for name, value in options.items():
@@ -382,13 +302,9 @@ def _build(rules, options):
         if owner is not None:
             hooks[owner][name] = value
         elif name not in _NEUTRAL:
-            known = ", ".join(
-                sorted([f.name for f in _SHARED] + list(_NEUTRAL) + ["scoring", "layout"])
-            )
+            known = ", ".join(sorted([f.name for f in _SHARED] + [*_NEUTRAL, "scoring", "layout"]))
             raise DominoTilingError(f"Rules has no field {name!r}; the fields are {known}")
-        elif not _same(
-            value, next((getattr(h, name) for h in hooks if hasattr(h, name)), _NEUTRAL[name])
-        ):
+        elif not _same(value, getattr(family, name, getattr(table, name, _NEUTRAL[name]))):
             raise DominoTilingError(
                 f"{name} is an option of another family or table than {family.name} on a "
                 f"{table.name}; choose the scoring or layout it belongs to"
@@ -408,26 +324,20 @@ def _build(rules, options):
 def _check_together(rules):
     """The fields against each other; return the map players -> hand size."""
     if rules.target is None and rules.deals is None:
-        raise DominoTilingError(
-            "a match needs an end: give a target score or a number of deals (target=None needs deals=...)"
-        )
+        raise DominoTilingError("a match needs an end: a target score or a number of deals")
     if rules.min_players > rules.max_players:
         raise DominoTilingError(
-            f"need min_players <= max_players, got {rules.min_players} and {rules.max_players}"
+            f"need min_players <= max_players, got {rules.min_players} > {rules.max_players}"
         )
-    n_bones, size_map = (
-        len(rules.table.pool(double_set(rules.max_pip), rules.max_pip)),
-        dict(rules.hand_sizes),
-    )
+    n_bones = len(rules.table.pool(double_set(rules.max_pip), rules.max_pip))
+    size_map = dict(rules.hand_sizes)
     for n in range(rules.min_players, rules.max_players + 1):
         if n not in size_map:
-            raise DominoTilingError(
-                f"hand_sizes gives no hand size for {n} players; add a pair ({n}, size)"
-            )
+            raise DominoTilingError(f"hand_sizes gives no hand size for {n} players")
         at_table = 4 if rules.table_teams > 2 else n  # General: two pairs play at a time
         if size_map[n] * at_table > n_bones:
             raise DominoTilingError(
-                f"{at_table} hands of {size_map[n]} bones do not fit in a double-{rules.max_pip} set of {n_bones} bones"
+                f"{at_table} hands of {size_map[n]} do not fit in {n_bones} bones"
             )
     for key, _ in rules.bone_values + rules.opening_bonus + rules.finish_bonus:
         if key[1] > rules.max_pip:
@@ -447,9 +357,7 @@ def _check_together(rules):
 
 # ---------------------------------------------------------------- the registry of named rule sets
 def _key(name):
-    return "_".join(
-        name.strip().lower().replace("ё", "е").replace("-", " ").replace("_", " ").split()
-    )
+    return "_".join(name.lower().replace("ё", "е").replace("-", " ").replace("_", " ").split())
 
 
 #: key -> (preset function, canonical name); filled by register (the variants modules, which
@@ -460,30 +368,23 @@ _REGISTRY = {}
 def register(canonical, *aliases):
     """Make a preset function a rule set known by name everywhere: a decorator.
 
-    The function returns a :class:`Rules`; its keyword arguments become the rule set's options
+    The function returns a :class:`Rules`; its keyword arguments are the rule set's options
     (:meth:`Rules.options`, ``Rules.by_name(name, **options)``, the command line's ``--option``).
-    It becomes a classmethod of :class:`Rules` named ``canonical``, and every name -- the
-    canonical one and the aliases, Russian ones too -- is accepted wherever rules are:
-    :class:`Game`, :class:`ScoreSheet`, :func:`simulate`, ``dominotiling play --rules``.
+    It becomes the classmethod ``Rules.<canonical>``, and every name is accepted wherever rules
+    are: :class:`Game`, :class:`ScoreSheet`, :func:`simulate`, ``dominotiling play --rules``.
 
     Parameters
     ----------
     canonical : str
-        The canonical name; lower-cased, with spaces and hyphens as underscores (``"Kozel 51"``
-        is ``"kozel_51"``), it must be a Python identifier.
+        The name; lower-cased, spaces and hyphens as underscores, it must be an identifier.
     *aliases : str
-        Other names for it, compared the same way.
+        Other names, compared the same way; a name taken by another rule set is an error
+        (registering a canonical name again replaces it, as a notebook cell run twice does).
 
     Returns
     -------
     callable
         The decorator, which returns the function unchanged.
-
-    Raises
-    ------
-    DominoTilingError
-        If a name is taken by another rule set (registering a canonical name again replaces
-        it, as when a notebook cell runs twice).
 
     See Also
     --------
@@ -491,8 +392,7 @@ def register(canonical, *aliases):
 
     Examples
     --------
-    A variant of one's own: Kozel to 51 for a short lunch break, an account opening from 13
-    as usual (kozel_and_variants_ru.txt, paragraphs 29 and 54, with 51 for 101):
+    A variant of one's own, Kozel to 51 (kozel_and_variants_ru.txt, paragraph 54, 51 for 101):
 
     >>> from dominotiling.games import Game, Rules, greedy_player, register
     >>> @register("kozel_51", "short goat", "короткий козёл")
@@ -511,15 +411,11 @@ def register(canonical, *aliases):
             raise DominoTypeError(f"{what} must be a non-empty str, got {type(name).__name__}")
     canonical = _key(canonical)
     if not canonical.isidentifier():
-        raise DominoTilingError(
-            f"a canonical name must be an identifier once normalised, got {canonical!r}"
-        )
+        raise DominoTilingError(f"a canonical name must be an identifier, got {canonical!r}")
     for name in names:
         taken = _REGISTRY.get(_key(name), (None, canonical))[1]
         if taken != canonical:
-            raise DominoTilingError(
-                f"{name!r} already names the rule set {taken!r}; choose another"
-            )
+            raise DominoTilingError(f"{name!r} already names the rule set {taken!r}")
 
     def wrap(func):
         if not callable(func):
@@ -530,14 +426,10 @@ def register(canonical, *aliases):
             return func(*args, **kwargs)
 
         # built with the preset module's globals, so that its doctests run once (there)
-        method = types.FunctionType(
-            preset.__code__, func.__globals__, canonical, None, preset.__closure__
-        )
-        method.__doc__, method.__qualname__, method.__module__ = (
-            func.__doc__,
-            f"Rules.{canonical}",
-            func.__module__,
-        )
+        code, cell = preset.__code__, preset.__closure__
+        method = types.FunctionType(code, func.__globals__, canonical, None, cell)
+        method.__doc__, method.__module__ = func.__doc__, func.__module__
+        method.__qualname__ = f"Rules.{canonical}"
         setattr(Rules, canonical, classmethod(method))
         return func
 

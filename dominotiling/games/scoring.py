@@ -1,18 +1,6 @@
-"""Score keeping: :class:`ScoreSheet` turns the end of each round (the hands left, or their
-totals) into written points, starting from any state written on paper; :class:`Account` is one
-line of it; :func:`hand_points` and :func:`rating_points` count hands and Kozel ratings.
-
-Examples
---------
-kozel_and_variants_ru.txt, paragraphs 37-40: Masha goes out with 19 points remembered, Alex holds
-3, Olya 13 with 7 remembered, Serg 5 with 4 remembered:
-
->>> from dominotiling.games import Rules, ScoreSheet
->>> sheet = ScoreSheet(["Masha", "Alex", "Olya", "Serg"], Rules.kozel(),
-...                    remembered={"Masha": 19, "Olya": 7, "Serg": 4})
->>> sheet.record_totals({"Masha": 0, "Alex": 3, "Olya": 13, "Serg": 5}, out="Masha")
-{'Masha': 0, 'Alex': 0, 'Olya': 20, 'Serg': 0}
-"""
+"""Score keeping: :class:`ScoreSheet` writes each round's points (from the hands left, or their
+totals) through its family, from any state on paper; :class:`Account` is one line of it;
+:func:`hand_points` and :func:`rating_points` count hands and Kozel ratings."""
 
 from numbers import Integral
 
@@ -50,37 +38,23 @@ class ScoreSheet:
     Parameters
     ----------
     players : int or sequence of hashable
-        The players in seating order (clockwise), or their number (then ``0, 1, ...``).
+        The players clockwise, or their number (then ``0, 1, ...``); distinct.
     rules : Rules or str
-        The rules (or a rule set's name); ``rules.family`` scores the rounds.
-    written, remembered : mapping, optional
-        Points already written, and (Kozel) remembered, per player (partners agree, or give
-        one of them).
+        ``rules.family`` scores the rounds.
+    written, remembered, opened : mapping, optional
+        A starting state per player (partners agree): points written, Kozel points remembered,
+        accounts open (by default those with points written).
     carried : int, optional
         Points carried over from a tied fish ("eggs").
-    opened : mapping, optional
-        Whether each account is open (Kozel: a total above 12 written); by default every
-        account with written points is.
 
     Attributes
     ----------
-    players : tuple
-    rules : Rules
     accounts : list of Account
-        One per player, or per pair: what the families score on.
-    carried, last_tie, notes, dropped
-        Points waiting after a tied fish; whether the last round ended in a tie; a family's own
-        bookkeeping between rounds (a dict); the accounts that left the match, in order.
+        One per player or pair: what the families score on, with ``carried``, ``last_tie``,
+        ``notes`` (a family's own bookkeeping, a dict) and ``dropped`` (accounts gone).
     rounds, round_winners, log : list
-        Per round: the points written per player (negative when written off); the player the
-        rules name as its winner (or None); the points in hand per account, "out" or "fish",
-        and the points written.
-
-    Raises
-    ------
-    DominoTilingError
-        If the players are not distinct, their number is not allowed, or a starting state is
-        malformed.
+        Per round: the points written per player; the winner the rules name (or None); the
+        points in hand per account, "out" or "fish", and the points written.
 
     See Also
     --------
@@ -92,8 +66,7 @@ class ScoreSheet:
 
     Examples
     --------
-    Fish for one, a tie for the most pips carrying the total (kozel_and_variants_ru.txt,
-    paragraph 48: Alex and Olya hold 14 each, 35 in all):
+    kozel_and_variants_ru.txt, paragraph 48, fish for one: Alex and Olya tie at 14, 35 carried:
 
     >>> from dominotiling.games import Rules
     >>> sheet = ScoreSheet(["Masha", "Alex", "Olya", "Serg"], Rules.kozel("one"))
@@ -150,26 +123,23 @@ class ScoreSheet:
         for player, value in (values or {}).items():
             i, value = self.account(player), check(value, f"{name}[{player!r}]")
             if seen.setdefault(i, value) != value:
+                who = self.accounts[i].players
                 raise DominoTilingError(
-                    f"partners share one account: {name} gives {seen[i]} and {value} for {self.accounts[i].players}"
+                    f"partners share one account: {name} gives {seen[i]} and {value} for {who}"
                 )
             out[i] = value
         return out
 
     # ------------------------------------------------------------------ queries
-    @property
-    def teams(self):
-        """The groups of players sharing an account (one player each without teams)."""
-        return tuple(a.players for a in self.accounts)
+    teams = property(lambda self: tuple(a.players for a in self.accounts))  # players by account
 
     def account(self, player, name="player"):
         """The index in :attr:`accounts` of ``player``'s account."""
         try:
             return self._account[player]
         except (KeyError, TypeError):
-            raise DominoTilingError(
-                f"unknown player {player!r} (as {name}); the players are {self.players}"
-            ) from None
+            who = f"unknown player {player!r} (as {name})"
+            raise DominoTilingError(f"{who}; the players are {self.players}") from None
 
     def score(self, player):
         """The points written for ``player`` (their team's, with teams)."""
@@ -187,20 +157,12 @@ class ScoreSheet:
         """A dict of the points written per player."""
         return {p: self.accounts[self._account[p]].written for p in self.players}
 
-    @property
-    def deals_played(self):
-        """The number of rounds that counted (a replayed round does not)."""
-        return self._deals
-
-    @property
-    def losers(self):
-        """All players who lost the match (a tuple; empty while it goes on)."""
-        return tuple(p for i in self._losers for p in self.accounts[i].players)
-
-    @property
-    def winners(self):
-        """All players who won the match (a tuple; empty while it goes on or on a draw)."""
-        return tuple(p for i in self._winners for p in self.accounts[i].players)
+    # the rounds that counted (not those replayed); all players who lost, and who won, the match
+    deals_played = property(lambda self: self._deals)
+    losers = property(lambda self: tuple(p for i in self._losers for p in self.accounts[i].players))
+    winners = property(
+        lambda self: tuple(p for i in self._winners for p in self.accounts[i].players)
+    )
 
     @property
     def loser(self):
@@ -213,15 +175,8 @@ class ScoreSheet:
         """The winner (the first player of the winning team), or None."""
         return self.accounts[self._winners[0]].players[0] if self._winners else None
 
-    @property
-    def is_draw(self):
-        """True when the match ended without a winner (Telephone: both reached 225)."""
-        return self._draw
-
-    @property
-    def is_over(self):
-        """True once the match has been decided."""
-        return bool(self._losers or self._winners or self._draw)
+    is_draw = property(lambda self: self._draw)  # no winner (Telephone: both reached 225)
+    is_over = property(lambda self: bool(self._losers or self._winners or self._draw))
 
     def end(self, winners=None, losers=None, draw=False):
         """Decide the match: the accounts (indices) that won and lost, or a draw."""
@@ -229,26 +184,14 @@ class ScoreSheet:
         self._losers = self._losers if losers is None else tuple(losers)
         self._draw = self._draw or draw
 
-    @property
-    def active(self):
-        """The players still in the match (all but those who dropped out)."""
-        return tuple(p for p in self.players if p not in self.absent())
+    active = property(lambda self: tuple(p for p in self.players if p not in self.absent()))
 
     def absent(self):
         """The players not at the table: dropped out (Seven) or waiting their turn (General)."""
         return {p for i in self.dropped + self._waiting for p in self.accounts[i].players}
 
-    @property
-    def waiting(self):
-        """The pairs waiting their turn at the table (General with more than two pairs).
-
-        Examples
-        --------
-        >>> from dominotiling.games import Rules
-        >>> ScoreSheet(6, Rules.general(pairs=3)).waiting
-        ((2, 5),)
-        """
-        return tuple(self.accounts[i].players for i in self._waiting)
+    # the pairs waiting their turn at the table (General with more than two pairs)
+    waiting = property(lambda self: tuple(self.accounts[i].players for i in self._waiting))
 
     def give_place(self, i):
         """General: account ``i``'s pair leaves the table; return the account that sits down."""
@@ -256,21 +199,8 @@ class ScoreSheet:
         return self._waiting.pop(0)
 
     def rot_eggs(self):
-        """Drop the eggs, the tied points carried after a fish (sea Kozel's rotten eggs), and
-        return them.
-
-        Sea Kozel's eggs are played for from 1-1, 2-2 or 3-3 (more_rules_ru.txt, paragraphs
-        94-95 and 188); with none of them dealt they rot.  The engine calls this as it deals
-        such a round; by hand, call it when the deal shows none.
-
-        Examples
-        --------
-        >>> from dominotiling.games import Rules
-        >>> sheet = ScoreSheet(2, Rules.sea_kozel())
-        >>> _ = sheet.record_totals({0: 12, 1: 12}, fish=True, fisherman=0)
-        >>> (sheet.carried, sheet.last_tie), (sheet.rot_eggs(), sheet.carried, sheet.last_tie)
-        ((24, True), (24, 0, False))
-        """
+        """Drop and return the eggs (points carried after a tied fish): sea Kozel's eggs rot when
+        no 1-1, 2-2 or 3-3 is dealt (more_rules_ru.txt, paragraphs 94-95 and 188)."""
         dropped, self.carried, self.last_tie = self.carried, 0, False
         self.notes.pop("eggs", None)
         return dropped
@@ -300,33 +230,14 @@ class ScoreSheet:
 
     # ------------------------------------------------------------------ updates
     def add_points(self, player, points):
-        """Add points scored during play (the fives games, Telephone, Bergen).
-
-        Raises
-        ------
-        DominoTilingError
-            Under rules without points during play, for an amount the rules cannot give (a
-            negative one; Muggins scores only multiples of 5), or once the match is over.
-
-        Examples
-        --------
-        >>> from dominotiling.games import Rules
-        >>> sheet = ScoreSheet(2, Rules.muggins())
-        >>> sheet.add_points(0, 10); sheet.score(0)
-        10
-        >>> sheet.add_points(0, 7)
-        Traceback (most recent call last):
-        ...
-        dominotiling.errors.DominoTilingError: muggins scores ends adding up to a multiple of 5 during play, not 7
-        """
+        """Add points scored during play (fives, Telephone, Bergen); an error for an amount the
+        rules cannot give (Muggins: multiples of 5) or once the match is over."""
         i, points = self.account(player), self.rules.family.check_points(self.rules, points)
         self._check_not_over()
         self.accounts[i].written += points
         self.rules.family.after_points(self)
 
-    def record_round(
-        self, hands, fish=False, *, fisherman=None, opener=None, opened_with=None, finished_with=()
-    ):
+    def record_round(self, hands, fish=False, *, fisherman=None, opener=None, opened_with=None, finished_with=()):  # fmt: skip
         """Score a finished round from the hands left.
 
         Parameters
@@ -335,24 +246,14 @@ class ScoreSheet:
             Every player mapped to the bones left in hand (empty for who went out).
         fish : bool, optional
             The round ended without anybody going out (a fish, or blocked).
-        fisherman : player, optional
-            Who laid the last bone of a fish (Kozel: the next opener; the fisherman's win).
-        opener, opened_with : player and Bone, optional
-            Who opened the round, with which bone (sport Kozel's bonuses, "on a hundred").
-        finished_with : sequence of Bone, optional
-            The bones laid in the round's last turn (a finish in 0-0 or 6-6).
+        fisherman, opener, opened_with, finished_with : optional
+            Who laid a fish's last bone; who opened, with which Bone (sport Kozel's bonuses);
+            the bones of the last turn (a finish in 0-0 or 6-6).
 
         Returns
         -------
         dict
             The points written in this round per player.
-
-        Raises
-        ------
-        DominoTilingError
-            If a player is missing or unknown, a bone repeats or is not of the set, more than one
-            hand is empty, ``fish`` comes with an empty hand, or the match is over (the sheet is
-            unchanged).
         """
         fish = _validate.boolean(fish, "fish")
         self._check_not_over()
@@ -388,24 +289,15 @@ class ScoreSheet:
                 f"only one player can go out in a round, got empty hands for {empty}"
             )
         if fish and empty:
-            raise DominoTilingError(
-                f"player {empty[0]!r} went out, so the round is not a fish; record it with fish=False"
-            )
+            raise DominoTilingError(f"player {empty[0]!r} went out, so the round is not a fish")
         points = {p: hand_points(lists[p], self.rules) for p in self.players}
         out = empty[0] if empty else None
         return self._record(points, lists, out, fish, fisherman, opener, opened_with, finished_with)
 
     def record_totals(
-        self,
-        totals,
-        *,
-        out=None,
-        fish=False,
-        fisherman=None,
-        opener=None,
-        opened_with=None,
+        self, totals, *, out=None, fish=False, fisherman=None, opener=None, opened_with=None,
         finished_with=(),
-    ):
+    ):  # fmt: skip
         """Score a finished round from each player's counted points, as a paper sheet does.
 
         Parameters
@@ -413,10 +305,9 @@ class ScoreSheet:
         totals : mapping
             Every player mapped to the points their hand counts (a lone 0-0 as 10 in Kozel, ...).
         out : player, optional
-            Who went out (their total must be 0); None for a fish or a blocked round.
+            Who went out (total 0); None for a fish or a blocked round.
         fish, fisherman, opener, opened_with, finished_with
-            As for :meth:`record_round`.  Rules that look inside the hands (Bergen's doubles,
-            Chechevo's 0-0, the fewest bones) need :meth:`record_round`.
+            As for :meth:`record_round` (rules that look inside hands need that one).
 
         Returns
         -------
@@ -425,8 +316,7 @@ class ScoreSheet:
 
         Examples
         --------
-        Fish for one, kozel_and_variants_ru.txt, paragraphs 45-46: Masha 2, Alex 3, Olya 13 (7
-        remembered), Serg 5; Olya takes 23 + 7 = 30:
+        kozel_and_variants_ru.txt, paragraphs 45-46, fish for one: Olya takes 23 + 7 = 30:
 
         >>> from dominotiling.games import Rules
         >>> sheet = ScoreSheet(["Masha", "Alex", "Olya", "Serg"], Rules.kozel("one"),
@@ -450,9 +340,7 @@ class ScoreSheet:
                 f"{out!r} went out, so their total must be 0, got {points[out]}"
             )
         if out is not None and fish:
-            raise DominoTilingError(
-                f"player {out!r} went out, so the round is not a fish; record it with fish=False"
-            )
+            raise DominoTilingError(f"player {out!r} went out, so the round is not a fish")
         return self._record(points, None, out, fish, fisherman, opener, opened_with, finished_with)
 
     def _record(self, points, hands, out, fish, fisherman, opener, opened_with, finished_with):
@@ -481,7 +369,7 @@ class ScoreSheet:
         keys = list(mapping)
         if set(keys) != set(self.players) or len(keys) != len(self.players):
             raise DominoTilingError(
-                f"{name} must map exactly the players {self.players}, got keys {tuple(keys)}"
+                f"{name} must map exactly the players {self.players}, got {tuple(keys)}"
             )
 
     def _check_not_over(self):
@@ -503,9 +391,8 @@ def hand_points(bones, rules):
     Returns
     -------
     int
-        The value of an exactly matching ``rules.special_hands`` entry (Kozel: a lone 0-0
-        counts 10; sea Kozel: 0-0 alone 25, 6-6 alone 50, both 75), else the sum of the bones'
-        values (their pips, or ``rules.bone_values``).
+        The value of a matching ``rules.special_hands`` entry (Kozel: a lone 0-0 counts 10),
+        else the sum of the bones' values (pips, or ``rules.bone_values``).
 
     See Also
     --------
@@ -536,10 +423,9 @@ def rating_points(score, timeout_score=None):
     Returns
     -------
     int
-        ``(100 - score) / 10``, or ``(timeout_score - score) / 10`` after a timeout, rounded
-        halves up, never below 1 (classic_rules_2_ru.txt, paragraphs 305 and 313;
-        kozel_and_variants_ru.txt, paragraphs 56-75).  The goat, and the player whose timeout
-        ended the game, gain nothing: do not call it for them.
+        ``(100 - score) / 10`` (``timeout_score`` for 100 after a timeout), halves up, at least
+        1 (classic_rules_2_ru.txt, paragraphs 305 and 313; kozel_and_variants_ru.txt,
+        paragraphs 56-75); the goat and whoever timed out gain nothing.
 
     See Also
     --------
@@ -547,14 +433,11 @@ def rating_points(score, timeout_score=None):
 
     Examples
     --------
-    The documents' examples: Masha's 25 gives 7.5, rounded to 8; after Alex's timeout at 32,
-    Masha's 30 gives 0.2, raised to 1, and Olya's 13 gives 1.9, rounded to 2:
+    The documents' examples: 25 gives 7.5, so 8; after a timeout at 32, 30 gives 1 and 13 gives 2:
 
     >>> rating_points(25), rating_points(30, timeout_score=32), rating_points(13, timeout_score=32)
     (8, 1, 2)
     """
-    score = _validate.nonnegative_int(score, "score")
-    top = (
-        100 if timeout_score is None else _validate.nonnegative_int(timeout_score, "timeout_score")
-    )
+    score, top = _validate.nonnegative_int(score, "score"), timeout_score
+    top = 100 if top is None else _validate.nonnegative_int(top, "timeout_score")
     return max(1, (top - score + 5) // 10)

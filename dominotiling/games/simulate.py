@@ -36,19 +36,14 @@ class SimulationSummary:
     n_games, n_players : int
     player_names : tuple of str
         The player functions' names, by seat.
-    wins : tuple of float
-        Matches won per seat (partners both win).  When reaching the target loses (Kozel), the
-        lowest score among the others wins once the goat is found, a tie sharing the win; a
-        match lost at once by one side (sea Kozel's hundred) is won by every other side.
-    goats : tuple of int
-        Matches lost per seat by reaching a target that loses (zeros otherwise).
+    wins, goats : tuple
+        Matches won per seat (partners both win; with a goat, the lowest of the others wins, a
+        tie sharing; a side losing at once leaves the win to all others), and goats per seat.
     rounds_per_game, round_lengths : tuple of int
-        The rounds of each match; the bones played in each round of every match.
+        The rounds of each match; the bones played in each round.
     fish_rounds, blocked_rounds, draws : int
-        The rounds ended on a fish, or blocked; the drawn matches.
     has_goat : bool
-        Whether the rules have a loser by target (Kozel's goat); without one the table has no
-        goat column.
+        Whether the rules have a loser by target (Kozel's goat; else no goat column).
 
     See Also
     --------
@@ -56,10 +51,9 @@ class SimulationSummary:
 
     Examples
     --------
-    >>> from dominotiling.games import Rules, simulate
-    >>> s = simulate(Rules.classic(), 4, 2, seed=1, progress=False)
-    >>> s.n_games, s.n_players
-    (4, 2)
+    >>> from dominotiling.games import simulate
+    >>> simulate("classic", 4, 2, seed=1, progress=False).n_games
+    4
     """
 
     rules_name: str
@@ -75,22 +69,12 @@ class SimulationSummary:
     draws: int = 0
     has_goat: bool = True
 
-    win_rates = property(
-        lambda self: tuple(w / self.n_games for w in self.wins), doc="Wins per match, by seat."
-    )
-    goat_rates = property(
-        lambda self: tuple(g / self.n_games for g in self.goats), doc="Goats per match."
-    )
-    n_rounds = property(lambda self: len(self.round_lengths), doc="The rounds played in all.")
-    fish_rate = property(
-        lambda self: self.fish_rounds / max(1, self.n_rounds), doc="Fish per round."
-    )
-    mean_rounds = property(
-        lambda self: float(np.mean(self.rounds_per_game)), doc="Rounds per match."
-    )
-    mean_round_length = property(
-        lambda self: float(np.mean(self.round_lengths)), doc="Bones per round."
-    )
+    win_rates = property(lambda self: tuple(w / self.n_games for w in self.wins))
+    goat_rates = property(lambda self: tuple(g / self.n_games for g in self.goats))
+    n_rounds = property(lambda self: len(self.round_lengths))
+    fish_rate = property(lambda self: self.fish_rounds / max(1, self.n_rounds))
+    mean_rounds = property(lambda self: float(np.mean(self.rounds_per_game)))
+    mean_round_length = property(lambda self: float(np.mean(self.round_lengths)))
 
     def __str__(self):
         width = max(6, *(len(n) for n in self.player_names))
@@ -112,17 +96,8 @@ class SimulationSummary:
         return summary_html(self)
 
     def plot(self, ax=None):
-        """Draw the win and goat rates per seat as a bar chart on ``ax`` (a new figure when
-        None); return the Axes.
-
-        Examples
-        --------
-        >>> import matplotlib
-        >>> matplotlib.use("Agg")
-        >>> from dominotiling.games import Rules, simulate
-        >>> simulate(Rules.classic(), 5, 3, seed=0, progress=False).plot().get_ylabel()
-        'fraction of games'
-        """
+        """Draw the win and goat rates per seat as bars on ``ax`` (None: a new figure); return
+        the Axes: ``simulate("classic", 5, 3, progress=False).plot()``."""
         if ax is None:
             import matplotlib.pyplot as plt
 
@@ -134,10 +109,8 @@ class SimulationSummary:
         x, width = np.arange(self.n_players), 0.38
         ax.bar(x - width / 2, self.win_rates, width, label="win", color="#4c72b0")
         ax.bar(x + width / 2, self.goat_rates, width, label="goat", color="#dd8452")
-        ax.set_xticks(x)
-        ax.set_xticklabels(
-            [f"{s}: {n}" for s, n in enumerate(self.player_names)], rotation=15, fontsize="small"
-        )
+        labels = [f"{s}: {n}" for s, n in enumerate(self.player_names)]
+        ax.set_xticks(x, labels, rotation=15, fontsize="small")
         ax.set_ylabel("fraction of games")
         ax.set_ylim(0, 1)
         ax.set_title(f"{self.rules_name}, {self.n_games} games", fontsize="medium")
@@ -156,8 +129,7 @@ def simulate(rules, n_games, n_players, players=None, seed=None, progress=True):
     n_players : int
         The number of seats.
     players : sequence of callables, optional
-        One player function per seat (seat ``i`` keeps its function in every match);
-        :func:`random_player` everywhere by default.
+        One player function per seat, the same in every match (:func:`random_player`).
     seed : None, int or numpy.random.Generator, optional
         The same seed gives an equal summary.
     progress : bool, optional
@@ -167,24 +139,16 @@ def simulate(rules, n_games, n_players, players=None, seed=None, progress=True):
     -------
     SimulationSummary
 
-    Raises
-    ------
-    DominoTilingError
-        If ``n_games`` is not positive, ``players`` does not have ``n_players`` entries, or the
-        rules do not allow ``n_players`` (:class:`DominoTypeError` for a wrong type).
-
     See Also
     --------
     SimulationSummary, Game, Rules
 
     Examples
     --------
-    >>> from dominotiling.games import Rules, greedy_player
-    >>> s = simulate(Rules.muggins(), 10, 2, [greedy_player] * 2, seed=4, progress=False)
-    >>> s.n_games, len(s.rounds_per_game), s.goats
-    (10, 10, (0, 0))
-    >>> simulate("mexican_train", 2, 3, seed=1, progress=False).has_goat
-    False
+    >>> from dominotiling.games import greedy_player
+    >>> s = simulate("muggins", 10, 2, [greedy_player] * 2, seed=4, progress=False)
+    >>> s.n_games, s.goats, s.has_goat
+    (10, (0, 0), False)
     """
     rules = as_rules(rules)
     n_games = _validate.positive_int(n_games, "n_games", maximum=MAX_GAMES)
@@ -198,9 +162,8 @@ def simulate(rules, n_games, n_players, players=None, seed=None, progress=True):
     if players is None:
         raise DominoTypeError("players must be a list of player functions")
     if len(players) != n_players:
-        raise DominoTilingError(
-            f"players must hold one player function per seat: {n_players} expected, got {len(players)}"
-        )
+        n = f"{n_players} expected, got {len(players)}"
+        raise DominoTilingError(f"players must hold one player function per seat: {n}")
     for p in players:
         if not callable(p):
             raise DominoTypeError(f"players must be functions f(view) -> Move, got {p!r}")
@@ -211,10 +174,8 @@ def simulate(rules, n_games, n_players, players=None, seed=None, progress=True):
     rounds_per_game, round_lengths, fish, blocked, draws = [], [], 0, 0, 0
     from tqdm import tqdm
 
-    bar = dict(
-        total=n_games, delay=2, disable=not progress, desc=f"{rules.name} games", leave=False
-    )
-    for game_seed in tqdm(seeds, **bar):
+    bar = dict(total=n_games, delay=2, disable=not progress, desc=f"{rules.name} games")
+    for game_seed in tqdm(seeds, **bar, leave=False):
         game = Game(rules, players, seed=int(game_seed))
         sheet = game.play_match()
         round_lengths += [r.plays for r in game.rounds]
@@ -227,9 +188,8 @@ def simulate(rules, n_games, n_players, players=None, seed=None, progress=True):
         elif has_goat and losing:
             for p in losing:
                 goats[p] += 1
-            best = [
-                t for t in others if sheet.score(t[0]) == min(sheet.score(o[0]) for o in others)
-            ]
+            low = min((sheet.score(o[0]) for o in others), default=None)
+            best = [t for t in others if sheet.score(t[0]) == low]
             for p in (p for team in best for p in team):
                 wins[p] += 1 / len(best)
         else:  # lost at once (sea Kozel's hundred): the others win

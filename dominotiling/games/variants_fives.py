@@ -10,15 +10,10 @@ and a name; the rules in full, paragraph by paragraph: the guide's games page.
 from .. import _validate
 from .rules import Rules, register
 
-__all__ = ["muggins", "kramer_muggins", "five_up", "fives", "all_threes", "straight", "telephone"]
-
 _FIVES = dict(scoring="fives", first_opener="seat", end_multiple=5, hand_rounding="nearest")
-_KRAMER = dict(
-    _FIVES, hand_sizes=((2, 5), (3, 5), (4, 5)), reserve_by_players=((2, 2), (3, 1), (4, 1))
-)
-_KRAMER.update(
-    later_opener="rotate", per_multiple=True, bonus_per_multiple=True, blocked_score="others"
-)
+_KRAMER = dict(_FIVES, hand_sizes=((2, 5), (3, 5), (4, 5)), later_opener="rotate")
+_KRAMER.update(reserve_by_players=((2, 2), (3, 1), (4, 1)), per_multiple=True)
+_KRAMER.update(bonus_per_multiple=True, blocked_score="others")
 _CROSS = dict(spinner=True, spinner_opens="at_once")
 
 
@@ -27,24 +22,17 @@ def muggins(target=200, lengthwise=True, at_target="hand_end"):
     """Muggins (kozel_and_variants_ru.txt, paragraphs 271-277 and 348-350).
 
     A cross on the first double (paragraph 273); ends adding up to a multiple of five score
-    their sum (paragraphs 274 and 350), going out 10 (paragraph 275), a blocked round the
-    lowest hand, rounded to five (paragraph 276); to 200 (paragraph 277).  Later doubles lie
-    along or across as the player likes (paragraph 350): along (``Move(..., lengthwise=True)``)
-    a double at an end counts one half.
+    their sum (paragraphs 274 and 350), going out 10 (paragraph 275), blocked the lowest hand
+    rounded to five (paragraph 276); to 200 (paragraph 277).
 
     Parameters
     ----------
     target : int, optional
     lengthwise : bool, optional
-        False: every double lies across.
+        Later doubles along or across as the player likes (paragraph 350; along,
+        ``Move(..., lengthwise=True)``, a double at an end counts one half); False: across.
     at_target : {"hand_end", "at_once"}, optional
         As for :func:`fives`.
-
-    Examples
-    --------
-    >>> r = Rules.muggins()
-    >>> r.spinner, r.target, r.end_multiple, r.out_bonus, r.first_opener
-    (True, 200, 5, 10, 'seat')
     """
     r = dict(_FIVES, **_CROSS, name="muggins", later_opener="winner", target=target, out_bonus=10)
     r.update(lengthwise_doubles=_validate.boolean(lengthwise, "lengthwise"), at_target=at_target)
@@ -55,27 +43,19 @@ def muggins(target=200, lengthwise=True, at_target="hand_end"):
 def kramer_muggins(target=61, first_double_ends=False, teams=False, at_target="hand_end"):
     """Alex Kramer's Muggins (more_rules_ru.txt, "Алекс Крамер Домино", paragraphs 413-445).
 
-    5 bones each (paragraph 417); no cross (paragraph 419); one point per five of the ends
-    (paragraphs 421-423); two keep two bones of the boneyard, more keep one (paragraph 427); the
-    fewest pips score a point per five in the opponents' hands, 1-2 over rounded down, 3-4 up
-    (paragraphs 431-438); 61 wins (paragraph 440).
+    5 bones each (paragraph 417); no cross (paragraph 419); a point per five of the ends
+    (paragraphs 421-423); two keep two bones of the boneyard, more one (paragraph 427); the
+    fewest pips score a point per five in the opponents' hands (paragraphs 431-438); 61 wins
+    (paragraph 440).
 
     Parameters
     ----------
     target : int, optional
-        61 (paragraph 440).
     first_double_ends : bool, optional
         Variant 1: the first double is played on its ends too, a cross (paragraph 443).
-        (Variant 2, calling "Muggins" on missed points, paragraph 445, does not arise here.)
     teams : bool, optional
     at_target : {"hand_end", "at_once"}, optional
         As for :func:`fives`.
-
-    Examples
-    --------
-    >>> r = Rules.kramer_muggins()
-    >>> r.hand_size(2), r.target, r.spinner, r.per_multiple, r.reserve(2), r.reserve(4)
-    (5, 61, False, True, 2, 1)
     """
     spinner = _validate.boolean(first_double_ends, "first_double_ends")
     r = dict(_KRAMER, name="Kramer's muggins", min_players=4 if teams else 2, spinner=spinner)
@@ -85,171 +65,101 @@ def kramer_muggins(target=61, first_double_ends=False, teams=False, at_target="h
 
 @register("five_up", "five up", "fiveup", "файв ап")
 def five_up(target=61, teams=False, at_target="hand_end"):
-    """Five-Up (more_rules_ru.txt, "Алекс Крамер Домино", paragraphs 446-473).
-
-    Every double is played on both sides and ends, starting new lines (paragraphs 452-461); only
-    the lines' ends count (paragraphs 457-463); scored as Kramer's Muggins (paragraph 462); 61
-    wins (paragraph 473).  Read here: a double at the end of a line nothing is played on counts
-    both halves, as in Muggins (paragraph 423), and nothing once played on.
-
-    Parameters
-    ----------
-    target : int, optional
-    teams : bool, optional
-    at_target : {"hand_end", "at_once"}, optional
-        As for :func:`fives`.
-
-    Examples
-    --------
-    >>> r = Rules.five_up()
-    >>> r.layout, r.hand_size(3), r.target, r.per_multiple
-    ('five_up', 5, 61, True)
-    """
-    r = dict(
-        _KRAMER, name="five-up", min_players=4 if teams else 2, layout="five_up", target=target
-    )
-    return Rules(**r, teams=_validate.boolean(teams, "teams"), at_target=at_target)
+    """Five-Up (more_rules_ru.txt, "Алекс Крамер Домино", paragraphs 446-473): every double
+    starts new lines (paragraphs 452-461), the lines' ends count (paragraphs 457-463), scored as
+    Kramer's Muggins (paragraph 462), 61 wins (paragraph 473); the options as for
+    :func:`kramer_muggins`.  Read here: a double nothing is played on counts both halves."""
+    r = dict(_KRAMER, name="five-up", min_players=4 if teams else 2, layout="five_up")
+    return Rules(**r, target=target, teams=_validate.boolean(teams, "teams"), at_target=at_target)
 
 
 @register("fives", "pyaterochka", "пятерочка", "пятёрочка")
 def fives(target=100, cross="all", divide=True, spinner=True, teams=False, at_target="hand_end"):
     """Pyaterochka, fives (classic_rules_2_ru.txt, paragraphs 155-195).
 
-    The first double is a cross (paragraph 171); ends adding up to a multiple of 5 score their
-    sum, a cross covered on both long sides counting its four ends (paragraphs 174-185); the
-    winner of the deal gets the opponents' points rounded to 5 and divided by 5, blocked minus
-    its own: 5 + 11 + 13 - 3 = 26 gives 5 (paragraph 187).
+    The first double a cross (paragraph 171); ends adding up to a multiple of 5 score their sum,
+    a cross covered on both long sides counting four ends (paragraphs 174-185); the deal's
+    winner gets the opponents' points rounded to 5 and divided by 5 (paragraph 187).
 
     Parameters
     ----------
     target : int, optional
         100, 250 or 500 (paragraph 174).
     cross : {"all", "played"}, optional
-        "played": the cross counts only its played sides (paragraph 191).
+        "played": the cross counts its played sides only (paragraph 191).
     divide : bool, optional
-        False: the losers' points are written in full after rounding, and a blocked round
-        counts them without the winner's (paragraph 195).
+        False: the points written in full, blocked without the winner's (paragraph 195).
     spinner : bool, optional
         False: without a cross (paragraph 193).
     teams : bool, optional
     at_target : {"hand_end", "at_once"}, optional
-        A score reaching the target during play, in the middle of a hand -- is the match over at
-        once, or is the hand played out?  "hand_end" (the default): the hand is played out and
-        scored, and the match is decided at its end -- the points of play are kept "regardless
-        of the win" and the hand's winner gets its prize on top (paragraph 187: «Независимо от
-        победы все игроки сохраняют свои баллы, которые они получили в игре»).  "at_once": "the
-        game ends when a player or team reaches 61 points" (more_rules_ru.txt, paragraph 473:
-        «Игра заканчивается, когда один игрок или команда набирает 61 очко»; paragraph 440:
-        «На этом игра заканчивается»): the match ends on the play that reaches the target, the
-        hand unscored (its round's reason is ``"target"``).
-
-    Examples
-    --------
-    >>> r = Rules.fives()
-    >>> r.per_multiple, r.bonus_per_multiple, r.cross_count, r.spinner_opens, r.at_target
-    (False, True, 'all', 'at_once', 'hand_end')
+        The target reached during play, in the middle of a hand: is the match over at once?
+        "hand_end": the hand is played out and scored, and the match decided at its end -- the
+        points of play are kept "regardless of the win" (paragraph 187: «Независимо от победы
+        все игроки сохраняют свои баллы, которые они получили в игре»).  "at_once": "the game
+        ends when a player or team reaches 61 points" (more_rules_ru.txt, paragraph 473: «Игра
+        заканчивается, когда один игрок или команда набирает 61 очко»; paragraph 440: «На этом
+        игра заканчивается»): the match ends on that play, the hand unscored (reason "target").
     """
     divide = _validate.boolean(divide, "divide")
-    r = dict(
-        _FIVES, name="fives", min_players=4 if teams else 2, later_opener="winner", spinner=spinner
-    )
+    r = dict(_FIVES, name="fives", min_players=4 if teams else 2, spinner=spinner, teams=teams)
     r.update(spinner_opens="at_once", cross_count=cross, target=target, bonus_per_multiple=divide)
-    return Rules(
-        **r, blocked_score="difference" if divide else "others", teams=teams, at_target=at_target
-    )
+    r.update(blocked_score="difference" if divide else "others", later_opener="winner")
+    return Rules(**r, at_target=at_target)
 
 
 @register("all_threes", "все тройки")
 def all_threes(target=100, cross="all", divide=True, at_target="hand_end"):
-    """All threes (classic_rules_2_ru.txt, paragraphs 197-199): Pyaterochka with multiples of 3.
-
-    Examples
-    --------
-    >>> Rules.all_threes().end_multiple
-    3
-    """
+    """All threes (classic_rules_2_ru.txt, paragraphs 197-199): Pyaterochka with multiples of 3."""
     rules = fives(target=target, cross=cross, divide=divide, at_target=at_target)
     return rules.with_(name="all threes", end_multiple=3)
 
 
 @register("straight", "straight dominoes", "прямое домино")
 def straight(target=250, teams=False, at_target="hand_end"):
-    """Straight dominoes (classic_rules_1_ru.txt, paragraphs 223-240).
-
-    The first double a spinner, its long sides first; ends adding up to a multiple of five score
-    their sum (paragraph 238); the winner gets the opponents' pips rounded to five, a partner's
-    not counting (paragraphs 238 and 240); 250 wins (paragraph 240).
-
-    Parameters
-    ----------
-    target : int, optional
-    teams : bool, optional
-    at_target : {"hand_end", "at_once"}, optional
-        As for :func:`fives`.
-
-    Examples
-    --------
-    >>> r = Rules.straight()
-    >>> r.target, r.out_bonus, r.blocked_score, r.spinner_opens
-    (250, None, 'others', 'both_sides')
-    """
-    r = dict(
-        _FIVES, name="straight", hand_sizes=((2, 7), (3, 7), (4, 7)), min_players=4 if teams else 2
-    )
-    r.update(
-        later_opener="winner", spinner=True, target=target, blocked_score="others", teams=teams
-    )
-    return Rules(**r, at_target=at_target)
+    """Straight dominoes (classic_rules_1_ru.txt, paragraphs 223-240): the first double a spinner,
+    its long sides first; multiples of five score (paragraph 238); the winner gets the
+    opponents' pips rounded to five (paragraphs 238 and 240); to 250 (paragraph 240); the
+    options as for :func:`fives`."""
+    r = dict(_FIVES, name="straight", hand_sizes=((2, 7), (3, 7), (4, 7)), spinner=True)
+    r.update(min_players=4 if teams else 2, later_opener="winner", blocked_score="others")
+    return Rules(**r, target=target, teams=teams, at_target=at_target)
 
 
 @register("telephone", "phone", "domiki", "blokha", "телефон", "домики", "блоха", "telefon")
 def telephone(teams=False, doubles=1, per_five=False, target=None, opening="2-3"):
-    """Telephone, also Domiki and Blokha (kozel_and_variants_ru.txt, paragraphs 261-268 and
-    341-347).
+    """Telephone, Domiki, Blokha (kozel_and_variants_ru.txt, paragraphs 261-268 and 341-347).
 
     2-3 opens the first round (paragraphs 263 and 343); the first double covered on both sides
-    is the "house", a cross (paragraph 263); ends adding up to a multiple of five score their sum
-    (paragraphs 135-138 and 264); who is left with bones writes off their points rounded down to
-    five, never below zero (paragraphs 139 and 265); to 225, both at 225 a draw (paragraphs 267
-    and 347), the fewest points losing (more_rules_ru.txt, paragraph 137).
+    is the "house", a cross (paragraph 263); multiples of five score (paragraphs 135-138 and
+    264); who is left with bones writes off their points rounded down to five (paragraphs 139
+    and 265); to 225, both at 225 a draw (paragraphs 267 and 347).
 
     Parameters
     ----------
     teams : bool, optional
     doubles : {1, 2, 4}, optional
-        Up to this many doubles at once, one on each side of the cross (paragraph 268;
-        kozel_sport_rules_tr.txt, paragraphs 695-699; more_rules_ru.txt, paragraph 130: four).
+        Up to this many doubles at once (paragraph 268; kozel_sport_rules_tr.txt, paragraphs
+        695-699; more_rules_ru.txt, paragraph 130: four).
     per_five : bool, optional
-        The Turkish text's reading: one point per five during play, the winner writing the
-        others' points divided by 5, rounded up; the game to 72 (kozel_sport_rules_tr.txt,
-        paragraphs 914-921).
+        A point per five, the others' points divided by 5 rounded up, to 72
+        (kozel_sport_rules_tr.txt, paragraphs 914-921).
     target : int, optional
         225 (72 with ``per_five``).
     opening : {"2-3", "0-0"}, optional
-        The bone whose holder opens the first round: 2-3, or "the one who has 0-0 (blank,
-        empty-empty)" (more_rules_ru.txt, "Телефон", paragraph 130).
-
-    Examples
-    --------
-    >>> r = Rules.telephone()
-    >>> r.opening_bones, r.target, r.scoring, Rules.telephone(per_five=True).per_multiple
-    (((2, 3),), 225, 'telephone', True)
+        Or "the one who has 0-0" opens (more_rules_ru.txt, "Телефон", paragraph 130).
     """
     opening = _validate.choice(opening, "opening", ("2-3", "0-0"))
     per_five = _validate.boolean(per_five, "per_five")
-    r = dict(
-        name="telephone", min_players=4 if teams else 2, max_players=4 if teams else 2, teams=teams
-    )
+    n = 4 if teams else 2
+    r = dict(name="telephone", min_players=n, max_players=n, teams=teams, spinner=True)
     r.update(
         hand_sizes=((2, 7), (4, 7)), opening_bones=((2, 3),) if opening == "2-3" else ((0, 0),)
     )
-    r.update(
-        doubles_per_turn=_validate.integer(doubles, "doubles", minimum=1, maximum=4), spinner=True
-    )
+    r.update(doubles_per_turn=_validate.integer(doubles, "doubles", minimum=1, maximum=4))
     r.update(later_opener="winner", house="first_covered", end_multiple=5)
     r.update(target=(72 if per_five else 225) if target is None else target)
     if per_five:
-        r.update(
-            per_multiple=True, bonus_per_multiple=True, hand_rounding="up", blocked_score="others"
-        )
+        r.update(per_multiple=True, bonus_per_multiple=True)
+        r.update(hand_rounding="up", blocked_score="others")
     return Rules(**r, scoring="fives" if per_five else "telephone")

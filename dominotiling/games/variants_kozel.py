@@ -11,8 +11,6 @@ from .. import _validate
 from ..errors import DominoTilingError
 from .rules import Rules, register
 
-__all__ = ["kozel", "kozel_traditional", "sea_kozel", "sport_kozel", "osel", "chechevo", "general"]
-
 _KOZEL = dict(scoring="kozel", fish_ends_round=True, target_loses=True, later_opener="winner")
 _DEAL = dict(hand_sizes=((2, 7), (3, 7), (4, 7)), redeal_doubles=5, redeal_same_value=6)
 _UP = (1, 2, 3, 4, 5, 6, 0)  # 1-1 first, 0-0 last
@@ -32,24 +30,15 @@ def _players(players, teams, game):
 
 @register("kozel", "goat", "козел", "козёл", "keçi")
 def kozel(
-    fish_mode="all",
-    players=None,
-    teams=False,
-    *,
-    eggs=False,
-    reserve=0,
-    fish_bazaar=False,
-    several_goats=True,
-    target=101,
-    write_from=13,
-    first_double="1-1",
-):
+    fish_mode="all", players=None, teams=False, *, eggs=False, reserve=0, fish_bazaar=False,
+    several_goats=True, target=101, write_from=13, first_double="1-1",
+):  # fmt: skip
     """Kozel ("the goat"), as kozel_and_variants_ru.txt, paragraphs 13-54 tell it.
 
-    7 bones each, a new deal for five doubles or six bones of one value (paragraphs 14-15); 1-1
-    opens, else 2-2, ..., 0-0 (paragraph 17); who went out or made the fish opens the next round
-    (paragraph 22); a lone 0-0 counts 10, totals up to 12 are remembered (paragraphs 28-52); the
-    first to 101 is the goat (paragraph 54).  Every rule, by paragraph: the guide's games page.
+    7 bones each, a new deal for five doubles or six of one value (paragraphs 14-15); 1-1 opens,
+    else 2-2, ..., 0-0 (paragraph 17); who went out or made the fish opens next (paragraph 22);
+    a lone 0-0 counts 10, totals up to 12 are remembered (paragraphs 28-52); the first to 101 is
+    the goat (paragraph 54).
 
     Parameters
     ----------
@@ -58,10 +47,10 @@ def kozel(
     players : int or None, optional
         Fix the number of players (2 to 4).
     teams : bool, optional
-        Two against two, partners opposite (paragraphs 189 and 225); needs four players.
+        Two against two, partners opposite (paragraphs 189 and 225).
     eggs : bool, optional
-        Fish for all: equal points for the most are "eggs", written to the highest hand of the
-        next round (paragraph 168), which 1-1 opens again (paragraph 125).
+        Equal points for the most are "eggs", written to the highest hand of the next round
+        (paragraph 168), which 1-1 opens again (paragraph 125).
     reserve : {0, 1, 2}, optional
         The last bones of the bazaar never drawn in play.  0: a player draws "one at a time ...
         until finding a bone with the needed value", until the bazaar "has ended" (paragraph 19:
@@ -79,24 +68,19 @@ def kozel(
         после игрока который зарыбачил должен взять его весь»; kozel_sport_rules_tr.txt,
         paragraph 603) -- the reserve included, its points counting in that hand.
     several_goats : bool, optional
-        Everyone at 101 or more at the end loses (paragraph 88); False: only the highest.
+        Everyone at 101 or more loses (paragraph 88); False: only the highest.
     target : int, optional
         101; two pairs play to 202 in some places (paragraph 198).
     write_from : int, optional
-        The smallest total that opens an account: 13 (paragraph 29; more_rules_ru.txt, "Козёл",
-        paragraphs 74 and 225); more_rules_ru.txt also plays "to 125, writing from 25 at once"
-        (paragraphs 175-177 and 356-358): ``Rules.kozel(target=125, write_from=25)``.
+        The smallest total opening an account: 13 (paragraph 29); "to 125, writing from 25"
+        (more_rules_ru.txt, paragraphs 175-177): ``Rules.kozel(target=125, write_from=25)``.
     first_double : {"1-1", "smallest"}, optional
-        1-1 opens, then 2-2, ..., 0-0 last (paragraph 17); or "the smallest double", 0-0 first
-        (more_rules_ru.txt, "Козёл", paragraph 74; "Общие правила", paragraph 166).
+        Or "the smallest double", 0-0 first (more_rules_ru.txt, "Козёл", paragraph 74).
 
     Examples
     --------
     >>> Rules.kozel(target=125, write_from=25).write_above, Rules.kozel(reserve=2).bazaar_reserve
     (24, 2)
-    >>> r = Rules.kozel("one", players=4, teams=True)
-    >>> r.min_players, r.teams, r.opening_doubles
-    (4, True, (1, 2, 3, 4, 5, 6, 0))
     """
     low, high = _players(players, teams, "Kozel")
     fish_mode = _validate.choice(fish_mode, "fish_mode", ("all", "one"))
@@ -113,19 +97,10 @@ def kozel(
 
 @register("kozel_traditional", "krysha", "traditional kozel", "традиционный козёл", "крыша")
 def kozel_traditional(target=101):
-    """The traditional Russian four-hand Kozel (kozel_and_variants_ru.txt, paragraphs 189-196).
-
-    Two pairs, no bazaar; the winning pair writes the losers' points, under 13 kept while it has
-    written nothing (paragraph 193); a blocked round, a "krysha", goes to the lower pair
-    (paragraph 194).  "Until a side has 101 or more (they remain goats)" (paragraph 196) is read
-    with paragraph 193's scoring: that pair wins, the others are the goats.
-
-    Examples
-    --------
-    >>> r = Rules.kozel_traditional()
-    >>> r.teams, r.hand_size(4), r.scoring, r.write_above, r.draw_from_bazaar
-    (True, 7, 'krysha', 12, False)
-    """
+    """The traditional four-hand Kozel (kozel_and_variants_ru.txt, paragraphs 189-196): two
+    pairs, no bazaar; the winners write the losers' points, under 13 kept while they have
+    written nothing (paragraph 193); a blocked "krysha" goes to the lower pair (paragraph 194);
+    a pair reaching 101 (paragraph 196) wins by paragraph 193's scoring, the others the goats."""
     r = dict(name="traditional Kozel", min_players=4, max_players=4, hand_sizes=((4, 7),))
     r.update(opening_doubles=(1,), later_opener="winner", draw_from_bazaar=False, teams=True)
     return Rules(**r, scoring="krysha", target=target, write_above=12)
@@ -133,55 +108,34 @@ def kozel_traditional(target=101):
 
 @register("sea_kozel", "sea goat", "морской козел", "морской козёл", "deniz keçisi")
 def sea_kozel(
-    players=None,
-    teams=False,
-    target=None,
-    egg_attempts=3,
-    *,
-    rotten_eggs="no_double",
-    six_six="one_loser",
-    hundred="any_time",
-    redeal_doubles=5,
-):
+    players=None, teams=False, target=None, egg_attempts=3, *, rotten_eggs="no_double",
+    six_six="one_loser", hundred="any_time", redeal_doubles=5,
+):  # fmt: skip
     """Sea Kozel (kozel_and_variants_ru.txt, paragraphs 109-126, 197-201 and 226-246).
 
-    The winner writes the others' points, an account opening from 25 and all written being
-    erased when another scores (paragraphs 110-111 and 230-232); 125 wins (paragraph 112), 202
-    for pairs (paragraph 198); "on a hundred", 0-0 and 6-6 finishes, the fisherman's write-offs
-    and the eggs as :class:`~dominotiling.games.families.SeaKozel` tells, with more_rules_ru.txt
-    (paragraphs 83, 89, 94-95, 185-188, 327 and 363-364).  Read so where the documents leave it
-    open: "on a hundred" after a 6-6 finish is a state of the next round, opened by its winner
-    with any bone; a player dealt 6-6 always takes the right to open on a hundred, and one who
-    opens anyway chooses any bone; the eggs' total goes to the next winner, on top of what they
-    write; after rotten eggs the previous opener opens.
+    The winner writes the others' points, an account opening from 25, all written erased when
+    another scores (paragraphs 110-111 and 230-232); 125 wins, 202 for pairs (paragraphs 112
+    and 198); "on a hundred", 0-0 and 6-6 finishes, the fisherman's write-offs and the eggs as
+    :class:`~dominotiling.games.families.SeaKozel` tells (more_rules_ru.txt, paragraphs 83, 89,
+    94-95, 185-188, 327 and 363-364).
 
     Parameters
     ----------
-    players : int, optional
-    teams : bool, optional
-    target : int, optional
-        125 (202 for pairs).
+    players, teams, target : optional
+        As for :func:`kozel`; 125 (202 for pairs).
     egg_attempts : int or None, optional
         With ``rotten_eggs="replays"``: replays before eggs rot (3); None: carried nowhere.
     rotten_eggs : {"no_double", "replays"}, optional
         The eggs rot when the next deal holds none of 1-1, 2-2, 3-3 (more_rules_ru.txt,
-        paragraphs 95 and 188), or after ``egg_attempts`` replays ending in eggs again, each
-        opened from 1-1, then 2-2, ..., 0-0 (kozel_and_variants_ru.txt, paragraphs 126 and 246).
+        paragraphs 95 and 188), or after ``egg_attempts`` replays, opened from 1-1, 2-2, ...
+        (kozel_and_variants_ru.txt, paragraphs 126 and 246).
     six_six : {"one_loser", "losers_total"}, optional
         Out on 6-6 wins when one loser holds 25 or more, or the losers together.
     hundred : {"any_time", "opener"}, optional
-        Whoever has an open account and is dealt 6-6 opens with it (more_rules_ru.txt,
-        paragraphs 83, 183 and 363); or only the player who opens anyway, by laying 6-6 first.
+        An open account dealt 6-6 opens with it (more_rules_ru.txt, paragraphs 83, 183 and
+        363); or only who opens anyway, laying 6-6 first.
     redeal_doubles : int or None, optional
         Deal again a hand of this many doubles (5, paragraph 327); None: never.
-
-    Examples
-    --------
-    >>> r = Rules.sea_kozel()
-    >>> r.target, r.write_above + 1, r.doubles_per_turn, r.scoring, r.hundred_any_time
-    (125, 25, 2, 'sea_kozel', True)
-    >>> Rules.sea_kozel(players=4, teams=True).target, Rules.sea_kozel(rotten_eggs="replays").egg_attempts
-    (202, 3)
     """
     rotten = _validate.choice(rotten_eggs, "rotten_eggs", ("no_double", "replays")) == "no_double"
     hundred = _validate.choice(hundred, "hundred", ("any_time", "opener")) == "any_time"
@@ -193,33 +147,25 @@ def sea_kozel(
     r.update(six_six_wins=six_six, hundred_any_time=hundred, doubles_per_turn=2, write_above=24)
     r.update(opening_fallback="lightest", later_opener="winner", reopen_after_tie=True)
     r.update(special_hands=((((0, 0),), 25), (((6, 6),), 50), (((0, 0), (6, 6)), 75)))
-    return Rules(
-        **r, scoring="sea_kozel", target=(202 if teams else 125) if target is None else target
-    )
+    r.update(target=(202 if teams else 125) if target is None else target)
+    return Rules(**r, scoring="sea_kozel")
 
 
 @register("sport_kozel", "sport domino", "спортивный козел", "спортивное домино", "spor domino")
 def sport_kozel(target=101, deals=None):
     """Sport Kozel, the 1985 rules (classic_rules_2_ru.txt, paragraphs 73-94).
 
-    Two pairs, no bazaar (paragraphs 76 and 80); the partner of the previous winner opens with a
-    double (paragraph 84); the losing pair writes both hands (paragraph 90); opening or finishing
-    with 6-6 or 0-0 gives the losers 50 or 25 more (paragraphs 92-94); over 100 loses (paragraph
-    78).
+    Two pairs, no bazaar (paragraphs 76 and 80); the last winner's partner opens with a double
+    (paragraph 84); the losing pair writes both hands (paragraph 90); opening or finishing with
+    6-6 or 0-0 gives the losers 50 or 25 more (paragraphs 92-94); over 100 loses (paragraph 78).
 
     Parameters
     ----------
     target : int, optional
         101 ("more than 100"; 300 or 500 by agreement, paragraph 78).
     deals : int or None, optional
-        A fixed number of deals, a multiple of four; the pair with fewer points wins
-        (kozel_and_variants_ru.txt, paragraphs 129-130 and 251-252).
-
-    Examples
-    --------
-    >>> r = Rules.sport_kozel(deals=8)
-    >>> r.teams, r.later_opener, r.later_bone, r.opening_bonus, r.deals
-    (True, 'winner_partner', 'double', (((6, 6), 50), ((0, 0), 25)), 8)
+        A number of deals, a multiple of four; fewer points win (kozel_and_variants_ru.txt,
+        paragraphs 129-130 and 251-252).
     """
     if deals is not None and _validate.positive_int(deals, "deals") % 4:
         raise DominoTilingError(f"sport Kozel plays a multiple of four deals, got {deals}")
@@ -233,47 +179,25 @@ def sport_kozel(target=101, deals=None):
 
 @register("osel", "donkey", "осел", "осёл", "eşek")
 def osel(players=None):
-    """Osel, the donkey (kozel_and_variants_ru.txt, paragraphs 254-260 and 337-340).
-
-    Kozel with a cross on the first double (paragraph 256), several doubles at once, one on each
-    side (paragraph 257; "2, 3 or 4", kozel_sport_rules_tr.txt, paragraph 685), each face down or
-    open (paragraph 258); scored as Kozel (paragraphs 260 and 340).
-
-    Examples
-    --------
-    >>> r = Rules.osel()
-    >>> r.spinner, r.spinner_opens, r.doubles_per_turn, r.closing_doubles
-    (True, 'at_once', 4, 'any')
-    """
+    """Osel, the donkey (kozel_and_variants_ru.txt, paragraphs 254-260 and 337-340): Kozel with
+    a cross on the first double (paragraph 256), several doubles at once, one a side (paragraph
+    257; "2, 3 or 4", kozel_sport_rules_tr.txt, paragraph 685), each face down or open
+    (paragraph 258)."""
     low, high = _players(players, False, "Osel")
     r = dict(_KOZEL, **_DEAL, **_CROSS, name="osel", min_players=low, max_players=high)
-    return Rules(
-        **r,
-        opening_doubles=_UP,
-        closing_doubles="any",
-        target=101,
-        special_hands=((((0, 0),), 10),),
-    )
+    r.update(opening_doubles=_UP, closing_doubles="any", special_hands=((((0, 0),), 10),))
+    return Rules(**r, target=101)
 
 
 @register("chechevo", "чечево", "çeçev")
 def chechevo(players=None):
-    """Chechevo (kozel_sport_rules_tr.txt, paragraphs 648-665), a Kozel where everyone plays alone.
-
-    A cross, its doubles all closed or all open (paragraphs 653-655); out with 0-0 every other is
-    a goat, with 6-6 they get 50; a 0-0 left loses, a 6-6 left counts 50 (paragraphs 658-661);
-    the most points take them all (paragraph 663); over 101 is the goat (paragraph 662).
-
-    Examples
-    --------
-    >>> r = Rules.chechevo()
-    >>> r.hand_size(3), r.hand_size(4), r.most_takes_all, r.closing_doubles, r.target
-    (7, 6, True, 'same', 102)
-    """
+    """Chechevo (kozel_sport_rules_tr.txt, paragraphs 648-665), a Kozel each for oneself: a
+    cross, a turn's doubles all closed or all open (paragraphs 653-655); out with 0-0 every
+    other is a goat, with 6-6 they get 50; a 0-0 left loses, a 6-6 counts 50 (paragraphs
+    658-661); the most points take all (paragraph 663); over 101 is the goat (paragraph 662)."""
     low, high = _players(players, False, "Chechevo")
-    r = dict(
-        _KOZEL, **_CROSS, name="chechevo", min_players=low, max_players=high, opening_doubles=_UP
-    )
+    r = dict(_KOZEL, **_CROSS, name="chechevo", min_players=low, max_players=high)
+    r.update(opening_doubles=_UP)
     r.update(hand_sizes=((2, 7), (3, 7), (4, 6)), closing_doubles="same", most_takes_all=True)
     r.update(write_above=0, target=102, bone_values=(((6, 6), 50),), finish_bonus=(((6, 6), 50),))
     return Rules(**r, finish_ends_match=((0, 0),), held_loses=((0, 0),))
@@ -285,7 +209,7 @@ def general(deals=10, only_zero=False, strict=False, pairs=2, leaves="two_losses
 
     Two pairs; 1-1 opens every round; two doubles may go together; the player after the one who
     went out loses, a General when the last bone was 0-0 or 6-6 (paragraphs 282-283 and 352); a
-    fish does not count (paragraph 280); after the deals the pair with more Generals loses.
+    fish does not count (paragraph 280); after the deals more Generals lose.
 
     Parameters
     ----------
@@ -294,35 +218,23 @@ def general(deals=10, only_zero=False, strict=False, pairs=2, leaves="two_losses
     only_zero : bool, optional
         Only 0-0 makes a General (paragraph 285).
     strict : bool, optional
-        "In fact the General is only the loser on whom 0-0 and 6-6 were hung at once"
-        (paragraph 352): both in the last turn.
+        Only a loser "on whom 0-0 and 6-6 were hung at once" (paragraph 352).
     pairs : {2, 3, 4}, optional
-        "4, 6, 8 players: pairs A,C and B,D play while pair E,F waits its turn"
-        (more_rules_ru.txt, "Генерал", paragraph 142; kozel_and_variants_ru.txt, paragraph
-        286); pair ``i`` is seats ``i`` and ``i + pairs``; pairs 0 and 1 sit down first.
+        "Pairs A,C and B,D play while pair E,F waits its turn" (more_rules_ru.txt, "Генерал",
+        paragraph 142); pair ``i`` is seats ``i`` and ``i + pairs``.
     leaves : {"two_losses", "general"}, optional
-        A pair gives its place after losing two rounds, or a General in its first round
-        (more_rules_ru.txt, paragraph 142); or on any General (kozel_and_variants_ru.txt,
-        paragraph 286).
-
-    Examples
-    --------
-    >>> r = Rules.general()
-    >>> r.teams, r.opening_doubles, r.finish_bonus, r.deals
-    (True, (1,), (((0, 0), 1), ((6, 6), 1)), 10)
-    >>> Rules.general(pairs=3).max_players
-    6
+        A pair gives its place after two lost rounds or a General in its first round
+        (more_rules_ru.txt, paragraph 142), or on any General (paragraph 286).
     """
     pairs = _validate.integer(pairs, "pairs", minimum=2, maximum=4)
     leaves = _validate.choice(leaves, "leaves", ("two_losses", "general"))
     bones = ((0, 0), 1), ((6, 6), 1)
     r = dict(
-        name="general" if pairs == 2 else f"general, {pairs} pairs", hand_sizes=((2 * pairs, 7),)
+        name="general" + (f", {pairs} pairs" if pairs > 2 else ""), hand_sizes=((2 * pairs, 7),)
     )
     r.update(min_players=2 * pairs, max_players=2 * pairs, table_teams=pairs, team_leaves=leaves)
     r.update(opening_doubles=(1,), draw_from_bazaar=False, doubles_per_turn=2, fish_ends_round=True)
     r.update(target=None, target_loses=True, deals=_validate.positive_int(deals, "deals"))
     r.update(finish_bonus=bones[:1] if _validate.boolean(only_zero, "only_zero") else bones)
-    return Rules(
-        **r, scoring="general", finish_bonus_all=_validate.boolean(strict, "strict"), teams=True
-    )
+    r.update(finish_bonus_all=_validate.boolean(strict, "strict"), teams=True)
+    return Rules(**r, scoring="general")

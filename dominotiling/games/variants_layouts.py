@@ -10,8 +10,6 @@ paragraph by paragraph: the guide's games page.
 from .. import _validate
 from .rules import Rules, register
 
-__all__ = ["mexican_train", "chicken_foot", "kolbasa"]
-
 _PIPS = dict(scoring="pips", target=None, target_loses=True, draw_limit=1)
 
 
@@ -19,29 +17,23 @@ _PIPS = dict(scoring="pips", target=None, target_loses=True, draw_limit=1)
 def mexican_train(max_pip=12, deals=None, first_turn_train=False):
     """Mexican train (classic_rules_1_ru.txt, paragraphs 352-364).
 
-    The engine lies in the centre; a player plays on their own train, the Mexican train, or a
-    marked train; who cannot play draws one bone, else passes and marks their own train; a
-    double is followed at once, and covered first if left (paragraph 362); everyone writes the
-    pips left; the engines go down to 0-0 (paragraph 364).  more_rules_ru.txt gives the sets of
-    double-6 to double-18 (paragraphs 479-528) and the Walnut rule book's first turn
-    (paragraphs 548-606).  The announcement of a last bone (paragraph 362) is not modelled.
+    Play on one's own train, the Mexican train, or a marked one; who cannot play draws one
+    bone, else passes and marks their own train; a double is followed at once, and covered first
+    if left (paragraph 362); everyone writes the pips left; the engines go down to 0-0
+    (paragraph 364).  The announcement of a last bone (paragraph 362) is not modelled.
 
     Parameters
     ----------
     max_pip : {12, 6, 9, 15, 18}, optional
-        The set: double-12 (2 to 8 players), double-6 (2 or 3), double-9 (2 to 4), double-15 (2
-        to 5) or double-18 (2 to 9).
+        The set: double-12 (2 to 8 players), 6 (2 or 3), 9 (2 to 4), 15 (2 to 5) or 18 (2 to 9)
+        (more_rules_ru.txt, paragraphs 479-528).
     deals : int, optional
-        Hands in a match: ``max_pip + 1``; fewer by agreement ("three rounds or perhaps six"
-        with double-18, paragraph 527).
+        ``max_pip + 1``; fewer by agreement ("three rounds or perhaps six", paragraph 527).
     first_turn_train : bool, optional
-        The Walnut rule book's first turn (see above).
+        The Walnut rule book's first turn (more_rules_ru.txt, paragraphs 548-606).
 
     Examples
     --------
-    >>> r = Rules.mexican_train()
-    >>> r.hand_size(2), r.hand_size(8), r.deals, r.set_double
-    (16, 9, 13, True)
     >>> r = Rules.mexican_train(max_pip=18)
     >>> r.hand_size(9), r.max_players, r.deals
     (11, 9, 19)
@@ -63,10 +55,10 @@ def mexican_train(max_pip=12, deals=None, first_turn_train=False):
 def chicken_foot(players=None, deals=10, missing="lower"):
     """Chicken foot (classic_rules_1_ru.txt, paragraphs 336-350).
 
-    9-9 opens, then 8-8, ... (paragraph 348); six chicks on it, then three on every later double
-    (paragraphs 341 and 348); everyone writes the pips left, 0-0 counting 50 (paragraphs 343 and
-    348).  Read here where the text is silent: three take 14 bones, four 11, five 9, six 8,
-    seven 7; with the yard empty, who cannot play passes.
+    9-9 opens, then 8-8, ... (paragraph 348); six chicks on it, three on every later double
+    (paragraphs 341 and 348); everyone writes the pips left, 0-0 counting 50 (paragraphs 343
+    and 348).  Read here where the text is silent: the hand sizes for three to eight; with the
+    yard empty, who cannot play passes.
 
     Parameters
     ----------
@@ -75,30 +67,13 @@ def chicken_foot(players=None, deals=10, missing="lower"):
     deals : int, optional
         10 hands, 9-9 down to 0-0; more go on with 1-1, 2-2, ... (paragraph 348).
     missing : {"lower", "redeal"}, optional
-        Nobody holds the hand's double: the next lower double opens, or a new deal (both
-        paragraph 348).
-
-    Examples
-    --------
-    >>> r = Rules.chicken_foot()
-    >>> r.hand_size(2), r.hand_size(8), r.max_pip, r.foot_size, r.bone_values
-    (20, 6, 9, 3, (((0, 0), 50),))
+        Nobody holds the hand's double: the next lower one opens, or a new deal (paragraph 348).
     """
-    low = high = (
-        2 if players is None else _validate.integer(players, "players", minimum=2, maximum=8)
-    )
-    r = dict(
-        _PIPS,
-        name="chicken foot",
-        max_pip=9,
-        min_players=low,
-        max_players=8 if players is None else high,
-    )
-    r.update(
-        hand_sizes=((2, 20), (3, 14), (4, 11), (5, 9), (6, 8), (7, 7), (8, 6)),
-        layout="chicken_foot",
-    )
-    r.update(missing_set_double=missing, deals=_validate.positive_int(deals, "deals"))
+    low = 2 if players is None else _validate.integer(players, "players", minimum=2, maximum=8)
+    r = dict(_PIPS, name="chicken foot", max_pip=9, min_players=low, layout="chicken_foot")
+    r.update(hand_sizes=((2, 20), (3, 14), (4, 11), (5, 9), (6, 8), (7, 7), (8, 6)))
+    r.update(max_players=8 if players is None else low, missing_set_double=missing)
+    r.update(deals=_validate.positive_int(deals, "deals"))
     return Rules(**r, bone_values=(((0, 0), 50),))
 
 
@@ -107,32 +82,24 @@ def kolbasa(target=101, cuts="anywhere", open_with_double=False, turn_goes_on=Tr
     """Kolbasa, the sausage (kozel_and_variants_ru.txt, paragraphs 286-290 and 353-354).
 
     14 bones face down in a row, taken from the right (paragraphs 287-289); two lines from the
-    head, cut across by a fitting bone, the cut going to the opponent's row (paragraph 354); the
-    other writes the points left (paragraph 290).  Read here where the documents are silent: a
-    bone that fits is played and its player takes the next; in a fish both write their own
-    points; the players open in turn; reaching the target loses.
+    head, cut across by a fitting bone, the cut going to the opponent (paragraph 354); the other
+    writes the points left (paragraph 290).  Read here where the documents are silent: who
+    plays a bone takes the next; in a fish both write their own; the openers go in turn.
 
     Parameters
     ----------
     target : int, optional
-        The agreed score (101, paragraph 354).
+        The agreed score, reaching it losing (101, paragraph 354).
     cuts : {"anywhere", "equal_ends"}, optional
-        "equal_ends": cut only at the ends of two lines of equal length (paragraph 288).
+        "equal_ends": cut only at the ends of lines of equal length (paragraph 288).
     open_with_double : bool, optional
         Start with the first double of the row (paragraph 287).
     turn_goes_on : bool, optional
         False: one bone per turn.
-
-    Examples
-    --------
-    >>> r = Rules.kolbasa()
-    >>> r.hand_size(2), r.hidden_rows, r.play_until_stuck, r.sausage_cuts
-    (14, True, True, 'anywhere')
     """
     double = _validate.boolean(open_with_double, "open_with_double")
-    r = dict(
-        name="kolbasa", min_players=2, max_players=2, hand_sizes=((2, 14),), first_opener="seat"
-    )
+    r = dict(name="kolbasa", min_players=2, max_players=2, hand_sizes=((2, 14),))
+    r.update(first_opener="seat")
     r.update(later_opener="rotate", draw_from_bazaar=False, layout="sausage", sausage_cuts=cuts)
     r.update(play_until_stuck=_validate.boolean(turn_goes_on, "turn_goes_on"), scoring="pips")
     return Rules(**r, row_opening="double" if double else "first", target=target, target_loses=True)
