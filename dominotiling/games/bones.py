@@ -57,13 +57,11 @@ class Bone:
             return found
         for value in (a, b):
             if isinstance(value, bool) or not isinstance(value, Integral):
-                raise DominoTypeError(
-                    f"a bone's values must be integers, got {value!r}; {_EXAMPLE}"
-                )
+                msg = f"a bone's values must be integers, got {value!r}; {_EXAMPLE}"
+                raise DominoTypeError(msg)
             if value < 0:
-                raise DominoTilingError(
-                    f"a bone's values must be 0 or more, got {value}; {_EXAMPLE}"
-                )
+                msg = f"a bone's values must be 0 or more, got {value}; {_EXAMPLE}"
+                raise DominoTilingError(msg)
         low, high = sorted((int(a), int(b)))
         found = _INTERNED.get((low, high))
         if found is None:
@@ -77,17 +75,9 @@ class Bone:
     def __setattr__(self, name, value):
         raise AttributeError("a Bone is immutable; create a new one instead")
 
-    def __reduce__(self):
-        return (Bone, (self.low, self.high))
-
-    def __copy__(self):
-        return self
-
-    def __deepcopy__(self, memo):
-        return self
-
-    def __hash__(self):
-        return self._hash
+    __reduce__ = lambda self: (Bone, (self.low, self.high))  # noqa: E731
+    __copy__ = __deepcopy__ = lambda self, *memo: self  # noqa: E731 -- bones are unique
+    __hash__ = lambda self: self._hash  # noqa: E731
 
     def __eq__(self, other):
         if self is other or not isinstance(other, Bone):
@@ -99,17 +89,10 @@ class Bone:
             return NotImplemented
         return (self.low, self.high) < (other.low, other.high)
 
-    def __contains__(self, value):
-        return value == self.low or value == self.high
-
-    def __iter__(self):
-        return iter((self.low, self.high))
-
-    def __repr__(self):
-        return f"Bone({self.low}, {self.high})"
-
-    def __str__(self):
-        return f"{self.low}-{self.high}"
+    __contains__ = lambda self, value: value == self.low or value == self.high  # noqa: E731
+    __iter__ = lambda self: iter((self.low, self.high))  # noqa: E731
+    __repr__ = lambda self: f"Bone({self.low}, {self.high})"  # noqa: E731
+    __str__ = lambda self: f"{self.low}-{self.high}"  # noqa: E731
 
     def other(self, value):
         """The value of the half opposite to a half showing ``value`` (``value`` itself for a

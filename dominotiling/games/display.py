@@ -1,12 +1,7 @@
-"""Pictures of bones, hands, lines and layouts -- one layout, drawn as SVG or with matplotlib --
-and the HTML tables of a game.
-
-The layout places every bone in units of half a bone (a bone is 2 by 1): a long line wraps onto
-rows of ``per_row`` bones, a cross's arms go up and down from it, a face-down double is dark, a
-layout is one labelled row per branch.  :func:`bones_svg`, :func:`line_svg` and :func:`hand_svg`
-render it as SVG (the rich display in Jupyter); :func:`draw_bone`, :func:`draw_hand` and
-:func:`draw_line` with matplotlib (``ax=None`` makes a figure; the Axes is returned).
-"""
+"""Pictures of bones, hands, lines and tables, and the HTML of a game: one layout (``_picture``,
+bones in units of half a bone: a long line wraps onto rows, a cross's arms go up and down, a
+face-down double is dark, a table is a labelled row per branch) drawn as SVG (:func:`line_svg`,
+the rich display) or with matplotlib (:func:`draw_line`, :func:`draw_hand`, :func:`draw_bone`)."""
 
 from dataclasses import fields
 from html import escape
@@ -133,9 +128,8 @@ def _svg(pic, u=_U, title=""):
     body.append("</g>" if current else "")
     for x, y, text, size in pic.texts:
         text = escape(text).replace("\u21a9", "&#8617;")
-        body.append(
-            f'<text x="{x * u:.0f}" y="{y * u:.0f}" font-size="{size * u:.0f}">{text}</text>'
-        )
+        where = f'x="{x * u:.0f}" y="{y * u:.0f}" font-size="{size * u:.0f}"'
+        body.append(f"<text {where}>{text}</text>")
     w, h = max(pic.width, 1) * u, max(pic.height, 0.5) * u
     label = f"<title>{escape(title)}</title>" if title else ""
     svg = f'<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0f}" height="{h:.0f}" viewBox="0 0 {w:.0f} {h:.0f}" '
@@ -170,9 +164,8 @@ def _pair(value, name):
         return value.low, value.high
     if isinstance(value, (str, bytes)) or not hasattr(value, "__len__") or len(value) != 2:
         what = type(value).__name__
-        raise DominoTypeError(
-            f"{name} must be a Bone or a pair of pip values such as (2, 5), got {what}"
-        )
+        msg = f"{name} must be a Bone or a pair of pip values such as (2, 5), got {what}"
+        raise DominoTypeError(msg)
     return tuple(_validate.nonnegative_int(v, f"{name} value") for v in value)
 
 
@@ -233,12 +226,8 @@ def draw_bone(bone, ax=None, xy=(0.0, 0.0), vertical=False, facecolor="ivory", p
     ----------
     bone : Bone or (int, int)
         The bone; a pair gives its orientation, the first value on the left (or on top).
-    ax : matplotlib.axes.Axes, optional
-        Where to draw; a new figure is made when None.
-    xy : (float, float), optional
-        The centre of the bone, 2 wide and 1 high (1 wide and 2 high when ``vertical``).
-    vertical : bool, optional
-    facecolor, pipcolor : color, optional
+    ax, xy, vertical, facecolor, pipcolor : optional
+        Where to draw (None: a new figure); the centre of the 2-by-1 bone; upright; colours.
 
     Returns
     -------
@@ -262,9 +251,8 @@ def draw_bone(bone, ax=None, xy=(0.0, 0.0), vertical=False, facecolor="ivory", p
     vertical = _validate.boolean(vertical, "vertical")
     for color, name in ((facecolor, "facecolor"), (pipcolor, "pipcolor")):
         if isinstance(color, bool) or not is_color_like(color):
-            raise DominoTypeError(
-                f"{name} must be a matplotlib colour such as 'ivory', got {color!r}"
-            )
+            msg = f"{name} must be a matplotlib colour such as 'ivory', got {color!r}"
+            raise DominoTypeError(msg)
     fresh, (w, h) = ax is None, (1.0, 2.0) if vertical else (2.0, 1.0)
     ax = _axes(ax, w, h)
     _mpl_bone(ax, a, b, cx, cy, vertical, facecolor, pipcolor)
@@ -282,8 +270,7 @@ def draw_hand(bones, ax=None, title=None):
     Parameters
     ----------
     bones : sequence of Bone or (int, int)
-    ax : matplotlib.axes.Axes, optional
-    title : str, optional
+    ax, title : matplotlib.axes.Axes and str, optional
 
     Returns
     -------
@@ -301,9 +288,8 @@ def draw_hand(bones, ax=None, title=None):
     """
     if isinstance(bones, (str, bytes, Bone)) or not hasattr(bones, "__iter__"):
         what = type(bones).__name__
-        raise DominoTypeError(
-            f"bones must be a list of Bone (or of pairs such as (2, 5)), got {what}"
-        )
+        msg = f"bones must be a list of Bone (or of pairs such as (2, 5)), got {what}"
+        raise DominoTypeError(msg)
     pic = _Picture()
     for k, item in enumerate(bones):
         pic.bone(*_pair(item, f"bones[{k}]"), 0.1 + 1.2 * k, 0, vertical=True)
@@ -318,12 +304,9 @@ def draw_line(line, ax=None, title=None, per_row=14):
     Parameters
     ----------
     line : Line, layout or sequence of (int, int)
-        A :class:`~dominotiling.games.Line`, oriented pairs (as
-        :func:`~dominotiling.games.longest_line` gives them), or a table of
-        :mod:`~dominotiling.games.layouts`, one labelled row per branch.
-    ax : matplotlib.axes.Axes, optional
-    title : str, optional
-    per_row : int, optional
+        A :class:`~dominotiling.games.Line`, oriented pairs (as from
+        :func:`~dominotiling.games.longest_line`), or a table, one labelled row per branch.
+    ax, title, per_row : optional
 
     Returns
     -------
@@ -356,10 +339,8 @@ def _div(text):
 
 def _table(header, rows, caption=""):
     cap = f"<caption style='text-align:left'>{escape(caption)}</caption>" if caption else ""
-    td = "".join
-    cells = td(
-        "<tr>" + td(f"<td style='text-align:right'>{c}</td>" for c in r) + "</tr>" for r in rows
-    )
+    row = lambda r: "".join(f"<td style='text-align:right'>{c}</td>" for c in r)  # noqa: E731
+    cells = "".join(f"<tr>{row(r)}</tr>" for r in rows)
     return f"<table>{cap}<tr>{''.join(f'<th>{escape(str(h))}</th>' for h in header)}</tr>{cells}</table>"
 
 
@@ -396,11 +377,8 @@ def sheet_html(sheet, last=12):
 
 
 def game_html(game):
-    state = (
-        "the match is over"
-        if game.over
-        else f"round {game.round_number + 1}, seat {game.turn} to move"
-    )
+    state = f"round {game.round_number + 1}, seat {game.turn} to move"
+    state = "the match is over" if game.over else state
     mark = lambda s: " &larr; to move" * (s == game.turn and not game.over)  # noqa: E731
     hands = "".join(
         _div(f"seat {s} ({len(game.hand(s))} bones){mark(s)}") + hand_svg(game.hand(s))
@@ -418,9 +396,8 @@ def summary_html(s):
     blocked = 100 * s.blocked_rounds / max(1, s.n_rounds)
     foot = f"{s.mean_rounds:.2f} rounds per match; {s.mean_round_length:.2f} bones per round; fish "
     foot += f"{100 * s.fish_rate:.1f}%, blocked {blocked:.1f}% of rounds"
-    return _table(
-        header, rows, f"{s.rules_name}: {s.n_games} matches, {s.n_players} players"
-    ) + _div(foot)
+    caption = f"{s.rules_name}: {s.n_games} matches, {s.n_players} players"
+    return _table(header, rows, caption) + _div(foot)
 
 
 def rules_html(rules):

@@ -105,9 +105,8 @@ class Family:
 
     def check_points(self, rules, points):
         """``points`` scored during play, checked (an error when the rules cannot give them)."""
-        raise DominoTilingError(
-            f"{rules.name} has no points during play; record rounds with record_round"
-        )
+        msg = f"{rules.name} has no points during play; record rounds with record_round"
+        raise DominoTilingError(msg)
 
     # The other hooks, each with what it answers by default:
     turn_points = lambda self, line: 0  # noqa: E731 -- the points of the turn just finished
@@ -130,9 +129,8 @@ def _multiples(family, line):
 def _check_multiple(family, rules, points):
     points, m = _validate.nonnegative_int(points, "points"), family.end_multiple
     if not family.per_multiple and points % m:
-        raise DominoTilingError(
-            f"{rules.name} scores ends adding up to a multiple of {m} during play, not {points}"
-        )
+        msg = f"{rules.name} scores ends adding up to a multiple of {m} during play, not {points}"
+        raise DominoTilingError(msg)
     return points
 
 
@@ -175,9 +173,8 @@ class Classic(Family):
             return rnd.fisherman_account
         if self.blocked_winner == "fewest_bones":
             if hands is None:
-                raise DominoTilingError(
-                    "blocked_winner='fewest_bones' needs the hands: use record_round"
-                )
+                msg = "blocked_winner='fewest_bones' needs the hands: use record_round"
+                raise DominoTilingError(msg)
             fewest = _lowest([count(i) for i in range(len(points))])
             lowest = _lowest(points, fewest)  # a tie on bones: the lower hand
         else:
@@ -332,9 +329,8 @@ class Kozel(Family):
         # the round's losers get the bonuses for special opening and finishing bones
         opened = rnd.opened_with and (rnd.opened_with.low, rnd.opened_with.high)
         bonus = sum(p for key, p in self.opening_bonus if key == opened)
-        bonus += sum(
-            p for key, p in self.finish_bonus if out is not None and rnd.finished_with_any((key,))
-        )
+        if out is not None:
+            bonus += sum(p for key, p in self.finish_bonus if rnd.finished_with_any((key,)))
         for i in (takers if out is None else [i for i in range(n) if i != out]) if bonus else ():
             written[i] += bonus
             sheet.accounts[i].opened = True
@@ -411,11 +407,8 @@ class SeaKozel(Family):
         if out is not None:
             others = sum(points[j] for j in range(n) if j != out)
             away = sheet.absent()
-            losing = [
-                rnd.player_points[p]
-                for p in sheet.players
-                if sheet.account(p) != out and p not in away
-            ]
+            losers = [p for p in sheet.players if sheet.account(p) != out and p not in away]
+            losing = [rnd.player_points[p] for p in losers]
             # 6-6 wins with 25 in one loser's hand (or in all the losers' hands together)
             six_six = max(losing, default=0) if self.six_six_wins == "one_loser" else others
             attempts.clear()
@@ -623,12 +616,10 @@ class Bergen(Family):
         written, sheet.last_tie = [0] * n, False
         if winner is None:
             if rnd.hands is None:
-                raise DominoTilingError(
-                    "Bergen scores a blocked round from the hands; use record_round"
-                )
-            doubles = [
-                [b for p in a.players for b in rnd.hands[p] if b.is_double] for a in sheet.accounts
-            ]
+                msg = "Bergen scores a blocked round from the hands; use record_round"
+                raise DominoTilingError(msg)
+            held = [[b for p in a.players for b in rnd.hands[p]] for a in sheet.accounts]
+            doubles = [[b for b in bones if b.is_double] for bones in held]
             without = [i for i in range(n) if not doubles[i]]
             if len(without) == 1 or not without:
                 winner = without[0] if without else min(range(n), key=lambda i: min(doubles[i]).low)

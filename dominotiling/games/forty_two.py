@@ -122,12 +122,8 @@ class FortyTwoView:
     __slots__ += ("trump", "trick", "taken", "scores", "rng")
 
     def __init__(self, match):
-        values = (
-            match.turn,
-            match.phase,
-            tuple(match.hand(match.turn)),
-            tuple(match.legal_moves()),
-        )
+        values = (match.turn, match.phase, tuple(match.hand(match.turn)))
+        values += (tuple(match.legal_moves()),)
         values += (False, tuple(match._bids), match._high()[1], match.trump, tuple(match._trick))
         values += (tuple(match._taken), tuple(match.scores), match._rng)
         for name, value in zip(self.__slots__, values):
@@ -150,12 +146,9 @@ class FortyTwo:
 
     Parameters
     ----------
-    players : sequence of 4
-        A player function ``f(view) -> choice`` per seat (a bid or None, a trump value, a bone),
-        or None for a seat played by hand with :meth:`act`.
-    seed : None, int or numpy.random.Generator, optional
-    target : int, optional
-        250 (paragraph 129).
+    players, seed, target : sequence of 4, optional seed and int
+        A function ``f(view) -> choice`` per seat (a bid or None, a trump value, a bone), or
+        None (:meth:`act`); the target, 250 (paragraph 129).
 
     See Also
     --------
@@ -163,8 +156,7 @@ class FortyTwo:
 
     Examples
     --------
-    >>> from dominotiling.games import random_player
-    >>> result = FortyTwo([random_player] * 4, seed=3).play_hand()
+    >>> result = FortyTwo([greedy_player] * 4, seed=3).play_hand()
     >>> sum(result.taken) if result.bid else 42   # 35 in count bones and 7 tricks
     42
     """
@@ -231,17 +223,15 @@ class FortyTwo:
             raise IllegalMoveError("the match is over; start a new FortyTwo")
         if not (choice is None or isinstance(choice, (Bone, int, np.integer))):
             what = type(choice).__name__
-            raise DominoTypeError(
-                f"choice must be a bid or None, a trump value or a Bone, got {what}"
-            )
+            msg = f"choice must be a bid or None, a trump value or a Bone, got {what}"
+            raise DominoTypeError(msg)
         if not any(
             choice is c or (choice == c and type(choice) is type(c)) for c in self.legal_moves()
         ):
             what = dict(bid="a bid (30-42, 84 over 42, 168 over 84, above the last) or None")
             what.update(trump="a trump value 0-6", play="a bone of the hand that follows suit")
-            raise IllegalMoveError(
-                f"seat {self.turn} must choose {what[self.phase]}; got {choice!r}"
-            )
+            msg = f"seat {self.turn} must choose {what[self.phase]}; got {choice!r}"
+            raise IllegalMoveError(msg)
         if self.phase == "bid":
             self._bids.append((self.turn, choice))
             self.turn = (self.turn + 1) % 4
@@ -346,9 +336,8 @@ def _players(players):
     """Four player functions (None: a seat played by hand), checked."""
     if isinstance(players, (str, bytes)) or not hasattr(players, "__iter__"):
         what = type(players).__name__
-        raise DominoTypeError(
-            f"players must be a list of four player functions (or None), got {what}"
-        )
+        msg = f"players must be a list of four player functions (or None), got {what}"
+        raise DominoTypeError(msg)
     players = tuple(players)
     if len(players) != 4:
         raise DominoTilingError(f"42 is played by four, two pairs; got {len(players)} players")

@@ -22,10 +22,8 @@ from .scoring import ScoreSheet
 __all__ = ["Game"]
 
 #: The game's state a failed list of plays restores (the line, hands and sheet are copied).
-_STATE = (
-    "turn round_number over _forced _opener _redeals _last_player _last_nondouble _turn_draws "
-    "_continuing _stopped _pending_out"
-).split()
+_STATE = "turn round_number over _forced _opener _redeals _last_player _last_nondouble".split()
+_STATE += "_turn_draws _continuing _stopped _pending_out".split()
 
 
 class Game:
@@ -86,9 +84,7 @@ class Game:
         if isinstance(players, (list, tuple)):
             return len(players)
         if isinstance(players, bool) or not isinstance(players, Integral):
-            raise DominoTypeError(
-                f"players must be a number of seats or a list of player functions, got {players!r}"
-            )
+            raise DominoTypeError(f"players must be a number or a list, got {players!r}")
         return int(players)
 
     def _setup(self, rules, players, seed, deals, replaying=False):
@@ -98,9 +94,8 @@ class Game:
         strategies = tuple(players) if isinstance(players, (list, tuple)) else (None,) * n
         for k, s in enumerate(strategies):
             if s is not None and not callable(s):
-                raise DominoTypeError(
-                    f"players[{k}] must be a function f(view) -> Move, or None; got {s!r}"
-                )
+                msg = f"players[{k}] must be a function f(view) -> Move, or None; got {s!r}"
+                raise DominoTypeError(msg)
         deal_seed, play_seed = _validate.seed(seed).integers(0, 2**63, size=2)
         self.rules, self.n_players, self.strategies = rules, n, strategies
         self._deal_rng = np.random.default_rng(deal_seed)
@@ -118,9 +113,8 @@ class Game:
     # ------------------------------------------------------------------ queries
     def hand(self, seat):
         """The bones in ``seat``'s hand, as a tuple."""
-        return tuple(
-            self._hands[_validate.integer(seat, "seat", minimum=0, maximum=self.n_players - 1)]
-        )
+        seat = _validate.integer(seat, "seat", minimum=0, maximum=self.n_players - 1)
+        return tuple(self._hands[seat])
 
     bazaar_size = property(lambda self: self._drawable())  # the bones that can still be drawn
     reserve_size = property(lambda self: len(self._bazaar) - self._drawable())  # never drawn
@@ -128,9 +122,8 @@ class Game:
     @property
     def can_end_turn(self):
         """True when the player to move has laid a bone and may stop the turn (:meth:`end_turn`)."""
-        return (
-            self._continuing in ("doubles", "chain", "pair") and not self.over and not self._stopped
-        )
+        going = self._continuing in ("doubles", "chain", "pair")
+        return going and not self.over and not self._stopped
 
     def legal_moves(self):
         """The list of :class:`Move` the player to move may make (empty if none)."""
@@ -194,16 +187,14 @@ class Game:
         hand = self._hands[seat]
         if bone not in hand:
             held = " ".join(map(str, hand))
-            raise IllegalMoveError(
-                f"bone {bone} is not in the hand of player {seat}, who holds {held}"
-            )
+            msg = f"bone {bone} is not in the hand of player {seat}, who holds {held}"
+            raise IllegalMoveError(msg)
         if self._forced is not None and bone not in self._forced:
             allowed = " or ".join(str(b) for b in sorted(self._forced))
             raise IllegalMoveError(f"the round must be opened with {allowed}")
         if self.rules.table.hidden_rows and self._forced is None and bone is not hand[-1]:
-            raise IllegalMoveError(
-                f"only the bone taken from the right of the row, {hand[-1]}, may go now"
-            )
+            msg = f"only the bone taken from the right of the row, {hand[-1]}, may go now"
+            raise IllegalMoveError(msg)
         if side is not None and not isinstance(side, str):
             raise IllegalMoveError(f"side must be a string naming an end, got {side!r}")
         self._apply_play(self.rules.table.prepare(self, Move(bone, side, *move[2:])))
@@ -212,9 +203,8 @@ class Game:
         """Stop a turn in which more bones could follow (an error if none could)."""
         self._check_live()
         if self._continuing == "must":
-            raise IllegalMoveError(
-                "after a double another bone must follow (or a draw, or a knock)"
-            )
+            msg = "after a double another bone must follow (or a draw, or a knock)"
+            raise IllegalMoveError(msg)
         if self._continuing is None:
             raise IllegalMoveError("there is no turn to end: it ended by itself after the play")
         index = len(self.history)
@@ -225,9 +215,8 @@ class Game:
         """Draw one bone from the bazaar for the player to move, who cannot play; return it."""
         self._check_live()
         if self._continuing not in (None, "must"):
-            raise IllegalMoveError(
-                "finish the turn with end_turn() or another bone; no drawing now"
-            )
+            msg = "finish the turn with end_turn() or another bone; no drawing now"
+            raise IllegalMoveError(msg)
         if self.legal_moves():
             raise IllegalMoveError(f"player {self.turn} can play and so must play, not draw")
         if not self._can_draw():
@@ -296,9 +285,8 @@ class Game:
         max_rounds = _validate.positive_int(max_rounds, "max_rounds")
         while not self.over:
             if self.round_number >= max_rounds:
-                raise DominoTilingError(
-                    f"the match was not decided in {max_rounds} rounds; raise max_rounds"
-                )
+                msg = f"the match was not decided in {max_rounds} rounds; raise max_rounds"
+                raise DominoTilingError(msg)
             self.play_round()
         return self.sheet
 
@@ -322,27 +310,24 @@ class Game:
         try:
             hands, bazaar = [list(h) for h in hands], list(bazaar)
         except TypeError:
-            raise DominoTypeError(
-                "hands must be a list of hands (lists of Bone), bazaar of Bone"
-            ) from None
+            msg = "hands must be a list of hands (lists of Bone), bazaar of Bone"
+            raise DominoTypeError(msg) from None
         every = [b for h in hands for b in h] + bazaar
         full = rules.table.pool(double_set(rules.max_pip), rules.max_pip)
         if any(not isinstance(b, Bone) for b in every):
             raise DominoTypeError("hands and bazaar must hold Bone objects, e.g. Bone(2, 5)")
         if len(set(every)) != len(every) or set(every) != set(full):
             got = f"{len(every)} bones, {len(set(every))} distinct"
-            raise DominoTilingError(
-                f"hands and bazaar must hold each bone of the set exactly once, got {got}"
-            )
+            msg = f"hands and bazaar must hold each bone of the set exactly once, got {got}"
+            raise DominoTilingError(msg)
         n = cls._count_players(players)
         if n != len(hands):
             raise DominoTilingError(f"{n} players but {len(hands)} hands")
         size = rules.hand_size(n)
         for seat, h in enumerate(hands):
             if len(h) != size:
-                raise DominoTilingError(
-                    f"{rules.name} deals {size} bones each; hand {seat} has {len(h)}"
-                )
+                msg = f"{rules.name} deals {size} bones each; hand {seat} has {len(h)}"
+                raise DominoTilingError(msg)
         game = cls.__new__(cls)
         deal = Event("deal", 0, None, None, None, (tuple(map(tuple, hands)), tuple(bazaar), 0))
         game._setup(rules, players, seed, deals=iter([deal]))
@@ -351,12 +336,8 @@ class Game:
 
     def _snapshot(self):
         lists = (self.history, self.rounds, self._counts, self._turn_plays, self._streak)
-        tables = (
-            self.line.copy(),
-            [list(h) for h in self._hands],
-            list(self._bazaar),
-            self.sheet.copy(),
-        )
+        tables = (self.line.copy(), [list(h) for h in self._hands], list(self._bazaar))
+        tables += (self.sheet.copy(),)
         rngs = (self._deal_rng.bit_generator.state, self._play_rng.bit_generator.state)
         return tables, [list(x) for x in lists], {k: getattr(self, k) for k in _STATE}, rngs
 
@@ -383,14 +364,12 @@ class Game:
         try:
             history = list(history)
         except TypeError:
-            raise DominoTypeError(
-                f"history must be a list of Event, got {type(history).__name__}"
-            ) from None
+            msg = f"history must be a list of Event, got {type(history).__name__}"
+            raise DominoTypeError(msg) from None
         for k, e in enumerate(history):
             if not isinstance(e, Event):
-                raise DominoTypeError(
-                    f"history must hold Event records; entry {k} is {type(e).__name__}"
-                )
+                msg = f"history must hold Event records; entry {k} is {type(e).__name__}"
+                raise DominoTypeError(msg)
         game = cls.__new__(cls)
         deals = iter([e for e in history if e.kind == "deal"])
         game._setup(rules, players, None, deals=deals, replaying=True)
@@ -400,9 +379,8 @@ class Game:
             what = f"recorded {event.kind} of round {event.round}"
             if k < len(game.history):  # the game wrote this one itself
                 if game.history[k] != event:
-                    raise IllegalMoveError(
-                        f"{what} differs on replay: {event} vs {game.history[k]}"
-                    )
+                    msg = f"{what} differs on replay: {event} vs {game.history[k]}"
+                    raise IllegalMoveError(msg)
                 continue
             if k > len(game.history):
                 raise IllegalMoveError(f"the history is out of step at entry {k}")
@@ -473,12 +451,10 @@ class Game:
         if rules.table.set_double:
             d, top = self._round_double(), rules.max_pip
             doubles = tuple(range(d, -1, -1)) + tuple(range(top, d, -1))
+        elif reopening and rules.reopen_doubles:
+            doubles = rules.reopen_doubles
         else:
-            doubles = (
-                rules.reopen_doubles
-                if reopening and rules.reopen_doubles
-                else rules.opening_doubles
-            )
+            doubles = rules.opening_doubles
         for bone in [Bone(*key) for key in rules.opening_bones] + [Bone(v, v) for v in doubles]:
             if bone in holder:
                 return holder[bone], bone
@@ -554,15 +530,11 @@ class Game:
         return max(0, len(self._bazaar) - self.rules.reserve(self.n_players))
 
     def _can_draw(self):
-        rules = self.rules
-        return (
-            rules.draw_from_bazaar
-            and self._drawable() > 0
-            and self._continuing in (None, "must")
-            and self.line.may_draw(self.turn)
-            and (rules.draw_limit is None or self._turn_draws < rules.draw_limit)
-            and bool(self.line.open_ends() or len(self.line) == 0)
-        )
+        rules, line = self.rules, self.line
+        if not (rules.draw_from_bazaar and self._drawable() > 0 and line.may_draw(self.turn)):
+            return False
+        more = rules.draw_limit is None or self._turn_draws < rules.draw_limit
+        return more and self._continuing in (None, "must") and bool(line.open_ends() or not line)
 
     def _moves_for(self, seat):
         """All plays for ``seat`` in the current state (ignoring whose turn it is)."""
@@ -670,9 +642,8 @@ class Game:
         for k, e in enumerate(self._replay_future):
             if e.kind == "take" and e.info == maker:
                 if e.bone not in hand:
-                    raise IllegalMoveError(
-                        f"a recorded penalty bone {e.bone} is not in seat {maker}'s hand"
-                    )
+                    msg = f"a recorded penalty bone {e.bone} is not in seat {maker}'s hand"
+                    raise IllegalMoveError(msg)
                 self._replay_future = self._replay_future[k + 1 :]
                 return e.bone
         raise IllegalMoveError("the history lacks the penalty bones taken from a hand")
@@ -701,11 +672,9 @@ class Game:
             written, winner = (0,) * n, self.sheet.winner
         else:
             finished = () if fish else tuple(m.bone for m in self._turn_plays)
-            hands, last = (
-                {s: list(h) for s, h in enumerate(self._hands)},
-                fisherman if fish else None,
-            )
-            how = dict(fisherman=last, opener=self._opener, opened_with=line.first)
+            hands = {s: list(h) for s, h in enumerate(self._hands)}
+            how = dict(fisherman=fisherman if fish else None, opener=self._opener)
+            how.update(opened_with=line.first)
             points = self.sheet.record_round(hands, fish=fish, **how, finished_with=finished)
             written, winner = tuple(points[s] for s in range(n)), self.sheet.round_winners[-1]
         plays, draws, knocks = self._counts

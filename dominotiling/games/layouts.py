@@ -1,14 +1,9 @@
-"""The tables a round is played on, each with its hook for the engine.
-
-:class:`Trains` (Mexican train), :class:`ChickenFoot`, :class:`Sausage` (Kolbasa) and
-:class:`FiveUp` are played on in place of a :class:`~dominotiling.games.Line`; one hook per kind
-of table -- :class:`LineTable`, :class:`TrainsTable`, :class:`FootTable`, :class:`SausageTable`,
-:class:`FiveUpTable` -- is ``Rules.table``: its options and what only it needs (the deal, the
-opening, the checks of a move, how a turn goes on).  A place is the ``side`` of a move:
-``"train 0"`` ... and ``"mexican"``; ``"foot"`` and ``"toe k"``; ``"set"``, ``"line k"`` and
-``"double k"``; ``"top"``, ``"bottom"``, ``"cut k"``, ``"top k"`` and ``"bottom k"``.  An illegal
-play raises :class:`~dominotiling.games.IllegalMoveError` and changes nothing.
-"""
+"""The tables a round is played on, and their hooks: :class:`Trains` (Mexican train),
+:class:`ChickenFoot`, :class:`Sausage` (Kolbasa) and :class:`FiveUp` besides the
+:class:`~dominotiling.games.Line`; one hook per kind of table (:class:`LineTable`, ...) is
+``Rules.table``, its options and what only it needs.  A move's ``side`` names a place:
+``"train 0"``, ``"mexican"``; ``"foot"``, ``"toe k"``; ``"set"``, ``"line k"``, ``"double k"``;
+``"top"``, ``"bottom"``, ``"cut k"``, ``"top k"``.  An illegal play changes nothing."""
 
 from dataclasses import dataclass
 from typing import Literal
@@ -64,9 +59,8 @@ class TableRules:
         """``move`` checked against the legal moves and given its side, or an error."""
         moves = game._moves_for(game.turn)
         if move.closed or move.lengthwise:
-            raise IllegalMoveError(
-                f"{game.rules.name} lays doubles neither face down nor lengthwise"
-            )
+            msg = f"{game.rules.name} lays doubles neither face down nor lengthwise"
+            raise IllegalMoveError(msg)
         move = next((m for m in moves if m.bone is move.bone), move) if move.side is None else move
         if move not in moves:
             places = ", ".join(m.side for m in moves if m.bone is move.bone)
@@ -144,9 +138,8 @@ class LineTable(TableRules):
             return move
         name, up_to = game.rules.name, self.doubles_per_turn
         if doubles:
-            raise IllegalMoveError(
-                f"only more doubles on other ends (up to {up_to}); call end_turn()"
-            )
+            msg = f"only more doubles on other ends (up to {up_to}); call end_turn()"
+            raise IllegalMoveError(msg)
         if move.closed and self.closing_doubles == "none":
             raise IllegalMoveError(f"{name} does not lay doubles face down")
         if move.closed:
@@ -154,9 +147,8 @@ class LineTable(TableRules):
         if move.lengthwise and not self.lengthwise_doubles:
             raise IllegalMoveError(f"{name} does not lay doubles lengthwise")
         if move.lengthwise:
-            raise IllegalMoveError(
-                f"{bone} cannot be laid lengthwise here (a double, not the cross)"
-            )
+            msg = f"{bone} cannot be laid lengthwise here (a double, not the cross)"
+            raise IllegalMoveError(msg)
         return move
 
 
@@ -206,9 +198,8 @@ class SausageTable(TableRules):
         if not rules.min_players == rules.max_players == 2:
             raise DominoTilingError("the sausage layout is for exactly two players")
         if rules.draw_from_bazaar:
-            raise DominoTilingError(
-                "the sausage's face-down rows have no bazaar: draw_from_bazaar=False"
-            )
+            msg = "the sausage's face-down rows have no bazaar: draw_from_bazaar=False"
+            raise DominoTilingError(msg)
 
     def new(self, rules, n_players, double):
         return Sausage(rules.max_pip, self.sausage_cuts)
@@ -256,13 +247,8 @@ class Trains(Table):
 
     Examples
     --------
-    >>> t = Trains(12, 2, engine=12)
-    >>> t.moves([Bone(12, 3), Bone(4, 5)], seat=0)
+    >>> Trains(12, 2, engine=12).moves([Bone(12, 3), Bone(4, 5)], seat=0)
     [(Bone(3, 12), 'train 0'), (Bone(3, 12), 'mexican')]
-    >>> t.play(Bone(12, 3), "train 0", seat=0)
-    >>> t.play(Bone(3, 3), "train 0", seat=0)
-    >>> t.must_continue()                 # a double: seat 0 plays again
-    True
     """
 
     def __init__(self, max_pip=12, n_players=4, engine=None, first_turn_train=False):
@@ -280,9 +266,8 @@ class Trains(Table):
 
     def train(self, name):
         if not isinstance(name, str):
-            raise DominoTypeError(
-                f"name must be the name of a train (a str), got {type(name).__name__}"
-            )
+            msg = f"name must be the name of a train (a str), got {type(name).__name__}"
+            raise DominoTypeError(msg)
         if name not in self._trains:
             raise IllegalMoveError(f"no train {name!r}; the trains are {', '.join(self._trains)}")
         return list(self._trains[name])
@@ -358,18 +343,16 @@ class Trains(Table):
         self._check_bone(bone, closed, lengthwise, side)
         seat = self._seat(seat)
         if side not in self._trains:
-            raise IllegalMoveError(
-                f"side must name a train ({', '.join(self._trains)}), got {side!r}"
-            )
+            msg = f"side must name a train ({', '.join(self._trains)}), got {side!r}"
+            raise IllegalMoveError(msg)
         allowed = self.allowed(seat)
         if side not in allowed:
             why = "it is another player's train without a marker"
             if self.uncovered() and not self._turn:
                 why = "an uncovered double must be covered first"
             now = ", ".join(sorted(allowed, key=_train_order))
-            raise IllegalMoveError(
-                f"{side} is not open to seat {seat} now ({why}); open to it: {now}"
-            )
+            msg = f"{side} is not open to seat {seat} now ({why}); open to it: {now}"
+            raise IllegalMoveError(msg)
         end = self._end(side)
         if end not in bone:
             raise IllegalMoveError(f"bone {bone} does not match {side}, which ends in {end}")
@@ -428,12 +411,8 @@ class ChickenFoot(Table):
     Examples
     --------
     >>> foot = ChickenFoot(9)
-    >>> foot.play(Bone(5, 5))
-    >>> for k in (0, 1, 2, 3, 4, 6):
-    ...     foot.play(Bone(5, k), "foot")
-    >>> foot.play(Bone(3, 3), "toe 4")    # a double on toe 4: three chicks on it come next
-    >>> foot.open_ends(), foot.moves([Bone(3, 7), Bone(0, 8)])
-    ({'foot': 3}, [(Bone(3, 7), 'foot')])
+    >>> foot.play(Bone(5, 5)); foot.pending            # six chicks are due on 5-5
+    (5, 6)
     """
 
     first_side = "foot"
@@ -483,15 +462,9 @@ class ChickenFoot(Table):
             self._first, self._foot = bone, (bone.low, 2 * self.foot_size, None)
             self._on_table.add(bone)
             return
-        ends = self.open_ends()
-        if side not in ends:
-            v = self._foot and self._foot[0]
-            why = f"the foot on {v}-{v} must be completed first" if self._foot else "no such toe"
-            raise IllegalMoveError(f"{side!r} is not open ({why}); open: {self._describe_ends()}")
-        value = ends[side]
-        if value not in bone:
-            raise IllegalMoveError(f"bone {bone} does not match {side}, which shows {value}")
-        self._on_table.add(bone)
+        v = self._foot[0] if self._foot else None
+        why = f" (the foot on {v}-{v} must be completed first)" if self._foot else ""
+        value = self._lay(bone, side, why)
         if side == "foot":
             double, due, parent = self._foot
             self._toes.append([(double, bone.other(double))])
@@ -516,10 +489,9 @@ class Sausage(Table):
 
     Parameters
     ----------
-    max_pip : int, optional
-    cuts : {"anywhere", "equal_ends"}, optional
-        At any depth both lines reach (paragraph 354), or at the ends of lines of equal length
-        (paragraph 288).
+    max_pip, cuts : int and {"anywhere", "equal_ends"}, optional
+        The set; cut at any depth both lines reach (paragraph 354), or at the ends of lines of
+        equal length (paragraph 288).
 
     See Also
     --------
@@ -527,18 +499,10 @@ class Sausage(Table):
 
     Examples
     --------
-    Paragraph 354: two lines of three bones ending in 5 and blank; 5-0 cuts:
-
     >>> s = Sausage()
-    >>> s.play(Bone(1, 2))
-    >>> for bone, side in [((1, 3), "top"), ((3, 4), "top"), ((4, 5), "top"),
-    ...                    ((2, 6), "bottom"), ((6, 6), "bottom"), ((6, 0), "bottom")]:
-    ...     s.play(Bone(*bone), side)
-    >>> s.open_ends(), [side for _, side in s.moves([Bone(5, 0)])]
-    ({'top': 5, 'bottom': 0}, ['top', 'bottom', 'cut 3'])
-    >>> cut = s.play(Bone(5, 0), "cut 3")
-    >>> len(cut), str(s)
-    (7, 'head: 5-0; top: -; bottom: -')
+    >>> s.play(Bone(1, 2)); s.play(Bone(1, 3), "top"); s.play(Bone(2, 3), "bottom")
+    >>> [side for _, side in s.moves([Bone(3, 3)])], str(s.play(Bone(3, 3), "cut 1")[0])
+    (['top', 'bottom', 'cut 1'], '1-2')
     """
 
     first_side = "top"
@@ -562,12 +526,9 @@ class Sausage(Table):
         return {} if self._head is None else {n: self._value(n, len(lines[n])) for n in lines}
 
     def branches(self):
-        lines = self._lines
-        return (
-            []
-            if self._head is None
-            else [("head", [self._head])] + [(n, list(lines[n])) for n in lines]
-        )
+        if self._head is None:
+            return []
+        return [("head", [self._head])] + [(n, list(p)) for n, p in self._lines.items()]
 
     def _places(self, bone):
         if self._head is None:
@@ -599,9 +560,9 @@ class Sausage(Table):
         side = places[0] if side is None and places else side
         if side not in places:
             fits = ", ".join(places) or "nowhere"
-            raise IllegalMoveError(
-                f"bone {bone} cannot go on {side!r}; it fits {fits} (ends: {self._describe_ends()})"
-            )
+            ends = self._describe_ends()
+            msg = f"bone {bone} cannot go on {side!r}; it fits {fits} (ends: {ends})"
+            raise IllegalMoveError(msg)
         name, _, depth = side.partition(" ")
         self._on_table.add(bone)
         lines = self._lines
@@ -630,7 +591,6 @@ class FiveUp(Table):
     Parameters
     ----------
     max_pip : int
-        The set is double-``max_pip``.
 
     See Also
     --------
@@ -641,13 +601,10 @@ class FiveUp(Table):
     Paragraph 460: 5-5 played on its four places, the lines ending in 2, 4, 1 and 0, counts 7:
 
     >>> up = FiveUp(6)
-    >>> up.play(Bone(5, 5))
-    >>> up.count()                            # 5-5 alone: both halves
-    10
-    >>> for k in (2, 4, 1, 0):
-    ...     up.play(Bone(5, k), "set")
-    >>> up.open_ends(), up.count()
-    ({'line 1': 2, 'line 2': 4, 'line 3': 1, 'line 4': 0}, 7)
+    >>> for bone in (Bone(5, 5), Bone(5, 2), Bone(5, 4), Bone(5, 1), Bone(5, 0)):
+    ...     up.play(bone, "set")
+    >>> up.count()
+    7
     """
 
     first_side = "set"
@@ -685,9 +642,8 @@ class FiveUp(Table):
     def branches(self):
         if self._first is None:
             return []
-        return [("set", [tuple(self._first)])] + [
-            (f"line {k + 1}", p) for k, p in enumerate(self.lines())
-        ]
+        lines = [(f"line {k + 1}", p) for k, p in enumerate(self.lines())]
+        return [("set", [tuple(self._first)])] + lines
 
     def moves(self, hand, seat=None):
         hand = as_bones(hand, "hand")
@@ -706,13 +662,7 @@ class FiveUp(Table):
             else:
                 self._lines = [(bone.low, []), (bone.high, [])]
             return
-        ends = self.open_ends()
-        if side not in ends:
-            raise IllegalMoveError(f"{side!r} is not open; open: {self._describe_ends()}")
-        value = ends[side]
-        if value not in bone:
-            raise IllegalMoveError(f"bone {bone} does not match {side}, which shows {value}")
-        self._on_table.add(bone)
+        value = self._lay(bone, side)
         if side.startswith("line"):
             k = int(side.split()[1]) - 1
             self._lines[k][1].append((value, bone.other(value)))

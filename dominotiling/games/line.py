@@ -29,29 +29,15 @@ class Table:
         self.max_pip = _validate.nonnegative_int(max_pip, "max_pip")
         self._on_table, self._first = set(), None
 
-    def __len__(self):
-        return len(self._on_table)
+    __len__ = lambda self: len(self._on_table)  # noqa: E731
+    __contains__ = lambda self, bone: bone in self._on_table  # noqa: E731
+    __iter__ = lambda self: (Bone(*p) for _, pairs in self.branches() for p in pairs)  # noqa: E731
 
-    def __contains__(self, bone):
-        return bone in self._on_table
-
-    def __iter__(self):
-        return (Bone(a, b) for _, pairs in self.branches() for a, b in pairs)
-
-    @property
-    def bones_on_table(self):
-        """The set of bones on the table (a copy)."""
-        return set(self._on_table)
-
-    @property
-    def first(self):
-        """The round's first bone (the engine, the set double, the sausage's first head)."""
-        return self._first
-
-    @property
-    def ends(self):
-        """The values shown by the open ends, in the order of ``open_ends()``."""
-        return tuple(self.open_ends().values())
+    # the bones on the table (a copy); the first bone (the engine, the set double, the first
+    # head); the values shown by the open ends, in the order of open_ends()
+    bones_on_table = property(lambda self: set(self._on_table))
+    first = property(lambda self: self._first)
+    ends = property(lambda self: tuple(self.open_ends().values()))
 
     # what a line answers otherwise: closed ends, face-down doubles, the count, a fish
     closed_ends = lambda self: {}  # noqa: E731
@@ -88,24 +74,31 @@ class Table:
         """Refuse a play of no Bone, a flag not a bool, a side not a str, a bone outside the set or
         on the table, or (``flat``) a double face down or lengthwise."""
         if not isinstance(bone, Bone):
-            raise DominoTypeError(
-                f"bone must be a Bone, got {bone!r}; write for example Bone(2, 5)"
-            )
+            msg = f"bone must be a Bone, got {bone!r}; write for example Bone(2, 5)"
+            raise DominoTypeError(msg)
         _validate.boolean(closed, "closed")
         _validate.boolean(lengthwise, "lengthwise")
         if side is not None and not isinstance(side, str):
             what = type(side).__name__
-            raise DominoTypeError(
-                f"side must be None or the name of an open end (a str), got {what}"
-            )
+            msg = f"side must be None or the name of an open end (a str), got {what}"
+            raise DominoTypeError(msg)
         if bone.high > self.max_pip:
             raise IllegalMoveError(f"bone {bone} is not in a double-{self.max_pip} set")
         if bone in self._on_table:
             raise IllegalMoveError(f"bone {bone} is already on the table; each bone is played once")
         if flat and (closed or lengthwise):
-            raise IllegalMoveError(
-                f"{type(self).__name__} lays doubles neither face down nor lengthwise"
-            )
+            msg = f"{type(self).__name__} lays doubles neither face down nor lengthwise"
+            raise IllegalMoveError(msg)
+
+    def _lay(self, bone, side, why=""):
+        """Put ``bone`` on the open end ``side``; return the value that end showed."""
+        ends = self.open_ends()
+        if side not in ends:
+            raise IllegalMoveError(f"{side!r} is not open{why}; open: {self._describe_ends()}")
+        if ends[side] not in bone:
+            raise IllegalMoveError(f"bone {bone} does not match {side}, which shows {ends[side]}")
+        self._on_table.add(bone)
+        return ends[side]
 
     def _describe_ends(self):
         return ", ".join(f"{side} {value}" for side, value in self.open_ends().items()) or "none"
@@ -122,10 +115,8 @@ class Table:
     __hash__ = None
 
     def __str__(self):
-        return "; ".join(
-            f"{label}: " + (" ".join(f"{a}-{b}" for a, b in pairs) or "-")
-            for label, pairs in self.branches()
-        )
+        text = lambda pairs: " ".join(f"{a}-{b}" for a, b in pairs) or "-"  # noqa: E731
+        return "; ".join(f"{label}: {text(pairs)}" for label, pairs in self.branches())
 
     def __repr__(self):
         return f"<{type(self).__name__} of {len(self)} bones: {self}>"
@@ -146,9 +137,8 @@ def _hands(hands, name="hands"):
     """``hands`` (one list of Bone per seat) as a list of lists; a clear error otherwise."""
     wrong = isinstance(hands, (str, bytes, dict, Bone)) or type(hands).__module__ == "numpy"
     if wrong or not hasattr(hands, "__iter__"):
-        raise DominoTypeError(
-            f"{name} must be a list with one list of Bone per seat, got {type(hands).__name__}"
-        )
+        msg = f"{name} must be a list with one list of Bone per seat, got {type(hands).__name__}"
+        raise DominoTypeError(msg)
     return [as_bones(hand, f"{name}[{k}]") for k, hand in enumerate(hands)]
 
 
@@ -216,9 +206,8 @@ class Line(Table):
     def for_rules(cls, rules):
         """An empty line laid out as ``rules`` (a :class:`Rules`) say: set, cross, counting."""
         if not hasattr(rules, "table") or isinstance(rules, type):  # duck-typed: rules import us
-            raise DominoTypeError(
-                f"rules must be a Rules object, got {type(rules).__name__}; try Rules.by_name('kozel')"
-            )
+            msg = f"rules must be a Rules object, got {type(rules).__name__}; try Rules.by_name('kozel')"
+            raise DominoTypeError(msg)
         t = rules.table
         return cls(rules.max_pip, t.spinner, house=t.house, spinner_opens=t.spinner_opens,
                    cross_count=t.cross_count, arms_first=t.spinner_arms_first)  # fmt: skip
@@ -246,9 +235,8 @@ class Line(Table):
         pair's ``a``)."""
         if self._first is None:
             return []
-        return (
-            [(b, a) for a, b in reversed(self._arms["left"])] + [self._first] + self._arms["right"]
-        )
+        left = [(b, a) for a, b in reversed(self._arms["left"])]
+        return left + [self._first] + self._arms["right"]
 
     def arm(self, side):
         """The bones played outward from the centre on ``side``, as oriented pairs."""
@@ -272,11 +260,9 @@ class Line(Table):
             as_bone(bone, "bone")
         if bone in self._on_table or bone.high > self.max_pip:
             return []
-        return (
-            ["left", "right"]
-            if self._first is None
-            else [s for s, v in self._allowed_ends() if v in bone]
-        )
+        if self._first is None:
+            return ["left", "right"]
+        return [s for s, v in self._allowed_ends() if v in bone]
 
     def moves(self, hand, seat=None):
         """The legal ``(bone, side)`` plays for the bones of ``hand`` ("right" on an empty line)."""
@@ -284,13 +270,8 @@ class Line(Table):
         if self._first is None:
             return [(bone, "right") for bone in hand if bone.high <= self.max_pip]
         items, on_table, max_pip = self._allowed_ends(), self._on_table, self.max_pip
-        return [
-            (bone, side)
-            for bone in hand
-            if bone not in on_table and bone.high <= max_pip
-            for side, value in items
-            if value == bone.low or value == bone.high
-        ]
+        hand = [b for b in hand if b not in on_table and b.high <= max_pip]
+        return [(b, side) for b in hand for side, v in items if v == b.low or v == b.high]
 
     def could_play(self, hands):
         return any(self.moves(h) for h in hands) if self._open else self._first is None
@@ -302,11 +283,8 @@ class Line(Table):
             return f"{a}={b}" if (side, k) in self._lengthwise else f"{a}-{b}"
 
         n = len(self._arms["left"])
-        where = (
-            [("left", n - 1 - i) for i in range(n)]
-            + [("first", 0)]
-            + [("right", k) for k in range(99)]
-        )
+        where = [("left", n - 1 - i) for i in range(n)] + [("first", 0)]
+        where += [("right", k) for k in range(len(self._arms["right"]))]
         out = " ".join(text(*w, a, b) for w, (a, b) in zip(where, self.chain()))
         for side in ("up", "down") if self._spinner_at else ():
             arm = " ".join(text(side, k, a, b) for k, (a, b) in enumerate(self._arms[side]))
@@ -337,10 +315,8 @@ class Line(Table):
             raise IllegalMoveError(f"only a double can be laid face down, not {bone}")
         no_cross = self._first is None or self.spinner and not self._spinner_at
         if lengthwise and (not bone.is_double or closed or no_cross):
-            raise IllegalMoveError(
-                f"{bone} cannot be laid lengthwise: only a double that is neither the first bone "
-                "nor the cross, face up"
-            )
+            msg = f"{bone} cannot be laid lengthwise: only a double that is neither the first bone nor the cross, face up"
+            raise IllegalMoveError(msg)
         if self._first is None:
             if closed:
                 raise IllegalMoveError("the opening bone is never laid face down")
@@ -354,26 +330,18 @@ class Line(Table):
         if side is None:
             sides = self.playable_sides(bone)
             if not sides:
-                raise IllegalMoveError(
-                    f"bone {bone} matches no open end (ends show {self._describe_ends()}); play a "
-                    "bone with one of these values, or draw/pass"
-                )
+                msg = f"bone {bone} matches no open end (ends show {self._describe_ends()}); play a bone with one of these values, or draw/pass"
+                raise IllegalMoveError(msg)
             side = "right" if "right" in sides else sides[0]
         if side not in self._open:
-            why = (
-                "closed by a face-down double"
-                if side in self._closed
-                else "up and down need a cross"
-            )
-            raise IllegalMoveError(
-                f"the {side} end is not open ({why}; open: {self._describe_ends()})"
-            )
+            why = "up and down need a cross"
+            why = "closed by a face-down double" if side in self._closed else why
+            msg = f"the {side} end is not open ({why}; open: {self._describe_ends()})"
+            raise IllegalMoveError(msg)
         value = self._open[side]
         if value not in bone:
-            raise IllegalMoveError(
-                f"bone {bone} does not match the {side} end, which shows {value}; open ends: "
-                f"{self._describe_ends()}"
-            )
+            msg = f"bone {bone} does not match the {side} end, which shows {value}; open ends: {self._describe_ends()}"
+            raise IllegalMoveError(msg)
         allowed = self._allowed_ends()
         if side not in dict(allowed):
             sides = ", ".join(s for s, _ in allowed)
@@ -459,21 +427,9 @@ class Line(Table):
 
     # ------------------------------------------------------------------ reading the ends
     def is_fish(self):
-        """Whether the line is a fish (Kozel): every open end shows one value ``v`` and every other
-        bone with ``v`` is on the table (``v-v`` may be out); a line with every end closed is not.
-
-        Examples
-        --------
-        kozel_and_variants_ru.txt, paragraph 24 (2-2 is not needed):
-
-        >>> line = Line()
-        >>> for bone, side in [((1, 2), None), ((2, 6), "right"), ((6, 0), "right"),
-        ...                    ((0, 2), "right"), ((2, 3), "right"), ((3, 5), "right"),
-        ...                    ((5, 2), "right"), ((1, 4), "left"), ((4, 2), "left")]:
-        ...     line.play(Bone(*bone), side)
-        >>> line.ends, line.is_fish()
-        ((2, 2), True)
-        """
+        """Whether the line is a fish (Kozel; kozel_and_variants_ru.txt, paragraph 24): every open
+        end shows one value ``v`` and every other bone with ``v`` is on the table (``v-v`` may be
+        out); a line with every end closed is not."""
         values = set(self._open.values())
         if len(values) != 1:
             return False
@@ -488,7 +444,7 @@ class Line(Table):
 
         Examples
         --------
-        Pyaterochka, classic_rules_2_ru.txt, paragraphs 179-185 (steps a-d):
+        Pyaterochka, classic_rules_2_ru.txt, paragraphs 179-185 (steps a-c):
 
         >>> line = Line(spinner=True, spinner_opens="at_once", cross_count="all")
         >>> line.play(Bone(5, 5)); line.count()                    # a
@@ -497,11 +453,6 @@ class Line(Table):
         10
         >>> line.play(Bone(3, 5), "left"); line.count()            # c: 5 + 5 + 3 + 0
         13
-        >>> for bone, side in [((0, 2), "right"), ((5, 4), "up"), ((2, 2), "right"),
-        ...                    ((2, 5), "right"), ((3, 3), "left")]:
-        ...     line.play(Bone(*bone), side)
-        >>> line.count()                                           # d: 5 + 4 + 3 + 3 + 5
-        20
         """
         if self._first is None or len(self._on_table) == 1:
             return sum(self._first or ())

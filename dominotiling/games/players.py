@@ -1,14 +1,7 @@
-"""Ready-made players for the game engine: :func:`random_player`, :func:`greedy_player`,
-:func:`doubles_first_player`.  A player is any function of a
-:class:`~dominotiling.games.PlayerView` returning one of its ``legal_moves`` -- or None to stop a
-turn that allows more bones; drawing and knocking are automatic.
-
->>> def lightest_player(view):
-...     return min(view.legal_moves, key=lambda move: move.bone.pips)
->>> from dominotiling.games import Game, Rules
->>> Game(Rules.classic(), [lightest_player, greedy_player], seed=3).play_match().winner in (0, 1)
-True
-"""
+"""Ready-made players: :func:`random_player`, :func:`greedy_player`, :func:`doubles_first_player`.
+A player is any function of a :class:`~dominotiling.games.PlayerView` returning one of its
+``legal_moves`` -- or None to stop a turn that allows more bones; drawing and knocking are
+automatic."""
 
 from ..errors import DominoTypeError
 from .records import PlayerView
@@ -107,6 +100,4 @@ def _check_view(view):
         hasattr(view, a) for a in ("legal_moves", "can_end_turn", "rng")
     ):
         return
-    raise DominoTypeError(
-        f"view must be the view a game passes its player (a PlayerView), got {type(view).__name__}"
-    )
+    raise DominoTypeError(f"view must be a PlayerView (a game's view), got {type(view).__name__}")

@@ -88,9 +88,8 @@ def poker_hand(bones):
 
     Notes
     -----
-    A combination describes the whole hand: the text's flush 6-1, 6-3, 6-4, 6-5, 6-6 (paragraph
-    137) is a flush though four of it run 3 to 6.  Its six straight (6-1, 6-2, 6-3, 6-4, 6-6,
-    paragraph 149) skips 6-5, against its own definition, which is followed: a flush.
+    The text's six straight (6-1, 6-2, 6-3, 6-4, 6-6, paragraph 149) skips 6-5, against its own
+    definition, which is followed: it ranks as a flush.
 
     Examples
     --------
@@ -104,9 +103,8 @@ def poker_hand(bones):
         raise DominoTilingError(f"a poker hand is five distinct bones, got {len(bones)}")
     outside = [str(b) for b in bones if b not in set(poker_set())]
     if outside:
-        raise DominoTilingError(
-            f"{', '.join(outside)} are not in the poker set (no 1-1, no blanks)"
-        )
+        msg = f"{', '.join(outside)} are not in the poker set (no 1-1, no blanks)"
+        raise DominoTilingError(msg)
     singles = [b for b in bones if not b.is_double]
     d, flush = 5 - len(singles), any(len(suit) == 5 for suit in _suits(bones).values())
     full = d == 3 and bool(set(singles[0]) & set(singles[1]))
@@ -160,10 +158,8 @@ class PokerTable:
 
     Parameters
     ----------
-    players : sequence of 2 to 4
-        A player function ``f(view) -> bones to exchange`` per seat, or None for a seat played
-        by hand with :meth:`exchange`.
-    seed : None, int or numpy.random.Generator, optional
+    players, seed : sequence of 2 to 4, and None, int or numpy.random.Generator
+        A function ``f(view) -> bones to exchange`` per seat, or None (:meth:`exchange`).
     chips, ante : int, optional
         Each player's chips at the start (20), and the stake of each hand (1).
 
@@ -174,9 +170,7 @@ class PokerTable:
     Examples
     --------
     >>> table = PokerTable([None, None], seed=0)
-    >>> table.turn, len(table.hand(0)), table.stock_size   # seat 1 deals, seat 0 starts
-    (0, 5, 10)
-    >>> table.exchange(()); table.exchange(table.hand(1)[:2])
+    >>> table.exchange(()); table.exchange(table.hand(1)[:2])   # seat 1 deals, seat 0 starts
     >>> table.hands_played[0].pot, table.hands_played[0].discarded[0]
     (2, ())
     """
@@ -190,9 +184,8 @@ class PokerTable:
             raise DominoTilingError(f"domino poker is for 2 to 4 players; got {len(players)}")
         for k, p in enumerate(players):
             if p is not None and not callable(p):
-                raise DominoTypeError(
-                    f"players[{k}] must be a function f(view), or None; got {p!r}"
-                )
+                msg = f"players[{k}] must be a function f(view), or None; got {p!r}"
+                raise DominoTypeError(msg)
         self.players, self.ante = players, _validate.positive_int(ante, "ante")
         self.chips = [_validate.positive_int(chips, "chips")] * len(players)
         self._rng, self.hands_played, self.dealer = _validate.seed(seed), [], len(players) - 1
@@ -206,9 +199,8 @@ class PokerTable:
 
     def hand(self, seat):
         """The bones ``seat`` holds now."""
-        return tuple(
-            self._hands[_validate.integer(seat, "seat", minimum=0, maximum=len(self.players) - 1)]
-        )
+        seat = _validate.integer(seat, "seat", minimum=0, maximum=len(self.players) - 1)
+        return tuple(self._hands[seat])
 
     def _deal(self):
         n = self.n_players
@@ -245,9 +237,8 @@ class PokerTable:
         bones, hand = tuple(as_bones(bones, "bones (to exchange)")), self._hands[self.turn]
         if any(b not in hand for b in bones) or len(set(bones)) != len(bones):
             held = " ".join(map(str, hand))
-            raise IllegalMoveError(
-                f"seat {self.turn} can exchange only bones of its hand, each once: {held}"
-            )
+            msg = f"seat {self.turn} can exchange only bones of its hand, each once: {held}"
+            raise IllegalMoveError(msg)
         if len(bones) > len(self._stock):
             raise IllegalMoveError(f"only {len(self._stock)} bones are left to draw")
         for b in bones:

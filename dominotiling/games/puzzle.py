@@ -72,9 +72,8 @@ def _to_bone(item, name):
     try:
         a, b = item
     except (TypeError, ValueError):
-        raise DominoTypeError(
-            f"{name} must be a Bone or a pair of values such as (2, 5), got {item!r}"
-        ) from None
+        msg = f"{name} must be a Bone or a pair of values such as (2, 5), got {item!r}"
+        raise DominoTypeError(msg) from None
     check = _validate.nonnegative_int
     return Bone(check(a, f"{name}[0]"), check(b, f"{name}[1]"))
 

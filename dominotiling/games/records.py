@@ -16,10 +16,8 @@ class Move(NamedTuple):
 
     Parameters
     ----------
-    bone : Bone
-    side : str
-        An end of the line (:data:`~dominotiling.games.line.SIDES`) or a place of another
-        table (``"train 2"``, ``"toe 3"``, ``"cut 1"``: see :mod:`dominotiling.games.layouts`).
+    bone, side : Bone and str
+        The bone; an end of the line or a place of another table (``"train 2"``, ``"toe 3"``).
     closed, lengthwise : bool, default False
         A double face down; along the line, counting one half (Muggins).
 
@@ -49,16 +47,13 @@ class Event(NamedTuple):
 
     Parameters
     ----------
-    kind : str
+    kind, round : str and int
         ``"deal"`` (``seat`` opens; ``info``: the hands, the bazaar in drawing order, the
-        redeals), ``"play"`` (``info``: the points scored during play), ``"draw"``, ``"knock"``,
-        ``"end_turn"`` (``info``: points scored), ``"take"`` (a bone taken at Seven's penalty or
-        from the bazaar at a fish; ``info``: ``"bazaar"`` or the seat it came from), or
-        ``"end"`` (``seat``: the round's winner, or None; ``info``: ``"out"``, ``"fish"``,
-        ``"blocked"``, or ``"target"`` when a score reaching the target during play ends it).
-    round : int
-    seat, bone, side, info : optional
-    closed, lengthwise : bool, default False
+        redeals), ``"play"`` (``info``: points scored in play), ``"draw"``, ``"knock"``,
+        ``"end_turn"``, ``"take"`` (at Seven's penalty or from the bazaar at a fish; ``info``:
+        ``"bazaar"`` or the seat it came from), ``"end"`` (``seat``: the winner or None;
+        ``info``: ``"out"``, ``"fish"``, ``"blocked"`` or ``"target"``, reached in play).
+    seat, bone, side, info, closed, lengthwise : optional
         As for :class:`Move`.
 
     See Also
@@ -67,9 +62,8 @@ class Event(NamedTuple):
 
     Examples
     --------
-    >>> from dominotiling.games import Bone
-    >>> Event("play", 1, seat=0, bone=Bone(6, 6), side="left").kind
-    'play'
+    >>> Event("play", 1, seat=0, bone=Bone(6, 6), side="left").side
+    'left'
     """
 
     kind: str
@@ -87,16 +81,12 @@ class RoundResult(NamedTuple):
 
     Parameters
     ----------
-    number, opener : int
-    reason : str
-        ``"out"``, ``"fish"``, ``"blocked"`` or ``"target"`` (see :class:`Event`).
+    number, opener, reason : int, int, str
+        ``reason``: ``"out"``, ``"fish"``, ``"blocked"`` or ``"target"`` (see :class:`Event`).
     winner, fisherman : int or None
         The player the rules name (None on a tie); who laid the last bone.
-    hands, line : tuple and Line
-        The hands left and the table.
-    plays, draws, knocks, redeals : int
-    written : tuple
-        The points written per seat.
+    hands, line, plays, draws, knocks, redeals, written
+        The hands left, the table, the counts, the points written per seat.
 
     See Also
     --------
@@ -143,8 +133,6 @@ class PlayerView:
 
     Examples
     --------
-    A player function receives one and returns one of its ``legal_moves``:
-
     >>> from dominotiling.games import Game
     >>> Game("classic", [lambda view: view.legal_moves[0]] * 2, seed=0).play_match().winner
     1
@@ -155,9 +143,8 @@ class PlayerView:
 
     def __init__(self, game, seat, moves):
         if not all(hasattr(game, a) for a in ("_hands", "sheet", "line", "n_players", "_play_rng")):
-            raise DominoTypeError(
-                f"game must be a Game, got {type(game).__name__}; see Game.view()"
-            )
+            msg = f"game must be a Game, got {type(game).__name__}; see Game.view()"
+            raise DominoTypeError(msg)
         seat = _validate.integer(seat, "seat", minimum=0, maximum=game.n_players - 1)
         moves = _validate.instance(moves, "moves", (list, tuple))
         if not all(m is None or type(m) is Move for m in moves):

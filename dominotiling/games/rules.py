@@ -54,10 +54,8 @@ def _normalise(f, value, max_pip):
         return check(value, name, maximum=_POSITIVE.get(name))
     if kind is str:
         return v.instance(value, name, str)
-    pairs = dict(
-        hand_sizes=(v.positive_int, v.positive_int),
-        reserve_by_players=(v.positive_int, v.nonnegative_int),
-    )
+    pairs = dict(hand_sizes=(v.positive_int,) * 2)
+    pairs.update(reserve_by_players=(v.positive_int, v.nonnegative_int))
     try:
         if name in pairs or name in ("bone_values", "opening_bonus", "finish_bonus"):
             first, second = pairs.get(name, (_bone_key, v.integer))
@@ -128,12 +126,8 @@ class Rules:
     Examples
     --------
     >>> r = Rules(scoring="fives", spinner=True, target=150)
-    >>> r.scoring, r.layout, r.family.end_multiple, r.table.spinner
-    ('fives', 'line', 5, True)
-    >>> Rules(target=True)
-    Traceback (most recent call last):
-    ...
-    dominotiling.errors.DominoTypeError: target must be an integer, got True (bool)
+    >>> r.scoring, r.layout, r.family.end_multiple, r.table.spinner, r.fish_mode
+    ('fives', 'line', 5, True, 'all')
     """
 
     name: str = "custom"
@@ -260,16 +254,13 @@ class Rules:
         unknown = sorted(set(options) - set(known))
         if unknown:
             listed = ", ".join(known) or "none"
-            raise DominoTilingError(
-                f"{canonical} has no option {unknown[0]!r}; its options: {listed}"
-            )
+            msg = f"{canonical} has no option {unknown[0]!r}; its options: {listed}"
+            raise DominoTilingError(msg)
         return maker(**options)
 
 
 #: Every option of a hook, with the value a Rules without it reads (the hooks' defaults).
-_NEUTRAL = {
-    f.name: f.default for hook in [*TABLES.values(), *FAMILIES.values()] for f in fields(hook)
-}
+_NEUTRAL = {f.name: f.default for h in [*TABLES.values(), *FAMILIES.values()] for f in fields(h)}
 _NEUTRAL.update(set_double=False, hidden_rows=False)
 _SHARED = [f for f in fields(Rules) if f.repr and f.name not in ("family", "table")]
 
@@ -305,18 +296,14 @@ def _build(rules, options):
             known = ", ".join(sorted([f.name for f in _SHARED] + [*_NEUTRAL, "scoring", "layout"]))
             raise DominoTilingError(f"Rules has no field {name!r}; the fields are {known}")
         elif not _same(value, getattr(family, name, getattr(table, name, _NEUTRAL[name]))):
-            raise DominoTilingError(
-                f"{name} is an option of another family or table than {family.name} on a "
-                f"{table.name}; choose the scoring or layout it belongs to"
-            )
+            msg = f"{name} is an option of another family or table than {family.name} on a {table.name}; choose the scoring or layout it belongs to"
+            raise DominoTilingError(msg)
     for f in _SHARED:
         values[f.name] = _normalise(f, values[f.name], values.get("max_pip", 6))
         object.__setattr__(rules, f.name, values[f.name])
     for key, hook in (("family", family), ("table", table)):
-        given = {
-            f.name: _normalise(f, hooks[hook].get(f.name, getattr(hook, f.name)), rules.max_pip)
-            for f in fields(hook)
-        }
+        given = {f.name: hooks[hook].get(f.name, getattr(hook, f.name)) for f in fields(hook)}
+        given = {f.name: _normalise(f, given[f.name], rules.max_pip) for f in fields(hook)}
         object.__setattr__(rules, key, replace(hook, **given))
     object.__setattr__(rules, "_hand_size_map", _check_together(rules))
 
@@ -326,9 +313,8 @@ def _check_together(rules):
     if rules.target is None and rules.deals is None:
         raise DominoTilingError("a match needs an end: a target score or a number of deals")
     if rules.min_players > rules.max_players:
-        raise DominoTilingError(
-            f"need min_players <= max_players, got {rules.min_players} > {rules.max_players}"
-        )
+        msg = f"need min_players <= max_players, got {rules.min_players} > {rules.max_players}"
+        raise DominoTilingError(msg)
     n_bones = len(rules.table.pool(double_set(rules.max_pip), rules.max_pip))
     size_map = dict(rules.hand_sizes)
     for n in range(rules.min_players, rules.max_players + 1):
@@ -336,18 +322,15 @@ def _check_together(rules):
             raise DominoTilingError(f"hand_sizes gives no hand size for {n} players")
         at_table = 4 if rules.table_teams > 2 else n  # General: two pairs play at a time
         if size_map[n] * at_table > n_bones:
-            raise DominoTilingError(
-                f"{at_table} hands of {size_map[n]} do not fit in {n_bones} bones"
-            )
+            msg = f"{at_table} hands of {size_map[n]} do not fit in {n_bones} bones"
+            raise DominoTilingError(msg)
     for key, _ in rules.bone_values + rules.opening_bonus + rules.finish_bonus:
         if key[1] > rules.max_pip:
             raise DominoTilingError(f"bone {key} is not in a double-{rules.max_pip} set")
     seats = 2 * rules.table_teams
     if rules.teams and not rules.min_players == rules.max_players == seats:
-        raise DominoTilingError(
-            f"team play is defined for exactly {seats} players, partners opposite; use for example "
-            "Rules.kozel(players=4, teams=True)"
-        )
+        msg = f"team play is defined for exactly {seats} players, partners opposite; use for example Rules.kozel(players=4, teams=True)"
+        raise DominoTilingError(msg)
     if rules.later_opener == "winner_partner" and not rules.teams:
         raise DominoTilingError("later_opener='winner_partner' needs teams=True")
     rules.family.check(rules)
@@ -442,7 +425,5 @@ def as_rules(value, name="rules"):
         return value
     if isinstance(value, str):
         return Rules.by_name(value)
-    raise DominoTypeError(
-        f"{name} must be a Rules object or the name of a rule set, got {type(value).__name__}; "
-        "try Rules.kozel() or 'kozel' (Rules.names() lists them)"
-    )
+    msg = f"{name} must be a Rules object or the name of a rule set, got {type(value).__name__}; try Rules.kozel() or 'kozel' (Rules.names() lists them)"
+    raise DominoTypeError(msg)

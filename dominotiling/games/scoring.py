@@ -80,9 +80,8 @@ class ScoreSheet:
         if isinstance(players, Integral) and not isinstance(players, bool):
             players = range(_validate.positive_int(players, "players", maximum=MAX_PLAYERS))
         elif isinstance(players, (str, bytes)) or not hasattr(players, "__iter__"):
-            raise DominoTypeError(
-                f"players must be a number or a sequence of names, got {players!r}"
-            )
+            msg = f"players must be a number or a sequence of names, got {players!r}"
+            raise DominoTypeError(msg)
         players = tuple(players)
         try:
             distinct = len(set(players)) == len(players)
@@ -93,19 +92,16 @@ class ScoreSheet:
         rules.check_players(len(players))
         self.players, self.rules = players, rules
         pairs = rules.table_teams if rules.teams else len(players)
-        self.accounts = [
-            Account(players[i::pairs] if rules.teams else (p,))
-            for i, p in enumerate(players[:pairs])
-        ]
+        seats = [players[i::pairs] if rules.teams else (p,) for i, p in enumerate(players[:pairs])]
+        self.accounts = [Account(s) for s in seats]
         self._account = {p: i for i, a in enumerate(self.accounts) for p in a.players}
         written = self._start(written, "written", _validate.nonnegative_int)
         remembered = self._start(remembered, "remembered", _validate.nonnegative_int)
         self.carried = _validate.nonnegative_int(carried, "carried")
-        opened = (
-            [w > 0 for w in written]
-            if opened is None
-            else self._start(opened, "opened", _validate.boolean)
-        )
+        if opened is None:
+            opened = [w > 0 for w in written]
+        else:
+            opened = self._start(opened, "opened", _validate.boolean)
         for a, w, r, o in zip(self.accounts, written, remembered, opened):
             a.written, a.remembered, a.opened = w, r, bool(o)
         self._losers = self._winners = ()  # accounts that lost and won the match
@@ -124,9 +120,8 @@ class ScoreSheet:
             i, value = self.account(player), check(value, f"{name}[{player!r}]")
             if seen.setdefault(i, value) != value:
                 who = self.accounts[i].players
-                raise DominoTilingError(
-                    f"partners share one account: {name} gives {seen[i]} and {value} for {who}"
-                )
+                msg = f"partners share one account: {name} gives {seen[i]} and {value} for {who}"
+                raise DominoTilingError(msg)
             out[i] = value
         return out
 
@@ -160,9 +155,7 @@ class ScoreSheet:
     # the rounds that counted (not those replayed); all players who lost, and who won, the match
     deals_played = property(lambda self: self._deals)
     losers = property(lambda self: tuple(p for i in self._losers for p in self.accounts[i].players))
-    winners = property(
-        lambda self: tuple(p for i in self._winners for p in self.accounts[i].players)
-    )
+    winners = property(lambda self: tuple(p for i in self._winners for p in self.teams[i]))
 
     @property
     def loser(self):
@@ -208,9 +201,7 @@ class ScoreSheet:
     def copy(self):
         """An independent copy of the sheet."""
         new = ScoreSheet.__new__(ScoreSheet)
-        new.__dict__.update(
-            {k: list(v) if isinstance(v, list) else v for k, v in self.__dict__.items()}
-        )
+        new.__dict__.update({k: list(v) if type(v) is list else v for k, v in vars(self).items()})
         new.accounts = [a.copy() for a in self.accounts]
         new.notes = {k: (dict(v) if isinstance(v, dict) else v) for k, v in self.notes.items()}
         return new
@@ -242,10 +233,8 @@ class ScoreSheet:
 
         Parameters
         ----------
-        hands : mapping
-            Every player mapped to the bones left in hand (empty for who went out).
-        fish : bool, optional
-            The round ended without anybody going out (a fish, or blocked).
+        hands, fish : mapping and bool
+            Every player's bones left in hand; whether nobody went out (a fish, or blocked).
         fisherman, opener, opened_with, finished_with : optional
             Who laid a fish's last bone; who opened, with which Bone (sport Kozel's bonuses);
             the bones of the last turn (a finish in 0-0 or 6-6).
@@ -258,9 +247,8 @@ class ScoreSheet:
         fish = _validate.boolean(fish, "fish")
         self._check_not_over()
         if not hasattr(hands, "items"):
-            raise DominoTypeError(
-                f"hands must map each player to their bones, got {type(hands).__name__}"
-            )
+            msg = f"hands must map each player to their bones, got {type(hands).__name__}"
+            raise DominoTypeError(msg)
         self._check_keys(hands, "hands")
         seen, lists, gone = set(), {}, self.absent()
         for p in self.players:
@@ -272,22 +260,17 @@ class ScoreSheet:
                 if not isinstance(b, Bone):
                     raise DominoTypeError(f"hands hold Bone objects, got {b!r} in {p!r}'s hand")
                 if b.high > self.rules.max_pip or b in seen:
-                    why = (
-                        "appears twice among the hands"
-                        if b in seen
-                        else f"is not in a double-{self.rules.max_pip} set"
-                    )
+                    why = f"is not in a double-{self.rules.max_pip} set"
+                    why = "appears twice among the hands" if b in seen else why
                     raise DominoTilingError(f"bone {b} {why}")
                 seen.add(b)
             if p in gone and bones:
-                raise DominoTilingError(
-                    f"{p!r} has left the match and holds no bones, got {len(bones)}"
-                )
+                msg = f"{p!r} has left the match and holds no bones, got {len(bones)}"
+                raise DominoTilingError(msg)
         empty = [p for p in self.players if not lists[p] and p not in gone]
         if len(empty) > 1 and not self.rules.family.several_out:  # trains: out in a first turn
-            raise DominoTilingError(
-                f"only one player can go out in a round, got empty hands for {empty}"
-            )
+            msg = f"only one player can go out in a round, got empty hands for {empty}"
+            raise DominoTilingError(msg)
         if fish and empty:
             raise DominoTilingError(f"player {empty[0]!r} went out, so the round is not a fish")
         points = {p: hand_points(lists[p], self.rules) for p in self.players}
@@ -302,10 +285,8 @@ class ScoreSheet:
 
         Parameters
         ----------
-        totals : mapping
-            Every player mapped to the points their hand counts (a lone 0-0 as 10 in Kozel, ...).
-        out : player, optional
-            Who went out (total 0); None for a fish or a blocked round.
+        totals, out : mapping and player
+            Every player's points in hand (a lone 0-0 as 10 in Kozel, ...); who went out.
         fish, fisherman, opener, opened_with, finished_with
             As for :meth:`record_round` (rules that look inside hands need that one).
 
@@ -313,32 +294,20 @@ class ScoreSheet:
         -------
         dict
             The points written in this round per player.
-
-        Examples
-        --------
-        kozel_and_variants_ru.txt, paragraphs 45-46, fish for one: Olya takes 23 + 7 = 30:
-
-        >>> from dominotiling.games import Rules
-        >>> sheet = ScoreSheet(["Masha", "Alex", "Olya", "Serg"], Rules.kozel("one"),
-        ...                    remembered={"Olya": 7, "Alex": 1})
-        >>> sheet.record_totals({"Masha": 2, "Alex": 3, "Olya": 13, "Serg": 5}, fish=True)
-        {'Masha': 0, 'Alex': 0, 'Olya': 30, 'Serg': 0}
         """
         fish = _validate.boolean(fish, "fish")
         self._check_not_over()
         if not hasattr(totals, "items"):
-            raise DominoTypeError(
-                f"totals must map each player to points, got {type(totals).__name__}"
-            )
+            msg = f"totals must map each player to points, got {type(totals).__name__}"
+            raise DominoTypeError(msg)
         self._check_keys(totals, "totals")
         points = {p: _validate.nonnegative_int(totals[p], f"totals[{p!r}]") for p in self.players}
         for p in self.absent():
             if points[p]:
                 raise DominoTilingError(f"{p!r} has left the match; their total must be 0")
         if out is not None and self.account(out, "out") is not None and points[out]:
-            raise DominoTilingError(
-                f"{out!r} went out, so their total must be 0, got {points[out]}"
-            )
+            msg = f"{out!r} went out, so their total must be 0, got {points[out]}"
+            raise DominoTilingError(msg)
         if out is not None and fish:
             raise DominoTilingError(f"player {out!r} went out, so the round is not a fish")
         return self._record(points, None, out, fish, fisherman, opener, opened_with, finished_with)
@@ -368,9 +337,8 @@ class ScoreSheet:
     def _check_keys(self, mapping, name):
         keys = list(mapping)
         if set(keys) != set(self.players) or len(keys) != len(self.players):
-            raise DominoTilingError(
-                f"{name} must map exactly the players {self.players}, got {tuple(keys)}"
-            )
+            msg = f"{name} must map exactly the players {self.players}, got {tuple(keys)}"
+            raise DominoTilingError(msg)
 
     def _check_not_over(self):
         if self.is_over:
@@ -415,10 +383,8 @@ def rating_points(score, timeout_score=None):
 
     Parameters
     ----------
-    score : int
-        The player's written score at the end of the game.
-    timeout_score : int or None, optional
-        When the game ended because another player's time ran out: that player's score.
+    score, timeout_score : int, and int or None
+        The player's score at the end; that of a player whose time ran out, ending the game.
 
     Returns
     -------

@@ -84,10 +84,8 @@ class SimulationSummary:
             goat = f"  {self.goat_rates[s]:>9.3f}" if self.has_goat else ""
             rows.append(f"{s:>4}  {self.player_names[s]:<{width}}  {self.win_rates[s]:>8.3f}{goat}")
         blocked = 100 * self.blocked_rounds / max(1, self.n_rounds)
-        rows.append(
-            f"rounds per game {self.mean_rounds:.2f}; bones per round {self.mean_round_length:.2f}; "
-            f"fish {100 * self.fish_rate:.1f}% and blocked {blocked:.1f}% of rounds"
-        )
+        row = f"rounds per game {self.mean_rounds:.2f}; bones per round {self.mean_round_length:.2f}; "
+        rows.append(row + f"fish {100 * self.fish_rate:.1f}% and blocked {blocked:.1f}% of rounds")
         return "\n".join(rows + [f"drawn matches: {self.draws}"] * bool(self.draws))
 
     def _repr_html_(self):

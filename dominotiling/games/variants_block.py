@@ -1,6 +1,6 @@
 """Rule sets of the block and draw family: classic, the penalty game, Block, Draw, Blitz,
-Sevastopol, Bergen, Seven.  Each preset is a classmethod of :class:`~dominotiling.games.Rules`
-and a name; the rules in full, paragraph by paragraph: the guide's games page.
+Sevastopol, Bergen, Seven.  Each preset is a classmethod of :class:`~dominotiling.games.Rules` and a
+name; every option and the rules in full, paragraph by paragraph: the guide's games page.
 
 >>> from dominotiling.games import Rules
 >>> Rules.blitz().chain_turn, Rules.seven().extra_turn_sum, Rules.bergen().bazaar_reserve
@@ -24,49 +24,18 @@ def classic(
 
     7 bones for two, 5 for more (paragraph 53); 6-6 opens, else the highest double, else the
     heaviest bone (paragraphs 54-56); out scores the others' pips (paragraph 58), blocked the
-    lowest hand scores them less its own (paragraph 59).
-
-    Parameters
-    ----------
-    target : int, optional
-        100 ("100, 200 or 300", classic_rules_1_ru.txt, paragraph 31).
-    blocked_winner : {"lowest", "fisherman", "fewest_bones"}, optional
-        A blocked round's winner, as the documents disagree: the lowest hand (paragraph 59;
-        more_rules_ru.txt, paragraph 69); who laid the last bone (kozel_sport_rules_tr.txt,
-        paragraph 332; more_rules_ru.txt, paragraph 169); the fewest bones, ties to the lower
-        hand (classic_rules_1_ru.txt, paragraph 402).
-    blocked_tie : {"nobody", "replay", "fewest_bones", "lowest_bone"}, optional
-        A tie for the lowest hand: nobody scores; a replay (kozel_sport_rules_tr.txt, paragraph
-        841); the fewest bones (classic_rules_1_ru.txt, paragraph 402); the lightest bone.
-    draw_one : bool, optional
-        Draw one bone, play it or pass (classic_rules_1_ru.txt, paragraphs 207 and 394).
-    heavy_doubles : bool, optional
-        0-0 counts 25, 6-6 50 (kozel_sport_rules_tr.txt, paragraph 603).
-    opening_fallback : {"heaviest", "lightest"}, optional
-        With no double dealt (kozel_sport_rules_tr.txt, paragraphs 324 and 601).
-    later_opener : {"rule", "winner", "rotate"}, optional
-        "rotate": deals opened in turn (kozel_and_variants_ru.txt, paragraph 127).
-    teams : bool, optional
-        Two pairs, partners opposite (classic_rules_1_ru.txt, paragraph 61).
-    fisherman_own : bool, optional
-        With ``blocked_winner="fisherman"``, his own points too (more_rules_ru.txt, paragraph 169).
-    first_double : {"6-6", "0-0"}, optional
-        6-6 then down, or 0-0 then up and the lightest bone (more_rules_ru.txt, paragraph 66).
-    lone_blank : bool, optional
-        A hand of 0-0 alone counts 25 (more_rules_ru.txt, paragraph 310).
-    """
+    lowest hand scores them less its own (paragraph 59)."""
     zero = _validate.choice(first_double, "first_double", ("6-6", "0-0")) == "0-0"
     if _validate.boolean(fisherman_own, "fisherman_own") and blocked_winner != "fisherman":
         raise DominoTilingError("fisherman_own=True needs blocked_winner='fisherman'")
-    score = (
-        ("all" if fisherman_own else "others") if blocked_winner == "fisherman" else "difference"
-    )
+    score = "difference"
+    if blocked_winner == "fisherman":
+        score = "all" if fisherman_own else "others"
     r = dict(name="classic", min_players=4 if teams else 2, opening_doubles=_UP if zero else _DOWN)
     r.update(opening_fallback="lightest" if zero else opening_fallback, later_opener=later_opener)
     r.update(draw_limit=1 if _validate.boolean(draw_one, "draw_one") else None, teams=teams)
-    r.update(
-        special_hands=((((0, 0),), 25),) if _validate.boolean(lone_blank, "lone_blank") else ()
-    )
+    lone = _validate.boolean(lone_blank, "lone_blank")
+    r.update(special_hands=((((0, 0),), 25),) if lone else ())
     r.update(target=target, blocked_winner=blocked_winner, blocked_tie=blocked_tie)
     heavy = _validate.boolean(heavy_doubles, "heavy_doubles")
     r.update(blocked_score=score, bone_values=(((0, 0), 25), ((6, 6), 50)) if heavy else ())
@@ -88,23 +57,12 @@ def classic_penalty(target=101):
 def block(target=100, score="others", teams=False):
     """Alex Kramer's Block (more_rules_ru.txt, "Алекс Крамер Домино", paragraphs 386-407).
 
-    Any bone leads, in turn from seat 0 (paragraphs 387 and 399); no drawing (paragraph 401);
-    out scores the others' pips (paragraph 403); blocked, the lowest hand, ties to the lightest
-    bone (paragraph 405).
-
-    Parameters
-    ----------
-    target : int, optional
-        100 or 200 (paragraph 407).
-    score : {"others", "difference"}, optional
-        Blocked: the opponents' pips, or less the winner's own (paragraph 405).
-    teams : bool, optional
-        Two pairs, partners opposite (paragraph 377).
-    """
+    Any bone leads, in turn from seat 0 (paragraphs 387 and 399); no drawing (paragraph 401); out
+    scores the others' pips (paragraph 403); blocked, the lowest hand, ties to the lightest
+    bone (paragraph 405)."""
     score = _validate.choice(score, "score", ("others", "difference"))
-    r = dict(
-        name="block", min_players=4 if teams else 2, first_opener="seat", later_opener="rotate"
-    )
+    r = dict(name="block", min_players=4 if teams else 2, first_opener="seat")
+    r.update(later_opener="rotate")
     r.update(draw_from_bazaar=False, target=target, blocked_score=score, blocked_tie="lowest_bone")
     return Rules(**r, teams=_validate.boolean(teams, "teams"))
 
@@ -142,15 +100,9 @@ def sevastopol(target=100):
 def bergen(players=2):
     """Bergen (classic_rules_2_ru.txt, paragraphs 96-106).
 
-    2 points for a double opening or ends alike, 3 with a double at one end (paragraph 101);
-    the last two bones never drawn (paragraph 103); out 2, blocked as paragraph 105 says; to 15
-    for two, 10 for more (paragraph 106).
-
-    Parameters
-    ----------
-    players : {2, 3, 4}, optional
-        The number of players, which fixes the target.
-    """
+    2 points for a double opening or ends alike, 3 with a double at one end (paragraph 101); the
+    last two bones never drawn (paragraph 103); out 2, blocked as paragraph 105 says; to 15
+    for two, 10 for more (paragraph 106)."""
     players = _validate.integer(players, "players", minimum=2, maximum=4)
     r = dict(name="bergen", min_players=players, max_players=players, draw_limit=1)
     r.update(hand_sizes=((2, 6), (3, 6), (4, 5)), opening_doubles=_UP, opening_fallback="lightest")
@@ -161,32 +113,26 @@ def bergen(players=2):
 def seven(players=None, drop_out=True, game=1, two_bones="moves", double_end="both"):
     """Seven (kozel_sport_rules_tr.txt, paragraphs 731-748).
 
-    Ends adding up to 6: move again (paragraph 736); to 7: the next player takes 2 bones, from
-    the seven-maker's hand once the bazaar is dry, and misses the turn (paragraphs 737 and 747);
-    draw one bone (paragraphs 738-740); the most points in hand, doubles 10, take a stick
-    (paragraph 743); three sticks leave the game, the last one left wins (paragraph 745).
+    Ends adding up to 6: move again (paragraph 736); to 7: the next player takes 2 bones, from the
+    seven-maker's hand once the bazaar is dry, and misses the turn (paragraphs 737 and 747); draw
+    one bone (paragraphs 738-740); the most points in hand, doubles 10, take a stick (paragraph
+    743); three sticks leave the game, the last one left wins (paragraph 745).
 
     Parameters
     ----------
-    players : int, optional
-        Fix the number of players (2 to 4).
-    drop_out : bool, optional
-        False: the match ends at the first player with three sticks.
-    game : int, optional
-        Game ``k`` of a series opens from double ``k`` up (paragraphs 735 and 746).
     two_bones : {"moves", "turns", False}, optional
-        Paragraph 748: "a player who has moved three or more times in a row may move two bones in
-        a row" (*Bir oyuncu art arda 3 veya daha fazla kez yürümüşse, iki taşı art arda hareket
-        ettirebilir*), not saying which moves make the row.  "moves": moves again with nobody
-        moving between, each laying a bone without drawing; the fourth may lay two bones or stop
-        after one (:meth:`~dominotiling.games.Game.end_turn`).  "turns": a bone in each of the
-        player's last three turns, without drawing, knocking or missing a turn.  False: no rule.
+        Paragraph 748: "a player who has moved three or more times in a row may move two bones in a
+        row" (*Bir oyuncu art arda 3 veya daha fazla kez yürümüşse, iki taşı art arda hareket
+        ettirebilir*), not saying which moves make the row.  "moves": moves again with nobody moving
+        between, each laying a bone without drawing; the fourth may lay two bones or stop after one
+        (:meth:`~dominotiling.games.Game.end_turn`).  "turns": a bone in each of the player's last
+        three turns, without drawing, knocking or missing a turn.  False: no rule.
     double_end : {"both", "one"}, optional
-        Does 1-1 at one end and 4 at the other show 5 or 6?  "both": "when the ends with doubles
-        are added up, the doubles' values are added (0-0=0; 1-1=2; 2-2=4;.. 6-6=12)" (paragraph
-        742: *Çiftli olan uçlar toplanırken çiftlilerin değerleri toplanır (0-0=0; 1-1=2;
-        2-2=4;.. 6-6=12)*), and paragraph 747's example counts "(1-1)(1-4)_2+4=6", moving again.
-        "one": a double at an end shows its value once, as any end does (1 + 4 = 5).
+        Does 1-1 at one end and 4 at the other show 5 or 6?  "both": "when the ends with doubles are
+        added up, the doubles' values are added (0-0=0; 1-1=2; 2-2=4;.. 6-6=12)" (paragraph 742:
+        *Çiftli olan uçlar toplanırken çiftlilerin değerleri toplanır (0-0=0; 1-1=2; 2-2=4;..
+        6-6=12)*), and paragraph 747's example counts "(1-1)(1-4)_2+4=6", moving again. "one": a
+        double at an end shows its value once, as any end does (1 + 4 = 5).
 
     Examples
     --------

@@ -1,6 +1,6 @@
 """Rule sets of the fives family: Muggins, Kramer's Muggins, Five-Up, Pyaterochka (fives), All
-threes, Straight, Telephone.  Each preset is a classmethod of :class:`~dominotiling.games.Rules`
-and a name; the rules in full, paragraph by paragraph: the guide's games page.
+threes, Straight, Telephone.  Each preset is a classmethod of :class:`~dominotiling.games.Rules` and
+a name; every option and the rules in full, paragraph by paragraph: the guide's games page.
 
 >>> from dominotiling.games import Rules
 >>> Rules.muggins().out_bonus, Rules.fives().cross_count, Rules.telephone().house
@@ -21,19 +21,9 @@ _CROSS = dict(spinner=True, spinner_opens="at_once")
 def muggins(target=200, lengthwise=True, at_target="hand_end"):
     """Muggins (kozel_and_variants_ru.txt, paragraphs 271-277 and 348-350).
 
-    A cross on the first double (paragraph 273); ends adding up to a multiple of five score
-    their sum (paragraphs 274 and 350), going out 10 (paragraph 275), blocked the lowest hand
-    rounded to five (paragraph 276); to 200 (paragraph 277).
-
-    Parameters
-    ----------
-    target : int, optional
-    lengthwise : bool, optional
-        Later doubles along or across as the player likes (paragraph 350; along,
-        ``Move(..., lengthwise=True)``, a double at an end counts one half); False: across.
-    at_target : {"hand_end", "at_once"}, optional
-        As for :func:`fives`.
-    """
+    A cross on the first double (paragraph 273); ends adding up to a multiple of five score their
+    sum (paragraphs 274 and 350), going out 10 (paragraph 275), blocked the lowest hand
+    rounded to five (paragraph 276); to 200 (paragraph 277)."""
     r = dict(_FIVES, **_CROSS, name="muggins", later_opener="winner", target=target, out_bonus=10)
     r.update(lengthwise_doubles=_validate.boolean(lengthwise, "lengthwise"), at_target=at_target)
     return Rules(**r)
@@ -43,20 +33,10 @@ def muggins(target=200, lengthwise=True, at_target="hand_end"):
 def kramer_muggins(target=61, first_double_ends=False, teams=False, at_target="hand_end"):
     """Alex Kramer's Muggins (more_rules_ru.txt, "Алекс Крамер Домино", paragraphs 413-445).
 
-    5 bones each (paragraph 417); no cross (paragraph 419); a point per five of the ends
-    (paragraphs 421-423); two keep two bones of the boneyard, more one (paragraph 427); the
-    fewest pips score a point per five in the opponents' hands (paragraphs 431-438); 61 wins
-    (paragraph 440).
-
-    Parameters
-    ----------
-    target : int, optional
-    first_double_ends : bool, optional
-        Variant 1: the first double is played on its ends too, a cross (paragraph 443).
-    teams : bool, optional
-    at_target : {"hand_end", "at_once"}, optional
-        As for :func:`fives`.
-    """
+    5 bones each (paragraph 417); no cross (paragraph 419); a point per five of the ends (paragraphs
+    421-423); two keep two bones of the boneyard, more one (paragraph 427); the fewest pips score a
+    point per five in the opponents' hands (paragraphs 431-438); 61 wins
+    (paragraph 440)."""
     spinner = _validate.boolean(first_double_ends, "first_double_ends")
     r = dict(_KRAMER, name="Kramer's muggins", min_players=4 if teams else 2, spinner=spinner)
     r.update(spinner_opens="at_once", target=target, teams=_validate.boolean(teams, "teams"))
@@ -77,29 +57,20 @@ def five_up(target=61, teams=False, at_target="hand_end"):
 def fives(target=100, cross="all", divide=True, spinner=True, teams=False, at_target="hand_end"):
     """Pyaterochka, fives (classic_rules_2_ru.txt, paragraphs 155-195).
 
-    The first double a cross (paragraph 171); ends adding up to a multiple of 5 score their sum,
-    a cross covered on both long sides counting four ends (paragraphs 174-185); the deal's
-    winner gets the opponents' points rounded to 5 and divided by 5 (paragraph 187).
+    The first double a cross (paragraph 171); ends adding up to a multiple of 5 score their sum, a
+    cross covered on both long sides counting four ends (paragraphs 174-185); the deal's winner gets
+    the opponents' points rounded to 5 and divided by 5 (paragraph 187).
 
     Parameters
     ----------
-    target : int, optional
-        100, 250 or 500 (paragraph 174).
-    cross : {"all", "played"}, optional
-        "played": the cross counts its played sides only (paragraph 191).
-    divide : bool, optional
-        False: the points written in full, blocked without the winner's (paragraph 195).
-    spinner : bool, optional
-        False: without a cross (paragraph 193).
-    teams : bool, optional
     at_target : {"hand_end", "at_once"}, optional
         The target reached during play, in the middle of a hand: is the match over at once?
         "hand_end": the hand is played out and scored, and the match decided at its end -- the
-        points of play are kept "regardless of the win" (paragraph 187: «Независимо от победы
-        все игроки сохраняют свои баллы, которые они получили в игре»).  "at_once": "the game
-        ends when a player or team reaches 61 points" (more_rules_ru.txt, paragraph 473: «Игра
-        заканчивается, когда один игрок или команда набирает 61 очко»; paragraph 440: «На этом
-        игра заканчивается»): the match ends on that play, the hand unscored (reason "target").
+        points of play are kept "regardless of the win" (paragraph 187: «Независимо от победы все
+        игроки сохраняют свои баллы, которые они получили в игре»).  "at_once": "the game ends when
+        a player or team reaches 61 points" (more_rules_ru.txt, paragraph 473: «Игра заканчивается,
+        когда один игрок или команда набирает 61 очко»; paragraph 440: «На этом игра
+        заканчивается»): the match ends on that play, the hand unscored (reason "target").
     """
     divide = _validate.boolean(divide, "divide")
     r = dict(_FIVES, name="fives", min_players=4 if teams else 2, spinner=spinner, teams=teams)
@@ -118,8 +89,8 @@ def all_threes(target=100, cross="all", divide=True, at_target="hand_end"):
 @register("straight", "straight dominoes", "прямое домино")
 def straight(target=250, teams=False, at_target="hand_end"):
     """Straight dominoes (classic_rules_1_ru.txt, paragraphs 223-240): the first double a spinner,
-    its long sides first; multiples of five score (paragraph 238); the winner gets the
-    opponents' pips rounded to five (paragraphs 238 and 240); to 250 (paragraph 240); the
+    its long sides first; multiples of five score (paragraph 238); the winner gets the opponents'
+    pips rounded to five (paragraphs 238 and 240); to 250 (paragraph 240); the
     options as for :func:`fives`."""
     r = dict(_FIVES, name="straight", hand_sizes=((2, 7), (3, 7), (4, 7)), spinner=True)
     r.update(min_players=4 if teams else 2, later_opener="winner", blocked_score="others")
@@ -130,32 +101,15 @@ def straight(target=250, teams=False, at_target="hand_end"):
 def telephone(teams=False, doubles=1, per_five=False, target=None, opening="2-3"):
     """Telephone, Domiki, Blokha (kozel_and_variants_ru.txt, paragraphs 261-268 and 341-347).
 
-    2-3 opens the first round (paragraphs 263 and 343); the first double covered on both sides
-    is the "house", a cross (paragraph 263); multiples of five score (paragraphs 135-138 and
-    264); who is left with bones writes off their points rounded down to five (paragraphs 139
-    and 265); to 225, both at 225 a draw (paragraphs 267 and 347).
-
-    Parameters
-    ----------
-    teams : bool, optional
-    doubles : {1, 2, 4}, optional
-        Up to this many doubles at once (paragraph 268; kozel_sport_rules_tr.txt, paragraphs
-        695-699; more_rules_ru.txt, paragraph 130: four).
-    per_five : bool, optional
-        A point per five, the others' points divided by 5 rounded up, to 72
-        (kozel_sport_rules_tr.txt, paragraphs 914-921).
-    target : int, optional
-        225 (72 with ``per_five``).
-    opening : {"2-3", "0-0"}, optional
-        Or "the one who has 0-0" opens (more_rules_ru.txt, "Телефон", paragraph 130).
-    """
+    2-3 opens the first round (paragraphs 263 and 343); the first double covered on both sides is
+    the "house", a cross (paragraph 263); multiples of five score (paragraphs 135-138 and 264); who
+    is left with bones writes off their points rounded down to five (paragraphs 139
+    and 265); to 225, both at 225 a draw (paragraphs 267 and 347)."""
     opening = _validate.choice(opening, "opening", ("2-3", "0-0"))
     per_five = _validate.boolean(per_five, "per_five")
     n = 4 if teams else 2
     r = dict(name="telephone", min_players=n, max_players=n, teams=teams, spinner=True)
-    r.update(
-        hand_sizes=((2, 7), (4, 7)), opening_bones=((2, 3),) if opening == "2-3" else ((0, 0),)
-    )
+    r.update(hand_sizes=((2, 7), (4, 7)), opening_bones=((2, 3) if opening == "2-3" else (0, 0),))
     r.update(doubles_per_turn=_validate.integer(doubles, "doubles", minimum=1, maximum=4))
     r.update(later_opener="winner", house="first_covered", end_multiple=5)
     r.update(target=(72 if per_five else 225) if target is None else target)

@@ -1,6 +1,6 @@
 """Rule sets of the Kozel family: Kozel, the traditional four-hand Kozel, sea Kozel, sport Kozel,
 Osel, Chechevo, General.  Each preset is a classmethod of :class:`~dominotiling.games.Rules` and a
-name; the rules in full, paragraph by paragraph: the guide's games page.
+name; every option and the rules in full, paragraph by paragraph: the guide's games page.
 
 >>> from dominotiling.games import Rules
 >>> Rules.osel().closing_doubles, Rules.sport_kozel().later_opener, Rules.general().scoring
@@ -36,46 +36,28 @@ def kozel(
     """Kozel ("the goat"), as kozel_and_variants_ru.txt, paragraphs 13-54 tell it.
 
     7 bones each, a new deal for five doubles or six of one value (paragraphs 14-15); 1-1 opens,
-    else 2-2, ..., 0-0 (paragraph 17); who went out or made the fish opens next (paragraph 22);
-    a lone 0-0 counts 10, totals up to 12 are remembered (paragraphs 28-52); the first to 101 is
-    the goat (paragraph 54).
+    else 2-2, ..., 0-0 (paragraph 17); who went out or made the fish opens next (paragraph 22); a
+    lone 0-0 counts 10, totals up to 12 are remembered (paragraphs 28-52); the first to 101 is the
+    goat (paragraph 54).
 
     Parameters
     ----------
-    fish_mode : {"all", "one"}, optional
-        Fish for all or fish for one (paragraphs 41-52).
-    players : int or None, optional
-        Fix the number of players (2 to 4).
-    teams : bool, optional
-        Two against two, partners opposite (paragraphs 189 and 225).
-    eggs : bool, optional
-        Equal points for the most are "eggs", written to the highest hand of the next round
-        (paragraph 168), which 1-1 opens again (paragraph 125).
     reserve : {0, 1, 2}, optional
         The last bones of the bazaar never drawn in play.  0: a player draws "one at a time ...
         until finding a bone with the needed value", until the bazaar "has ended" (paragraph 19:
-        «вытягивает по одной ... пока игрок не найдет кость с необходимым значением»); 1: "it
-        is forbidden to take the last bone from the bazaar" (paragraph 224: «Последнюю костяшку
-        «из базара» забирать запрещается»; more_rules_ru.txt, paragraph 354: «последняя
-        костяшка остаётся в “базаре”, её никогда не забирают», "it is never taken"); 2: "the
-        last two bones of the bazaar are not taken" (paragraph 165).  When nobody can move
-        with only the reserve left, the round is blocked, scored as a fish.
+        «вытягивает по одной ... пока игрок не найдет кость с необходимым значением»); 1: "it is
+        forbidden to take the last bone from the bazaar" (paragraph 224: «Последнюю костяшку «из
+        базара» забирать запрещается»; more_rules_ru.txt, paragraph 354: «последняя костяшка
+        остаётся в “базаре”, её никогда не забирают», "it is never taken"); 2: "the last two bones
+        of the bazaar are not taken" (paragraph 165).  When nobody can move with only the reserve
+        left, the round is blocked, scored as a fish.
     fish_bazaar : bool, optional
-        The reading the documents leave open: is the reserve ever drawn?  False (paragraph
-        354's "never"): what is left in the bazaar at a fish stays there.  True: the general
-        rule of more_rules_ru.txt, "Правила игры", paragraph 68 -- "if there is a bazaar, the
-        player after the one who made the fish must take all of it" («Если есть базар то игрок
-        после игрока который зарыбачил должен взять его весь»; kozel_sport_rules_tr.txt,
-        paragraph 603) -- the reserve included, its points counting in that hand.
-    several_goats : bool, optional
-        Everyone at 101 or more loses (paragraph 88); False: only the highest.
-    target : int, optional
-        101; two pairs play to 202 in some places (paragraph 198).
-    write_from : int, optional
-        The smallest total opening an account: 13 (paragraph 29); "to 125, writing from 25"
-        (more_rules_ru.txt, paragraphs 175-177): ``Rules.kozel(target=125, write_from=25)``.
-    first_double : {"1-1", "smallest"}, optional
-        Or "the smallest double", 0-0 first (more_rules_ru.txt, "Козёл", paragraph 74).
+        The reading the documents leave open: is the reserve ever drawn?  False (paragraph 354's
+        "never"): what is left in the bazaar at a fish stays there.  True: the general rule of
+        more_rules_ru.txt, "Правила игры", paragraph 68 -- "if there is a bazaar, the player after
+        the one who made the fish must take all of it" («Если есть базар то игрок после игрока
+        который зарыбачил должен взять его весь»; kozel_sport_rules_tr.txt, paragraph 603) -- the
+        reserve included, its points counting in that hand.
 
     Examples
     --------
@@ -98,8 +80,8 @@ def kozel(
 @register("kozel_traditional", "krysha", "traditional kozel", "традиционный козёл", "крыша")
 def kozel_traditional(target=101):
     """The traditional four-hand Kozel (kozel_and_variants_ru.txt, paragraphs 189-196): two
-    pairs, no bazaar; the winners write the losers' points, under 13 kept while they have
-    written nothing (paragraph 193); a blocked "krysha" goes to the lower pair (paragraph 194);
+    pairs, no bazaar; the winners write the losers' points, under 13 kept while they have written
+    nothing (paragraph 193); a blocked "krysha" goes to the lower pair (paragraph 194);
     a pair reaching 101 (paragraph 196) wins by paragraph 193's scoring, the others the goats."""
     r = dict(name="traditional Kozel", min_players=4, max_players=4, hand_sizes=((4, 7),))
     r.update(opening_doubles=(1,), later_opener="winner", draw_from_bazaar=False, teams=True)
@@ -114,29 +96,10 @@ def sea_kozel(
     """Sea Kozel (kozel_and_variants_ru.txt, paragraphs 109-126, 197-201 and 226-246).
 
     The winner writes the others' points, an account opening from 25, all written erased when
-    another scores (paragraphs 110-111 and 230-232); 125 wins, 202 for pairs (paragraphs 112
-    and 198); "on a hundred", 0-0 and 6-6 finishes, the fisherman's write-offs and the eggs as
+    another scores (paragraphs 110-111 and 230-232); 125 wins, 202 for pairs (paragraphs 112 and
+    198); "on a hundred", 0-0 and 6-6 finishes, the fisherman's write-offs and the eggs as
     :class:`~dominotiling.games.families.SeaKozel` tells (more_rules_ru.txt, paragraphs 83, 89,
-    94-95, 185-188, 327 and 363-364).
-
-    Parameters
-    ----------
-    players, teams, target : optional
-        As for :func:`kozel`; 125 (202 for pairs).
-    egg_attempts : int or None, optional
-        With ``rotten_eggs="replays"``: replays before eggs rot (3); None: carried nowhere.
-    rotten_eggs : {"no_double", "replays"}, optional
-        The eggs rot when the next deal holds none of 1-1, 2-2, 3-3 (more_rules_ru.txt,
-        paragraphs 95 and 188), or after ``egg_attempts`` replays, opened from 1-1, 2-2, ...
-        (kozel_and_variants_ru.txt, paragraphs 126 and 246).
-    six_six : {"one_loser", "losers_total"}, optional
-        Out on 6-6 wins when one loser holds 25 or more, or the losers together.
-    hundred : {"any_time", "opener"}, optional
-        An open account dealt 6-6 opens with it (more_rules_ru.txt, paragraphs 83, 183 and
-        363); or only who opens anyway, laying 6-6 first.
-    redeal_doubles : int or None, optional
-        Deal again a hand of this many doubles (5, paragraph 327); None: never.
-    """
+    94-95, 185-188, 327 and 363-364)."""
     rotten = _validate.choice(rotten_eggs, "rotten_eggs", ("no_double", "replays")) == "no_double"
     hundred = _validate.choice(hundred, "hundred", ("any_time", "opener")) == "any_time"
     low, high = _players(players, teams, "sea Kozel")
@@ -157,16 +120,7 @@ def sport_kozel(target=101, deals=None):
 
     Two pairs, no bazaar (paragraphs 76 and 80); the last winner's partner opens with a double
     (paragraph 84); the losing pair writes both hands (paragraph 90); opening or finishing with
-    6-6 or 0-0 gives the losers 50 or 25 more (paragraphs 92-94); over 100 loses (paragraph 78).
-
-    Parameters
-    ----------
-    target : int, optional
-        101 ("more than 100"; 300 or 500 by agreement, paragraph 78).
-    deals : int or None, optional
-        A number of deals, a multiple of four; fewer points win (kozel_and_variants_ru.txt,
-        paragraphs 129-130 and 251-252).
-    """
+    6-6 or 0-0 gives the losers 50 or 25 more (paragraphs 92-94); over 100 loses (paragraph 78)."""
     if deals is not None and _validate.positive_int(deals, "deals") % 4:
         raise DominoTilingError(f"sport Kozel plays a multiple of four deals, got {deals}")
     bonus = (((6, 6), 50), ((0, 0), 25))
@@ -180,8 +134,8 @@ def sport_kozel(target=101, deals=None):
 @register("osel", "donkey", "осел", "осёл", "eşek")
 def osel(players=None):
     """Osel, the donkey (kozel_and_variants_ru.txt, paragraphs 254-260 and 337-340): Kozel with
-    a cross on the first double (paragraph 256), several doubles at once, one a side (paragraph
-    257; "2, 3 or 4", kozel_sport_rules_tr.txt, paragraph 685), each face down or open
+    a cross on the first double (paragraph 256), several doubles at once, one a side (paragraph 257;
+    "2, 3 or 4", kozel_sport_rules_tr.txt, paragraph 685), each face down or open
     (paragraph 258)."""
     low, high = _players(players, False, "Osel")
     r = dict(_KOZEL, **_DEAL, **_CROSS, name="osel", min_players=low, max_players=high)
@@ -192,8 +146,8 @@ def osel(players=None):
 @register("chechevo", "чечево", "çeçev")
 def chechevo(players=None):
     """Chechevo (kozel_sport_rules_tr.txt, paragraphs 648-665), a Kozel each for oneself: a
-    cross, a turn's doubles all closed or all open (paragraphs 653-655); out with 0-0 every
-    other is a goat, with 6-6 they get 50; a 0-0 left loses, a 6-6 counts 50 (paragraphs
+    cross, a turn's doubles all closed or all open (paragraphs 653-655); out with 0-0 every other is
+    a goat, with 6-6 they get 50; a 0-0 left loses, a 6-6 counts 50 (paragraphs
     658-661); the most points take all (paragraph 663); over 101 is the goat (paragraph 662)."""
     low, high = _players(players, False, "Chechevo")
     r = dict(_KOZEL, **_CROSS, name="chechevo", min_players=low, max_players=high)
@@ -207,31 +161,14 @@ def chechevo(players=None):
 def general(deals=10, only_zero=False, strict=False, pairs=2, leaves="two_losses"):
     """General, the general's goat (kozel_and_variants_ru.txt, paragraphs 278-285 and 351-352).
 
-    Two pairs; 1-1 opens every round; two doubles may go together; the player after the one who
-    went out loses, a General when the last bone was 0-0 or 6-6 (paragraphs 282-283 and 352); a
-    fish does not count (paragraph 280); after the deals more Generals lose.
-
-    Parameters
-    ----------
-    deals : int, optional
-        The deals of a match (10).
-    only_zero : bool, optional
-        Only 0-0 makes a General (paragraph 285).
-    strict : bool, optional
-        Only a loser "on whom 0-0 and 6-6 were hung at once" (paragraph 352).
-    pairs : {2, 3, 4}, optional
-        "Pairs A,C and B,D play while pair E,F waits its turn" (more_rules_ru.txt, "Генерал",
-        paragraph 142); pair ``i`` is seats ``i`` and ``i + pairs``.
-    leaves : {"two_losses", "general"}, optional
-        A pair gives its place after two lost rounds or a General in its first round
-        (more_rules_ru.txt, paragraph 142), or on any General (paragraph 286).
-    """
+    Two pairs; 1-1 opens every round; two doubles may go together; the player after the one who went
+    out loses, a General when the last bone was 0-0 or 6-6 (paragraphs 282-283 and 352); a
+    fish does not count (paragraph 280); after the deals more Generals lose."""
     pairs = _validate.integer(pairs, "pairs", minimum=2, maximum=4)
     leaves = _validate.choice(leaves, "leaves", ("two_losses", "general"))
     bones = ((0, 0), 1), ((6, 6), 1)
-    r = dict(
-        name="general" + (f", {pairs} pairs" if pairs > 2 else ""), hand_sizes=((2 * pairs, 7),)
-    )
+    r = dict(name="general" + (f", {pairs} pairs" if pairs > 2 else ""))
+    r.update(hand_sizes=((2 * pairs, 7),))
     r.update(min_players=2 * pairs, max_players=2 * pairs, table_teams=pairs, team_leaves=leaves)
     r.update(opening_doubles=(1,), draw_from_bazaar=False, doubles_per_turn=2, fish_ends_round=True)
     r.update(target=None, target_loses=True, deals=_validate.positive_int(deals, "deals"))

@@ -1,6 +1,6 @@
 """Rule sets played on other tables than one line: Mexican train, Chicken foot, Kolbasa.  Each
-preset is a classmethod of :class:`~dominotiling.games.Rules` and a name; the rules in full,
-paragraph by paragraph: the guide's games page.
+preset is a classmethod of :class:`~dominotiling.games.Rules` and a name; every option and the rules
+in full, paragraph by paragraph: the guide's games page.
 
 >>> from dominotiling.games import Rules
 >>> Rules.mexican_train().layout, Rules.chicken_foot().layout, Rules.kolbasa().layout
@@ -17,20 +17,10 @@ _PIPS = dict(scoring="pips", target=None, target_loses=True, draw_limit=1)
 def mexican_train(max_pip=12, deals=None, first_turn_train=False):
     """Mexican train (classic_rules_1_ru.txt, paragraphs 352-364).
 
-    Play on one's own train, the Mexican train, or a marked one; who cannot play draws one
-    bone, else passes and marks their own train; a double is followed at once, and covered first
-    if left (paragraph 362); everyone writes the pips left; the engines go down to 0-0
-    (paragraph 364).  The announcement of a last bone (paragraph 362) is not modelled.
-
-    Parameters
-    ----------
-    max_pip : {12, 6, 9, 15, 18}, optional
-        The set: double-12 (2 to 8 players), 6 (2 or 3), 9 (2 to 4), 15 (2 to 5) or 18 (2 to 9)
-        (more_rules_ru.txt, paragraphs 479-528).
-    deals : int, optional
-        ``max_pip + 1``; fewer by agreement ("three rounds or perhaps six", paragraph 527).
-    first_turn_train : bool, optional
-        The Walnut rule book's first turn (more_rules_ru.txt, paragraphs 548-606).
+    Play on one's own train, the Mexican train, or a marked one; who cannot play draws one bone,
+    else passes and marks their own train; a double is followed at once, and covered first if left
+    (paragraph 362); everyone writes the pips left; the engines go down to 0-0 (paragraph 364).  The
+    announcement of a last bone (paragraph 362) is not modelled.
 
     Examples
     --------
@@ -56,19 +46,9 @@ def chicken_foot(players=None, deals=10, missing="lower"):
     """Chicken foot (classic_rules_1_ru.txt, paragraphs 336-350).
 
     9-9 opens, then 8-8, ... (paragraph 348); six chicks on it, three on every later double
-    (paragraphs 341 and 348); everyone writes the pips left, 0-0 counting 50 (paragraphs 343
-    and 348).  Read here where the text is silent: the hand sizes for three to eight; with the
-    yard empty, who cannot play passes.
-
-    Parameters
-    ----------
-    players : int, optional
-        Fix the number of players (2 to 8).
-    deals : int, optional
-        10 hands, 9-9 down to 0-0; more go on with 1-1, 2-2, ... (paragraph 348).
-    missing : {"lower", "redeal"}, optional
-        Nobody holds the hand's double: the next lower one opens, or a new deal (paragraph 348).
-    """
+    (paragraphs 341 and 348); everyone writes the pips left, 0-0 counting 50 (paragraphs 343 and
+    348).  Read here where the text is silent: the hand sizes for three to eight; with the
+    yard empty, who cannot play passes."""
     low = 2 if players is None else _validate.integer(players, "players", minimum=2, maximum=8)
     r = dict(_PIPS, name="chicken foot", max_pip=9, min_players=low, layout="chicken_foot")
     r.update(hand_sizes=((2, 20), (3, 14), (4, 11), (5, 9), (6, 8), (7, 7), (8, 6)))
@@ -81,22 +61,10 @@ def chicken_foot(players=None, deals=10, missing="lower"):
 def kolbasa(target=101, cuts="anywhere", open_with_double=False, turn_goes_on=True):
     """Kolbasa, the sausage (kozel_and_variants_ru.txt, paragraphs 286-290 and 353-354).
 
-    14 bones face down in a row, taken from the right (paragraphs 287-289); two lines from the
-    head, cut across by a fitting bone, the cut going to the opponent (paragraph 354); the other
-    writes the points left (paragraph 290).  Read here where the documents are silent: who
-    plays a bone takes the next; in a fish both write their own; the openers go in turn.
-
-    Parameters
-    ----------
-    target : int, optional
-        The agreed score, reaching it losing (101, paragraph 354).
-    cuts : {"anywhere", "equal_ends"}, optional
-        "equal_ends": cut only at the ends of lines of equal length (paragraph 288).
-    open_with_double : bool, optional
-        Start with the first double of the row (paragraph 287).
-    turn_goes_on : bool, optional
-        False: one bone per turn.
-    """
+    14 bones face down in a row, taken from the right (paragraphs 287-289); two lines from the head,
+    cut across by a fitting bone, the cut going to the opponent (paragraph 354); the other writes
+    the points left (paragraph 290).  Read here where the documents are silent: who
+    plays a bone takes the next; in a fish both write their own; the openers go in turn."""
     double = _validate.boolean(open_with_double, "open_with_double")
     r = dict(name="kolbasa", min_players=2, max_players=2, hand_sizes=((2, 14),))
     r.update(first_opener="seat")
