@@ -61,6 +61,8 @@ nb_execution_mode = "off"
 nb_merge_streams = True
 # saved explorer widgets would make myst-nb load the widget manager from a CDN: the site is offline
 nb_ipywidgets_js = {}
+# ... so an explorer shows the picture its output carries (image/png), not an empty widget view
+nb_mime_priority_overrides = [("html", "application/vnd.jupyter.widget-view+json", None)]
 myst_enable_extensions = ["dollarmath", "amsmath", "colon_fence"]
 myst_heading_anchors = 3
 

@@ -20,6 +20,7 @@ from . import _compile_notice, _moved
 from ._options import get_options, set_options
 from .aztec.arctic import arctic_circle, aztec_types
 from .aztec.shuffling import sample_aztec, shuffle_frames
+from .aztec.t_embedding import t_embedding
 from .aztec.weighted import aztec_edge_probabilities, aztec_partition_function, embed_in_aztec
 from .counting import count_tilings, log_count
 from .counting.closed_forms import aztec_count, rectangle_count, strip_generating_function
@@ -44,6 +45,7 @@ from .matching.height import flip, max_tiling, min_tiling
 from .matching.matchings import hall_violator, is_tileable, kuhn_frames, maximum_matching
 from .model.frames import Frame
 from .model.region import Region
+from .model.tileable import make_tileable
 from .model.tiling import Tiling
 from .model.weights import Weights
 from .parallel import ensemble, height_fluctuations, placement_frequencies, sweep
@@ -88,6 +90,7 @@ from .viz.draw import draw_placement, draw_region, draw_tiling
 from .viz.export import height_mesh
 from .viz.limit_shape import draw_limit_shape
 from .viz.statistics import draw_double_dimer, draw_height_field, draw_tracy_widom
+from .viz.t_embedding import draw_t_embedding, draw_t_surface
 from .viz.theory import draw_amoeba, draw_phase_diagram, draw_surface_tension
 from .viz.views import draw_aztec, draw_certificate
 
@@ -121,6 +124,7 @@ __all__ = [
     "glauber",
     "maximum_matching",
     "is_tileable",
+    "make_tileable",
     "hall_violator",
     "kuhn_frames",
     "color_frames",
@@ -130,6 +134,7 @@ __all__ = [
     "aztec_partition_function",
     "aztec_edge_probabilities",
     "embed_in_aztec",
+    "t_embedding",
     "double_dimer",
     "height_field",
     "fluctuation_field",
@@ -174,6 +179,8 @@ __all__ = [
     "draw_placement",
     "draw_certificate",
     "draw_aztec",
+    "draw_t_embedding",
+    "draw_t_surface",
     "draw_edge_probabilities",
     "draw_double_dimer",
     "draw_height_field",

@@ -34,6 +34,7 @@ __all__ = [
     "Count",
     "as_count",
     "decimal_string",
+    "int_from_decimal",
     "is_prime",
     "primes_below",
     "moduli_for_bits",
@@ -532,6 +533,34 @@ def decimal_string(n):
     return decimal_string(hi) + decimal_string(lo).rjust(digits, "0")
 
 
+def int_from_decimal(digits):
+    """The int of a string of decimal digits (an optional ``-`` first), however many.
+
+    The inverse of :func:`decimal_string`: ``int(text)`` refuses more than 4300
+    digits (Python 3.11+); here the digits are cut into chunks that ``int`` takes
+    and put together by powers of ten (divide and conquer). The caller bounds the
+    length (a document's digit limit): the cost grows faster than the length.
+
+    Examples
+    --------
+    >>> int_from_decimal(decimal_string(7**20000)) == 7**20000
+    True
+    >>> int_from_decimal("-0012")
+    -12
+    """
+    if digits.startswith("-"):
+        return -int_from_decimal(digits[1:])
+    if not digits or not (digits.isascii() and digits.isdigit()):
+        raise DominoTilingError(f"not a decimal integer: {digits[:40]!r}")
+    if len(digits) <= _CHUNK_DIGITS:
+        return int(digits)
+    half = _CHUNK_DIGITS
+    while 2 * half < len(digits):
+        half *= 2
+    hi, lo = digits[:-half], digits[-half:]
+    return int_from_decimal(hi) * _power_of_ten(half) + int_from_decimal(lo)
+
+
 class Count(int):
     """An exact count: a Python ``int`` that prints and displays however many digits it has.
 
@@ -539,15 +568,21 @@ class Count(int):
     (``isinstance(c, int)``, arithmetic, hashing, pickling); arithmetic gives plain
     ints. Only ``str``, ``repr`` and ``format`` differ: beyond Python's 4300-digit
     limit for int-to-str conversion they give all the digits (by
-    :func:`decimal_string`) instead of raising ``ValueError``, without changing the
+    :func:`decimal_string`; ``format(count, ",")`` and ``"_"`` group them) instead of
+    raising ``ValueError``, without changing the
     interpreter's setting (``sys.set_int_max_str_digits``), so that a notebook can
-    show ``count_tilings(Region.rectangle(200, 200))``.
+    show ``count_tilings(Region.rectangle(200, 200))``. ``json.dumps(count)`` cannot be
+    reached from here (the standard encoder calls ``int.__repr__`` itself): the
+    library's own JSON writers (``to_json``) write ints of any size, and
+    ``json.dumps(str(count))`` keeps every digit as a string.
 
     Examples
     --------
     >>> c = Count(3**10000)
     >>> len(repr(c)), c == 3**10000, type(c + 1) is int
     (4772, True, True)
+    >>> format(Count(10**5000), ",")[:9], len(format(Count(10**5000), ","))
+    ('100,000,0', 6667)
     """
 
     __slots__ = ()
@@ -560,6 +595,12 @@ class Count(int):
     def __format__(self, spec):
         if spec in ("", "d"):
             return decimal_string(self)
+        if spec in (",", "_", ",d", "_d") and abs(self) >= _power_of_ten(_CHUNK_DIGITS):
+            sep = spec[0]  # groups of three digits, every digit (int's own stops at 4300)
+            digits = decimal_string(abs(self))
+            head = len(digits) % 3 or 3
+            groups = [digits[:head]] + [digits[i : i + 3] for i in range(head, len(digits), 3)]
+            return ("-" if self < 0 else "") + sep.join(groups)
         return int.__format__(int(self), spec)
 
     def __reduce__(self):

@@ -75,3 +75,43 @@ def keyword_only(*old_order):
         return wrapper
 
     return decorate
+
+
+def brief_repr(obj):
+    """A one-line repr of a result that holds arrays: ``Name(n=10, positions=<array 5x4 int64>, ...)``.
+
+    For named tuples and dataclasses: every field by name, arrays by their shape
+    and dtype (never their values: a notebook cell ending in such a result prints
+    one line, not every vertex), long floats to six significant digits, other values
+    by their repr (shortened past 60 characters).
+
+    Examples
+    --------
+    >>> from typing import NamedTuple
+    >>> class Result(NamedTuple):
+    ...     n: int
+    ...     values: np.ndarray
+    ...     mean: float
+    >>> brief_repr(Result(3, np.zeros((3, 2)), 1 / 3))
+    'Result(n=3, values=<array 3x2 float64>, mean=0.333333)'
+    """
+    import dataclasses
+
+    if dataclasses.is_dataclass(obj):
+        items = [(f.name, getattr(obj, f.name)) for f in dataclasses.fields(obj)]
+    else:
+        items = list(obj._asdict().items())
+    parts = []
+    for name, value in items:
+        if isinstance(value, np.ndarray):
+            shape = "x".join(str(s) for s in value.shape) or "scalar"
+            text = f"<array {shape} {value.dtype}>"
+        elif isinstance(value, (float, np.floating)):
+            text = repr(float(value))
+            text = text if len(text) <= 12 else f"{float(value):.6g}"
+        else:
+            text = repr(value)
+            if len(text) > 60 or "\n" in text:
+                text = text.replace("\n", " ")[:57] + "..."
+        parts.append(f"{name}={text}")
+    return f"{type(obj).__name__}({', '.join(parts)})"

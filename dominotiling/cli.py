@@ -48,9 +48,10 @@ import os
 import re
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
+
+from . import _compile_notice
 
 __all__ = ["main"]
 
@@ -91,66 +92,12 @@ class _NoTiling(Exception):
 PROGRESS_DELAY = 2.0
 
 
-class _Progress:
-    """A progress line on stderr (tqdm) with the elapsed time, once a job has run PROGRESS_DELAY seconds.
-
-    The library's jobs report no fraction done, so the line says what runs and
-    for how long; it is drawn by a helper thread (kernels run in short slices,
-    so it gets its turn) and removed when the job ends.
-    """
+class _Progress(_compile_notice.ProgressLine):
+    """A progress line on stderr (tqdm) once a job has run :data:`PROGRESS_DELAY` seconds
+    (:class:`dominotiling._compile_notice.ProgressLine`)."""
 
     def __init__(self, description, enabled=True):
-        self.description = description
-        self.enabled = enabled and not os.environ.get("DOMINOTILING_QUIET")
-        self._stop = threading.Event()
-        self._thread = None
-        self._t0 = time.time()
-
-    def _run(self):
-        from tqdm import tqdm
-
-        from . import _compile_notice
-
-        # a kernel compiling for its first use says so on its own line: the bar waits until it is done
-        if self._stop.wait(PROGRESS_DELAY):
-            return
-        make = lambda: tqdm(  # noqa: E731
-            total=None,
-            desc=self.description,
-            bar_format="{desc}: {elapsed}",
-            file=sys.stderr,
-            leave=False,
-            mininterval=0.25,
-            delay=0.01,
-        )
-        bar = _compile_notice.unless_busy(make)
-        while bar is None:
-            if self._stop.wait(0.1):
-                return
-            bar = _compile_notice.unless_busy(make)
-        bar.start_t = self._t0  # the job's time, not the line's (delay: nothing shown before this)
-        try:
-            bar.refresh()
-            while not self._stop.wait(0.5):
-                if not _compile_notice.busy():
-                    bar.refresh()
-        finally:
-            bar.close()
-
-    def __enter__(self):
-        self._t0 = time.time()
-        if self.enabled:
-            self._thread = threading.Thread(
-                target=self._run, name="dominotiling-progress", daemon=True
-            )
-            self._thread.start()
-        return self
-
-    def __exit__(self, *exc):
-        self._stop.set()
-        if self._thread is not None:
-            self._thread.join(timeout=2.0)
-        return False
+        super().__init__(description, enabled, delay=PROGRESS_DELAY)
 
 
 # ------------------------------------------------------------------------ inputs
@@ -325,9 +272,12 @@ def _check_folder_writable(folder, what):
 
 def _png_path(name):
     """The file that ``--png NAME`` writes: NAME itself if it ends in .png, NAME.png if it has no suffix."""
+    from ._files import output_path
+
     path = Path(name)
-    if path.name in ("", ".", ".."):
+    if path.name in ("", ".", "..") or name.endswith(("/", os.sep)):
         raise _UsageError(f"--png {name!r} is not a file name: give one such as out.png")
+    output_path(name, "the picture", "--png")  # a device or a FIFO as given: not NAME.png beside it
     if path.suffix == "":
         path = path.with_name(path.name + ".png")
     elif path.suffix.lower() != ".png":
@@ -337,6 +287,7 @@ def _png_path(name):
         )
     if path.is_dir():
         raise _UsageError(f"--png {path} is a folder: give a file name such as {path / 'out.png'}")
+    output_path(path, "the picture", "--png")
     _check_folder_writable(path.parent, "the folder of --png")
     return path
 
@@ -363,10 +314,13 @@ def _save_png(fig, path, dpi):
             f"{_MAX_PIXELS_PER_SIDE} pixels a side can be drawn, within the memory budget of "
             f"{format_bytes(budget)} (DOMINOTILING_MEMORY_LIMIT): use --dpi {max(most, 1)} or less"
         )
-    try:
-        fig.savefig(path, dpi=dpi, bbox_inches="tight", format="png")
-    except OSError as exc:
-        raise _UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
+    import io
+
+    from ._files import write_bytes
+
+    buf = io.BytesIO()
+    fig.savefig(buf, dpi=dpi, bbox_inches="tight", format="png")
+    write_bytes(path, buf.getvalue(), "the picture")  # a regular file only; FileError otherwise
 
 
 # --------------------------------------------------------------------- commands
@@ -407,7 +361,7 @@ def _cmd_tile(args):
     exports = [
         (flag, _export_path(name, flag))
         for flag, name in (("--svg", args.svg), ("--tikz", args.tikz), ("--json", args.json))
-        if name
+        if name is not None  # an empty name is a mistake, not "no file"
     ]
     region = _board(args.figure) if _is_board(args.figure) else _read_figure(args.figure)
     rows, cols = region.shape
@@ -447,9 +401,12 @@ def _cmd_tile(args):
 
 def _export_path(name, flag):
     """The file that ``--svg/--tikz/--json NAME`` writes, its folder checked before the work."""
+    from ._files import output_path
+
     path = Path(name)
-    if path.name in ("", ".", "..") or path.is_dir():
+    if path.name in ("", ".", "..") or path.is_dir() or name.endswith(("/", os.sep)):
         raise _UsageError(f"{flag} {name!r} is not a file name: give one such as out.{flag[2:]}")
+    output_path(name, f"the {flag[2:]} file", flag)  # a device or a FIFO: refused before the work
     _check_folder_writable(path.parent, f"the folder of {flag}")
     return path
 
@@ -649,7 +606,8 @@ class _Parser(argparse.ArgumentParser):
         )
 
 
-def _parser():
+def _parser(argv=None):
+    """The command's parser; `argv` (when given) lets it leave out what those arguments never show."""
     from . import __version__
 
     p = _Parser(
@@ -698,22 +656,24 @@ def _parser():
     t.set_defaults(func=_cmd_tile)
 
     g = sub.add_parser("play", help="simulate the table game of dominoes and compare strategies")
-    from .games.rules import Rules
+    names = "see dominotiling play --help"
+    if argv is None or "play" in argv:  # lazy: the game package only where its help may be shown
+        from .games.rules import Rules
 
+        names = ", ".join(Rules.names())
     g.add_argument(
         "--rules",
         default="kozel",
         metavar="NAME",
-        help=f"the rule set, by any of its names, Russian ones too (default kozel): "
-        f"{', '.join(Rules.names())}",
+        help=f"the rule set, by any of its names, Russian ones too (default kozel): {names}",
     )
     g.add_argument(
         "--option",
         action="append",
         default=[],
         metavar="KEY=VALUE",
-        help="a preset option, e.g. --option rotten_eggs=replays (repeatable; "
-        "--list-options shows a rule set's)",
+        help="a preset option, e.g. --rules sea_kozel --option rotten_eggs=replays "
+        "(repeatable; --list-options shows a rule set's)",
     )
     g.add_argument(
         "--list-options",
@@ -762,7 +722,7 @@ def _run(argv):
     from .errors import DominoTilingError, NoTilingError
 
     try:
-        args = _parser().parse_args(argv)
+        args = _parser(sys.argv[1:] if argv is None else argv).parse_args(argv)
     except SystemExit as exc:  # argparse has printed its message (or the help)
         return exc.code if isinstance(exc.code, int) else EXIT_BAD_INPUT
     try:
@@ -778,7 +738,8 @@ def _run(argv):
     except UnicodeDecodeError as exc:
         return _error(f"cannot read the input: it is not UTF-8 text ({exc.reason})")
     except OSError as exc:
-        where = f" {exc.filename}" if getattr(exc, "filename", None) else ""
+        names = [n for n in (getattr(exc, "filename", None), getattr(exc, "filename2", None)) if n]
+        where = f" {' and '.join(map(str, names))}" if names else " a file"
         return _error(f"cannot use{where}: {exc.strerror or exc}")
     except MemoryError:
         from ._options import format_bytes, memory_limit

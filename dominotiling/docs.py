@@ -25,8 +25,13 @@ import pathlib
 import shutil
 import sys
 
-from . import _validate
-from .errors import DominoTilingError
+from . import _files, _validate
+from ._options import check_memory
+from .errors import DominoTilingError, RegionFormatError
+
+#: Memory of reading a notebook, per byte of its file: the text, nbformat's parsed JSON
+#: and the exported page (measured about 15 for the repository's notebooks).
+_NOTEBOOK_BYTES_PER_BYTE = 24
 
 __all__ = ["build", "source_folder", "export_html", "mathjax_script"]
 
@@ -157,6 +162,13 @@ def export_html(notebook, out=None, *, mathjax="embed"):
 
     Raises
     ------
+    RegionFormatError
+        If `notebook` cannot be read, is not a regular file (a named pipe, a device:
+        refused before it is opened, so nothing blocks) or is not a notebook.
+    TooLargeError
+        If the notebook would not fit in the memory budget.
+    FileError
+        If the page cannot be written.
     DominoTilingError
         If `mathjax` is neither choice, or MathJax or nbconvert is not installed.
 
@@ -186,17 +198,42 @@ def export_html(notebook, out=None, *, mathjax="embed"):
     ('01_profile_dp.html', False, True)
     """
     mathjax = _validate.choice(mathjax, "mathjax", ("embed", "beside"))
-    notebook = pathlib.Path(notebook)
-    out = pathlib.Path(out) if out is not None else notebook.parent
+    notebook = pathlib.Path(_files.check_path(notebook, "notebook"))
+    out = pathlib.Path(_files.check_path(out, "out")) if out is not None else notebook.parent
     script = mathjax_script()
     try:
         import jinja2
+        import nbformat
         from nbconvert import HTMLExporter
     except ImportError:
         raise DominoTilingError(
             'exporting notebooks needs nbconvert: pip install -e ".[docs]"'
         ) from None
-    out.mkdir(parents=True, exist_ok=True)
+    what = "the notebook"
+    text = _files.read_text(
+        notebook,
+        what,
+        check=lambda size: check_memory(
+            size * _NOTEBOOK_BYTES_PER_BYTE, f"exporting the notebook {str(notebook)!r}"
+        ),
+    )
+    try:
+        node = nbformat.reads(text, as_version=4)
+    except RecursionError:
+        raise RegionFormatError(f"{str(notebook)!r} is nested too deep to be a notebook") from None
+    except Exception as err:  # nbformat's NotJSONError, a schema's KeyError or ValueError
+        reason = " ".join(str(err).split())[:200]
+        raise RegionFormatError(
+            f"{str(notebook)!r} is not a Jupyter notebook ({type(err).__name__}: {reason})"
+        ) from None
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        from .errors import FileError
+
+        raise FileError(
+            f"cannot make the folder {str(out)!r} for the page: {err.strerror or err}"
+        ) from None
     if mathjax == "beside":
         (out / "mathjax").mkdir(exist_ok=True)
         shutil.copyfile(script, out / "mathjax" / _MATHJAX_FILE)
@@ -208,20 +245,70 @@ def export_html(notebook, out=None, *, mathjax="embed"):
         template_file=_TEMPLATE,
         extra_loaders=[jinja2.DictLoader({_TEMPLATE: _OFFLINE_TEMPLATE})],
     )
-    body, _ = exporter.from_filename(str(notebook), resources={"offline_mathjax": block})
+    resources = {"offline_mathjax": block, "metadata": {"name": notebook.stem}}
+    body, _ = exporter.from_notebook_node(node, resources=resources)
     page = out / (notebook.stem + ".html")
-    page.write_text(body, encoding="utf-8")
+    _files.write_text(page, body, "the page")
     return page
 
 
+_PROG = "python -m dominotiling.docs"
+
+
 def _main(argv):
-    """``python -m dominotiling.docs [OUT]`` builds the site; given notebooks, it exports them."""
-    notebooks = [a for a in argv if a.endswith(".ipynb")]
-    if not notebooks:
-        return build(*argv[:1])
-    out = argv[argv.index("--out") + 1] if "--out" in argv else None
-    for nb in notebooks:
-        print(export_html(nb, out, mathjax="beside" if len(notebooks) > 1 else "embed"))
+    """``python -m dominotiling.docs [OUT]`` builds the site; given notebooks, it exports them.
+
+    Exit status 0 done, 2 a mistake on the command line or a notebook that cannot be
+    exported (one line on stderr), else Sphinx's own.
+    """
+    import argparse
+
+    class Parser(argparse.ArgumentParser):
+        def error(self, message):
+            raise DominoTilingError(f"{message} (see {_PROG} --help)")
+
+    parser = Parser(
+        prog=_PROG,
+        description="Build the documentation site (OUT: its folder, docs/_build/html by "
+        "default), or export notebooks to HTML pages with offline maths.",
+    )
+    parser.add_argument("paths", nargs="*", metavar="OUT | NOTEBOOK.ipynb")
+    parser.add_argument("--out", metavar="DIR", help="the folder of the exported pages")
+    try:
+        args = parser.parse_args(argv)
+        notebooks = [a for a in args.paths if a.endswith(".ipynb")]
+        others = [a for a in args.paths if not a.endswith(".ipynb")]
+        if args.out is not None and not args.out.strip():
+            raise DominoTilingError("--out needs a folder name")
+        if not notebooks:
+            if args.out is not None:
+                raise DominoTilingError(
+                    "--out is the folder of exported notebooks: give NOTEBOOK.ipynb files, "
+                    f"or the site's folder alone ({_PROG} OUT)"
+                )
+            if len(others) > 1:
+                raise DominoTilingError(
+                    f"the site is built into one folder, got {len(others)}: "
+                    f"{', '.join(map(repr, others))}"
+                )
+            if others and pathlib.Path(others[0]).exists() and not pathlib.Path(others[0]).is_dir():
+                raise DominoTilingError(f"{others[0]!r} is a file, not a folder for the site")
+            return build(*others)
+        if others:
+            raise DominoTilingError(
+                f"not notebooks: {', '.join(map(repr, others))}; give .ipynb files "
+                "(and --out DIR for their folder)"
+            )
+        for nb in notebooks:
+            print(export_html(nb, args.out, mathjax="beside" if len(notebooks) > 1 else "embed"))
+    except SystemExit as exc:  # --help
+        return exc.code if isinstance(exc.code, int) else 0
+    except KeyboardInterrupt:
+        print(f"{_PROG}: interrupted", file=sys.stderr)
+        return 130
+    except DominoTilingError as err:
+        print(f"{_PROG}: error: {' '.join(str(err).split())}", file=sys.stderr)
+        return 2
     return 0
 
 

@@ -29,6 +29,9 @@ __all__ = [
     "PrecisionError",
     "WeightError",
     "FloatRangeError",
+    "FileError",
+    "RegionChangedWarning",
+    "ExactFallbackWarning",
 ]
 
 
@@ -91,4 +94,34 @@ class NoTilingError(DominoTilingError):
     """A tiling was asked for (a sample, a minimal tiling, ...) but the region has none.
 
     Counting functions never raise it: they return 0 (or ``-inf`` for a logarithm).
+    """
+
+
+class FileError(DominoTilingError):
+    """A file could not be written (or read): the message names the path and the reason.
+
+    Raised instead of the operating system's ``OSError`` (no such folder, no
+    permission, disk full) and for paths that are not regular files: the library
+    never writes into, or reads from, a named pipe (FIFO), a device or a socket,
+    which could block for ever or never end. Reading a document or a picture that
+    cannot be had raises :class:`RegionFormatError` as before.
+    """
+
+
+class RegionChangedWarning(UserWarning):
+    """A constructor changed the region it was asked to build, as it was told to.
+
+    ``Region.from_image(..., tileable="trim")`` and ``Region.from_strings(...,
+    tileable="trim")`` make the region tileable and say what they changed with
+    this warning (:meth:`Region.make_tileable <dominotiling.model.region.Region.make_tileable>`
+    returns the same report as an object instead).
+    """
+
+
+class ExactFallbackWarning(UserWarning):
+    """A float function answered from the exact count, because its float route could not certify.
+
+    ``log_count`` of a region with large frozen parts (an Aztec diamond taken as a
+    region): the logarithm of the exact count, which is better than the promise;
+    the warning says that it cost an exact count's time.
     """

@@ -18,10 +18,12 @@ Examples
 from __future__ import annotations
 
 import base64
+import contextlib
 import html
 import io
 import pathlib
 import sys
+import threading
 import time
 
 __all__ = ["run_tour", "section", "Page", "SECTIONS"]
@@ -111,8 +113,8 @@ class Page:
         )
 
 
-#: Every picture of the tour is at least this many pixels wide.
-MIN_WIDTH = 480
+#: Every picture of the tour is at least this many pixels wide (legible on a projector).
+MIN_WIDTH = 800
 
 
 _SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
@@ -141,7 +143,7 @@ _STYLE = """
 body { font-family: system-ui, sans-serif; max-width: 62em; margin: 2em auto; padding: 0 1em; color: #222; }
 h1 { font-weight: 600; } h2 { border-bottom: 1px solid #ddd; padding-bottom: .2em; margin-top: 2em; }
 figure { display: inline-block; margin: .5em 1em .5em 0; vertical-align: top; }
-figure img { max-width: 100%; } figcaption { font-size: .9em; color: #555; max-width: 28em; }
+figure img { max-width: 100%; } figcaption { font-size: .95em; color: #444; max-width: 60em; }
 .fact { font-size: 1.1em; } footer { margin-top: 3em; font-size: .85em; color: #777; }
 nav ol { columns: 2; } .top { font-size: .85em; } .top a, nav a { color: #2a5db0; }
 """
@@ -176,25 +178,51 @@ def run_tour(out, quick=False, progress=True):
     out.mkdir(parents=True, exist_ok=True)
     pages, t0 = [], time.perf_counter()
     n = len(SECTIONS)
+    try:
+        terminal = sys.stderr.isatty()
+    except (AttributeError, ValueError, OSError):
+        terminal = False
+    # In a terminal, one line: the section, the count, the time, and the kernel compiling now
+    # (folded in; refreshed by a helper thread). Elsewhere (a log): one whole line per section
+    # and per compilation, no cursor codes.
     bar = tqdm(
         total=n,
         unit="section",
         file=sys.stderr,
-        disable=not progress,
+        disable=not (progress and terminal),
         leave=False,
-        bar_format="{desc} {n_fmt}/{total_fmt} sections [{elapsed}]",
+        bar_format="{desc} {n_fmt}/{total_fmt} sections [{elapsed}]{postfix}",
     )
+    done = threading.Event()
+
+    def refresh():
+        while not done.wait(0.5):
+            note = _compile_notice.status()
+            bar.set_postfix_str(note, refresh=True)
+
+    helper = threading.Thread(target=refresh, name="dominotiling-tour-line", daemon=True)
+    fold = _compile_notice.folding() if progress and terminal else contextlib.nullcontext()
     try:
-        for i, (title, fn) in enumerate(SECTIONS, 1):
-            bar.set_description_str(f"tour: {title}")
-            t = time.perf_counter()
-            page = Page(title, quick)
-            fn(page)
-            pages.append(page)
-            bar.update(1)
-            if progress:
-                bar.write(f"[{i}/{n}] {title}: {time.perf_counter() - t:.1f} s", file=sys.stderr)
+        with fold:
+            if progress and terminal:
+                helper.start()
+            for i, (title, fn) in enumerate(SECTIONS, 1):
+                bar.set_description_str(f"tour: {title}")
+                t = time.perf_counter()
+                page = Page(title, quick)
+                fn(page)
+                pages.append(page)
+                bar.update(1)
+                if progress:
+                    line = f"[{i}/{n}] {title}: {time.perf_counter() - t:.1f} s"
+                    if terminal:
+                        bar.write(line, file=sys.stderr)
+                    else:
+                        print(line, file=sys.stderr, flush=True)
     finally:
+        done.set()
+        if helper.is_alive():
+            helper.join(timeout=2.0)
         bar.close()
     anchors = [
         f"s{i}-" + "".join(ch if ch.isalnum() else "-" for ch in p.title.lower()).strip("-")
@@ -219,7 +247,7 @@ def run_tour(out, quick=False, progress=True):
 
 
 # ------------------------------------------------------------------------ sections
-def _subplots(n, size=3.2):
+def _subplots(n, size=4.6):
     import matplotlib.pyplot as plt
 
     fig, axes = plt.subplots(1, n, figsize=(size * n, size))
@@ -524,7 +552,7 @@ def _arctic(page):
         ],
         loc="upper left",
         frameon=False,
-        fontsize=9,
+        fontsize=12,
     )
     page.figure(fig, f"Uniform, order {n}, with the arctic circle (black).")
 
@@ -545,12 +573,18 @@ def _two_periodic(page):
         "local tilt (right; the height's slope averaged over small squares) is zero there, "
         "largest in the frozen corners, in between in the liquid."
     )
-    fig, axes = _subplots(2, size=4.6)
-    draw_aztec(tiling, ax=axes[0])
-    axes[0].set_title(f"two-periodic (1, 0.5), order {n}", fontsize=11)
+    fig, axes = _subplots(2, size=6.0)
+    draw_aztec(tiling, ax=axes[0], curves=True)
+    axes[0].set_title(f"two-periodic (1, 0.5), order {n}", fontsize=14)
     draw_local_tilt(tiling, ax=axes[1])
-    axes[1].set_title("local tilt: the gas is flat (dark)", fontsize=11)
-    page.figure(fig, "The same sample by domino type (left) and by local tilt (right).")
+    axes[1].set_title("local tilt: the gas is flat (dark)", fontsize=14)
+    page.figure(
+        fig,
+        "Left: the sample in the eight colours of its domino types and blocks (dark: a domino "
+        "in a heavy block, of weight a), with Chhita and Johansson's predicted frozen (black) "
+        "and gas (cyan) boundaries; the gas is the dark middle, where the dominoes pair up in "
+        "the heavy blocks. Right: the same sample by local tilt.",
+    )
 
 
 @section("Weights on every placement, and any region")
@@ -603,13 +637,13 @@ def _weights(page):
     )
     hr, hc = np.nonzero(~holey.mask)
     axes[0].scatter(hc + 0.5, hr + 0.5, s=9, marker="s", color="black", linewidths=0)
-    axes[0].set_title(f"{holes} holes (black), uniform", fontsize=11)
+    axes[0].set_title(f"{holes} holes (black), uniform", fontsize=14)
     draw_tiling(
         random_tiling(square, seed=5, weights=lognormal, method="kasteleyn"),
         ax=axes[1],
         color_by="orientation",
     )
-    axes[1].set_title("log-normal weights", fontsize=11)
+    axes[1].set_title("log-normal weights", fontsize=14)
     page.figure(fig, "Exact samples from ratios of Kasteleyn minors, row by row.")
 
 
@@ -618,7 +652,7 @@ def _measuring(page):
     from .sampling import random_tiling
     from .statistics import aztec_boundary_fluctuations, double_dimer
     from .trees.temperley_grid import temperley_region
-    from .viz.statistics import draw_double_dimer, draw_tracy_widom
+    from .viz.statistics import draw_double_dimer, draw_skewness, draw_tracy_widom
 
     side = 40 if page.quick else 100
     board = temperley_region(side, side)
@@ -644,13 +678,30 @@ def _measuring(page):
         "the boundary fluctuates on the scale n¹ᐟ³, and the rescaled positions follow the "
         "GUE Tracy-Widom law (Johansson), computed here by Bornemann's quadrature."
     )
-    fig, axes = _subplots(2, size=4.6)
-    draw_double_dimer(dd, ax=axes[0], min_length=8, colorbar=False)
-    draw_tracy_widom(fl, ax=axes[1])
+    import matplotlib.pyplot as plt
+
+    fig, (ax,) = _subplots(1, size=6.0)
+    draw_double_dimer(dd, ax=ax, min_length=8, colorbar=True)
+    ax.set_title(f"double-dimer loops of a {board.shape[0]}x{board.shape[1]} board", fontsize=14)
+    page.figure(fig, "Double-dimer loops, coloured by their length (the colour bar).")
+    with plt.rc_context({"font.size": 12, "legend.fontsize": 11, "axes.titlesize": 13}):
+        fig, axes = plt.subplots(
+            1, 3, figsize=(11, 4.6), gridspec_kw={"width_ratios": [1.2, 1.2, 0.8]}
+        )
+        draw_tracy_widom(fl, ax=axes[0])
+        axes[0].set_title("linear scale: nearly one curve")
+        draw_tracy_widom(fl, ax=axes[1], log=True)
+        axes[1].set_title("log scale: the tails part")
+        axes[1].get_legend().remove()
+        draw_skewness(fl, ax=axes[2])
+        axes[2].set_title("skewness")
+        fig.tight_layout()
     page.figure(
         fig,
-        "Double-dimer loops coloured by length (left); the boundary positions against "
-        "the Tracy-Widom density and a Gaussian (right).",
+        f"The {count} boundary positions against the Tracy-Widom density (red) and a Gaussian "
+        "(dashed): the densities (left), their tails on a log scale -- Tracy-Widom's right "
+        "tail is heavier and its left tail lighter than the Gaussian's (middle) -- and the "
+        "skewness with one and two standard errors, next to both laws' values (right).",
     )
 
 
@@ -697,11 +748,11 @@ def _surfaces(page):
     big = max(sectors, key=sectors.get)
     fig, axes = _subplots(3, size=3.4)
     draw_tiling(random_tiling(Region.torus(12, 12), seed=4), ax=axes[0])
-    axes[0].set_title("a random tiling of the 12x12 torus", fontsize=10)
+    axes[0].set_title("a random tiling of the 12x12 torus", fontsize=14)
     draw_tiling(min_tiling(annulus, flux=big), ax=axes[1])
-    axes[1].set_title(f"flux {big[0]:+d}: bottom", fontsize=10)
+    axes[1].set_title(f"flux {big[0]:+d}: bottom", fontsize=14)
     draw_tiling(max_tiling(annulus, flux=big), ax=axes[2])
-    axes[2].set_title(f"flux {big[0]:+d}: top", fontsize=10)
+    axes[2].set_title(f"flux {big[0]:+d}: top", fontsize=14)
     page.figure(fig, "A torus with its seams marked; the bottom and top of one flux sector.")
 
 

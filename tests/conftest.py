@@ -22,3 +22,21 @@ def client():
     ) as cluster:
         with Client(cluster) as c:
             yield c
+
+
+def pytest_terminal_summary(terminalreporter):
+    """One line for the browser suite skipped where no Chromium is found (tests/browser/chromium.py)."""
+    from browser.chromium import SKIP_REASON
+
+    reasons = {}
+    for report in terminalreporter.stats.get("skipped", []):
+        longrepr = getattr(report, "longrepr", None)
+        reason = longrepr[2] if isinstance(longrepr, tuple) and len(longrepr) == 3 else ""
+        reason = reason.removeprefix("Skipped: ")
+        if reason.startswith(SKIP_REASON.rpartition(" ")[0]):  # "the browser suite needs ..."
+            reasons[reason] = reasons.get(reason, 0) + 1
+    for reason, n in reasons.items():
+        terminalreporter.write_line(
+            f"browser suite: {n} test{'s' if n != 1 else ''} skipped; {reason}; "
+            "CI=true or DOMINOTILING_REQUIRE_BROWSER=1 makes a missing browser fail"
+        )

@@ -194,7 +194,7 @@ def test_tikz_coordinates_are_the_dominoes_and_it_compiles(aztec, tmp_path):
         and "\\begin{tikzpicture}" in tex
         and tex.rstrip().endswith("\\end{document}")
     )
-    if shutil.which("pdflatex"):  # the document compiles wherever a TeX is installed
+    if _tex_with_tikz():  # the document compiles wherever a TeX with TikZ is installed
         run = subprocess.run(
             ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "a.tex"],
             cwd=tmp_path,
@@ -204,6 +204,14 @@ def test_tikz_coordinates_are_the_dominoes_and_it_compiles(aztec, tmp_path):
         )
         assert run.returncode == 0, run.stdout[-2000:]
         assert (tmp_path / "a.pdf").read_bytes().startswith(b"%PDF")
+
+
+def _tex_with_tikz():
+    """True where pdflatex runs and TeX finds ``tikz.sty`` (Debian's texlive-latex-base has none)."""
+    if not (shutil.which("pdflatex") and shutil.which("kpsewhich")):
+        return False
+    found = subprocess.run(["kpsewhich", "tikz.sty"], capture_output=True, text=True, timeout=60)
+    return found.returncode == 0 and bool(found.stdout.strip())
 
 
 def test_tikz_palette_seams_and_uncovered_cells():

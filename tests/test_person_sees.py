@@ -148,16 +148,17 @@ def test_explorers_fit_a_column_and_show_clean_signatures():
         assert im.size[0] >= 1.8 * widgets.PICTURE_CSS_PX
 
 
-def test_no_arctic_circle_over_two_periodic_samples():
+def test_the_predicted_curves_follow_the_weights():
     from dominotiling.viz.widgets import explore_aztec
 
-    app = explore_aztec(n=20, circle=True)
-    uniform_lines = len(app.ax.lines) + len(app.ax.patches)
-    assert uniform_lines >= 1  # the circle is drawn over uniform samples
-    app.weights.value = "two-periodic"
-    assert len(app.ax.lines) + len(app.ax.patches) == 0 and app.circle.disabled
+    app = explore_aztec(n=20, curves=True)
+    assert len(app.lines) == 1  # the arctic circle over uniform samples
+    app.weights.value = "two-periodic"  # the two-periodic model's frozen and gas curves
+    assert [colour for _, colour in app.lines] == ["black", "#00b3e6"] and not app.curves.disabled
+    app.weights.value = "random"  # no periodic theory: none drawn, and the box is off
+    assert app.lines == [] and app.curves.disabled
     app.weights.value = "uniform"
-    assert len(app.ax.lines) + len(app.ax.patches) == uniform_lines and not app.circle.disabled
+    assert len(app.lines) == 1 and not app.curves.disabled
 
 
 def test_region_explorer_answers_a_click_that_overtakes_the_typed_figure():

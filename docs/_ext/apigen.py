@@ -9,7 +9,8 @@ Which names are public, and where each is documented:
   public, else at ``dominotiling.<name>``; the errors and the options make a page of
   their own.
 
-Each page starts with the wing's summary and a table of its names with their cost
+Each page starts with the wing's summary, a picture of what its main functions make
+(:mod:`wing_pictures`, drawn as the site is built), and a table of its names with their cost
 and method (from :data:`costs.COSTS`), then every name in full. The theory wing is
 generated from whatever ``dominotiling.theory.__all__`` holds.
 """
@@ -177,11 +178,13 @@ def _directive(path, obj):
 
 def write_pages(out):
     """Write ``out/<wing>.rst`` and ``out/index.rst``; return the pages written."""
+    import wing_pictures
     from costs import COSTS
 
     out = pathlib.Path(out)
     out.mkdir(parents=True, exist_ok=True)
     pages = public_names()
+    captions = wing_pictures.make(out / "pictures")  # what each wing's main functions make
     written = []
     for wing, entries in pages.items():
         title = TITLES[wing]
@@ -196,6 +199,15 @@ def write_pages(out):
         else:
             doc = inspect.getdoc(importlib.import_module(module)) or ""
             lines += [doc.split("\n\n")[0], ""]
+        if wing in captions:
+            lines += [
+                f".. figure:: pictures/{wing}.png",
+                f"   :alt: {captions[wing]}",
+                "   :width: 100%",
+                "",
+                f"   {captions[wing]}",
+                "",
+            ]
         if entries:
             lines += [
                 "Summary",

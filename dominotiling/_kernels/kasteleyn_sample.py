@@ -23,6 +23,8 @@ rows ``k`` and ``k + 1``.
 import numpy as np
 from numba import njit
 
+from .arrays import fill1, fill2
+
 #: The prime of the exact rank computation (:func:`tail_pivots`); products of two
 #: residues fit in int64.
 RANK_PRIME = 2**31 - 1
@@ -46,9 +48,9 @@ def _build_t(k, mask, hw, vw, sgn, snext, nlr, nlc, t, ract, cact, modulus=0):
     """
     m, w = mask.shape
     h = (w + 1) // 2
-    t[:, :] = 0
-    ract[:] = False
-    cact[:] = False
+    fill2(t, 0)
+    fill1(ract, False)
+    fill1(cact, False)
     for j in range(w):
         if mask[k, j]:
             if (k + j) % 2 == 0:
@@ -255,7 +257,7 @@ def compress_rows(mask, hw, vw, sgn, S, nlr, nlc, npiv, owe, start, stop, logdet
         if nr_left > h or nc_left > h:
             return k + 1
         s = S[k]
-        s[:, :] = 0.0
+        fill2(s, 0.0)
         for a in range(h):
             for b in range(h):
                 s[a, b] = t[a, b]
@@ -326,10 +328,15 @@ def _canonical(s, h, lr, lc):
     logs = np.zeros(1)
     total = 0.0
     if lr > 0:
-        v = s[h : h + lr, :nc].copy()
+        v = np.empty((lr, nc))  # s[h : h + lr, :nc], by loops (see _fill2)
+        for t in range(lr):
+            for x in range(nc):
+                v[t, x] = s[h + t, x]
         if _orthonormalize(v, lr, logs):
             total += logs[0]
-            s[h : h + lr, :nc] = v
+            for t in range(lr):
+                for x in range(nc):
+                    s[h + t, x] = v[t, x]
             for a in range(h):
                 for t in range(lr):
                     d = 0.0
@@ -338,10 +345,15 @@ def _canonical(s, h, lr, lc):
                     for x in range(nc):
                         s[a, x] -= d * v[t, x]
     if lc > 0:
-        v = s[:nr, h : h + lc].T.copy()
+        v = np.empty((lc, nr))  # s[:nr, h : h + lc].T
+        for t in range(lc):
+            for x in range(nr):
+                v[t, x] = s[x, h + t]
         if _orthonormalize(v, lc, logs):
             total += logs[0]
-            s[:nr, h : h + lc] = v.T
+            for t in range(lc):
+                for x in range(nr):
+                    s[x, h + t] = v[t, x]
             for b in range(h):
                 for t in range(lc):
                     d = 0.0
@@ -395,7 +407,7 @@ def _invert_active(t, ract, cact, g):
     if ri.shape[0] != ci.shape[0]:
         return False
     n = ri.shape[0]
-    g[:, :] = 0.0
+    fill2(g, 0.0)
     if n == 0:
         return True
     sub = np.empty((n, n))

@@ -31,10 +31,12 @@ import math
 import numpy as np
 from numba import njit
 
+from .arrays import copy_row
+
 _INF = np.int32(1 << 30)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _cell_moves(mask, i):
     """``(r, c, free, vertical allowed, horizontal allowed)`` for cell ``i``."""
     rows, w = mask.shape
@@ -331,7 +333,7 @@ def layers_min(mask, out, start, lo, hi):
     w = mask.shape[1]
     for i in range(lo, hi):
         r, c, free, vert, horiz = _cell_moves(mask, i)
-        out[i - start + 1] = out[i - start]
+        copy_row(out, i - start + 1, i - start)
         if free:
             _min_step(out[i - start + 1], c, w, vert, horiz)
 
@@ -354,7 +356,7 @@ def layers_float(mask, out, start, lo, hi):
     w = mask.shape[1]
     for i in range(lo, hi):
         r, c, free, vert, horiz = _cell_moves(mask, i)
-        out[i - start + 1] = out[i - start]
+        copy_row(out, i - start + 1, i - start)
         if free:
             _float_count_step(out[i - start + 1], c, w, vert, horiz)
         if c == w - 1:
@@ -547,7 +549,7 @@ def layers_weighted_float(mask, out, H, V, start, lo, hi):
     for i in range(lo, hi):
         r = i // w
         c = i - r * w
-        out[i - start + 1] = out[i - start]
+        copy_row(out, i - start + 1, i - start)
         if mask[r, c]:
             _weighted_float_step(out[i - start + 1], c, w, H[r, c], V[r, c])
         if c == w - 1:
@@ -586,7 +588,7 @@ def layers_maxplus(mask, out, H, V, uncovered, start, lo, hi):
     for i in range(lo, hi):
         r = i // w
         c = i - r * w
-        out[i - start + 1] = out[i - start]
+        copy_row(out, i - start + 1, i - start)
         if mask[r, c]:
             _maxplus_step(out[i - start + 1], c, w, H[r, c], V[r, c], uncovered)
 

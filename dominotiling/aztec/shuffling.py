@@ -44,7 +44,9 @@ from .._util import keyword_only
 from ..errors import DominoTilingError, TooLargeError
 from ..model.region import Region
 from ..model.tiling import Tiling
+from ..model.weights import Weights
 from .levels import _edge_weights
+from .sample import AztecSample
 
 __all__ = [
     "aztec_order",
@@ -77,8 +79,6 @@ def _check_order(n, name="n"):
 
 def _is_general(weights):
     """True for weights that need generalized shuffling: a Weights, or a periodic array with zeros."""
-    from ..model.weights import Weights
-
     if isinstance(weights, Weights):
         return True
     if weights is None:
@@ -326,30 +326,35 @@ def sample_aztec(n, *, seed=None, weights=None):
         The order: the region is ``Region.aztec_diamond(n)``, ``2n(n+1)`` cells.
     seed : None, int or numpy.random.Generator, keyword-only
         Same seed, same tiling, on every machine.
-    weights : None, (a, b), array ``(p, q)`` or array ``(p, q, 4)``, optional
-        None: the uniform measure (each of the ``2**(n(n+1)/2)`` tilings equally
-        likely). Otherwise a tiling has probability proportional to the product of
-        its dominoes' weights, periodic in the blocks of the diamond: every domino
-        position is the top (N), bottom (S), left (W) or right (E) half of exactly
-        one block ``(i, j)``, ``0 <= i, j < n`` -- the 2x2 square of cells with
-        top-left cell ``(i + j, n - 1 + j - i)``; ``i`` counts blocks down to the
-        left from the top block, ``j`` down to the right. A ``(p, q, 4)`` array
-        gives the (N, S, W, E) weights of block ``(i, j)`` as
-        ``weights[i % p, j % q]``; a ``(p, q)`` array gives one weight to all four
-        halves; ``(a, b)`` is the two-periodic model ``[[a, b], [b, a]]`` (blocks
-        with ``i + j`` even weigh ``a``), with a gas region in the middle when
-        ``a != b``. A :class:`~dominotiling.Weights` on ``Region.aztec_diamond(n)``
-        gives every domino position its own weight (generalized shuffling, see
-        Notes); the block arrays may then also hold zeros. Weights must be
-        non-negative; a zero forbids its positions, exactly (see
-        :func:`~dominotiling.aztec.weighted.aztec_partition_function`), and
-        :func:`~dominotiling.aztec.weighted.embed_in_aztec` uses zeros to sample
-        other regions.
+    weights : None, (a, b), array (p, q), array (p, q, 4) or Weights, optional, keyword-only
+        The measure: a tiling's probability is proportional to the product of its
+        dominoes' weights.
+
+        ====================  ====================================================
+        form                  meaning
+        ====================  ====================================================
+        ``None``              uniform: every tiling equally likely
+        ``(a, b)``            the two-periodic model ``[[a, b], [b, a]]``: blocks
+                              with ``i + j`` even weigh ``a``; a gas if ``a != b``
+        array ``(p, q)``      one weight for block ``(i, j)``: ``w[i % p, j % q]``
+        array ``(p, q, 4)``   its (N, S, W, E) halves: ``w[i % p, j % q, k]``
+        ``Weights``           one weight per domino position of the diamond
+        ====================  ====================================================
+
+        Block ``(i, j)``, ``0 <= i, j < n``, is the 2x2 square with top-left cell
+        ``(i + j, n - 1 + j - i)``: every domino position is its top (N), bottom (S),
+        left (W) or right (E) half. Weights are non-negative; a zero forbids its
+        positions, exactly (generalized shuffling, Notes; see
+        :func:`~dominotiling.aztec.weighted.aztec_partition_function`, and
+        :func:`~dominotiling.aztec.weighted.embed_in_aztec` to sample other regions).
 
     Returns
     -------
-    Tiling
-        A complete tiling of ``Region.aztec_diamond(n)``.
+    AztecSample
+        A complete tiling of ``Region.aztec_diamond(n)`` (a
+        :class:`~dominotiling.model.tiling.Tiling` that keeps its block weights:
+        a periodically weighted sample displays its frozen, liquid and gas regions
+        in the eight colours of :func:`~dominotiling.viz.views.draw_aztec`).
 
     Raises
     ------
@@ -459,7 +464,15 @@ def sample_aztec(n, *, seed=None, weights=None):
         from .levels import uses_zeros
 
         uses_zeros(n, run.zero, tiling)
-    return tiling
+    return _as_sample(tiling, weights)
+
+
+def _as_sample(tiling, weights):
+    """The tiling as an :class:`~dominotiling.aztec.sample.AztecSample` that keeps its block weights."""
+    if isinstance(weights, Weights):
+        return AztecSample._of(tiling, None, "any weights")
+    block = None if weights is None else _edge_weights(weights, zeros=True)
+    return AztecSample._of(tiling, block)  # equal weights kept: "uniform", the same measure
 
 
 @keyword_only("seed", "weights")

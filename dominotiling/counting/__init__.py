@@ -29,9 +29,8 @@ _CHECKED = {"transfer": transfer.count_checked, "kasteleyn": kasteleyn.count_che
 _COST = {
     # 0.20 ms to start; per cell and modulus: 100 ns, plus 0.28 ns per profile (2**w of them)
     "transfer": (2.03e-4, 9.99e-8, 2.79e-10),
-    # 1.8 ms to start (the matrix, the primes, the CRT); per cell and prime: 104 ns, plus
-    # 1.5 ns per entry of the band's square, (w/2 + 1)**2
-    "kasteleyn": (1.76e-3, 1.04e-7, 1.49e-9),
+    # Kasteleyn: the faster of its two eliminations, kasteleyn.elimination_seconds (the band's
+    # model, fitted alike, is kasteleyn.BAND_COST)
 }
 #: Bits of the count per cell assumed by the cost model: Brègman's bound for cells with four
 #: neighbours, ``log2(4!) / 8``, less ``1/w`` for the boundary of a region ``w`` wide.
@@ -60,9 +59,7 @@ def _estimated_seconds(region):
         fixed, per_unit, per_op = _COST["transfer"]
         out["transfer"] = fixed + w * length * lanes * (per_unit + per_op * 2.0**w)
     primes = min(bits, cells / 2) / 26 + 1  # one prime below 2**26 per 26 bits
-    half = w // 2 + 1  # the band's half-width
-    fixed, per_unit, per_op = _COST["kasteleyn"]
-    out["kasteleyn"] = fixed + primes * cells * (per_unit + per_op * half * half)
+    out["kasteleyn"] = min(kasteleyn.elimination_seconds(cells, w, primes).values())
     return out
 
 
@@ -103,7 +100,9 @@ def choose_method(region):
     ``0.573 * c * (1 - 1/w)`` bits of the count, Brègman's bound for a grid):
 
     - profile DP: ``0.20 ms + c * m * (100 ns + 0.28 ns * 2**w)``;
-    - Kasteleyn: ``1.8 ms + c * p * (104 ns + 1.5 ns * (w/2 + 1)**2)``.
+    - Kasteleyn: the smaller of the band, ``1.8 ms + c * p * (104 ns + 1.5 ns * (w/2 + 1)**2)``,
+      and nested dissection, ``3 ms + c * 8 us + c * p * (120 ns + 1 ns * w)``
+      (:func:`dominotiling.counting.kasteleyn.elimination_seconds`).
 
     The DP starts ten times faster, and its work doubles with each column of
     width. Measured crossovers: squares up to 12 x 12 go to the DP (8 x 8 in
@@ -172,8 +171,10 @@ def count_tilings(region, method="auto", client=None, *, weights=None, by_flux=F
         periodic profile (no weights, no client).
     method : {"auto", "transfer", "kasteleyn"}
         ``"transfer"`` is the broken-profile DP (narrower side up to 22 cells),
-        ``"kasteleyn"`` the exact Kasteleyn determinant (any region; cost grows
-        with the square of the narrower side). ``"auto"`` picks the one measured
+        ``"kasteleyn"`` the exact Kasteleyn determinant (any region; inside a
+        band on strips, whose cost grows with the square of the narrower side,
+        along a nested dissection of the cells beyond: about ``cells**1.5`` per
+        prime, :func:`dominotiling.counting.kasteleyn.choose_elimination`). ``"auto"`` picks the one measured
         to be faster for this shape, fixed costs included: the DP up to about
         12 x 12 and for long strips up to 10 wide, Kasteleyn beyond (see
         :func:`choose_method`).
@@ -241,7 +242,9 @@ def count_tilings(region, method="auto", client=None, *, weights=None, by_flux=F
     theorem gives the integer. The profile DP sweeps the region cell by cell over
     its narrower side ``w`` at cost ``O(cells * 2**w)`` per modulus; the
     Kasteleyn determinant eliminates inside a band of width about ``w`` at cost
-    ``O(cells * w**2)`` per prime. A region with unequal numbers of black and white
+    ``O(cells * w**2)`` per prime, or along a nested dissection of the cells at
+    cost ``O(cells * min(w, sqrt(cells)))`` per prime (the faster by a measured
+    cost model; :mod:`dominotiling.counting.nested_dissection`). A region with unequal numbers of black and white
     cells has no tiling (each domino covers one of each) and returns 0 at once.
 
     References
@@ -381,8 +384,8 @@ def log_count(region, weights=None):
     PrecisionError
         If the float result cannot be certified (the Kasteleyn matrix is too
         ill-conditioned for double precision: Aztec diamonds from order ~45) and
-        the exact count is too costly to serve instead (beyond about ``1e10``
-        eliminations: Aztec diamonds beyond order ~70), or, for float weights,
+        the exact count is too costly to serve instead (beyond about two minutes
+        by its cost model: Aztec diamonds beyond order ~230), or, for float weights,
         has no exact route (convert them to Fractions for one). The message names
         the exact alternative.
     TooLargeError
@@ -421,8 +424,18 @@ def log_count(region, weights=None):
     certificate in 400 trials on Aztec diamonds with holes, where one route's
     error is about the promise.) Otherwise the exact count's logarithm is
     returned when it is affordable (:func:`count_kasteleyn`; for int and Fraction
-    weights the exact weighted partition function), and :class:`PrecisionError`
-    is raised when it is not.
+    weights the exact weighted partition function), with an
+    :class:`~dominotiling.errors.ExactFallbackWarning` that says so, and
+    :class:`PrecisionError` is raised when it is not.
+
+    Beyond SuperLU's reach (its 32-bit indices, or its factors over the memory
+    budget: the 2000 x 2000 square) the LU is the multifrontal one along a nested
+    dissection of the cells
+    (:func:`dominotiling.counting.nested_dissection.log_abs_det_nested`: threshold
+    partial pivoting inside each front, delays to the parent), whose fronts are
+    small; its routes are the matrix itself and the Kasteleyn matrix of the
+    transposed region along its own dissection, scaled as above, under the same
+    agreement rule.
 
     With weights, the entries of the Kasteleyn matrix are the signed weights
     divided by the largest one (``log M`` added back once per domino), so that

@@ -43,6 +43,7 @@ from ..model.region import (
     check_region,
     label_components,
 )  # Region: used by the docstring examples
+from . import nested_dissection
 from .determinants import det_exact
 
 __all__ = [
@@ -52,6 +53,8 @@ __all__ = [
     "determinant_problem",
     "log_count_checked",
     "cost_estimate",
+    "elimination_seconds",
+    "choose_elimination",
 ]
 
 #: Bytes per cell that building the sparse Kasteleyn matrix takes at its peak (index
@@ -59,6 +62,61 @@ __all__ = [
 _BUILD_BYTES_PER_CELL = 120
 
 __getattr__ = deprecated_limits(__name__, "MEMORY_LIMIT")
+
+#: Measured cost of the banded elimination, in seconds: ``fixed + primes * cells * (per_unit +
+#: per_op * (w/2 + 1)**2)``, ``w`` the narrower side. Fitted to warm
+#: ``count_tilings(..., method="kasteleyn")`` times of 85 rectangles from 2 x 2 to 18 x 250 on a
+#: 2-vCPU AMD EPYC (the machine of ``benchmarks/RESULTS.md``) by least squares on the logarithm
+#: of the time: 1.8 ms to start (the matrix, the primes, the CRT); per cell and prime 104 ns,
+#: plus 1.5 ns per entry of the band's square.
+BAND_COST = (1.76e-3, 1.04e-7, 1.49e-9)
+#: The eliminations of :func:`count_kasteleyn`.
+ELIMINATIONS = ("auto", "band", "dissection")
+
+
+def elimination_seconds(cells, w, primes):
+    """``{"band": seconds, "dissection": seconds}``: both eliminations' measured cost models.
+
+    ``cells`` cells, ``w`` the narrower side, ``primes`` primes below ``2**26``
+    (see :data:`BAND_COST` and :func:`dominotiling.counting.nested_dissection.estimated_seconds`).
+
+    Examples
+    --------
+    >>> costs = elimination_seconds(40000, 200, 770)       # the 200 x 200 square
+    >>> costs["dissection"] < 30 < costs["band"]
+    True
+    """
+    fixed, per_unit, per_op = BAND_COST
+    half = w // 2 + 1
+    return {
+        "band": fixed + primes * cells * (per_unit + per_op * half * half),
+        "dissection": nested_dissection.estimated_seconds(cells, w, primes),
+    }
+
+
+def _shape_costs(region):
+    """:func:`elimination_seconds` of a plane region's exact count, from its shape alone."""
+    mask, _, _ = region.narrow_view()
+    cells = region.n_cells
+    if cells == 0:
+        return {"band": 0.0, "dissection": 0.0}
+    bits = min(cells / 2, region.log2_count_bound())
+    return elimination_seconds(cells, mask.shape[1], bits / 26 + 1)
+
+
+def choose_elimination(region):
+    """``"band"`` or ``"dissection"``: the elimination :func:`count_kasteleyn` uses on `region`.
+
+    The one its measured cost model (:func:`elimination_seconds`) finds faster: the
+    band on narrow strips (up to about 20 cells wide), nested dissection beyond.
+
+    Examples
+    --------
+    >>> choose_elimination(Region.rectangle(12, 200)), choose_elimination(Region.rectangle(60, 60))
+    ('band', 'dissection')
+    """
+    costs = _shape_costs(region)
+    return "band" if costs["band"] <= costs["dissection"] else "dissection"
 
 
 def kasteleyn_signs(mask):
@@ -266,22 +324,30 @@ def cost_estimate(region):
 
     Operations are eliminations of one entry: ``n * kl * (kl + ku)`` per prime for
     ``n`` black cells and bandwidths ``kl, ku`` (about half the short side ``w``),
-    one prime per 26 bits of the bound. Computed from the region's shape alone,
-    without building the matrix.
+    one prime per 26 bits of the bound; where the band would not fit in memory,
+    those of nested dissection (about ``cells * w`` per prime), or None when that
+    does not fit either. Computed from the region's shape alone, without building
+    the matrix.
     """
     mask, _, _ = region.narrow_view()
     if mask.size == 0:
         return 0.0, 0
     n = region.n_cells // 2
     half = mask.shape[1] // 2 + 1
+    primes = region.n_cells / 2 / 26 + 1  # Hadamard: at most one bit per black cell
     need = _band_bytes(n, half, half)
+    if need + _BUILD_BYTES_PER_CELL * mask.size <= memory_limit():
+        return float(n) * half * 2 * half * primes, need
+    from .._interrupt import threads
+
+    need = int(nested_dissection.estimated_bytes(region.n_cells, mask.shape[1], threads()))
     if need + _BUILD_BYTES_PER_CELL * mask.size > memory_limit():
         return None
-    primes = region.n_cells / 2 / 26 + 1  # Hadamard: at most one bit per black cell
-    return float(n) * half * 2 * half * primes, need
+    # nested dissection: about cells * w updates per prime (its cost model's unit)
+    return float(region.n_cells) * mask.shape[1] * primes, need
 
 
-def determinant_problem(region, weights=None):
+def determinant_problem(region, weights=None, elimination="band"):
     """The exact determinant that counts `region`'s tilings: ``(matrix, log2_bound)``.
 
     With int or Fraction `weights` (:class:`~dominotiling.Weights`), the
@@ -292,7 +358,8 @@ def determinant_problem(region, weights=None):
     (narrow band) and the smaller of Hadamard's bound on its determinant and
     Brègman's on the count. Returns the count itself, an int, when it needs no
     determinant (0 for an unbalanced region, 1 for an empty one). Shared by
-    :func:`count_kasteleyn` and ``parallel.count_distributed``.
+    :func:`count_kasteleyn` and ``parallel.count_distributed``; `elimination`
+    (``"band"`` or ``"dissection"``) says whose memory is checked.
 
     Raises
     ------
@@ -303,11 +370,15 @@ def determinant_problem(region, weights=None):
     from ..model.weights import check_weights
 
     check_region(region)
-    return problem_checked(region, check_weights(weights, region))
+    return problem_checked(region, check_weights(weights, region), elimination)
 
 
-def problem_checked(region, weights):
-    """:func:`determinant_problem` on checked arguments (a plane Region; None or fitting Weights)."""
+def problem_checked(region, weights, elimination="band"):
+    """:func:`determinant_problem` on checked arguments (a plane Region; None or fitting Weights).
+
+    The memory checked before building is the band's (``elimination="band"``) or
+    that of the nested dissection (``"dissection"``).
+    """
     if weights is not None and weights.is_uniform:
         weights = None
     if not region.is_balanced:
@@ -322,11 +393,13 @@ def problem_checked(region, weights):
     alternative = "log_count(region) for the logarithm of the count in floating point"
     # before building anything: the matrix and bands of about half the narrow side
     half = mask.shape[1] // 2 + 1
-    check_memory(
-        _band_bytes(region.n_cells // 2, half, half) + _BUILD_BYTES_PER_CELL * mask.size,
-        what,
-        alternative,
-    )
+    if elimination == "band":
+        need = _band_bytes(region.n_cells // 2, half, half)
+    else:
+        from .._interrupt import threads
+
+        need = nested_dissection.estimated_bytes(region.n_cells, mask.shape[1], threads())
+    check_memory(need + _BUILD_BYTES_PER_CELL * mask.size, what, alternative)
     if weights is None:
         a = mask_matrix(mask, "real")
     else:
@@ -334,8 +407,9 @@ def problem_checked(region, weights):
         a = mask_matrix(mask, "real", (h, v))
     from .._exact import bandwidths
 
-    kl, ku = bandwidths(a)
-    check_memory(_band_bytes(a.shape[0], kl, ku), what + "'s bands", alternative)
+    if elimination == "band":
+        kl, ku = bandwidths(a)
+        check_memory(_band_bytes(a.shape[0], kl, ku), what + "'s bands", alternative)
     if weights is None:
         return a, min(hadamard_log2_bound(a), region.log2_count_bound())
     # Brègman's bound on the count times the largest weight once per domino
@@ -344,7 +418,7 @@ def problem_checked(region, weights):
     return a, min(hadamard_log2_bound(a), bregman + 1.0), scale
 
 
-def count_kasteleyn(region, weights=None):
+def count_kasteleyn(region, weights=None, *, elimination="auto"):
     """Number of tilings of `region`, exactly, as a Kasteleyn determinant.
 
     Parameters
@@ -355,6 +429,12 @@ def count_kasteleyn(region, weights=None):
         Int or Fraction weights: the result is the partition function, the sum
         over tilings of the product of their dominoes' weights, of the same exact
         type. A zero weight forbids a placement.
+    elimination : {"auto", "band", "dissection"}, keyword-only
+        How the determinant is eliminated: inside a band (``"band"``), along a
+        nested dissection of the cells (``"dissection"``,
+        :mod:`dominotiling.counting.nested_dissection`), or the one the measured cost
+        models find faster (``"auto"``, :func:`choose_elimination`: the band on strips
+        up to about 20 cells wide).
 
     Returns
     -------
@@ -363,18 +443,20 @@ def count_kasteleyn(region, weights=None):
     Raises
     ------
     TooLargeError
-        If the matrix and the bands of the elimination would not fit in the memory
+        If the matrix and the tables of the elimination would not fit in the memory
         budget (``set_options``); refused before they are built.
 
     Notes
     -----
-    The region is turned so that its cells run row by row along the long side;
-    then the Kasteleyn matrix is banded, with bandwidth about half the short side
-    ``w``. The determinant is computed modulo primes below ``2**26`` by Gaussian
-    elimination inside the band (``O(cells * w**2)`` per prime, one prime per
-    thread), and put together by the Chinese remainder theorem. The number of
-    primes follows from Hadamard's bound ``|det A| <= prod ||row||`` (at most
-    ``sqrt(4)`` per black cell), or Brègman's bound on the count if smaller.
+    The determinant is computed modulo primes below ``2**26`` and put together by
+    the Chinese remainder theorem. The number of primes follows from Hadamard's
+    bound ``|det A| <= prod ||row||`` (at most ``sqrt(4)`` per black cell), or
+    Brègman's bound on the count if smaller. The band: the region is turned so that
+    its cells run row by row along the long side; then the Kasteleyn matrix is
+    banded, with bandwidth about half the short side ``w``, and Gaussian
+    elimination inside the band costs ``O(cells * w**2)`` per prime, one prime per
+    thread. Nested dissection: ``O(cells * min(w, sqrt(cells)))`` per prime (the
+    200 x 200 square in seconds), eight primes at a time per thread.
 
     Examples
     --------
@@ -383,25 +465,35 @@ def count_kasteleyn(region, weights=None):
     >>> from dominotiling import Weights
     >>> count_kasteleyn(Region.rectangle(2, 2), Weights.by_orientation((2, 2), 2, 3))  # 2*2 + 3*3
     13
+    >>> count_kasteleyn(Region.rectangle(30, 30), elimination="band") == count_kasteleyn(
+    ...     Region.rectangle(30, 30), elimination="dissection")
+    True
     """
+    from .. import _validate
     from ..model.weights import check_weights
 
     check_region(region)
-    return count_checked(region, check_weights(weights, region))
+    elimination = _validate.choice(elimination, "elimination", ELIMINATIONS)
+    return count_checked(region, check_weights(weights, region), elimination)
 
 
-def count_checked(region, weights):
+def count_checked(region, weights, elimination="auto"):
     """:func:`count_kasteleyn` on checked arguments (a plane Region; None or int/Fraction Weights): ``count_tilings``'s route."""
-    problem = problem_checked(region, weights)
+    if elimination == "auto":
+        elimination = choose_elimination(region)
+    problem = problem_checked(region, weights, elimination)
     if isinstance(problem, int):
         return problem
-    if len(problem) == 2:
-        a, bound = problem
-        return abs(det_exact(a, log2_bound=bound))
-    a, bound, scale = problem
-    det = abs(det_exact(a, log2_bound=bound))
-    if weights.kind == "int":
+    a, bound = problem[0], problem[1]
+    det = None
+    if elimination == "dissection":
+        mask, _, _ = region.narrow_view()
+        det = nested_dissection.det_exact_nested(a, bound, mask=mask)
+    if det is None:  # the band, or three probes of the dissection found it singular
+        det = abs(det_exact(a, log2_bound=bound))
+    if len(problem) == 2 or weights.kind == "int":
         return det
+    scale = problem[2]
     from fractions import Fraction
 
     return Fraction(det, scale ** (region.n_cells // 2))
@@ -414,9 +506,9 @@ _LOG_RTOL = 1e-9
 _AGREE_TWO = 1e-4
 #: ... otherwise a third is computed, and all three must agree this much closer.
 _AGREE_THREE = 1e-2
-#: When the float routes disagree, the exact count serves if it costs at most this many
-#: eliminations (:func:`cost_estimate`'s unit; about ten seconds on two cores).
-_EXACT_FALLBACK_OPS = 1e10
+#: When the float routes disagree, the exact count serves if its measured cost model
+#: (:func:`elimination_seconds`, the faster elimination) expects at most this many seconds.
+_EXACT_FALLBACK_SECONDS = 120.0
 #: Bytes per nonzero of SuperLU's factors at the peak of a factorisation (values,
 #: indices, its growing work arrays, and scipy's copy of ``U``): 20 measured on the
 #: 1000 x 1000 square (6.0e7 nonzeros, 1.2 GB).
@@ -451,14 +543,6 @@ def _lu_log_abs_det(a, permc_spec):
     del lu
     with np.errstate(divide="ignore"):
         return float(np.log(diag).sum())
-
-
-def _exact_ops(region, mask):
-    """Eliminations :func:`count_kasteleyn` would spend (:func:`cost_estimate`'s unit)."""
-    n = region.n_cells // 2
-    half = mask.shape[1] // 2 + 1
-    bits = min(float(n), region.log2_count_bound()) + 2.0  # Hadamard or Bregman
-    return float(n) * half * 2 * half * (bits / 26 + 1)
 
 
 def _float_weights(weights, mask, offset, transposed):
@@ -540,6 +624,40 @@ def _certified_log_abs_det(a):
     return None, routes
 
 
+def _certified_nested(mask, a, weights):
+    """``(value, routes)`` as :func:`_certified_log_abs_det`, by the nested-dissection LU.
+
+    The routes: `a` along the dissection of `mask`; then the Kasteleyn matrix of the
+    transposed region (other signs, the same ``|det|``) along its own dissection,
+    rows and columns scaled by fixed pseudo-random factors in ``[1, 2)``; then `a`
+    scaled otherwise with a stricter pivot threshold. The agreement rule is the
+    same as for SuperLU's routes.
+    """
+    plan = nested_dissection.dissection_plan(mask)
+    routes = [nested_dissection.log_abs_det_nested(plan, a.tocsr())]
+    scale = _LOG_RTOL * max(1.0, abs(routes[0]) if math.isfinite(routes[0]) else 1.0)
+    turned = None if weights is None else (weights[1].T.copy(), weights[0].T.copy())
+    for seed, on_transpose, threshold, agree in (
+        (13, True, 0.1, _AGREE_TWO),
+        (31, False, 0.5, _AGREE_THREE),
+    ):
+        if on_transpose:
+            sub, m = mask.T.copy(), mask_matrix(mask.T.copy(), "real", turned).astype(float).tocoo()
+        else:
+            sub, m = mask, a.copy()
+        rng = np.random.default_rng(seed)
+        rs, cs = np.exp2(rng.random(m.shape[0])), np.exp2(rng.random(m.shape[1]))
+        m.data *= rs[m.row] * cs[m.col]
+        value = nested_dissection.log_abs_det_nested(
+            nested_dissection.dissection_plan(sub) if on_transpose else plan, m.tocsr(), threshold
+        )
+        routes.append(value - math.fsum(np.log(rs)) - math.fsum(np.log(cs)))
+        del m
+        if all(map(math.isfinite, routes)) and max(routes) - min(routes) <= agree * scale:
+            return routes[0], routes
+    return None, routes
+
+
 def _log_exact(value):
     """The natural logarithm of a positive int or Fraction, however large."""
     from fractions import Fraction
@@ -585,14 +703,22 @@ def log_count_checked(region, weights):
         f"the sparse LU factors of this region's Kasteleyn matrix ({region.n_cells} cells, "
         f"{w} wide on its narrower side: about {entries:.2g} nonzeros)"
     )
-    if entries > _SUPERLU_MAX_ENTRIES:
-        raise TooLargeError(
-            f"{what} would exceed SuperLU's 32-bit indices ({_SUPERLU_MAX_ENTRIES} entries); "
-            "use a smaller region"
-        )
-    check_memory(
-        _LU_BYTES_PER_ENTRY * entries + _BUILD_BYTES_PER_CELL * mask.size, what, "a smaller region"
+    build = _BUILD_BYTES_PER_CELL * mask.size
+    lu_fits = (
+        entries <= _SUPERLU_MAX_ENTRIES and _LU_BYTES_PER_ENTRY * entries + build <= memory_limit()
     )
+    # beyond SuperLU's reach (its 32-bit indices, or its factors over the budget): the
+    # multifrontal LU along a nested dissection, whose fronts are small (2000 x 2000: 1.5 GB)
+    if not lu_fits:
+        what = (
+            f"the nested-dissection LU of this region's Kasteleyn matrix ({region.n_cells} "
+            f"cells, {w} wide on its narrower side)"
+        )
+        check_memory(
+            nested_dissection.estimated_bytes(region.n_cells, w, 1) + build,
+            what,
+            "a smaller region",
+        )
     if weights is None:
         from ..matching.matchings import is_tileable
 
@@ -615,21 +741,37 @@ def log_count_checked(region, weights):
         elif not _has_perfect_matching(a):
             return -math.inf
         shift = n * log_top
-    value, routes = _certified_log_abs_det(a)
+    if lu_fits:
+        value, routes = _certified_log_abs_det(a)
+    else:
+        value, routes = _certified_nested(mask, a, None if weights is None else (h, v))
     if value is not None:
         return value + shift
     del a
     scale = _LOG_RTOL * max(1.0, abs(routes[0]) if math.isfinite(routes[0]) else 1.0)
-    ops = _exact_ops(region, mask)
+    seconds = min(_shape_costs(region).values())
     exact_route = weights is None or weights.kind in ("int", "fraction")
-    if exact_route and ops <= _EXACT_FALLBACK_OPS:
+    if exact_route and seconds <= _EXACT_FALLBACK_SECONDS:
         try:  # > 0: a tiling exists
-            return _log_exact(count_kasteleyn(region, weights))
-        except TooLargeError:  # its bands over the memory budget: refuse as below
+            value = _log_exact(count_checked(region, weights))
+        except TooLargeError:  # its tables over the memory budget: refuse as below
             pass
+        else:
+            import warnings
+
+            from ..errors import ExactFallbackWarning
+
+            warnings.warn(
+                "log_count: the float routes could not certify this region's logarithm (its "
+                "Kasteleyn matrix is too ill-conditioned for double precision); the answer is "
+                "the logarithm of the exact count (count_tilings), computed instead",
+                ExactFallbackWarning,
+                stacklevel=3,
+            )
+            return value
     if exact_route:
         alternative = (
-            f"The exact count would take about {ops:.1g} eliminations: "
+            f"The exact count would take about {seconds:.2g} s: "
             "math.log(dominotiling.count_tilings(region, method='kasteleyn'"
             f"{'' if weights is None else ', weights=weights'})) gives it exactly, given the time"
         )

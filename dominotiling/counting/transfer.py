@@ -72,7 +72,11 @@ class _Sweep:
 
     def __init__(self, region):
         self.shape = region.shape
-        self.mask, (self.r0, self.c0), self.transposed = region.narrow_view()
+        mask, (self.r0, self.c0), self.transposed = region.narrow_view()
+        if mask.flags.writeable:  # a crop or a turn is a copy: read-only like an uncropped view,
+            mask = mask.view()  # so that every region reaches the kernels with one array type
+            mask.flags.writeable = False  # (numba compiles again for a writable array)
+        self.mask = mask
 
     @property
     def width(self):
@@ -249,9 +253,61 @@ def count_checked(region, weights):
     sweep = _Sweep(region)
     if sweep.mask.size == 0:
         return 1
+    if sweep.mask.size << sweep.width <= SMALL_SWEEP:  # a small board: no kernel, no numba
+        return count_small(sweep.mask)
     threads = _threads()
     sweep.check_width(8 * threads, "one layer per thread", "count")
     return _count_exactly(sweep.mask, region.log2_count_bound())
+
+
+#: A sweep of at most this many profile updates (``cells * 2**width``) is counted by
+#: :func:`count_small` in plain Python: the 8 x 8 board (16,384) in about 10 ms, less than
+#: numba takes to import, and no kernel to compile or load on a first call.
+SMALL_SWEEP = 40_000
+
+
+def count_small(mask):
+    """The number of tilings of a boolean `mask` by the broken-profile DP in plain Python ints.
+
+    The same sweep as the kernels (:mod:`dominotiling._kernels.profile_dp`), cell by cell in
+    row-major order, over a dict ``{profile: count}`` of the profiles reached: bit ``j`` of a
+    profile says that the cell in column ``j`` of the row ahead of the sweep is already covered
+    by a vertical domino. Exact with no moduli, so no bound on the count is needed; its cost is
+    ``cells * 2**width`` dict updates, for the small boards of :data:`SMALL_SWEEP`.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> count_small(np.ones((8, 8), bool)), count_small(np.ones((3, 3), bool))
+    (12988816, 0)
+    """
+    cells = [[bool(x) for x in row] for row in np.asarray(mask, dtype=bool).tolist()]
+    rows = len(cells)
+    w = len(cells[0]) if rows else 0
+    layer = {0: 1}
+    for r in range(rows):
+        here, below = cells[r], cells[r + 1] if r + 1 < rows else [False] * w
+        for c in range(w):
+            bit, right = 1 << c, 1 << (c + 1)
+            free = here[c]
+            down = below[c]
+            side = c + 1 < w and here[c + 1]
+            nxt = {}
+            for profile, n in layer.items():
+                if profile & bit:  # covered from above: the row ahead's cell is free again
+                    key = profile & ~bit
+                    nxt[key] = nxt.get(key, 0) + n
+                elif not free:  # a blocked cell: nothing covers it
+                    nxt[profile] = nxt.get(profile, 0) + n
+                else:
+                    if down:  # a vertical domino into the row ahead
+                        key = profile | bit
+                        nxt[key] = nxt.get(key, 0) + n
+                    if side and not profile & right:  # a horizontal domino to the right
+                        key = profile | right
+                        nxt[key] = nxt.get(key, 0) + n
+            layer = nxt
+    return layer.get(0, 0)
 
 
 def _as_kind(n, kind):

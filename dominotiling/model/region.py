@@ -169,7 +169,7 @@ class Region:
         return cls(mask)
 
     @classmethod
-    def from_strings(cls, lines):
+    def from_strings(cls, lines, *, tileable=None):
         """Region from the source article's text format.
 
         Parameters
@@ -178,6 +178,11 @@ class Region:
             One string per row, ``'.'`` a cell of the region, ``'#'`` a blocked
             cell. A single string is split into lines; blank lines at either end
             and trailing ``'\\r'`` are ignored.
+        tileable : {None, "trim", "double"}, keyword-only
+            None: the region as drawn. A rule of :meth:`make_tileable`: the region
+            made tileable by it (``"trim"`` removes the fewest boundary cells,
+            ``"double"`` makes each cell a 2x2 block); a
+            :class:`~dominotiling.errors.RegionChangedWarning` says what changed.
 
         Raises
         ------
@@ -195,10 +200,17 @@ class Region:
         Traceback (most recent call last):
         ...
         dominotiling.errors.RegionFormatError: line 2 has 1 character(s) but line 1 has 2: every line must have the same length (use '#' for cells that are not part of the region)
+        >>> import warnings
+        >>> with warnings.catch_warnings(record=True) as caught:
+        ...     warnings.simplefilter("always")
+        ...     r = Region.from_strings(["...", "..."], tileable="trim")
+        >>> print(caught[0].message)
+        Region.from_strings: tileable already (rule 'trim'): 6 cells, nothing changed
         """
         from .serialize import mask_from_text
 
-        return cls._adopt(mask_from_text(lines))  # a fresh array: no second copy
+        region = cls._adopt(mask_from_text(lines))  # a fresh array: no second copy
+        return region._made_tileable(tileable, "Region.from_strings")
 
     @classmethod
     def rectangle(cls, rows, cols):
@@ -618,7 +630,7 @@ class Region:
         """
         from . import serialize
 
-        return serialize.dump(serialize.region_to_dict(self), path)
+        return serialize.dump(serialize.region_to_dict(self), path, "the region")
 
     @classmethod
     def from_json(cls, source):
@@ -637,7 +649,10 @@ class Region:
         Raises
         ------
         RegionFormatError
-            If the document is not JSON, not a region, or its rows are malformed.
+            If the document is not JSON, not a region, or its rows are malformed; if the
+            file is not a regular file (a named pipe, a device).
+        TooLargeError
+            If the file would not fit in the memory budget.
 
         See Also
         --------
@@ -654,7 +669,7 @@ class Region:
         return serialize.region_from_dict(serialize.load(source, "dominotiling.region"), cls)
 
     @classmethod
-    def from_image(cls, path, threshold=0.5, cell_size=1, invert=False):
+    def from_image(cls, path, threshold=0.5, cell_size=1, invert=False, *, tileable=None):
         """A region drawn as a black-and-white picture: dark pixels are cells.
 
         Parameters
@@ -669,6 +684,12 @@ class Region:
             blocks (a ragged right or bottom margin is dropped).
         invert : bool, default False
             Light blocks are cells instead.
+        tileable : {None, "trim", "double"}, keyword-only
+            None: the cells as drawn (a drawing is rarely tileable: its black and
+            white cells seldom balance). A rule of :meth:`make_tileable`: the region
+            made tileable by it -- ``"trim"`` removes the fewest boundary cells,
+            ``"double"`` makes each cell a 2x2 block -- and a
+            :class:`~dominotiling.errors.RegionChangedWarning` says what changed.
 
         Returns
         -------
@@ -691,10 +712,64 @@ class Region:
         >>> Image.new("L", (6, 4), 0).save(path)   # 6 x 4 black pixels
         >>> Region.from_image(path, cell_size=2) == Region.rectangle(2, 3)
         True
+        >>> Image.new("L", (5, 3), 0).save(path)   # 15 cells: 8 black, 7 white
+        >>> import warnings
+        >>> with warnings.catch_warnings(record=True) as caught:
+        ...     warnings.simplefilter("always")
+        ...     r = Region.from_image(path, tileable="trim")
+        >>> r.n_cells, r.is_balanced
+        (14, True)
+        >>> print(caught[0].message)
+        Region.from_image: removed 1 boundary cell (rule 'trim'): 15 cells -> 14, tileable
         """
         from . import serialize
 
-        return cls(serialize.mask_from_image(path, threshold, cell_size, invert))
+        region = cls(serialize.mask_from_image(path, threshold, cell_size, invert))
+        return region._made_tileable(tileable, "Region.from_image")
+
+    def make_tileable(self, *, rule="trim"):
+        """A tileable region made from this one, and what changed (:func:`~dominotiling.model.tileable.make_tileable`).
+
+        Parameters
+        ----------
+        rule : {"trim", "double"}, keyword-only
+            ``"trim"`` removes the fewest cells that leave a tileable region (as
+            many as a maximum partial tiling leaves uncovered), moved to the
+            boundary so the outline keeps its shape; ``"double"`` makes every
+            cell a 2x2 block (the same shape at twice the scale).
+
+        Returns
+        -------
+        TileableRegion
+            ``.region`` (tileable), ``.removed`` (the cells removed) and
+            ``.message`` (one sentence saying what changed).
+
+        Raises
+        ------
+        NoTilingError
+            Under ``"trim"``, if no two cells share a side.
+
+        Examples
+        --------
+        >>> fix = Region.from_strings([".....", ".....", "....."]).make_tileable()
+        >>> fix.region.n_cells, fix.removed.tolist()
+        (14, [[2, 2]])
+        """
+        from .tileable import make_tileable
+
+        return make_tileable(self, rule=rule)
+
+    def _made_tileable(self, rule, caller):
+        """This region, or (with a rule) the region made tileable by it, the change reported by a warning."""
+        if rule is None:
+            return self
+        import warnings
+
+        from ..errors import RegionChangedWarning
+
+        fix = self.make_tileable(rule=rule)
+        warnings.warn(f"{caller}: {fix.message}", RegionChangedWarning, stacklevel=3)
+        return fix.region
 
     def to_networkx(self):
         """The grid graph of the cells.

@@ -298,6 +298,12 @@ class Tiling:
         str
             The JSON text (see :mod:`dominotiling.model.serialize` for the format).
 
+        Raises
+        ------
+        FileError
+            If `path` cannot be written (no such folder, no permission, a full disk) or
+            is not a regular file (a folder, a named pipe, a device).
+
         See Also
         --------
         Tiling.from_json, Tiling.to_csv, Region.to_json
@@ -310,7 +316,7 @@ class Tiling:
         """
         from . import serialize
 
-        return serialize.dump(serialize.tiling_to_dict(self), path)
+        return serialize.dump(serialize.tiling_to_dict(self), path, "the tiling")
 
     @classmethod
     def from_json(cls, source):
@@ -329,7 +335,11 @@ class Tiling:
         Raises
         ------
         RegionFormatError
-            If the document is not JSON or not a tiling.
+            If the document is not JSON or not a tiling, if its ``"region"`` is not the
+            region's JSON object itself (a document never names a file to open), or if
+            the file is not a regular file (a named pipe, a device).
+        TooLargeError
+            If the file would not fit in the memory budget.
         DominoTilingError
             If its labels do not describe dominoes on its region.
 

@@ -48,6 +48,7 @@ from fractions import Fraction
 import numpy as np
 
 from .. import _validate
+from .._exact import decimal_string
 from .._util import frozen
 from ..errors import DominoTilingError, DominoTypeError, WeightError
 from .weight_values import (
@@ -1186,7 +1187,9 @@ class Weights:
 
         Ints are written as JSON integers (of any size), Fractions as strings
         ``"p/q"``, floats as the shortest decimal that reads back to the same
-        float, sympy expressions as ``sympy.srepr`` strings.
+        float, sympy expressions as plain arithmetic such as ``"2*x^2 + 1"`` (read back by
+        a grammar, never evaluated; a weight with a function such as ``exp(x)`` cannot be
+        written).
 
         Parameters
         ----------
@@ -1211,7 +1214,7 @@ class Weights:
         """
         from . import serialize
 
-        return serialize.dump(serialize.weights_to_dict(self), path)
+        return serialize.dump(serialize.weights_to_dict(self), path, "the weights")
 
     @classmethod
     def from_json(cls, source):
@@ -1230,7 +1233,17 @@ class Weights:
         Raises
         ------
         RegionFormatError
-            If the document is not JSON, not weights, or a value does not fit its kind.
+            If the document is not JSON, not weights, or a value does not fit its kind;
+            if the file is not a regular file (a named pipe, a device).
+        TooLargeError
+            If the file or the shape it claims would not fit in the memory budget.
+
+        Notes
+        -----
+        Safe with a document from anyone: symbolic weights are read by a grammar of
+        numbers, symbols, ``+ - * / ^`` and parentheses
+        (:mod:`dominotiling.model.weight_text`), never evaluated, and nothing in the
+        document is opened as a file.
 
         See Also
         --------
@@ -1283,9 +1296,26 @@ class Weights:
             return count, zeros, None, None
         return count, zeros, min(vals), max(vals)
 
+    @staticmethod
+    def _value_text(value):
+        """A weight as short text: ints and Fractions of any size (``str`` stops at 4300 digits)."""
+        if isinstance(value, Fraction) and value.denominator == 1:
+            return Weights._value_text(value.numerator)
+        if isinstance(value, Fraction):
+            return (
+                f"{Weights._value_text(value.numerator)}/{Weights._value_text(value.denominator)}"
+            )
+        if isinstance(value, int) and not isinstance(value, bool):
+            if -(10**40) < value < 10**40:
+                return decimal_string(value)
+            digits = decimal_string(abs(value))
+            return f"{'-' if value < 0 else ''}{digits[:6]}...({len(digits)} digits)"
+        return str(value)
+
     def __repr__(self):
         m, n = self._shape
         count, zeros, low, high = self._summary()
+        low, high = (None, None) if low is None else map(self._value_text, (low, high))
         if self._kind == "symbolic":
             syms = ", ".join(str(s) for s in self.symbols()) or "no free symbols"
             values = f"in {syms}"
@@ -1303,7 +1333,7 @@ class Weights:
         if self._kind == "symbolic":
             rows.append(("symbols", ", ".join(str(s) for s in self.symbols()) or "none"))
         else:
-            rows += [("min (nonzero)", str(low)), ("max", str(high))]
+            rows += [("min (nonzero)", self._value_text(low)), ("max", self._value_text(high))]
         rows.append(("zeros (forbidden)", str(zeros)))
         body = "".join(
             f"<tr><th style='text-align:left'>{html.escape(k)}</th><td>{html.escape(v)}</td></tr>"

@@ -323,6 +323,12 @@ def _det_task(primes, payload):
     return det_mod_primes(payload, primes)
 
 
+def _nested_task(primes, payload):
+    from ..counting.nested_dissection import det_mod_primes_nested
+
+    return det_mod_primes_nested(payload, primes)
+
+
 def count_distributed(region, client="local", method="kasteleyn"):
     """Number of tilings of `region`, exactly, with the primes of the determinant on a cluster.
 
@@ -359,7 +365,11 @@ def count_distributed(region, client="local", method="kasteleyn"):
     that it is banded) is sent to every worker once; each worker computes the
     determinant modulo its share of the primes below ``2**26`` by banded
     elimination, ``O(cells * w**2)`` per prime for narrower side ``w``, and the
-    client puts the residues together by the Chinese remainder theorem. The
+    client puts the residues together by the Chinese remainder theorem. Where
+    nested dissection is the faster elimination
+    (:func:`~dominotiling.counting.kasteleyn.choose_elimination`), the client
+    probes the plan once (:mod:`dominotiling.counting.nested_dissection`) and
+    sends it instead; each worker replays it on its primes. The
     number of primes follows from Hadamard's bound on the determinant or
     Brègman's on the count, whichever is smaller, plus two bits so that the
     symmetric remainder fixes the sign; the count is the absolute value.
@@ -373,19 +383,36 @@ def count_distributed(region, client="local", method="kasteleyn"):
     >>> count_distributed(Region.rectangle(8, 8), client=None)
     12988816
     """
-    from ..counting.kasteleyn import determinant_problem
+    from ..counting.kasteleyn import choose_elimination, determinant_problem
 
     region = _validate.region(region)
     _validate.choice(method, "method", ("kasteleyn",))
     client = _check_client(client)
-    problem = determinant_problem(region)
+    elimination = choose_elimination(region)
+    problem = determinant_problem(region, elimination=elimination)
     if isinstance(problem, int):
         return problem
     a, bound = problem
     if bound == -math.inf:
         return 0
     from .._exact import crt, small_primes_for_bits
-    from ..counting.determinants import det_mod_primes
+    from ..counting.determinants import det_exact, det_mod_primes
+
+    if elimination == "dissection":
+        from ..counting.nested_dissection import det_exact_nested
+
+        with _connect(client) as c:
+
+            def residues(plan, primes):
+                if c is None:
+                    return _nested_task(primes, plan)
+                parts = np.array_split(primes, min(len(primes), _n_workers(c)))
+                shared = c.scatter([plan], broadcast=True, hash=False)[0]
+                out = c.gather(c.map(_nested_task, parts, payload=shared, pure=False))
+                return np.concatenate([o[0] for o in out]), np.concatenate([o[1] for o in out])
+
+            det = det_exact_nested(a, bound, mask=region.narrow_view()[0], residues=residues)
+        return det if det is not None else abs(det_exact(a, log2_bound=bound))
 
     primes = small_primes_for_bits(max(bound, 0.0) + 2.0)
     with _connect(client) as c:

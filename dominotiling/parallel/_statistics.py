@@ -48,6 +48,11 @@ class HeightFluctuations(NamedTuple):
     mean: np.ndarray
     variance: np.ndarray
 
+    def __repr__(self):
+        from .._util import brief_repr
+
+        return brief_repr(self)  # one line: a notebook cell ending in it does not print its arrays
+
 
 def _as_tiling(t):
     return _validate.instance(

@@ -156,6 +156,11 @@ class BoundaryFluctuations(NamedTuple):
     skewness_error: float
     kurtosis_error: float
 
+    def __repr__(self):
+        from .._util import brief_repr
+
+        return brief_repr(self)  # one line: a notebook cell ending in it does not print its arrays
+
 
 def aztec_boundary_fluctuations(n, seeds, *, client=None, progress=True, chunk_size=None):
     """Arctic boundary positions of uniform Aztec diamonds, their skewness and kurtosis.

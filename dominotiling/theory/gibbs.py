@@ -28,11 +28,17 @@ For each ``w = e^{y + i phi}`` the ``z``-integral is done by residues: the poles
 of ``K(z, w)^{-1}`` (the roots ``z_j`` of ``P(., w)``) within a factor ``e`` of the
 circle are subtracted with their exact residues (``u v^T / (v^T K'(z_j) u)`` from
 the null vectors of ``K(z_j, w)``, by an SVD) and added back when inside; what is
-left is analytic in a wide annulus and integrated by a 64-point trapezoidal rule
-(error below ``e**-64``). The result jumps where a root crosses the circle (the
-torus meets the curve), so the ``phi``-integral is split there and done by
-Gauss-Legendre rules of 16 and 32 nodes per piece on ``[0, pi]`` (``P`` is real,
-``[pi, 2 pi]`` is the conjugate); their difference is the error estimate.
+left is analytic in a wide annulus and integrated by a trapezoidal rule of
+``64 + 2 |X|`` points (error below ``e**-64``; the factor ``z**X`` is resolved too).
+The result jumps where a root crosses the circle (the torus meets the curve), and
+near such a point it has a square-root edge, so the ``phi``-integral is split there
+and done adaptively on ``[0, pi]`` (``P`` is real, ``[pi, 2 pi]`` is the conjugate):
+on each piece Gauss-Legendre rules of ``n`` and ``2 n`` nodes (``n`` grows with
+``|Y|``, for the factor ``w**Y``), whose difference is the piece's error estimate;
+a piece whose estimate is above its share of the tolerance is halved, so the pieces
+shrink geometrically towards the kinks where the integrand is sharp. A probability
+is refused (:class:`PrecisionError`) only when this does not reach the tolerance
+within :data:`MAX_PIECES` pieces: the message says so and gives the estimate.
 
 References
 ----------
@@ -70,6 +76,12 @@ GIBBS_TOLERANCE = 1e-9
 
 _TRAPEZOID = 64
 _BAND = 1.0
+#: The most dominoes of one pattern (its determinant has that many rows).
+MAX_PATTERN = 120
+#: The most pieces the adaptive ``phi``-quadrature of one set of entries may use.
+MAX_PIECES = 512
+# complex entries held at once by one quadrature step (phi nodes x z nodes x pairs): 16 MiB
+_CHUNK_ENTRIES = 1 << 20
 
 
 class Probability(NamedTuple):
@@ -192,10 +204,10 @@ class GibbsMeasure:
                 out += (X * z ** (X - 1) * w**Y)[..., None, None] * m
         return out
 
-    def _inner(self, phi, pairs):
+    def _inner(self, phi, pairs, points=_TRAPEZOID):
         """``(1/2 pi) int [K^-1]_{w' b} z^X d theta`` at ``w = e^{y + i phi}`` for every pair: ``(len(phi), len(pairs))``.
 
-        `pairs` is ``(wi, bi, X)`` integer arrays.
+        `pairs` is ``(wi, bi, X)`` integer arrays; `points` the trapezoid's nodes on the circle.
         """
         x, y = self.field
         wv = np.exp(y + 1j * phi)  # (F,)
@@ -220,17 +232,22 @@ class GibbsMeasure:
             with np.errstate(divide="ignore", invalid="ignore"):
                 res = u[:, :, None] * vt[:, None, :] / den[:, None, None]  # (B, n, n): Res K^-1
             inside = lr[fi, ji] < x
-        zm = np.exp(x + 2j * np.pi * np.arange(_TRAPEZOID) / _TRAPEZOID)  # (M,)
-        Z = np.broadcast_to(zm[None, :], (F, _TRAPEZOID))
-        W = np.broadcast_to(wv[:, None], (F, _TRAPEZOID))
+        zm = np.exp(x + 2j * np.pi * np.arange(points) / points)  # (M,)
+        Z = np.broadcast_to(zm[None, :], (F, points))
+        W = np.broadcast_to(wv[:, None], (F, points))
         Kinv = np.linalg.inv(self._K(Z, W))  # (F, M, n, n) as [b, w] -> inverse is [w, b]
         vals = Kinv[:, :, wi, bi]  # (F, M, pairs)
-        zpow = Z[..., None] ** X[None, None, :]  # z^X
-        G = vals * zpow  # f(z) = K^-1 z^X;  (1/2 pi i) oint f dz / z = mean of f on the circle
+        # (z / e^x)^X: the entries are computed scaled by e^(-x X - y Y) (the gauge of the field),
+        # so that they stay of order one however far apart the cells are
+        zeta = np.exp(2j * np.pi * np.arange(points) / points)
+        zpow = zeta[None, :, None] ** X[None, None, :]
+        G = (
+            vals * zpow
+        )  # f(z) = K^-1 (z/e^x)^X;  (1/2 pi i) oint f dz / z = mean of f on the circle
         if len(fi):
             for q in range(len(fi)):
                 f = fi[q]
-                r = res[q][wi, bi] * zj[q] ** (X - 1)  # residue of f(z)/z at z_j
+                r = res[q][wi, bi] * (zj[q] / np.exp(x)) ** X / zj[q]  # residue of f(z)/z at z_j
                 # subtract r / (z - z_j) from f(z)/z, i.e. r z / (z - z_j) from f(z)
                 G[f] -= r[None, :] * (Z[f][:, None] / (Z[f][:, None] - zj[q]))
                 if inside[q]:
@@ -239,27 +256,60 @@ class GibbsMeasure:
         return out
 
     def _integral(self, pairs, Y):
-        """``K^-1`` for the pairs ``(wi, bi, X)`` with row offsets `Y`: ``(values, errors)``."""
-        y = self.field[1]
+        """``K^-1`` for the pairs ``(wi, bi, X)`` with row offsets `Y`: ``(values, errors)``.
+
+        Adaptive in ``phi`` (see the module docstring); pairs are taken in chunks so
+        that one step holds at most about 16 MiB, whatever the pattern's size.
+        """
+        wi, bi, X = pairs
+        X = np.asarray(X)
+        Y = np.asarray(Y)
+        values = np.zeros(len(Y))
+        errors = np.zeros(len(Y))
+        reach = int(np.abs(X).max()) if len(X) else 0
+        points = _TRAPEZOID + 2 * reach + (-(2 * reach) % 16)
+        nodes = 16 + 8 * int(np.ceil(np.abs(Y).max() / 4)) if len(Y) else 16
+        per = max(1, _CHUNK_ENTRIES // (2 * nodes * points))
+        for lo in range(0, len(Y), per):
+            sl = slice(lo, lo + per)
+            v, e = self._adaptive((wi[sl], bi[sl], X[sl]), Y[sl], points, nodes)
+            values[sl], errors[sl] = v, e
+        return values, errors
+
+    def _adaptive(self, pairs, Y, points, nodes):
         # a kink within 1e-6 of an end adds a piece too short to matter (the integrand is bounded)
         kinks = self._kinks[(self._kinks > 1e-6) & (self._kinks < np.pi - 1e-6)]
         bounds = np.concatenate([[0.0], kinks, [np.pi]])
-        results = []
-        for n in (16, 32):
-            t, wt = _gauss(n)
-            total = np.zeros(len(Y), dtype=complex)
-            for lo, hi in zip(bounds[:-1], bounds[1:]):
-                if hi <= lo:
-                    continue
-                phi = lo + (hi - lo) * t
-                inner = self._inner(phi, pairs)  # (n, pairs)
-                wv = np.exp(y + 1j * phi)
-                total += ((inner * wv[:, None] ** Y[None, :]) * (wt * (hi - lo))[:, None]).sum(
-                    axis=0
-                )
-            results.append(total.real / np.pi)
-        err = np.abs(results[1] - results[0]) + 1e-13 * (1 + np.abs(results[1]))
-        return results[1], err
+        # each piece's share of the error: tolerance / 10 per entry over [0, pi], by length
+        target = self.tolerance / 10
+        t1, w1 = _gauss(nodes)
+        t2, w2 = _gauss(2 * nodes)
+
+        def rule(lo, hi, t, wt):
+            phi = lo + (hi - lo) * t
+            inner = self._inner(phi, pairs, points)  # (n, pairs)
+            scaled = np.exp(1j * phi[:, None] * Y[None, :])  # (w / e^y)^Y
+            return ((inner * scaled) * (wt * (hi - lo))[:, None]).sum(axis=0)
+
+        total = np.zeros(len(Y), dtype=complex)
+        err = np.zeros(len(Y))
+        stack = [(lo, hi) for lo, hi in zip(bounds[:-1], bounds[1:]) if hi > lo]
+        pieces = 0
+        while stack:
+            lo, hi = stack.pop()
+            pieces += 1
+            coarse = rule(lo, hi, t1, w1)
+            fine = rule(lo, hi, t2, w2)
+            e = np.abs(fine.real - coarse.real) / np.pi
+            share = target * (hi - lo) / np.pi
+            if e.max() <= share or pieces + len(stack) >= MAX_PIECES or hi - lo < 1e-12:
+                total += fine
+                err += e
+            else:
+                mid = (lo + hi) / 2
+                stack += [(lo, mid), (mid, hi)]
+        values = total.real / np.pi
+        return values, err + 1e-13 * (1 + np.abs(values))
 
     # --------------------------------------------------------------- public
     def _locate(self, cell):
@@ -301,13 +351,28 @@ class GibbsMeasure:
             raise DominoTilingError(
                 f"b = {b} must be a black cell and w = {w} a white one (black: (row + col) even)"
             )
-        vals, errs = self._entries([(rw, cw)], [(rb, cb)])
-        v, e = float(vals[0, 0]), float(errs[0, 0])
+        vals, errs, ew, eb = self._entries([(rw, cw)], [(rb, cb)])
+        scale = np.exp(ew[0] - eb[0])  # the entry itself, not its gauge
+        v, e = float(vals[0, 0] * scale), float(errs[0, 0] * scale)
         self._check(e, "K^-1")
         return Probability(v, e)
 
     def _entries(self, whites, blacks):
-        """The matrix ``[K^-1(w_i, b_j)]`` and its errors, for lists of plane cells."""
+        """``(M, E, ew, eb)``: ``[K^-1(w_i, b_j)]`` in the field's gauge, its errors, and the gauge.
+
+        ``K^-1(w_i, b_j) = M[i, j] * exp(ew[i] - eb[j])`` with ``ew = x X + y Y`` of the
+        copy of the domain holding each cell: scaled so, the entries are of order one
+        (unscaled they grow like ``e^(x X + y Y)``, and far-apart cells lose every digit).
+        """
+        from .._options import check_memory
+
+        check_memory(
+            40 * len(whites) * len(blacks),
+            f"the {len(whites)} x {len(blacks)} entries of K^-1 of a pattern of "
+            f"{len(whites)} dominoes",
+            "a pattern of fewer dominoes",
+        )
+        x, y = self.field
         wi, bi, X, Y = [], [], [], []
         for wc in whites:
             (lw, (Xw, Yw)) = self._locate(wc)
@@ -327,7 +392,9 @@ class GibbsMeasure:
                 self._cache[key[i]] = (v, e)
         vals = np.array([self._cache[kk][0] for kk in key]).reshape(len(whites), len(blacks))
         errs = np.array([self._cache[kk][1] for kk in key]).reshape(len(whites), len(blacks))
-        return vals, errs
+        ew = np.array([x * X + y * Y for X, Y in (self._locate(c)[1] for c in whites)])
+        eb = np.array([x * X + y * Y for X, Y in (self._locate(c)[1] for c in blacks)])
+        return vals, errs, ew, eb
 
     def _weight(self, domino):
         """The Kasteleyn entry ``K(b, w)`` of a domino of the plane: its weight times its sign."""
@@ -341,8 +408,11 @@ class GibbsMeasure:
         if not err <= self.tolerance:
             raise PrecisionError(
                 f"the {what} of this Gibbs measure has an estimated error of {err:.3g}, above "
-                f"tolerance={self.tolerance:g}: the field {self.field} puts the torus too close to a "
-                "singular point of the curve; move the slope slightly or raise tolerance"
+                f"tolerance={self.tolerance:g}, after the adaptive quadrature's {MAX_PIECES} "
+                f"pieces: at the field {self.field} the integrand of K^-1 is too sharp for double "
+                "precision (the torus passes close to a singular point of the spectral curve, or "
+                "the pattern's entries are too small against their neighbours); move the slope "
+                "slightly or raise tolerance"
             )
 
     def pattern_probability(self, dominoes):
@@ -376,7 +446,20 @@ class GibbsMeasure:
         >>> round(p.value, 10)          # 1/8 (Kenyon 1997)
         0.125
         """
+        if isinstance(dominoes, (str, bytes)) or not hasattr(dominoes, "__iter__"):
+            raise DominoTypeError(
+                "dominoes must be a list of dominoes ((row, col), (row, col)), got "
+                f"{type(dominoes).__name__}"
+            )
         items = [_cells(d, f"dominoes[{i}]") for i, d in enumerate(dominoes)]
+        if len(items) > MAX_PATTERN:
+            from ..errors import TooLargeError
+
+            raise TooLargeError(
+                f"a pattern of {len(items)} dominoes needs {len(items) ** 2} entries of K^-1, each a "
+                f"double integral (minutes for a few hundred dominoes); at most {MAX_PATTERN} are "
+                "computed here: split the pattern, or estimate its frequency from samples"
+            )
         if not items:
             return Probability(1.0, 0.0)
         seen = set()
@@ -390,8 +473,10 @@ class GibbsMeasure:
             return Probability(0.0, 0.0)
         blacks = [d[0] if (d[0][0] + d[0][1]) % 2 == 0 else d[1] for d in items]
         whites = [d[1] if (d[0][0] + d[0][1]) % 2 == 0 else d[0] for d in items]
-        M, E = self._entries(whites, blacks)
-        prod = np.prod([self._weight(d) for d in items])
+        M, E, ew, eb = self._entries(whites, blacks)
+        # the gauge factors of rows and columns: det K^-1 = det M * e^(sum ew - sum eb), and
+        # each domino's cells are in the same or neighbouring copies, so the factor is modest
+        prod = np.prod([self._weight(d) for d in items]) * np.exp(ew.sum() - eb.sum())
         det = np.linalg.det(M)
         # first-order bound: |d det| <= sum_i |E_i| * prod_{j != i} |M_j| (rows' norms)
         rows = np.linalg.norm(M, axis=1)

@@ -345,6 +345,22 @@ def _curves(field, mesh, level):
     return [np.asarray(c, dtype=float) for c in lines if len(c) >= 2]
 
 
+def _forced_squares(mesh, free):
+    """Mesh squares whose five nodes (corners and centre) the boundary's Lipschitz bounds fix.
+
+    There the upper and lower envelopes meet: every height function of the region --
+    every tiling -- has those heights, so the square is frozen whatever its legs'
+    slopes look like (a 1 x n strip, a ring of width 1: one tiling per sector).
+    """
+    nr, nc = mesh.nr, mesh.nc
+    n_corner = (nr + 1) * (nc + 1)
+    fixed = mesh.used & ~free
+    corners = fixed[:n_corner].reshape(nr + 1, nc + 1)
+    centres = fixed[n_corner:].reshape(nr, nc)
+    out = centres & corners[:-1, :-1] & corners[:-1, 1:] & corners[1:, :-1] & corners[1:, 1:]
+    return out & mesh.active
+
+
 def _arctic(liquidity, mesh, tau):
     """Arctic curves (extrapolated from the ``tau`` level line) and the frozen mask.
 
@@ -477,7 +493,9 @@ def _bounds(region, mesh, hb=None):
         hb = boundary_heights(region)
     if hb is None:
         raise NoTilingError(
-            "the region has no tiling (its boundary heights do not close up): it has no limit shape"
+            "the region has no tiling (its boundary heights do not close up): it has no limit "
+            "shape; region.make_tileable() removes the fewest boundary cells that leave a tileable "
+            "region"
         )
     bi, bj = np.nonzero(hb != UNDEFINED)
     hv = hb[bi, bj].astype(float)
@@ -596,7 +614,7 @@ def _weights_kind(weights):
     return pattern, f"{pattern.shape[0]}x{pattern.shape[1]}-periodic", 0.0
 
 
-def limit_shape(region, weights=None, *, resolution=None, flux=None):
+def limit_shape(region, weights=None, *, resolution=None, flux=None, progress=None):
     """The limit shape of a region: the height function minimising ``int sigma(grad h)``.
 
     Parameters
@@ -625,6 +643,11 @@ def limit_shape(region, weights=None, *, resolution=None, flux=None):
         ``"most likely"``: the sector with the most tilings, by those exact counts.
         The heights on every boundary component are then the sector's. Holes must
         have as many black as white cells (else the heights are multi-valued).
+    progress : None or bool, optional
+        A line on standard error saying what runs (the surface tension's table,
+        the Newton step) and for how long, once the call has taken two seconds
+        (None or True, the default; ``DOMINOTILING_QUIET=1`` silences it); False:
+        none.
 
     Returns
     -------
@@ -765,9 +788,12 @@ def limit_shape(region, weights=None, *, resolution=None, flux=None):
             "or flux='most likely'"
         )
     if not region.is_balanced:
+        black, white = region.color_counts()
         raise NoTilingError(
-            "the region has no tiling (it has unequal numbers of black and white cells): "
-            "it has no limit shape"
+            f"the region has no tiling ({black} black and {white} white cells): it has no limit "
+            "shape; region.make_tileable() removes the fewest boundary cells that leave a tileable "
+            "region (rule='double' makes each cell a 2x2 block instead), or build it with "
+            "Region.from_image(..., tileable='trim')"
         )
     rows, cols = region.shape
     L = max(rows, cols)
@@ -786,7 +812,17 @@ def limit_shape(region, weights=None, *, resolution=None, flux=None):
             f"most resolution={L} mesh squares fit along it (the boundary heights are known at lattice vertices "
             "only; a finer mesh would resolve their zigzag, not the shape)"
         )
+    progress = True if progress is None else _validate.boolean(progress, "progress")
     pattern, kind, shift = _weights_kind(weights)
+    from .._compile_notice import ProgressLine
+
+    what = f"limit shape of a {rows}x{cols} region at resolution {resolution}"
+    with ProgressLine(what, enabled=progress) as line:
+        return _solve(region, pattern, kind, shift, resolution, flux, line, what)
+
+
+def _solve(region, pattern, kind, shift, resolution, flux, line, what):
+    """:func:`limit_shape` on checked arguments, saying on `line` what runs."""
     hb = None
     if region.holes:
         hb, flux = _sector_boundary_heights(region, flux)
@@ -795,6 +831,7 @@ def limit_shape(region, weights=None, *, resolution=None, flux=None):
     upper = np.where(mesh.used, upper, 0.0)
     lower = np.where(mesh.used, lower, 0.0)
     free = mesh.used & (upper - lower > 1e-9 * mesh.delta)
+    forced = _forced_squares(mesh, free)
     h0 = _interior_start(mesh, upper, lower, free)
     free = _pin_saturated(mesh, h0, free)
     box_nodes = np.flatnonzero(free & seeded)
@@ -804,10 +841,23 @@ def limit_shape(region, weights=None, *, resolution=None, flux=None):
     else:
         from .tension_table import periodic_sigma
 
+        line.description = f"{what}: the table of the surface tension (once per weighting)"
         sigma = periodic_sigma(pattern)
         stage = sigma.stage
+    steps = [0]
+
+    def step():
+        steps[0] += 1
+        line.description = f"{what}: Newton step {steps[0]}"
+
     info = solve_barrier(
-        mesh, h0, free, sigma, box=(box_nodes, lower[box_nodes], upper[box_nodes]), stage=stage
+        mesh,
+        h0,
+        free,
+        sigma,
+        box=(box_nodes, lower[box_nodes], upper[box_nodes]),
+        stage=stage,
+        stop=step,
     )
     q = info.q
     tri = mesh.tri_legs
@@ -821,6 +871,9 @@ def limit_shape(region, weights=None, *, resolution=None, flux=None):
         curves, mask = _arctic(dist.reshape(mesh.nr, mesh.nc), mesh, GAS_TOLERANCE)
         gas = (mask, curves)
     out = LimitShape(region, mesh, info.h, q, info, val, probs, kind, FROZEN_TOLERANCE, gas)
+    if forced.any():  # heights the boundary alone fixes: every tiling agrees there, it is frozen
+        out.frozen = out.frozen | forced
+        out.liquidity = np.where(forced, 0.0, out.liquidity)
     out.free_energy += shift
     out.flux = flux
     return out

@@ -54,7 +54,7 @@ from typing import NamedTuple
 import numpy as np
 
 from .. import _validate
-from ..errors import DominoTilingError, PrecisionError
+from ..errors import DominoTilingError, DominoTypeError, PrecisionError
 from .spectral import SpectralCurve, spectral_curve
 
 __all__ = ["RonkinValue", "FreeEnergy", "ronkin", "free_energy", "RONKIN_TOLERANCE"]
@@ -74,6 +74,39 @@ def _gauss(n):
         t, wts = np.polynomial.legendre.leggauss(n)
         _GL[n] = ((t + 1) / 2, wts / 2)
     return _GL[n]
+
+
+#: Memory of the Ronkin function (and of the surface tension) per point: the roots, the
+#: quadrature's nodes and their Newton steps (about 320 bytes measured at 10**6 points).
+POINT_BYTES = 400
+
+
+def real_array(value, name):
+    """`value` (a number or array of numbers) as a float array; :class:`DominoTypeError` otherwise."""
+    if isinstance(value, (str, bytes)) or value is None:
+        raise DominoTypeError(f"{name} must be a real number or an array of them, got {value!r}")
+    arr = _validate.array(value, name, kinds="biuf")
+    if arr.dtype.kind == "b":
+        raise DominoTypeError(f"{name} must be real numbers, got booleans")
+    return arr.astype(float)
+
+
+def broadcast_points(xa, ya, what, per_point):
+    """``np.broadcast_arrays(xa, ya)``, refused first if its points would not fit in the memory budget."""
+    from .._options import check_memory
+
+    try:
+        shape = np.broadcast_shapes(xa.shape, ya.shape)
+    except ValueError:
+        raise DominoTilingError(
+            f"the two coordinates' shapes {xa.shape} and {ya.shape} do not broadcast together"
+        ) from None
+    check_memory(
+        per_point * int(np.prod(shape, dtype=object)),
+        f"{what} at {int(np.prod(shape, dtype=object))} points",
+        "fewer points at a time (in batches)",
+    )
+    return np.broadcast_arrays(xa, ya)
 
 
 class RonkinValue(NamedTuple):
@@ -543,11 +576,11 @@ def ronkin(P, x, y, *, tolerance=RONKIN_TOLERANCE):
     """
     curve = curve_of(P)
     tol = _validate.real(tolerance, "tolerance", minimum=0.0, strict_minimum=True)
-    xa = np.asarray(x, dtype=float)
-    ya = np.asarray(y, dtype=float)
+    xa = real_array(x, "x")
+    ya = real_array(y, "y")
     if not (np.isfinite(xa).all() and np.isfinite(ya).all()):
         raise DominoTilingError("x and y must be finite numbers")
-    xb, yb = np.broadcast_arrays(xa, ya)
+    xb, yb = broadcast_points(xa, ya, "the Ronkin function", POINT_BYTES)
     shape = xb.shape
     R, err, grad, hess = _ronkin_arrays(curve, xb.ravel().copy(), yb.ravel().copy(), tol)
     bad = err > tol

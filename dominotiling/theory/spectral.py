@@ -25,12 +25,39 @@ perfect matchings of the torus with net horizontal flux ``a`` (dimers crossing t
 left-right seam with the black cell on the left, minus those with the black cell on
 the right) and net vertical flux ``b`` (black cell on top minus black cell below).
 
-**Slopes.** In the library's Thurston heights (:mod:`dominotiling.height`: ``+-1``
-along an uncovered lattice edge, ``-+3`` along a domino's middle edge), a flux
-``(a, b)`` per domain is the height slope ``(s, t) = (-4 b / l, -4 a / k)``, where
-``s`` is the height change per column to the right and ``t`` per row downwards.
-The uniform model's Newton polygon is the square ``|s| + |t| <= 2``.
-:meth:`SpectralCurve.slope` and :meth:`SpectralCurve.flux` convert.
+.. _slope-convention:
+
+**Slopes: the one convention of the theory.** A slope ``(s, t)`` is the mean change
+of the library's own heights, :meth:`Tiling.height_function` (Thurston's, ``+-1``
+along a lattice edge no domino crosses, ``-+3`` along a domino's middle edge), per
+column to the right (``s``) and per row downwards (``t``). The four brick walls,
+every black cell's domino pointing the same way, have the slopes
+
+=========================  ==========
+black cells' dominoes      ``(s, t)``
+=========================  ==========
+east                       ``(0, 2)``
+west                       ``(0, -2)``
+south                      ``(-2, 0)``
+north                      ``(2, 0)``
+=========================  ==========
+
+and, since a slope is linear in the placement probabilities, a translation-invariant
+measure whose black cells' dominoes point east, west, south, north with (mean)
+probabilities ``p_E, p_W, p_S, p_N`` has the slope
+
+.. math::
+
+    s = 2 (p_N - p_S), \\qquad t = 2 (p_E - p_W).
+
+A flux ``(a, b)`` per ``k x l`` domain is the slope ``(s, t) = (-4 b / l, 4 a / k)``
+(``a`` counts east-pointing dominoes across a vertical seam, ``k / 2`` for the
+east brick wall). The uniform model's Newton polygon is the square
+``|s| + |t| <= 2``. :meth:`SpectralCurve.slope` and :meth:`SpectralCurve.flux`
+convert, and every function of :mod:`dominotiling.theory` (Gibbs measures, surface
+tension, phases, limit shapes) reports and accepts slopes in this convention; the
+tests tie each of them to the heights of actual tilings
+(``tests/theory/test_slope_convention.py``).
 
 References
 ----------
@@ -307,6 +334,43 @@ class WeightPattern:
                     f"fundamental domain is {a[r, c]}; a zero weight makes the Gibbs measures degenerate "
                     "(give it a small positive weight, or use a smaller pattern)"
                 )
+        self.check_float_range(what)
+
+    #: The float routes of the theory take weights within this factor of 1, and of each other.
+    FLOAT_RANGE = 1e30
+
+    def check_float_range(self, what):
+        """Refuse weights the float routes cannot serve: sizes or ratios beyond :attr:`FLOAT_RANGE`.
+
+        The spectral curve's coefficients are products of ``k l / 2`` weights and its
+        roots, Ronkin integrals and residues take their ratios; past ``1e30`` (a ratio of
+        ``1e60`` between two coefficients) double precision has no digit left, and the
+        phases, amoebas and fields came out NaN or wrong. Multiplying every weight by one
+        factor changes no probability, slope or phase (``sigma`` moves by half its
+        logarithm per cell), so sizes are cured by rescaling; ratios are not.
+        """
+        h, v = self.as_float()
+        vals = np.concatenate([h.ravel(), v.ravel()])
+        vals = vals[vals > 0]
+        if not vals.size:
+            return
+        lo, hi = float(vals.min()), float(vals.max())
+        big = self.FLOAT_RANGE
+        if hi / lo > big:
+            raise WeightError(
+                f"{what}: double precision cannot hold weights whose ratio is "
+                f"{hi / lo:.3g} (largest {hi:.3g}, smallest {lo:.3g}; at most {big:.0e}): the "
+                "spectral curve's coefficients would differ by more than 1e60 and every digit of its "
+                "roots would be lost; such weights are frozen at any precision worth having -- use "
+                "a ratio of at most 1e30"
+            )
+        if hi > big or lo < 1 / big:
+            raise WeightError(
+                f"{what}: weights of size {hi if hi > big else lo:.3g} overflow double precision "
+                f"here (the sizes must lie within 1e-30 and 1e30); divide every weight by one "
+                "factor, e.g. by the largest: that changes no probability, slope or phase "
+                "(sigma moves by half the factor's logarithm per cell)"
+            )
 
     def __eq__(self, other):
         if not isinstance(other, WeightPattern):
@@ -425,9 +489,11 @@ class SpectralCurve:
         The vertices of the convex hull of the exponents, counter-clockwise from the
         lowest-then-leftmost ``(a, b)``.
     genus : int
-        The number of interior lattice points of the Newton polygon: the genus of the
-        curve when it is smooth (generic weights); a real node (an oval shrunk to a
-        point, as for uniform weights) lowers the geometric genus by one.
+        The number of interior lattice points of the Newton polygon: the
+        *arithmetic* genus, the curve's genus when it is smooth (generic weights).
+        A real node (an oval shrunk to a point, as ``(z, w) = (-1, -1)`` for
+        uniform weights) lowers the geometric genus by one:
+        :attr:`geometric_genus` counts them.
 
     See Also
     --------
@@ -463,32 +529,62 @@ class SpectralCurve:
         return self.pattern.shape
 
     def slope(self, a, b):
-        """Thurston slope ``(s, t) = (-4 b / l, -4 a / k)`` of the flux ``(a, b)`` (arrays welcome).
+        """Thurston slope ``(s, t) = (-4 b / l, 4 a / k)`` of the flux ``(a, b)`` (arrays welcome).
+
+        The library's one slope convention (the module docstring, "Slopes"): the flux
+        ``(1, 0)`` of the uniform model is the east brick wall, ``t = 2``.
 
         Examples
         --------
         >>> spectral_curve(None).slope(1, 0)
-        (-0.0, -2.0)
+        (0.0, 2.0)
         """
         k, l = self.shape
         return (
-            -4.0 * np.asarray(b, dtype=float) / l + 0.0 if np.ndim(b) else -4.0 * b / l,
-            -4.0 * np.asarray(a, dtype=float) / k if np.ndim(a) else -4.0 * a / k,
+            -4.0 * np.asarray(b, dtype=float) / l + 0.0 if np.ndim(b) else -4.0 * b / l + 0.0,
+            4.0 * np.asarray(a, dtype=float) / k + 0.0 if np.ndim(a) else 4.0 * a / k + 0.0,
         )
 
     def flux(self, s, t):
-        """Flux ``(a, b) = (-k t / 4, -l s / 4)`` of the Thurston slope ``(s, t)`` (arrays welcome).
+        """Flux ``(a, b) = (k t / 4, -l s / 4)`` of the Thurston slope ``(s, t)`` (arrays welcome).
 
         Examples
         --------
-        >>> spectral_curve(None).flux(0.0, -2.0)
-        (1.0, -0.0)
+        >>> spectral_curve(None).flux(0.0, 2.0)
+        (1.0, 0.0)
         """
         k, l = self.shape
         return (
-            -k * np.asarray(t, dtype=float) / 4 if np.ndim(t) else -k * t / 4,
-            -l * np.asarray(s, dtype=float) / 4 if np.ndim(s) else -l * s / 4,
+            k * np.asarray(t, dtype=float) / 4 + 0.0 if np.ndim(t) else k * t / 4 + 0.0,
+            -l * np.asarray(s, dtype=float) / 4 + 0.0 if np.ndim(s) else -l * s / 4 + 0.0,
         )
+
+    def tension_gradient(self, x, y):
+        """``grad sigma = (d sigma / ds, d sigma / dt) = (-y / (4 k), x / (4 l))`` of the field ``(x, y)``.
+
+        The gradient of the surface tension per cell at the slope of the Gibbs measure
+        of the magnetic field ``(x, y)`` (Legendre duality: ``grad R* = (x, y)`` in
+        fluxes, and ``(a, b) = (k t / 4, -l s / 4)``). Arrays welcome.
+
+        Examples
+        --------
+        >>> spectral_curve(None).tension_gradient(0.4, 0.0)
+        (0.0, 0.05)
+        """
+        k, l = self.shape
+        return (
+            (
+                -np.asarray(y, dtype=float) / (4 * k) + 0.0,
+                np.asarray(x, dtype=float) / (4 * l) + 0.0,
+            )
+            if np.ndim(x) or np.ndim(y)
+            else (-y / (4 * k) + 0.0, x / (4 * l) + 0.0)
+        )
+
+    def gradient_field(self, gs, gt):
+        """The field ``(x, y) = (4 l gt, -4 k gs)`` whose Gibbs measure has ``grad sigma = (gs, gt)``."""
+        k, l = self.shape
+        return 4 * l * np.asarray(gt, dtype=float) + 0.0, -4 * k * np.asarray(gs, dtype=float) + 0.0
 
     def slope_polygon(self):
         """The Newton polygon's vertices in Thurston slopes ``(s, t)`` per cell, as an ``(n, 2)`` float array."""
@@ -512,9 +608,9 @@ class SpectralCurve:
     def float_coefficients(self):
         """``(C, a0, b0)``: float array with ``P = sum C[i, j] z**(i + a0) w**(j + b0)``, trimmed to the support."""
         if self._float is None:
-            self.pattern.check_positive(
-                "the float coefficients of P"
-            ) if self.pattern.symbols() else None
+            if self.pattern.symbols():
+                self.pattern.check_positive("the float coefficients of P")
+            self.pattern.check_float_range("the float coefficients of P")
             pts = list(self.coefficients)
             a0 = min(a for a, _ in pts)
             b0 = min(b for _, b in pts)
@@ -545,6 +641,120 @@ class SpectralCurve:
                 row = row * w + C[i, j]
             out = out * z + row
         return out * z**a0 * w**b0
+
+    def singular_points(self):
+        """The singular points ``(z, w)`` of the curve in ``(C*)^2``: ``P = dP/dz = dP/dw = 0``, exactly.
+
+        For positive weights the curve is a Harnack curve, whose only singularities
+        are real nodes (ovals shrunk to a point, Kenyon, Okounkov and Sheffield [1]_),
+        each lowering the geometric genus by one.
+
+        Returns
+        -------
+        list of (sympy number, sympy number)
+
+        Raises
+        ------
+        DominoTilingError
+            For float weights (give ints or Fractions: the points are found exactly)
+            or symbolic ones (see :meth:`node_condition`).
+
+        References
+        ----------
+        .. [1] R. Kenyon, A. Okounkov, S. Sheffield, "Dimers and amoebae", Ann. of
+           Math. 163 (2006), 1019-1056.
+
+        Examples
+        --------
+        >>> spectral_curve(None).singular_points()       # the uniform curve's real node
+        [(-1, -1)]
+        >>> spectral_curve(WeightPattern.two_periodic(2, 1)).singular_points()
+        []
+        """
+        if self.pattern.kind not in ("int", "fraction"):
+            raise DominoTilingError(
+                f"singular points are found exactly, for int or Fraction weights; these are "
+                f"{self.pattern.kind} (for symbolic weights, node_condition() gives the condition)"
+            )
+        sp = _sympy()
+        P = self.as_poly().as_expr()
+        z, w = self.z, self.w
+        sols = sp.solve([P, sp.diff(P, z), sp.diff(P, w)], [z, w], dict=True)
+        pts = {(s_[z], s_[w]) for s_ in sols if s_.get(z, 0) != 0 and s_.get(w, 0) != 0}
+        return sorted(pts, key=lambda p: (sp.re(p[0]), sp.im(p[0]), sp.re(p[1]), sp.im(p[1])))
+
+    def node_condition(self):
+        """For symbolic weights: the condition on the symbols under which the curve has a singular point.
+
+        The eliminant of ``P = z dP/dz = w dP/dw = 0`` (with ``z w != 0``) by a
+        lexicographic Groebner basis, factored, keeping the factors that can vanish
+        for positive symbols: the curve is singular exactly where it is 0.
+
+        Returns
+        -------
+        sympy.Expr
+            ``0`` would mean "always singular"; ``1`` "never".
+
+        Examples
+        --------
+        >>> import sympy
+        >>> a, b = sympy.symbols("a b", positive=True)
+        >>> spectral_curve(WeightPattern.two_periodic(a, b)).node_condition()
+        a - b
+        """
+        sp = _sympy()
+        P = self.as_poly().as_expr()
+        z, w = self.z, self.w
+        params = sorted(P.free_symbols - {z, w}, key=str)
+        if not params:
+            return sp.Integer(0 if self.singular_points() else 1)
+        t = sp.Symbol("_t")
+        basis = sp.groebner(
+            [P, sp.expand(z * sp.diff(P, z)), sp.expand(w * sp.diff(P, w)), t * z * w - 1],
+            t,
+            z,
+            w,
+            *params,
+            order="lex",
+        )
+        eliminant = [g for g in basis.exprs if not (g.free_symbols & {t, z, w})]
+        if not eliminant:
+            return sp.Integer(0)
+        _, factors = sp.factor_list(eliminant[0])
+        keep = [f for f, _ in factors if not (f.is_positive or (-f).is_positive)]
+        return sp.Mul(*keep) if keep else sp.Integer(1)
+
+    @property
+    def geometric_genus(self):
+        """The genus of the curve's normalisation: :attr:`genus` minus its nodes.
+
+        Ints and Fractions: ``genus - len(singular_points())`` (a Harnack curve's
+        singular points are nodes). Symbolic weights: ``Piecewise((genus - 1,
+        Eq(condition, 0)), (genus, True))`` with :meth:`node_condition`, for
+        curves that gain one node there, as the two-periodic curve does (one node,
+        at ``(-1, -1)``, when ``a = b``). Floats: not determined (an error).
+
+        Examples
+        --------
+        >>> import sympy
+        >>> spectral_curve(None).genus, spectral_curve(None).geometric_genus
+        (1, 0)
+        >>> a, b = sympy.symbols("a b", positive=True)
+        >>> spectral_curve(WeightPattern.two_periodic(a, b)).geometric_genus
+        Piecewise((0, Eq(a, b)), (1, True))
+        """
+        if self.pattern.kind == "symbolic":
+            sp = _sympy()
+            cond = self.node_condition()
+            if cond == 1:
+                return self.genus
+            where = sp.Eq(cond, 0)
+            first = sorted(cond.free_symbols, key=str)
+            roots = sp.solve(cond, first[0]) if first else []
+            if len(roots) == 1:  # a - b = 0 reads a = b
+                where = sp.Eq(first[0], roots[0])
+            return sp.Piecewise((self.genus - 1, where), (self.genus, True))
+        return self.genus - len(self.singular_points())
 
     def kasteleyn(self, z, w):
         """The magnetically altered Kasteleyn matrices ``K(z, w)`` for arrays ``z``, ``w``: shape ``(..., n, n)``."""

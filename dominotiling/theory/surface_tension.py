@@ -5,30 +5,31 @@ The surface tension ``sigma(s, t)`` of a periodic weighting is minus the entropy
 function whose integral over a region a limit shape minimises [1]_ [2]_. It is
 the Legendre dual of the Ronkin function,
 ``sigma(s, t) = R*(a, b) / (k l)`` with ``R*(a, b) = sup_{x, y} (a x + b y - R(x, y))``
-and ``(a, b) = (-k t / 4, -l s / 4)`` the flux per ``k x l`` fundamental domain.
+and ``(a, b) = (k t / 4, -l s / 4)`` the flux per ``k x l`` fundamental domain.
 
 Conventions
 -----------
-* Heights are the library's Thurston units (:mod:`dominotiling.height`): ``+-1``
-  along a lattice edge no domino crosses, ``-+3`` along a domino's middle edge, 4
-  per flip. The slope ``(s, t)`` is the height change per column to the right
-  (``s``) and per row downwards (``t``). For uniform weights the slopes fill the
+* Slopes are the theory's one convention (:mod:`dominotiling.theory.spectral`,
+  "Slopes"): the mean change of :meth:`Tiling.height_function` per column to the right
+  (``s``) and per row downwards (``t``); the brick wall of east-pointing black cells
+  has ``t = 2``, and ``s = 2 (p_N - p_S)``, ``t = 2 (p_E - p_W)`` in the probabilities
+  of a black cell's domino. For uniform weights the slopes fill the
   square ``|s| + |t| <= 2``; in general the Newton polygon of ``P`` in these
   coordinates (:meth:`SpectralCurve.slope_polygon`).
 * Sign: ``sigma`` is convex, ``+inf`` outside the polygon; for uniform weights it
   is 0 at the four corners (frozen brick walls) and ``-G/pi = -0.29156...`` at
   ``(0, 0)`` (minus the maximal entropy per cell); in general ``sigma`` at a
   corner is ``-log |c| / (k l)`` for the corner's coefficient ``c`` of ``P``.
-* ``grad sigma = (-y / (4 k), -x / (4 l))`` for the magnetic field ``(x, y)`` whose
-  Gibbs measure has the slope.
+* ``grad sigma = (-y / (4 k), x / (4 l))`` for the magnetic field ``(x, y)`` whose
+  Gibbs measure has the slope (:meth:`SpectralCurve.tension_gradient`).
 
 Uniform weights have the closed form of Cohn, Kenyon and Propp [2]_:
 ``sigma(s, t) = -(1 / 2 pi) (L(pi p_E) + L(pi p_W) + L(pi p_N) + L(pi p_S))`` with
 Lobachevsky's function ``L(x) = -int_0^x log(2 sin u) du`` and the probabilities of
 the four placements of a black cell's domino,
-``p_E = u - t/4, p_W = u + t/4, p_S = 1/2 - u - s/4, p_N = 1/2 - u + s/4``,
-``cos(2 pi u) = (cos(pi t / 2) - cos(pi s / 2)) / 2`` (from ``t = -2 (p_E - p_W)``,
-``s = -2 (p_S - p_N)`` and ``sin(pi p_E) sin(pi p_W) = sin(pi p_N) sin(pi p_S)``).
+``p_E = u + t/4, p_W = u - t/4, p_S = 1/2 - u - s/4, p_N = 1/2 - u + s/4``,
+``cos(2 pi u) = (cos(pi t / 2) - cos(pi s / 2)) / 2`` (from ``t = 2 (p_E - p_W)``,
+``s = 2 (p_N - p_S)`` and ``sin(pi p_E) sin(pi p_W) = sin(pi p_N) sin(pi p_S)``).
 Periodic weights are done numerically (:func:`surface_tension`, Notes).
 
 References
@@ -54,7 +55,7 @@ import numpy as np
 
 from .. import _validate
 from ..errors import DominoTilingError, PrecisionError
-from .ronkin import _ronkin_arrays, curve_of
+from .ronkin import POINT_BYTES, _ronkin_arrays, broadcast_points, curve_of, real_array
 
 __all__ = ["SurfaceTension", "surface_tension", "lobachevsky", "uniform_surface_tension"]
 
@@ -96,6 +97,11 @@ class SurfaceTension(NamedTuple):
     gradient: np.ndarray
     field: np.ndarray
     phase: np.ndarray
+
+    def __repr__(self):
+        from .._util import brief_repr
+
+        return brief_repr(self)  # one line: a notebook cell ending in it does not print its arrays
 
 
 def _clausen_coefficients(K=30):
@@ -210,13 +216,14 @@ def uniform_surface_tension(s, t):
         )
     c = np.clip((np.cos(np.pi * t / 2) - np.cos(np.pi * s / 2)) / 2, -1.0, 1.0)
     u = np.arccos(c) / (2 * np.pi)
-    p = np.stack([u - t / 4, u + t / 4, 0.5 - u - s / 4, 0.5 - u + s / 4], axis=-1)
+    # east, west, south, north: t = 2 (p_E - p_W), s = 2 (p_N - p_S) (the slope convention)
+    p = np.stack([u + t / 4, u - t / 4, 0.5 - u - s / 4, 0.5 - u + s / 4], axis=-1)
     p = np.clip(p, 0.0, 1.0)
     value = -lobachevsky(np.pi * p).sum(axis=-1) / (2 * np.pi) + 0.0  # + 0.0: no negative zeros
     with np.errstate(divide="ignore", invalid="ignore"):
         sn = np.sin(np.pi * p)
         gs = np.log(sn[..., 3] / sn[..., 2]) / 8
-        gt = np.log(sn[..., 1] / sn[..., 0]) / 8
+        gt = np.log(sn[..., 0] / sn[..., 1]) / 8
     grad = np.stack([gs, gt], axis=-1)
     grad[~np.isfinite(grad)] = np.nan
     boundary = np.abs(s) + np.abs(t) >= 2 - 1e-15
@@ -525,11 +532,11 @@ def surface_tension(weights_pattern, s, t, *, method="auto", outside="raise", to
     curve = curve_of(weights_pattern)
     pattern = curve.pattern
     pattern.check_positive("the surface tension")
-    sa = np.asarray(s, dtype=float)
-    ta = np.asarray(t, dtype=float)
+    sa = real_array(s, "s")
+    ta = real_array(t, "t")
     if not (np.isfinite(sa).all() and np.isfinite(ta).all()):
         raise DominoTilingError("the slopes s and t must be finite numbers")
-    sb, tb = np.broadcast_arrays(sa, ta)
+    sb, tb = broadcast_points(sa, ta, "the surface tension", POINT_BYTES)
     shape = sb.shape
     sf, tf = sb.ravel().copy(), tb.ravel().copy()
     a, b = curve.flux(sf, tf)
@@ -561,8 +568,7 @@ def surface_tension(weights_pattern, s, t, *, method="auto", outside="raise", to
         value[inside] = v - np.log(c) / 2
         error[inside] = 1e-14
         grad[inside] = g
-        field[inside, 0] = -4 * l * g[:, 1]
-        field[inside, 1] = -4 * k * g[:, 0]
+        field[inside, 0], field[inside, 1] = curve.gradient_field(g[:, 0], g[:, 1])
         phase[inside] = "liquid"
         phase[boundary] = "frozen"
     else:
@@ -576,8 +582,7 @@ def surface_tension(weights_pattern, s, t, *, method="auto", outside="raise", to
             value[inner] = sig / n
             error[inner] = err / n
             field[inner, 0], field[inner, 1] = x, y
-            grad[inner, 0] = -y / (4 * k)
-            grad[inner, 1] = -x / (4 * l)
+            grad[inner, 0], grad[inner, 1] = curve.tension_gradient(x, y)
             from .ronkin import _is_bubble
 
             for i in np.flatnonzero(

@@ -115,8 +115,7 @@ def _exact(curve, a, b, chunk=2048):
                 "tabulated reliably"
             )
         val[j] = sig / n
-        gs = -y / (4 * k)
-        gt = -x / (4 * l)
+        gs, gt = curve.tension_gradient(x, y)
         grad[j, 0] = (gs + gt) / 2
         grad[j, 1] = (gs - gt) / 2
     return val, grad
@@ -124,9 +123,7 @@ def _exact(curve, a, b, chunk=2048):
 
 def _field_to_diag_gradient(curve, X):
     """The diagonal gradient ``(d sigma / da, d sigma / db)`` of the Gibbs measure of fields ``X`` (rows)."""
-    k, l = curve.pattern.shape
-    gs = -X[:, 1] / (4 * k)
-    gt = -X[:, 0] / (4 * l)
+    gs, gt = curve.tension_gradient(X[:, 0], X[:, 1])
     return np.stack([(gs + gt) / 2, (gs - gt) / 2], axis=1)
 
 

@@ -219,8 +219,8 @@ def uniform_sigma(a, b, want="all"):
     ct = np.sin(np.pi * (2 - np.abs(t)) / 4)
     u = np.arctan2(np.sqrt(st_ * st_ + cs * cs), np.sqrt(ct * ct + ss_ * ss_)) / np.pi
     # the probabilities that a black cell's domino goes east, west, south, north, in the
-    # library's height convention (checked against exact Aztec edge probabilities; note
-    # that east and west are the other way round in uniform_surface_tension's third output)
+    # theory's slope convention (dominotiling.theory.spectral, "Slopes"), as in
+    # uniform_surface_tension's third output
     p = np.stack([u + t / 4, u - t / 4, 0.5 - u - s / 4, 0.5 - u + s / 4], axis=-1)
     p = np.clip(p, 0.0, 1.0)
     value = None

@@ -82,6 +82,7 @@ TYPE_COLORS = np.array(
 )
 #: Cells at least this many pixels wide are drawn in detail: outlines, palette colours.
 DETAIL_PX = 5.0
+_SHARP_PX = 3.0  # cells at least this many pixels wide are painted sharp (nearest neighbour)
 _GRID_PX = 8.0  # thin lines between the cells of a region from this size on
 _CHECKER_PX = 2.0  # a region's checkerboard from this size on (one flat colour below)
 _BLACK_CELL = (0.80, 0.74, 0.62)
@@ -229,9 +230,10 @@ def _show_cells(ax, rgb, px, zorder=None):
     if px < 1.0:
         rgb, extent_shape = _shrink(rgb, int(math.ceil(1.0 / px)))
     kwargs = {} if zorder is None else {"zorder": zorder}
-    ax.imshow(
-        rgb, extent=(0, extent_shape[1], extent_shape[0], 0), interpolation="nearest", **kwargs
-    )
+    # cells of one to three pixels: nearest-neighbour rows of 1 and 2 pixels make moire
+    # stripes; the anti-aliasing filter mixes them into the colour the eye averages to
+    smooth = "antialiased" if px < _SHARP_PX else "nearest"
+    ax.imshow(rgb, extent=(0, extent_shape[1], extent_shape[0], 0), interpolation=smooth, **kwargs)
 
 
 def draw_cells(rgb, labels, ax=None, grid=False, linewidth=None, outlines="auto"):
@@ -508,9 +510,21 @@ def _cell_types(labels, parity):
     return out
 
 
-def _tiling_rgb(tiling, color_by, cmap, parity=None):
+def _sample_weights(tiling):
+    """The periodic block weights an Aztec sample was drawn from, when they are not all equal; else None."""
+    if getattr(tiling, "is_periodic_weighted", False):
+        return tiling.block_weights
+    return None
+
+
+def _tiling_rgb(tiling, color_by, cmap, parity=None, block_weights=None):
     """``(rows, cols, 3)`` float32 colours of a tiling's cells for a resolved `color_by`."""
     labels = tiling.labels
+    if isinstance(color_by, str) and color_by == "phases":
+        n = _aztec_order(tiling.region)
+        if block_weights is None:
+            block_weights = _sample_weights(tiling)
+        return phase_lut().take(phase_codes(labels, n, block_weights), axis=0)
     if isinstance(color_by, str) and color_by in ("types", "orientation"):
         codes = _cell_codes(labels, _type_parity(tiling.region) if parity is None else parity)
         if tiling.region.is_periodic:  # dominoes across a seam of a torus or cylinder
@@ -538,15 +552,18 @@ def draw_tiling(tiling, ax=None, color_by="auto", cmap="viridis", outlines="auto
     ----------
     tiling : Tiling
     ax : matplotlib.axes.Axes, optional
-    color_by : {"auto", "domino", "types", "orientation"} or array_like
+    color_by : {"auto", "domino", "types", "orientation", "phases"} or array_like
         ``"domino"``: a palette cycled over the dominoes so neighbours differ;
         ``"types"``: four colours (:data:`TYPE_COLORS`) for horizontal and
         vertical dominoes by the colour of their left or top cell -- for an
         Aztec diamond exactly its north, south, east and west dominoes
         (:func:`~dominotiling.aztec.arctic.aztec_types`); ``"orientation"``: one
-        colour for horizontal, one for vertical dominoes; ``"auto"`` (default):
-        ``"domino"`` when a cell is at least :data:`DETAIL_PX` pixels wide,
-        else ``"types"``. An array of one value per domino
+        colour for horizontal, one for vertical dominoes; ``"phases"`` (an Aztec
+        sample with periodic weights, :func:`~dominotiling.viz.views.draw_aztec`):
+        the types, dark in heavy blocks and pale in light ones, so that frozen,
+        liquid and gas regions show; ``"auto"`` (default): ``"phases"`` for such
+        a sample, else ``"domino"`` when a cell is at least :data:`DETAIL_PX`
+        pixels wide, else ``"types"``. An array of one value per domino
         (``tiling.n_dominoes`` of them): integers pick palette colours, floats
         are mapped through `cmap`.
     cmap : str
@@ -592,10 +609,18 @@ def draw_tiling(tiling, ax=None, color_by="auto", cmap="viridis", outlines="auto
     labels = tiling.labels
     _picture_memory(labels.shape, "a tiling")
     if isinstance(color_by, str):
-        _validate.choice(color_by, "color_by", ("auto", "domino", "types", "orientation"))
+        _validate.choice(color_by, "color_by", ("auto", "domino", "types", "orientation", "phases"))
+        if color_by == "phases" and not (_aztec_order(tiling.region) and tiling.is_complete):
+            raise DominoTilingError(
+                "color_by='phases' colours the blocks of a complete tiling of an Aztec diamond "
+                "(sample_aztec(n, weights=...)); use 'types' for other tilings"
+            )
     ax = _new_axes(labels.shape, ax)
     if isinstance(color_by, str) and color_by == "auto":
-        color_by = "domino" if pixels_per_cell(ax, labels.shape) >= DETAIL_PX else "types"
+        if _sample_weights(tiling) is not None:
+            color_by = "phases"
+        else:
+            color_by = "domino" if pixels_per_cell(ax, labels.shape) >= DETAIL_PX else "types"
     rgb = _tiling_rgb(tiling, color_by, cmap)
     free = labels == -2
     if not free.any():
@@ -804,12 +829,13 @@ def _horizontal_per_cell(probs):
     return np.asarray(value() if callable(value) else value, dtype=float)
 
 
-def figure_png(draw, obj, dpi=80, max_inches=6.0):
+def figure_png(draw, obj, dpi=80, max_inches=10.0):
     """PNG bytes of ``draw(obj, ax=ax)`` on a fresh figure sized to the board (for ``_repr_png_``).
 
     About a third of an inch per cell for small boards, at most `max_inches` on
-    the longer side (480 pixels at the default `dpi`); the figure is not managed
-    by pyplot, so nothing else is shown and nothing is left open.
+    the longer side (800 pixels at the default `dpi`: a large tiling is legible
+    on a projector); the figure is not managed by pyplot, so nothing else is
+    shown and nothing is left open.
 
     Examples
     --------
@@ -828,6 +854,81 @@ def figure_png(draw, obj, dpi=80, max_inches=6.0):
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=dpi)
     return buf.getvalue()
+
+
+# ------------------------------------------- phases of periodic Aztec samples
+# the eight colours of viz.phases (documented there): types, dark in heavy blocks
+#: ``(2, 4, 3)``: the colours of the (heavy, light) blocks' NORTH, SOUTH, EAST, WEST dominoes.
+PHASE_COLORS = np.stack([TYPE_COLORS * 0.55, 0.15 * TYPE_COLORS + 0.85])
+
+
+def heavy_blocks(block_weights):
+    """``(p, q)`` bool: the heavy blocks of a period (``N*S + W*E`` above the geometric middle).
+
+    All False when every block weighs the same (then there are no classes).
+
+    Examples
+    --------
+    >>> ab = np.array([[[1.0] * 4, [0.5] * 4], [[0.5] * 4, [1.0] * 4]])
+    >>> heavy_blocks(ab).tolist()
+    [[True, False], [False, True]]
+    """
+    w = np.asarray(block_weights, dtype=float)
+    delta = w[..., 0] * w[..., 1] + w[..., 2] * w[..., 3]  # (N, S, W, E): the two ways to fill it
+    lo, hi = float(delta.min()), float(delta.max())
+    if not hi > lo:
+        return np.zeros(delta.shape, bool)
+    middle = np.sqrt(lo * hi) if lo > 0 else 0.5 * hi
+    return delta > middle
+
+
+def block_classes(labels, n, block_weights):
+    """``int8`` per cell of a tiling of the Aztec diamond of order `n`: 0 heavy block, 1 light, -1 outside.
+
+    A cell's class is that of the block its domino is a half of.
+    """
+    codes = _cell_codes(labels, (n + 1) % 2)  # 3 + type: NORTH 3, SOUTH 4, EAST 5, WEST 6
+    return _classes(labels, codes, n, block_weights)
+
+
+def _classes(labels, codes, n, block_weights):
+    rows, cols = labels.shape
+    heavy = heavy_blocks(block_weights) if block_weights is not None else np.zeros((1, 1), bool)
+    out = np.full((rows, cols), -1, np.int8)
+    if rows == 0:
+        return out
+    # the first (left or top) cell of each cell's domino, then the top-left cell (R, C) of its block
+    r = np.broadcast_to(np.arange(rows, dtype=np.int32)[:, None], (rows, cols)).copy()
+    c = np.broadcast_to(np.arange(cols, dtype=np.int32)[None, :], (rows, cols)).copy()
+    second_h = np.zeros((rows, cols), bool)
+    second_h[:, 1:] = (labels[:, 1:] == labels[:, :-1]) & (labels[:, 1:] >= 0)
+    second_v = np.zeros((rows, cols), bool)
+    second_v[1:, :] = (labels[1:, :] == labels[:-1, :]) & (labels[1:, :] >= 0)
+    c -= second_h
+    r -= second_v
+    r -= codes == 4  # a SOUTH domino is the bottom half of the block above it
+    c -= codes == 5  # an EAST domino is the right half of the block to its left
+    p, q = heavy.shape
+    i = ((r - c + (n - 1)) // 2) % p
+    j = ((r + c - (n - 1)) // 2) % q
+    inside = codes >= 3
+    out[inside] = np.where(heavy[i[inside], j[inside]], 0, 1)
+    return out
+
+
+def phase_codes(labels, n, block_weights):
+    """``uint8`` per cell: 0 outside, ``1 + 4 * class + type`` for a domino (the index in :func:`phase_lut`)."""
+    codes = _cell_codes(labels, (n + 1) % 2)
+    classes = _classes(labels, codes, n, block_weights)
+    out = np.zeros(labels.shape, np.uint8)
+    inside = codes >= 3
+    out[inside] = 1 + 4 * classes[inside] + (codes[inside] - 3)
+    return out
+
+
+def phase_lut():
+    """``(9, 3)`` float32 colours: outside, then :data:`PHASE_COLORS` flattened (heavy N, S, E, W, light ...)."""
+    return np.concatenate([[_OUTSIDE], PHASE_COLORS.reshape(8, 3)]).astype(np.float32)
 
 
 # ----------------------------------------------------- moved to views.py

@@ -24,12 +24,10 @@ from __future__ import annotations
 
 import dataclasses
 import io
-import os
-import pathlib
 
 import numpy as np
 
-from .. import _validate
+from .. import _files, _validate
 from ..errors import DominoTilingError, DominoTypeError
 from .draw import PALETTE, TYPE_COLORS, _cell_codes, _greedy_colors, _seam_codes, _type_parity
 
@@ -269,6 +267,20 @@ def _save(fig, target, fmt):
     )
 
 
+_FIGURE_OPTIONS = ("color_by", "palette", "outlines", "width")
+
+
+def _figure_options(options, name):
+    """`options` if each is one of :func:`tiling_figure`'s; a clear type error otherwise."""
+    unknown = sorted(set(options) - set(_FIGURE_OPTIONS))
+    if unknown:
+        raise DominoTypeError(
+            f"{name} got unknown option(s) {', '.join(map(repr, unknown))}; its options are "
+            f"{', '.join(_FIGURE_OPTIONS)} (as for tiling_figure)"
+        )
+    return options
+
+
 def tiling_svg(tiling, path=None, **options):
     """The tiling as SVG text (and a file when `path` is given); options as for :func:`tiling_figure`.
 
@@ -284,6 +296,14 @@ def tiling_svg(tiling, path=None, **options):
     str
         The SVG document; the same tiling gives the same text.
 
+    Raises
+    ------
+    FileError
+        If `path` cannot be written (no such folder, no permission, a full disk) or is
+        not a regular file (a folder, a named pipe, a device); checked before the work.
+    DominoTypeError
+        If an option is not one of :func:`tiling_figure`'s.
+
     See Also
     --------
     tiling_figure, tiling_pdf, tiling_tikz
@@ -297,15 +317,16 @@ def tiling_svg(tiling, path=None, **options):
     """
     import matplotlib as mpl
 
+    options = _figure_options(options, "tiling_svg")
+    if path is not None:
+        _files.output_path(path, "the SVG picture")  # before the work: a bad path fails at once
     fig = tiling_figure(tiling, **options)
     buf = io.StringIO()
     with mpl.rc_context({"svg.hashsalt": "dominotiling", "svg.fonttype": "none"}):
         _save(fig, buf, "svg")
     text = buf.getvalue()
     if path is not None:
-        pathlib.Path(_validate.instance(path, "path", (str, os.PathLike))).write_text(
-            text, encoding="utf-8"
-        )
+        _files.write_text(path, text, "the SVG picture")
     return text
 
 
@@ -324,6 +345,14 @@ def tiling_pdf(tiling, path, **options):
     pathlib.Path
         The file written.
 
+    Raises
+    ------
+    FileError
+        If `path` cannot be written (no such folder, no permission, a full disk) or is
+        not a regular file (a folder, a named pipe, a device); checked before the work.
+    DominoTypeError
+        If an option is not one of :func:`tiling_figure`'s.
+
     See Also
     --------
     tiling_figure, tiling_svg, tiling_tikz
@@ -336,8 +365,11 @@ def tiling_pdf(tiling, path, **options):
     >>> out.stat().st_size > 0
     True
     """
-    path = pathlib.Path(_validate.instance(path, "path", (str, os.PathLike)))
-    _save(tiling_figure(tiling, **options), path, "pdf")
+    options = _figure_options(options, "tiling_pdf")
+    path = _files.output_path(path, "the PDF picture")
+    buf = io.BytesIO()
+    _save(tiling_figure(tiling, **options), buf, "pdf")
+    _files.write_bytes(path, buf.getvalue(), "the PDF picture")
     return path
 
 
@@ -362,6 +394,12 @@ def tiling_tikz(tiling, path=None, color_by="types", palette=None):
         ``(c + 1, -r - 1)``. A domino across a seam of a torus or cylinder is drawn
         as its two cells; uncovered cells are pale grey.
 
+    Raises
+    ------
+    FileError
+        If `path` cannot be written (no such folder, no permission, a full disk) or is
+        not a regular file (a folder, a named pipe, a device); checked before the work.
+
     See Also
     --------
     tiling_svg, tiling_pdf, Tiling.to_tikz
@@ -374,6 +412,8 @@ def tiling_tikz(tiling, path=None, color_by="types", palette=None):
     ['\\\\filldraw[fill=c3] (0,0) rectangle (1,-2);']
     """
     _validate.tiling(tiling, periodic_ok=True)
+    if path is not None:
+        _files.output_path(path, "the TikZ document")
     cls, colours = _classes(tiling, color_by, palette)
     rows, cols = tiling.region.shape
     unit = min(1.0, 16.0 / max(cols, 1))
@@ -411,9 +451,7 @@ def tiling_tikz(tiling, path=None, color_by="types", palette=None):
     lines += ["\\end{tikzpicture}", "\\end{document}", ""]
     text = "\n".join(lines)
     if path is not None:
-        pathlib.Path(_validate.instance(path, "path", (str, os.PathLike))).write_text(
-            text, encoding="utf-8"
-        )
+        _files.write_text(path, text, "the TikZ document")
     return text
 
 
@@ -429,6 +467,9 @@ class HeightMesh:
         that row 0 is on top when ``y`` points up) and ``z`` the height times the scale.
     faces : numpy.ndarray of int, shape ``(f, 3)``
         Vertex indices (from 0), two triangles per cell, counter-clockwise seen from above.
+    comment : str, optional
+        The comment line of the OBJ and PLY files (other surfaces, such as the
+        t-surfaces of :func:`dominotiling.viz.t_embedding.t_surface_mesh`, say what they are).
 
     See Also
     --------
@@ -444,11 +485,12 @@ class HeightMesh:
 
     vertices: np.ndarray
     faces: np.ndarray
+    comment: str = "height surface of a domino tiling (dominotiling)"
 
     def to_obj(self):
         """Wavefront OBJ text (``v x y z`` lines, then ``f i j k`` counted from 1)."""
         out = io.StringIO()
-        out.write("# height surface of a domino tiling (dominotiling)\n")
+        out.write(f"# {self.comment}\n")
         for x, y, z in self.vertices.tolist():
             out.write(f"v {_num(x)} {_num(y)} {_num(z)}\n")
         for a, b, c in (self.faces + 1).tolist():
@@ -458,9 +500,7 @@ class HeightMesh:
     def to_ply(self):
         """ASCII PLY text: a vertex element ``x y z`` and a face element of vertex index lists."""
         out = io.StringIO()
-        out.write(
-            "ply\nformat ascii 1.0\ncomment height surface of a domino tiling (dominotiling)\n"
-        )
+        out.write(f"ply\nformat ascii 1.0\ncomment {self.comment}\n")
         out.write(
             f"element vertex {len(self.vertices)}\nproperty float x\nproperty float y\nproperty float z\n"
         )
@@ -492,13 +532,20 @@ class HeightMesh:
 
     def save(self, path, format=None):
         """Write the mesh to `path` as ``"obj"``, ``"stl"`` or ``"ply"`` (default: from the suffix); return the path."""
-        path = pathlib.Path(_validate.instance(path, "path", (str, os.PathLike)))
+        path = _files.output_path(path, "the mesh")
         fmt = format if format is not None else path.suffix.lstrip(".").lower()
         fmt = _validate.choice(fmt, "format", ("obj", "stl", "ply"))
-        path.write_text(
-            {"obj": self.to_obj, "stl": self.to_stl, "ply": self.to_ply}[fmt](), encoding="ascii"
-        )
+        text = {"obj": self.to_obj, "stl": self.to_stl, "ply": self.to_ply}[fmt]()
+        _files.write_text(path, text, f"the {fmt.upper()} mesh")
         return path
+
+    def __repr__(self):
+        # one line: a notebook cell ending in height_mesh(...) does not print every vertex
+        v, f = self.vertices, self.faces
+        return (
+            f"HeightMesh(vertices=<array {'x'.join(map(str, v.shape))} {v.dtype}>, "
+            f"faces=<array {'x'.join(map(str, f.shape))} {f.dtype}>)"
+        )
 
 
 def _num(x):
@@ -530,6 +577,8 @@ def height_mesh(tiling, path=None, *, z_scale=1.0, format=None):
     ------
     DominoTilingError
         If the tiling is incomplete or the region has holes.
+    FileError
+        If `path` cannot be written or is not a regular file (checked before the work).
 
     See Also
     --------
@@ -545,6 +594,8 @@ def height_mesh(tiling, path=None, *, z_scale=1.0, format=None):
     """
     _validate.tiling(tiling)
     z_scale = _validate.real(z_scale, "z_scale")
+    if path is not None:
+        _files.output_path(path, "the mesh")
     heights = tiling.height_function()
     mask = tiling.region.mask
     rows, cols = mask.shape

@@ -52,7 +52,9 @@ def _plane_picture(result, ax, sample, linewidth):
                 "the sample is a tiling of another region than the limit shape's; "
                 "sample the same region (e.g. sample_aztec(n) for Region.aztec_diamond(n))"
             )
-        draw_tiling(sample, ax=ax, color_by="types")
+        # a periodically weighted Aztec sample in the colours of its phases (viz.phases)
+        phases = getattr(sample, "is_periodic_weighted", False)
+        draw_tiling(sample, ax=ax, color_by="phases" if phases else "types")
     else:
         d = result.delta
         img = np.where(result._mesh.active, result.liquidity, np.nan)

@@ -29,7 +29,7 @@ from .. import _validate
 from ..errors import DominoTilingError
 from .draw import _frame_axes, _new_axes, _picture_memory
 
-__all__ = ["draw_double_dimer", "draw_height_field", "draw_tracy_widom"]
+__all__ = ["draw_double_dimer", "draw_height_field", "draw_tracy_widom", "draw_skewness"]
 
 
 def draw_double_dimer(dd, ax=None, min_length=4, cmap="viridis", doubled=True, colorbar=True):
@@ -194,7 +194,7 @@ def draw_height_field(
     return ax
 
 
-def draw_tracy_widom(fluctuations, ax=None, bins=None, gaussian=True):
+def draw_tracy_widom(fluctuations, ax=None, bins=None, gaussian=True, *, log=False):
     """Standardized arctic boundary positions against the GUE Tracy--Widom density.
 
     Parameters
@@ -209,6 +209,11 @@ def draw_tracy_widom(fluctuations, ax=None, bins=None, gaussian=True):
         otherwise.
     gaussian : bool
         Also draw the standard normal density (dashed).
+    log : bool, keyword-only
+        Densities on a logarithmic scale: the tails, where the two laws part --
+        Tracy--Widom's right tail falls like ``exp(-4/3 x^(3/2))`` and its left
+        like ``exp(-|x|^3 / 12)``, against the Gaussian's ``exp(-x^2 / 2)`` on both
+        sides. (On a linear scale the two densities are nearly the same curve.)
 
     Returns
     -------
@@ -216,7 +221,7 @@ def draw_tracy_widom(fluctuations, ax=None, bins=None, gaussian=True):
 
     See Also
     --------
-    aztec_boundary_fluctuations, tracy_widom_pdf
+    aztec_boundary_fluctuations, tracy_widom_pdf, draw_skewness
 
     Notes
     -----
@@ -270,7 +275,82 @@ def draw_tracy_widom(fluctuations, ax=None, bins=None, gaussian=True):
         ax.plot(
             grid, np.exp(-(grid**2) / 2) / math.sqrt(2 * math.pi), "k--", lw=1, label="Gaussian"
         )
+    log = _validate.boolean(log, "log")
     ax.set(xlabel="standardized boundary position", ylabel="density")
-    ax.set_title(title, fontsize=9)
-    ax.legend(fontsize=8, frameon=False)
+    if log:
+        ax.set_yscale("log")
+        counts, _ = np.histogram(z, bins=bins, density=True)
+        low = counts[counts > 0].min() if (counts > 0).any() else 1e-3
+        ax.set_ylim(max(low / 3, 1e-5), 1.0)
+        ax.set_ylabel("density (log scale)")
+    ax.set_title(title)
+    ax.legend(frameon=False, loc="upper left")
+    return ax
+
+
+def draw_skewness(fluctuations, ax=None):
+    """The sample skewness with its error bar, next to the Tracy--Widom and the Gaussian values.
+
+    The number that tells the two laws apart: GUE Tracy--Widom has skewness
+    0.224, every Gaussian 0. The bar is the sample's skewness with one and two
+    standard errors (``skewness_error``, from the samples' spread).
+
+    Parameters
+    ----------
+    fluctuations : BoundaryFluctuations
+        From :func:`dominotiling.statistics.aztec_boundary_fluctuations`.
+    ax : matplotlib.axes.Axes, optional
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        Its lines: the two laws' values (horizontal), then the error bars.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from dominotiling.statistics import aztec_boundary_fluctuations
+    >>> ax = draw_skewness(aztec_boundary_fluctuations(20, range(20), progress=False))
+    >>> [line.get_label() for line in ax.lines[:2]]
+    ['Tracy–Widom GUE: 0.224', 'Gaussian: 0']
+    """
+    import matplotlib.pyplot as plt
+
+    from ..statistics import TRACY_WIDOM_GUE, BoundaryFluctuations
+
+    _validate.instance(
+        fluctuations,
+        "fluctuations",
+        BoundaryFluctuations,
+        "compute them with dominotiling.statistics.aztec_boundary_fluctuations(n, seeds)",
+    )
+    if ax is None:
+        _, ax = plt.subplots(figsize=(4.0, 4.0))
+    else:
+        ax = _new_axes((1, 1), ax)
+    tw = TRACY_WIDOM_GUE["skewness"]
+    ax.axhline(tw, color="C3", lw=2, label=f"Tracy–Widom GUE: {tw:.3f}")
+    ax.axhline(0.0, color="k", lw=1, ls="--", label="Gaussian: 0")
+    skew, err = float(fluctuations.skewness), float(fluctuations.skewness_error)
+    ax.errorbar([0], [skew], yerr=[2 * err], fmt="none", ecolor="0.55", elinewidth=2, capsize=10)
+    ax.errorbar(
+        [0],
+        [skew],
+        yerr=[err],
+        fmt="o",
+        color="k",
+        ms=8,
+        elinewidth=4,
+        capsize=0,
+        label=f"samples: {skew:.3f} ± {err:.3f}",
+    )
+    ax.set_xlim(-1, 1)
+    ax.set_xticks([])
+    low, high = min(0.0, skew - 2.5 * err), max(tw, skew + 2.5 * err)
+    pad = 0.15 * (high - low)
+    ax.set_ylim(low - pad, high + pad)
+    ax.set_ylabel("skewness of the boundary position")
+    ax.set_title(f"{len(fluctuations.positions)} samples of order {fluctuations.n}")
+    ax.legend(frameon=False, loc="upper center", bbox_to_anchor=(0.5, -0.02))
     return ax

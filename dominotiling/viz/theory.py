@@ -128,7 +128,7 @@ def draw_amoeba(amoeba, ax=None, *, newton=True, boundary=True, newton_ax=None):
             ax.text(xm, ym, f"{c.order}", ha="center", va="center", fontsize=8, color="white")
     ax.set_xlabel("x = log|z|")
     ax.set_ylabel("y = log|w|")
-    ax.set_title("amoeba: liquid (yellow), gas (blue), frozen (grey)", fontsize=9)
+    ax.set_title("amoeba: liquid (yellow), gas (blue), frozen (grey)")
     if newton and newton_ax is not None:
         draw_newton_polygon(am.curve, ax=newton_ax, amoeba=am)
     return ax
@@ -191,7 +191,10 @@ def draw_newton_polygon(curve, ax=None, *, coordinates="flux", amoeba=None):
         ax.set_xlabel("a (power of z)")
         ax.set_ylabel("b (power of w)")
     ax.set_aspect("equal")
-    ax.set_title(f"Newton polygon, genus {curve.genus}", fontsize=9)
+    n_inner = len(curve.interior_points)
+    ax.set_title(
+        f"Newton polygon: {n_inner} interior point{'s' if n_inner != 1 else ''} (arithmetic genus)"
+    )
     return ax
 
 
@@ -263,7 +266,7 @@ def draw_surface_tension(P, ax=None, *, num=81, surface=False, cmap="viridis"):
             ax.plot(S[gas], T[gas], "o", color=_GAS, ms=5)
     ax.set_xlabel("s (per column)")
     ax.set_ylabel("t (per row)")
-    ax.set_title("surface tension (Thurston slopes)", fontsize=9)
+    ax.set_title("surface tension (Thurston slopes)")
     return ax
 
 
@@ -311,7 +314,7 @@ def draw_phase_diagram(diagram, ax=None):
         ax.axvline(p[i], color=_LIQUID, lw=3, alpha=0.6)
     ax.set_xlabel(diagram.label)
     ax.set_ylabel("gas bubble chord (field units)")
-    ax.set_title("gas phases along the family (0: liquid)", fontsize=9)
+    ax.set_title("gas phases along the family (0: liquid)")
     if len(diagram.interior) <= 8:
-        ax.legend(fontsize=7)
+        ax.legend()
     return ax

@@ -50,6 +50,7 @@ __all__ = [
     "draw_augmenting_path",
     "draw_tree_on_tiling",
     "draw_aztec",
+    "draw_aztec_curves",
     "draw_dimers",
     "draw_height_surface",
     "draw_local_tilt",
@@ -63,23 +64,43 @@ _CIRCLE_COLOR = (0.05, 0.05, 0.05)
 
 
 @_hide_deprecated
-def draw_aztec(tiling, ax=None, circle=False, color_by="types", *, scheme=_UNSET):
-    """Draw a tiling of an Aztec diamond in the classical colours: one per domino type.
+def draw_aztec(
+    tiling, ax=None, circle=False, color_by="auto", *, weights=None, curves=False, scheme=_UNSET
+):
+    """Draw a tiling of an Aztec diamond so that its frozen, liquid and gas regions show.
 
     Parameters
     ----------
     tiling : Tiling
-        A complete tiling of ``Region.aztec_diamond(n)``, e.g. ``sample_aztec(n)``.
+        A complete tiling of ``Region.aztec_diamond(n)``, e.g. ``sample_aztec(n)``
+        or ``sample_aztec(n, weights=(1, 0.5))``.
     ax : matplotlib.axes.Axes, optional
     circle : bool
         Overlay the arctic circle (:func:`~dominotiling.aztec.shuffling.arctic_circle`), the
         limit shape of the frozen corners of uniform tilings.
-    color_by : {"types", "orientation"}
+    color_by : {"auto", "types", "phases", "orientation"}
         ``"types"``: the four colours :data:`AZTEC_COLORS` for north, south, east
         and west dominoes (:func:`~dominotiling.aztec.arctic.aztec_types`), so the four
-        frozen brick walls show as four solid corners; ``"orientation"``: one
-        colour for horizontal, one for vertical dominoes. (Formerly ``scheme=``,
-        still accepted with a ``DeprecationWarning``.)
+        frozen brick walls show as four solid corners; ``"phases"``: the same
+        four colours, dark for a domino in a heavy block of the periodic weights
+        and pale in a light one (:mod:`dominotiling.viz.phases`), so that the gas
+        of the two-periodic model shows as a dark region in the middle;
+        ``"orientation"``: one colour for horizontal, one for vertical dominoes;
+        ``"auto"`` (default): ``"phases"`` when the weights are periodic and not
+        all equal, else ``"types"``. (Formerly ``scheme=``, still accepted with a
+        ``DeprecationWarning``.)
+    weights : None, (a, b), array (p, q) or array (p, q, 4), keyword-only
+        The periodic block weights of the measure, in the forms
+        :func:`~dominotiling.aztec.shuffling.sample_aztec` takes; by default those
+        the sample was drawn from (an :class:`~dominotiling.aztec.sample.AztecSample`
+        keeps them), uniform for any other tiling.
+    curves : bool, keyword-only
+        Overlay the limit shape's curves of these weights
+        (:func:`~dominotiling.theory.aztec_curves.aztec_curves`): the liquid-frozen
+        curves in black and the liquid-gas curves in cyan -- the circle for
+        uniform weights, Chhita and Johansson's exact curve for the two-periodic
+        model, the numerical limit shape's curves for other positive periodic
+        weights (a few seconds the first time for a weighting, then kept).
 
     Returns
     -------
@@ -90,12 +111,13 @@ def draw_aztec(tiling, ax=None, circle=False, color_by="types", *, scheme=_UNSET
     DominoTypeError
         If `tiling` is not a Tiling.
     DominoTilingError
-        If the tiling is not a complete tiling of an Aztec diamond, or
-        `color_by` is unknown.
+        If the tiling is not a complete tiling of an Aztec diamond, `color_by`
+        is unknown, or `curves` is asked of weights that are not periodic or
+        not positive (the message says which).
 
     See Also
     --------
-    draw_tiling, arctic_circle, sample_aztec
+    draw_tiling, arctic_circle, sample_aztec, aztec_curves, draw_local_tilt
 
     Notes
     -----
@@ -104,7 +126,7 @@ def draw_aztec(tiling, ax=None, circle=False, color_by="types", *, scheme=_UNSET
     :data:`~dominotiling.viz.draw.DETAIL_PX` pixels wide (see
     :mod:`dominotiling.viz.draw`): order 1000 (two million dominoes) draws in
     well under a second. ``draw_tiling(tiling)`` gives the same colours when
-    the cells are small; this function also offers the circle.
+    the cells are small; this function also offers the curves.
 
     Examples
     --------
@@ -112,13 +134,15 @@ def draw_aztec(tiling, ax=None, circle=False, color_by="types", *, scheme=_UNSET
     >>> ax = draw_aztec(sample_aztec(8, seed=1), circle=True)
     >>> len(ax.lines)
     1
+    >>> ax = draw_aztec(sample_aztec(60, seed=1, weights=(1, 0.5)), curves=True)
+    >>> len(ax.lines)                       # the arctic curve and the gas curve
+    2
     """
-    from ..aztec.arctic import arctic_circle
-
-    color_by = _renamed(color_by, scheme, "color_by", "scheme", "types", "draw_aztec")
+    color_by = _renamed(color_by, scheme, "color_by", "scheme", "auto", "draw_aztec")
     _validate.tiling(tiling)
-    _validate.choice(color_by, "color_by", ("types", "orientation"))
+    _validate.choice(color_by, "color_by", ("auto", "types", "phases", "orientation"))
     circle = _validate.boolean(circle, "circle")
+    curves = _validate.boolean(curves, "curves")
     n = _aztec_order(tiling.region)
     if not n:
         raise DominoTilingError(
@@ -130,14 +154,78 @@ def draw_aztec(tiling, ax=None, circle=False, color_by="types", *, scheme=_UNSET
             f"the tiling leaves {tiling.n_uncovered} cell(s) uncovered; draw_aztec colours the "
             "domino types of a complete tiling (draw_tiling draws partial ones)"
         )
+    block = _aztec_block_weights(tiling, weights, curves)
+    if color_by == "auto":
+        color_by = "phases" if block is not None else "types"
     labels = tiling.labels
     _picture_memory(labels.shape, "an Aztec diamond")
     ax = _new_axes(labels.shape, ax)
-    draw_cells(_tiling_rgb(tiling, color_by, None, parity=(n + 1) % 2), labels, ax=ax)
+    parity = (n + 1) % 2
+    draw_cells(
+        _tiling_rgb(tiling, color_by, None, parity=parity, block_weights=block), labels, ax=ax
+    )
+    lw = float(np.clip(_cell_px(ax, labels.shape) * n / 60, 0.8, 2.5))
     if circle:
+        from ..aztec.arctic import arctic_circle
+
         x, y = arctic_circle(n, num=400)
-        lw = float(np.clip(_cell_px(ax, labels.shape) * n / 60, 0.8, 2.5))
         ax.plot(x, y, color=_CIRCLE_COLOR, linewidth=lw, zorder=3)
+    if curves:
+        draw_aztec_curves(n, block, ax=ax, linewidth=lw)
+    return ax
+
+
+def _aztec_block_weights(tiling, weights, curves=False):
+    """The periodic block weights of a drawing (given, or the sample's), None when uniform."""
+    from ..aztec.sample import periodic_block_weights
+
+    if weights is not None:
+        return periodic_block_weights(weights)
+    if getattr(tiling, "is_periodic_weighted", False):
+        return np.asarray(tiling.block_weights)
+    if curves and getattr(tiling, "weights_label", "uniform") == "any weights":
+        raise DominoTilingError(
+            "this sample was drawn with a Weights of one weight per position, which has no "
+            "predicted curves here; pass the periodic block weights (weights=(a, b), or a (p, q, 4) "
+            "array) if it has them"
+        )
+    return None
+
+
+def draw_aztec_curves(n, weights=None, ax=None, *, linewidth=1.5):
+    """Draw the predicted arctic (black) and gas (cyan) curves of the Aztec diamond of order `n`.
+
+    Parameters
+    ----------
+    n : int
+        The order.
+    weights : None, (a, b), array (p, q) or array (p, q, 4)
+        Positive periodic block weights (:func:`~dominotiling.theory.aztec_curves.aztec_curves`).
+    ax : matplotlib.axes.Axes, optional
+        By default a new figure's, framed to the diamond.
+    linewidth : float, keyword-only
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        With one line per curve: the arctic curves first, then the gas curves.
+
+    Examples
+    --------
+    >>> ax = draw_aztec_curves(50, (1, 0.5))
+    >>> len(ax.lines)
+    2
+    """
+    from ..theory.aztec_curves import aztec_curves
+    from .limit_shape import ARCTIC_COLOR, GAS_COLOR
+
+    arctic, gas = aztec_curves(n, weights)
+    if ax is None:
+        ax = _new_axes((2 * n, 2 * n), None)
+        _frame_axes(ax, (2 * n, 2 * n))
+    for color, lines in ((ARCTIC_COLOR, arctic), (GAS_COLOR, gas)):
+        for c in lines:
+            ax.plot(c[:, 0], c[:, 1], color=color, linewidth=linewidth, zorder=3)
     return ax
 
 

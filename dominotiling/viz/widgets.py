@@ -1,8 +1,8 @@
 """Interactive explorers for Jupyter (ipywidgets): Aztec diamonds and any region.
 
-:func:`explore_aztec` samples Aztec diamonds by domino shuffling with sliders for
-the order, the seed and the two-periodic weight, and draws them with the arctic
-circle; :func:`explore_region` takes a region in the source article's ``'.'`` /
+:func:`explore_aztec` samples Aztec diamonds by domino shuffling (up to order
+2,000; uniform, two-periodic, any periodic pattern or random weights) and draws
+them with the predicted frozen and gas curves; :func:`explore_region` takes a region in the source article's ``'.'`` /
 ``'#'`` text format and counts, tiles, covers, certifies and samples it.
 
 Both return an explorer object that Jupyter displays as its widget (``.widget``,
@@ -31,7 +31,14 @@ import time
 
 from .draw import _UNSET, _hide_deprecated, _renamed
 
-__all__ = ["explore_aztec", "explore_region", "AztecExplorer", "RegionExplorer", "DEFAULT_FIGURE"]
+__all__ = [
+    "explore_aztec",
+    "explore_region",
+    "AztecExplorer",
+    "RegionExplorer",
+    "DEFAULT_FIGURE",
+    "parse_pattern",
+]
 
 #: The region :func:`explore_region` starts with: an 8x10 board with eight holes.
 DEFAULT_FIGURE = "\n".join(
@@ -47,7 +54,7 @@ DEFAULT_FIGURE = "\n".join(
     ]
 )
 #: Largest order the Aztec explorer's slider offers.
-MAX_AZTEC_ORDER = 300
+MAX_AZTEC_ORDER = 2000
 
 
 def _ipywidgets():
@@ -129,27 +136,94 @@ class _Explorer:
         return bundle
 
 
+#: The measures the Aztec explorer offers.
+AZTEC_WEIGHTS = ("uniform", "two-periodic", "periodic pattern", "random")
+#: The explorer's random weights: each block's four weights independent, uniform on this interval.
+RANDOM_WEIGHTS = (0.5, 1.5)
+#: Largest order whose tiling the explorer offers as a JSON download (larger: ``app.tiling.to_json(path)``).
+MAX_JSON_ORDER = 300
+
+
+def parse_pattern(text):
+    """Block weights typed as rows: ``"1 2; 2 1"`` (rows split by ``;`` or new lines) -> ``(p, q)`` floats.
+
+    Numbers only (read by ``float``, never evaluated); every row the same length;
+    every weight positive and finite.
+
+    Raises
+    ------
+    DominoTilingError
+        Naming the row and the entry that is wrong.
+
+    Examples
+    --------
+    >>> parse_pattern("1 2; 2 1").tolist()
+    [[1.0, 2.0], [2.0, 1.0]]
+    """
+    import math
+
+    import numpy as np
+
+    from ..errors import DominoTilingError, DominoTypeError
+
+    if not isinstance(text, str):
+        raise DominoTypeError(
+            f"the pattern must be text such as '1 2; 2 1', got {type(text).__name__}"
+        )
+    if len(text) > 2000:
+        raise DominoTilingError("the pattern is too long: give one period of at most a few rows")
+    rows = [r.replace(",", " ").split() for r in text.replace("\n", ";").split(";")]
+    rows = [r for r in rows if r]
+    if not rows:
+        raise DominoTilingError("the pattern is empty: type rows of block weights, e.g. '1 2; 2 1'")
+    out = []
+    for i, row in enumerate(rows, 1):
+        if len(row) != len(rows[0]):
+            raise DominoTilingError(
+                f"row {i} of the pattern has {len(row)} weight(s) but row 1 has {len(rows[0])}"
+            )
+        values = []
+        for j, item in enumerate(row, 1):
+            try:
+                v = float(item)
+            except ValueError:
+                v = math.nan
+            if not (math.isfinite(v) and v > 0):
+                raise DominoTilingError(
+                    f"row {i}, entry {j} of the pattern is {item!r}: weights are positive numbers"
+                )
+            values.append(v)
+        out.append(values)
+    return np.array(out, dtype=float)
+
+
 class AztecExplorer(_Explorer):
     """Aztec diamond explorer; build it with :func:`explore_aztec`.
 
     Attributes
     ----------
-    n, seed, weights, b, color_by, circle, resample_button : ipywidgets controls
-        The order slider, the seed, the ``"uniform"`` / ``"two-periodic"``
-        dropdown, the weight ``b`` of the two-periodic model (``a = 1``), the
-        colouring (``"types"`` or ``"orientation"``; also readable as ``scheme``,
-        its old name, with a ``DeprecationWarning``), the arctic circle checkbox
-        and the resample button (a new seed).
+    n, seed, weights, b, pattern, color_by, curves, resample_button, export_button : ipywidgets controls
+        The order slider (up to :data:`MAX_AZTEC_ORDER`), the seed, the measure
+        (:data:`AZTEC_WEIGHTS`), the weight ``b`` of the two-periodic model
+        (``a = 1``), the periodic pattern of block weights (rows of numbers,
+        ``"1 2; 2 1"``), the colouring (``"auto"``, ``"phases"``, ``"types"``,
+        ``"orientation"``; also readable as ``scheme``, its old name, with a
+        ``DeprecationWarning``), the predicted curves checkbox (also ``circle``,
+        its old name), the resample button (a new seed) and the export button
+        (download links for the picture and the tiling).
     image : ipywidgets.Image
-        The picture, a PNG.
+        The picture, a PNG drawn straight from the sample's cells (no figure).
     status : ipywidgets.HTML
-        The order, the number of dominoes and the sampling and drawing times.
+        What is shown: the order, the measure, the number of dominoes, the
+        sampling and drawing times, and what the colours and curves mean.
+    downloads : ipywidgets.HTML
+        The export links, after a click of ``export_button``.
     widget : ipywidgets.VBox
         Everything, for display.
-    tiling : Tiling
+    tiling : AztecSample
         The tiling shown.
-    fig, ax : matplotlib Figure and Axes
-        The picture's figure, redrawn in place.
+    lines : list of (numpy.ndarray, str)
+        The curves drawn over the picture (points in cells, colour).
     """
 
     def __init__(
@@ -158,70 +232,80 @@ class AztecExplorer(_Explorer):
         seed=0,
         weights="uniform",
         b=0.5,
-        color_by="types",
-        circle=True,
-        size=5.2,
-        dpi=None,
+        color_by="auto",
+        curves=True,
+        pattern="1 2; 2 1",
     ):
         from .. import _validate
 
         n = _validate.integer(n, "n", minimum=1, maximum=MAX_AZTEC_ORDER)
         seed = _validate.nonnegative_int(seed, "seed")
-        _validate.choice(weights, "weights", ("uniform", "two-periodic"))
+        _validate.choice(weights, "weights", AZTEC_WEIGHTS)
         b = _validate.real(b, "b", minimum=0.05, maximum=1.0)
-        _validate.choice(color_by, "color_by", ("types", "orientation"))
-        circle = _validate.boolean(circle, "circle")
+        _validate.choice(color_by, "color_by", ("auto", "phases", "types", "orientation"))
+        curves = _validate.boolean(curves, "curves")
+        parse_pattern(pattern)
         w = _ipywidgets()
-        self.dpi = _dpi_for(size) if dpi is None else dpi
+        self.width_px = PICTURE_CSS_PX * PICTURE_SCALE
         self.n = w.IntSlider(
-            value=n, min=1, max=MAX_AZTEC_ORDER, description="order n", continuous_update=False
-        )
-        self.seed = w.IntText(value=seed, description="seed")
-        self.weights = w.Dropdown(
-            options=["uniform", "two-periodic"], value=weights, description="weights"
-        )
-        self.b = w.FloatSlider(
-            value=b,
-            min=0.05,
-            max=1.0,
-            step=0.05,
-            description="b (a=1)",
+            value=n,
+            min=1,
+            max=MAX_AZTEC_ORDER,
+            description="order n",
             continuous_update=False,
-            disabled=weights == "uniform",
+            layout=w.Layout(width="420px"),
+        )
+        self.seed = w.IntText(value=seed, description="seed", layout=w.Layout(width="160px"))
+        self.weights = w.Dropdown(options=list(AZTEC_WEIGHTS), value=weights, description="weights")
+        self.b = w.FloatSlider(
+            value=b, min=0.05, max=1.0, step=0.05, description="b (a=1)", continuous_update=False
+        )
+        self.pattern = w.Text(
+            value=pattern,
+            description="pattern",
+            continuous_update=False,
+            placeholder="block weights, rows split by ;",
         )
         self.color_by = w.Dropdown(
-            options=["types", "orientation"], value=color_by, description="colours"
+            options=["auto", "phases", "types", "orientation"],
+            value=color_by,
+            description="colours",
         )
-        self.circle = w.Checkbox(
-            value=circle, description="arctic circle", disabled=weights != "uniform"
-        )
+        self.curves = w.Checkbox(value=curves, description="predicted curves")
         self.resample_button = w.Button(description="resample", icon="refresh")
+        self.export_button = w.Button(description="export", icon="download")
         self.image = _picture_widget(w)
         self.status = w.HTML()
-        self.fig, self.ax = _figure(size)
+        self.downloads = w.HTML()
         self.tiling = None
+        self.lines = []
         controls = w.VBox(
             [
                 w.HBox([self.n, self.seed, self.resample_button]),
-                w.HBox([self.weights, self.b]),
-                w.HBox([self.color_by, self.circle]),
+                w.HBox([self.weights, self.b, self.pattern]),
+                w.HBox([self.color_by, self.curves, self.export_button]),
             ]
         )
-        self.widget = w.VBox([controls, self.status, self.image])
+        for box in controls.children:
+            box.layout.flex_flow = "row wrap"
+        # the status is the last text of the widget, next to the picture (the browser suite reads it)
+        self.widget = w.VBox([controls, self.downloads, self.status, self.image])
         self.widget.add_class("dt-explorer")
         self.widget.add_class("dt-explorer-aztec")
-        for control in (self.n, self.seed, self.weights, self.b):
+        for control in (self.n, self.seed, self.weights, self.b, self.pattern):
             control.observe(self._on_sample_change, names="value")
-        for control in (self.color_by, self.circle):
+        for control in (self.color_by, self.curves):
             control.observe(self._on_style_change, names="value")
         self.resample_button.on_click(lambda _button: self.resample())
+        self.export_button.on_click(lambda _button: self.export())
         self._sample_time = 0.0
+        self._enable()
         self.sample()
         self.redraw()
 
     def __repr__(self):
         return (
-            f"<AztecExplorer: order {self.n.value}, {self.weights.value}, seed {self.seed.value}; "
+            f"<AztecExplorer: order {self.n.value}, {self._label()}, seed {self.seed.value}; "
             "interactive in Jupyter with ipywidgets>"
         )
 
@@ -235,12 +319,48 @@ class AztecExplorer(_Explorer):
         )
         return self.color_by
 
+    @property
+    def circle(self):
+        """The curves checkbox under its old name (the arctic circle, for uniform weights)."""
+        return self.curves
+
+    # -- the measure
+    def block_weights(self):
+        """The periodic block weights chosen: None (uniform), ``(1, b)`` or the pattern; None for random."""
+        kind = self.weights.value
+        if kind == "two-periodic":
+            return (1.0, float(self.b.value))
+        if kind == "periodic pattern":
+            return parse_pattern(self.pattern.value)
+        return None
+
+    def _label(self):
+        kind = self.weights.value
+        if kind == "two-periodic":
+            return f"two-periodic a=1, b={self.b.value:g}"
+        if kind == "periodic pattern":
+            return f"periodic pattern [{self.pattern.value.strip()}]"
+        if kind == "random":
+            lo, hi = RANDOM_WEIGHTS
+            return f"random weights (independent, uniform on [{lo:g}, {hi:g}])"
+        return "uniform"
+
+    def _enable(self):
+        kind = self.weights.value
+        self.b.disabled = kind != "two-periodic"
+        self.pattern.disabled = kind != "periodic pattern"
+        self.curves.disabled = kind == "random"  # no periodic theory of i.i.d. weights
+
     # -- callbacks
     def _on_sample_change(self, _change):
-        self.b.disabled = self.weights.value == "uniform"
-        # the circle is the uniform model's arctic curve: it is not drawn over other weights
-        self.circle.disabled = self.weights.value != "uniform"
-        self.sample()
+        self._enable()
+        try:
+            self.sample()
+        except ValueError as exc:  # a malformed pattern, weights too uneven: shown, never raised
+            self.status.value = (
+                f'<span style="color:#b00">{type(exc).__name__}: {html.escape(str(exc))}</span>'
+            )
+            return
         self.redraw()
 
     def _on_style_change(self, _change):
@@ -252,69 +372,156 @@ class AztecExplorer(_Explorer):
 
     def sample(self):
         """Sample ``tiling`` from the current order, seed and weights."""
+        import numpy as np
+
         from ..aztec.shuffling import sample_aztec
 
-        weights = None if self.weights.value == "uniform" else (1.0, float(self.b.value))
+        n, seed = int(self.n.value), int(self.seed.value)
+        weights = self.block_weights()
+        if self.weights.value == "random":
+            from ..aztec.weighted import aztec_weights
+
+            lo, hi = RANDOM_WEIGHTS
+            blocks = np.random.default_rng([seed, n]).uniform(lo, hi, size=(n, n, 4))
+            weights = aztec_weights(n, blocks)
         t0 = time.perf_counter()
-        self.tiling = sample_aztec(int(self.n.value), seed=int(self.seed.value), weights=weights)
+        self.tiling = sample_aztec(n, seed=seed, weights=weights)
         self._sample_time = time.perf_counter() - t0
 
+    def _colouring(self):
+        choice = self.color_by.value
+        if choice != "auto":
+            return choice
+        return "phases" if getattr(self.tiling, "is_periodic_weighted", False) else "types"
+
     def redraw(self):
-        """Draw ``tiling`` with the current colouring and circle setting into ``image``."""
-        from .views import draw_aztec
+        """Paint ``tiling`` into ``image``: its cells straight to pixels, the curves over them."""
+        from ..theory.aztec_curves import aztec_curves
+        from .limit_shape import ARCTIC_COLOR, GAS_COLOR
+        from .raster import raster_png, tiling_raster
 
         t0 = time.perf_counter()
-        self.ax.clear()
-        circle = self.circle.value and self.weights.value == "uniform"  # no other model's curve yet
-        draw_aztec(self.tiling, ax=self.ax, circle=circle, color_by=self.color_by.value)
         n = self.tiling.region.shape[0] // 2
-        label = (
-            "uniform"
-            if self.weights.value == "uniform"
-            else f"two-periodic a=1, b={self.b.value:g}"
+        colouring = self._colouring()
+        block = self.tiling.block_weights if colouring == "phases" else None
+        img = tiling_raster(
+            self.tiling, color_by=colouring, width=self.width_px, block_weights=block
         )
-        self.ax.set_title(
-            f"Aztec diamond of order {n}, {label}, seed {self.seed.value}", fontsize=9
-        )
-        self.image.value = _png(self.fig, self.dpi)
-        draw_time = time.perf_counter() - t0
-        self.status.value = (
+        self.lines, note = [], ""
+        if self.curves.value and self.weights.value != "random":
+            weights = self.block_weights()
+            if weights is not None and self.weights.value == "periodic pattern":
+                note = " (computing the predicted curves of this pattern, once) ..."
+                self.status.value = f"order {n}, {html.escape(self._label())}{note}"
+            arctic, gas = aztec_curves(n, weights)
+            self.lines = [(c, ARCTIC_COLOR) for c in arctic] + [(c, GAS_COLOR) for c in gas]
+        scale = img.shape[1] / (2 * n)
+        width = max(2, int(round(img.shape[1] / 350)))
+        self.image.value = raster_png(img, lines=self.lines, scale=scale, line_width=width)
+        self._draw_time = time.perf_counter() - t0
+        self.status.value = self._status(colouring)
+        self.downloads.value = ""
+
+    def _status(self, colouring):
+        n = self.tiling.region.shape[0] // 2
+        head = (
+            f"<b>Aztec diamond of order {n}</b>, {html.escape(self._label())}, seed {self.seed.value}: "
             f"{self.tiling.n_dominoes:,} dominoes; sampled in {self._sample_time * 1e3:.0f} ms, "
-            f"drawn in {draw_time * 1e3:.0f} ms"
+            f"drawn in {self._draw_time * 1e3:.0f} ms"
+        )
+        if colouring == "phases":
+            key = (
+                "colours: north red, south blue, east yellow, west green; <b>dark</b> in the "
+                "heavy blocks, pale in the light ones: the <b>gas</b> is the dark middle"
+            )
+        elif colouring == "types":
+            key = "colours: north red, south blue, east yellow, west green dominoes"
+        else:
+            key = "colours: horizontal orange, vertical blue dominoes"
+        if self.lines:
+            gas = any(colour != self.lines[0][1] for _, colour in self.lines)
+            key += "; black: the predicted frozen boundary" + (
+                ", cyan: the predicted gas boundary" if gas else ""
+            )
+        elif self.weights.value == "random":
+            key += "; random weights have no predicted curves (not periodic)"
+        return f'<div style="font-size:14px;line-height:1.4">{head}<br>{key}</div>'
+
+    # -- export
+    def picture_png(self):
+        """The picture shown, as PNG bytes."""
+        return bytes(self.image.value)
+
+    def export(self):
+        """Fill ``downloads`` with links to the picture (PNG) and the tiling (JSON, up to order 300)."""
+        import base64
+
+        n = self.tiling.region.shape[0] // 2
+        name = f"aztec-{n}-seed{self.seed.value}"
+        png = base64.b64encode(self.picture_png()).decode("ascii")
+        links = [
+            f'<a download="{name}.png" href="data:image/png;base64,{png}">the picture (PNG)</a>'
+        ]
+        if n <= MAX_JSON_ORDER:
+            doc = base64.b64encode(self.tiling.to_json().encode()).decode("ascii")
+            links.append(
+                f'<a download="{name}.json" href="data:application/json;base64,{doc}">'
+                "the tiling (JSON, Tiling.from_json reads it)</a>"
+            )
+        else:
+            links.append(f"the tiling: <code>app.tiling.to_json('{name}.json')</code>")
+        self.downloads.value = (
+            '<div style="font-size:14px">download: ' + " &middot; ".join(links) + "</div>"
         )
 
 
 @_hide_deprecated
 def explore_aztec(
-    n=60, seed=0, weights="uniform", b=0.5, color_by="types", circle=True, *, scheme=_UNSET
+    n=60,
+    seed=0,
+    weights="uniform",
+    b=0.5,
+    color_by="auto",
+    circle=_UNSET,
+    *,
+    curves=True,
+    pattern="1 2; 2 1",
+    scheme=_UNSET,
 ):
-    """An interactive explorer of random Aztec diamond tilings (ipywidgets).
+    """An interactive explorer of random Aztec diamond tilings (ipywidgets), up to order 2,000.
 
     Parameters
     ----------
     n : int
-        Initial order (the slider goes up to 300).
+        Initial order (the slider goes up to :data:`MAX_AZTEC_ORDER`, 2,000).
     seed : int
         Initial seed; "resample" moves to the next one.
-    weights : {"uniform", "two-periodic"}
-        The measure: uniform, or the two-periodic model with weights ``(1, b)``
-        (:func:`~dominotiling.aztec.shuffling.sample_aztec`), whose middle is a gas region.
+    weights : {"uniform", "two-periodic", "periodic pattern", "random"}
+        The measure: uniform; the two-periodic model with weights ``(1, b)``
+        (:func:`~dominotiling.aztec.shuffling.sample_aztec`), whose middle is a
+        gas; the periodic block weights typed in `pattern`; or independent random
+        weights on every block, uniform on :data:`RANDOM_WEIGHTS`.
     b : float
         The second weight of the two-periodic model.
-    color_by : {"types", "orientation"}
-        Colours, as for :func:`~dominotiling.viz.views.draw_aztec` (formerly
-        ``scheme=``, still accepted with a ``DeprecationWarning``).
-    circle : bool
-        Overlay the arctic circle of the uniform measure. It is drawn over
-        uniform samples only: the two-periodic model's arctic and gas
-        boundaries are other curves, not drawn yet (the checkbox is disabled
-        while two-periodic weights are chosen).
+    color_by : {"auto", "phases", "types", "orientation"}
+        Colours, as for :func:`~dominotiling.viz.views.draw_aztec`; ``"auto"``
+        shows a periodic sample's phases (formerly ``scheme=``, still accepted
+        with a ``DeprecationWarning``).
+    curves : bool, keyword-only
+        Draw the predicted liquid-frozen (black) and liquid-gas (cyan) curves of
+        the weights over the sample (:func:`~dominotiling.theory.aztec_curves.aztec_curves`):
+        the arctic circle, Chhita and Johansson's curve, or a periodic pattern's
+        numerical limit shape (a few seconds the first time). Random weights
+        have none. (Formerly ``circle=``.)
+    pattern : str, keyword-only
+        The periodic block weights, rows split by ``;`` (:func:`parse_pattern`):
+        block ``(i, j)`` weighs ``pattern[i % p][j % q]``.
 
     Returns
     -------
     AztecExplorer
-        Displays as its widget; drive it through its controls (``.n.value = 100``,
-        ``.resample_button.click()``) or methods (``.redraw()``).
+        Displays as its widget; drive it through its controls (``.n.value = 1000``,
+        ``.resample_button.click()``, ``.export_button.click()``) or methods.
 
     Raises
     ------
@@ -325,8 +532,10 @@ def explore_aztec(
 
     Notes
     -----
-    Shuffling takes ``O(n**3 / 64)`` word operations (milliseconds at order 200)
-    and the picture is one image, so a change redraws in a fraction of a second.
+    Shuffling takes ``O(n**3 / 64)`` word operations (a fraction of a second at
+    order 1,000; random weights, which take generalized shuffling, a few
+    seconds), and the picture is painted from the cells straight to pixels
+    (:mod:`dominotiling.viz.raster`), a tenth of a second at order 1,000.
 
     Examples
     --------
@@ -336,9 +545,16 @@ def explore_aztec(
     >>> app.n.value = 12
     >>> app.tiling.n_dominoes
     156
+    >>> app.weights.value = "two-periodic"
+    >>> len(app.lines)                      # the arctic curve and the gas curve
+    2
     """
-    color_by = _renamed(color_by, scheme, "color_by", "scheme", "types", "explore_aztec")
-    return AztecExplorer(n=n, seed=seed, weights=weights, b=b, color_by=color_by, circle=circle)
+    color_by = _renamed(color_by, scheme, "color_by", "scheme", "auto", "explore_aztec")
+    if circle is not _UNSET:
+        curves = circle
+    return AztecExplorer(
+        n=n, seed=seed, weights=weights, b=b, color_by=color_by, curves=curves, pattern=pattern
+    )
 
 
 class RegionExplorer(_Explorer):

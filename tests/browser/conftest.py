@@ -4,8 +4,10 @@ What a person sees, checked from the page: notebooks run top to bottom in
 JupyterLab, animations that play without a click, explorers that answer, the
 tour's page with every picture and link. Playwright comes from PyPI; the browser
 is the system's Chromium (``apt-get install chromium``; ``DOMINOTILING_CHROMIUM``
-names another binary), never Playwright's own download. A missing browser is a
-failure with the command that installs it, not a skip.
+names another binary), never Playwright's own download. Where no Chromium is found the
+suite is skipped, with one summary line that says how to enable it; where ``CI`` is set
+(or ``DOMINOTILING_REQUIRE_BROWSER=1``) a missing browser is a failure with the command
+that installs it (``chromium.py`` holds the rule).
 
 Screenshots of failed tests are kept in ``browser-artifacts/`` at the repository's
 root (``DOMINOTILING_BROWSER_ARTIFACTS`` names another folder).
@@ -17,7 +19,6 @@ import json
 import os
 import pathlib
 import secrets
-import shutil
 import signal
 import socket
 import subprocess
@@ -26,6 +27,8 @@ import time
 import urllib.request
 
 import pytest
+
+from .chromium import browser_required, chromium_path, missing
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
@@ -46,23 +49,25 @@ CHROMIUM_ARGS = [
 SERVER_START_S = 120
 
 
-def chromium_path():
-    """The system Chromium, or a failure that says how to install it."""
-    named = os.environ.get("DOMINOTILING_CHROMIUM")
-    for candidate in ([named] if named else []) + [
-        "/usr/bin/chromium",
-        "/usr/bin/chromium-browser",
-    ]:
-        if candidate and os.access(candidate, os.X_OK):
-            return candidate
-    found = shutil.which("chromium") or shutil.which("chromium-browser")
-    if found:
-        return found
-    pytest.fail(
-        "the browser suite needs Chromium: apt-get install -y chromium "
-        "(or set DOMINOTILING_CHROMIUM to a Chromium binary)",
-        pytrace=False,
-    )
+def pytest_collection_modifyitems(config, items):
+    """Skip the browser suite where it cannot run and is not required (one reason for all)."""
+    reason = missing()
+    if reason is None or browser_required():
+        return
+    here = pathlib.Path(__file__).parent
+    skip = pytest.mark.skip(reason=reason)
+    for item in items:
+        if here in item.path.parents:
+            item.add_marker(skip)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _browser_found():
+    """Where the browser is required but missing, every browser test fails at once, before any
+    server starts or site builds (where it is not required, the tests are skipped instead)."""
+    reason = missing()
+    if reason is not None:
+        pytest.fail(reason, pytrace=False)
 
 
 @pytest.fixture(scope="session")
@@ -70,7 +75,7 @@ def browser():
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
-        pytest.fail("the browser suite needs Playwright: pip install -e '.[test]'", pytrace=False)
+        pytest.fail(missing() or "the browser suite needs Playwright", pytrace=False)
     path = chromium_path()
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS, timeout=60_000)

@@ -3,7 +3,7 @@
 The site is built once (``sphinx-build -W``) into a temporary folder, or taken from
 ``DOMINOTILING_DOCS_HTML`` when that names a site already built, and served from
 127.0.0.1 by a local HTTP server that lives as long as this module's tests. Chromium
-(Debian's, ``/usr/bin/chromium``, or ``DOMINOTILING_CHROMIUM``) is driven by
+(Debian's, ``/usr/bin/chromium``, or ``DOMINOTILING_CHROMIUM``; see ``chromium.py``) is driven by
 Playwright; every request for another host is refused and recorded, so the pages
 must work offline. Screenshots go to ``DOMINOTILING_DOCS_SHOTS`` when set.
 """
@@ -20,6 +20,8 @@ import threading
 from urllib.parse import urlsplit
 
 import pytest
+
+from .chromium import chromium_path
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 CHROMIUM_ARGS = [
@@ -84,7 +86,7 @@ def docs_url(docs_html):
 def browser():
     from playwright.sync_api import sync_playwright
 
-    path = os.environ.get("DOMINOTILING_CHROMIUM", "/usr/bin/chromium")
+    path = chromium_path()
     with sync_playwright() as pw:
         b = pw.chromium.launch(executable_path=path, args=CHROMIUM_ARGS, timeout=TIMEOUT_MS)
         try:

@@ -33,6 +33,7 @@ from dominotiling.counting.placement import (
 from dominotiling.errors import (
     DominoTilingError,
     DominoTypeError,
+    ExactFallbackWarning,
     NoTilingError,
     PrecisionError,
     TooLargeError,
@@ -156,7 +157,7 @@ def test_aztec_log_count_accurate_or_refused(n):
 def test_float_certificate_alone_on_ill_conditioned_diamonds(monkeypatch):
     # without the exact fallback, every answer the float routes give must be within the
     # promise of the closed form; the orders where rounding reaches it must be refused
-    monkeypatch.setattr(kasteleyn, "_EXACT_FALLBACK_OPS", -1.0)
+    monkeypatch.setattr(kasteleyn, "_EXACT_FALLBACK_SECONDS", -1.0)
     answered, refused = [], []
     for n in range(20, 66, 3):
         try:
@@ -169,11 +170,15 @@ def test_float_certificate_alone_on_ill_conditioned_diamonds(monkeypatch):
     assert answered and refused  # both branches are exercised
 
 
-def test_aztec_log_count_was_wrong_and_is_now_refused():
-    # the uncertified float answers were +110 (n = 100) and +2330 (n = 200) too large
-    for n in (100, 200):
-        with pytest.raises(PrecisionError, match="ill-conditioned"):
-            log_count(Region.aztec_diamond(n))
+def test_aztec_log_count_was_wrong_and_is_now_exact(monkeypatch):
+    # the uncertified float answers were +110 (n = 100) and +2330 (n = 200) too large; the
+    # float routes refuse them, and the exact count (nested dissection, issue 41) answers
+    with pytest.warns(ExactFallbackWarning, match="exact count"):
+        got = log_count(Region.aztec_diamond(100))
+    assert got == pytest.approx(aztec_log(100), rel=1e-12)
+    monkeypatch.setattr(kasteleyn, "_EXACT_FALLBACK_SECONDS", -1.0)  # too costly: refused
+    with pytest.raises(PrecisionError, match="ill-conditioned"):
+        log_count(Region.aztec_diamond(100))
 
 
 @pytest.mark.parametrize("rows, cols", [(2, 2000), (50, 50), (97, 131), (200, 200), (250, 251)])
@@ -198,8 +203,11 @@ def test_holed_regions_match_the_exact_count(seed):
 def test_log_count_refused_before_allocating():
     region = Region.rectangle(2000, 2000)  # SuperLU died with "Can't expand MemType"
     tracemalloc.start()
-    try:
-        with pytest.raises(TooLargeError, match="memory budget") as info:
+    try:  # beyond SuperLU's budget the nested-dissection LU serves; it needs about 2.3 GB
+        with (
+            set_options(memory_limit="1 GiB"),
+            pytest.raises(TooLargeError, match="memory budget") as info,
+        ):
             log_count(region)
         peak = tracemalloc.get_traced_memory()[1]
     finally:

@@ -100,6 +100,33 @@ def test_random_regions_against_brute_force(mask):
     assert cover.n_uncovered == region.n_cells - 2 * cover.n_dominoes
 
 
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    arrays(
+        np.bool_,
+        st.tuples(st.integers(1, 7), st.integers(1, 7)),
+        elements=st.sampled_from([True, True, True, False]),
+    )
+)
+def test_small_boards_plain_python_and_kernel_paths_agree_with_brute_force(mask):
+    """Small boards are counted in plain Python (no numba); the kernel's sweep gives the same."""
+    want = len(brute_force_tilings(mask))
+    assert transfer.count_small(mask) == want
+    region = Region(mask)
+    if region.is_balanced and region.n_cells:
+        view = region.narrow_view()[0]
+        assert transfer._count_exactly(view, region.log2_count_bound()) == want
+
+
+def test_small_boards_take_the_plain_python_path(monkeypatch):
+    calls = []
+    real = transfer.count_small
+    monkeypatch.setattr(transfer, "count_small", lambda m: calls.append(m.shape) or real(m))
+    assert count_tilings(Region.rectangle(8, 8), method="transfer") == ktf_count(8, 8)
+    assert count_tilings(Region.rectangle(12, 12), method="transfer") == ktf_count(12, 12)
+    assert calls == [(8, 8)]  # 12 x 12 (589,824 profile updates) is the kernel's
+
+
 def test_max_cover_equals_networkx_matching_on_larger_regions():
     rng = np.random.default_rng(5)
     for _ in range(6):

@@ -141,7 +141,7 @@ def _dropboxes():
     return set(glob.glob(os.path.join(_transfer.SHARED_MEMORY, "dominotiling-*")))
 
 
-def test_cluster_results_by_either_path_equal_the_serial_loop(client, monkeypatch):
+def test_cluster_results_by_either_path_equal_the_serial_loop(client, monkeypatch, tmp_path):
     mapped = []
     real_map = _transfer._map_shared
     monkeypatch.setattr(_transfer, "_map_shared", lambda *a: mapped.append(a) or real_map(*a))
@@ -153,7 +153,9 @@ def test_cluster_results_by_either_path_equal_the_serial_loop(client, monkeypatc
         assert 1 <= len(mapped) <= 2 and sum(shape[0] for _, shape in mapped) == 9
     else:
         assert mapped == []
-    monkeypatch.setattr(_transfer, "SHARED_MEMORY", "/nonexistent")  # as on another machine
+    missing = tmp_path / "no-shared-memory"  # as on a machine without /dev/shm: made absent here
+    assert not missing.exists()
+    monkeypatch.setattr(_transfer, "SHARED_MEMORY", str(missing))
     mapped.clear()
     assert ensemble(sample_aztec, range(9), client=client, chunk_size=4, n=7) == want
     assert mapped == []

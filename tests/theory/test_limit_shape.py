@@ -690,3 +690,54 @@ def test_join_ends_joins_and_closes_pieces_only_across_small_gaps():
     assert len(joined[0]) == 75 + 115 + 1
     apart = _join_ends(pieces, gap=1.0)  # gaps wider than allowed stay open
     assert len(apart) == 2 and not np.allclose(apart[0][0], apart[0][-1])
+
+
+def test_a_long_limit_shape_says_what_runs(monkeypatch, capsys):
+    """The progress line: what runs (the Newton steps), shown once the call has run PROGRESS_DELAY seconds."""
+    import time
+
+    from dominotiling import _compile_notice
+
+    monkeypatch.delenv("DOMINOTILING_QUIET", raising=False)
+    seen = []
+
+    class Recorder(_compile_notice.ProgressLine):
+        def __setattr__(self, name, value):
+            if name == "description":
+                seen.append(value)
+            super().__setattr__(name, value)
+
+    monkeypatch.setattr(_compile_notice, "ProgressLine", Recorder)
+    ls = limit_shape(Region.aztec_diamond(60), resolution=60)
+    assert seen[0] == "limit shape of a 120x120 region at resolution 60" and ls.residual < 1e-6
+    assert seen[-1] == f"{seen[0]}: Newton step {ls.iterations}"
+    # the line itself: after the delay, with what runs now; nothing for progress=False
+    monkeypatch.setattr(_compile_notice, "PROGRESS_DELAY", 0.0)
+    with _compile_notice.ProgressLine("a job") as line:
+        time.sleep(0.3)
+        line.description = "a job: step 2"
+        time.sleep(1.5)
+    err = capsys.readouterr().err
+    assert "a job" in err and "a job: step 2" in err
+    limit_shape(Region.aztec_diamond(20), resolution=20, progress=False)
+    assert "limit shape" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("which", ["strip", "ring"])
+def test_regions_with_one_tiling_per_sector_are_frozen(which):
+    # they were called "100 % liquid": the legs of a width-one region never reach the
+    # polygon's boundary, but the boundary heights fix every node
+    from dominotiling import count_tilings
+    from dominotiling.surfaces.flux import count_by_flux
+
+    if which == "strip":
+        region = Region.rectangle(1, 40)
+        assert count_tilings(region) == 1
+        ls = limit_shape(region)
+    else:
+        m = np.ones((4, 4), dtype=bool)
+        m[1:3, 1:3] = False
+        region = Region.from_mask(m)
+        assert set(count_by_flux(region).values()) == {1}
+        ls = limit_shape(region, flux="most likely")
+    assert ls.liquid_fraction == 0.0 and ls.frozen[ls._mesh.active].all()

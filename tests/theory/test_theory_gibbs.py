@@ -219,7 +219,7 @@ def test_uniform_patterns_off_centre_in_aztec_samples():
     pw = np.mean([p.horizontal[r, c - 1] for r, c in blacks])
     ps = np.mean([p.vertical[r, c] for r, c in blacks])
     pn = np.mean([p.vertical[r - 1, c] for r, c in blacks])
-    slope = (-2 * (ps - pn), -2 * (pe - pw))
+    slope = (2 * (pn - ps), 2 * (pe - pw))  # the slope convention (theory.spectral)
     assert abs(slope[1]) > 0.2  # a genuinely tilted point
     mu = gibbs_measure(None, slope=slope)
     line = [((0, 0), (0, 1)), ((0, 2), (0, 3))]
@@ -235,3 +235,65 @@ def test_uniform_patterns_off_centre_in_aztec_samples():
     # and the edge probabilities of the measure are the window's averages (the slope fixes them)
     hh, vv, _ = mu.edge_probabilities()
     assert hh[0, 0] == pytest.approx(pe, abs=0.02) and vv[0, 0] == pytest.approx(ps, abs=0.02)
+
+
+# ---------------------------------------------------------------- refusals that were answers
+@pytest.mark.parametrize("s", [0.2, 0.5, 1.0, 1.5])
+def test_every_liquid_slope_on_the_axis_of_the_two_periodic_weights_has_its_probabilities(s):
+    # all of them raised PrecisionError (the torus touches the curve at phi = pi there)
+    mu = gibbs_measure(WeightPattern.two_periodic(2.0, 1.0), slope=(s, 0.0))
+    h, v, err = mu.edge_probabilities()
+    assert err < 1e-9
+    # each black cell is covered once: its four placements' probabilities add up to 1
+    for r, c in [(0, 0), (1, 1)]:
+        total = h[r, c] + h[r, (c - 1) % 2] + v[r, c] + v[(r - 1) % 2, c]
+        assert total == pytest.approx(1.0, abs=1e-9)
+
+
+@pytest.mark.parametrize("slope", [(1.9, 0.0), (0.0, -1.85), (1.2, 0.5)])
+def test_slopes_near_the_frozen_boundary_have_their_probabilities(slope):
+    h, v, err = gibbs_measure(None, slope=slope).edge_probabilities()
+    assert err < 1e-9 and h.sum() + v.sum() == pytest.approx(2.0, abs=1e-9)
+
+
+@pytest.mark.parametrize("shape", ["row", "column", "block"])
+def test_patterns_of_twenty_dominoes_and_more(shape):
+    mu = gibbs_measure(None, slope=(0.3, 0.2))
+    pattern = {
+        "row": [((0, 2 * i), (0, 2 * i + 1)) for i in range(20)],
+        "column": [((r, 0), (r, 1)) for r in range(22)],
+        "block": [((r, 2 * i), (r, 2 * i + 1)) for r in range(6) for i in range(4)],
+    }[shape]
+    p = mu.pattern_probability(pattern)
+    assert 0 < p.value < 1 and p.error < 1e-9 * max(p.value, 1e-6)
+    # an identity the quadrature does not know: a free cell next to the pattern is covered by
+    # exactly one domino, so the pattern's probability is the sum over that cell's placements
+    taken = {c for d in pattern for c in d}
+    r, c = max(taken)
+    cell = (r + 1, c)
+    total = 0.0
+    for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0)):
+        other = (cell[0] + dr, cell[1] + dc)
+        if other not in taken:
+            total += mu.pattern_probability([*pattern, (cell, other)]).value
+    assert total == pytest.approx(p.value, rel=1e-7)
+
+
+@pytest.mark.parametrize(
+    "a, b, why", [(1e100, 1.0, "ratio"), (1.0, 1e-100, "ratio"), (2e100, 1e100, "overflow")]
+)
+def test_extreme_weights_are_refused_with_a_reason(a, b, why):
+    from dominotiling.errors import WeightError
+    from dominotiling.theory import amoeba, lattice_phases
+
+    pattern = WeightPattern.two_periodic(a, b)
+    for call in (
+        lambda: lattice_phases(pattern),
+        lambda: gibbs_measure(pattern, slope=(0.1, 0.1)),
+        lambda: amoeba(pattern),
+    ):
+        with pytest.raises(WeightError, match=why):
+            call()
+    # a common factor changes nothing: the scaled weights are served
+    ok = WeightPattern.two_periodic(2.0, 1.0)
+    assert gibbs_measure(ok, slope=(0.1, 0.1)).phase == "liquid"

@@ -52,7 +52,7 @@ def test_uniform_closed_form_gradient_against_finite_differences():
         dt = (uniform_surface_tension(s, t + h)[0] - uniform_surface_tension(s, t - h)[0]) / (2 * h)
         assert g == pytest.approx([ds, dt], abs=1e-7)
         assert p.sum() == pytest.approx(1.0)
-        assert -2 * (p[0] - p[1]) == pytest.approx(t) and -2 * (p[2] - p[3]) == pytest.approx(s)
+        assert 2 * (p[0] - p[1]) == pytest.approx(t) and 2 * (p[3] - p[2]) == pytest.approx(s)
 
 
 def test_equal_weights_shift_by_half_log_weight():

@@ -1,5 +1,6 @@
 """The ipywidgets explorers: built, driven through their controls, checked."""
 
+import io
 import subprocess
 import sys
 import textwrap
@@ -31,22 +32,49 @@ def test_aztec_explorer_follows_its_controls():
     assert app.seed.value == 12 and app.tiling == sample_aztec(15, seed=12)
 
 
+def _png_colours(png):
+    """The distinct colours of a PNG picture."""
+    from PIL import Image
+
+    with Image.open(io.BytesIO(bytes(png))) as im:
+        rgb = np.asarray(im.convert("RGB")).reshape(-1, 3)
+    return {tuple(v) for v in np.unique(rgb, axis=0).tolist()}
+
+
 def test_aztec_explorer_weights_and_style():
-    app = explore_aztec(n=10, seed=1, circle=False)
-    assert app.b.disabled
-    assert len(app.ax.lines) == 0
-    app.circle.value = True
-    assert len(app.ax.lines) == 1
+    app = explore_aztec(n=10, seed=1, curves=False)
+    assert app.b.disabled and app.pattern.disabled
+    assert app.lines == []
+    app.curves.value = True
+    assert len(app.lines) == 1  # the arctic circle
     app.weights.value = "two-periodic"
     assert not app.b.disabled
     app.b.value = 0.25
     assert app.tiling == sample_aztec(10, seed=1, weights=(1.0, 0.25))
+    assert [colour for _, colour in app.lines] == ["black", "#00b3e6"]  # frozen and gas curves
+    app.curves.value = False
     app.color_by.value = "orientation"
-    rgb = np.asarray(app.ax.images[0].get_array())[..., :3]
-    assert len(np.unique(rgb[app.tiling.region.mask].round(3), axis=0)) == 2
-    assert "dominoes" in app.status.value
+    assert len(_png_colours(app.image.value) - {(255, 255, 255)}) == 2
+    app.color_by.value = "auto"  # the phases of the periodic weights: eight colours
+    assert len(_png_colours(app.image.value) - {(255, 255, 255)}) == 8
+    assert "dominoes" in app.status.value and "gas" in app.status.value
     assert app._repr_mimebundle_()  # displays as its widget
     assert app.widget.children
+
+
+def test_aztec_explorer_periodic_pattern_random_weights_and_export():
+    app = explore_aztec(n=12, seed=2, weights="periodic pattern", pattern="2 1; 1 2")
+    assert app.tiling == sample_aztec(12, seed=2, weights=np.array([[2.0, 1.0], [1.0, 2.0]]))
+    assert len(app.lines) == 2
+    app.pattern.value = "1 2; x 1"  # a typo: the message, never an exception
+    assert "row 2, entry 1" in app.status.value
+    app.weights.value = "random"
+    assert app.curves.disabled and app.lines == [] and "no predicted curves" in app.status.value
+    assert app.tiling.weights_label == "any weights"
+    app.export_button.click()
+    assert 'download="aztec-12-seed2.png"' in app.downloads.value
+    assert "data:application/json;base64," in app.downloads.value
+    assert app.picture_png()[:4] == b"\x89PNG"
 
 
 def test_aztec_explorer_old_scheme_name_warns():
@@ -72,14 +100,15 @@ def test_explorers_check_their_arguments():
         explore_region(42)
 
 
-def test_aztec_explorer_redraws_at_order_200():
+def test_aztec_explorer_reaches_order_2000():
     # its speed is measured in benchmarks/cases_pictures.py
     app = explore_aztec(n=20)
-    app.n.value = 200
+    assert app.n.max >= 2000
+    app.n.value = 2000
     first_png = app.image.value
     app.seed.value = 5  # a new sample and a new picture
-    assert app.tiling.n_dominoes == 200 * 201
-    assert app.tiling == sample_aztec(200, seed=5)
+    assert app.tiling.n_dominoes == 2000 * 2001
+    assert app.tiling == sample_aztec(2000, seed=5)
     assert app.image.value != first_png
 
 

@@ -1,0 +1,262 @@
+"""Benchmark cases of nested dissection (issue 41, ``dominotiling.counting.nested_dissection``).
+
+In one run, each case in a fresh process, CPU seconds (``time.process_time``, all
+threads) beside wall seconds:
+
+- exact counts of the n x n square by nested dissection, n = 60 to 200, each checked
+  against the Kasteleyn-Temperley-Fisher product (its exact resultant,
+  ``closed_forms.rectangle_count``); the exponent fitted to the CPU seconds (goal:
+  at most 5.1; 200 x 200 at most 30 s);
+- the banded route on the same squares up to n = 100, and python-flint's
+  ``nmod_mat.det`` of the same (dense) matrix modulo one prime, times the number of
+  primes the count needs (flint has no sparse determinant);
+- the 300 x 300 square with 1 % random single-cell holes (as many black as white
+  cells removed), checked modulo two primes against the banded elimination (goal: at
+  most 3 min);
+- ``log_count`` of the Aztec diamond of order 200 taken as a region (the float routes
+  refuse it; the exact count answers), against ``n (n + 1) / 2 * log 2``;
+- ``log_count`` of the 2000 x 2000 square (beyond SuperLU's budget: the nested-dissection
+  LU in floats, two certified routes), against the product formula (goal: at most 60 s
+  and 3 GiB).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+from .cases import Row, _memory, benchmark
+from .harness import Timing, measure, run_isolated
+
+__all__ = ["nested_squares", "nested_holed_300", "nested_aztec_log", "nested_log_count_2000"]
+
+
+def _timed(fn):
+    """``measure(fn, 1, warmup=False)`` with the CPU seconds of the call in ``extra``."""
+    box = {}
+
+    from dominotiling._exact import as_count
+
+    def run():
+        c0 = time.process_time()
+        out = fn()
+        box["cpu_s"] = time.process_time() - c0
+        return as_count(out)  # its repr has every digit (int's refuses beyond 4300)
+
+    t = measure(run, 1, warmup=False)
+    t.extra = dict(box)
+    return t
+
+
+def _prime_small():
+    from dominotiling import Region
+    from dominotiling.counting.kasteleyn import count_kasteleyn
+
+    for how in ("band", "dissection"):
+        count_kasteleyn(Region.rectangle(24, 24), elimination=how)
+
+
+def square_count(side, elimination):
+    """Child: one exact count of the side x side square by `elimination`."""
+    from dominotiling import Region
+    from dominotiling.counting.kasteleyn import count_kasteleyn
+
+    _prime_small()
+    region = Region.rectangle(side, side)
+    return _timed(lambda: count_kasteleyn(region, elimination=elimination))
+
+
+def flint_per_prime(side):
+    """Child: python-flint's dense ``nmod_mat.det`` of the square's Kasteleyn matrix mod one prime."""
+    import flint
+
+    from dominotiling import Region, kasteleyn_matrix
+
+    dense = kasteleyn_matrix(Region.rectangle(side, side)).toarray().astype(int)
+    p = 67108859
+    rows = (dense % p).tolist()
+    t = _timed(lambda: int(flint.nmod_mat(rows, p).det()))
+    t.extra["flint"] = flint.__version__
+    return t
+
+
+def holed_count(side, seed):
+    """Child: the side x side square with 1 % single-cell holes, by nested dissection."""
+    import numpy as np
+
+    from dominotiling.counting.determinants import det_mod_primes
+    from dominotiling.counting.kasteleyn import count_kasteleyn, mask_matrix
+
+    region = holed_square(side, seed)
+    _prime_small()
+    got = []
+    t = _timed(lambda: got.append(count_kasteleyn(region, elimination="dissection")) or got[0])
+    count = got[0]
+    primes = np.array([67108837, 67108819])
+    band = det_mod_primes(mask_matrix(region.mask, "real"), primes)
+    ok = all(count % p in (int(b), (-int(b)) % p) for b, p in zip(band.tolist(), primes.tolist()))
+    t.extra.update(check_ok=bool(ok), bits=count.bit_length(), cells=region.n_cells)
+    t.value = ""
+    return t
+
+
+def holed_square(side, seed):
+    """The side x side square less 1 % of its cells, as many black as white, at random."""
+    import numpy as np
+
+    from dominotiling import Region
+
+    rng = np.random.default_rng(seed)
+    mask = np.ones((side, side), dtype=bool)
+    r, c = np.indices(mask.shape)
+    holes = side * side // 100 // 2
+    for colour in (0, 1):
+        cells = np.flatnonzero(((r + c) % 2 == colour).ravel())
+        mask.ravel()[rng.choice(cells, holes, replace=False)] = False
+    return Region.from_mask(mask)
+
+
+def aztec_log(order):
+    """Child: ``log_count`` of the Aztec diamond of `order` taken as a region."""
+    import warnings
+
+    from dominotiling import Region, log_count
+
+    _prime_small()
+    region = Region.from_mask(Region.aztec_diamond(order).mask)
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        t = _timed(lambda: log_count(region))
+    t.extra["warned"] = [str(w.message)[:60] for w in seen]
+    return t
+
+
+def _cpu(t):
+    return f"{t.extra['cpu_s']:.2f} s CPU, {t.median_s:.2f} s wall"
+
+
+@benchmark
+def nested_squares(quick):
+    """Exact n x n counts by nested dissection, the band and python-flint; the fitted exponent."""
+    from dominotiling._exact import decimal_string
+    from dominotiling.counting.closed_forms import rectangle_count
+
+    sides = (60, 100) if quick else (60, 80, 100, 140, 200)
+    out, cpu = [], {}
+    for side in sides:
+        want = decimal_string(rectangle_count(side, side))  # repr refuses 4300+ digits
+        ours = Timing(**run_isolated(f"{__name__}:square_count", side, "dissection", timeout=1800))
+        if ours.value != want:
+            raise RuntimeError(
+                f"{side}x{side}: nested dissection disagrees with the product formula"
+            )
+        cpu[side] = ours.extra["cpu_s"]
+        band = flint = None
+        if side <= 100:
+            band = Timing(**run_isolated(f"{__name__}:square_count", side, "band", timeout=1800))
+            if band.value != want:
+                raise RuntimeError(f"{side}x{side}: the band disagrees with the product formula")
+        if side <= 60:
+            flint = Timing(**run_isolated(f"{__name__}:flint_per_prime", side))
+        primes = math.ceil(side * side / 2 / 25.9)
+        baseline = []
+        if band is not None:
+            baseline.append(f"band {_cpu(band)}")
+        if flint is not None:
+            baseline.append(
+                f"flint {flint.extra['flint']} nmod_mat.det {flint.extra['cpu_s']:.2f} s CPU per "
+                f"prime x {primes} primes = {flint.extra['cpu_s'] * primes:.0f} s"
+            )
+        ratio = f"{band.extra['cpu_s'] / cpu[side]:.1f}x vs band" if band is not None else "—"
+        goal = "≤ 30 s CPU" if side == 200 else "—"
+        out.append(
+            Row(
+                f"exact count {side}x{side}, nested dissection",
+                _cpu(ours),
+                "; ".join(baseline) or "—",
+                ratio,
+                _memory(ours),
+                goal,
+                cpu[side] <= 30 if side == 200 else None,
+            )
+        )
+    xs = [math.log(s) for s in cpu]
+    ys = [math.log(v) for v in cpu.values()]
+    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+    slope = sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sum((x - mx) ** 2 for x in xs)
+    out.append(
+        Row(
+            f"fitted exponent of the CPU seconds, n = {min(cpu)}..{max(cpu)}",
+            f"{slope:.2f}",
+            goal="≤ 5.1",
+            met=slope <= 5.1,
+        )
+    )
+    return out
+
+
+@benchmark
+def nested_holed_300(quick):
+    """The 300 x 300 square with 1 % random single-cell holes, exactly."""
+    side = 120 if quick else 300
+    t = Timing(**run_isolated(f"{__name__}:holed_count", side, 41, timeout=3600))
+    if not t.extra["check_ok"]:
+        raise RuntimeError("the holed square's count disagrees with the band modulo two primes")
+    return [
+        Row(
+            f"exact count {side}x{side} less 1 % single cells ({t.extra['bits']} bits), "
+            "checked mod 2 primes by the band",
+            _cpu(t),
+            memory=_memory(t),
+            goal="≤ 3 min CPU" if side == 300 else "—",
+            met=t.extra["cpu_s"] <= 180 if side == 300 else None,
+        )
+    ]
+
+
+@benchmark
+def nested_aztec_log(quick):
+    """log_count of the Aztec diamond of order 200 as a region: from the exact count."""
+    order = 100 if quick else 200
+    t = Timing(**run_isolated(f"{__name__}:aztec_log", order, timeout=3600))
+    want = order * (order + 1) / 2 * math.log(2)
+    err = abs(float(t.value) - want) / want
+    return [
+        Row(
+            f"log_count, Aztec diamond of order {order} as a region (relative error {err:.1e}; "
+            f"{'warned: exact fallback' if t.extra['warned'] else 'no warning'})",
+            _cpu(t),
+            memory=_memory(t),
+            goal="answered, ≤ 1e-12 relative",
+            met=err <= 1e-12,
+        )
+    ]
+
+
+def log_count_square(side):
+    """Child: ``log_count`` of the side x side square."""
+    from dominotiling import Region, log_count
+
+    log_count(Region.rectangle(24, 24))
+    region = Region.rectangle(side, side)
+    return _timed(lambda: log_count(region))
+
+
+@benchmark
+def nested_log_count_2000(quick):
+    """log_count of the 2000 x 2000 square, by the nested-dissection LU in floats."""
+    from .cases_kasteleyn import _product_formula_log
+
+    side = 600 if quick else 2000
+    t = Timing(**run_isolated(f"{__name__}:log_count_square", side, timeout=3600))
+    want = _product_formula_log(side, side)
+    err = abs(float(t.value) - want) / want
+    return [
+        Row(
+            f"log_count {side}x{side} (nested-dissection LU, two routes; relative error {err:.1e})",
+            _cpu(t),
+            memory=_memory(t),
+            goal="≤ 60 s, ≤ 3 GiB" if side == 2000 else "—",
+            met=(t.extra["cpu_s"] <= 60 and t.rss_growth <= 3 * 2**30) if side == 2000 else None,
+        )
+    ]

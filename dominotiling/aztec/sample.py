@@ -1,0 +1,140 @@
+"""A sample of the Aztec diamond that remembers the weights it was drawn from.
+
+:func:`~dominotiling.aztec.shuffling.sample_aztec` returns an :class:`AztecSample`:
+a :class:`~dominotiling.model.tiling.Tiling` (equal to, and used as, any other)
+that also keeps the periodic block weights of its measure. Its pictures use them:
+a periodically weighted sample displays in the eight colours of its domino types
+and block classes (:func:`~dominotiling.viz.views.draw_aztec`'s ``"phases"``), in
+which its frozen, liquid and gas regions show at a glance, and
+``draw_aztec(sample, curves=True)`` draws the limit shape's curves of the same
+weights.
+
+Examples
+--------
+>>> from dominotiling.aztec import sample_aztec
+>>> s = sample_aztec(10, seed=1, weights=(1, 0.5))
+>>> s
+<AztecSample of order 10, two-periodic a=1, b=0.5: 110 dominoes>
+>>> s.block_weights.shape, s.order
+((2, 2, 4), 10)
+>>> s == sample_aztec(10, seed=1, weights=(1, 0.5))
+True
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .._util import frozen
+from ..model.tiling import Tiling
+
+__all__ = ["AztecSample", "describe_block_weights", "periodic_block_weights"]
+
+
+def periodic_block_weights(weights):
+    """The ``(p, q, 4)`` float array of (N, S, W, E) block weights that ``sample_aztec`` reads from `weights`.
+
+    Takes ``(a, b)`` (the two-periodic model ``[[a, b], [b, a]]``), a ``(p, q)``
+    array (one weight per block) or a ``(p, q, 4)`` array, zeros allowed; None
+    for None or for weights that are all equal (the uniform measure).
+
+    Raises
+    ------
+    DominoTilingError
+        For a malformed array (the message names the forms), or a negative, NaN or
+        infinite weight.
+
+    Examples
+    --------
+    >>> periodic_block_weights((1, 0.5))[:, :, 0].tolist()
+    [[1.0, 0.5], [0.5, 1.0]]
+    >>> periodic_block_weights(np.ones((2, 3))) is None
+    True
+    """
+    if weights is None:
+        return None
+    from .levels import _edge_weights
+
+    arr = _edge_weights(weights, zeros=True)
+    return None if np.all(arr == arr.flat[0]) else arr
+
+
+def describe_block_weights(block):
+    """A short name for ``(p, q, 4)`` block weights: "uniform", "two-periodic a=1, b=0.5", "periodic 3x2".
+
+    Examples
+    --------
+    >>> describe_block_weights(np.array([[[2.0] * 4, [1.0] * 4], [[1.0] * 4, [2.0] * 4]]))
+    'two-periodic a=2, b=1'
+    """
+    if block is None:
+        return "uniform"
+    block = np.asarray(block, dtype=float)
+    if np.all(block == block.flat[0]):
+        return "uniform"
+    faces = block[..., :1] == block  # one weight per block: face weights
+    if faces.all() and block.shape[:2] == (2, 2):
+        a, b = block[0, 0, 0], block[0, 1, 0]
+        if block[1, 1, 0] == a and block[1, 0, 0] == b:
+            return f"two-periodic a={a:g}, b={b:g}"
+    return f"periodic {block.shape[0]}x{block.shape[1]}"
+
+
+class AztecSample(Tiling):
+    """A tiling of ``Region.aztec_diamond(n)`` drawn by shuffling, with its measure's block weights.
+
+    Everything a :class:`~dominotiling.model.tiling.Tiling` does, and compares
+    equal to a Tiling of the same dominoes; the weights only change how it is
+    drawn and described.
+
+    Attributes
+    ----------
+    order : int
+        ``n``.
+    block_weights : numpy.ndarray of float, shape (p, q, 4), or None
+        The periodic (N, S, W, E) weights of block ``(i, j)`` at
+        ``[i % p, j % q]``, as :func:`~dominotiling.aztec.shuffling.sample_aztec`
+        reads them (``(a, b)`` becomes ``[[a, b], [b, a]]`` on all four halves);
+        None for the uniform measure and for a
+        :class:`~dominotiling.Weights` with a weight of its own per position.
+    weights_label : str
+        ``"uniform"``, ``"two-periodic a=1, b=0.5"``, ``"periodic 3x3"`` or ``"any weights"``.
+    """
+
+    __slots__ = ("_block_weights", "_label")
+
+    @classmethod
+    def _of(cls, tiling, block_weights, label=None):
+        """The sample `tiling` (trusted labels) with its block weights (or None) and their name."""
+        out = cls._trusted(tiling.region, tiling.labels)
+        out._block_weights = None if block_weights is None else frozen(block_weights)
+        out._label = describe_block_weights(block_weights) if label is None else label
+        return out
+
+    def __reduce__(self):
+        block = None if self._block_weights is None else np.array(self._block_weights)
+        return (_rebuild, (self.region, np.array(self.labels), block, self._label))
+
+    @property
+    def order(self):
+        return self.region.shape[0] // 2
+
+    @property
+    def block_weights(self):
+        return self._block_weights
+
+    @property
+    def weights_label(self):
+        return self._label
+
+    @property
+    def is_periodic_weighted(self):
+        """True when the measure has periodic block weights that are not all equal."""
+        return self._block_weights is not None and self._label != "uniform"
+
+    def __repr__(self):
+        return f"<AztecSample of order {self.order}, {self._label}: {self.n_dominoes} dominoes>"
+
+
+def _rebuild(region, labels, block, label):
+    return AztecSample._of(Tiling._trusted(region, labels), block, label)
