@@ -4,13 +4,12 @@
 options whose readings change how a match goes), the sha256 of the records of 1,000 seeded
 matches -- their whole histories, round results and final score sheets -- in blocks of 20,
 made from the commit the file names, before any change.  The fast run replays the first block
-of every case; the full tier (``DOMINOTILING_FULL_TESTS=1``) all 1,000 matches.  On a
+of every case; the full tier (``pytest --full``) all 1,000 matches.  On a
 difference, the first match is compared with its stored record to show where it departs.
 """
 
 import gzip
 import json
-import os
 import re
 
 import pytest
@@ -19,7 +18,6 @@ from game_replay import BLOCK, CASES, DIGESTS, MATCHES, SAMPLES, block_digests, 
 from dominotiling.games import Rules
 
 STORED = json.loads(DIGESTS.read_text())
-FULL = bool(os.environ.get("DOMINOTILING_FULL_TESTS"))
 IDS = [case[0] for case in CASES]
 
 
@@ -50,9 +48,7 @@ def test_the_first_matches_of_every_case_replay_the_same(case):
     assert blocks[0] == STORED["digests"][case[0]]["blocks"][0], _where(case)
 
 
-@pytest.mark.skipif(
-    not FULL, reason="the full tier: 1,000 matches per case (DOMINOTILING_FULL_TESTS=1)"
-)
+@pytest.mark.full  # 1,000 matches per case: pytest --full
 @pytest.mark.parametrize("case", CASES, ids=IDS)
 def test_a_thousand_matches_of_every_case_replay_the_same(case):
     blocks = block_digests(case)
