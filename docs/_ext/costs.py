@@ -196,6 +196,7 @@ COSTS = {
     "forty_two": ("O(tricks)", "Texas 42 rules"),
     "rating_points": ("O(1)", "the rule book's table"),
     "hand_points": ("O(bones)", "pips in hand"),
+    "register": ("O(names)", "a preset known by name everywhere"),
     "draw_bone": ("one patch per pip", "matplotlib"),
     "draw_line": ("one patch per pip", "matplotlib"),
     "draw_hand": ("one patch per pip", "matplotlib"),

@@ -1,57 +1,30 @@
-"""The table game of dominoes: bones, rules, a game engine, simulations and a puzzle.
+"""The table game of dominoes: bones, rules as data with a hook per family, an engine,
+simulations, a puzzle, domino poker and 42.
 
-This sub-package stands apart from the tiling code: it needs only numpy (and
-matplotlib for pictures).
-
-Inside:
-
-* :class:`Bone`, :func:`double_set` -- bones and full sets;
-* :class:`Line` -- the line on the table: the cross, doubles laid face down
-  or lengthwise, fish detection, the count of the ends; :mod:`.layouts` --
-  the other layouts: :class:`Trains` (Mexican train), :class:`ChickenFoot`,
-  :class:`Sausage` (Kolbasa), :class:`FiveUp` (Five-Up, where every double
-  branches);
-* :class:`Rules` -- rules as data, with a preset for every game of the rule
-  documents (``Rules.names()``; ``Rules.by_name("sea kozel")`` or
-  ``Rules.by_name("морской козёл", hundred="opener")``; a name is accepted
-  wherever rules are; ``Rules.options(name)`` lists the readings the documents
-  leave open, named); :class:`ScoreSheet`, :func:`hand_points` and
-  :func:`rating_points` -- scoring, from hands or from totals, starting from
-  any state;
-* :class:`Game` -- the engine; :func:`random_player`, :func:`greedy_player`,
-  :func:`doubles_first_player` -- players; :func:`simulate` and
-  :class:`SimulationSummary` -- many games at once;
-* :func:`longest_line` -- the longest line that can be laid from given bones;
-* :func:`poker_hand`, :func:`poker_set`, :class:`PokerTable` -- domino
-  poker's hands and a table that deals, exchanges and shows down, and
-  :class:`FortyTwo` with :mod:`~dominotiling.games.forty_two` -- bids, tricks
-  and settlement of 42 (games of the documents that are not played on a
-  line; each module has its own greedy player);
-* :func:`draw_bone`, :func:`draw_line`, :func:`draw_hand` -- matplotlib
-  pictures; :class:`Game`, :class:`Line`, :class:`ScoreSheet` and
-  :class:`SimulationSummary` also show themselves in Jupyter (SVG and HTML).
-
-The rule documents the presets follow are in ``shared/sources/games/``; each
-preset's docstring cites its file and paragraphs.
+It stands apart from the tiling code and needs only numpy (matplotlib for pictures).  The names:
+:class:`Bone` and :func:`double_set`; :class:`Rules`, the fields most games share, with a preset
+for every game of the rule documents (``shared/sources/games/``; ``Rules.names()``,
+``Rules.by_name("морской козёл")``, ``Rules.options(name)``: the readings the documents leave
+open) holding a family hook (:mod:`.families`) and a table hook (:mod:`.layouts`: :class:`Line`,
+:class:`Trains`, :class:`ChickenFoot`, :class:`Sausage`, :class:`FiveUp`); :func:`register` for a
+variant of one's own; :class:`ScoreSheet`, :func:`hand_points`, :func:`rating_points`;
+:class:`Game` and its players; :func:`simulate`; :func:`longest_line`; :mod:`.poker` and
+:mod:`.forty_two`; :func:`draw_bone`, :func:`draw_line`, :func:`draw_hand` (the SVG of the rich
+display comes from the same layout).
 
 Examples
 --------
 >>> from dominotiling.games import Rules, simulate, greedy_player, random_player
->>> summary = simulate(Rules.kozel(), 20, 2, [greedy_player, random_player],
-...                    seed=1, progress=False)
+>>> summary = simulate(Rules.kozel(), 20, 2, [greedy_player, random_player], seed=1, progress=False)
 >>> summary.n_games, sum(summary.goats) >= 20    # both may end over 101
 (20, True)
->>> Game("telephone", [greedy_player, random_player], seed=3).play_match().is_over
-True
 >>> Game("mexican_train", [greedy_player] * 3, seed=3).play_match().winner in (0, 1, 2)
 True
->>> Rules.by_name("блок").draw_from_bazaar        # Kramer's Block: nobody draws
-False
 """
 
 from . import forty_two, layouts, variants_block, variants_fives, variants_kozel, variants_layouts  # noqa: F401 (the presets register on Rules)
 from .bones import Bone, double_set
-from .draw import draw_bone, draw_hand, draw_line
+from .display import draw_bone, draw_hand, draw_line
 from .errors import IllegalMoveError
 from .forty_two import FortyTwo
 from .game import Game
@@ -61,41 +34,13 @@ from .players import doubles_first_player, greedy_player, random_player
 from .poker import PokerTable, poker_hand, poker_set
 from .puzzle import longest_line
 from .records import Event, Move, PlayerView, RoundResult
-from .rules import Rules
+from .rules import Rules, register
 from .scoring import ScoreSheet, hand_points, rating_points
 from .simulate import MAX_GAMES, SimulationSummary, simulate  # noqa: F401 -- re-exported at the wing's old path
 
-__all__ = [
-    "IllegalMoveError",
-    "Bone",
-    "double_set",
-    "Line",
-    "layouts",
-    "Trains",
-    "ChickenFoot",
-    "Sausage",
-    "FiveUp",
-    "Rules",
-    "ScoreSheet",
-    "rating_points",
-    "hand_points",
-    "Game",
-    "Move",
-    "Event",
-    "RoundResult",
-    "PlayerView",
-    "random_player",
-    "greedy_player",
-    "doubles_first_player",
-    "simulate",
-    "SimulationSummary",
-    "longest_line",
-    "poker_hand",
-    "poker_set",
-    "PokerTable",
-    "forty_two",
-    "FortyTwo",
-    "draw_bone",
-    "draw_line",
-    "draw_hand",
-]
+__all__ = ["IllegalMoveError", "Bone", "double_set", "Line", "layouts", "Trains", "ChickenFoot"]
+__all__ += ["Sausage", "FiveUp", "Rules", "register", "ScoreSheet", "rating_points", "hand_points"]
+__all__ += ["Game", "Move", "Event", "RoundResult", "PlayerView", "random_player", "greedy_player"]
+__all__ += ["doubles_first_player", "simulate", "SimulationSummary", "longest_line", "poker_hand"]
+__all__ += ["poker_set", "PokerTable", "forty_two", "FortyTwo", "draw_bone", "draw_line"]
+__all__ += ["draw_hand"]

@@ -1,22 +1,7 @@
-"""Domino bones and full sets.
+"""Domino bones and full sets: :class:`Bone` (unordered: ``Bone(5, 2)`` is ``Bone(2, 5)``, printed
+``2-5``) and :func:`double_set`."""
 
-Inside: :class:`Bone`, one tile of a domino set, and :func:`double_set`, the
-complete double-n set.
-
-A bone is unordered: ``Bone(2, 5)`` and ``Bone(5, 2)`` are the same bone and
-print as ``2-5``.
-
-Examples
---------
->>> from dominotiling.games import Bone, double_set
->>> Bone(5, 2)
-Bone(2, 5)
->>> str(Bone(5, 2)), Bone(5, 2).pips, Bone(3, 3).is_double
-('2-5', 7, True)
->>> len(double_set(6))
-28
-"""
-
+from functools import total_ordering
 from numbers import Integral
 
 from .. import _validate
@@ -24,39 +9,27 @@ from ..errors import DominoTilingError, DominoTypeError
 
 __all__ = ["Bone", "double_set", "as_bone", "as_bones", "MAX_SET_PIP"]
 
-#: The largest set :func:`double_set` makes: double-100 (5151 bones); the sets played
-#: go to double-18.
+#: The largest set :func:`double_set` makes: double-100 (5151 bones; games go to double-18).
 MAX_SET_PIP = 100
-
-# Every distinct bone is created once and reused: the engine compares bones
-# millions of times in simulations, and identity is the cheapest comparison.
-_INTERNED = {}
+_INTERNED = {}  # each bone is made once: identity is the engine's cheapest comparison
+_EXAMPLE = "write for example Bone(2, 5)"
 
 
+@total_ordering
 class Bone:
     """One domino bone (tile) with two pip values.
 
     Parameters
     ----------
     a, b : int
-        The pip values of the two halves, in any order; both must be
-        non-negative integers.
+        The pip values of the two halves, in any order; non-negative integers.
 
     Attributes
     ----------
-    low, high : int
-        The smaller and the larger value.
-    pips : int
-        The total number of pips, ``low + high``.
+    low, high, pips : int
+        The smaller and the larger value, and ``low + high``.
     is_double : bool
         True when both halves show the same value.
-
-    Raises
-    ------
-    DominoTypeError
-        If a value is not an integer (a ``TypeError`` too).
-    DominoTilingError
-        If a value is negative (a ``ValueError`` too).
 
     See Also
     --------
@@ -64,18 +37,14 @@ class Bone:
 
     Notes
     -----
-    Bones are immutable and hashable; equal bones are the same object.  They
-    sort by ``(low, high)``.  ``v in bone`` tells whether one half shows ``v``.
+    Bones are immutable and hashable; equal bones are the same object.  They sort by ``(low,
+    high)``.  ``v in bone`` tells whether one half shows ``v``.
 
     Examples
     --------
-    >>> Bone(2, 5) == Bone(5, 2)
-    True
     >>> b = Bone(6, 4)
-    >>> b.low, b.high, b.pips, b.is_double, 6 in b
-    (4, 6, 10, False, True)
-    >>> b.other(6)
-    4
+    >>> b.low, b.high, b.pips, b.is_double, 6 in b, b.other(6)
+    (4, 6, 10, False, True, 4)
     >>> sorted([Bone(6, 6), Bone(0, 3), Bone(1, 1)])
     [Bone(0, 3), Bone(1, 1), Bone(6, 6)]
     """
@@ -83,110 +52,51 @@ class Bone:
     __slots__ = ("low", "high", "pips", "is_double", "_hash", "__weakref__")
 
     def __new__(cls, a, b):
-        key = (a, b) if type(a) is int and type(b) is int else None
-        if key is not None:
-            found = _INTERNED.get(key)
-            if found is not None:
-                return found
+        found = _INTERNED.get((a, b)) if type(a) is int and type(b) is int else None
+        if found is not None:
+            return found
         for value in (a, b):
             if isinstance(value, bool) or not isinstance(value, Integral):
-                raise DominoTypeError(
-                    f"a bone's values must be integers, got {value!r}; write for example Bone(2, 5)"
-                )
+                msg = f"a bone's values must be integers, got {value!r}; {_EXAMPLE}"
+                raise DominoTypeError(msg)
             if value < 0:
-                raise DominoTilingError(
-                    f"a bone's values must be 0 or more, got {value}; write for example Bone(2, 5)"
-                )
+                msg = f"a bone's values must be 0 or more, got {value}; {_EXAMPLE}"
+                raise DominoTilingError(msg)
         low, high = sorted((int(a), int(b)))
         found = _INTERNED.get((low, high))
         if found is None:
             found = object.__new__(cls)
-            object.__setattr__(found, "low", low)
-            object.__setattr__(found, "high", high)
-            object.__setattr__(found, "pips", low + high)
-            object.__setattr__(found, "is_double", low == high)
+            for name, value in zip(cls.__slots__, (low, high, low + high, low == high)):
+                object.__setattr__(found, name, value)
             object.__setattr__(found, "_hash", hash((low, high)))
-            _INTERNED[(low, high)] = found
-            _INTERNED[(high, low)] = found
+            _INTERNED[(low, high)] = _INTERNED[(high, low)] = found
         return found
 
     def __setattr__(self, name, value):
         raise AttributeError("a Bone is immutable; create a new one instead")
 
-    def __reduce__(self):
-        return (Bone, (self.low, self.high))
-
-    def __copy__(self):
-        return self
-
-    def __deepcopy__(self, memo):
-        return self
-
-    def __hash__(self):
-        return self._hash
+    __reduce__ = lambda self: (Bone, (self.low, self.high))  # noqa: E731
+    __copy__ = __deepcopy__ = lambda self, *memo: self  # noqa: E731 -- bones are unique
+    __hash__ = lambda self: self._hash  # noqa: E731
 
     def __eq__(self, other):
-        if self is other:
-            return True
-        if isinstance(other, Bone):
-            return self.low == other.low and self.high == other.high
-        return NotImplemented
+        if self is other or not isinstance(other, Bone):
+            return True if self is other else NotImplemented
+        return self.low == other.low and self.high == other.high
 
     def __lt__(self, other):
         if not isinstance(other, Bone):
             return NotImplemented
         return (self.low, self.high) < (other.low, other.high)
 
-    def __le__(self, other):
-        if not isinstance(other, Bone):
-            return NotImplemented
-        return (self.low, self.high) <= (other.low, other.high)
-
-    def __gt__(self, other):
-        if not isinstance(other, Bone):
-            return NotImplemented
-        return (self.low, self.high) > (other.low, other.high)
-
-    def __ge__(self, other):
-        if not isinstance(other, Bone):
-            return NotImplemented
-        return (self.low, self.high) >= (other.low, other.high)
-
-    def __contains__(self, value):
-        return value == self.low or value == self.high
-
-    def __iter__(self):
-        return iter((self.low, self.high))
-
-    def __repr__(self):
-        return f"Bone({self.low}, {self.high})"
-
-    def __str__(self):
-        return f"{self.low}-{self.high}"
+    __contains__ = lambda self, value: value == self.low or value == self.high  # noqa: E731
+    __iter__ = lambda self: iter((self.low, self.high))  # noqa: E731
+    __repr__ = lambda self: f"Bone({self.low}, {self.high})"  # noqa: E731
+    __str__ = lambda self: f"{self.low}-{self.high}"  # noqa: E731
 
     def other(self, value):
-        """Return the value on the half opposite to a half showing ``value``.
-
-        Parameters
-        ----------
-        value : int
-            The value of one half of the bone.
-
-        Returns
-        -------
-        int
-            The other half's value (``value`` itself for a double).
-
-        Raises
-        ------
-        DominoTilingError
-            If neither half shows ``value``.
-
-        Examples
-        --------
-        >>> Bone(2, 5).other(5)
-        2
-        """
+        """The value of the half opposite to a half showing ``value`` (``value`` itself for a
+        double; an error if neither half shows it)."""
         if type(value) is not int:
             value = _validate.integer(value, "value")
         if value == self.low:
@@ -202,19 +112,12 @@ def double_set(n=6):
     Parameters
     ----------
     n : int, optional
-        The largest pip value (default 6, the usual double-six set).
+        The largest pip value (6, the usual double-six set).
 
     Returns
     -------
     list of Bone
-        The ``(n + 1) * (n + 2) / 2`` bones, sorted; ``n + 1`` of them are
-        doubles.
-
-    Raises
-    ------
-    DominoTilingError
-        If ``n`` is negative or more than :data:`MAX_SET_PIP` (100); :class:`DominoTypeError` if it is
-        not an integer.
+        The ``(n + 1) * (n + 2) / 2`` bones, sorted (``n`` at most :data:`MAX_SET_PIP`).
 
     See Also
     --------
@@ -222,9 +125,6 @@ def double_set(n=6):
 
     Examples
     --------
-    >>> bones = double_set(6)
-    >>> len(bones), sum(b.is_double for b in bones), sum(b.pips for b in bones)
-    (28, 7, 168)
     >>> [str(b) for b in double_set(1)]
     ['0-0', '0-1', '1-1']
     """
@@ -233,54 +133,26 @@ def double_set(n=6):
 
 
 def as_bone(value, name):
-    """``value`` if it is a :class:`Bone`; a :class:`~dominotiling.errors.DominoTypeError` naming `name` otherwise.
-
-    Examples
-    --------
-    >>> as_bone(Bone(1, 2), "bone")
-    Bone(1, 2)
-    >>> as_bone((1, 2), "led")
-    Traceback (most recent call last):
-    ...
-    dominotiling.errors.DominoTypeError: led must be a Bone, got tuple; write for example Bone(2, 5)
-    """
+    """``value`` if it is a :class:`Bone`; a DominoTypeError naming ``name`` otherwise."""
     if type(value) is Bone:
         return value
-    return _validate.instance(value, name, Bone, "write for example Bone(2, 5)")
+    return _validate.instance(value, name, Bone, _EXAMPLE)
 
 
 def as_bones(value, name):
-    """``value`` (any iterable of :class:`Bone`, not a string or an array) as a list; else a clear error.
-
-    Examples
-    --------
-    >>> as_bones((Bone(1, 2), Bone(3, 3)), "hand")
-    [Bone(1, 2), Bone(3, 3)]
-    >>> as_bones([Bone(1, 2), (3, 3)], "hand")
-    Traceback (most recent call last):
-    ...
-    dominotiling.errors.DominoTypeError: hand[1] must be a Bone, got tuple; write for example [Bone(2, 5), Bone(6, 6)]
-    """
-    if type(value) is list and all(
-        type(b) is Bone for b in value
-    ):  # the engine's own hands: no copy
+    """``value`` (an iterable of :class:`Bone`, not a string or an array) as a list; else a
+    DominoTypeError naming ``name``."""
+    if type(value) is list and all(type(b) is Bone for b in value):  # the engine's hands: no copy
         return value
+    hint = "write for example [Bone(2, 5), Bone(6, 6)]"
+    wrong = f"{name} must be a list of Bone objects, got {type(value).__name__}; {hint}"
     if isinstance(value, (str, bytes, dict, Bone)) or type(value).__module__ == "numpy":
-        raise DominoTypeError(
-            f"{name} must be a list of Bone objects, got {type(value).__name__}; "
-            "write for example [Bone(2, 5), Bone(6, 6)]"
-        )
+        raise DominoTypeError(wrong)
     try:
         items = list(value)
     except TypeError:
-        raise DominoTypeError(
-            f"{name} must be a list of Bone objects, got {type(value).__name__}; "
-            "write for example [Bone(2, 5), Bone(6, 6)]"
-        ) from None
+        raise DominoTypeError(wrong) from None
     for i, bone in enumerate(items):
         if not isinstance(bone, Bone):
-            raise DominoTypeError(
-                f"{name}[{i}] must be a Bone, got {type(bone).__name__}; "
-                "write for example [Bone(2, 5), Bone(6, 6)]"
-            )
+            raise DominoTypeError(f"{name}[{i}] must be a Bone, got {type(bone).__name__}; {hint}")
     return items

@@ -1,8 +1,4 @@
-"""Errors of the table game.
-
-:class:`IllegalMoveError` derives from the library's root error, so one
-``except DominoTilingError`` catches everything dominotiling raises on purpose.
-"""
+"""Errors of the table game: :class:`IllegalMoveError`, a :class:`DominoTilingError`."""
 
 from ..errors import DominoTilingError
 

@@ -1,46 +1,32 @@
-"""The game engine: deal, turns, round ends and the match.
-
-Inside: :class:`Game`, which plays a match by any :class:`~dominotiling.games.Rules`
-(or a rule set's name), driven by hand (:meth:`Game.play`, :meth:`Game.draw`,
-:meth:`Game.knock`, :meth:`Game.end_turn`) or by player functions
-(:meth:`Game.step`, :meth:`Game.play_round`, :meth:`Game.play_match`),
-replayed from its history (:meth:`Game.replay`) or started from a chosen deal
-(:meth:`Game.from_deal`).  Its records (:class:`Move`, :class:`Event`,
-:class:`RoundResult`, :class:`PlayerView`) live in
-:mod:`dominotiling.games.records`; the round mechanics in
-:mod:`dominotiling.games._engine`; starting from a deal, replaying and
-snapshots in :mod:`dominotiling.games._history`.
-
-Examples
---------
->>> from dominotiling.games import Game, Rules, greedy_player, random_player
->>> game = Game(Rules.kozel(), [greedy_player, random_player], seed=1)
->>> sheet = game.play_match()
->>> sheet.loser in (0, 1), len(game.rounds) > 0
-(True, True)
->>> replayed = Game.replay(Rules.kozel(), 2, game.history)
->>> replayed.sheet.scores() == sheet.scores()
-True
-"""
+"""The game engine: :class:`Game` plays a match by any rules, by hand (:meth:`Game.play`,
+:meth:`Game.draw`, :meth:`Game.knock`, :meth:`Game.end_turn`) or by player functions
+(:meth:`Game.step`, :meth:`Game.play_round`, :meth:`Game.play_match`), replayed from its history
+(:meth:`Game.replay`) or started from a chosen deal (:meth:`Game.from_deal`).  The mechanics of
+a round (the deal, the opening, the moves, the end of a turn and of a round) read the rules'
+shared fields and call their hooks, ``rules.family`` and ``rules.table``; they never test a
+game's name."""
 
 from numbers import Integral
 
+import numpy as np
+
 from .. import _validate
 from ..errors import DominoTilingError, DominoTypeError
-from ._engine import RoundEngine
-from ._history import HistoryMixin
 from .bones import Bone, double_set
 from .errors import IllegalMoveError
 from .layouts import new_layout
-from .line import SIDES
-from .records import Event, Move, PlayerView
+from .records import Event, Move, PlayerView, RoundResult
 from .rules import as_rules
 from .scoring import ScoreSheet
 
 __all__ = ["Game"]
 
+#: The game's state a failed list of plays restores (the line, hands and sheet are copied).
+_STATE = "turn round_number over _forced _opener _redeals _last_player _last_nondouble".split()
+_STATE += "_turn_draws _continuing _stopped _pending_out".split()
 
-class Game(HistoryMixin, RoundEngine):
+
+class Game:
     """A match of dominoes by the given rules.
 
     Parameters
@@ -48,40 +34,21 @@ class Game(HistoryMixin, RoundEngine):
     rules : Rules or str
         The rules to play by, or a rule set's name (``"kozel"``).
     players : int or sequence
-        The number of players (all moves made by hand), or one entry per seat,
-        clockwise: a player function ``f(view) -> Move`` (or a bone, a
-        ``(bone, side)`` pair, or None to stop a turn that allows more bones),
-        or None for a seat played by hand.
+        The number of players (all moves made by hand), or one entry per seat, clockwise: a
+        player function ``f(view) -> Move``, or None for a seat played by hand.
     seed : None, int or numpy.random.Generator, optional
-        Source of the deals and of the players' random choices; the same seed
-        plays the same game.
+        Source of the deals and the players' random choices: the same seed, the same game.
 
     Attributes
     ----------
-    rules : Rules
-    n_players : int
-    sheet : ScoreSheet
-        The scores, with seats ``0 .. n_players - 1`` as players.
-    line : Line or a layout of :mod:`~dominotiling.games.layouts`
-        The line (or trains, chicken foot, sausage) of the current round.
-    turn : int
-        The seat to move.
-    round_number : int
-        The rounds finished before this one: 0 in the first round.  What is
-        shown to a reader (``repr``, the HTML of a game, the score sheet)
-        counts rounds from 1: ``round_number + 1``.
-    history : list of Event
-        Everything that happened, enough to :meth:`replay` the match.
-    rounds : list of RoundResult
-    over : bool
-        True once the match is decided.
-
-    Raises
-    ------
-    DominoTilingError
-        If the number of players is not allowed by the rules;
-        :class:`~dominotiling.errors.DominoTypeError` for arguments of the
-        wrong type.
+    rules, n_players, sheet : Rules, int, ScoreSheet
+        The rules, the seats, the scores (seats as players).
+    line : Line or a table of :mod:`~dominotiling.games.layouts`
+        The table of the current round.
+    turn, round_number : int
+        The seat to move; the rounds finished before this one (shown from 1).
+    history, rounds, over : list of Event, list of RoundResult, bool
+        Everything that happened (enough to :meth:`replay`); the rounds; the end.
 
     See Also
     --------
@@ -89,30 +56,12 @@ class Game(HistoryMixin, RoundEngine):
 
     Notes
     -----
-    A player who can move must play; one who cannot draws (when the rules and
-    the bazaar allow), else knocks.  Some rules let a turn go on: several
-    doubles at once, any number of bones (Blitz), another move when the ends
-    add up to 6 (Seven), two bones after three moves in a row (Seven,
-    ``rules.streak_two_bones``); the player stops with :meth:`end_turn`.  After every
-    play the engine checks in this order: the player went out; the line is a
-    fish (when ``rules.fish_ends_round``); every end is closed; and, once the
-    turn is over, nobody can move while no draw is possible (blocked).  A
-    finished round is scored at once and the next one is dealt, unless the
-    match is over.  Every illegal action raises
+    Who can move must play; who cannot draws (when allowed), else knocks; a turn that may go on
+    (several doubles, Blitz, Seven, a first train) stops with :meth:`end_turn`.  A round ends
+    when a player goes out, at a fish (``rules.fish_ends_round``), with every end closed, or
+    blocked; it is scored at once and the next dealt.  A move's side names a place of the table
+    (``"train 1"``, ``"toe 3"``, ...).  An illegal action raises
     :class:`~dominotiling.games.IllegalMoveError` and changes nothing.
-
-    Rules with another layout (``rules.layout``) play on the trains, chicken
-    foot or sausage of :mod:`~dominotiling.games.layouts`; a move's side then
-    names a place there (``"train 1"``, ``"mexican"``, ``"toe 3"``,
-    ``"cut 2"``).  On trains a double must be followed by another bone (drawing
-    and knocking as usual when none fits), and a knock puts a marker on the
-    player's train; with ``rules.first_turn_train`` a player's first turn
-    lays any number of bones on their own train (:meth:`end_turn` stops it).
-    On Five-Up's layout every double offers its free sides and ends.  With
-    ``rules.hidden_rows`` (Kolbasa) only the bone at the
-    right of the row can be played, and a knock moves it to the left.  With
-    ``rules.drop_out`` (Seven) a player at the target is dealt nothing more and
-    skipped.
 
     Examples
     --------
@@ -134,95 +83,61 @@ class Game(HistoryMixin, RoundEngine):
     def _count_players(players):
         if isinstance(players, (list, tuple)):
             return len(players)
-        if isinstance(players, (bool,)) or not isinstance(players, Integral):
-            raise DominoTypeError(
-                f"players must be the number of seats or a list with one "
-                f"player function (or None) per seat, got {players!r}"
-            )
+        if isinstance(players, bool) or not isinstance(players, Integral):
+            raise DominoTypeError(f"players must be a number or a list, got {players!r}")
         return int(players)
 
     def _setup(self, rules, players, seed, deals, replaying=False):
         rules = as_rules(rules)
         n = self._count_players(players)
         rules.check_players(n)  # before anything grows with n (Game(rules, 2**31) was 17 GB)
-        if isinstance(players, (list, tuple)):
-            strategies = tuple(players)
-            for k, s in enumerate(strategies):
-                if s is not None and not callable(s):
-                    raise DominoTypeError(
-                        f"players[{k}] must be a function f(view) -> Move, "
-                        f"or None for a seat played by hand; got {s!r}"
-                    )
-        else:
-            strategies = (None,) * max(n, 0)
-        rng = _validate.seed(seed)
-        self.rules = rules
-        self.n_players = n
-        self.strategies = strategies
-        deal_seed, play_seed = rng.integers(0, 2**63, size=2)
-        import numpy as np
-
+        strategies = tuple(players) if isinstance(players, (list, tuple)) else (None,) * n
+        for k, s in enumerate(strategies):
+            if s is not None and not callable(s):
+                msg = f"players[{k}] must be a function f(view) -> Move, or None; got {s!r}"
+                raise DominoTypeError(msg)
+        deal_seed, play_seed = _validate.seed(seed).integers(0, 2**63, size=2)
+        self.rules, self.n_players, self.strategies = rules, n, strategies
         self._deal_rng = np.random.default_rng(deal_seed)
         self._play_rng = np.random.default_rng(play_seed)
-        self._deals = deals
-        self._replaying = replaying
-        self._replay_future = []
+        self._deals, self._replaying, self._replay_future = deals, replaying, []
         self._set = double_set(rules.max_pip)
         self.sheet = ScoreSheet(n, rules)
-        self.history = []
-        self.rounds = []
-        self.round_number = 0
-        self.over = False
-        self._stopped = False
+        self.history, self.rounds = [], []
+        self.round_number, self.over, self._stopped = 0, False, False
         self.line = new_layout(rules, n)
-        self.turn = 0
-        self._hands = [[] for _ in range(n)]
-        self._bazaar = []
-        self._forced = None
-        self._streak = [0] * max(n, 0)
-        self._pending_out = None
+        self.turn, self._hands, self._bazaar, self._forced = 0, [[] for _ in range(n)], [], None
+        self._streak, self._pending_out = [0] * n, None
         self._new_turn()
 
     # ------------------------------------------------------------------ queries
     def hand(self, seat):
-        """Return the bones in ``seat``'s hand, as a tuple."""
+        """The bones in ``seat``'s hand, as a tuple."""
         seat = _validate.integer(seat, "seat", minimum=0, maximum=self.n_players - 1)
         return tuple(self._hands[seat])
 
-    @property
-    def bazaar_size(self):
-        """The number of bones that can still be drawn from the bazaar."""
-        return self._drawable()
-
-    @property
-    def reserve_size(self):
-        """The bones of the bazaar that are never drawn (``rules.bazaar_reserve``) still there."""
-        return len(self._bazaar) - self._drawable()
+    bazaar_size = property(lambda self: self._drawable())  # the bones that can still be drawn
+    reserve_size = property(lambda self: len(self._bazaar) - self._drawable())  # never drawn
 
     @property
     def can_end_turn(self):
         """True when the player to move has laid a bone and may stop the turn (:meth:`end_turn`)."""
-        return (
-            self._continuing in ("doubles", "chain", "pair") and not self.over and not self._stopped
-        )
+        going = self._continuing in ("doubles", "chain", "pair")
+        return going and not self.over and not self._stopped
 
     def legal_moves(self):
-        """Return the list of :class:`Move` the player to move may make (empty if none)."""
-        if self.over or self._stopped:
-            return []
-        return self._moves_for(self.turn)
+        """The list of :class:`Move` the player to move may make (empty if none)."""
+        return [] if self.over or self._stopped else self._moves_for(self.turn)
 
     def view(self):
-        """Return the :class:`PlayerView` of the player to move."""
+        """The :class:`PlayerView` of the player to move."""
         return PlayerView(self, self.turn, self.legal_moves())
 
     def _check_live(self):
         if self.over:
             raise IllegalMoveError("the match is over; start a new Game")
         if self._stopped:
-            raise IllegalMoveError(
-                "the replayed history ends between two rounds; no deal is known for the next one"
-            )
+            raise IllegalMoveError("the replayed history ends between two rounds: no deal is known")
 
     def __repr__(self):
         state = "over" if self.over else f"round {self.round_number + 1}, seat {self.turn} to move"
@@ -242,175 +157,70 @@ class Game(HistoryMixin, RoundEngine):
             return Move(move, side)
         if isinstance(move, tuple) and len(move) in (2, 3, 4):
             bone, side, *rest = move
-            closed = rest[0] if rest else False
-            lengthwise = rest[1] if len(rest) > 1 else False
+            closed, lengthwise = (rest + [False, False])[:2]
             if isinstance(bone, Bone) and isinstance(closed, bool) and isinstance(lengthwise, bool):
                 return Move(bone, side, closed, lengthwise)
         raise IllegalMoveError(f"a move is a Bone, a Move or a (bone, side) pair, got {move!r}")
 
     def play(self, move, side=None):
-        """Play a bone (or, as a list, several bones in one turn) for the player to move.
-
-        Parameters
-        ----------
-        move : Move, (Bone, side) pair, Bone, or list of those
-            The play; with a bare bone, ``side`` (or the first fitting side,
-            right preferred) is used.  A list lays its bones one after the
-            other in one turn (several doubles, Blitz) and then ends the turn.
-        side : str, optional
-            The side when ``move`` is a bare bone: an end of the line, or a
-            place of the round's layout (``"train 0"``, ``"toe 2"``,
-            ``"cut 1"``, ...; see :mod:`~dominotiling.games.layouts`).
-
-        Raises
-        ------
-        IllegalMoveError
-            If the match is over, the bone is not in the mover's hand, the
-            opening bone is not one the rules allow, a further bone is not
-            allowed in this turn, or the bone does not fit.  Nothing is
-            changed (for a list: by any of its bones).
-        """
-        if isinstance(move, list):
-            self._check_live()
-            if not move:
-                raise IllegalMoveError("an empty list of moves; give at least one")
-            saved = self._snapshot()
-            try:
-                for m in move:
-                    self._play_one(self._parse(m))
-                if self.can_end_turn and len(self._turn_plays) > 0:
-                    self.end_turn()
-            except Exception:
-                self._restore(saved)
-                raise
-            return
-        self._play_one(self._parse(move, side))
+        """Play a :class:`Move`, a ``(bone, side)`` pair or a bone (on ``side``, or the first
+        fitting side, right preferred) for the player to move; a list lays its bones in one turn
+        and ends it.  An IllegalMoveError changes nothing (for a list: by any of its bones)."""
+        if not isinstance(move, list):
+            return self._play_one(self._parse(move, side))
+        self._check_live()
+        if not move:
+            raise IllegalMoveError("an empty list of moves; give at least one")
+        saved = self._snapshot()
+        try:
+            for m in move:
+                self._play_one(self._parse(m))
+            if self.can_end_turn and self._turn_plays:
+                self.end_turn()
+        except Exception:
+            self._restore(saved)
+            raise
 
     def _play_one(self, move):
         self._check_live()
-        bone, side = move.bone, move.side
-        seat = self.turn
+        bone, side, seat = move.bone, move.side, self.turn
         hand = self._hands[seat]
         if bone not in hand:
-            raise IllegalMoveError(
-                f"bone {bone} is not in the hand of player {seat}, "
-                f"who holds {' '.join(map(str, hand))}"
-            )
+            held = " ".join(map(str, hand))
+            msg = f"bone {bone} is not in the hand of player {seat}, who holds {held}"
+            raise IllegalMoveError(msg)
         if self._forced is not None and bone not in self._forced:
             allowed = " or ".join(str(b) for b in sorted(self._forced))
             raise IllegalMoveError(f"the round must be opened with {allowed}")
-        if self.rules.hidden_rows and self._forced is None and bone is not hand[-1]:
-            raise IllegalMoveError(
-                f"only the bone taken from the right of the row, {hand[-1]}, may be played now"
-            )
+        if self.rules.table.hidden_rows and self._forced is None and bone is not hand[-1]:
+            msg = f"only the bone taken from the right of the row, {hand[-1]}, may go now"
+            raise IllegalMoveError(msg)
         if side is not None and not isinstance(side, str):
             raise IllegalMoveError(f"side must be a string naming an end, got {side!r}")
-        if self.rules.layout != "line":
-            self._play_on_layout(Move(bone, side, move.closed, move.lengthwise))
-            return
-        if side is not None and side not in SIDES:
-            raise IllegalMoveError(f"side must be one of {SIDES}, got {side!r}")
-        if len(self.line) == 0:
-            side = "right"
-        elif side is None:
-            sides = self.line.playable_sides(bone)
-            if self._continuing == "doubles":
-                used = {m.side for m in self._turn_plays}
-                sides = [s for s in sides if s not in used]
-            side = "right" if "right" in sides else (sides[0] if sides else "right")
-        move = Move(bone, side, move.closed, move.lengthwise)
-        if self._continuing is not None or move.closed or move.lengthwise:
-            if move not in self._moves_for(seat):
-                if self._continuing == "doubles":
-                    raise IllegalMoveError(
-                        f"after a double, only more doubles on the other ends may follow in "
-                        f"this turn (up to {self.rules.doubles_per_turn}); call end_turn()"
-                    )
-                if move.closed and self.rules.closing_doubles == "none":
-                    raise IllegalMoveError(f"{self.rules.name} does not lay doubles face down")
-                if move.closed:
-                    raise IllegalMoveError(f"{bone} cannot be laid face down here")
-                if move.lengthwise and not self.rules.lengthwise_doubles:
-                    raise IllegalMoveError(f"{self.rules.name} does not lay doubles lengthwise")
-                if move.lengthwise:
-                    raise IllegalMoveError(
-                        f"{bone} cannot be laid lengthwise here (only a "
-                        "double other than the cross)"
-                    )
-        self._apply_play(move)
-
-    def _play_on_layout(self, move):
-        """A play on trains, a chicken foot or the sausage: checked against the legal moves."""
-        moves = self._moves_for(self.turn)
-        if move.closed or move.lengthwise:
-            raise IllegalMoveError(
-                f"{self.rules.name} lays doubles neither face down nor lengthwise"
-            )
-        if move.side is None:
-            fitting = [m for m in moves if m.bone is move.bone]
-            if fitting:
-                move = fitting[0]
-        if move not in moves:
-            places = [m.side for m in moves if m.bone is move.bone]
-            if places:
-                raise IllegalMoveError(
-                    f"{move.bone} may go on {', '.join(places)}, not on {move.side!r}"
-                )
-            self.line.play(move.bone, move.side, seat=self.turn)  # raises, saying why
-            raise IllegalMoveError(f"{move.bone} cannot be played now")
-        self._apply_play(move)
+        self._apply_play(self.rules.table.prepare(self, Move(bone, side, *move[2:])))
 
     def end_turn(self):
-        """Stop a turn in which more bones could follow (several doubles, Blitz).
-
-        Raises
-        ------
-        IllegalMoveError
-            If no bone has been laid in this turn, or the rules end the turn
-            by themselves.
-        """
+        """Stop a turn in which more bones could follow (an error if none could)."""
         self._check_live()
         if self._continuing == "must":
-            raise IllegalMoveError(
-                "after a double another bone must follow: play one, or draw or knock when none fits"
-            )
+            msg = "after a double another bone must follow (or a draw, or a knock)"
+            raise IllegalMoveError(msg)
         if self._continuing is None:
-            raise IllegalMoveError(
-                "there is no turn to end: a turn ends by itself after a "
-                "play unless the rules allow more bones"
-            )
+            raise IllegalMoveError("there is no turn to end: it ended by itself after the play")
         index = len(self.history)
         self.history.append(Event("end_turn", self.round_number, self.turn, None, None, 0))
         self._finish_turn(index)
 
     def draw(self):
-        """Draw one bone from the bazaar for the player to move, who cannot play.
-
-        Returns
-        -------
-        Bone
-            The bone drawn.
-
-        Raises
-        ------
-        IllegalMoveError
-            If the player can play, may draw no more this turn, the bazaar is
-            empty (or only its undrawn reserve is left), the rules forbid
-            drawing, or the match is over.
-        """
+        """Draw one bone from the bazaar for the player to move, who cannot play; return it."""
         self._check_live()
         if self._continuing not in (None, "must"):
-            raise IllegalMoveError(
-                "finish the turn with end_turn() or another bone; no drawing now"
-            )
+            msg = "finish the turn with end_turn() or another bone; no drawing now"
+            raise IllegalMoveError(msg)
         if self.legal_moves():
             raise IllegalMoveError(f"player {self.turn} can play and so must play, not draw")
         if not self._can_draw():
-            raise IllegalMoveError(
-                "nothing to draw (the bazaar is empty, only its reserve is "
-                "left, the rules forbid drawing, or the draws of this turn "
-                "are used up); knock instead"
-            )
+            raise IllegalMoveError("nothing to draw (none left, or none allowed); knock instead")
         bone = self._bazaar.pop()
         self._hands[self.turn].append(bone)
         self._counts[1] += 1
@@ -419,13 +229,7 @@ class Game(HistoryMixin, RoundEngine):
         return bone
 
     def knock(self):
-        """Pass the turn: the player to move can neither play nor draw.
-
-        Raises
-        ------
-        IllegalMoveError
-            If the player can play or draw, or the match is over.
-        """
+        """Pass the turn of the player to move, who can neither play nor draw (else an error)."""
         self._check_live()
         if self._continuing not in (None, "must"):
             raise IllegalMoveError("the turn goes on: call end_turn() to stop laying bones")
@@ -434,33 +238,21 @@ class Game(HistoryMixin, RoundEngine):
         if self._can_draw():
             raise IllegalMoveError(f"player {self.turn} must draw from the bazaar before knocking")
         self._counts[2] += 1
-        self.history.append(Event("knock", self.round_number, self.turn))
         seat = self.turn
+        self.history.append(Event("knock", self.round_number, seat))
         self._streak[seat] = 0  # a pass breaks a row of moves
         row = self._hands[seat]
-        if self.rules.hidden_rows and row and self._forced is None:
+        if self.rules.table.hidden_rows and row and self._forced is None:
             row.insert(0, row.pop())  # the bone goes back to the left of the row
-        if self.rules.layout != "line":
-            self.line.on_pass(seat)  # trains: a marker on the player's own train
+        self.line.on_pass(seat)  # trains: a marker on the player's own train
         self._new_turn()
         self.turn = self._next(seat)
         self._check_blocked()
 
     # ------------------------------------------------------------------ automatic play
     def step(self):
-        """Make one action for the player to move with their player function.
-
-        Plays the move the function returns (None ends a turn that may
-        stop), or draws or knocks when the player cannot move (without
-        calling the function).
-
-        Raises
-        ------
-        DominoTilingError
-            If the seat to move is played by hand (no function given).
-        IllegalMoveError
-            If the function returns an illegal move (nothing is changed).
-        """
+        """One action for the player to move: their function's move (None ends a turn that may
+        stop), or a draw or a knock when they cannot move."""
         self._check_live()
         moves = self.legal_moves()
         if not moves:
@@ -489,19 +281,410 @@ class Game(HistoryMixin, RoundEngine):
         return self.rounds[-1]
 
     def play_match(self, max_rounds=1000):
-        """Play until the match is decided; return the :class:`ScoreSheet`.
-
-        Raises
-        ------
-        DominoTilingError
-            If the match is not decided after ``max_rounds`` rounds.
-        """
+        """Play until the match is decided (an error after ``max_rounds``); return the sheet."""
         max_rounds = _validate.positive_int(max_rounds, "max_rounds")
         while not self.over:
             if self.round_number >= max_rounds:
-                raise DominoTilingError(
-                    f"the match was not decided in {max_rounds} rounds; "
-                    "raise max_rounds or lower the target"
-                )
+                msg = f"the match was not decided in {max_rounds} rounds; raise max_rounds"
+                raise DominoTilingError(msg)
             self.play_round()
         return self.sheet
+
+    # ------------------------------------------------------------------ deals, histories, snapshots
+    @classmethod
+    def from_deal(cls, rules, players, hands, bazaar=(), seed=None):
+        """Start a game whose first round is dealt as given (no redeal), later ones at random:
+        ``hands`` by seat, as large as the rules deal, and ``bazaar`` in drawing order, the
+        whole set together (but Mexican train's engine).
+
+        Examples
+        --------
+        >>> from dominotiling.games import Rules, double_set
+        >>> bones = double_set(6)
+        >>> hands = [bones[0:7], bones[7:14]]      # seat 1 holds 1-1
+        >>> game = Game.from_deal(Rules.kozel(), 2, hands, bones[14:])
+        >>> game.turn, game.legal_moves()
+        (1, [Move(bone=Bone(1, 1), side='right', closed=False)])
+        """
+        rules = as_rules(rules)
+        try:
+            hands, bazaar = [list(h) for h in hands], list(bazaar)
+        except TypeError:
+            msg = "hands must be a list of hands (lists of Bone), bazaar of Bone"
+            raise DominoTypeError(msg) from None
+        every = [b for h in hands for b in h] + bazaar
+        full = rules.table.pool(double_set(rules.max_pip), rules.max_pip)
+        if any(not isinstance(b, Bone) for b in every):
+            raise DominoTypeError("hands and bazaar must hold Bone objects, e.g. Bone(2, 5)")
+        if len(set(every)) != len(every) or set(every) != set(full):
+            got = f"{len(every)} bones, {len(set(every))} distinct"
+            msg = f"hands and bazaar must hold each bone of the set exactly once, got {got}"
+            raise DominoTilingError(msg)
+        n = cls._count_players(players)
+        if n != len(hands):
+            raise DominoTilingError(f"{n} players but {len(hands)} hands")
+        size = rules.hand_size(n)
+        for seat, h in enumerate(hands):
+            if len(h) != size:
+                msg = f"{rules.name} deals {size} bones each; hand {seat} has {len(h)}"
+                raise DominoTilingError(msg)
+        game = cls.__new__(cls)
+        deal = Event("deal", 0, None, None, None, (tuple(map(tuple, hands)), tuple(bazaar), 0))
+        game._setup(rules, players, seed, deals=iter([deal]))
+        game._start_round()
+        return game
+
+    def _snapshot(self):
+        lists = (self.history, self.rounds, self._counts, self._turn_plays, self._streak)
+        tables = (self.line.copy(), [list(h) for h in self._hands], list(self._bazaar))
+        tables += (self.sheet.copy(),)
+        rngs = (self._deal_rng.bit_generator.state, self._play_rng.bit_generator.state)
+        return tables, [list(x) for x in lists], {k: getattr(self, k) for k in _STATE}, rngs
+
+    def _restore(self, saved):
+        (self.line, self._hands, self._bazaar, self.sheet), lists, scalars, rngs = saved
+        self.history, self.rounds, self._counts, self._turn_plays, self._streak = lists
+        for k, v in scalars.items():
+            setattr(self, k, v)
+        self._deal_rng.bit_generator.state, self._play_rng.bit_generator.state = rngs
+
+    @classmethod
+    def replay(cls, rules, players, history):
+        """Rebuild a game from its ``history`` (:attr:`Game.history`, possibly cut short),
+        checking every action: an IllegalMoveError when one is illegal or differs from what the
+        game does (a drawn bone, an opener, a round end).
+
+        Examples
+        --------
+        >>> from dominotiling.games import greedy_player
+        >>> game = Game("kozel", [greedy_player] * 2, seed=1)
+        >>> Game.replay("kozel", 2, game.play_match() and game.history).sheet.scores() == game.sheet.scores()
+        True
+        """
+        try:
+            history = list(history)
+        except TypeError:
+            msg = f"history must be a list of Event, got {type(history).__name__}"
+            raise DominoTypeError(msg) from None
+        for k, e in enumerate(history):
+            if not isinstance(e, Event):
+                msg = f"history must hold Event records; entry {k} is {type(e).__name__}"
+                raise DominoTypeError(msg)
+        game = cls.__new__(cls)
+        deals = iter([e for e in history if e.kind == "deal"])
+        game._setup(rules, players, None, deals=deals, replaying=True)
+        game._start_round()
+        actions = {"draw": game.draw, "knock": game.knock, "end_turn": game.end_turn}
+        for k, event in enumerate(history):
+            what = f"recorded {event.kind} of round {event.round}"
+            if k < len(game.history):  # the game wrote this one itself
+                if game.history[k] != event:
+                    msg = f"{what} differs on replay: {event} vs {game.history[k]}"
+                    raise IllegalMoveError(msg)
+                continue
+            if k > len(game.history):
+                raise IllegalMoveError(f"the history is out of step at entry {k}")
+            if event.kind in ("deal", "end", "take"):
+                raise IllegalMoveError(f"{what} did not happen on replay")
+            if (
+                game.over
+                or game._stopped
+                or (event.seat, event.round) != (game.turn, game.round_number)
+            ):
+                raise IllegalMoveError(f"recorded {event.kind} by seat {event.seat} is out of turn")
+            game._replay_future = history[k + 1 :]
+            if event.kind == "play":
+                game._play_one(Move(event.bone, event.side, event.closed, event.lengthwise))
+            elif event.kind not in actions:
+                raise IllegalMoveError(f"unknown event kind {event.kind!r}")
+            elif actions[event.kind]() != event.bone and event.kind == "draw":
+                raise IllegalMoveError("a recorded draw differs from the bazaar")
+        return game
+
+    # ------------------------------------------------------------------ the mechanics: seats
+    def _active(self):
+        """The seats still in the match."""
+        gone = self.sheet.absent()
+        return [s for s in range(self.n_players) if s not in gone]
+
+    def _next(self, seat, step=1):
+        """The seat ``step`` places clockwise from ``seat`` among those still playing."""
+        active = self._active()
+        for k in range(1, self.n_players + 1):
+            candidate = (seat + k) % self.n_players
+            if candidate in active:
+                step -= 1
+                if step == 0:
+                    return candidate
+        return seat
+
+    def _round_double(self):
+        """The round's set double (Mexican train, Chicken foot): down from max_pip, then up."""
+        if not self.rules.table.set_double:
+            return None
+        top = self.rules.max_pip
+        r = self.round_number % (2 * top + 1)
+        return top - r if r <= top else r - top
+
+    # ------------------------------------------------------------------ dealing and opening
+    def _deal(self):
+        rules, table, n = self.rules, self.rules.table, self.n_players
+        size, active, double = rules.hand_size(n), self._active(), self._round_double()
+        pool = table.pool(list(self._set), double)
+        redeals = 0
+        while True:
+            order = self._deal_rng.permutation(len(pool))
+            bones = [pool[i] for i in order]
+            hands = [[] for _ in range(n)]
+            for k, seat in enumerate(active):
+                row = bones[k * size : (k + 1) * size]
+                hands[seat] = row if table.hidden_rows else sorted(row)
+            rest = bones[len(active) * size :][::-1]
+            if not any(rules.needs_redeal(h) for h in hands) and table.keeps(hands, double):
+                return hands, rest, redeals
+            redeals += 1
+
+    def _by_rule(self, hands, reopening=False):
+        """(seat, bone) for a round opened by rule."""
+        rules = self.rules
+        holder = {b: s for s, hand in enumerate(hands) for b in hand}
+        if rules.table.set_double:
+            d, top = self._round_double(), rules.max_pip
+            doubles = tuple(range(d, -1, -1)) + tuple(range(top, d, -1))
+        elif reopening and rules.reopen_doubles:
+            doubles = rules.reopen_doubles
+        else:
+            doubles = rules.opening_doubles
+        for bone in [Bone(*key) for key in rules.opening_bones] + [Bone(v, v) for v in doubles]:
+            if bone in holder:
+                return holder[bone], bone
+        if rules.opening_fallback == "lightest":
+            bone = min(holder, key=lambda b: (b.pips, b.low))
+        else:
+            bone = max(holder, key=lambda b: (b.pips, b.high))
+        return holder[bone], bone
+
+    def _opening(self, hands):
+        """Return (seat, allowed opening bones or None) for the round about to start."""
+        rules = self.rules
+        previous = self.rounds[-1] if self.rounds else None
+        if previous is None and rules.first_opener == "seat":
+            return rules.table.opening(self._active()[0], hands)
+        reopening = None if previous is None else rules.family.reopens(self, hands)
+        if previous is None or rules.later_opener == "rule" or reopening is not None:
+            seat, bone = self._by_rule(hands, bool(reopening))
+            return seat, frozenset([bone])
+        winner = previous.winner
+        if rules.later_opener == "rotate":
+            seat = self._next(previous.opener)
+        elif winner is None:
+            seat = previous.opener
+        elif rules.later_opener == "winner_partner" and previous.reason == "out":
+            seat = (winner + 2) % self.n_players
+        else:
+            seat = winner
+        if seat not in self._active():
+            seat = self._next(seat)
+        other = rules.family.opener(self, hands, previous, seat)
+        if other is not None:
+            return other
+        if rules.table.hidden_rows:
+            return rules.table.opening(seat, hands)
+        if rules.later_bone == "double":
+            return seat, frozenset(b for b in hands[seat] if b.is_double) or None
+        return seat, None
+
+    def _start_round(self):
+        event = None if self._deals is None else next(self._deals, None)
+        if event is not None:
+            hidden = self.rules.table.hidden_rows
+            hands = [list(h) if hidden else sorted(h) for h in event.info[0]]
+            bazaar, redeals = list(event.info[1])[::-1], event.info[2]
+        elif self._replaying:
+            self._stopped = True
+            return
+        else:
+            hands, bazaar, redeals = self._deal()
+        self._stopped = False
+        self._hands, self._bazaar = hands, bazaar  # the next bone to draw is the last one
+        opener, allowed = self._opening(hands)
+        self.line = new_layout(self.rules, self.n_players, self._round_double())
+        self.turn = self._opener = opener
+        self._forced, self._redeals = allowed, redeals
+        self._counts = [0, 0, 0]  # plays, draws, knocks
+        self._last_player = self._last_nondouble = None
+        self._streak = [0] * self.n_players  # moves in a row laying a bone
+        self._pending_out = None  # trains: out in a first turn, the others still due
+        self._new_turn()
+        deal = (tuple(tuple(h) for h in hands), tuple(bazaar[::-1]), redeals)
+        self.history.append(Event("deal", self.round_number, opener, None, None, deal))
+
+    def _new_turn(self):
+        self._turn_plays, self._turn_draws = [], 0  # Moves laid in the turn in progress
+        # None; "doubles", "chain" or "pair": more bones may follow; "must": one more must
+        self._continuing = None
+        self.line.end_turn()
+
+    # ------------------------------------------------------------------ moves
+    def _drawable(self):
+        return max(0, len(self._bazaar) - self.rules.reserve(self.n_players))
+
+    def _can_draw(self):
+        rules, line = self.rules, self.line
+        if not (rules.draw_from_bazaar and self._drawable() > 0 and line.may_draw(self.turn)):
+            return False
+        more = rules.draw_limit is None or self._turn_draws < rules.draw_limit
+        return more and self._continuing in (None, "must") and bool(line.open_ends() or not line)
+
+    def _moves_for(self, seat):
+        """All plays for ``seat`` in the current state (ignoring whose turn it is)."""
+        hand = self._hands[seat]
+        if self._forced is not None:
+            return [Move(b, self.line.first_side) for b in sorted(self._forced) if b in hand]
+        if self.rules.table.hidden_rows:
+            hand = hand[-1:]  # only the bone just taken from the right
+        moves = [Move(b, s) for b, s in self.line.moves(hand, seat)]
+        return self.rules.table.moves(self, moves)
+
+    # ------------------------------------------------------------------ turns
+    def _apply_play(self, move):
+        """Lay one bone for the player to move (the move is known to be legal)."""
+        seat, bone = self.turn, move.bone
+        cut = self.line.play(bone, move.side, move.closed, move.lengthwise, seat)  # raises first
+        self._forced = None
+        self._hands[seat].remove(bone)
+        if cut:  # Kolbasa: the cut goes to the opponent's row
+            self._hands[self._next(seat)][:0] = cut
+        self._counts[0] += 1
+        self._last_player = seat
+        if not bone.is_double:
+            self._last_nondouble = seat
+        self._turn_plays.append(move)
+        index, round_ = len(self.history), self.round_number
+        self.history.append(Event("play", round_, seat, bone, move.side, 0, *move[2:]))
+        if not self._hands[seat]:
+            if self.line.first_turns_over() or not self._first_turns_left(seat):
+                return self._close(index, "out")
+            # trains' first turns: the hand ends once everybody has had one
+            if self._pending_out is None:
+                self._pending_out = seat
+            return self._finish_turn(index)
+        if self.rules.fish_ends_round and self.line.is_fish():
+            return self._close(index, "fish")
+        if not self.line.open_ends():  # every end closed: nothing more can be laid
+            return self._close(index, "blocked")
+        if not self._may_continue(move):
+            self._finish_turn(index)
+
+    def _may_continue(self, move):
+        if self.line.must_continue():  # trains: a double is followed at once
+            self._continuing, self._turn_draws = "must", 0  # who cannot follow it draws again
+            return True
+        rules = self.rules
+        mode = "chain" if self.line.may_continue() else None  # trains: the first turn's train
+        mode = mode or rules.table.continuing(self, move) or rules.family.continuing(self, move)
+        self._continuing = mode
+        if self._continuing and self._moves_for(self.turn):
+            return True
+        self._continuing = None
+        return False
+
+    def _score_turn(self, index):
+        """Points scored during play for the turn just ended (fives, Telephone, Bergen)."""
+        points = self.rules.family.turn_points(self.line)
+        if points:
+            self.sheet.add_points(self.turn, points)
+            self.history[index] = self.history[index]._replace(info=points)
+            if self.sheet.is_over:  # the target reached during play ends the match at once
+                self._end_round("target")
+
+    def _close(self, index, reason):
+        self._score_turn(index)
+        if not self.over:
+            self._end_round(reason)
+
+    def _finish_turn(self, index):
+        """End the turn of the player to move: points, another move, a penalty, the next seat."""
+        seat = self.turn
+        self._score_turn(index)
+        if self.over:
+            return
+        self._continuing = None
+        # a move laying bones without a draw extends the row (a draw breaks it)
+        self._streak[seat] = self._streak[seat] + 1 if self._turn_draws == 0 else 0
+        self._new_turn()
+        if not (self.rules.table.play_until_stuck or self.rules.family.again(self)):
+            self.turn = self._next(seat)
+            self.rules.family.passed(self, seat)
+        self._check_blocked()
+
+    def _penalty(self, maker, draws):
+        """The player to move takes bones (bazaar, then the maker's hand) and is skipped."""
+        victim = self.turn
+        self._streak[victim] = 0  # missing a turn breaks the row
+        for _ in range(draws):
+            if self._drawable() > 0:
+                bone, source = self._bazaar.pop(), "bazaar"
+            else:
+                hand = self._hands[maker]
+                if len(hand) <= 1:
+                    break  # the maker keeps a last bone
+                bone, source = self._penalty_bone(maker), maker
+                hand.remove(bone)
+            self._hands[victim].append(bone)
+            self.history.append(Event("take", self.round_number, victim, bone, None, source))
+        self.turn = self._next(victim)
+
+    def _penalty_bone(self, maker):
+        hand = self._hands[maker]
+        if not self._replaying:
+            return hand[int(self._play_rng.integers(len(hand)))]
+        for k, e in enumerate(self._replay_future):
+            if e.kind == "take" and e.info == maker:
+                if e.bone not in hand:
+                    msg = f"a recorded penalty bone {e.bone} is not in seat {maker}'s hand"
+                    raise IllegalMoveError(msg)
+                self._replay_future = self._replay_future[k + 1 :]
+                return e.bone
+        raise IllegalMoveError("the history lacks the penalty bones taken from a hand")
+
+    def _first_turns_left(self, seat):
+        """Trains' first turns: whether a seat other than ``seat`` has not had one yet."""
+        return any(s != seat and self.line.in_first_turn(s) for s in self._active())
+
+    def _check_blocked(self):
+        if self._pending_out is not None:
+            if self.line.first_turns_over() or not self._first_turns_left(None):
+                self._end_round("out")
+            return
+        rules = self.rules
+        can_draw = rules.draw_from_bazaar and self._drawable() > 0 and bool(self.line.open_ends())
+        if self._forced is None and not can_draw and not self.line.could_play(self._hands):
+            self._end_round("blocked")
+
+    # ------------------------------------------------------------------ round end
+    def _end_round(self, reason):
+        n, line = self.n_players, self.line
+        fish = reason != "out"
+        fisherman = self.rules.family.fisherman(self._last_player, self._last_nondouble)
+        self.rules.family.round_ends(self, reason, fisherman)
+        if reason == "target":  # the match ended during play: the hand is not scored
+            written, winner = (0,) * n, self.sheet.winner
+        else:
+            finished = () if fish else tuple(m.bone for m in self._turn_plays)
+            hands = {s: list(h) for s, h in enumerate(self._hands)}
+            how = dict(fisherman=fisherman if fish else None, opener=self._opener)
+            how.update(opened_with=line.first)
+            points = self.sheet.record_round(hands, fish=fish, **how, finished_with=finished)
+            written, winner = tuple(points[s] for s in range(n)), self.sheet.round_winners[-1]
+        plays, draws, knocks = self._counts
+        hands = tuple(tuple(h) for h in self._hands)
+        result = (self.round_number, self._opener, reason, winner, hands, line.copy(), plays)
+        self.rounds.append(RoundResult(*result, draws, knocks, self._redeals, written, fisherman))
+        self.history.append(Event("end", self.round_number, winner, None, None, reason))
+        self._new_turn()
+        if self.sheet.is_over:
+            self.over = True
+            return
+        self.round_number += 1
+        self._start_round()

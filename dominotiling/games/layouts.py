@@ -1,112 +1,245 @@
-"""Layouts other than one line: the trains of Mexican train, the feet of Chicken foot, the sausage.
+"""The tables a round is played on, and their hooks: :class:`Trains` (Mexican train),
+:class:`ChickenFoot`, :class:`Sausage` (Kolbasa) and :class:`FiveUp` besides the
+:class:`~dominotiling.games.Line`; one hook per kind of table (:class:`LineTable`, ...) is
+``Rules.table``, its options and what only it needs.  A move's ``side`` names a place:
+``"train 0"``, ``"mexican"``; ``"foot"``, ``"toe k"``; ``"set"``, ``"line k"``, ``"double k"``;
+``"top"``, ``"bottom"``, ``"cut k"``, ``"top k"``.  An illegal play changes nothing."""
 
-Inside: :class:`Trains`, :class:`ChickenFoot` and :class:`Sausage`, which the
-game engine uses in place of a :class:`~dominotiling.games.Line` when
-``rules.layout`` asks for them, and :func:`new_layout`, which makes the
-layout of a round.  They answer the same questions as a line (the open ends,
-the legal plays for a hand, laying a bone, copying) and a few of their own
-(whose turn it is matters for trains; a cut returns bones to a hand).
-
-Every place a bone can go is a string, the ``side`` of a
-:class:`~dominotiling.games.Move`:
-
-* :class:`Trains`: ``"train 0"``, ``"train 1"``, ... (each player's own
-  train, numbered by seat) and ``"mexican"``;
-* :class:`ChickenFoot`: ``"foot"`` (a chick on the double whose foot is not
-  complete) and ``"toe 1"``, ``"toe 2"``, ... (the end of a toe);
-* :class:`FiveUp`: ``"set"`` (a side or end of the set double still free),
-  ``"line 1"``, ``"line 2"``, ... (the end of a line of play) and
-  ``"double k"`` (a free side or end of the double that ends line k);
-* :class:`Sausage`: ``"top"`` and ``"bottom"`` (the ends of the two lines),
-  ``"cut k"`` (across both lines after their k-th bones) and ``"top k"`` /
-  ``"bottom k"`` (a double pushed into a line after its k-th bone; 0 is next
-  to the head).
-
-An illegal play raises :class:`~dominotiling.games.IllegalMoveError` before
-anything changes.
-
-Examples
---------
->>> from dominotiling.games import Bone
->>> from dominotiling.games.layouts import ChickenFoot
->>> foot = ChickenFoot(max_pip=9)
->>> foot.play(Bone(9, 9))
->>> foot.open_ends()                      # six chicks must go on 9-9 first
-{'foot': 9}
->>> for k in range(6):
-...     foot.play(Bone(9, k), "foot")
->>> foot.open_ends()
-{'toe 1': 0, 'toe 2': 1, 'toe 3': 2, 'toe 4': 3, 'toe 5': 4, 'toe 6': 5}
-"""
+from dataclasses import dataclass
+from typing import Literal
 
 from .. import _validate
-from ..errors import DominoTypeError
-from ._layout_base import Layout as _Layout
-from ._layout_base import _hands
-from ._rules_check import MAX_PLAYERS
+from ..errors import DominoTilingError, DominoTypeError
 from .bones import Bone, as_bones
 from .errors import IllegalMoveError
+from .line import SIDES, Line, Table, _hands
 
 __all__ = ["Trains", "ChickenFoot", "Sausage", "FiveUp", "new_layout"]
 
+#: The most players at one table (of a rule set, a layout, a score sheet).
+MAX_PLAYERS = 12
+
 
 def new_layout(rules, n_players, double=None):
-    """The empty layout of a round under ``rules`` (a Line, or one of this module's).
-
-    ``double`` is the round's set double (Mexican train's engine is laid at
-    once; Chicken foot's is played by its holder).
-    """
-    from .rules import as_rules
-
-    rules = as_rules(rules)
+    """The empty table of a round under ``rules``; ``double``: the round's set double."""
+    _check_rules(rules)
     n_players = _validate.positive_int(n_players, "n_players", maximum=MAX_PLAYERS)
     if double is not None:
-        double = _validate.nonnegative_int(
-            double, "double (the set double's value)", maximum=rules.max_pip
-        )
-    if rules.layout == "trains":
-        return Trains(rules.max_pip, n_players, double, first_turn_train=rules.first_turn_train)
-    if rules.layout == "chicken_foot":
-        return ChickenFoot(rules.max_pip, rules.foot_size)
-    if rules.layout == "sausage":
-        return Sausage(rules.max_pip, rules.sausage_cuts)
-    if rules.layout == "five_up":
-        return FiveUp(rules.max_pip)
-    from .line import Line
+        double = _validate.nonnegative_int(double, "double (the set double)", maximum=rules.max_pip)
+    return rules.table.new(rules, n_players, double)
 
-    return Line.for_rules(rules)
+
+def _check_rules(rules):  # duck-typed: the rules module imports this one
+    if not hasattr(rules, "table") or isinstance(rules, type):
+        raise DominoTypeError(f"rules must be a Rules object, got {type(rules).__name__}")
+
+
+# ---------------------------------------------------------------------- the tables' hooks
+@dataclass(frozen=True)
+class TableRules:
+    """The hook of one kind of table: its options, and what only it needs of the engine.
+
+    ``set_double`` (a set double each round), ``hidden_rows`` (hands kept as face-down rows) and
+    ``play_until_stuck`` (a player who laid a bone moves again) say how the engine deals and
+    turns; the methods are called at the deal (:meth:`pool`, :meth:`keeps`), the opening
+    (:meth:`opening`) and for each play (:meth:`moves`, :meth:`prepare`, :meth:`continuing`).
+    """
+
+    name = "table"
+    set_double = hidden_rows = play_until_stuck = False
+    check = lambda self, rules: None  # noqa: E731 -- refuse rules that contradict the table
+    new = lambda self, rules, n_players, double: FiveUp(rules.max_pip)  # noqa: E731
+    pool = lambda self, bones, double: bones  # noqa: E731 -- the bones dealt
+    keeps = lambda self, hands, double: True  # noqa: E731 -- whether a deal is kept
+    opening = lambda self, seat, hands: (seat, None)  # noqa: E731 -- (opener, bones) by seat
+    moves = lambda self, game, moves: moves  # noqa: E731 -- the legal moves of the table
+    continuing = lambda self, game, move: None  # noqa: E731 -- "chain", "doubles" or None
+
+    def prepare(self, game, move):
+        """``move`` checked against the legal moves and given its side, or an error."""
+        moves = game._moves_for(game.turn)
+        if move.closed or move.lengthwise:
+            msg = f"{game.rules.name} lays doubles neither face down nor lengthwise"
+            raise IllegalMoveError(msg)
+        move = next((m for m in moves if m.bone is move.bone), move) if move.side is None else move
+        if move not in moves:
+            places = ", ".join(m.side for m in moves if m.bone is move.bone)
+            if places:
+                raise IllegalMoveError(f"{move.bone} may go on {places}, not on {move.side!r}")
+            game.line.play(move.bone, move.side, seat=game.turn)  # raises, saying why
+            raise IllegalMoveError(f"{move.bone} cannot be played now")
+        return move
+
+
+@dataclass(frozen=True)
+class LineTable(TableRules):
+    """One :class:`~dominotiling.games.Line`: its cross (``spinner``, ``house``,
+    ``spinner_opens``, ``cross_count``, ``spinner_arms_first``); doubles laid face down
+    (``closing_doubles``: never, each at will, or all of a turn alike) or lengthwise; up to
+    ``doubles_per_turn`` doubles in a turn, or any number of bones with ``chain_turn`` (Blitz)."""
+
+    spinner: bool = False
+    house: Literal["first_double", "first_covered"] = "first_double"
+    spinner_opens: Literal["both_sides", "at_once"] = "both_sides"
+    spinner_arms_first: bool = False
+    cross_count: Literal["played", "all"] = "played"
+    closing_doubles: Literal["none", "any", "same"] = "none"
+    lengthwise_doubles: bool = False
+    doubles_per_turn: int = 1
+    chain_turn: bool = False
+    name = "line"
+
+    def check(self, rules):
+        if self.lengthwise_doubles and not self.spinner:
+            raise DominoTilingError("lengthwise_doubles (after the cross) needs spinner=True")
+
+    def new(self, rules, n_players, double):
+        return Line.for_rules(rules)
+
+    def moves(self, game, moves):
+        plays, mode = game._turn_plays, self.closing_doubles
+        if game._continuing == "doubles":  # more doubles of one turn, on other ends
+            moves = [m for m in moves if m.bone.is_double and m.side not in {p.side for p in plays}]
+        if len(game.line) == 0 or (mode == "none" and not self.lengthwise_doubles):
+            return moves
+        along = self.lengthwise_doubles and game.line.spinner_value() is not None
+        first = plays[0].closed if plays else None  # "same": all closed, or all open
+        out = []
+        for m in moves:
+            if mode == "none" or not (mode == "same" and first is True):
+                out.append(m)
+            if mode != "none" and m.bone.is_double and not (mode == "same" and first is False):
+                out.append(m._replace(closed=True))
+            if along and m.bone.is_double:
+                out.append(m._replace(lengthwise=True))
+        return out
+
+    def continuing(self, game, move):
+        plays = game._turn_plays
+        if self.chain_turn:
+            return "chain"
+        doubles = move.bone.is_double and all(m.bone.is_double for m in plays)
+        return "doubles" if doubles and len(plays) < self.doubles_per_turn else None
+
+    def prepare(self, game, move):
+        bone, side, doubles = move.bone, move.side, game._continuing == "doubles"
+        if side is not None and side not in SIDES:
+            raise IllegalMoveError(f"side must be one of {SIDES}, got {side!r}")
+        if len(game.line) == 0:
+            side = "right"
+        elif side is None:
+            used = {m.side for m in game._turn_plays} if doubles else ()
+            sides = [s for s in game.line.playable_sides(bone) if s not in used]
+            side = "right" if "right" in sides or not sides else sides[0]
+        move = move._replace(side=side)
+        if not (game._continuing or move.closed or move.lengthwise):
+            return move
+        if move in game._moves_for(game.turn):
+            return move
+        name, up_to = game.rules.name, self.doubles_per_turn
+        if doubles:
+            msg = f"only more doubles on other ends (up to {up_to}); call end_turn()"
+            raise IllegalMoveError(msg)
+        if move.closed and self.closing_doubles == "none":
+            raise IllegalMoveError(f"{name} does not lay doubles face down")
+        if move.closed:
+            raise IllegalMoveError(f"{bone} cannot be laid face down here")
+        if move.lengthwise and not self.lengthwise_doubles:
+            raise IllegalMoveError(f"{name} does not lay doubles lengthwise")
+        if move.lengthwise:
+            msg = f"{bone} cannot be laid lengthwise here (a double, not the cross)"
+            raise IllegalMoveError(msg)
+        return move
+
+
+@dataclass(frozen=True)
+class TrainsTable(TableRules):
+    """Mexican train (:class:`Trains`); ``first_turn_train``: the Walnut rule book's first turn."""
+
+    first_turn_train: bool = False
+    name, set_double = "trains", True
+
+    def new(self, rules, n_players, double):
+        return Trains(rules.max_pip, n_players, double, first_turn_train=self.first_turn_train)
+
+    def pool(self, bones, double):
+        return [b for b in bones if b != Bone(double, double)]  # the engine lies in the centre
+
+
+@dataclass(frozen=True)
+class FootTable(TableRules):
+    """Chicken foot (:class:`ChickenFoot`): ``foot_size`` chicks a foot; with nobody holding
+    the set double the next lower one opens, or (``"redeal"``) a new deal."""
+
+    foot_size: int = 3
+    missing_set_double: Literal["lower", "redeal"] = "lower"
+    name, set_double = "chicken_foot", True
+
+    def new(self, rules, n_players, double):
+        return ChickenFoot(rules.max_pip, self.foot_size)
+
+    def keeps(self, hands, double):
+        held = {b for h in hands for b in h if b.is_double}
+        return Bone(double, double) in held if self.missing_set_double == "redeal" else bool(held)
+
+
+@dataclass(frozen=True)
+class SausageTable(TableRules):
+    """Kolbasa (:class:`Sausage`), from face-down rows taken from the right:
+    ``sausage_cuts``, ``row_opening`` (the row's first bone, or its first double) and
+    ``play_until_stuck`` (who lays a bone moves again)."""
+
+    sausage_cuts: Literal["anywhere", "equal_ends"] = "anywhere"
+    row_opening: Literal["first", "double"] = "first"
+    play_until_stuck: bool = False
+    name, hidden_rows = "sausage", True
+
+    def check(self, rules):
+        if not rules.min_players == rules.max_players == 2:
+            raise DominoTilingError("the sausage layout is for exactly two players")
+        if rules.draw_from_bazaar:
+            msg = "the sausage's face-down rows have no bazaar: draw_from_bazaar=False"
+            raise DominoTilingError(msg)
+
+    def new(self, rules, n_players, double):
+        return Sausage(rules.max_pip, self.sausage_cuts)
+
+    def opening(self, seat, hands):
+        """A face-down row opens with its rightmost bone (or its first double from the right)."""
+        row = hands[seat]
+        doubles = [b for b in reversed(row) if b.is_double] if self.row_opening == "double" else []
+        return seat, frozenset(doubles[:1] or row[-1:])
+
+
+@dataclass(frozen=True)
+class FiveUpTable(TableRules):
+    """Five-Up (:class:`FiveUp`): every double branches."""
+
+    name = "five_up"
+
+
+#: The tables by name (``Rules(layout=name)``).
+TABLES = {t.name: t for t in (LineTable, TrainsTable, FootTable, SausageTable, FiveUpTable)}
 
 
 # ---------------------------------------------------------------------- Mexican train
-class Trains(_Layout):
+class Trains(Table):
     """Mexican train's table: the engine double, a train per player and the Mexican train.
 
-    Follows classic_rules_1_ru.txt, paragraph 362 (and 364 for the end of a
-    hand).  Each train starts from the engine with a bone showing its value
-    and grows at its far end only.  A player may play on their own train,
-    on the Mexican train (anyone may start it), and on another player's train
-    that carries a marker; a player who passes puts a marker on their own
-    train (:meth:`on_pass`) and takes it off by playing on it again.  A
-    double must be followed at once by another bone, on the double or on any
-    train the player may use (:meth:`must_continue`); a second double may
-    follow on another train only if the player holds a third bone for one of
-    the two doubles, which must then be laid.  A double left uncovered at the
-    end of a turn must be covered before anything else is played.
+    classic_rules_1_ru.txt, paragraphs 362 and 364: play on one's own train, the Mexican train,
+    or a train with a marker (put on by :meth:`on_pass`, off by its owner's play); a double is
+    followed at once (:meth:`must_continue`), a second only with a third bone for one of them;
+    an uncovered double is covered first.
 
     Parameters
     ----------
-    max_pip : int
-        The set is double-``max_pip`` (12 in the text).
-    n_players : int
-        One train per player.
+    max_pip, n_players : int
+        The set is double-``max_pip`` (12); one train per player.
     engine : int, optional
-        The value of the engine double in the centre (``max_pip`` if None).
+        The engine double in the centre (``max_pip`` if None).
     first_turn_train : bool, optional
-        The Walnut rule book's first turn (more_rules_ru.txt, paragraphs
-        553-577): in each player's first turn only the player's own train
-        is open, and any number of bones may be laid on it; uncovered
-        doubles need covering only once everybody has had a first turn; a
-        player who cannot start a train does not draw.
+        The Walnut rule book's first turn (more_rules_ru.txt, paragraphs 553-577): a train of
+        any length on one's own train, no drawing; doubles covered after everyone's.
 
     See Also
     --------
@@ -114,143 +247,89 @@ class Trains(_Layout):
 
     Examples
     --------
-    >>> t = Trains(12, 2, engine=12)
-    >>> t.moves([Bone(12, 3), Bone(4, 5)], seat=0)
+    >>> Trains(12, 2, engine=12).moves([Bone(12, 3), Bone(4, 5)], seat=0)
     [(Bone(3, 12), 'train 0'), (Bone(3, 12), 'mexican')]
-    >>> t.play(Bone(12, 3), "train 0", seat=0)
-    >>> t.play(Bone(3, 3), "train 0", seat=0)
-    >>> t.must_continue()                 # a double: seat 0 plays again
-    True
-    >>> t.moves([Bone(3, 9), Bone(12, 5)], seat=0)
-    [(Bone(3, 9), 'train 0'), (Bone(5, 12), 'mexican')]
     """
 
     def __init__(self, max_pip=12, n_players=4, engine=None, first_turn_train=False):
         super().__init__(max_pip)
         self.first_turn_train = _validate.boolean(first_turn_train, "first_turn_train")
-        n_players = _validate.positive_int(n_players, "n_players", maximum=MAX_PLAYERS)
-        self._had_turn = set()  # seats that have had their first turn (first_turn_train)
-        self._turn_seat = None
-        engine = (
-            max_pip
-            if engine is None
-            else _validate.nonnegative_int(engine, "engine", maximum=max_pip)
-        )
-        self.n_players = n_players
-        self.engine = engine
-        self._first = Bone(engine, engine)
+        self.n_players = _validate.positive_int(n_players, "n_players", maximum=MAX_PLAYERS)
+        if engine is not None:
+            engine = _validate.nonnegative_int(engine, "engine", maximum=max_pip)
+        self.engine = max_pip if engine is None else engine
+        self._first = Bone(self.engine, self.engine)
         self._on_table = {self._first}
-        self._trains = {f"train {s}": [] for s in range(n_players)}
-        self._trains["mexican"] = []
-        self._markers = set()
-        self._turn = []  # (train, bone) laid in the turn in progress
+        self._trains = {f"train {s}": [] for s in range(n_players)} | {"mexican": []}
+        self._markers, self._had_turn = set(), set()  # had_turn: seats past their first turn
+        self._turn, self._turn_seat = [], None  # (train, bone) laid in the turn in progress
 
-    # ------------------------------------------------------------------ queries
     def train(self, name):
-        """The bones of one train, from the engine outward, as oriented pairs."""
         if not isinstance(name, str):
-            raise DominoTypeError(
-                f"name must be the name of a train (a str: {', '.join(self._trains)}), "
-                f"got {type(name).__name__}"
-            )
+            msg = f"name must be the name of a train (a str), got {type(name).__name__}"
+            raise DominoTypeError(msg)
         if name not in self._trains:
             raise IllegalMoveError(f"no train {name!r}; the trains are {', '.join(self._trains)}")
         return list(self._trains[name])
 
-    @property
-    def markers(self):
-        """The seats whose trains carry a marker (open to everybody)."""
-        return frozenset(self._markers)
+    markers = property(lambda self: frozenset(self._markers))  # seats whose trains are open
 
     def _end(self, name):
-        train = self._trains[name]
-        return train[-1][1] if train else self.engine
+        return self._trains[name][-1][1] if self._trains[name] else self.engine
 
     def open_ends(self):
         return {name: self._end(name) for name in self._trains}
 
     def uncovered(self):
-        """The trains ending in a double nobody has covered yet."""
-        return [
-            name for name, train in self._trains.items() if train and train[-1][0] == train[-1][1]
-        ]
-
-    def _usual(self, seat):
-        names = {"mexican"} | {f"train {s}" for s in self._markers}
-        if seat is not None:
-            names.add(f"train {seat}")
-        return names
+        return [name for name, t in self._trains.items() if t and t[-1][0] == t[-1][1]]
 
     def _seat(self, seat):
-        """``seat`` checked: None or a seat number of this table."""
         if seat is None or type(seat) is int and 0 <= seat < self.n_players:
             return seat
         return _validate.integer(seat, "seat", minimum=0, maximum=self.n_players - 1)
 
     def in_first_turn(self, seat):
-        """True while ``seat`` plays its first turn of the hand under ``first_turn_train``."""
         seat = self._seat(seat)
         return self.first_turn_train and seat is not None and seat not in self._had_turn
 
     def first_turns_over(self):
-        """True once every player has had a first turn (always, without ``first_turn_train``)."""
         return not self.first_turn_train or len(self._had_turn) >= self.n_players
 
     def may_draw(self, seat):
-        """A player who cannot start a train in the first turn marks it without drawing."""
-        return not self.in_first_turn(seat)
+        return not self.in_first_turn(seat)  # no first train: a marker, without drawing
 
     def allowed(self, seat):
         """The trains the player in ``seat`` may play on now."""
         seat = self._seat(seat)
         if self.in_first_turn(seat):
             return {f"train {seat}"}
-        mine = [name for name, _ in self._turn]
+        usual = {"mexican"} | {f"train {s}" for s in self._markers}
+        usual |= set() if seat is None else {f"train {seat}"}
         open_now = self.uncovered()
-        laid_now = [name for name in open_now if name in mine]
         if not self._turn:
-            return set(open_now) if open_now else self._usual(seat)
-        if len(laid_now) >= 2:  # two doubles: the third covers one of them
-            return set(laid_now)
-        return self._usual(seat) | set(laid_now)
+            return set(open_now) if open_now else usual
+        laid_now = {name for name in open_now if name in {n for n, _ in self._turn}}
+        return laid_now if len(laid_now) >= 2 else usual | laid_now  # two doubles: cover one
 
     def branches(self):
-        return [("engine", [(self.engine, self.engine)])] + [
-            (
-                name
-                + (
-                    " (marker)"
-                    if name.startswith("train") and int(name[6:]) in self._markers
-                    else ""
-                ),
-                list(pairs),
-            )
-            for name, pairs in self._trains.items()
-        ]
+        marked = {f"train {s}" for s in self._markers}
+        trains = [(n + " (marker)" * (n in marked), list(p)) for n, p in self._trains.items()]
+        return [("engine", [(self.engine, self.engine)])] + trains
 
-    # ------------------------------------------------------------------ plays
     def moves(self, hand, seat=None):
-        """The legal ``(bone, train)`` plays of ``hand`` for the player in ``seat``."""
-        hand = as_bones(hand, "hand")
+        hand = list(as_bones(hand, "hand"))
         names = sorted(self.allowed(seat), key=_train_order)
         ends = {name: self._end(name) for name in names}
-        laid_doubles = [name for name in self.uncovered() if name in {n for n, _ in self._turn}]
-        hand = list(hand)
+        laid = [name for name in self.uncovered() if name in {n for n, _ in self._turn}]
+        second = len(laid) == 1 and not self.in_first_turn(seat)
         out = []
         for bone in hand:
-            if bone in self._on_table or bone.high > self.max_pip:
-                continue
-            for name in names:
+            for name in names if bone not in self._on_table and bone.high <= self.max_pip else ():
                 if ends[name] not in bone:
                     continue
-                if (
-                    bone.is_double
-                    and len(laid_doubles) == 1
-                    and name != laid_doubles[0]
-                    and not self.in_first_turn(seat)
-                ):
+                if bone.is_double and second and name != laid[0]:
                     # a second double: only with a third bone in hand for one of the two
-                    values = {ends[laid_doubles[0]], bone.low}
+                    values = {ends[laid[0]], bone.low}
                     if not any(
                         b is not bone and (b.low in values or b.high in values) for b in hand
                     ):
@@ -258,34 +337,22 @@ class Trains(_Layout):
                 out.append((bone, name))
         return out
 
-    def play(self, bone, side=None, closed=False, seat=None):
-        """Lay ``bone`` on the train ``side`` for the player in ``seat``.
-
-        Raises
-        ------
-        IllegalMoveError
-            If the train is unknown or not open to this player now, or the
-            bone does not match its end (the layout is unchanged).
-        """
-        self._check_bone(bone, closed, side)
+    def play(self, bone, side=None, closed=False, lengthwise=False, seat=None):
+        """Lay ``bone`` on the train ``side`` for the player in ``seat`` (an error if the train is
+        not open to this player now, or the bone does not match it)."""
+        self._check_bone(bone, closed, lengthwise, side)
         seat = self._seat(seat)
-        if closed:
-            raise IllegalMoveError("Mexican train lays no double face down")
         if side not in self._trains:
-            raise IllegalMoveError(
-                f"side must name a train ({', '.join(self._trains)}), got {side!r}"
-            )
+            msg = f"side must name a train ({', '.join(self._trains)}), got {side!r}"
+            raise IllegalMoveError(msg)
         allowed = self.allowed(seat)
         if side not in allowed:
-            why = (
-                "an uncovered double must be covered first"
-                if self.uncovered() and not self._turn
-                else "it is another player's train without a marker"
-            )
-            raise IllegalMoveError(
-                f"{side} is not open to seat {seat} now ({why}); open to it: "
-                f"{', '.join(sorted(allowed, key=_train_order))}"
-            )
+            why = "it is another player's train without a marker"
+            if self.uncovered() and not self._turn:
+                why = "an uncovered double must be covered first"
+            now = ", ".join(sorted(allowed, key=_train_order))
+            msg = f"{side} is not open to seat {seat} now ({why}); open to it: {now}"
+            raise IllegalMoveError(msg)
         end = self._end(side)
         if end not in bone:
             raise IllegalMoveError(f"bone {bone} does not match {side}, which ends in {end}")
@@ -297,21 +364,16 @@ class Trains(_Layout):
             self._markers.discard(seat)
 
     def must_continue(self):
-        return (
-            bool(self._turn)
-            and self._turn[-1][1].is_double
-            and not self.in_first_turn(self._turn_seat)
-        )
+        turn = self._turn
+        return bool(turn) and turn[-1][1].is_double and not self.in_first_turn(self._turn_seat)
 
     def may_continue(self):
-        """True when the player who just laid a bone may lay another (the first turn's train)."""
         return bool(self._turn) and self.in_first_turn(self._turn_seat)
 
     def end_turn(self):
         if self._turn and self.first_turn_train:
             self._had_turn.add(self._turn_seat)
-        self._turn = []
-        self._turn_seat = None
+        self._turn, self._turn_seat = [], None
 
     def on_pass(self, seat):
         seat = self._seat(seat)
@@ -321,11 +383,8 @@ class Trains(_Layout):
                 self._had_turn.add(seat)
 
     def could_play(self, hands):
-        hands = _hands(hands)
-        open_now = self.uncovered()
-        names = open_now if open_now else list(self._trains)
-        ends = {self._end(name) for name in names}
-        return any(b.low in ends or b.high in ends for hand in hands for b in hand)
+        ends = {self._end(name) for name in self.uncovered() or self._trains}
+        return any(b.low in ends or b.high in ends for hand in _hands(hands) for b in hand)
 
 
 def _train_order(name):
@@ -333,22 +392,17 @@ def _train_order(name):
 
 
 # ---------------------------------------------------------------------- Chicken foot
-class ChickenFoot(_Layout):
+class ChickenFoot(Table):
     """Chicken foot's table: the set double with its chicks, and a foot on every later double.
 
-    Follows classic_rules_1_ru.txt, paragraphs 341 and 348.  The first bone
-    is a double (the round's set double); the next ``2 * foot_size`` plays
-    must each start a chick on it, with a bone showing its value (the
-    "double chicken foot").  Then a bone may go on the end of any toe; a
-    double laid on a toe must take ``foot_size`` chicks before anything else
-    is played (a "chicken foot"), and its toe ends there.
+    classic_rules_1_ru.txt, paragraphs 341 and 348: the set double, ``2 * foot_size`` chicks
+    on it, then any toe's end; a double on a toe takes ``foot_size`` chicks before anything
+    else (its toe ends there).
 
     Parameters
     ----------
-    max_pip : int
-        The set is double-``max_pip`` (9 in the text).
-    foot_size : int, optional
-        The chicks of a foot (3; the set double takes twice as many).
+    max_pip, foot_size : int, optional
+        The set is double-``max_pip`` (9); the chicks of a foot (3).
 
     See Also
     --------
@@ -357,12 +411,8 @@ class ChickenFoot(_Layout):
     Examples
     --------
     >>> foot = ChickenFoot(9)
-    >>> foot.play(Bone(5, 5))
-    >>> for k in (0, 1, 2, 3, 4, 6):
-    ...     foot.play(Bone(5, k), "foot")
-    >>> foot.play(Bone(3, 3), "toe 4")    # a double on toe 4: three chicks on it come next
-    >>> foot.open_ends(), foot.moves([Bone(3, 7), Bone(0, 8)])
-    ({'foot': 3}, [(Bone(3, 7), 'foot')])
+    >>> foot.play(Bone(5, 5)); foot.pending            # six chicks are due on 5-5
+    (5, 6)
     """
 
     first_side = "foot"
@@ -370,43 +420,32 @@ class ChickenFoot(_Layout):
     def __init__(self, max_pip=9, foot_size=3):
         super().__init__(max_pip)
         self.foot_size = _validate.positive_int(foot_size, "foot_size")
-        self._toes = []  # oriented pairs per toe, outward
-        self._parents = []  # per toe: None (the set double) or the toe its double ends
+        self._toes, self._parents = [], []  # per toe: its pairs; None or the toe its double ends
         self._ended = set()  # toes ending in a double that grew a foot
         self._foot = None  # (value, chicks still due, toe the double ends or None)
 
     def toes(self):
-        """Every toe's bones, outward, as oriented pairs (toe k is ``toes()[k - 1]``)."""
         return [list(t) for t in self._toes]
 
     def parents(self):
-        """For each toe, the toe whose end double it grows from (1-based), or None for the set double."""
+        """For each toe, the toe whose end double it grows from (1-based), or None."""
         return [None if p is None else p + 1 for p in self._parents]
 
-    @property
-    def pending(self):
-        """``(value, chicks still due)`` of the foot to complete, or None."""
-        return None if self._foot is None else self._foot[:2]
+    pending = property(lambda self: self._foot and self._foot[:2])  # (value, chicks due) or None
 
     def open_ends(self):
         if self._first is None:
             return {}
         if self._foot is not None:
             return {"foot": self._foot[0]}
-        return {
-            f"toe {k + 1}": toe[-1][1] for k, toe in enumerate(self._toes) if k not in self._ended
-        }
+        return {f"toe {k + 1}": t[-1][1] for k, t in enumerate(self._toes) if k not in self._ended}
 
     def branches(self):
         if self._first is None:
             return []
-        root = self._first.low
-        out = [("set double", [(root, root)])]
-        for k, toe in enumerate(self._toes):
-            parent = self._parents[k]
-            label = f"toe {k + 1}" + ("" if parent is None else f" (on toe {parent + 1})")
-            out.append((label, list(toe)))
-        return out
+        on = [f" (on toe {p + 1})" if p is not None else "" for p in self._parents]
+        toes = [(f"toe {k + 1}{o}", t) for k, (o, t) in enumerate(zip(on, self.toes()))]
+        return [("set double", [(self._first.low, self._first.low)])] + toes
 
     def moves(self, hand, seat=None):
         hand = as_bones(hand, "hand")
@@ -414,30 +453,18 @@ class ChickenFoot(_Layout):
             return [(b, "foot") for b in hand if b.is_double and b.high <= self.max_pip]
         return self._moves_on_open_ends(hand)
 
-    def play(self, bone, side=None, closed=False, seat=None):
+    def play(self, bone, side=None, closed=False, lengthwise=False, seat=None):
         """Lay ``bone`` on ``side`` ("foot" or "toe k"); the first bone, a double, on any side."""
-        self._check_bone(bone, closed, side)
-        if closed:
-            raise IllegalMoveError("Chicken foot lays no double face down")
+        self._check_bone(bone, closed, lengthwise, side)
         if self._first is None:
             if not bone.is_double:
                 raise IllegalMoveError(f"a round of Chicken foot opens with a double, not {bone}")
-            self._first = bone
+            self._first, self._foot = bone, (bone.low, 2 * self.foot_size, None)
             self._on_table.add(bone)
-            self._foot = (bone.low, 2 * self.foot_size, None)
             return
-        ends = self.open_ends()
-        if side not in ends:
-            why = (
-                f"the foot on {self._foot[0]}-{self._foot[0]} must be completed first"
-                if self._foot is not None
-                else "no such open toe"
-            )
-            raise IllegalMoveError(f"{side!r} is not open ({why}); open: {self._describe_ends()}")
-        value = ends[side]
-        if value not in bone:
-            raise IllegalMoveError(f"bone {bone} does not match {side}, which shows {value}")
-        self._on_table.add(bone)
+        v = self._foot[0] if self._foot else None
+        why = f" (the foot on {v}-{v} must be completed first)" if self._foot else ""
+        value = self._lay(bone, side, why)
         if side == "foot":
             double, due, parent = self._foot
             self._toes.append([(double, bone.other(double))])
@@ -452,30 +479,19 @@ class ChickenFoot(_Layout):
 
 
 # ---------------------------------------------------------------------- Kolbasa
-class Sausage(_Layout):
+class Sausage(Table):
     """Kolbasa's table: two parallel lines growing from a crosswise head, cut across.
 
-    Follows kozel_and_variants_ru.txt, paragraphs 286-290 and 353-354 (also
-    kozel_sport_rules_tr.txt, paragraph 729).  The first bone is the head;
-    the "top" line grows from its low half and the "bottom" line from its
-    high half, each by the rules of the classic game.  Once both lines hold
-    a bone, a bone whose halves show the values of the two lines at the same
-    depth -- after their k-th bones -- may be laid across them: everything
-    before it (the head and the first k bones of each line) is cut off and
-    returned (the engine gives it to the opponent) and the bone becomes the
-    new head ("cut k"; paragraph 354: "5 and blank at the ends of lines of
-    three bones: 5-0 cuts everything before").  A double may also be pushed
-    into a line where two touching halves show its value ("top k" /
-    "bottom k"), which shifts the depths of that line.
+    kozel_and_variants_ru.txt, paragraphs 286-290 and 353-354: the "top" line grows from the
+    head's low half, the "bottom" from its high half; a bone showing both lines' values after
+    their k-th bones cuts across ("cut k"), returning all before it (to the opponent) and
+    becoming the head; a double may be pushed in where two halves show its value ("top k").
 
     Parameters
     ----------
-    max_pip : int, optional
-    cuts : {"anywhere", "equal_ends"}, optional
-        Cut at any depth both lines reach (paragraph 354: "at the joint of the
-        first and second bones and at the end of the line"), or only at the
-        ends of two lines of equal length (paragraph 288: "when the two lines
-        have the same number of bones").
+    max_pip, cuts : int and {"anywhere", "equal_ends"}, optional
+        The set; cut at any depth both lines reach (paragraph 354), or at the ends of lines of
+        equal length (paragraph 288).
 
     See Also
     --------
@@ -483,20 +499,10 @@ class Sausage(_Layout):
 
     Examples
     --------
-    Paragraph 354: two lines of three bones ending in 5 and blank; 5-0 cuts:
-
     >>> s = Sausage()
-    >>> s.play(Bone(1, 2))
-    >>> for bone, side in [((1, 3), "top"), ((3, 4), "top"), ((4, 5), "top"),
-    ...                    ((2, 6), "bottom"), ((6, 6), "bottom"), ((6, 0), "bottom")]:
-    ...     s.play(Bone(*bone), side)
-    >>> s.open_ends()
-    {'top': 5, 'bottom': 0}
-    >>> [side for _, side in s.moves([Bone(5, 0)])]     # it fits both ends, or cuts
-    ['top', 'bottom', 'cut 3']
-    >>> cut = s.play(Bone(5, 0), "cut 3")
-    >>> len(cut), str(s)
-    (7, 'head: 5-0; top: -; bottom: -')
+    >>> s.play(Bone(1, 2)); s.play(Bone(1, 3), "top"); s.play(Bone(2, 3), "bottom")
+    >>> [side for _, side in s.moves([Bone(3, 3)])], str(s.play(Bone(3, 3), "cut 1")[0])
+    (['top', 'bottom', 'cut 1'], '1-2')
     """
 
     first_side = "top"
@@ -504,137 +510,87 @@ class Sausage(_Layout):
     def __init__(self, max_pip=6, cuts="anywhere"):
         super().__init__(max_pip)
         self.cuts = _validate.choice(cuts, "cuts", ("anywhere", "equal_ends"))
-        self._head = None
-        self._lines = {"top": [], "bottom": []}
+        self._head, self._lines = None, {"top": [], "bottom": []}
 
-    @property
-    def head(self):
-        """The crosswise bone the lines grow from, as ``(top value, bottom value)``."""
-        return self._head
+    head = property(lambda self: self._head)  # the crosswise bone, (top value, bottom value)
 
     def line(self, name):
         """The bones of the "top" or "bottom" line, outward, as oriented pairs."""
-        name = _validate.choice(name, "name (of a line)", ("top", "bottom"))
-        return list(self._lines[name])
+        return list(self._lines[_validate.choice(name, "name (of a line)", ("top", "bottom"))])
 
     def _value(self, name, k):
-        """The value after the k-th bone of a line (k = 0: the head's half)."""
         return self._lines[name][k - 1][1] if k else self._head[0 if name == "top" else 1]
 
     def open_ends(self):
-        if self._head is None:
-            return {}
-        return {name: self._value(name, len(self._lines[name])) for name in ("top", "bottom")}
+        lines = self._lines
+        return {} if self._head is None else {n: self._value(n, len(lines[n])) for n in lines}
 
     def branches(self):
         if self._head is None:
             return []
-        return [
-            ("head", [self._head]),
-            ("top", list(self._lines["top"])),
-            ("bottom", list(self._lines["bottom"])),
-        ]
-
-    def _depths(self):
-        top, bottom = len(self._lines["top"]), len(self._lines["bottom"])
-        if not top or not bottom:
-            return []
-        if self.cuts == "equal_ends":
-            return [top] if top == bottom else []
-        return list(range(1, min(top, bottom) + 1))
+        return [("head", [self._head])] + [(n, list(p)) for n, p in self._lines.items()]
 
     def _places(self, bone):
-        """Every side ``bone`` may go on now."""
         if self._head is None:
             return ["top"]
-        out = [
-            name for name in ("top", "bottom") if self._value(name, len(self._lines[name])) in bone
-        ]
-        for k in self._depths():
-            if Bone(self._value("top", k), self._value("bottom", k)) is bone:
-                out.append(f"cut {k}")
-        if bone.is_double:
-            for name in ("top", "bottom"):
-                out += [
-                    f"{name} {k}"
-                    for k in range(len(self._lines[name]))
-                    if self._value(name, k) == bone.low
-                ]
+        top, bottom = len(self._lines["top"]), len(self._lines["bottom"])
+        out = [n for n, k in (("top", top), ("bottom", bottom)) if self._value(n, k) in bone]
+        if self.cuts == "equal_ends":
+            depths = [top] if top == bottom and top else []
+        else:
+            depths = range(1, min(top, bottom) + 1)
+        v = self._value
+        out += [f"cut {k}" for k in depths if Bone(v("top", k), v("bottom", k)) is bone]
+        for name in ("top", "bottom") if bone.is_double else ():
+            out += [f"{name} {k}" for k in range(len(self._lines[name])) if v(name, k) == bone.low]
         return out
 
     def moves(self, hand, seat=None):
-        hand = as_bones(hand, "hand")
-        return [
-            (bone, side)
-            for bone in hand
-            if bone not in self._on_table and bone.high <= self.max_pip
-            for side in self._places(bone)
-        ]
+        ok = lambda b: b not in self._on_table and b.high <= self.max_pip  # noqa: E731
+        return [(b, side) for b in as_bones(hand, "hand") if ok(b) for side in self._places(b)]
 
-    def play(self, bone, side=None, closed=False, seat=None):
-        """Lay ``bone``; return the bones cut off (a list, head first) or None.
-
-        Raises
-        ------
-        IllegalMoveError
-            If ``side`` is not a place where ``bone`` fits now.
-        """
-        self._check_bone(bone, closed, side)
-        if closed:
-            raise IllegalMoveError("Kolbasa lays no double face down")
+    def play(self, bone, side=None, closed=False, lengthwise=False, seat=None):
+        """Lay ``bone``; return the bones cut off (a list, head first) or None."""
+        self._check_bone(bone, closed, lengthwise, side)
         if self._head is None:
-            self._head = (bone.low, bone.high)
-            self._first = bone
+            self._head, self._first = (bone.low, bone.high), bone
             self._on_table.add(bone)
             return None
         places = self._places(bone)
-        if side is None and places:
-            side = places[0]
+        side = places[0] if side is None and places else side
         if side not in places:
-            raise IllegalMoveError(
-                f"bone {bone} cannot go on {side!r}; it fits "
-                f"{', '.join(places) or 'nowhere'} (ends: {self._describe_ends()})"
-            )
+            fits = ", ".join(places) or "nowhere"
+            ends = self._describe_ends()
+            msg = f"bone {bone} cannot go on {side!r}; it fits {fits} (ends: {ends})"
+            raise IllegalMoveError(msg)
         name, _, depth = side.partition(" ")
         self._on_table.add(bone)
-        if name in ("top", "bottom") and not depth:
-            end = self._value(name, len(self._lines[name]))
-            self._lines[name].append((end, bone.other(end)))
+        lines = self._lines
+        if name != "cut":
+            k = int(depth) if depth else len(lines[name])
+            end = self._value(name, k)  # at the end, or a double pushed in after the k-th bone
+            lines[name].insert(k, (end, bone.other(end)))
             return None
         k = int(depth)
-        if name in ("top", "bottom"):  # a double pushed in after the k-th bone
-            self._lines[name].insert(k, (bone.low, bone.low))
-            return None
-        top, bottom = self._value("top", k), self._value("bottom", k)
-        cut = (
-            [Bone(*self._head)]
-            + [Bone(*p) for p in self._lines["top"][:k]]
-            + [Bone(*p) for p in self._lines["bottom"][:k]]
-        )
-        self._head = (top, bottom)
-        self._lines = {"top": self._lines["top"][k:], "bottom": self._lines["bottom"][k:]}
+        cut = [Bone(*self._head)] + [Bone(*p) for p in lines["top"][:k] + lines["bottom"][:k]]
+        self._head = (self._value("top", k), self._value("bottom", k))
+        self._lines = {"top": lines["top"][k:], "bottom": lines["bottom"][k:]}
         self._on_table -= set(cut)
         return cut
 
 
 # ---------------------------------------------------------------------- Five-Up
-class FiveUp(_Layout):
+class FiveUp(Table):
     """Five-Up's table: lines of play that branch at every double.
 
-    Follows more_rules_ru.txt, "Алекс Крамер Домино", paragraphs 452-463.
-    The first bone is the "set".  A single set starts two lines, one from
-    each half.  A double -- the set, or a double laid at the end of a line
-    -- may be played on both its sides and both its ends (four places for
-    the set double, three more for a later one, whose fourth side touches
-    its line); each bone played there starts a new line.  Only the ends of
-    the lines count (:meth:`count`): the end of a single, or a double that
-    nothing has been played on yet, both halves; a bone's numbers are "cut
-    off" once anything is played on it.
+    more_rules_ru.txt, paragraphs 452-463: a single set starts two lines; a double (the set, or
+    one ending a line) is played on both sides and ends (four places for the set, three later),
+    each play starting a line; :meth:`count` adds the lines' ends, a double nothing was played
+    on counting both halves.
 
     Parameters
     ----------
     max_pip : int
-        The set is double-``max_pip``.
 
     See Also
     --------
@@ -642,17 +598,13 @@ class FiveUp(_Layout):
 
     Examples
     --------
-    The example of paragraph 460: 5-5, played on all four places, with
-    lines ending in 2, 4, 1 and 0, counts 7:
+    Paragraph 460: 5-5 played on its four places, the lines ending in 2, 4, 1 and 0, counts 7:
 
     >>> up = FiveUp(6)
-    >>> up.play(Bone(5, 5))
-    >>> up.count()                            # 5-5 alone: both halves
-    10
-    >>> for k in (2, 4, 1, 0):
-    ...     up.play(Bone(5, k), "set")
-    >>> up.open_ends(), up.count()
-    ({'line 1': 2, 'line 2': 4, 'line 3': 1, 'line 4': 0}, 7)
+    >>> for bone in (Bone(5, 5), Bone(5, 2), Bone(5, 4), Bone(5, 1), Bone(5, 0)):
+    ...     up.play(bone, "set")
+    >>> up.count()
+    7
     """
 
     first_side = "set"
@@ -660,57 +612,38 @@ class FiveUp(_Layout):
     def __init__(self, max_pip=6):
         super().__init__(max_pip)
         self._lines = []  # per line: its start value and its bones, outward
-        self._free = {}  # double's place ("set", "double k") -> (value, free places)
+        self._free = {}  # a double's place ("set", "double k") -> (value, free places)
 
     def lines(self):
-        """Every line's bones, outward, as oriented pairs (line k is ``lines()[k - 1]``)."""
         return [list(pairs) for _, pairs in self._lines]
 
-    def _line_end(self, k):
-        start, pairs = self._lines[k]
-        return pairs[-1][1] if pairs else start
-
-    def _cut_double(self, k):
-        pairs = self._lines[k][1]
-        return bool(pairs) and pairs[-1][0] == pairs[-1][1]
+    def _ends(self):
+        """(place, value, what it counts) of every open place."""
+        out = [("set", *self._free["set"])] if "set" in self._free else []
+        for k, (start, pairs) in enumerate(self._lines):
+            if pairs and pairs[-1][0] == pairs[-1][1]:  # a double ends the line: its free places
+                free = self._free.get(f"double {k + 1}")
+                out += [(f"double {k + 1}", free[0], 2 * free[0] * (free[1] == 3))] if free else []
+            else:
+                end = pairs[-1][1] if pairs else start
+                out.append((f"line {k + 1}", end, end))
+        return out
 
     def open_ends(self):
-        if self._first is None:
-            return {}
-        out = {}
-        if "set" in self._free:
-            out["set"] = self._free["set"][0]
-        for k in range(len(self._lines)):
-            if self._cut_double(k):
-                if f"double {k + 1}" in self._free:
-                    out[f"double {k + 1}"] = self._free[f"double {k + 1}"][0]
-            else:
-                out[f"line {k + 1}"] = self._line_end(k)
-        return out
+        return {} if self._first is None else {place: value for place, value, _ in self._ends()}
 
     def count(self):
         """The open ends added up: ends of singles, and doubles nothing was played on (twice)."""
         if self._first is None:
             return 0
-        total = 0
-        if "set" in self._free and self._free["set"][1] == 4:
-            total += 2 * self._first.low  # the set double alone
-        for k in range(len(self._lines)):
-            if self._cut_double(k):
-                place = self._free.get(f"double {k + 1}")
-                if place is not None and place[1] == 3:  # nothing played on it yet
-                    total += 2 * place[0]
-            else:
-                total += self._line_end(k)
-        return total
+        lone = 2 * self._first.low if self._free.get("set", (0, 0))[1] == 4 else 0
+        return lone + sum(c for place, _, c in self._ends() if place != "set")
 
     def branches(self):
         if self._first is None:
             return []
-        out = [("set", [(self._first.low, self._first.high)])]
-        for k, (_, pairs) in enumerate(self._lines):
-            out.append((f"line {k + 1}", list(pairs)))
-        return out
+        lines = [(f"line {k + 1}", p) for k, p in enumerate(self.lines())]
+        return [("set", [tuple(self._first)])] + lines
 
     def moves(self, hand, seat=None):
         hand = as_bones(hand, "hand")
@@ -718,11 +651,9 @@ class FiveUp(_Layout):
             return [(b, "set") for b in hand if b.high <= self.max_pip]
         return self._moves_on_open_ends(hand)
 
-    def play(self, bone, side=None, closed=False, seat=None):
+    def play(self, bone, side=None, closed=False, lengthwise=False, seat=None):
         """Lay ``bone`` on ``side`` ("set", "line k" or "double k"); the first bone anywhere."""
-        self._check_bone(bone, closed, side)
-        if closed:
-            raise IllegalMoveError("Five-Up lays no double face down")
+        self._check_bone(bone, closed, lengthwise, side)
         if self._first is None:
             self._first = bone
             self._on_table.add(bone)
@@ -731,24 +662,15 @@ class FiveUp(_Layout):
             else:
                 self._lines = [(bone.low, []), (bone.high, [])]
             return
-        ends = self.open_ends()
-        if side not in ends:
-            raise IllegalMoveError(f"{side!r} is not open; open: {self._describe_ends()}")
-        value = ends[side]
-        if value not in bone:
-            raise IllegalMoveError(f"bone {bone} does not match {side}, which shows {value}")
-        self._on_table.add(bone)
-        pair = (value, bone.other(value))
+        value = self._lay(bone, side)
         if side.startswith("line"):
             k = int(side.split()[1]) - 1
-            self._lines[k][1].append(pair)
+            self._lines[k][1].append((value, bone.other(value)))
         else:  # a new line from a double's free place
-            double, free = self._free[side]
-            if free == 1:
-                del self._free[side]
-            else:
+            double, free = self._free.pop(side)
+            if free > 1:
                 self._free[side] = (double, free - 1)
-            self._lines.append((value, [pair]))
+            self._lines.append((value, [(value, bone.other(value))]))
             k = len(self._lines) - 1
         if bone.is_double:
             self._free[f"double {k + 1}"] = (value, 3)

@@ -1,17 +1,5 @@
-"""A puzzle: the longest line that can be laid from given bones.
-
-Inside: :func:`longest_line`.  "Vasya has 7 bones; how long a line can he
-lay?"  Bones are laid end to end, touching halves showing equal values, each
-bone used at most once.
-
-Examples
---------
->>> from dominotiling.games import Bone, double_set, longest_line
->>> longest_line([Bone(0, 1), Bone(1, 2), Bone(2, 0), Bone(3, 4)])
-3
->>> longest_line(double_set(6))   # every value appears 8 times: the whole set
-28
-"""
+"""A puzzle: :func:`longest_line`, the longest line that can be laid from given bones ("Vasya
+has 7 bones; how long a line can he lay?")."""
 
 from .. import _validate
 from ..errors import DominoTypeError, TooLargeError
@@ -21,11 +9,6 @@ __all__ = ["longest_line"]
 
 #: Search nodes allowed before giving up; sets from a double-six box need far fewer.
 _NODE_LIMIT = 3_000_000
-
-
-class _Budget:
-    def __init__(self):
-        self.nodes = 0
 
 
 def longest_line(bones, return_line=False):
@@ -41,17 +24,8 @@ def longest_line(bones, return_line=False):
     Returns
     -------
     int or (int, list of (int, int))
-        The largest number of bones in a line; with ``return_line``, also the
-        line as oriented pairs, left to right, each pair's right value equal
-        to the next pair's left value.
-
-    Raises
-    ------
-    DominoTypeError
-        If a bone is malformed.
-    TooLargeError
-        If the search would be too long (sets with many values, such as a
-        double-eleven set; any set drawn from a double-nine box is fine).
+        The most bones in a line; with ``return_line``, also the line as oriented pairs.  A
+        TooLargeError when the search would be too long (double-nine sets are fine).
 
     See Also
     --------
@@ -59,28 +33,18 @@ def longest_line(bones, return_line=False):
 
     Notes
     -----
-    A line is a trail in the multigraph whose vertices are pip values and
-    whose edges are the bones; a double is a loop, and it can always be
-    slipped into a line passing through its value.  So the answer is the
-    largest ``|S| + (doubles on values touched by S)`` over sets ``S`` of
-    non-double bones that are connected and have at most two values of odd
-    degree (Euler's theorem), or the largest number of doubles of one value
-    when no non-double bone is used.  The search removes as few non-double
-    bones as possible from each connected component, with a parity bound
-    (each removed bone fixes at most two odd values), and stops as soon as
-    removing more cannot beat the best line found.  The result is exact.
+    A line is a trail in the multigraph of values and bones, a double a loop slipped in where
+    the line passes: the answer is the largest ``|S| + (doubles on values of S)`` over connected
+    sets ``S`` of non-doubles with at most two odd values (Euler).  The search removes as few
+    bones as possible from each component, with a parity bound; the result is exact.
 
     Examples
     --------
-    >>> longest_line([(1, 2), (2, 3), (3, 1), (1, 4), (5, 5)])
-    4
     >>> longest_line([(2, 2), (2, 5), (5, 6)], return_line=True)
     (3, [(2, 2), (2, 5), (5, 6)])
     """
     if isinstance(bones, (str, bytes, Bone)) or not hasattr(bones, "__iter__"):
-        raise DominoTypeError(
-            f"bones must be a list of Bone (or of pairs such as (2, 5)), got {type(bones).__name__}"
-        )
+        raise DominoTypeError(f"bones must be a list of Bone or pairs, got {type(bones).__name__}")
     return_line = _validate.boolean(return_line, "return_line")
     edges, loops = [], {}
     for k, item in enumerate(bones):
@@ -89,36 +53,29 @@ def longest_line(bones, return_line=False):
             loops[bone.low] = loops.get(bone.low, 0) + 1
         else:
             edges.append((bone.low, bone.high))
-    if not edges and not loops:
-        return (0, []) if return_line else 0
     best = (0, None, None)  # (length, kept edge list, vertex for a loops-only line)
-    for comp_vertices, comp_edges in _components(edges, loops):
-        if not comp_edges:
-            v = comp_vertices[0]
-            if loops[v] > best[0]:
-                best = (loops[v], [], v)
-            continue
-        length, kept = _best_in_component(comp_edges, loops)
-        if length > best[0]:
-            best = (length, kept, None)
-    if not return_line:
-        return best[0]
+    for vertices, comp in _components(edges, loops):
+        if not comp and loops[vertices[0]] > best[0]:
+            best = (loops[vertices[0]], [], vertices[0])
+        elif comp:
+            length, kept = _best_in_component(comp, loops)
+            best = (length, kept, None) if length > best[0] else best
     length, kept, lone = best
-    if lone is not None:
-        return length, [(lone, lone)] * length
-    return length, _lay(kept, loops)
+    if not return_line:
+        return length
+    if not length:
+        return 0, []
+    return length, [(lone, lone)] * length if lone is not None else _lay(kept, loops)
 
 
 def _to_bone(item, name):
     try:
         a, b = item
     except (TypeError, ValueError):
-        raise DominoTypeError(
-            f"{name} must be a Bone or a pair of values such as (2, 5), got {item!r}"
-        ) from None
-    return Bone(
-        _validate.nonnegative_int(a, f"{name}[0]"), _validate.nonnegative_int(b, f"{name}[1]")
-    )
+        msg = f"{name} must be a Bone or a pair of values such as (2, 5), got {item!r}"
+        raise DominoTypeError(msg) from None
+    check = _validate.nonnegative_int
+    return Bone(check(a, f"{name}[0]"), check(b, f"{name}[1]"))
 
 
 def _components(edges, loops):
@@ -149,33 +106,19 @@ def _odd_mask(edges):
     return mask
 
 
-def _value(kept, loops):
-    touched = set()
-    for a, b in kept:
-        touched.add(a)
-        touched.add(b)
-    return len(kept) + sum(loops.get(v, 0) for v in touched)
-
-
 def _connected(kept):
     adj = {}
     for a, b in kept:
-        adj[a] = adj.get(a, 0) | (1 << b)
-        adj[b] = adj.get(b, 0) | (1 << a)
-    every = 0
-    for v in adj:
-        every |= 1 << v
-    start = next(iter(adj))
-    seen = frontier = 1 << start
+        adj[a], adj[b] = adj.get(a, 0) | (1 << b), adj.get(b, 0) | (1 << a)
+    every = sum(1 << v for v in adj)
+    seen = frontier = 1 << next(iter(adj))
     while frontier:
-        new = 0
-        f = frontier
+        new, f = 0, frontier
         while f:
             low = f & -f
             new |= adj[low.bit_length() - 1]
             f ^= low
-        frontier = new & ~seen
-        seen |= new
+        frontier, seen = new & ~seen, seen | new
     return seen == every
 
 
@@ -185,13 +128,12 @@ def _best_in_component(edges, loops):
     bits = [(1 << a) ^ (1 << b) for a, b in edges]
     odd0 = _odd_mask(edges)
     k = max(0, (bin(odd0).count("1") - 2) // 2)
-    best_len, best_kept = 0, None
-    budget = _Budget()
+    best_len, best_kept, budget = 0, None, [0]
     while k <= m - 1 and m - k + all_loops > best_len:
         for removed in _removals(bits, odd0, k, budget):
             kept = [e for i, e in enumerate(edges) if i not in removed]
             if _connected(kept):
-                value = _value(kept, loops)
+                value = len(kept) + sum(loops.get(v, 0) for v in {x for e in kept for x in e})
                 if value > best_len:
                     best_len, best_kept = value, kept
         k += 1
@@ -200,17 +142,12 @@ def _best_in_component(edges, loops):
 
 def _removals(bits, odd0, k, budget):
     """Yield sets of k edge indices whose removal leaves at most two odd values."""
-    m = len(bits)
-    chosen = []
+    m, chosen = len(bits), []
 
     def walk(start, odd, left):
-        budget.nodes += 1
-        if budget.nodes > _NODE_LIMIT:
-            raise TooLargeError(
-                "longest_line: this set needs too long a search; it is exact and "
-                "fast for sets from a double-nine box or smaller -- split the "
-                "problem or use fewer values"
-            )
+        budget[0] += 1
+        if budget[0] > _NODE_LIMIT:
+            raise TooLargeError("longest_line: too long a search; sets up to double-nine are fine")
         if bin(odd).count("1") > 2 + 2 * left:
             return
         if left == 0:
@@ -231,9 +168,7 @@ def _lay(kept, loops):
         adj.setdefault(a, []).append((b, i))
         adj.setdefault(b, []).append((a, i))
     odd = [v for v in sorted(adj) if len(adj[v]) % 2]
-    start = odd[0] if odd else min(adj)
-    used = [False] * len(kept)
-    stack, walk = [start], []
+    stack, walk, used = [odd[0] if odd else min(adj)], [], [False] * len(kept)
     while stack:
         v = stack[-1]
         while adj[v] and used[adj[v][-1][1]]:
@@ -246,12 +181,9 @@ def _lay(kept, loops):
             walk.append(stack.pop())
     walk.reverse()
     line, placed = [], set()
-    for a, b in zip(walk, walk[1:]):
+    for a, b in zip(walk, walk[1:] + [None]):
         if a not in placed:
             line.extend([(a, a)] * loops.get(a, 0))
             placed.add(a)
-        line.append((a, b))
-    last = walk[-1]
-    if last not in placed:
-        line.extend([(last, last)] * loops.get(last, 0))
+        line += [(a, b)] if b is not None else []
     return line

@@ -1,19 +1,10 @@
-"""Records of a game: moves, history events, round results, and the player's view.
-
-Inside: :class:`Move`, :class:`Event`, :class:`RoundResult` (kept by
-:class:`~dominotiling.games.Game`) and :class:`PlayerView`, the read-only
-view a player function receives.
-
-Examples
---------
->>> from dominotiling.games import Bone, Move
->>> move = Move(Bone(2, 5), "left")
->>> move.bone, move.side, move.closed
-(Bone(2, 5), 'left', False)
-"""
+"""Records of a game: :class:`Move`, :class:`Event`, :class:`RoundResult` and
+:class:`PlayerView`, the read-only view a player function receives."""
 
 from typing import NamedTuple
 
+from .. import _validate
+from ..errors import DominoTypeError
 from .bones import Bone
 from .line import Line
 
@@ -23,16 +14,12 @@ __all__ = ["Move", "Event", "RoundResult", "PlayerView"]
 class Move(NamedTuple):
     """A play: a bone, the side it goes on, whether a double is laid face down or lengthwise.
 
-    ``side`` names an end of the line (:data:`~dominotiling.games.line.SIDES`)
-    or a place of another layout (``"train 2"``, ``"toe 3"``, ``"cut 1"``:
-    see :mod:`dominotiling.games.layouts`).  ``lengthwise`` lays a double
-    along the line, counting one half (Muggins).
-
     Parameters
     ----------
-    bone : Bone
-    side : str
+    bone, side : Bone and str
+        The bone; an end of the line or a place of another table (``"train 2"``, ``"toe 3"``).
     closed, lengthwise : bool, default False
+        A double face down; along the line, counting one half (Muggins).
 
     See Also
     --------
@@ -58,24 +45,16 @@ class Move(NamedTuple):
 class Event(NamedTuple):
     """One entry of a game's history.
 
-    ``kind`` is ``"deal"`` (``seat`` opens; ``info`` is the hands, the bazaar
-    in drawing order and the number of redeals), ``"play"`` (``info``: points
-    scored during play; ``closed``: the double was laid face down;
-    ``lengthwise``: along the line),
-    ``"draw"``, ``"knock"`` (with ``rules.hidden_rows`` the bone taken goes
-    back to the left of the row), ``"end_turn"`` (a player stops laying bones in a
-    turn that allowed more; ``info``: points scored), ``"take"`` (Seven: a
-    penalty bone taken; ``info``: ``"bazaar"`` or the seat it came from), or
-    ``"end"`` (``seat``: the round's winner as the rules name it, or None;
-    ``info``: the reason ``"out"``, ``"fish"`` or ``"blocked"``).
-
     Parameters
     ----------
-    kind : str
-    round : int
-    seat, bone, side, info : optional
-    closed, lengthwise : bool, default False
-        As described above.
+    kind, round : str and int
+        ``"deal"`` (``seat`` opens; ``info``: the hands, the bazaar in drawing order, the
+        redeals), ``"play"`` (``info``: points scored in play), ``"draw"``, ``"knock"``,
+        ``"end_turn"``, ``"take"`` (at Seven's penalty or from the bazaar at a fish; ``info``:
+        ``"bazaar"`` or the seat it came from), ``"end"`` (``seat``: the winner or None;
+        ``info``: ``"out"``, ``"fish"``, ``"blocked"`` or ``"target"``, reached in play).
+    seat, bone, side, info, closed, lengthwise : optional
+        As for :class:`Move`.
 
     See Also
     --------
@@ -83,10 +62,8 @@ class Event(NamedTuple):
 
     Examples
     --------
-    >>> from dominotiling.games import Bone
-    >>> e = Event("play", 1, seat=0, bone=Bone(6, 6), side="left")
-    >>> e.kind, e.bone
-    ('play', Bone(6, 6))
+    >>> Event("play", 1, seat=0, bone=Bone(6, 6), side="left").side
+    'left'
     """
 
     kind: str
@@ -102,21 +79,14 @@ class Event(NamedTuple):
 class RoundResult(NamedTuple):
     """What happened in one round.
 
-    ``reason`` is ``"out"``, ``"fish"`` or ``"blocked"``; ``winner`` is the
-    player the rules name (who went out; the fisherman in Kozel; the lowest
-    hand of a blocked classic round; None on a tie); ``fisherman`` the last
-    player to lay a bone; ``written`` the points written per seat.
-
     Parameters
     ----------
-    number, opener : int
-    reason : str
-    winner : int or None
-    hands : tuple
-    line : Line
-    plays, draws, knocks, redeals : int
-    written : tuple
-    fisherman : int or None, default None
+    number, opener, reason : int, int, str
+        ``reason``: ``"out"``, ``"fish"``, ``"blocked"`` or ``"target"`` (see :class:`Event`).
+    winner, fisherman : int or None
+        The player the rules name (None on a tie); who laid the last bone.
+    hands, line, plays, draws, knocks, redeals, written
+        The hands left, the table, the counts, the points written per seat.
 
     See Also
     --------
@@ -124,11 +94,9 @@ class RoundResult(NamedTuple):
 
     Examples
     --------
-    >>> from dominotiling.games import Game, Rules, greedy_player
-    >>> game = Game(Rules.classic(), [greedy_player, greedy_player], seed=0)
-    >>> result = game.play_round()
-    >>> result.reason in ("out", "fish", "blocked")
-    True
+    >>> from dominotiling.games import Game, greedy_player
+    >>> Game("classic", [greedy_player] * 2, seed=0).play_round().reason
+    'out'
     """
 
     number: int
@@ -150,101 +118,42 @@ class PlayerView:
 
     Attributes
     ----------
-    seat : int
-    hand : tuple of Bone
-    legal_moves : tuple of Move
-        Never empty when a player function is called.
-    can_end_turn : bool
-        The player has laid a bone this turn and may stop (return None) or
-        lay another of ``legal_moves`` (several doubles, Blitz).
-    ends : tuple of int
-        The values shown by the open ends (of every train, toe or line of a
-        layout).
-    bazaar_size : int
-        The bones that can still be drawn.
-    hand_sizes : tuple of int
-        Every seat's number of bones.
-    scores : tuple of int
-        Written points per seat.
-    round_number : int
-    rules : Rules
+    seat, hand, legal_moves, can_end_turn
+        The player's seat, bones, moves (never empty), and whether they may stop (None).
+    ends, bazaar_size, hand_sizes, scores, round_number, rules
+        The open ends' values, the bones left to draw, every seat's bones and points, ...
     rng : numpy.random.Generator
         The game's generator for players' random choices (seeded with the game).
-    line : Line or layout
-        A copy of the line (or of the trains, chicken foot or sausage).
-    history : tuple of Event
-        The public history: other players' hands and draws are hidden.
+    line, history
+        Copies of the table and of the public history (others' hands and draws hidden).
 
     See Also
     --------
     Move, random_player, greedy_player
 
-    Notes
-    -----
-    A view is meant to be read while the player function runs; ``line`` and
-    ``history`` are copied from the game when they are read.
-
     Examples
     --------
-    A player function receives one and returns one of its ``legal_moves``:
-
-    >>> def first_legal(view):
-    ...     return view.legal_moves[0]
-    >>> from dominotiling.games import Rules, simulate
-    >>> simulate(Rules.classic(), 2, 2, [first_legal] * 2, seed=0, progress=False).n_games
-    2
+    >>> from dominotiling.games import Game
+    >>> Game("classic", [lambda view: view.legal_moves[0]] * 2, seed=0).play_match().winner
+    1
     """
 
-    __slots__ = (
-        "_game",
-        "seat",
-        "hand",
-        "legal_moves",
-        "can_end_turn",
-        "ends",
-        "bazaar_size",
-        "hand_sizes",
-        "scores",
-        "round_number",
-        "rules",
-        "rng",
-    )
+    __slots__ = ("_game", "seat", "hand", "legal_moves", "can_end_turn", "ends", "bazaar_size")
+    __slots__ += ("hand_sizes", "scores", "round_number", "rules", "rng")
 
     def __init__(self, game, seat, moves):
-        from .. import _validate
-        from ..errors import DominoTypeError
-
         if not all(hasattr(game, a) for a in ("_hands", "sheet", "line", "n_players", "_play_rng")):
-            # duck-typed: the game module builds on this one
-            raise DominoTypeError(
-                f"game must be a Game, got {type(game).__name__}; a view is made by Game.view()"
-            )
+            msg = f"game must be a Game, got {type(game).__name__}; see Game.view()"
+            raise DominoTypeError(msg)
         seat = _validate.integer(seat, "seat", minimum=0, maximum=game.n_players - 1)
-        moves = (
-            tuple(moves)
-            if isinstance(moves, (list, tuple))
-            else _validate.instance(moves, "moves", (list, tuple))
-        )
+        moves = _validate.instance(moves, "moves", (list, tuple))
         if not all(m is None or type(m) is Move for m in moves):
-            raise DominoTypeError(
-                "moves must hold Move records (or None, to end the turn); "
-                "a view is made by Game.view()"
-            )
-        fields = dict(
-            _game=game,
-            seat=seat,
-            hand=tuple(game._hands[seat]),
-            legal_moves=tuple(moves),
-            can_end_turn=game.can_end_turn,
-            ends=game.line.ends,
-            bazaar_size=game.bazaar_size,
-            hand_sizes=tuple(len(h) for h in game._hands),
-            scores=tuple(game.sheet.scores()[s] for s in range(game.n_players)),
-            round_number=game.round_number,
-            rules=game.rules,
-            rng=game._play_rng,
-        )
-        for name, value in fields.items():
+            raise DominoTypeError("moves must hold Move records (or None, to end the turn)")
+        scores = game.sheet.scores()
+        values = (game, seat, tuple(game._hands[seat]), tuple(moves), game.can_end_turn)
+        values += (game.line.ends, game.bazaar_size, tuple(len(h) for h in game._hands))
+        values += (tuple(scores[s] for s in range(game.n_players)), game.round_number)
+        for name, value in zip(self.__slots__, values + (game.rules, game._play_rng)):
             object.__setattr__(self, name, value)
 
     def __setattr__(self, name, value):
@@ -256,8 +165,7 @@ class PlayerView:
 
     @property
     def history(self):
-        seat = self.seat
-        public = []
+        seat, public = self.seat, []
         for e in self._game.history:
             if e.kind == "deal":
                 e = e._replace(info=None)

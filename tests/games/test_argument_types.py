@@ -47,6 +47,7 @@ from dominotiling.games import (
     poker_hand,
     random_player,
     rating_points,
+    register,
     simulate,
 )
 
@@ -193,6 +194,7 @@ CASES = {
             spinner=BOOL,
         ),
     ),
+    "register": (lambda: register, dict(canonical="kozel"), dict(canonical=NAME + [None, ""])),
     "Rules.hand_size": (lambda: Rules.kozel().hand_size, dict(n_players=2), dict(n_players=INT)),
     "Rules.reserve": (
         lambda: Rules.kozel().reserve,

@@ -137,7 +137,7 @@ def test_the_winners_write_and_under_thirteen_is_kept_K193():
         "C": 0,
         "D": 0,
     }
-    assert sheet.remembered("A") == 9 and sheet._extra["by_rule"]  # 1-1 opens again
+    assert sheet.remembered("A") == 9 and sheet.notes["by_rule"]  # 1-1 opens again
     # C goes out; B and D hold 10 and 8: 18 > 13 is written with the 9 kept: 27
     assert sheet.record_totals({"A": 2, "B": 10, "C": 0, "D": 8}, out="C") == {
         "A": 27,
@@ -145,7 +145,7 @@ def test_the_winners_write_and_under_thirteen_is_kept_K193():
         "C": 27,
         "D": 0,
     }
-    assert not sheet._extra["by_rule"]
+    assert not sheet.notes["by_rule"]
 
 
 def test_krysha_the_lower_pair_wins_and_a_tie_goes_to_the_next_winners_K194():
