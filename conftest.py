@@ -8,9 +8,11 @@
   with an empty numba cache. A test of the full tier is a test like any other, run in full
   wherever it runs; it is only left out of the quick command (one summary line says how many
   and how to run them).
-- Under pytest-xdist (``-n auto`` in the configuration), the tests that share one expensive
-  thing run on one worker (``--dist loadgroup``): each notebook's cells (one kernel per
-  notebook), the browser suite (one JupyterLab), and the tests of the session's Dask cluster.
+- Under pytest-xdist (``-n auto`` in the configuration), the tests of one file run on one
+  worker, in order (``--dist loadfile``): a notebook's cells share one kernel. (Not
+  ``loadgroup``: with pytest 9.2 xdist's groups are silently ignored -- it renames
+  ``item._nodeid``, which pytest no longer reads -- and a notebook's cells were spread
+  over the workers, each in a kernel of its own.)
 """
 
 import pathlib
@@ -52,19 +54,12 @@ def _is_notebook(item):
     return item.path.suffix == ".ipynb"
 
 
-SHARED_MEMORY_TESTS = {
-    ROOT / "tests" / "parallel" / "test_parallel.py",
-    ROOT / "tests" / "parallel" / "test_queue.py",
-    ROOT / "tests" / "counting" / "test_transfer_codec.py",
-}
-
-
 def _in_full_paths(item):
     return any(item.path == p or p in item.path.parents for p in FULL_PATHS)
 
 
 def pytest_collection_modifyitems(config, items):
-    """The full tier left out of the quick run; groups for ``--dist loadgroup``."""
+    """The full tier left out of the quick run."""
     full = config.getoption("--full")
     kept, left = [], []
     for item in items:
@@ -74,16 +69,6 @@ def pytest_collection_modifyitems(config, items):
             left.append(item)
             continue
         kept.append(item)
-        if _is_notebook(item):
-            group = f"notebook-{item.path.name}"
-        elif (ROOT / "tests" / "browser") in item.path.parents:
-            group = "browser"
-        elif "client" in getattr(item, "fixturenames", ()) or item.path in SHARED_MEMORY_TESTS:
-            # one worker: these watch the shared-memory directories every cluster call makes
-            group = "dask-cluster"
-        else:
-            continue
-        item.add_marker(pytest.mark.xdist_group(name=group))
     if left:
         config.hook.pytest_deselected(items=left)
         items[:] = kept

@@ -138,7 +138,8 @@ def test_a_failing_sampler_leaves_no_file(tmp_path):
 
 
 def _dropboxes():
-    return set(glob.glob(os.path.join(_transfer.SHARED_MEMORY, "dominotiling-*")))
+    # this process's own (other test processes may be making theirs meanwhile)
+    return set(glob.glob(os.path.join(_transfer.SHARED_MEMORY, _transfer._owner_prefix() + "*")))
 
 
 def test_cluster_results_by_either_path_equal_the_serial_loop(client, monkeypatch, tmp_path):
