@@ -1,10 +1,104 @@
-"""Pytest configuration for every test path (tests, the package's doctests, notebooks, README):
-a non-interactive matplotlib backend, and the figures a test or doctest opened closed after it."""
+"""Pytest configuration for every test path (tests, the package's doctests, notebooks, README).
+
+- A non-interactive matplotlib backend, and the figures a test or doctest opened closed after it.
+- Two tiers. ``pytest`` (the README's test command) runs every fast test; ``pytest --full``
+  (what CI runs, ``.ci/run``) adds the *full* tier: the notebooks (nbval), the browser suite
+  (``tests/browser/``), the documentation site's build, and the tests marked
+  ``@pytest.mark.full`` -- law tests at scale and first-use compilations in a fresh process
+  with an empty numba cache. A test of the full tier is a test like any other, run in full
+  wherever it runs; it is only left out of the quick command (one summary line says how many
+  and how to run them).
+- Under pytest-xdist (``-n auto`` in the configuration), the tests that share one expensive
+  thing run on one worker (``--dist loadgroup``): each notebook's cells (one kernel per
+  notebook), the browser suite (one JupyterLab), and the tests of the session's Dask cluster.
+"""
+
+import pathlib
 
 import matplotlib
 import pytest
 
 matplotlib.use("Agg")
+
+ROOT = pathlib.Path(__file__).resolve().parent
+#: Folders and files whose every test belongs to the full tier.
+FULL_PATHS = (
+    ROOT / "tests" / "browser",  # JupyterLab and Chromium: 30-80 s a test
+    ROOT / "tests" / "test_docs_links.py",  # builds the documentation site
+    ROOT / "tests" / "sampling" / "test_sampler_law.py",  # means of samplers at scale
+    ROOT / "tests" / "test_kernel_specialisations.py",  # compiles with an empty numba cache
+    ROOT / "tests" / "test_locked_down.py",  # compiles with no cache at all
+)
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--full",
+        action="store_true",
+        default=False,
+        help="run the full tier too: notebooks, the browser suite, the docs site, law tests at "
+        "scale (what CI runs)",
+    )
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers",
+        "full: the full tier (pytest --full; CI): law tests at scale, first-use compilations",
+    )
+
+
+def _is_notebook(item):
+    return item.path.suffix == ".ipynb"
+
+
+def _in_full_paths(item):
+    return any(item.path == p or p in item.path.parents for p in FULL_PATHS)
+
+
+def pytest_collection_modifyitems(config, items):
+    """The full tier left out of the quick run; groups for ``--dist loadgroup``."""
+    full = config.getoption("--full")
+    kept, left = [], []
+    for item in items:
+        if not full and (
+            _is_notebook(item) or _in_full_paths(item) or item.get_closest_marker("full")
+        ):
+            left.append(item)
+            continue
+        kept.append(item)
+        if _is_notebook(item):
+            group = f"notebook-{item.path.name}"
+        elif (ROOT / "tests" / "browser") in item.path.parents:
+            group = "browser"
+        elif "client" in getattr(item, "fixturenames", ()):
+            group = "dask-cluster"
+        else:
+            continue
+        item.add_marker(pytest.mark.xdist_group(name=group))
+    if left:
+        config.hook.pytest_deselected(items=left)
+        items[:] = kept
+    config._dominotiling_full_left = len(left)
+    if hasattr(config, "workeroutput"):  # an xdist worker: the controller prints the line
+        config.workeroutput["dominotiling_full_left"] = len(left)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    """(xdist's controller) How many tests of the full tier a worker left out; all see the same."""
+    left = getattr(node, "workeroutput", {}).get("dominotiling_full_left", 0)
+    config = node.config
+    config._dominotiling_full_left = max(getattr(config, "_dominotiling_full_left", 0), left)
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    left = getattr(config, "_dominotiling_full_left", 0)
+    if left and not config.getoption("--full"):
+        terminalreporter.write_line(
+            f"full tier: {left} test{'s' if left != 1 else ''} not run here (notebooks, browser suite, docs site, law "
+            "tests at scale); pytest --full runs them (as CI does)"
+        )
 
 
 @pytest.fixture(autouse=True)

@@ -7,6 +7,16 @@ silence, each such compilation writes one line on standard error::
 
     dominotiling: compiling profile_dp.advance_mod for its first use on this machine (cached afterwards) ... 2.0 s
 
+In a terminal, a progress line that is on screen takes the notice in (:func:`folding` and
+:func:`status`): the line says which kernel compiles, and no other line is written. Where
+standard error is not a terminal (a log, a pipe, CI) each compilation is one whole line
+written when it ends, with no cursor codes::
+
+    dominotiling: compiled profile_dp.advance_mod for its first use on this machine in 2.0 s (cached afterwards)
+
+Inside a Dask worker the notice says nothing: the worker's standard error is the
+notebook's or the terminal's too, where several workers' lines would interleave.
+
 The notice listens to numba's own event (``numba:compile``, :mod:`numba.core.event`),
 which fires only on a real compilation, never on a load from the cache; kernels
 are not touched. In a Jupyter notebook the notice is instead one quiet grey line
@@ -42,13 +52,24 @@ __all__ = [
     "install",
     "busy",
     "unless_busy",
+    "folding",
+    "status",
     "quiet_interrupt_while_importing",
     "imported",
     "ProgressLine",
 ]
 
 _PACKAGE = __name__.rpartition(".")[0]  # "dominotiling"
-_state = {"installed": False, "registered": False, "active": 0, "uncached": False}
+_state = {
+    "installed": False,
+    "registered": False,
+    "active": 0,
+    "uncached": False,
+    "folded": 0,  # progress lines on screen that show the notice themselves
+    "current": None,  # the kernel compiling now (terminal), or None
+    "done": 0,  # kernels compiled in this process
+    "seconds": 0.0,  # and their time
+}
 _local = threading.local()
 _lock = threading.Lock()
 
@@ -65,6 +86,52 @@ def unless_busy(make):
         return None if _state["active"] else make()
 
 
+class folding:
+    """While active (a ``with`` block), compilations write no line: the caller's progress line
+    shows :func:`status` instead. Nested and thread-safe; for terminals only."""
+
+    def __enter__(self):
+        with _lock:
+            _state["folded"] += 1
+        return self
+
+    def __exit__(self, *exc):
+        with _lock:
+            _state["folded"] = max(_state["folded"] - 1, 0)
+        return False
+
+
+def status():
+    """What a progress line adds while a kernel compiles, e.g. ``"compiling profile_dp.advance_mod
+    for its first use on this machine"``; ``""`` when none does."""
+    current = _state["current"]
+    if current is None:
+        return ""
+    text = f"compiling {current} for its first use on this machine"
+    if _state["done"]:
+        text += f"; {_state['done']} compiled so far in {_state['seconds']:.1f} s"
+    return text
+
+
+def _stderr_is_terminal():
+    try:
+        return bool(sys.stderr.isatty())
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+def _in_dask_worker():
+    """True inside a task of a Dask worker (its stderr is shared with the other workers')."""
+    distributed = sys.modules.get("distributed")
+    if distributed is None:
+        return False
+    try:
+        distributed.get_worker()
+    except (ValueError, AttributeError):
+        return False
+    return True
+
+
 #: Seconds a job runs before its :class:`ProgressLine` appears.
 PROGRESS_DELAY = 2.0
 
@@ -75,8 +142,9 @@ class ProgressLine:
     For jobs that report no fraction done (a count, a limit shape): the line says
     what runs (``description``, which the job may change as it goes: "Newton step
     12") and the time elapsed; a helper thread draws it (kernels run in short
-    slices, so it gets its turn), it waits while a kernel's compile notice owns
-    the line, and it is removed when the job ends. ``DOMINOTILING_QUIET=1``
+    slices, so it gets its turn), a kernel compiling meanwhile is named in it (the
+    notice is folded in: no line of its own), and it is removed when the job ends.
+    Where stderr is a log (not a terminal) there is no line. ``DOMINOTILING_QUIET=1``
     silences it. In a Jupyter notebook it is one quiet grey line instead, updated
     in place and cleared when the job ends.
 
@@ -90,6 +158,7 @@ class ProgressLine:
         self.description = description
         self.enabled = enabled and not os.environ.get("DOMINOTILING_QUIET")
         self.delay = PROGRESS_DELAY if delay is None else float(delay)
+        self._fold = None
         self._stop = threading.Event()
         self._thread = None
         self._t0 = time.time()
@@ -104,28 +173,18 @@ class ProgressLine:
             return self._run_in_notebook()
         from tqdm import tqdm  # lazy: tqdm only for a job that lasts
 
-        # a kernel compiling for its first use says so on its own line: the bar waits until it is done
-        make = lambda: tqdm(  # noqa: E731
-            total=None,
-            desc=self.description,
-            bar_format="{desc}: {elapsed}",
-            file=sys.stderr,
-            leave=False,
-            mininterval=0.25,
-            delay=0.01,
-        )
-        bar = unless_busy(make)
-        while bar is None:
-            if self._stop.wait(0.1):
-                return
-            bar = unless_busy(make)
-        bar.start_t = self._t0  # the job's time, not the line's (delay: nothing shown before this)
+        # one line: "counting the tilings of 30x30 (transfer): 00:03, compiling ... for its first
+        # use" -- the compile notice is folded into it (folding(), entered with the job)
+        bar = tqdm(total=None, bar_format="{desc}", file=sys.stderr, leave=False)
         try:
-            bar.refresh()
-            while not self._stop.wait(0.5):
-                if not busy():
-                    bar.set_description_str(self.description, refresh=False)
-                    bar.refresh()
+            while True:
+                note = status()
+                elapsed = tqdm.format_interval(time.time() - self._t0)
+                bar.set_description_str(
+                    f"{self.description}: {elapsed}" + (f", {note}" if note else "")
+                )
+                if self._stop.wait(0.5):
+                    break
         finally:
             bar.close()
 
@@ -154,7 +213,11 @@ class ProgressLine:
         self._t0 = time.time()
         self._notebook = _in_notebook()
         self._handle = None
+        if self.enabled and not self._notebook and not _stderr_is_terminal():
+            return self  # a log: no line (its carriage returns and cursor codes would litter it)
         if self.enabled:
+            if not self._notebook:
+                self._fold = folding().__enter__()
             self._thread = threading.Thread(
                 target=self._run, name="dominotiling-progress", daemon=True
             )
@@ -165,12 +228,21 @@ class ProgressLine:
         self._stop.set()
         if self._thread is not None:
             self._thread.join(timeout=2.0)
+        if self._fold is not None:
+            self._fold.__exit__()
+            self._fold = None
         if self._handle is not None:  # the line goes: a saved notebook keeps no trace of it
             try:
                 self._handle.update({"text/plain": "", "text/html": ""}, raw=True)
             except Exception:  # noqa: BLE001
                 pass
         return False
+
+
+def _notebook_thread():
+    """True in a helper thread of a Jupyter kernel (a sweep's thread compiling a kernel): its
+    stderr would be a red box saved with the notebook, and only the main thread owns the line."""
+    return "ipykernel" in sys.modules and threading.current_thread() is not threading.main_thread()
 
 
 def install():
@@ -187,16 +259,13 @@ def install():
 class _KernelImportHook:
     """A meta-path entry that registers the listener when the first kernel module is imported.
 
-    It finds nothing itself (returns None), so the import goes on as usual, and
-    removes itself once it has fired.
+    It finds nothing itself (returns None), so the import goes on as usual.
     """
 
     def find_spec(self, name, path=None, target=None):
-        if name.startswith(f"{_PACKAGE}._kernels."):
-            try:
-                sys.meta_path.remove(self)
-            except ValueError:
-                pass
+        # it stays on sys.meta_path, inert once fired: removing itself while importlib walks
+        # the list would make importlib skip the finder after it
+        if name.startswith(f"{_PACKAGE}._kernels.") and not _state["registered"]:
             _register()
         return None
 
@@ -352,13 +421,19 @@ class _Notice:
             _state["active"] += 1
             bar_on_screen = _bars_active()
         _local.current = (name, time.perf_counter(), bar_on_screen)
-        if os.environ.get("DOMINOTILING_QUIET"):
+        if os.environ.get("DOMINOTILING_QUIET") or _in_dask_worker() or _notebook_thread():
+            _local.current = (*_local.current, "quiet")
             return
         if _in_notebook():
-            _local.current = (*_local.current, True)
+            _local.current = (*_local.current, True)  # kind True: the notebook's line
             _session["current"] = name
             _session["names"].setdefault(name, 0.0)
             _notebook_line()
+            return
+        if _state["folded"] or not _stderr_is_terminal():
+            # a progress line shows it (status()), or a whole line is written at the end
+            _local.current = (*_local.current, "folded" if _state["folded"] else "log")
+            _state["current"] = name
             return
         kept = "not cached: no writable cache" if _state["uncached"] else "cached afterwards"
         message = f"dominotiling: compiling {name} for its first use on this machine ({kept}) ..."
@@ -375,9 +450,25 @@ class _Notice:
             return
         with _lock:
             _state["active"] = max(_state["active"] - 1, 0)
-        if os.environ.get("DOMINOTILING_QUIET"):
+        kind = current[3] if len(current) == 4 else None
+        if kind == "quiet":
             return
-        if len(current) == 4:  # the notebook's line
+        if kind in ("folded", "log"):
+            name, t0 = current[:2]
+            seconds = time.perf_counter() - t0
+            _state["current"] = None
+            _state["done"] += 1
+            _state["seconds"] += seconds
+            if kind == "log":
+                kept = (
+                    "not cached: no writable cache" if _state["uncached"] else "cached afterwards"
+                )
+                _write(
+                    f"dominotiling: compiled {name} for its first use on this machine in "
+                    f"{seconds:.1f} s ({kept})\n"
+                )
+            return
+        if kind is True:  # the notebook's line
             name, t0 = current[:2]
             _session["names"][name] = _session["names"].get(name, 0.0) + time.perf_counter() - t0
             _session["current"] = None

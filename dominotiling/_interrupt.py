@@ -315,15 +315,29 @@ def run_tasks(tasks, n_threads=None, inline=False):
         raise
 
 
+def _watched():
+    """True where a progress bar is seen: stderr is a terminal, or a Jupyter kernel runs."""
+    import sys
+
+    if "ipykernel" in sys.modules:
+        return True
+    try:
+        return bool(sys.stderr.isatty())
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
 class LazyBar:
-    """A tqdm bar made only once a run has lasted a second, shown after two.
+    """A tqdm bar made only once a run has lasted a second, shown after two; none in a log.
 
     Making it lazily keeps loops of many small samples free of tqdm's cost (and, in
     Jupyter, of a widget per call).
     """
 
     def __init__(self, enabled, wait=1.0, desc="CFTP", unit="sweep", total=None):
-        self.enabled = enabled
+        # a bar only where a person watches: a terminal or a notebook, never a log (whose
+        # carriage returns and cursor codes would litter it)
+        self.enabled = enabled and _watched()
         self.total = total  # the expected number of units (an estimate: the bar may pass it)
         self.start = time.perf_counter()
         self.wait = wait

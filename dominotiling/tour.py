@@ -18,10 +18,12 @@ Examples
 from __future__ import annotations
 
 import base64
+import contextlib
 import html
 import io
 import pathlib
 import sys
+import threading
 import time
 
 __all__ = ["run_tour", "section", "Page", "SECTIONS"]
@@ -176,25 +178,51 @@ def run_tour(out, quick=False, progress=True):
     out.mkdir(parents=True, exist_ok=True)
     pages, t0 = [], time.perf_counter()
     n = len(SECTIONS)
+    try:
+        terminal = sys.stderr.isatty()
+    except (AttributeError, ValueError, OSError):
+        terminal = False
+    # In a terminal, one line: the section, the count, the time, and the kernel compiling now
+    # (folded in; refreshed by a helper thread). Elsewhere (a log): one whole line per section
+    # and per compilation, no cursor codes.
     bar = tqdm(
         total=n,
         unit="section",
         file=sys.stderr,
-        disable=not progress,
+        disable=not (progress and terminal),
         leave=False,
-        bar_format="{desc} {n_fmt}/{total_fmt} sections [{elapsed}]",
+        bar_format="{desc} {n_fmt}/{total_fmt} sections [{elapsed}]{postfix}",
     )
+    done = threading.Event()
+
+    def refresh():
+        while not done.wait(0.5):
+            note = _compile_notice.status()
+            bar.set_postfix_str(note, refresh=True)
+
+    helper = threading.Thread(target=refresh, name="dominotiling-tour-line", daemon=True)
+    fold = _compile_notice.folding() if progress and terminal else contextlib.nullcontext()
     try:
-        for i, (title, fn) in enumerate(SECTIONS, 1):
-            bar.set_description_str(f"tour: {title}")
-            t = time.perf_counter()
-            page = Page(title, quick)
-            fn(page)
-            pages.append(page)
-            bar.update(1)
-            if progress:
-                bar.write(f"[{i}/{n}] {title}: {time.perf_counter() - t:.1f} s", file=sys.stderr)
+        with fold:
+            if progress and terminal:
+                helper.start()
+            for i, (title, fn) in enumerate(SECTIONS, 1):
+                bar.set_description_str(f"tour: {title}")
+                t = time.perf_counter()
+                page = Page(title, quick)
+                fn(page)
+                pages.append(page)
+                bar.update(1)
+                if progress:
+                    line = f"[{i}/{n}] {title}: {time.perf_counter() - t:.1f} s"
+                    if terminal:
+                        bar.write(line, file=sys.stderr)
+                    else:
+                        print(line, file=sys.stderr, flush=True)
     finally:
+        done.set()
+        if helper.is_alive():
+            helper.join(timeout=2.0)
         bar.close()
     anchors = [
         f"s{i}-" + "".join(ch if ch.isalnum() else "-" for ch in p.title.lower()).strip("-")

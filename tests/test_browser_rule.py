@@ -33,7 +33,18 @@ def _run(tmp_path, **env):
         **env,
     )
     run = subprocess.run(
-        [sys.executable, "-m", "pytest", TARGET, "-o", "addopts=", "-p", "no:cacheprovider", "-q"],
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            TARGET,
+            "--full",
+            "-o",
+            "addopts=",
+            "-p",
+            "no:cacheprovider",
+            "-q",
+        ],
         cwd=ROOT,
         env=child,
         capture_output=True,

@@ -514,32 +514,72 @@ def test_tile_of_a_large_figure_says_it_is_too_large_for_text(capsys, tmp_path):
 
 def test_progress_line_appears_for_a_long_job(capsys, monkeypatch):
     monkeypatch.setattr(cli, "PROGRESS_DELAY", 0.0)
+    monkeypatch.setattr(cli._compile_notice, "_stderr_is_terminal", lambda: True)
     with cli._Progress("counting the tilings of 9x9 (test)"):
         time.sleep(2.5)  # the line is drawn within half a second; a loaded machine gets slack
     _, err = capsys.readouterr()
     assert "counting the tilings of 9x9 (test)" in err
-    monkeypatch.undo()
+    monkeypatch.setattr(cli, "PROGRESS_DELAY", 2.0)
     with cli._Progress("a short job"):  # the default delay: nothing for a quick job
         pass
     assert "short job" not in capsys.readouterr()[1]
 
 
+def test_no_progress_line_where_stderr_is_a_log(capsys, monkeypatch):
+    """A log gets no progress line: its carriage returns and cursor codes would litter it."""
+    monkeypatch.setattr(cli, "PROGRESS_DELAY", 0.0)
+    monkeypatch.setattr(cli._compile_notice, "_stderr_is_terminal", lambda: False)
+    with cli._Progress("counting the tilings of 9x9 (test)"):
+        time.sleep(1.0)
+    assert capsys.readouterr()[1] == ""
+
+
+def test_the_progress_line_names_the_kernel_compiling(capsys, monkeypatch):
+    """In a terminal a compilation is folded into the progress line, not a line of its own."""
+    from numba.core import event
+
+    from dominotiling import _compile_notice
+
+    _compile_notice.install()
+    _compile_notice._register()
+    monkeypatch.setattr(cli, "PROGRESS_DELAY", 0.0)
+    monkeypatch.setattr(cli._compile_notice, "_stderr_is_terminal", lambda: True)
+    monkeypatch.setattr(_compile_notice, "_stderr_is_terminal", lambda: True)
+    f = lambda: None  # noqa: E731
+    f.__module__, f.__qualname__ = "dominotiling._kernels.fake", "kernel"
+    data = {"dispatcher": type("Dispatcher", (), {"py_func": f})()}
+    with cli._Progress("counting the tilings of 9x9 (test)"):
+        event.start_event("numba:compile", data=data)
+        time.sleep(1.5)
+        event.end_event("numba:compile", data=data)
+    err = capsys.readouterr()[1]
+    lines = [ln for ln in err.replace("\r", "\n").splitlines() if ln.strip()]
+    assert any(
+        "9x9 (test): 00:0" in ln and "compiling fake.kernel for its first use" in ln for ln in lines
+    ), err
+    assert not any(ln.startswith("dominotiling:") for ln in lines), err  # no line of its own
+
+
 def test_first_compilation_is_announced_in_a_real_process(tmp_path):
     """A kernel compiling for the first time sat silent for seconds; now one line says so."""
     env = {"NUMBA_CACHE_DIR": str(tmp_path / "cache"), "DOMINOTILING_QUIET": ""}
-    proc = run_process("count", "2x4", "--method", "transfer", env=env)
-    assert proc.returncode == 0 and proc.stdout == "5\n"
-    err = proc.stderr.replace("\r", "\n")
-    names = re.findall(r"^dominotiling: compiling (\S+) for its first use", err, flags=re.M)
-    assert names, err
-    for name in names:  # the time it took: at the end of the line, or on a line of its own
-        assert re.search(
-            rf"compiling {re.escape(name)} .*\.\.\. \d+\.\d s$", err, flags=re.M
-        ) or re.search(
-            rf"^dominotiling: compiled {re.escape(name)} in \d+\.\d s$", err, flags=re.M
-        ), err
-    again = run_process("count", "2x4", "--method", "transfer", env=env)  # cached now
-    assert again.stdout == "5\n" and "compiling" not in again.stderr
+    # 12 x 12: the profile DP's kernels (smaller boards are counted in plain Python)
+    proc = run_process("count", "12x12", "--method", "transfer", env=env)
+    assert proc.returncode == 0 and proc.stdout == "53060477521960000\n"
+    err = proc.stderr  # a pipe, not a terminal: whole lines, no cursor codes
+    assert "\r" not in err and "\x1b" not in err, repr(err)
+    lines = err.splitlines()
+    names = [
+        re.fullmatch(
+            r"dominotiling: compiled (\S+) for its first use on this machine in \d+\.\d s "
+            r"\(cached afterwards\)",
+            ln,
+        )
+        for ln in lines
+    ]
+    assert lines and all(names), err  # every line is one whole notice
+    again = run_process("count", "12x12", "--method", "transfer", env=env)  # cached now
+    assert again.stdout == "53060477521960000\n" and again.stderr == ""
     quiet = run_process(
         "count", "2x4", env={"NUMBA_CACHE_DIR": str(tmp_path / "c2"), "DOMINOTILING_QUIET": "1"}
     )
@@ -566,4 +606,4 @@ def test_compile_notice_announces_only_the_librarys_kernels(capsys):
         event.end_event("numba:compile", data=data)
         event.end_event("numba:compile", data=data)
     err = capsys.readouterr()[1]
-    assert err.count("compiling") == 1 and "fake.kernel" in err and "someone" not in err
+    assert err.count("dominotiling: compil") == 1 and "fake.kernel" in err and "someone" not in err

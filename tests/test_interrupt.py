@@ -345,3 +345,16 @@ def test_sliced_kernels_match_whole_runs():
     for a, b in zip(bounds, bounds[1:]):
         k.advance_mod(mask, cut, np.uint64(0), a, b)
     assert np.array_equal(whole, cut)
+
+
+def test_no_progress_bar_in_a_log(monkeypatch, capsys):
+    """Where stderr is a log (not a terminal, no notebook) a long run draws no bar: its
+    carriage returns and cursor codes would litter the log (the tour's did)."""
+    import dominotiling._interrupt as interrupt
+
+    for watched in (False, True):
+        monkeypatch.setattr(interrupt, "_watched", lambda w=watched: w)
+        bar = interrupt.LazyBar(True, wait=0.0, total=10)
+        bar.update(3)
+        bar.close()
+        assert (bar.bar is not None) is watched and bar.done == 3

@@ -50,14 +50,15 @@ def test_kernels_run_uncached_and_say_so_once(tmp_path):
         "import dominotiling, numpy as np\n"
         "from dominotiling import Region, count_tilings, random_tiling\n"
         f"assert dominotiling.__file__.startswith({str(root)!r}), dominotiling.__file__\n"
-        "print(count_tilings(Region.rectangle(8, 8), method='transfer'))\n"
+        # 12 x 12: the profile DP's kernels (smaller boards are counted in plain Python)
+        "print(count_tilings(Region.rectangle(12, 12), method='transfer'))\n"
         "print(count_tilings(Region.rectangle(6, 6), method='kasteleyn'))\n"
         "print(random_tiling(Region.rectangle(4, 4), seed=0).is_complete)\n"
     )
     out = _run(["-c", code], env, tmp_path)
     assert out.returncode == 0, out.stderr[-3000:]
-    # 8 x 8: 12988816 and 6 x 6: 6728 (Kasteleyn 1961, by hand in the literature)
-    assert out.stdout.split() == ["12988816", "6728", "True"]
+    # 12 x 12: 53060477521960000 and 6 x 6: 6728 (Kasteleyn 1961, by hand in the literature)
+    assert out.stdout.split() == ["53060477521960000", "6728", "True"]
     assert out.stderr.count("no writable cache directory") == 1, out.stderr
     assert "Traceback" not in out.stderr
     assert not any(p.is_dir() for p in root.rglob("__pycache__"))
@@ -66,10 +67,10 @@ def test_kernels_run_uncached_and_say_so_once(tmp_path):
 def test_the_cli_runs_uncached(tmp_path):
     root, env = _locked_copy(tmp_path)
     out = _run(
-        ["-c", "import sys; from dominotiling.cli import main; sys.exit(main())", "count", "8x8"],
+        ["-c", "import sys; from dominotiling.cli import main; sys.exit(main())", "count", "12x12"],
         env,
         tmp_path,
     )
     assert out.returncode == 0, out.stderr[-3000:]
-    assert out.stdout.strip() == "12988816"
+    assert out.stdout.strip() == "53060477521960000"  # the profile DP's kernels, uncached
     assert "Traceback" not in out.stderr

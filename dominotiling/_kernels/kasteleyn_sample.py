@@ -23,6 +23,8 @@ rows ``k`` and ``k + 1``.
 import numpy as np
 from numba import njit
 
+from .arrays import fill1, fill2
+
 #: The prime of the exact rank computation (:func:`tail_pivots`); products of two
 #: residues fit in int64.
 RANK_PRIME = 2**31 - 1
@@ -38,22 +40,6 @@ REFRESH_BELOW = 1e-3
 
 
 @njit(cache=True, nogil=True)
-def _fill2(a, value):
-    """``a[:, :] = value`` as a plain loop (numba's slice assignment compiles a general
-    broadcasting routine into each kernel that uses it: seconds of a first call)."""
-    for i in range(a.shape[0]):
-        for j in range(a.shape[1]):
-            a[i, j] = value
-
-
-@njit(cache=True, nogil=True)
-def _fill1(a, value):
-    """``a[:] = value`` as a plain loop (see :func:`_fill2`)."""
-    for i in range(a.shape[0]):
-        a[i] = value
-
-
-@njit(cache=True, nogil=True)
 def _build_t(k, mask, hw, vw, sgn, snext, nlr, nlc, t, ract, cact, modulus=0):
     """Fill ``t``, ``ract``, ``cact`` with row ``k`` joined to the compressed tail ``snext``.
 
@@ -62,9 +48,9 @@ def _build_t(k, mask, hw, vw, sgn, snext, nlr, nlc, t, ract, cact, modulus=0):
     """
     m, w = mask.shape
     h = (w + 1) // 2
-    _fill2(t, 0)
-    _fill1(ract, False)
-    _fill1(cact, False)
+    fill2(t, 0)
+    fill1(ract, False)
+    fill1(cact, False)
     for j in range(w):
         if mask[k, j]:
             if (k + j) % 2 == 0:
@@ -271,7 +257,7 @@ def compress_rows(mask, hw, vw, sgn, S, nlr, nlc, npiv, owe, start, stop, logdet
         if nr_left > h or nc_left > h:
             return k + 1
         s = S[k]
-        _fill2(s, 0.0)
+        fill2(s, 0.0)
         for a in range(h):
             for b in range(h):
                 s[a, b] = t[a, b]
@@ -421,7 +407,7 @@ def _invert_active(t, ract, cact, g):
     if ri.shape[0] != ci.shape[0]:
         return False
     n = ri.shape[0]
-    _fill2(g, 0.0)
+    fill2(g, 0.0)
     if n == 0:
         return True
     sub = np.empty((n, n))

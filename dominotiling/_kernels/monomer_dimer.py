@@ -18,6 +18,8 @@ of two residues fit in 64 bits).
 import numpy as np
 from numba import njit
 
+from .arrays import max1, scale1, store_row
+
 _U0 = np.uint64(0)
 
 
@@ -155,20 +157,20 @@ def advance_float(mask, layer, mw, start, stop, scale, out):
     keep = out.shape[0] > 0
     for i in range(start, stop):
         if keep:
-            out[i - start, :] = layer
+            store_row(out, i - start, layer)
         r, c = i // w, i % w
         if not mask[r, c]:
             continue
         vert = r + 1 < rows and mask[r + 1, c]
         horiz = c + 1 < w and mask[r, c + 1]
         _fstep(layer, c, w, vert, horiz, mw)
-        top = layer.max()
+        top = max1(layer)
         if top > 2.0**500:
             e = np.int64(np.floor(np.log2(top)))
-            layer *= 2.0 ** (-e)
+            scale1(layer, 2.0 ** (-e))
             scale[0] += e
     if keep:
-        out[stop - start, :] = layer
+        store_row(out, stop - start, layer)
 
 
 @njit(cache=True)

@@ -31,6 +31,8 @@ import math
 import numpy as np
 from numba import njit
 
+from .arrays import copy_row
+
 _INF = np.int32(1 << 30)
 
 
@@ -44,14 +46,6 @@ def _cell_moves(mask, i):
     vert = free and r + 1 < rows and mask[r + 1, c]
     horiz = free and c + 1 < w and mask[r, c + 1]
     return r, c, free, vert, horiz
-
-
-@njit(cache=True)
-def copy_row(out, dst, src):
-    """``out[dst] = out[src]`` for a 2-D array, as a plain loop (numba's array assignment
-    compiles a general broadcasting routine into every kernel that uses it)."""
-    for k in range(out.shape[1]):
-        out[dst, k] = out[src, k]
 
 
 #: Below this many profiles per run, quads are visited through strided views instead.

@@ -20,7 +20,7 @@ last bits (the order of the sums).
 """
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 
 @njit(cache=True, inline="always")
@@ -95,7 +95,7 @@ def _residual(a_ptr, a_idx, a_val, y, x, r, rabs, m):
 BLOCK = 8
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, nogil=True)
 def refine_columns(
     a_ptr,
     a_idx,
@@ -116,8 +116,13 @@ def refine_columns(
     col_bound,
     rowsum,
     xnorm,
+    chunk,
 ):
-    """Columns ``b`` in ``[start, stop)`` of ``A^{-1}``: refined edge entries and bound terms.
+    """Columns ``b`` in ``[start, stop)`` of ``A^{-1}`` of thread chunk ``chunk``: refined edge entries and bound terms.
+
+    The columns are cut into ``rowsum.shape[0]`` chunks; this call does chunk ``chunk``
+    (the caller runs the chunks on its threads: the kernel releases the GIL, and is not
+    a ``parallel=True`` kernel, whose compilation cost four seconds of a first call).
 
     Inputs: ``A`` in CSR (``a_ptr, a_idx, a_val``; rows ``b``, columns ``w``), the
     SuperLU factors ``L, U`` in CSC with ``U``'s diagonal and the permutations.
@@ -132,7 +137,7 @@ def refine_columns(
     count = stop - start
     two_u = 2.0**-52
     B = BLOCK
-    for t in prange(chunks):
+    for t in range(chunk, chunk + 1):
         lo = start + (count * t) // chunks
         hi = start + (count * (t + 1)) // chunks
         e = np.zeros((n, B))

@@ -24,6 +24,8 @@ owns, so long sweeps run in short slices (``dominotiling/_interrupt.py``).
 import numpy as np
 from numba import njit
 
+from .arrays import divide1, fill1, fill2, max1
+
 __all__ = [
     "count_sweep",
     "float_sweep",
@@ -60,7 +62,7 @@ def count_sweep(mask, wrap_h, wrap_v, dp, buf, start, stop, moduli):
         r = k // w
         c = k - r * w
         bit = 1 << c
-        buf[:, :] = 0
+        fill2(buf, 0)
         vert = _vertical_ok(mask, wrap_v, r, c)
         right = c + 1 < w and mask[r, c + 1]
         seam = wrap_h and c == 0 and mask[r, w - 1]
@@ -88,14 +90,16 @@ def count_sweep(mask, wrap_h, wrap_v, dp, buf, start, stop, moduli):
                 if t >= 0:
                     for q in range(lanes):
                         buf[t, q] = _add(buf[t, q], dp[s, q], moduli[q])
-        dp[:, :] = buf
+        for s_ in range(n_states):  # dp[:, :] = buf, as a loop (see arrays.py)
+            for q in range(lanes):
+                dp[s_, q] = buf[s_, q]
 
 
 @njit(cache=True)
 def _float_step(mask, wrap_h, wrap_v, r, c, src, dst):
     w = mask.shape[1]
     bit = 1 << c
-    dst[:] = 0.0
+    fill1(dst, 0.0)
     vert = _vertical_ok(mask, wrap_v, r, c)
     right = c + 1 < w and mask[r, c + 1]
     seam = wrap_h and c == 0 and mask[r, w - 1]
@@ -128,9 +132,9 @@ def float_sweep(mask, wrap_h, wrap_v, layers, log_scale, start, stop):
         _float_step(mask, wrap_h, wrap_v, r, c, layers[k], layers[k + 1])
         log_scale[k + 1] = log_scale[k]
         if c == w - 1:
-            top = layers[k + 1].max()
+            top = max1(layers[k + 1])
             if top > 0.0:
-                layers[k + 1] /= top
+                divide1(layers[k + 1], top)
                 log_scale[k + 1] += np.log(top)
 
 

@@ -272,10 +272,11 @@ def _certified_edge_probabilities(a, tolerance=np.inf):
             )
         return err
 
-    from .._interrupt import limited
+    from .._interrupt import run_tasks
 
-    with limited(chunks):  # no thread woken that has no chunk
-        for start, stop in slices(n, first=chunks):
+    for start, stop in slices(n, first=chunks):
+
+        def chunk(stop_flag, t, start=start, stop=stop):
             refine_columns(
                 a_ptr,
                 a_idx,
@@ -296,8 +297,16 @@ def _certified_edge_probabilities(a, tolerance=np.inf):
                 col_bound,
                 rowsum,
                 xnorm,
+                t,
             )
-            bound(stop)
+
+        # the chunks write apart (their own columns, rowsum[t] and xnorm[t]), side by side
+        run_tasks(
+            [lambda flag, t=t: chunk(flag, t) for t in range(chunks)],
+            n_threads=chunks,
+            inline=chunks == 1,
+        )
+        bound(stop)
     return a_val * refined, bound(n)
 
 

@@ -72,7 +72,11 @@ class _Sweep:
 
     def __init__(self, region):
         self.shape = region.shape
-        self.mask, (self.r0, self.c0), self.transposed = region.narrow_view()
+        mask, (self.r0, self.c0), self.transposed = region.narrow_view()
+        if mask.flags.writeable:  # a crop or a turn is a copy: read-only like an uncropped view,
+            mask = mask.view()  # so that every region reaches the kernels with one array type
+            mask.flags.writeable = False  # (numba compiles again for a writable array)
+        self.mask = mask
 
     @property
     def width(self):

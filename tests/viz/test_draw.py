@@ -254,6 +254,7 @@ def test_the_model_never_imports_the_pictures():
                     "to_svg",
                     "to_pdf",
                     "to_tikz",
+                    "to_mesh",  # the t-surface's OBJ/PLY/STL mesh (viz.export's writer)
                     "draw",
                     "_png_html",
                     "_repr_html_",
