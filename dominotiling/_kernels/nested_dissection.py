@@ -255,3 +255,182 @@ def replay_mod(
                 for j in range(n - k):
                     stack[np.uint64(dst) + np.uint64(j)] = front[src + np.uint64(j)]
                 dst += n - k
+
+
+@njit(cache=True, nogil=True)
+def multifrontal_float(
+    start,
+    stop,
+    threshold,
+    parent,
+    ch_ptr,
+    ch_list,
+    own_ptr_r,
+    own_r,
+    own_ptr_c,
+    own_c,
+    owner_r,
+    owner_c,
+    ent_ptr,
+    ent_b,
+    ent_w,
+    ent_v,
+    mark_r,
+    mark_c,
+    pos_r,
+    pos_c,
+    left_ptr,
+    left_r,
+    left_c,
+    cb_ptr,
+    cb,
+    state,
+):
+    """The float multifrontal LU along a dissection, nodes ``start..stop-1``: symbolic and numeric at once.
+
+    The tree is ``parent``/``ch_ptr``/``ch_list`` (post-order); node ``t`` owns the
+    black cells ``own_r[own_ptr_r[t]..]`` and white cells ``own_c[..]``;
+    ``owner_r``/``owner_c`` the owning node of each; its matrix entries are
+    ``ent_v[e]`` at ``(ent_b[e], ent_w[e])`` for ``e`` in ``ent_ptr[t]..``. The front of
+    ``t`` gathers its own rows and columns, those of its entries and those its
+    children left; the fully summed ones first (owned by ``t`` or below), then
+    eliminated by :func:`front_pivots_float` (the root, ``parent < 0``, with
+    threshold 0). What a node leaves -- its rows and columns not eliminated and its
+    contribution block -- goes on three stacks (``left_r``, ``left_c``, ``cb``;
+    node ``t``'s at ``left_ptr[t, 0..1]`` and ``cb_ptr[t]``), which its parent pops.
+    ``mark_*`` (int64, -1 on the first call) and ``pos_*`` are scratch over the
+    rows and columns. ``state`` (float64): ``[log |prod pivots|, singular root
+    seen, stack tops (rows, columns, block)]``. Returns the node to resume from:
+    ``stop``, or a smaller ``t`` when a stack is too short for node ``t``'s front
+    (nothing of it written: the caller grows the stacks and calls again).
+    """
+    for t in range(start, stop):
+        c0, c1 = ch_ptr[t], ch_ptr[t + 1]
+        # bases: the children's leftovers are on top of the stacks (post-order)
+        if c1 > c0:
+            base_r = left_ptr[ch_list[c0], 0]
+            base_c = left_ptr[ch_list[c0], 1]
+            base_v = cb_ptr[ch_list[c0]]
+        else:
+            base_r, base_c, base_v = np.int64(state[2]), np.int64(state[3]), np.int64(state[4])
+        # an upper bound of the front's rows and columns
+        n_ent = ent_ptr[t + 1] - ent_ptr[t]
+        ub_r = own_ptr_r[t + 1] - own_ptr_r[t] + n_ent + np.int64(state[2]) - base_r
+        ub_c = own_ptr_c[t + 1] - own_ptr_c[t] + n_ent + np.int64(state[3]) - base_c
+        # the rows: own, the entries', the children's; fully summed first
+        rows = np.empty(ub_r, dtype=np.int64)
+        m = _gather(rows, 0, own_r, own_ptr_r[t], own_ptr_r[t + 1], mark_r, t)
+        m = _gather(rows, m, ent_b, ent_ptr[t], ent_ptr[t + 1], mark_r, t)
+        m = _gather(rows, m, left_r, base_r, np.int64(state[2]), mark_r, t)
+        cols = np.empty(ub_c, dtype=np.int64)
+        n = _gather(cols, 0, own_c, own_ptr_c[t], own_ptr_c[t + 1], mark_c, t)
+        n = _gather(cols, n, ent_w, ent_ptr[t], ent_ptr[t + 1], mark_c, t)
+        n = _gather(cols, n, left_c, base_c, np.int64(state[3]), mark_c, t)
+        if base_r + m > len(left_r) or base_c + n > len(left_c) or base_v + m * n > len(cb):
+            for i in range(m):  # nothing written: the caller grows the stacks, calls again
+                mark_r[rows[i]] = -1
+            for j in range(n):
+                mark_c[cols[j]] = -1
+            return t
+        nfr = _fully_summed_first(rows, m, owner_r, t)
+        nfc = _fully_summed_first(cols, n, owner_c, t)
+        front = np.zeros((m, n))
+        _assemble(front, rows, cols, pos_r, pos_c, ent_b, ent_w, ent_v, ent_ptr[t], ent_ptr[t + 1])
+        for q in range(c0, c1):
+            ch = ch_list[q]
+            last = q + 1 == c1
+            r1 = np.int64(state[2]) if last else left_ptr[ch_list[q + 1], 0]
+            cc1 = np.int64(state[3]) if last else left_ptr[ch_list[q + 1], 1]
+            _extend_add(
+                front,
+                pos_r,
+                pos_c,
+                left_r,
+                left_c,
+                cb,
+                left_ptr[ch, 0],
+                r1,
+                left_ptr[ch, 1],
+                cc1,
+                cb_ptr[ch],
+            )
+        perm_r = np.arange(m)
+        perm_c = np.arange(n)
+        cut = 0.0 if parent[t] < 0 else threshold
+        k, logs = front_pivots_float(front, nfr, nfc, cut, perm_r, perm_c)
+        state[0] += logs
+        if parent[t] < 0 and (k != m or k != n):
+            state[1] = 1.0
+        # push what the node leaves, over its children's
+        left_ptr[t, 0], left_ptr[t, 1], cb_ptr[t] = base_r, base_c, base_v
+        _push(front, k, rows, cols, perm_r, perm_c, left_r, left_c, cb, base_r, base_c, base_v)
+        state[2] = base_r + m - k
+        state[3] = base_c + n - k
+        state[4] = base_v + (m - k) * (n - k)
+    return stop
+
+
+@njit(cache=True, nogil=True)
+def _assemble(front, rows, cols, pos_r, pos_c, ent_b, ent_w, ent_v, lo, hi):
+    """Positions of the front's rows and columns, and its matrix entries ``lo..hi-1`` added in."""
+    for i in range(front.shape[0]):
+        pos_r[rows[i]] = i
+    for j in range(front.shape[1]):
+        pos_c[cols[j]] = j
+    for e in range(lo, hi):
+        front[pos_r[ent_b[e]], pos_c[ent_w[e]]] += ent_v[e]
+
+
+@njit(cache=True, nogil=True)
+def _extend_add(front, pos_r, pos_c, left_r, left_c, cb, r0, r1, c0, c1, v0):
+    """Add a child's contribution block (rows ``left_r[r0:r1]``, columns ``left_c[c0:c1]``, at ``cb[v0:]``)."""
+    nc = c1 - c0
+    for i in range(r1 - r0):
+        pi = pos_r[left_r[r0 + i]]
+        for j in range(nc):
+            front[pi, pos_c[left_c[c0 + j]]] += cb[v0 + i * nc + j]
+
+
+@njit(cache=True, nogil=True)
+def _push(front, k, rows, cols, perm_r, perm_c, left_r, left_c, cb, base_r, base_c, base_v):
+    """Write the rows, columns and block ``front[k:, k:]`` a node leaves at the given stack tops."""
+    m, n = front.shape
+    for i in range(k, m):
+        left_r[base_r + i - k] = rows[perm_r[i]]
+    for j in range(k, n):
+        left_c[base_c + j - k] = cols[perm_c[j]]
+    w = n - k
+    for i in range(k, m):
+        for j in range(k, n):
+            cb[base_v + (i - k) * w + (j - k)] = front[i, j]
+
+
+@njit(cache=True, nogil=True)
+def _gather(out, count, ids, lo, hi, mark, t):
+    """Append ``ids[lo:hi]`` not yet marked ``t`` to ``out[count:]``, marking them; the new count."""
+    for i in range(lo, hi):
+        x = ids[i]
+        if mark[x] != t:
+            mark[x] = t
+            out[count] = x
+            count += 1
+    return count
+
+
+@njit(cache=True, nogil=True)
+def _fully_summed_first(ids, count, owner, t):
+    """Order ``ids[:count]`` with those owned by ``t`` or below (post-order ``<= t``) first; return their number."""
+    tmp = np.empty(count, dtype=np.int64)
+    a = 0
+    for i in range(count):
+        if owner[ids[i]] <= t:
+            tmp[a] = ids[i]
+            a += 1
+    b = a
+    for i in range(count):
+        if owner[ids[i]] > t:
+            tmp[b] = ids[i]
+            b += 1
+    for i in range(count):
+        ids[i] = tmp[i]
+    return a

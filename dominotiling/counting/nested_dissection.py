@@ -113,6 +113,10 @@ __all__ = [
 
 #: A box of at most this many cells is a leaf of the dissection.
 LEAF_CELLS = 48
+#: The float LU's stacks start at this fraction of the rows (columns; three times the cells for
+#: the contribution blocks) and double when a front does not fit.
+_STACK_START = 0.5
+
 #: Measured cost of an exact determinant, in seconds: ``fixed + cells * per_cell + primes * cells
 #: * (per_prime_cell + per_width * w)``, ``w`` the narrower side (the fronts of an ``n x n``
 #: square have about ``n`` rows: ``cells * n`` updates per prime; a strip ``w`` wide is a row of
@@ -374,6 +378,12 @@ def log_abs_det_nested(plan, matrix, threshold=0.1):
     column without such an entry is delayed to the parent (as the probe delays a
     zero column). The root takes the largest entry whatever its size.
 
+    The whole elimination -- gathering each front's rows and columns, the
+    extend-add of the children's blocks, the pivots, the stacks -- is one kernel,
+    :func:`dominotiling._kernels.nested_dissection.multifrontal_float`, called on
+    slices of the post-order (Ctrl-C); its stacks start small and double when a
+    front does not fit (checked against the memory budget).
+
     Examples
     --------
     >>> import math
@@ -383,45 +393,108 @@ def log_abs_det_nested(plan, matrix, threshold=0.1):
     >>> round(math.exp(value))
     12988816
     """
-    return _multifrontal(plan, matrix, None, threshold)
+    from .._interrupt import slices
+    from .._kernels.nested_dissection import multifrontal_float
+
+    ent_ptr, e_b, e_w, e_v = _entries_by_node(plan, matrix, np.float64)
+    n_nodes = plan.n_nodes
+    n_b, n_w = len(plan.owner_r), len(plan.owner_c)
+    ch_ptr, ch_list = _children(plan.parent)
+    mark_r, mark_c = np.full(n_b, -1, dtype=np.int64), np.full(n_w, -1, dtype=np.int64)
+    pos_r, pos_c = np.zeros(n_b, dtype=np.int64), np.zeros(n_w, dtype=np.int64)
+    left_ptr = np.zeros((n_nodes, 2), dtype=np.int64)
+    cb_ptr = np.zeros(n_nodes, dtype=np.int64)
+    # the stacks start at what squares and strips need (see estimated_bytes) and double on demand
+    f = _STACK_START
+    left_r = np.zeros(max(16, int(f * n_b)), dtype=np.int64)
+    left_c = np.zeros(max(16, int(f * n_w)), dtype=np.int64)
+    cb = np.zeros(max(256, int(3 * f * (n_b + n_w))))
+    state = np.zeros(5)
+    parent = np.ascontiguousarray(plan.parent, dtype=np.int64)
+    first = max(1, n_nodes // 64)
+    for a, b in slices(n_nodes, first=first):
+        t = a
+        while t < b:
+            t = multifrontal_float(
+                t,
+                b,
+                float(threshold),
+                parent,
+                ch_ptr,
+                ch_list,
+                plan.own_ptr_r,
+                plan.own_r,
+                plan.own_ptr_c,
+                plan.own_c,
+                plan.owner_r,
+                plan.owner_c,
+                ent_ptr,
+                e_b,
+                e_w,
+                e_v,
+                mark_r,
+                mark_c,
+                pos_r,
+                pos_c,
+                left_ptr,
+                left_r,
+                left_c,
+                cb_ptr,
+                cb,
+                state,
+            )
+            if t < b:  # a stack too short for node t's front: double them
+                check_memory(
+                    8 * 2 * (len(left_r) + len(left_c) + len(cb)),
+                    "the stacks of the nested-dissection LU",
+                    "a smaller region",
+                )
+                left_r = np.concatenate([left_r, np.zeros_like(left_r)])
+                left_c = np.concatenate([left_c, np.zeros_like(left_c)])
+                cb = np.concatenate([cb, np.zeros_like(cb)])
+    return math.nan if state[1] else float(state[0])
 
 
-def _multifrontal(plan, matrix, prime, threshold=0.0):
-    """The multifrontal elimination of `matrix` along `plan`: modulo `prime`, or in floats (None).
+def _entries_by_node(plan, matrix, dtype):
+    """``(ent_ptr, e_b, e_w, e_v)``: the nonzero entries of `matrix`, grouped by the node that assembles them.
 
-    Modulo a prime: the :class:`EliminationPlan` (see :func:`probe`). In floats: the
-    sum of ``log |pivot|`` (NaN when the root is singular in floating point).
+    An entry ``(b, w)`` is assembled by the deeper of the owners of ``b`` and ``w``
+    (the smaller post-order number); node ``t``'s are ``ent_ptr[t]..ent_ptr[t + 1]``.
     """
     from scipy import sparse
 
-    from .._kernels.nested_dissection import front_pivots_float, front_pivots_mod
-
-    exact = prime is not None
     a = sparse.coo_matrix(matrix)
-    n_nodes = plan.n_nodes
-    owner_r, owner_c = plan.owner_r, plan.owner_c
     e_b, e_w = a.row.astype(np.int64), a.col.astype(np.int64)
-    e_v = a.data.astype(np.int64 if exact else np.float64)
+    e_v = a.data.astype(dtype)
     keep = e_v != 0
     e_b, e_w, e_v = e_b[keep], e_w[keep], e_v[keep]
-    e_node = np.minimum(owner_r[e_b], owner_c[e_w])  # the deeper owner: post-order is smaller
+    e_node = np.minimum(plan.owner_r[e_b], plan.owner_c[e_w])
     order = np.argsort(e_node, kind="stable")
     e_b, e_w, e_v, e_node = e_b[order], e_w[order], e_v[order], e_node[order]
-    ent_ptr = np.searchsorted(e_node, np.arange(n_nodes + 1)).astype(np.int64)
+    ent_ptr = np.searchsorted(e_node, np.arange(plan.n_nodes + 1)).astype(np.int64)
+    return ent_ptr, e_b, e_w, e_v
+
+
+def _multifrontal(plan, matrix, prime):
+    """The multifrontal elimination of `matrix` along `plan` modulo `prime`: the :class:`EliminationPlan` (see :func:`probe`)."""
+    from .._kernels.nested_dissection import front_pivots_mod
+
+    n_nodes = plan.n_nodes
+    owner_r, owner_c = plan.owner_r, plan.owner_c
+    ent_ptr, e_b, e_w, e_v = _entries_by_node(plan, matrix, np.int64)
     ent_r = np.empty_like(e_b)
     ent_c = np.empty_like(e_w)
     ch_ptr, ch_list = _children(plan.parent)
-    pos_r = np.zeros(a.shape[0], dtype=np.int64)
-    pos_c = np.zeros(a.shape[1], dtype=np.int64)
+    pos_r = np.zeros(matrix.shape[0], dtype=np.int64)
+    pos_c = np.zeros(matrix.shape[1], dtype=np.int64)
     node_m = np.zeros(n_nodes, dtype=np.int64)
     node_n = np.zeros(n_nodes, dtype=np.int64)
     node_k = np.zeros(n_nodes, dtype=np.int64)
     rows_of, cols_of = [None] * n_nodes, [None] * n_nodes
     map_r, map_c = [None] * n_nodes, [None] * n_nodes
     cb = [None] * n_nodes
-    pf = float(prime) if exact else 0.0
+    pf = float(prime)
     residue = 1
-    log_sum = 0.0
     for t in range(n_nodes):
         kids = ch_list[ch_ptr[t] : ch_ptr[t + 1]]
         lo, hi = ent_ptr[t], ent_ptr[t + 1]
@@ -445,22 +518,16 @@ def _multifrontal(plan, matrix, prime, threshold=0.0):
         pos_c[cols] = np.arange(n)
         front = np.zeros((m, n))
         lr, lc = pos_r[e_b[lo:hi]], pos_c[e_w[lo:hi]]
-        front[lr, lc] = np.mod(e_v[lo:hi], prime) if exact else e_v[lo:hi]
+        front[lr, lc] = np.mod(e_v[lo:hi], prime)
         for c in kids:
             front[np.ix_(pos_r[rows_of[c][node_k[c] :]], pos_c[cols_of[c][node_k[c] :]])] += cb[c]
             cb[c] = None
         perm_r = np.arange(m, dtype=np.int64)
         perm_c = np.arange(n, dtype=np.int64)
         nfr, nfc = int(fs_r.sum()), int(fs_c.sum())
-        if exact:
-            np.mod(front, pf, out=front)
-            k, prod = front_pivots_mod(front, nfr, nfc, prime, perm_r, perm_c)
-            residue = residue * int(prod) % prime
-        else:
-            # the root (nothing above it) takes any pivot: delaying it would lose nothing
-            cut = 0.0 if plan.parent[t] < 0 else threshold
-            k, logs = front_pivots_float(front, nfr, nfc, cut, perm_r, perm_c)
-            log_sum += logs
+        np.mod(front, pf, out=front)
+        k, prod = front_pivots_mod(front, nfr, nfc, prime, perm_r, perm_c)
+        residue = residue * int(prod) % prime
         rows, cols = rows[perm_r], cols[perm_c]
         pos_r[rows] = np.arange(m)
         pos_c[cols] = np.arange(n)
@@ -472,13 +539,8 @@ def _multifrontal(plan, matrix, prime, threshold=0.0):
         node_m[t], node_n[t], node_k[t] = m, n, k
         rows_of[t], cols_of[t] = rows, cols
         cb[t] = front[k:, k:].copy()
-        if not exact:  # the children's lists are no longer needed
-            for c in kids:
-                rows_of[c] = cols_of[c] = map_r[c] = map_c[c] = None
     roots = np.flatnonzero(plan.parent < 0)
     complete = all(node_k[t] == node_m[t] == node_n[t] for t in roots)
-    if not exact:
-        return log_sum if complete else math.nan
     empty = np.zeros(0, dtype=np.int64)
     for t in roots:
         map_r[t] = map_c[t] = empty

@@ -258,3 +258,61 @@ def test_float_route_certifies_or_refuses_aztec_diamonds(beyond_superlu, monkeyp
         assert got == pytest.approx(order * (order + 1) / 2 * math.log(2), rel=1e-9)
         answered.append(order)
     assert answered and refused  # both branches
+
+
+@pytest.mark.parametrize("start", [0.5, 1e-6])
+def test_float_lu_kernel_on_random_regions_against_a_dense_determinant(monkeypatch, start):
+    # start = 1e-6: stacks of a few entries, grown again and again in the middle of the tree
+    monkeypatch.setattr(nd, "_STACK_START", start)
+    rng = np.random.default_rng(300)
+    checked = 0
+    while checked < 30:
+        rows, cols = int(rng.integers(2, 22)), int(rng.integers(2, 22))
+        region = random_region(rng, rows, cols, int(rng.integers(0, rows * cols // 10 + 1)))
+        count = band(region)
+        if count == 0:
+            continue  # a singular matrix: its float determinant is rounding
+        a = mask_matrix(region.mask, "real").astype(float)
+        plan = nd.dissection_plan(region.mask, leaf=int(rng.integers(4, 40)))
+        got = nd.log_abs_det_nested(plan, a.tocsr())
+        sign, want = np.linalg.slogdet(a.toarray())
+        assert sign != 0 and got == pytest.approx(want, rel=1e-10, abs=1e-10)
+        assert want == pytest.approx(math.log(count), rel=1e-9, abs=1e-9)
+        checked += 1
+
+
+def test_float_lu_kernel_compiles_once():
+    from dominotiling._kernels.nested_dissection import multifrontal_float
+
+    mask = np.ones((9, 10), dtype=bool)
+    nd.log_abs_det_nested(nd.dissection_plan(mask), mask_matrix(mask, "real").astype(float))
+    read_only = np.ones((12, 11), dtype=bool)
+    read_only.setflags(write=False)
+    m = mask_matrix(read_only, "real", (np.full((12, 10), 2.0), np.ones((11, 11))))
+    nd.log_abs_det_nested(nd.dissection_plan(read_only, leaf=8), m, threshold=0.5)
+    assert len(multifrontal_float.signatures) == 1
+
+
+def octagon(side):
+    """The side x side square less its four corner triangles (legs side / (2 + sqrt 2))."""
+    k = round(side / (2 + math.sqrt(2)))
+    r, c = np.indices((side, side))
+    mask = np.ones((side, side), dtype=bool)
+    for rr, cc in ((r, c), (r, side - 1 - c), (side - 1 - r, c), (side - 1 - r, side - 1 - c)):
+        mask &= rr + cc >= k
+    return Region.from_mask(mask)
+
+
+@pytest.mark.parametrize("side", [40, 72])
+def test_log_count_of_octagons_is_right_to_1e12(side):
+    # frozen corners: the float routes may fail to certify; the exact count then answers
+    import warnings
+
+    from dominotiling import log_count
+
+    region = octagon(side)
+    want = math.log(band(region))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        got = log_count(region)
+    assert got == pytest.approx(want, rel=1e-12)
