@@ -13,6 +13,9 @@
   ``loadgroup``: with pytest 9.2 xdist's groups are silently ignored -- it renames
   ``item._nodeid``, which pytest no longer reads -- and a notebook's cells were spread
   over the workers, each in a kernel of its own.)
+- A notebook's stored outputs and its fresh ones are compared without the library's compile
+  notice ("dominotiling: compiled N kernels ..."): it shows or not by the state of the numba
+  cache and by what ran before in the process, not by what the notebook computes.
 """
 
 import pathlib
@@ -100,3 +103,41 @@ def _close_figures():
     import matplotlib.pyplot as plt
 
     plt.close("all")
+
+
+def _without_compile_notice(outputs):
+    """A notebook's outputs less the library's compile notice (a line that says which kernels
+    were compiled for first use): whether it shows depends on the machine's numba cache and on
+    what ran before in the same process, not on the notebook."""
+    kept = []
+    for out in outputs:
+        text = out.get("data", {}).get("text/plain", "") if hasattr(out, "get") else ""
+        if isinstance(text, list):
+            text = "".join(text)
+        if out.get("output_type") in ("display_data", "update_display_data") and str(
+            text
+        ).startswith("dominotiling: compil"):
+            continue
+        kept.append(out)
+    return kept
+
+
+def _patch_nbval():
+    try:
+        from nbval.plugin import IPyNbCell
+    except ImportError:  # nbval is a test extra; without it there are no notebook tests
+        return
+    if getattr(IPyNbCell.compare_outputs, "_dominotiling", False):
+        return
+    compare = IPyNbCell.compare_outputs
+
+    def compare_outputs(self, test, ref, skip_compare=None):
+        return compare(
+            self, _without_compile_notice(test), _without_compile_notice(ref), skip_compare
+        )
+
+    compare_outputs._dominotiling = True
+    IPyNbCell.compare_outputs = compare_outputs
+
+
+_patch_nbval()

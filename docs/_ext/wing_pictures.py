@@ -179,7 +179,7 @@ def viz():
 
 def games():
     from dominotiling.games import double_set
-    from dominotiling.games.draw import draw_hand
+    from dominotiling.games.display import draw_hand
 
     fig, axes = _fig(1, 9.0, 2.4)
     draw_hand(double_set(3), ax=axes[0], title="the double-three set")

@@ -3,9 +3,11 @@
 The site is built once (``sphinx-build -W``) into a temporary folder, or taken from
 ``DOMINOTILING_DOCS_HTML`` when that names a site already built, and served from
 127.0.0.1 by a local HTTP server that lives as long as this module's tests. Chromium
-(Debian's, ``/usr/bin/chromium``, or ``DOMINOTILING_CHROMIUM``; see ``chromium.py``) is driven by
-Playwright; every request for another host is refused and recorded, so the pages
-must work offline. Screenshots go to ``DOMINOTILING_DOCS_SHOTS`` when set.
+(Debian's, ``/usr/bin/chromium``, or ``DOMINOTILING_CHROMIUM``; see ``chromium.py``) is
+driven by Playwright through the suite's one browser (``conftest.py``; a second
+``sync_playwright`` in the same worker is refused while the first runs). Every request for
+another host is refused and recorded, so the pages must work offline. Screenshots go to
+``DOMINOTILING_DOCS_SHOTS`` when set.
 """
 
 from __future__ import annotations
@@ -21,19 +23,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from .chromium import chromium_path
-
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 TIMEOUT_MS = 60_000
 
 
@@ -80,19 +70,6 @@ def docs_url(docs_html):
         server.shutdown()
         server.server_close()
         thread.join(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    path = chromium_path()
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=path, args=CHROMIUM_ARGS, timeout=TIMEOUT_MS)
-        try:
-            yield b
-        finally:
-            b.close()
 
 
 @pytest.fixture
