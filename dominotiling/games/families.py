@@ -414,14 +414,8 @@ class SeaKozel(Family):
             attempts.clear()
             notes.pop("eggs", None)
             sheet.carried = 0
-            six = rnd.finished_with_any(((6, 6),))
-            if (
-                hundred
-                and o == out
-                or rnd.finished_with_any(_BLANK)
-                or six
-                and six_six >= threshold
-            ):
+            six, blank = rnd.finished_with_any(((6, 6),)), rnd.finished_with_any(_BLANK)
+            if hundred and o == out or blank or six and six_six >= threshold:
                 sheet.end(winners=[out])  # after 0-0 the loser is a bald goat
             elif hundred and points[o] >= threshold:
                 sheet.end(losers=[o])
