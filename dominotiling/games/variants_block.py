@@ -1,6 +1,5 @@
 """Rule sets of the block and draw family: classic, the penalty game, Block, Draw, Blitz,
-Sevastopol, Bergen, Seven.  Each preset is a classmethod of :class:`~dominotiling.games.Rules` and a
-name; every option and the rules in full, paragraph by paragraph: the guide's games page.
+Sevastopol, Bergen, Seven (presets of :class:`~dominotiling.games.Rules`; in full: the guide).
 
 >>> from dominotiling.games import Rules
 >>> Rules.blitz().chain_turn, Rules.seven().extra_turn_sum, Rules.bergen().bazaar_reserve

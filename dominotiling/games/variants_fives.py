@@ -1,6 +1,5 @@
 """Rule sets of the fives family: Muggins, Kramer's Muggins, Five-Up, Pyaterochka (fives), All
-threes, Straight, Telephone.  Each preset is a classmethod of :class:`~dominotiling.games.Rules` and
-a name; every option and the rules in full, paragraph by paragraph: the guide's games page.
+threes, Straight, Telephone (presets of :class:`~dominotiling.games.Rules`; in full: the guide).
 
 >>> from dominotiling.games import Rules
 >>> Rules.muggins().out_bonus, Rules.fives().cross_count, Rules.telephone().house

@@ -1,6 +1,5 @@
 """Rule sets of the Kozel family: Kozel, the traditional four-hand Kozel, sea Kozel, sport Kozel,
-Osel, Chechevo, General.  Each preset is a classmethod of :class:`~dominotiling.games.Rules` and a
-name; every option and the rules in full, paragraph by paragraph: the guide's games page.
+Osel, Chechevo, General (presets of :class:`~dominotiling.games.Rules`; in full: the guide).
 
 >>> from dominotiling.games import Rules
 >>> Rules.osel().closing_doubles, Rules.sport_kozel().later_opener, Rules.general().scoring
