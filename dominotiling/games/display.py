@@ -404,14 +404,10 @@ def rules_html(rules):
     """The fields and hook options that differ from the defaults, and the hooks' names."""
     rows = [["scoring", escape(rules.scoring)], ["layout", escape(rules.layout)]]
     for obj in (rules, rules.family, rules.table):
-        base = type(obj)()
+        base, skip = type(obj)(), ("name", "family", "table")
         for f in fields(obj):
             value = getattr(obj, f.name)
-            if (
-                f.compare
-                and f.name not in ("name", "family", "table")
-                and value != getattr(base, f.name)
-            ):
+            if f.compare and f.name not in skip and value != getattr(base, f.name):
                 rows.append([f.name, escape(repr(value))])
     header = ["field", "value (where it differs from the defaults)"]
     return _table(header, rows, f"Rules: {rules.name}")

@@ -1,12 +1,9 @@
 """The families of games as hooks: what only each family needs, and how it scores a round.
 
-:class:`Family` is the protocol the engine and the score sheet call (as networkx calls a
-``flow_func``); each family is a small frozen dataclass of its options: :class:`Classic`,
-:class:`Fives`, :class:`Telephone`, :class:`Kozel`, :class:`SeaKozel`, :class:`Krysha`,
-:class:`General`, :class:`Seven`, :class:`Bergen`, :class:`Pips`.  ``Rules(scoring=name)``
-picks one by its ``name``; a family of one's own is a subclass given as ``Rules(family=...)``.
-A family scores through the sheet's public state: ``accounts``, ``carried``, ``last_tie``,
-``notes``, ``dropped`` and :meth:`~dominotiling.games.ScoreSheet.end`.
+:class:`Family` is the protocol the engine and the score sheet call; each family is a small
+frozen dataclass of its options, picked by ``Rules(scoring=name)``, or a subclass of one's own
+given as ``Rules(family=...)``.  A family scores through the sheet's public state:
+``accounts``, ``carried``, ``last_tie``, ``notes``, ``dropped`` and ``ScoreSheet.end``.
 """
 
 from dataclasses import dataclass
@@ -56,6 +53,13 @@ def _round_to(x, m, how):
 def _lowest(points, among=None):
     among = range(len(points)) if among is None else among
     return [i for i in among if points[i] == min(points[j] for j in among)]
+
+
+def _out_or_alone(sheet, rnd, dropped=()):
+    """Who went out, else the player of the one lowest account (None on a tie)."""
+    lowest = _lowest(rnd.points, [i for i in range(len(rnd.points)) if i not in dropped])
+    alone = _player(sheet, lowest[0]) if len(lowest) == 1 else None
+    return rnd.out if rnd.out is not None else alone
 
 
 @dataclass(frozen=True)
@@ -238,9 +242,7 @@ class Telephone(Family):
                 loss = _round_to(rnd.points[i], m, "down") // (m if self.per_multiple else 1)
                 written[i] = -min(loss, account.written)  # no debts
                 account.written += written[i]
-        lowest = _lowest(rnd.points)
-        alone = _player(sheet, lowest[0]) if len(lowest) == 1 else None
-        return written, rnd.out if rnd.out is not None else alone
+        return written, _out_or_alone(sheet, rnd)
 
     def reached(self, sheet, reached, order):
         if sheet.rules.target_loses:
@@ -414,14 +416,8 @@ class SeaKozel(Family):
             attempts.clear()
             notes.pop("eggs", None)
             sheet.carried = 0
-            six = rnd.finished_with_any(((6, 6),))
-            if (
-                hundred
-                and o == out
-                or rnd.finished_with_any(_BLANK)
-                or six
-                and six_six >= threshold
-            ):
+            six, blank = rnd.finished_with_any(((6, 6),)), rnd.finished_with_any(_BLANK)
+            if hundred and o == out or blank or six and six_six >= threshold:
                 sheet.end(winners=[out])  # after 0-0 the loser is a bald goat
             elif hundred and points[o] >= threshold:
                 sheet.end(losers=[o])
@@ -642,9 +638,7 @@ class Pips(Family):
         written, sheet.last_tie = list(rnd.points), False
         for account, gain in zip(sheet.accounts, written):
             account.written += gain
-        lowest = _lowest(rnd.points, [i for i in range(len(written)) if i not in sheet.dropped])
-        alone = _player(sheet, lowest[0]) if len(lowest) == 1 else None
-        return written, rnd.out if rnd.out is not None else alone
+        return written, _out_or_alone(sheet, rnd, sheet.dropped)
 
 
 #: The families by ``rules.scoring`` ("muggins" is the old name of "fives").

@@ -1,10 +1,6 @@
-"""The game engine: :class:`Game` plays a match by any rules, by hand (:meth:`Game.play`,
-:meth:`Game.draw`, :meth:`Game.knock`, :meth:`Game.end_turn`) or by player functions
-(:meth:`Game.step`, :meth:`Game.play_round`, :meth:`Game.play_match`), replayed from its history
-(:meth:`Game.replay`) or started from a chosen deal (:meth:`Game.from_deal`).  The mechanics of
-a round (the deal, the opening, the moves, the end of a turn and of a round) read the rules'
-shared fields and call their hooks, ``rules.family`` and ``rules.table``; they never test a
-game's name."""
+"""The game engine: :class:`Game` plays a match by any rules, by hand or by player functions.
+Its mechanics read the rules' shared fields and call their hooks, ``rules.family`` and
+``rules.table``; they never test a game's name."""
 
 from numbers import Integral
 
@@ -211,14 +207,16 @@ class Game:
         self.history.append(Event("end_turn", self.round_number, self.turn, None, None, 0))
         self._finish_turn(index)
 
-    def draw(self):
-        """Draw one bone from the bazaar for the player to move, who cannot play; return it."""
+    def _check_stuck(self, verb, going):
         self._check_live()
         if self._continuing not in (None, "must"):
-            msg = "finish the turn with end_turn() or another bone; no drawing now"
-            raise IllegalMoveError(msg)
+            raise IllegalMoveError(going)
         if self.legal_moves():
-            raise IllegalMoveError(f"player {self.turn} can play and so must play, not draw")
+            raise IllegalMoveError(f"player {self.turn} can play and so must play, not {verb}")
+
+    def draw(self):
+        """Draw one bone from the bazaar for the player to move, who cannot play; return it."""
+        self._check_stuck("draw", "finish the turn with end_turn() or another bone; no drawing now")
         if not self._can_draw():
             raise IllegalMoveError("nothing to draw (none left, or none allowed); knock instead")
         bone = self._bazaar.pop()
@@ -230,11 +228,7 @@ class Game:
 
     def knock(self):
         """Pass the turn of the player to move, who can neither play nor draw (else an error)."""
-        self._check_live()
-        if self._continuing not in (None, "must"):
-            raise IllegalMoveError("the turn goes on: call end_turn() to stop laying bones")
-        if self.legal_moves():
-            raise IllegalMoveError(f"player {self.turn} can play and so must play, not knock")
+        self._check_stuck("knock", "the turn goes on: call end_turn() to stop laying bones")
         if self._can_draw():
             raise IllegalMoveError(f"player {self.turn} must draw from the bazaar before knocking")
         self._counts[2] += 1
@@ -386,11 +380,8 @@ class Game:
                 raise IllegalMoveError(f"the history is out of step at entry {k}")
             if event.kind in ("deal", "end", "take"):
                 raise IllegalMoveError(f"{what} did not happen on replay")
-            if (
-                game.over
-                or game._stopped
-                or (event.seat, event.round) != (game.turn, game.round_number)
-            ):
+            late = game.over or game._stopped
+            if late or (event.seat, event.round) != (game.turn, game.round_number):
                 raise IllegalMoveError(f"recorded {event.kind} by seat {event.seat} is out of turn")
             game._replay_future = history[k + 1 :]
             if event.kind == "play":

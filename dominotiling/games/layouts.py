@@ -330,9 +330,7 @@ class Trains(Table):
                 if bone.is_double and second and name != laid[0]:
                     # a second double: only with a third bone in hand for one of the two
                     values = {ends[laid[0]], bone.low}
-                    if not any(
-                        b is not bone and (b.low in values or b.high in values) for b in hand
-                    ):
+                    if not any(b is not bone and values & {b.low, b.high} for b in hand):
                         continue
                 out.append((bone, name))
         return out
@@ -416,6 +414,7 @@ class ChickenFoot(Table):
     """
 
     first_side = "foot"
+    _opens = lambda self, bone: bone.is_double and bone.high <= self.max_pip  # noqa: E731
 
     def __init__(self, max_pip=9, foot_size=3):
         super().__init__(max_pip)
@@ -446,12 +445,6 @@ class ChickenFoot(Table):
         on = [f" (on toe {p + 1})" if p is not None else "" for p in self._parents]
         toes = [(f"toe {k + 1}{o}", t) for k, (o, t) in enumerate(zip(on, self.toes()))]
         return [("set double", [(self._first.low, self._first.low)])] + toes
-
-    def moves(self, hand, seat=None):
-        hand = as_bones(hand, "hand")
-        if self._first is None:
-            return [(b, "foot") for b in hand if b.is_double and b.high <= self.max_pip]
-        return self._moves_on_open_ends(hand)
 
     def play(self, bone, side=None, closed=False, lengthwise=False, seat=None):
         """Lay ``bone`` on ``side`` ("foot" or "toe k"); the first bone, a double, on any side."""
@@ -644,12 +637,6 @@ class FiveUp(Table):
             return []
         lines = [(f"line {k + 1}", p) for k, p in enumerate(self.lines())]
         return [("set", [tuple(self._first)])] + lines
-
-    def moves(self, hand, seat=None):
-        hand = as_bones(hand, "hand")
-        if self._first is None:
-            return [(b, "set") for b in hand if b.high <= self.max_pip]
-        return self._moves_on_open_ends(hand)
 
     def play(self, bone, side=None, closed=False, lengthwise=False, seat=None):
         """Lay ``bone`` on ``side`` ("set", "line k" or "double k"); the first bone anywhere."""

@@ -66,9 +66,17 @@ class Table:
         """True while some hand holds a bone that can ever be laid (False: blocked)."""
         return any(self.moves(hand, seat) for seat, hand in enumerate(_hands(hands)))
 
-    def _moves_on_open_ends(self, hand):
-        ends, ok = self.open_ends(), lambda b: b not in self._on_table and b.high <= self.max_pip
-        return [(b, side) for b in hand if ok(b) for side, v in ends.items() if v in b]
+    _opens = lambda self, bone: bone.high <= self.max_pip  # noqa: E731 -- may open a round
+    _allowed_ends = lambda self: list(self.open_ends().items())  # noqa: E731 -- ends to play on
+
+    def moves(self, hand, seat=None):
+        """The legal ``(bone, side)`` plays for the bones of ``hand`` (``seat``: for trains)."""
+        hand = as_bones(hand, "hand")
+        if self._first is None:
+            return [(bone, self.first_side) for bone in hand if self._opens(bone)]
+        items, on_table, max_pip = self._allowed_ends(), self._on_table, self.max_pip
+        hand = [b for b in hand if b not in on_table and b.high <= max_pip]
+        return [(b, side) for b in hand for side, v in items if v == b.low or v == b.high]
 
     def _check_bone(self, bone, closed, lengthwise, side, flat=True):
         """Refuse a play of no Bone, a flag not a bool, a side not a str, a bone outside the set or
@@ -190,10 +198,8 @@ class Line(Table):
     ):  # fmt: skip
         super().__init__(max_pip)
         v = _validate
-        self.spinner, self.arms_first = (
-            v.boolean(spinner, "spinner"),
-            v.boolean(arms_first, "arms_first"),
-        )
+        self.spinner = v.boolean(spinner, "spinner")
+        self.arms_first = v.boolean(arms_first, "arms_first")
         self.house = v.choice(house, "house", ("first_double", "first_covered"))
         self.spinner_opens = v.choice(spinner_opens, "spinner_opens", ("both_sides", "at_once"))
         self.cross_count = _validate.choice(cross_count, "cross_count", ("played", "all"))
@@ -263,15 +269,6 @@ class Line(Table):
         if self._first is None:
             return ["left", "right"]
         return [s for s, v in self._allowed_ends() if v in bone]
-
-    def moves(self, hand, seat=None):
-        """The legal ``(bone, side)`` plays for the bones of ``hand`` ("right" on an empty line)."""
-        hand = as_bones(hand, "hand")
-        if self._first is None:
-            return [(bone, "right") for bone in hand if bone.high <= self.max_pip]
-        items, on_table, max_pip = self._allowed_ends(), self._on_table, self.max_pip
-        hand = [b for b in hand if b not in on_table and b.high <= max_pip]
-        return [(b, side) for b in hand for side, v in items if v == b.low or v == b.high]
 
     def could_play(self, hands):
         return any(self.moves(h) for h in hands) if self._open else self._first is None

@@ -96,8 +96,7 @@ def doubles_first_player(view):
 
 def _check_view(view):
     """Refuse what is not a player's view (of a Game, a poker table or a match of 42)."""
-    if type(view) is PlayerView or all(
-        hasattr(view, a) for a in ("legal_moves", "can_end_turn", "rng")
-    ):
-        return
-    raise DominoTypeError(f"view must be a PlayerView (a game's view), got {type(view).__name__}")
+    attrs = ("legal_moves", "can_end_turn", "rng")
+    if type(view) is not PlayerView and not all(hasattr(view, a) for a in attrs):
+        what = type(view).__name__
+        raise DominoTypeError(f"view must be a PlayerView (a game's view), got {what}")

@@ -1,10 +1,8 @@
 """The rules of a domino game, written as data, and the registry of named rule sets.
 
-:class:`Rules` holds the fields most games share and two hooks, a family
-(:mod:`~dominotiling.games.families`) and a table (:mod:`~dominotiling.games.layouts`);
-:func:`register` makes a preset function a rule set known by name everywhere.  Every preset's
-docstring cites the file and paragraph (line) of ``shared/sources/games/`` it follows; the
-presets live in the ``variants_*`` modules.
+:class:`Rules` holds the fields most games share and two hooks, a family and a table;
+:func:`register` makes a preset function a rule set known by name everywhere.  The presets, in
+the ``variants_*`` modules, cite the file and paragraph of ``shared/sources/games/`` they follow.
 """
 
 import inspect

@@ -245,11 +245,7 @@ class ScoreSheet:
             The points written in this round per player.
         """
         fish = _validate.boolean(fish, "fish")
-        self._check_not_over()
-        if not hasattr(hands, "items"):
-            msg = f"hands must map each player to their bones, got {type(hands).__name__}"
-            raise DominoTypeError(msg)
-        self._check_keys(hands, "hands")
+        self._check_keys(hands, "hands", "their bones")
         seen, lists, gone = set(), {}, self.absent()
         for p in self.players:
             try:
@@ -296,11 +292,7 @@ class ScoreSheet:
             The points written in this round per player.
         """
         fish = _validate.boolean(fish, "fish")
-        self._check_not_over()
-        if not hasattr(totals, "items"):
-            msg = f"totals must map each player to points, got {type(totals).__name__}"
-            raise DominoTypeError(msg)
-        self._check_keys(totals, "totals")
+        self._check_keys(totals, "totals", "points")
         points = {p: _validate.nonnegative_int(totals[p], f"totals[{p!r}]") for p in self.players}
         for p in self.absent():
             if points[p]:
@@ -334,7 +326,11 @@ class ScoreSheet:
         self._settle()
         return dict(written)
 
-    def _check_keys(self, mapping, name):
+    def _check_keys(self, mapping, name, values):
+        self._check_not_over()
+        if not hasattr(mapping, "items"):
+            msg = f"{name} must map each player to {values}, got {type(mapping).__name__}"
+            raise DominoTypeError(msg)
         keys = list(mapping)
         if set(keys) != set(self.players) or len(keys) != len(self.players):
             msg = f"{name} must map exactly the players {self.players}, got {tuple(keys)}"

@@ -1,6 +1,5 @@
 """Rule sets of the block and draw family: classic, the penalty game, Block, Draw, Blitz,
-Sevastopol, Bergen, Seven.  Each preset is a classmethod of :class:`~dominotiling.games.Rules` and a
-name; every option and the rules in full, paragraph by paragraph: the guide's games page.
+Sevastopol, Bergen, Seven (presets of :class:`~dominotiling.games.Rules`; in full: the guide).
 
 >>> from dominotiling.games import Rules
 >>> Rules.blitz().chain_turn, Rules.seven().extra_turn_sum, Rules.bergen().bazaar_reserve
@@ -28,9 +27,8 @@ def classic(
     zero = _validate.choice(first_double, "first_double", ("6-6", "0-0")) == "0-0"
     if _validate.boolean(fisherman_own, "fisherman_own") and blocked_winner != "fisherman":
         raise DominoTilingError("fisherman_own=True needs blocked_winner='fisherman'")
-    score = "difference"
-    if blocked_winner == "fisherman":
-        score = "all" if fisherman_own else "others"
+    fisher = blocked_winner == "fisherman"
+    score = ("all" if fisherman_own else "others") if fisher else "difference"
     r = dict(name="classic", min_players=4 if teams else 2, opening_doubles=_UP if zero else _DOWN)
     r.update(opening_fallback="lightest" if zero else opening_fallback, later_opener=later_opener)
     r.update(draw_limit=1 if _validate.boolean(draw_one, "draw_one") else None, teams=teams)
@@ -62,9 +60,8 @@ def block(target=100, score="others", teams=False):
     bone (paragraph 405)."""
     score = _validate.choice(score, "score", ("others", "difference"))
     r = dict(name="block", min_players=4 if teams else 2, first_opener="seat")
-    r.update(later_opener="rotate")
     r.update(draw_from_bazaar=False, target=target, blocked_score=score, blocked_tie="lowest_bone")
-    return Rules(**r, teams=_validate.boolean(teams, "teams"))
+    return Rules(**r, teams=_validate.boolean(teams, "teams"), later_opener="rotate")
 
 
 @register("draw_game", "draw", "kramer draw", "draw dominoes", "игра с добором", "добор")

@@ -1,6 +1,5 @@
 """Rule sets of the fives family: Muggins, Kramer's Muggins, Five-Up, Pyaterochka (fives), All
-threes, Straight, Telephone.  Each preset is a classmethod of :class:`~dominotiling.games.Rules` and
-a name; every option and the rules in full, paragraph by paragraph: the guide's games page.
+threes, Straight, Telephone (presets of :class:`~dominotiling.games.Rules`; in full: the guide).
 
 >>> from dominotiling.games import Rules
 >>> Rules.muggins().out_bonus, Rules.fives().cross_count, Rules.telephone().house
@@ -35,8 +34,7 @@ def kramer_muggins(target=61, first_double_ends=False, teams=False, at_target="h
 
     5 bones each (paragraph 417); no cross (paragraph 419); a point per five of the ends (paragraphs
     421-423); two keep two bones of the boneyard, more one (paragraph 427); the fewest pips score a
-    point per five in the opponents' hands (paragraphs 431-438); 61 wins
-    (paragraph 440)."""
+    point per five in the opponents' hands (paragraphs 431-438); 61 wins (paragraph 440)."""
     spinner = _validate.boolean(first_double_ends, "first_double_ends")
     r = dict(_KRAMER, name="Kramer's muggins", min_players=4 if teams else 2, spinner=spinner)
     r.update(spinner_opens="at_once", target=target, teams=_validate.boolean(teams, "teams"))
@@ -90,8 +88,8 @@ def all_threes(target=100, cross="all", divide=True, at_target="hand_end"):
 def straight(target=250, teams=False, at_target="hand_end"):
     """Straight dominoes (classic_rules_1_ru.txt, paragraphs 223-240): the first double a spinner,
     its long sides first; multiples of five score (paragraph 238); the winner gets the opponents'
-    pips rounded to five (paragraphs 238 and 240); to 250 (paragraph 240); the
-    options as for :func:`fives`."""
+    pips rounded to five (paragraphs 238 and 240); to 250 (paragraph 240); the options as for
+    :func:`fives`."""
     r = dict(_FIVES, name="straight", hand_sizes=((2, 7), (3, 7), (4, 7)), spinner=True)
     r.update(min_players=4 if teams else 2, later_opener="winner", blocked_score="others")
     return Rules(**r, target=target, teams=teams, at_target=at_target)

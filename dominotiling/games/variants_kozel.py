@@ -1,6 +1,5 @@
 """Rule sets of the Kozel family: Kozel, the traditional four-hand Kozel, sea Kozel, sport Kozel,
-Osel, Chechevo, General.  Each preset is a classmethod of :class:`~dominotiling.games.Rules` and a
-name; every option and the rules in full, paragraph by paragraph: the guide's games page.
+Osel, Chechevo, General (presets of :class:`~dominotiling.games.Rules`; in full: the guide).
 
 >>> from dominotiling.games import Rules
 >>> Rules.osel().closing_doubles, Rules.sport_kozel().later_opener, Rules.general().scoring
@@ -151,10 +150,9 @@ def chechevo(players=None):
     658-661); the most points take all (paragraph 663); over 101 is the goat (paragraph 662)."""
     low, high = _players(players, False, "Chechevo")
     r = dict(_KOZEL, **_CROSS, name="chechevo", min_players=low, max_players=high)
-    r.update(opening_doubles=_UP)
     r.update(hand_sizes=((2, 7), (3, 7), (4, 6)), closing_doubles="same", most_takes_all=True)
     r.update(write_above=0, target=102, bone_values=(((6, 6), 50),), finish_bonus=(((6, 6), 50),))
-    return Rules(**r, finish_ends_match=((0, 0),), held_loses=((0, 0),))
+    return Rules(**r, finish_ends_match=((0, 0),), held_loses=((0, 0),), opening_doubles=_UP)
 
 
 @register("general", "генерал", "генеральский козел", "genel")
@@ -168,10 +166,9 @@ def general(deals=10, only_zero=False, strict=False, pairs=2, leaves="two_losses
     leaves = _validate.choice(leaves, "leaves", ("two_losses", "general"))
     bones = ((0, 0), 1), ((6, 6), 1)
     r = dict(name="general" + (f", {pairs} pairs" if pairs > 2 else ""))
-    r.update(hand_sizes=((2 * pairs, 7),))
     r.update(min_players=2 * pairs, max_players=2 * pairs, table_teams=pairs, team_leaves=leaves)
     r.update(opening_doubles=(1,), draw_from_bazaar=False, doubles_per_turn=2, fish_ends_round=True)
     r.update(target=None, target_loses=True, deals=_validate.positive_int(deals, "deals"))
     r.update(finish_bonus=bones[:1] if _validate.boolean(only_zero, "only_zero") else bones)
     r.update(finish_bonus_all=_validate.boolean(strict, "strict"), teams=True)
-    return Rules(**r, scoring="general")
+    return Rules(**r, scoring="general", hand_sizes=((2 * pairs, 7),))

@@ -1,6 +1,5 @@
-"""Rule sets played on other tables than one line: Mexican train, Chicken foot, Kolbasa.  Each
-preset is a classmethod of :class:`~dominotiling.games.Rules` and a name; every option and the rules
-in full, paragraph by paragraph: the guide's games page.
+"""Rule sets played on other tables than one line: Mexican train, Chicken foot, Kolbasa (presets
+of :class:`~dominotiling.games.Rules`; every option and rule in full: the guide's games page).
 
 >>> from dominotiling.games import Rules
 >>> Rules.mexican_train().layout, Rules.chicken_foot().layout, Rules.kolbasa().layout
