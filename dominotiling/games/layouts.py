@@ -414,7 +414,9 @@ class ChickenFoot(Table):
     """
 
     first_side = "foot"
-    _opens = lambda self, bone: bone.is_double and bone.high <= self.max_pip  # noqa: E731
+
+    def _opens(self, bone):
+        return bone.is_double and bone.high <= self.max_pip  # a chicken foot opens with a double
 
     def __init__(self, max_pip=9, foot_size=3):
         super().__init__(max_pip)

@@ -66,8 +66,13 @@ class Table:
         """True while some hand holds a bone that can ever be laid (False: blocked)."""
         return any(self.moves(hand, seat) for seat, hand in enumerate(_hands(hands)))
 
-    _opens = lambda self, bone: bone.high <= self.max_pip  # noqa: E731 -- may open a round
-    _allowed_ends = lambda self: list(self.open_ends().items())  # noqa: E731 -- ends to play on
+    def _opens(self, bone):
+        """May ``bone`` open a round? (any bone of the set; a table may ask more)"""
+        return bone.high <= self.max_pip
+
+    def _allowed_ends(self):
+        """The ``(side, value)`` ends a bone may be played on now."""
+        return list(self.open_ends().items())
 
     def moves(self, hand, seat=None):
         """The legal ``(bone, side)`` plays for the bones of ``hand`` (``seat``: for trains)."""
