@@ -109,17 +109,13 @@ def _without_compile_notice(outputs):
     """A notebook's outputs less the library's compile notice (a line that says which kernels
     were compiled for first use): whether it shows depends on the machine's numba cache and on
     what ran before in the same process, not on the notebook."""
-    kept = []
-    for out in outputs:
-        text = out.get("data", {}).get("text/plain", "") if hasattr(out, "get") else ""
-        if isinstance(text, list):
-            text = "".join(text)
-        if out.get("output_type") in ("display_data", "update_display_data") and str(
-            text
-        ).startswith("dominotiling: compil"):
-            continue
-        kept.append(out)
-    return kept
+
+    def notice(out):
+        text = out.get("data", {}).get("text/plain", "")
+        text = "".join(text) if isinstance(text, list) else text
+        return out.get("output_type") == "display_data" and text.startswith("dominotiling: compil")
+
+    return [out for out in outputs if not notice(out)]
 
 
 def _patch_nbval():

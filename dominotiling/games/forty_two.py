@@ -225,8 +225,8 @@ class FortyTwo:
             what = type(choice).__name__
             msg = f"choice must be a bid or None, a trump value or a Bone, got {what}"
             raise DominoTypeError(msg)
-        same = lambda c: choice is c or (choice == c and type(choice) is type(c))  # noqa: E731
-        if not any(same(c) for c in self.legal_moves()):
+        legal = self.legal_moves()
+        if not any(choice is c or (choice == c and type(choice) is type(c)) for c in legal):
             what = dict(bid="a bid (30-42, 84 over 42, 168 over 84, above the last) or None")
             what.update(trump="a trump value 0-6", play="a bone of the hand that follows suit")
             msg = f"seat {self.turn} must choose {what[self.phase]}; got {choice!r}"
