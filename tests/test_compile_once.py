@@ -66,6 +66,13 @@ WORKLOAD = textwrap.dedent("""
     for big in (Region.rectangle(14, 14), Region.rectangle(12, 30), Region.from_mask(holed)):
         count_tilings(big, method="transfer"); find_tiling(big); max_cover(big)
         random_tiling(big, seed=1, method="transfer")
+    # the any-region sampler on an uncropped mask (read-only), a crop (a writable copy), uniform
+    # and weighted (a Weights' read-only arrays): the tour's draws, which compiled its kernels
+    # three times each
+    framed = Region.from_mask(holed)
+    for r in (Region.rectangle(8, 8), framed):
+        for w in (None, Weights.by_orientation(r, 2.0, 1.0)):
+            random_tiling(r, seed=1, weights=w, method="kasteleyn")
     for n in (4, np.int32(5), np.int64(6)):
         sample_aztec(n, seed=1)
     t = find_tiling(Region.rectangle(6, 6))

@@ -22,6 +22,7 @@ import numpy as np
 from .. import _validate
 from .._interrupt import LazyBar, slices
 from .._options import check_memory
+from .._util import frozen
 from ..counting.kasteleyn import kasteleyn_signs
 from ..counting.transfer import MAX_WIDTH as TRANSFER_MAX_WIDTH
 from ..errors import NoTilingError, PrecisionError
@@ -508,7 +509,10 @@ def _views(sub, hw, vw, hwp, vwp):
         for flip in (False, True)
     ]
     views[1], shift = _gauged(views[1])
-    return views, shift
+    # one array type for the kernels whatever the region and weighting (read-only, C-contiguous):
+    # an uncropped mask and a Weights' arrays are read-only, a crop, a flip or a gauge writable,
+    # and numba would compile each kernel again for each combination (issue 37)
+    return [tuple(frozen(x) for x in v) for v in views], shift
 
 
 def _remember(key):
