@@ -10,9 +10,19 @@ their machine code is compiled once per process for each array type.
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
-__all__ = ["fill1", "fill2", "copy_row", "store_row", "scale1", "divide1", "max1"]
+__all__ = [
+    "fill1",
+    "fill2",
+    "copy_row",
+    "store_row",
+    "scale1",
+    "divide1",
+    "max1",
+    "stable_argsort",
+]
 
 
 @njit(cache=True, nogil=True)
@@ -66,3 +76,42 @@ def max1(a):
         if a[i] > top:
             top = a[i]
     return top
+
+
+@njit(cache=True, nogil=True)
+def stable_argsort(keys):
+    """``np.argsort(keys, kind="mergesort")`` of a 1-D array: a bottom-up merge sort, stable.
+
+    numba's own ``argsort`` compiles its general sort into every kernel that calls it (more
+    than a second of a first call each); this one is compiled once and shared.
+    """
+    n = keys.shape[0]
+    order = np.empty(n, dtype=np.int64)
+    for i in range(n):
+        order[i] = i
+    other = np.empty(n, dtype=np.int64)
+    width = 1
+    while width < n:
+        for lo in range(0, n, 2 * width):
+            mid = min(lo + width, n)
+            hi = min(lo + 2 * width, n)
+            a, b, k = lo, mid, lo
+            while a < mid and b < hi:
+                if keys[order[b]] < keys[order[a]]:  # ties keep the left run first: stable
+                    other[k] = order[b]
+                    b += 1
+                else:
+                    other[k] = order[a]
+                    a += 1
+                k += 1
+            while a < mid:
+                other[k] = order[a]
+                a += 1
+                k += 1
+            while b < hi:
+                other[k] = order[b]
+                b += 1
+                k += 1
+        order, other = other, order
+        width *= 2
+    return order

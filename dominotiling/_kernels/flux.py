@@ -17,6 +17,7 @@ import numpy as np
 from numba import njit
 
 from .._interrupt import returns_arrays
+from .arrays import stable_argsort
 from .cftp import _merge, _split, _split64, row_coins
 from .height import _DI, _DJ, _cell, _sides, _step
 
@@ -142,7 +143,7 @@ def dial01(nbr, length, src, val):
     cap = 5 * nv + n_src + 1
     cur = np.empty(cap, dtype=np.int64)
     nxt = np.empty(cap, dtype=np.int64)
-    order = np.argsort(val, kind="mergesort")
+    order = stable_argsort(val)
     level = val[order[0]]
     si = 0
     ncur = 0

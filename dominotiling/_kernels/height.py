@@ -18,6 +18,7 @@ import numpy as np
 from numba import njit
 
 from .._interrupt import returns_arrays
+from .arrays import stable_argsort
 
 UNDEFINED = np.iinfo(np.int64).min
 
@@ -134,7 +135,7 @@ def extreme_heights(mask, sign):
     out = np.full(nv, UNDEFINED, dtype=np.int64)
     if n_src == 0:
         return out.reshape(rows + 1, nc), True
-    order = np.argsort(val, kind="mergesort")
+    order = stable_argsort(val)
     big = np.iinfo(np.int64).max
     dist = np.full(nv, big, dtype=np.int64)
     done = np.zeros(nv, dtype=np.bool_)
