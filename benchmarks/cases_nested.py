@@ -17,18 +17,32 @@ threads) beside wall seconds:
   refuse it; the exact count answers), against ``n (n + 1) / 2 * log 2``;
 - ``log_count`` of the 2000 x 2000 square (beyond SuperLU's budget: the nested-dissection
   LU in floats, two certified routes), against the product formula (goal: at most 60 s
-  and 3 GiB).
+  and 3 GiB);
+- ``log_count`` of an octagon of side 256 (frozen corners), against the logarithm of the
+  exact count by nested dissection, itself checked modulo two primes by the band;
+- ``sample_kasteleyn`` of the 300 x 300 square with 1 % random single-cell holes: the
+  first sample (the condition test and a draw) and a further one (the test cached), in
+  CPU seconds (goal: at most 10 s and 5 s). The sampler is the row-by-row one of
+  ``sampling/kasteleyn.py`` (cost ``cells * width**2``), not yet on the nested dissection.
 """
 
 from __future__ import annotations
 
 import math
+import re
 import time
 
 from .cases import Row, _memory, benchmark
 from .harness import Timing, measure, run_isolated
 
-__all__ = ["nested_squares", "nested_holed_300", "nested_aztec_log", "nested_log_count_2000"]
+__all__ = [
+    "nested_squares",
+    "nested_holed_300",
+    "nested_aztec_log",
+    "nested_log_count_2000",
+    "nested_octagon_log",
+    "nested_sample_300",
+]
 
 
 def _timed(fn):
@@ -258,5 +272,156 @@ def nested_log_count_2000(quick):
             memory=_memory(t),
             goal="≤ 60 s, ≤ 3 GiB" if side == 2000 else "—",
             met=(t.extra["cpu_s"] <= 60 and t.rss_growth <= 3 * 2**30) if side == 2000 else None,
+        )
+    ]
+
+
+def octagon(side):
+    """The side x side square less its four corner triangles (legs side / (2 + sqrt 2))."""
+    import numpy as np
+
+    from dominotiling import Region
+
+    k = round(side / (2 + math.sqrt(2)))
+    r, c = np.indices((side, side))
+    mask = np.ones((side, side), dtype=bool)
+    for rr, cc in ((r, c), (r, side - 1 - c), (side - 1 - r, c), (side - 1 - r, side - 1 - c)):
+        mask &= rr + cc >= k
+    return Region.from_mask(mask)
+
+
+def octagon_log(side):
+    """Child: ``log_count`` of the octagon of `side`, and its exact count's logarithm (checked by the band)."""
+    import warnings
+
+    import numpy as np
+
+    from dominotiling import log_count
+    from dominotiling.counting.determinants import det_mod_primes
+    from dominotiling.counting.kasteleyn import count_kasteleyn, mask_matrix
+
+    _prime_small()
+    region = octagon(side)
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        t = _timed(lambda: log_count(region))
+    c0 = time.process_time()
+    count = count_kasteleyn(region, elimination="dissection")
+    exact_cpu = time.process_time() - c0
+    primes = np.array([67108837, 67108819])
+    band = det_mod_primes(mask_matrix(region.mask, "real"), primes)
+    ok = all(count % p in (int(b), (-int(b)) % p) for b, p in zip(band.tolist(), primes.tolist()))
+    t.extra.update(
+        warned=[str(w.message)[:60] for w in seen],
+        exact_log=math.log(count),  # exact for ints of any size
+        exact_cpu_s=exact_cpu,
+        check_ok=bool(ok),
+        cells=region.n_cells,
+        bits=count.bit_length(),
+    )
+    return t
+
+
+@benchmark
+def nested_octagon_log(quick):
+    """log_count of an octagon of side 256 against its exact count (nested dissection, checked by the band)."""
+    side = 128 if quick else 256
+    t = Timing(**run_isolated(f"{__name__}:octagon_log", side, timeout=3600))
+    if not t.extra["check_ok"]:
+        raise RuntimeError("the octagon's exact count disagrees with the band modulo two primes")
+    want = t.extra["exact_log"]
+    err = abs(float(t.value) - want) / want
+    how = "warned: exact fallback" if t.extra["warned"] else "certified in floats"
+    return [
+        Row(
+            f"log_count, octagon of side {side} ({t.extra['cells']} cells; relative error "
+            f"{err:.1e} against the exact count's log, {t.extra['bits']} bits; {how})",
+            _cpu(t),
+            f"exact count by nested dissection {t.extra['exact_cpu_s']:.2f} s CPU, checked mod "
+            "2 primes by the band",
+            memory=_memory(t),
+            goal="answered, ≤ 1e-12 relative",
+            met=err <= 1e-12,
+        )
+    ]
+
+
+def sample_holed(side, seed):
+    """Child: ``sample_kasteleyn`` of the holed square: a first sample, then a further one.
+
+    The first clears the sampler's record of certified regions (the condition test runs:
+    two backward passes, then the draw); the further one finds the region certified (one
+    backward pass and the draw). CPU seconds of each in ``extra``; a refusal is reported.
+    """
+    from dominotiling import Region, is_tileable
+    from dominotiling.errors import PrecisionError
+    from dominotiling.sampling import kasteleyn as ks
+
+    ks.sample_kasteleyn(Region.from_strings(["....", ".#..", "...#", "...."]), seed=0)
+    while True:  # the first tileable pattern from `seed` on
+        region = holed_square(side, seed)
+        if is_tileable(region):
+            break
+        seed += 1
+    box = {}
+
+    def run():
+        ks._CERTIFIED.clear()
+        for name, s in (("first", 1), ("further", 2)):
+            c0 = time.process_time()
+            try:
+                tiling = ks.sample_kasteleyn(region, seed=s, progress=False)
+            except PrecisionError as err:
+                box[name] = time.process_time() - c0
+                box["refused"] = str(err)
+                return False
+            box[name] = time.process_time() - c0
+            if not tiling.is_complete:
+                return False
+        return True
+
+    t = measure(run, 1, warmup=False)
+    t.extra = dict(box, cells=region.n_cells, seed=seed)
+    if "refused" in box:  # is the matrix itself ill-conditioned? log_count's certified value
+        from dominotiling import log_count
+
+        t.extra["log_count"] = log_count(region)
+    return t
+
+
+@benchmark
+def nested_sample_300(quick):
+    """sample_kasteleyn of the 300 x 300 square with 1 % random single-cell holes: first / further sample."""
+    side = 120 if quick else 300
+    t = Timing(**run_isolated(f"{__name__}:sample_holed", side, 41, timeout=3600))
+    base = f"sample_kasteleyn, {side}x{side} less 1 % single cells ({t.extra['cells']} cells)"
+    if t.extra.get("refused"):
+        said = re.search(r"give log Z = (\S+) and (\S+),", t.extra["refused"])
+        why = (
+            f"its condition test's two backward passes give log Z = {said[1]} and {said[2]}, "
+            f"log_count (certified, SuperLU) {t.extra['log_count']:.7f}"
+            if said
+            else t.extra["refused"][:200]
+        )
+        return [
+            Row(
+                f"{base}: refused (PrecisionError) before the first random choice: {why}",
+                f"refused after {t.extra['first']:.2f} s CPU",
+                memory=_memory(t),
+                goal="≤ 10 s / ≤ 5 s CPU",
+                met=False,
+            )
+        ]
+    if t.value != "True":
+        raise RuntimeError(f"{base}: a sample is not a complete tiling")
+    first, further = t.extra["first"], t.extra["further"]
+    return [
+        Row(
+            f"{base}, first sample (condition test + draw) / further sample (test cached); "
+            "the row-by-row sampler, not on the nested dissection",
+            f"{first:.2f} s / {further:.2f} s CPU ({t.median_s:.2f} s wall for both)",
+            memory=_memory(t),
+            goal="≤ 10 s / ≤ 5 s CPU" if side == 300 else "—",
+            met=(first <= 10 and further <= 5) if side == 300 else None,
         )
     ]

@@ -100,7 +100,7 @@ def test_the_200_square_against_the_product_formula():
     assert dissection(Region.rectangle(200, 200)) == rectangle_count(200, 200)
 
 
-@pytest.mark.parametrize("order", [1, 2, 7, 20, 45])
+@pytest.mark.parametrize("order", [1, 2, 7, 20, 45, 100])
 def test_aztec_diamonds_as_regions(order):
     assert dissection(Region.aztec_diamond(order)) == 2 ** (order * (order + 1) // 2)
 
@@ -316,3 +316,37 @@ def test_log_count_of_octagons_is_right_to_1e12(side):
         warnings.simplefilter("ignore")
         got = log_count(region)
     assert got == pytest.approx(want, rel=1e-12)
+
+
+# ----------------------------------------- issue 41's goals at full size (the full tier)
+@pytest.mark.full
+def test_log_count_of_the_aztec_diamond_of_order_200_as_a_region():
+    # the float routes cannot certify it; the exact count (nested dissection) answers
+    from dominotiling import log_count
+    from dominotiling.errors import ExactFallbackWarning
+
+    order = 200
+    region = Region.from_mask(Region.aztec_diamond(order).mask)  # a region, not the diamond
+    with pytest.warns(ExactFallbackWarning, match="exact count"):
+        got = log_count(region)
+    assert got == pytest.approx(order * (order + 1) / 2 * math.log(2), rel=1e-12)
+
+
+@pytest.mark.full
+def test_log_count_of_the_octagon_of_side_256():
+    # against the exact count by nested dissection, itself checked modulo three primes by
+    # the banded elimination (the band's whole count would take about 20 minutes)
+    import warnings
+
+    from dominotiling import log_count
+
+    region = octagon(256)
+    count = dissection(region)
+    primes = small_primes(3)
+    residues = det_mod_primes(mask_matrix(region.mask, "real"), primes)
+    for r, p in zip(residues.tolist(), primes.tolist()):
+        assert count % p in (r % p, (-r) % p)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # certified in floats or the exact fallback: either
+        got = log_count(region)
+    assert got == pytest.approx(math.log(count), rel=1e-12)
