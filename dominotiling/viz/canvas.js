@@ -8,7 +8,7 @@
 // No network: everything is in this file.
 
 const MAX_SIDE = 400;
-const CANVAS_PX = 560;
+const CANVAS_PX = 480;
 const UNDO_DEPTH = 100;
 const COLOURS = {
   black: [38, 84, 140],
@@ -88,7 +88,7 @@ function render({ model, el: root }) {
   root.style.cssText = "font:13px/1.4 sans-serif;color:#222";
   tools.style.cssText = "display:flex;flex-wrap:wrap;gap:4px;align-items:center;margin-bottom:6px";
   body.style.cssText = "display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start";
-  right.style.cssText = "min-width:240px;max-width:560px;flex:1";
+  right.style.cssText = "min-width:220px;max-width:520px;flex:1 1 260px";
 
   const select = (name, options, title) => {
     const s = el("select", { class: `dt-${name}`, title }, tools);
@@ -132,7 +132,7 @@ function render({ model, el: root }) {
   const canvas = el("canvas", { class: "dt-grid", tabindex: "0" }, left);
   canvas.style.cssText = "touch-action:none;cursor:crosshair;border:1px solid #999;image-rendering:pixelated;display:block";
   const note = el("div", { class: "dt-canvas-note" }, left);
-  note.style.cssText = "color:#555;font-size:12px;max-width:560px";
+  note.style.cssText = "color:#555;font-size:12px;max-width:480px";
   note.textContent = "click and drag to draw (shift: erase); dark and light cells are the two colours";
   const ctx = canvas.getContext("2d");
   const offscreen = document.createElement("canvas");

@@ -763,5 +763,7 @@ class RegionCanvas(anywidget.AnyWidget):
     def _ipython_display_(self):
         from IPython.display import display
 
-        display(self._repr_mimebundle_(), raw=True)
+        bundle = self._repr_mimebundle_()
+        data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
+        display(data, metadata=metadata or {}, raw=True)
         self._static = display(self._static_bundle(), raw=True, display_id=True)
