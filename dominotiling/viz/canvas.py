@@ -371,7 +371,11 @@ class RegionCanvas(anywidget.AnyWidget):
 
     @traitlets.validate("cells")
     def _valid_cells(self, proposal):
-        decode_cells(proposal["value"])
+        # a TraitError, so that traitlets puts the old drawing back (the library's error as its cause)
+        try:
+            decode_cells(proposal["value"])
+        except DominoTilingError as exc:
+            raise traitlets.TraitError(str(exc)) from exc
         return proposal["value"]
 
     def set_state(self, sync_data):
@@ -410,8 +414,10 @@ class RegionCanvas(anywidget.AnyWidget):
         self.answer += '<div class="dt-cancelled">stopped</div>'
 
     def _show_error(self, exc):
+        if isinstance(exc.__cause__, DominoTilingError):
+            exc = exc.__cause__
         self.busy = False
-        self.answer = (
+        self.answer = self._head + (
             f'<div class="dt-error" style="color:#b00">{type(exc).__name__}: '
             f"{html.escape(str(exc))}</div>"
         )
