@@ -182,7 +182,7 @@ def _mask_of(cells, shape):
     return out
 
 
-def drawing_rgb(mask, marks=None):
+def _drawing_rgb(mask, marks=None):
     """The drawing as an ``(rows, cols, 3)`` uint8 image: the two colours, marks in red."""
     rows, cols = mask.shape
     black = (np.add.outer(np.arange(rows), np.arange(cols)) % 2) == 0
@@ -195,11 +195,11 @@ def drawing_rgb(mask, marks=None):
     return rgb
 
 
-def drawing_png(mask, marks=None, *, width=400):
+def _drawing_png(mask, marks=None, *, width=400):
     """PNG bytes of the drawing, each cell a square of pixels, about `width` wide."""
     from PIL import Image
 
-    rgb = drawing_rgb(mask, marks)
+    rgb = _drawing_rgb(mask, marks)
     k = max(1, width // max(mask.shape))
     image = Image.fromarray(np.repeat(np.repeat(rgb, k, axis=0), k, axis=1))
     out = io.BytesIO()
@@ -207,7 +207,7 @@ def drawing_png(mask, marks=None, *, width=400):
     return out.getvalue()
 
 
-def drawing_svg(mask):
+def _drawing_svg(mask):
     """The drawing as SVG text: one rectangle per run of cells in a row, in the two colours."""
     rows, cols = mask.shape
     parts = [
@@ -290,6 +290,23 @@ class RegionCanvas(anywidget.AnyWidget):
     answer, picture, downloads : str
         What the page shows beside the drawing: the answers (HTML), the last
         picture (a PNG data URL), the export links.
+
+    See Also
+    --------
+    dominotiling.viz.widgets.region_canvas, dominotiling.viz.widgets.explore_region,
+    dominotiling.viz.answers.AnswerWorker
+
+    Examples
+    --------
+    >>> from dominotiling import Region
+    >>> w = RegionCanvas(Region.from_strings(["....", "...."]))
+    >>> w.wait(60), w.answers["count"], w.answers["tileable"]
+    (True, 5, True)
+    >>> w.sample(seed=1)
+    >>> w.wait(60), w.answers["sample"].n_dominoes
+    (True, 4)
+    >>> sorted(w.export())
+    ['json', 'png', 'svg', 'text']
     """
 
     _esm = pathlib.Path(__file__).with_name("canvas.js")
@@ -408,7 +425,15 @@ class RegionCanvas(anywidget.AnyWidget):
         return self._worker.wait(timeout)
 
     def cancel(self):
-        """Stop the computation under way (its answer is dropped)."""
+        """Stop the computation under way (its answer is dropped).
+
+        Examples
+        --------
+        >>> w = RegionCanvas()
+        >>> w.cancel()
+        >>> w.wait(10), w.busy
+        (True, False)
+        """
         self._worker.cancel()
         self.busy = False
         self.answer += '<div class="dt-cancelled">stopped</div>'
@@ -513,7 +538,16 @@ class RegionCanvas(anywidget.AnyWidget):
         self._submit(steps, name)
 
     def show_tiling(self):
-        """Find one tiling of the drawing and show it (:func:`~dominotiling.matching.find_tiling`)."""
+        """Find one tiling of the drawing and show it (:func:`~dominotiling.matching.find_tiling`).
+
+        Examples
+        --------
+        >>> from dominotiling import Region
+        >>> w = RegionCanvas(Region.rectangle(2, 2))
+        >>> w.show_tiling()
+        >>> w.wait(60), w.answers["tiling"].n_dominoes
+        (True, 2)
+        """
         from ..matching import find_tiling
 
         def act(region, alive):
@@ -562,6 +596,14 @@ class RegionCanvas(anywidget.AnyWidget):
         ----------
         resolution : int, optional, keyword-only
             Of :func:`~dominotiling.theory.limit_shape.limit_shape` (its default by default).
+
+        Examples
+        --------
+        >>> from dominotiling import Region
+        >>> w = RegionCanvas(Region.aztec_diamond(6))
+        >>> w.show_limit_shape(resolution=12)
+        >>> w.wait(120), len(w.answers["limit_shape"].arctic_curves) >= 1
+        (True, True)
         """
         from ..sampling import random_tiling
         from ..theory.limit_shape import limit_shape
@@ -601,6 +643,14 @@ class RegionCanvas(anywidget.AnyWidget):
         rule : {"trim", "double"}, keyword-only
             ``"trim"`` removes the fewest boundary cells; ``"double"`` doubles every cell
             (refused when the doubled grid would pass :data:`MAX_SIDE`).
+
+        Examples
+        --------
+        >>> from dominotiling import Region
+        >>> w = RegionCanvas(Region.rectangle(3, 3))
+        >>> w.make_tileable()
+        >>> w.wait(60), w.region.n_cells, w.answers["tileable"]
+        (True, 8, True)
         """
         from .. import _validate
 
@@ -625,7 +675,16 @@ class RegionCanvas(anywidget.AnyWidget):
         self._action("make tileable", act)
 
     def exact_count(self):
-        """Count the drawing's tilings exactly, however large (cancellable with :meth:`cancel`)."""
+        """Count the drawing's tilings exactly, however large (cancellable with :meth:`cancel`).
+
+        Examples
+        --------
+        >>> from dominotiling import Region
+        >>> w = RegionCanvas(Region.rectangle(2, 3))
+        >>> w.exact_count()
+        >>> w.wait(60), w.answers["count"]
+        (True, 3)
+        """
 
         def act(region, alive):
             counted = _answers.count_answer(region, exact=True)
@@ -666,6 +725,24 @@ class RegionCanvas(anywidget.AnyWidget):
             The picture file's bytes, or them in base64 (as the page sends them).
         cell_size, threshold, invert : keyword-only
             As for ``Region.from_image``.
+
+        Raises
+        ------
+        RegionFormatError
+            If the bytes are not a picture (or not base64).
+        TooLargeError
+            If the picture is larger than :data:`MAX_IMAGE_BYTES`.
+
+        Examples
+        --------
+        >>> import io
+        >>> from PIL import Image
+        >>> buf = io.BytesIO()
+        >>> Image.new("L", (4, 2), 0).save(buf, format="PNG")
+        >>> w = RegionCanvas()
+        >>> w.load_image(buf.getvalue())
+        >>> w.region.mask.shape
+        (2, 4)
         """
         import os
         import tempfile
@@ -701,11 +778,17 @@ class RegionCanvas(anywidget.AnyWidget):
         -------
         dict
             ``{"text", "json", "png", "svg"}``: str, str, bytes, str.
+
+        Examples
+        --------
+        >>> from dominotiling import Region
+        >>> RegionCanvas(Region.rectangle(1, 2)).export()["text"]
+        '..\\n'
         """
         region = self.region
         files = {
-            "png": drawing_png(self._mask, self._marks),
-            "svg": drawing_svg(self._mask),
+            "png": _drawing_png(self._mask, self._marks),
+            "svg": _drawing_svg(self._mask),
             "text": "\n".join(region.to_strings()) + "\n" if region is not None else "",
             "json": region.to_json() if region is not None else "",
         }
@@ -754,7 +837,7 @@ class RegionCanvas(anywidget.AnyWidget):
 
     # -- the static picture a saved notebook keeps
     def _static_bundle(self):
-        png = drawing_png(self._mask, self._marks)
+        png = _drawing_png(self._mask, self._marks)
         b64 = base64.b64encode(png).decode("ascii")
         return {
             "text/html": f'<img class="dt-canvas-static" alt="the drawing" '

@@ -109,6 +109,11 @@ def region_canvas(region=None, *, rows=24, cols=24, seed=0):
     TooLargeError
         If the grid or the region is larger than 400 x 400.
 
+    See Also
+    --------
+    explore_region : the canvas with the text and the explorer's buttons.
+    dominotiling.viz.answers : the answers and the thread they are computed on.
+
     Examples
     --------
     >>> from dominotiling import Region, count_tilings
