@@ -1,7 +1,7 @@
-"""The drawing canvas in JupyterLab (issue 44): a region drawn with the mouse, answered live.
+"""The drawing canvas in JupyterLab and the classic Notebook (issue 44): drawn with the mouse.
 
-A notebook written here shows ``region_canvas`` in JupyterLab (Chromium, driven by
-Playwright). The test draws on the ``<canvas>`` with mouse events only: a
+A notebook written here shows ``region_canvas`` in JupyterLab, and again in the
+classic Notebook (Chromium, driven by Playwright). The test draws on the ``<canvas>`` with mouse events only: a
 rectangle, whose count shown must be ``count_tilings`` of the region the test drew
 (counted here, in the test's process) and of ``widget.region`` (printed by a cell run
 in the kernel); two cells erased with shift-clicks change the count; one more makes
@@ -143,11 +143,48 @@ def drawn(cells):
 
 
 def test_draw_count_erase_certify_and_limit_shape(page, lab, tmp_path):
-    shots = screenshots() or tmp_path
-    shots.mkdir(parents=True, exist_ok=True)
     write_notebook(lab.root / "canvas_in_lab.ipynb", CELLS)
     open_and_run(page, lab, "canvas_in_lab.ipynb")
     assert not stderr_texts(page)
+    exercise(page, lambda: run_cell(page, 1), screenshots() or tmp_path, "lab")
+    assert not stderr_texts(page)
+
+
+def test_the_same_in_the_classic_notebook(page, classic, tmp_path):
+    write_notebook(classic.root / "canvas_in_classic.ipynb", CELLS)
+    # the classic Notebook shows no widget of cells run before its widget manager is up
+    page.goto(classic.notebook_url("canvas_in_classic.ipynb"), wait_until="domcontentloaded")
+    page.wait_for_function(
+        "() => window.Jupyter && Jupyter.notebook && Jupyter.notebook.kernel "
+        "&& Jupyter.notebook.kernel.is_connected() && Jupyter.notebook.kernel.widget_manager",
+        timeout=120_000,
+    )
+    page.wait_for_timeout(3000)
+    page.evaluate("() => Jupyter.notebook.execute_all_cells()")
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.code_cell .input_prompt')]"
+        ".every(e => /In\\s*\\[\\d+\\]:/.test(e.textContent))",
+        timeout=120_000,
+    )
+
+    def kernel_print():
+        before = page.locator(".code_cell").nth(1).locator(".output_area").inner_text()
+        page.evaluate("() => Jupyter.notebook.execute_cells([1])")
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            text = page.locator(".code_cell").nth(1).locator(".output_area").inner_text()
+            if text.strip() and text != before:
+                return text
+            page.wait_for_timeout(200)
+        raise AssertionError("the classic Notebook did not run cell 1 again")
+
+    exercise(page, kernel_print, screenshots() or tmp_path, "classic")
+    assert page.locator(".output_stderr").count() == 0
+
+
+def exercise(page, kernel_print, shots, front):
+    """Draw, count, erase, certify and ask for the limit shape, by mouse events on the page."""
+    shots.mkdir(parents=True, exist_ok=True)
     root = page.locator(".dt-canvas").first
     root.wait_for(timeout=60_000)
     canvas = Canvas(page, root)
@@ -162,10 +199,10 @@ def test_draw_count_erase_certify_and_limit_shape(page, lab, tmp_path):
     canvas.wait_answer(lambda e: e.locator(".dt-count").count() == 1, "a rectangle drawn")
     assert canvas.count_shown() == count_tilings(drawn(cells))
     assert int(root.get_attribute("data-cells")) == len(cells)
-    printed = run_cell(page, 1).split()
+    printed = kernel_print().split()
     assert printed[0] == "kernel:" and int(printed[1]) == canvas.count_shown(), printed
     assert printed[2] == "".join(drawn(cells).to_strings()), "widget.region is not the drawing"
-    root.screenshot(path=str(shots / "canvas-counted.png"))
+    root.screenshot(path=str(shots / f"canvas-counted-{front}.png"))
 
     # 2. two cells erased (a domino at a corner): the count changes
     first = canvas.count_shown()
@@ -180,7 +217,7 @@ def test_draw_count_erase_certify_and_limit_shape(page, lab, tmp_path):
         "a domino erased",
     )
     assert canvas.count_shown() == count_tilings(drawn(cells)) != first
-    printed = run_cell(page, 1).split()
+    printed = kernel_print().split()
     assert int(printed[1]) == canvas.count_shown()
 
     # 3. one more cell erased: unbalanced, the Hall certificate shown and drawn in red
@@ -193,7 +230,7 @@ def test_draw_count_erase_certify_and_limit_shape(page, lab, tmp_path):
     assert k > m, (k, m)  # Hall's condition fails: k cells, fewer neighbours
     red = [rc for rc in cells if canvas.pixel(*rc)[0] > 150 and canvas.pixel(*rc)[2] < 160]
     assert len(red) == k, f"{len(red)} cells drawn red, the certificate has {k}"
-    root.screenshot(path=str(shots / "canvas-hall.png"))
+    root.screenshot(path=str(shots / f"canvas-hall-{front}.png"))
 
     # 4. an Aztec diamond pasted; its limit shape asked for: an arctic curve drawn
     text = "\n".join(Region.aztec_diamond(10).to_strings())
@@ -213,6 +250,5 @@ def test_draw_count_erase_certify_and_limit_shape(page, lab, tmp_path):
     assert int(root.locator("[data-curves]").get_attribute("data-curves")) >= 1
     picture = root.locator("img.dt-picture")
     assert picture.is_visible() and picture.get_attribute("src").startswith("data:image/png")
-    root.screenshot(path=str(shots / "canvas-limit-shape.png"))
-    assert not stderr_texts(page)
+    root.screenshot(path=str(shots / f"canvas-limit-shape-{front}.png"))
     assert not [e for e in page.errors if "canvas" in e.lower()], page.errors
