@@ -7,7 +7,7 @@ rectangle, whose count shown must be ``count_tilings`` of the region the test dr
 in the kernel); two cells erased with shift-clicks change the count; one more makes
 the drawing unbalanced, and the Hall certificate appears, in the answers and in red
 on the canvas; a pasted Aztec diamond's limit shape is asked for and its arctic
-curve drawn. Screenshots of each state are written to ``DOMINOTILING_SCREENSHOTS``
+curve drawn; in between, "make tileable" is clicked and the certificate goes. Screenshots of each state are written to ``DOMINOTILING_SCREENSHOTS``
 (the test's temporary folder by default).
 """
 
@@ -219,6 +219,7 @@ def exercise(page, kernel_print, shots, front):
     assert canvas.count_shown() == count_tilings(drawn(cells)) != first
     printed = kernel_print().split()
     assert int(printed[1]) == canvas.count_shown()
+    root.screenshot(path=str(shots / f"canvas-erased-{front}.png"))
 
     # 3. one more cell erased: unbalanced, the Hall certificate shown and drawn in red
     canvas.drag((5, 6), (5, 6), shift=True)
@@ -232,7 +233,20 @@ def exercise(page, kernel_print, shots, front):
     assert len(red) == k, f"{len(red)} cells drawn red, the certificate has {k}"
     root.screenshot(path=str(shots / f"canvas-hall-{front}.png"))
 
-    # 4. an Aztec diamond pasted; its limit shape asked for: an arctic curve drawn
+    # 4. "make tileable" from the page: the fewest boundary cells removed, tileable again
+    root.locator("button.dt-tileable").click()
+    canvas.wait_answer(
+        lambda e: e.locator(".dt-made").count() == 1 and e.locator(".dt-count").count() == 1,
+        "make tileable",
+    )
+    fixed = drawn(cells).make_tileable().region
+    assert int(root.get_attribute("data-cells")) == fixed.n_cells == len(cells) - 1
+    assert canvas.count_shown() == count_tilings(fixed) > 0
+    assert root.locator(".dt-hall").count() == 0
+    assert not [rc for rc in cells if canvas.pixel(*rc)[0] > 150 and canvas.pixel(*rc)[2] < 160]
+    root.screenshot(path=str(shots / f"canvas-made-tileable-{front}.png"))
+
+    # 5. an Aztec diamond pasted; its limit shape asked for: an arctic curve drawn
     text = "\n".join(Region.aztec_diamond(10).to_strings())
     root.locator("details summary").click()
     root.locator("textarea.dt-paste").fill(text)
