@@ -7,17 +7,24 @@ rectangle, whose count shown must be ``count_tilings`` of the region the test dr
 in the kernel); two cells erased with shift-clicks change the count; one more makes
 the drawing unbalanced, and the Hall certificate appears, in the answers and in red
 on the canvas; a pasted Aztec diamond's limit shape is asked for and its arctic
-curve drawn; in between, "make tileable" is clicked and the certificate goes. Screenshots of each state are written to ``DOMINOTILING_SCREENSHOTS``
+curve drawn; in between, "make tileable" is clicked and the certificate goes. Saved
+from JupyterLab, the notebook keeps the last drawing as a picture, which its HTML export
+shows (no widget runs there). Screenshots of each state are written to ``DOMINOTILING_SCREENSHOTS``
 (the test's temporary folder by default).
 """
 
 from __future__ import annotations
 
+import base64
+import io
 import json
 import os
 import pathlib
 import re
+import subprocess
+import sys
 import time
+import urllib.request
 
 import numpy as np
 
@@ -148,6 +155,46 @@ def test_draw_count_erase_certify_and_limit_shape(page, lab, tmp_path):
     assert not stderr_texts(page)
     exercise(page, lambda: run_cell(page, 1), screenshots() or tmp_path, "lab")
     assert not stderr_texts(page)
+    # saved, the notebook keeps the last drawing as a picture; exported to HTML, it shows it
+    page.locator(".jp-Notebook").first.click(position={"x": 5, "y": 5})
+    page.keyboard.press("Control+s")
+    last = Region.aztec_diamond(10).mask
+    url = f"{lab.url}/api/contents/canvas_in_lab.ipynb?token={lab.token}"
+    deadline = time.monotonic() + 60
+    while True:
+        with urllib.request.urlopen(url, timeout=10) as r:
+            saved = json.loads(r.read())["content"]
+        statics = [
+            o["data"]["image/png"]
+            for o in saved["cells"][0]["outputs"]
+            if "dt-canvas-static" in "".join(o.get("data", {}).get("text/html", ""))
+        ]
+        if statics and np.array_equal(cells_of_png(base64.b64decode(statics[0]), 20), last):
+            break
+        assert time.monotonic() < deadline, "the saved notebook does not keep the last drawing"
+        page.wait_for_timeout(500)
+    nb = lab.root / "canvas_in_lab.ipynb"
+    subprocess.run(
+        [sys.executable, "-m", "jupyter", "nbconvert", "--to", "html", str(nb)],
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
+    page.goto(nb.with_suffix(".html").as_uri(), wait_until="load")
+    img = page.locator("img.dt-canvas-static")
+    assert img.count() == 1 and img.is_visible()  # no widget runs here: the picture shows
+    src = img.get_attribute("src")
+    assert np.array_equal(cells_of_png(base64.b64decode(src.split(",", 1)[1]), 20), last)
+
+
+def cells_of_png(png, side):
+    """Which cells of a `side` x `side` drawing a static picture shows coloured."""
+    from PIL import Image
+
+    with Image.open(io.BytesIO(png)) as im:
+        rgb = np.asarray(im.convert("RGB"))
+    k = rgb.shape[0] // side
+    return (rgb[k // 2 :: k, k // 2 :: k] != 255).any(axis=2)[:side, :side]
 
 
 def test_the_same_in_the_classic_notebook(page, classic, tmp_path):
