@@ -233,11 +233,11 @@ function render({ model, el: root }) {
     }
   }
   function stamp(cells, r, c, value, k) {
+    // the brush's k x k cells, then each mirrored: a symmetric drawing is symmetric cell by cell
     const lo = -Math.floor((k - 1) / 2);
-    for (const [rr, cc] of mirrored(r, c)) {
-      for (let dr = lo; dr < lo + k; dr++) {
-        for (let dc = lo; dc < lo + k; dc++) {
-          const a = rr + dr, b = cc + dc;
+    for (let dr = lo; dr < lo + k; dr++) {
+      for (let dc = lo; dc < lo + k; dc++) {
+        for (const [a, b] of mirrored(r + dr, c + dc)) {
           if (a >= 0 && a < grid.rows && b >= 0 && b < grid.cols) cells[a * grid.cols + b] = value;
         }
       }

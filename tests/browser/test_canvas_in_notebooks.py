@@ -292,6 +292,27 @@ def exercise(page, kernel_print, shots, front):
     assert root.locator(".dt-hall").count() == 0
     assert not [rc for rc in cells if canvas.pixel(*rc)[0] > 150 and canvas.pixel(*rc)[2] < 160]
     root.screenshot(path=str(shots / f"canvas-made-tileable-{front}.png"))
+    # undo goes back past the kernel's change: the unbalanced drawing and its certificate
+    root.locator("button.dt-undo").click()
+    canvas.wait_answer(lambda e: e.locator(".dt-hall").count() == 1, "undo of make tileable")
+    assert int(root.get_attribute("data-cells")) == len(cells)
+
+    # a 2 x 2 brush with mirror symmetry: one click, two squares, 2 x 2 = 4 tilings
+    root.locator("button.dt-clear").click()
+    canvas.choose("brush", "2")
+    canvas.choose("symmetry", "vertical")
+    canvas.drag((3, 1), (3, 1))
+    squares = {(r, c) for r in (3, 4) for c in (1, 2, GRID - 2, GRID - 3)}
+    canvas.wait_answer(
+        lambda e: (
+            e.get_attribute("data-cells") == str(len(squares))
+            and e.locator(".dt-count").count() == 1
+        ),
+        "a symmetric brush stroke",
+    )
+    assert canvas.count_shown() == count_tilings(drawn(squares)) == 4
+    printed = kernel_print().split()
+    assert printed[2] == "".join(drawn(squares).to_strings())
 
     # 5. an Aztec diamond pasted; its limit shape asked for: an arctic curve drawn
     text = "\n".join(Region.aztec_diamond(10).to_strings())
