@@ -13,11 +13,8 @@ Hall certificate drawn in red on the drawing when there is no tiling; and on
 request a tiling, a random sample, the limit shape's arctic curves over the
 sample, a "make tileable" step, and the exports (text, JSON, PNG, SVG).
 
-The drawing travels between the browser and the kernel as one small trait,
-``cells = {"rows", "cols", "bits"}``: the mask row by row, eight cells a byte (the
-first in the highest bit), in base64 (:func:`encode_cells`). The kernel reads it as
-hostile input (:func:`decode_cells`): sizes are checked before anything is
-allocated, and a malformed state is refused and shown, the drawing kept.
+The drawing travels as one small trait, ``cells`` (:mod:`dominotiling.viz.drawing_state`),
+read as hostile input: a malformed state is refused and shown, the drawing kept.
 
 A saved notebook keeps the last drawing as a static picture: the canvas is shown
 with a second output, a PNG updated whenever the answers are, which the live
@@ -42,7 +39,6 @@ from __future__ import annotations
 import base64
 import binascii
 import html
-import io
 import math
 import pathlib
 
@@ -52,177 +48,23 @@ import traitlets
 
 from ..errors import DominoTilingError, DominoTypeError, RegionFormatError, TooLargeError
 from . import answers as _answers
+from .drawing_state import (
+    MAX_SIDE,
+    decode_cells,
+    drawing_png,
+    drawing_svg,
+    encode_cells,
+    mask_of,
+)
 
 __all__ = ["RegionCanvas", "encode_cells", "decode_cells", "MAX_SIDE"]
 
-#: The largest side of the grid, in cells.
-MAX_SIDE = 400
 #: Grids up to this side show a tiling with outlines (matplotlib); larger ones as pixels.
 OUTLINE_SIDE = 48
 #: Largest picture (bytes) :meth:`RegionCanvas.load_image` accepts.
 MAX_IMAGE_BYTES = 8 << 20
 #: Largest pasted text (characters) :meth:`RegionCanvas.paste` accepts.
 MAX_TEXT_CHARS = (MAX_SIDE + 2) * MAX_SIDE
-_COLOURS = {
-    "black": (38, 84, 140),
-    "white": (120, 170, 215),
-    "mark_black": (200, 30, 30),
-    "mark_white": (250, 150, 140),
-}
-
-
-def encode_cells(mask):
-    """The state of a boolean mask: ``{"rows", "cols", "bits"}``, the bits in base64.
-
-    Parameters
-    ----------
-    mask : array_like of bool, shape (rows, cols)
-
-    Returns
-    -------
-    dict
-
-    Examples
-    --------
-    >>> encode_cells([[True, False, True]])
-    {'rows': 1, 'cols': 3, 'bits': 'oA=='}
-    """
-    mask = np.asarray(mask, dtype=bool)
-    if mask.ndim != 2:
-        raise DominoTypeError(f"the mask must be 2-D, got {mask.ndim} dimension(s)")
-    rows, cols = mask.shape
-    bits = np.packbits(mask.ravel(), bitorder="big").tobytes()
-    return {"rows": int(rows), "cols": int(cols), "bits": base64.b64encode(bits).decode("ascii")}
-
-
-def decode_cells(state, *, allow_empty=False):
-    """The boolean mask of a state written by :func:`encode_cells` or by the browser.
-
-    Read as hostile input: a dict of exactly ``rows``, ``cols`` (ints from 1 to
-    :data:`MAX_SIDE`; 0 with `allow_empty`) and ``bits`` (base64 of exactly
-    ``ceil(rows * cols / 8)`` bytes), checked in that order before anything is
-    decoded or allocated.
-
-    Parameters
-    ----------
-    state : dict
-    allow_empty : bool, keyword-only
-        Accept a 0 x 0 state (no marks).
-
-    Returns
-    -------
-    numpy.ndarray of bool, shape (rows, cols)
-
-    Raises
-    ------
-    RegionFormatError
-        Naming what is wrong: a key missing or extra, a side that is not an int,
-        the bits not base64 or of the wrong length.
-    TooLargeError
-        If a side is larger than :data:`MAX_SIDE`.
-
-    Examples
-    --------
-    >>> decode_cells({"rows": 1, "cols": 3, "bits": "oA=="}).tolist()
-    [[True, False, True]]
-    >>> decode_cells({"rows": 1, "cols": 3, "bits": "oKA="})
-    Traceback (most recent call last):
-    ...
-    dominotiling.errors.RegionFormatError: the drawing's bits are 2 byte(s) long; 1 x 3 cells take 1
-    """
-    if not isinstance(state, dict):
-        raise RegionFormatError(f"the drawing's state must be a dict, got {type(state).__name__}")
-    if set(state) != {"rows", "cols", "bits"}:
-        raise RegionFormatError(
-            "the drawing's state has the keys rows, cols and bits, got "
-            + ", ".join(sorted(map(str, state))[:5])
-        )
-    lowest = 0 if allow_empty else 1
-    sides = []
-    for key in ("rows", "cols"):
-        value = state[key]
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise RegionFormatError(f"the drawing's {key} must be an int, got {value!r:.40}")
-        if value > MAX_SIDE:
-            raise TooLargeError(
-                f"the drawing has {value} {key}: the canvas holds at most {MAX_SIDE}; "
-                "draw a larger region with Region.from_mask"
-            )
-        if value < lowest:
-            raise RegionFormatError(f"the drawing's {key} is {value}: at least {lowest}")
-        sides.append(value)
-    rows, cols = sides
-    bits = state["bits"]
-    need = (rows * cols + 7) // 8
-    if not isinstance(bits, str):
-        raise RegionFormatError(
-            f"the drawing's bits must be base64 text, got {type(bits).__name__}"
-        )
-    if len(bits) > 4 * ((need + 2) // 3):
-        raise RegionFormatError(
-            f"the drawing's bits are {len(bits)} characters long; {rows} x {cols} cells take "
-            f"{4 * ((need + 2) // 3)}"
-        )
-    try:
-        raw = base64.b64decode(bits.encode("ascii"), validate=True)
-    except (binascii.Error, UnicodeEncodeError, ValueError):
-        raise RegionFormatError("the drawing's bits are not base64") from None
-    if len(raw) != need:
-        raise RegionFormatError(
-            f"the drawing's bits are {len(raw)} byte(s) long; {rows} x {cols} cells take {need}"
-        )
-    flat = np.unpackbits(np.frombuffer(raw, dtype=np.uint8), bitorder="big")
-    return flat[: rows * cols].astype(bool).reshape(rows, cols)
-
-
-def _mask_of(cells, shape):
-    out = np.zeros(shape, dtype=bool)
-    cells = np.asarray(cells, dtype=np.int64).reshape(-1, 2)
-    out[cells[:, 0], cells[:, 1]] = True
-    return out
-
-
-def _drawing_rgb(mask, marks=None):
-    """The drawing as an ``(rows, cols, 3)`` uint8 image: the two colours, marks in red."""
-    rows, cols = mask.shape
-    black = (np.add.outer(np.arange(rows), np.arange(cols)) % 2) == 0
-    rgb = np.full((rows, cols, 3), 255, dtype=np.uint8)
-    rgb[mask & black] = _COLOURS["black"]
-    rgb[mask & ~black] = _COLOURS["white"]
-    if marks is not None and marks.shape == mask.shape:
-        rgb[marks & black] = _COLOURS["mark_black"]
-        rgb[marks & ~black] = _COLOURS["mark_white"]
-    return rgb
-
-
-def _drawing_png(mask, marks=None, *, width=400):
-    """PNG bytes of the drawing, each cell a square of pixels, about `width` wide."""
-    from PIL import Image
-
-    rgb = _drawing_rgb(mask, marks)
-    k = max(1, width // max(mask.shape))
-    image = Image.fromarray(np.repeat(np.repeat(rgb, k, axis=0), k, axis=1))
-    out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
-    return out.getvalue()
-
-
-def _drawing_svg(mask):
-    """The drawing as SVG text: one rectangle per run of cells in a row, in the two colours."""
-    rows, cols = mask.shape
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {cols} {rows}" '
-        f'width="{cols * 10}" height="{rows * 10}" shape-rendering="crispEdges">'
-    ]
-    for colour, parity in (("#26548c", 0), ("#78aad7", 1)):
-        parts.append(f'<g fill="{colour}">')
-        for r in range(rows):
-            for c in np.flatnonzero(mask[r]):
-                if (r + c) % 2 == parity:
-                    parts.append(f'<rect x="{c}" y="{r}" width="1" height="1"/>')
-        parts.append("</g>")
-    parts.append("</svg>")
-    return "\n".join(parts)
 
 
 def _data_url(mime, data):
@@ -447,10 +289,9 @@ class RegionCanvas(anywidget.AnyWidget):
             f"{html.escape(str(exc))}</div>"
         )
 
-    def _submit(self, steps, busy_text):
+    def _submit(self, steps):
         """Run the generator function ``steps(alive)`` on the worker; the page says it is busy."""
         self.busy = True
-        self.busy_text = busy_text
 
         def job(alive):
             yield from steps(alive)
@@ -461,7 +302,7 @@ class RegionCanvas(anywidget.AnyWidget):
 
     def _submit_answers(self):
         mask = self._mask.copy()
-        self._submit(lambda alive: self._answer_steps(mask), "counting")
+        self._submit(lambda alive: self._answer_steps(mask))
 
     def _answer_steps(self, mask):
         """The drawing's answers, step by step: cells, colours and Hall at once, then the count."""
@@ -483,7 +324,7 @@ class RegionCanvas(anywidget.AnyWidget):
         self.answers = dict(quick)
         self.answer = self._head + '<div class="dt-pending">counting...</div>'
         if quick["hall"] is not None:
-            self._marks = _mask_of(quick["hall"], mask.shape)
+            self._marks = mask_of(quick["hall"], mask.shape)
             self.marks = encode_cells(self._marks)
         self._update_static()
         counted = (
@@ -505,7 +346,7 @@ class RegionCanvas(anywidget.AnyWidget):
         )
         if quick["tileable"]:
             return text + '<div class="dt-tileable">tileable: <b>yes</b></div>'
-        chosen = _mask_of(quick["hall"], mask.shape)
+        chosen = mask_of(quick["hall"], mask.shape)
         near = np.zeros_like(chosen)
         near[1:] |= chosen[:-1]
         near[:-1] |= chosen[1:]
@@ -520,7 +361,7 @@ class RegionCanvas(anywidget.AnyWidget):
         )
 
     # -- actions (buttons on the page, methods here); each runs on the worker thread
-    def _action(self, name, act):
+    def _action(self, act):
         """Run ``act(region)`` after the drawing's answers (if not in yet), on the worker."""
         mask = self._mask.copy()
 
@@ -535,7 +376,7 @@ class RegionCanvas(anywidget.AnyWidget):
                 return
             yield from act(region, alive)
 
-        self._submit(steps, name)
+        self._submit(steps)
 
     def show_tiling(self):
         """Find one tiling of the drawing and show it (:func:`~dominotiling.matching.find_tiling`).
@@ -560,7 +401,7 @@ class RegionCanvas(anywidget.AnyWidget):
             self.picture = _data_url("image/png", _tiling_png(tiling))
             self._note(f"a tiling: {tiling.n_dominoes:,} dominoes", "dt-tiling")
 
-        self._action("tiling", act)
+        self._action(act)
 
     def sample(self, seed=None):
         """Show a uniformly random tiling (:func:`~dominotiling.sampling.random_tiling`).
@@ -587,7 +428,7 @@ class RegionCanvas(anywidget.AnyWidget):
             self.picture = _data_url("image/png", _tiling_png(tiling))
             self._note(f"a uniformly random tiling (seed {seed})", "dt-sample")
 
-        self._action("sample", act)
+        self._action(act)
 
     def show_limit_shape(self, *, resolution=None):
         """Draw the limit shape's arctic curves over a random sample of the drawing.
@@ -632,7 +473,7 @@ class RegionCanvas(anywidget.AnyWidget):
                 "dt-limit",
             )
 
-        self._action("limit shape", act)
+        self._action(act)
 
     def make_tileable(self, *, rule="trim"):
         """Replace the drawing by a tileable one (:meth:`Region.make_tileable
@@ -672,7 +513,7 @@ class RegionCanvas(anywidget.AnyWidget):
                 self._note(self._made, "dt-made")
                 self._made = ""
 
-        self._action("make tileable", act)
+        self._action(act)
 
     def exact_count(self):
         """Count the drawing's tilings exactly, however large (cancellable with :meth:`cancel`).
@@ -692,7 +533,7 @@ class RegionCanvas(anywidget.AnyWidget):
             self.answers.update(counted)
             self._note(_count_html(counted), "dt-exact")
 
-        self._action("exact count", act)
+        self._action(act)
 
     def paste(self, text):
         """Draw the region of ``'.'``/``'#'`` text (:meth:`Region.from_strings
@@ -787,8 +628,8 @@ class RegionCanvas(anywidget.AnyWidget):
         """
         region = self.region
         files = {
-            "png": _drawing_png(self._mask, self._marks),
-            "svg": _drawing_svg(self._mask),
+            "png": drawing_png(self._mask, self._marks),
+            "svg": drawing_svg(self._mask),
             "text": "\n".join(region.to_strings()) + "\n" if region is not None else "",
             "json": region.to_json() if region is not None else "",
         }
@@ -837,7 +678,7 @@ class RegionCanvas(anywidget.AnyWidget):
 
     # -- the static picture a saved notebook keeps
     def _static_bundle(self):
-        png = _drawing_png(self._mask, self._marks)
+        png = drawing_png(self._mask, self._marks)
         b64 = base64.b64encode(png).decode("ascii")
         return {
             "text/html": f'<img class="dt-canvas-static" alt="the drawing" '
