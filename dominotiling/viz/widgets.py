@@ -2,8 +2,10 @@
 
 :func:`explore_aztec` samples Aztec diamonds by domino shuffling (up to order
 2,000; uniform, two-periodic, any periodic pattern or random weights) and draws
-them with the predicted frozen and gas curves; :func:`explore_region` takes a region in the source article's ``'.'`` /
-``'#'`` text format and counts, tiles, covers, certifies and samples it.
+them with the predicted frozen and gas curves; :func:`explore_region` takes a region drawn
+with the mouse or typed in the source article's ``'.'`` / ``'#'`` text format and counts,
+tiles, covers, certifies and samples it; :func:`region_canvas` is the drawing canvas
+alone (anywidget, :mod:`dominotiling.viz.canvas`), answered live as it is drawn.
 
 Both return an explorer object that Jupyter displays as its widget (``.widget``,
 a ``VBox``); its controls are attributes and its actions methods, so a script or
@@ -34,6 +36,7 @@ from .draw import _UNSET, _hide_deprecated, _renamed
 __all__ = [
     "explore_aztec",
     "explore_region",
+    "region_canvas",
     "AztecExplorer",
     "RegionExplorer",
     "DEFAULT_FIGURE",
@@ -55,6 +58,75 @@ DEFAULT_FIGURE = "\n".join(
 )
 #: Largest order the Aztec explorer's slider offers.
 MAX_AZTEC_ORDER = 2000
+
+
+def _canvas_module():
+    try:
+        from . import canvas
+    except ImportError as exc:
+        if "anywidget" not in str(exc):
+            raise
+        raise ImportError(
+            "the drawing canvas needs anywidget, which is not installed: pip install anywidget "
+            "(or pip install 'dominotiling[notebook]'), and restart the kernel"
+        ) from exc
+    return canvas
+
+
+def region_canvas(region=None, *, rows=24, cols=24, seed=0):
+    """A grid to draw a region on with the mouse, counted, tiled and sampled as it is drawn.
+
+    Click and drag add or remove cells (shift: the other), with a brush of 1 to 8
+    cells, a line and a rectangle tool, symmetric drawing and undo, on a grid of up
+    to 400 x 400; ``'.'``/``'#'`` text can be pasted and a picture loaded. Beside the
+    drawing, recomputed on a background thread as it changes (the drawing never
+    waits): the cells and colour counts, tileable or not, the exact count (its
+    logarithm above 10,000 cells), the Hall certificate drawn in red when there is
+    no tiling; on request a tiling, a random sample, the limit shape's arctic curves
+    over the sample, "make tileable", and the exports (text, JSON, PNG, SVG).
+
+    Parameters
+    ----------
+    region : Region, optional
+        The first drawing; by default an empty `rows` x `cols` grid.
+    rows, cols : int, keyword-only
+        The size of an empty grid (at most 400 each; the page resizes it too).
+    seed : int, keyword-only
+        The seed of the first random sample.
+
+    Returns
+    -------
+    RegionCanvas
+        Displays as the canvas (an anywidget); ``.region`` is the drawing as a
+        :class:`~dominotiling.model.region.Region` (and draws one when set),
+        ``.answers`` the last answers, ``.wait()`` waits for them. See
+        :class:`dominotiling.viz.canvas.RegionCanvas`.
+
+    Raises
+    ------
+    ImportError
+        If anywidget is not installed (``pip install anywidget``).
+    TooLargeError
+        If the grid or the region is larger than 400 x 400.
+
+    See Also
+    --------
+    explore_region : the canvas with the text and the explorer's buttons.
+    dominotiling.viz.answers : the answers and the thread they are computed on.
+
+    Examples
+    --------
+    >>> from dominotiling import Region, count_tilings
+    >>> w = region_canvas(Region.rectangle(6, 6))
+    >>> w.wait(60)
+    True
+    >>> w.answers["count"] == count_tilings(w.region) == 6728
+    True
+    >>> w.paste("....\\n.##.\\n....")
+    >>> w.wait(60), w.answers["count"]
+    (True, 2)
+    """
+    return _canvas_module().RegionCanvas(region, rows=rows, cols=cols, seed=seed)
 
 
 def _ipywidgets():
@@ -562,6 +634,9 @@ class RegionExplorer(_Explorer):
 
     Attributes
     ----------
+    canvas : RegionCanvas or None
+        The drawing canvas (:func:`region_canvas`), kept equal to ``text``; None
+        without anywidget or with ``canvas=False``.
     text : ipywidgets.Textarea
         The region, one row per line, ``'.'`` a cell and ``'#'`` a blocked cell.
     count_button, tile_button, cover_button, hall_button, sample_button : ipywidgets.Button
@@ -579,11 +654,12 @@ class RegionExplorer(_Explorer):
     widget : ipywidgets.VBox
     """
 
-    def __init__(self, text=DEFAULT_FIGURE, seed=0, size=5.2, dpi=None):
+    def __init__(self, text=DEFAULT_FIGURE, seed=0, size=5.2, dpi=None, *, canvas=True):
         from .. import _validate
         from ..errors import DominoTypeError
 
         seed = _validate.nonnegative_int(seed, "seed")
+        canvas = _validate.boolean(canvas, "canvas")
         if not isinstance(text, str):
             if not isinstance(text, (list, tuple)) or not all(
                 isinstance(line, str) for line in text
@@ -632,7 +708,9 @@ class RegionExplorer(_Explorer):
             ]
         )
         buttons.layout.flex_flow = "row wrap"
-        self.widget = w.VBox([self.text, buttons, self.status, self.image])
+        self.canvas = self._canvas(text) if canvas else None
+        top = [] if self.canvas is None else [self.canvas]
+        self.widget = w.VBox(top + [self.text, buttons, self.status, self.image])
         self.widget.add_class("dt-explorer")
         self.widget.add_class("dt-explorer-region")
         self.text.observe(self._on_text, names="value")
@@ -641,6 +719,48 @@ class RegionExplorer(_Explorer):
     def __repr__(self):
         rows = self.text.value.count("\n") + 1
         return f"<RegionExplorer: a figure of {rows} rows; interactive in Jupyter with ipywidgets>"
+
+    def _canvas(self, text):
+        """The drawing canvas above the text, the two kept equal (None without anywidget)."""
+        try:
+            module = _canvas_module()
+        except ImportError:
+            return None
+        try:
+            first = self.region()
+        except ValueError:  # a malformed figure: an empty grid to draw on
+            first = None
+        if first is not None and max(first.mask.shape) > module.MAX_SIDE:
+            first = None
+        board = module.RegionCanvas(first)
+        self._syncing = False
+
+        def drawn(_change):
+            region = board.region
+            if region is not None and not self._syncing:
+                self._syncing = True
+                try:
+                    self.text.value = "\n".join(region.to_strings())
+                finally:
+                    self._syncing = False
+
+        def typed(change):
+            if self._syncing:
+                return
+            try:
+                region = self.region()
+            except ValueError:
+                return
+            if max(region.mask.shape) <= module.MAX_SIDE and region != board.region:
+                self._syncing = True
+                try:
+                    board.region = region
+                finally:
+                    self._syncing = False
+
+        board.observe(drawn, names="cells")
+        self.text.observe(typed, names="value")
+        return board
 
     #: Seconds after a button's click during which a newly arrived figure re-runs that button.
     LATE_TEXT_S = 3.0
@@ -777,8 +897,8 @@ class RegionExplorer(_Explorer):
         self._run(act)
 
 
-def explore_region(text=DEFAULT_FIGURE, seed=0):
-    """An interactive explorer of a region typed in the article's ``'.'`` / ``'#'`` format.
+def explore_region(text=DEFAULT_FIGURE, seed=0, *, canvas=True):
+    """An interactive explorer of a region drawn with the mouse or typed in ``'.'`` / ``'#'``.
 
     Parameters
     ----------
@@ -786,6 +906,10 @@ def explore_region(text=DEFAULT_FIGURE, seed=0):
         The initial region (default :data:`DEFAULT_FIGURE`).
     seed : int
         Seed of the first random sample.
+    canvas : bool, keyword-only
+        Show the drawing canvas (:func:`region_canvas`, with its live answers) above
+        the text, the two kept equal: a drawing rewrites the text, a figure typed is
+        drawn. Left out where anywidget is not installed.
 
     Returns
     -------
@@ -810,5 +934,9 @@ def explore_region(text=DEFAULT_FIGURE, seed=0):
     >>> app.on_count()
     >>> "RegionFormatError" in app.status.value
     True
+    >>> from dominotiling import Region
+    >>> app.canvas.region = Region.rectangle(2, 4)      # drawn: the text follows
+    >>> app.text.value.split()
+    ['....', '....']
     """
-    return RegionExplorer(text=text, seed=seed)
+    return RegionExplorer(text=text, seed=seed, canvas=canvas)

@@ -135,7 +135,7 @@ def check_region_explorer(page, widget):
     expected = ["5 tilings", "41 tilings", "0 tilings"]
     for text, want in zip(figures, expected):
         before = picture_and_status(widget)
-        area = widget.locator("textarea").first
+        area = widget.locator(".widget-textarea textarea").first  # not the canvas's paste box
         area.fill(text)
         widget.locator("button", has_text=re.compile(r"^count$")).click()
         deadline = time.monotonic() + 60
