@@ -659,7 +659,7 @@ def limit_shape(region, weights=None, *, resolution=None, flux=None, progress=No
     NoTilingError
         If the region has no tiling (no height function: nothing to take a limit of).
     DominoTilingError
-        If the region has holes and no `flux` (or `flux` without holes, or a sector
+        If the region has no cell, if it has holes and no `flux` (or `flux` without holes, or a sector
         with no tiling), if `resolution` is finer than the lattice (the message names
         the largest allowed), or for weights of the wrong kind (a
         :class:`~dominotiling.errors.DominoTypeError`), zero or negative (a
@@ -776,6 +776,11 @@ def limit_shape(region, weights=None, *, resolution=None, flux=None, progress=No
     (True, True, 1)
     """
     region = _validate.region(region)
+    if region.n_cells == 0:
+        raise DominoTilingError(
+            f"the region ({region.shape[0]}x{region.shape[1]}) has no cell: its one tiling is the "
+            "empty one, and there is no height function to take a limit of; give a region with cells"
+        )
     if not region.holes and flux is not None:
         raise DominoTilingError(
             "flux= is for regions with holes (one offset per hole, or 'most likely'); "

@@ -253,6 +253,14 @@ def test_not_tileable_regions_are_refused():
         limit_shape(Region.from_strings([".##", "##."]))
 
 
+def test_a_region_without_cells_is_refused_as_such():
+    # it reported "resolution must be a positive integer, got 0" (0 x 0) or numpy's ValueError
+    for mask in (np.zeros((0, 0), bool), np.zeros((1, 5), bool), np.zeros((4, 4), bool)):
+        with pytest.raises(DominoTilingError, match="no cell") as err:
+            limit_shape(Region.from_mask(mask))
+        assert "resolution" not in str(err.value)
+
+
 def test_holed_regions_need_a_sector_and_flux_needs_holes():
     holed = Region.from_strings(["......", "......", "..##..", "..##..", "......", "......"])
     with pytest.raises(DominoTilingError, match="flux"):
