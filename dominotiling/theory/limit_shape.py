@@ -162,6 +162,7 @@ class LimitShape:
         self.weights_kind = weights_kind
         self.frozen_tolerance = frozen_tol
         self.flux = None
+        self._nearest = None  # the nearest active square of every square (see _square_of)
 
     # --------------------------------------------------------------- queries
     @property
@@ -253,10 +254,9 @@ class LimitShape:
             west, so its entries are those with east/west and south/north exchanged.
         """
         rows, cols = self.region.shape
-        d = self.delta
-        i = np.minimum(((np.arange(rows) + 0.5) / d).astype(int), self._mesh.nr - 1)
-        j = np.minimum(((np.arange(cols) + 0.5) / d).astype(int), self._mesh.nc - 1)
-        out = self.densities[np.ix_(i, j)].copy()
+        R, C = np.mgrid[0:rows, 0:cols]
+        i, j = self._square_of(R + 0.5, C + 0.5)
+        out = self.densities[i, j]
         white = (np.add.outer(np.arange(rows), np.arange(cols)) % 2) == 1
         out[white] = out[white][:, [1, 0, 3, 2]]
         out[~self.region.mask] = np.nan
@@ -264,11 +264,40 @@ class LimitShape:
 
     def is_frozen_at(self, y, x):
         """Whether points ``(y, x)`` in cells lie in the predicted frozen region."""
+        i, j = self._square_of(y, x)
+        return self.frozen[i, j]
+
+    def _square_of(self, y, x):
+        """The mesh square ``(i, j)`` that speaks for points ``(y, x)`` in cells.
+
+        The square containing the point; for a point of a region cell whose square is
+        not in the mesh (a square is in it when the cell at its centre is: along a
+        staircase boundary, with squares of two or more cells, the outer cells' squares
+        are not), the nearest square of the mesh, whose centre is at most a square's
+        diagonal away.
+        """
         y = np.asarray(y, dtype=float)
         x = np.asarray(x, dtype=float)
-        i = np.clip((y / self.delta).astype(int), 0, self._mesh.nr - 1)
-        j = np.clip((x / self.delta).astype(int), 0, self._mesh.nc - 1)
-        return self.frozen[i, j]
+        y, x = np.broadcast_arrays(y, x)
+        mesh = self._mesh
+        i = np.clip(np.floor(y / self.delta).astype(int), 0, mesh.nr - 1)
+        j = np.clip(np.floor(x / self.delta).astype(int), 0, mesh.nc - 1)
+        rows, cols = self.region.shape
+        r = np.floor(y).astype(int)
+        c = np.floor(x).astype(int)
+        ok = np.asarray((r >= 0) & (r < rows) & (c >= 0) & (c < cols) & (y == y) & (x == x))
+        inside = np.zeros(ok.shape, dtype=bool)
+        inside[ok] = self.region.mask[r[ok], c[ok]]
+        lost = inside & ~mesh.active[i, j]
+        if lost.any():
+            if self._nearest is None:
+                from scipy.ndimage import distance_transform_edt
+
+                _, self._nearest = distance_transform_edt(~mesh.active, return_indices=True)
+            ni, nj = self._nearest
+            i, j = i.copy(), j.copy()
+            i[lost], j[lost] = ni[i[lost], j[lost]], nj[i[lost], j[lost]]
+        return i, j
 
     # --------------------------------------------------------------- display
     def __repr__(self):

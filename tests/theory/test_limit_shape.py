@@ -755,3 +755,24 @@ def test_regions_with_one_tiling_per_sector_are_frozen(which):
         assert set(count_by_flux(region).values()) == {1}
         ls = limit_shape(region, flux="most likely")
     assert ls.liquid_fraction == 0.0 and ls.frozen[ls._mesh.active].all()
+
+
+def test_boundary_cells_of_a_coarse_mesh_have_densities_and_freeze_where_the_exact_measure_does():
+    # with squares of two cells, the diamond's outer staircase cells lie in squares whose centre
+    # cell is outside: they had NaN densities and were not frozen (exact probability >= 0.9996)
+    n = 60
+    region = Region.aztec_diamond(n)
+    ls = limit_shape(region, resolution=n)
+    assert ls.delta == 2.0
+    exact = cell_probabilities(aztec_edge_probabilities(n))
+    pred = ls.cell_densities()
+    I, J = np.nonzero(region.mask)
+    assert np.isfinite(pred[I, J]).all()
+    assert pred[I, J].sum(axis=1) == pytest.approx(1.0, abs=1e-9)
+    surely = exact[I, J].max(axis=1) >= 0.9996  # cells whose domino the exact measure all but fixes
+    assert surely.sum() > 4 * n
+    assert ls.is_frozen_at(I[surely] + 0.5, J[surely] + 0.5).all()
+    # and there the predicted type is the exact one
+    assert (pred[I[surely], J[surely]].argmax(1) == exact[I[surely], J[surely]].argmax(1)).all()
+    # points outside the region stay unfrozen
+    assert not ls.is_frozen_at(0.5, 0.5) and not ls.is_frozen_at(-3.0, 200.0)
