@@ -433,6 +433,23 @@ def _arctic(liquidity, mesh, tau):
     return _join_ends(curves, JOIN_SQUARES * d), frozen
 
 
+def _without_specks(frozen, curves, delta):
+    """The frozen mask without its lone squares (no frozen square beside them), and the arctic
+    curves without the pieces shorter than a square's side.
+
+    A frozen region of one mesh square is below what the mesh resolves (the solution is
+    smeared over a few squares next to an arctic curve): with squares of one cell, the
+    corner of a rectangle, where the boundary heights' zigzag turns, saturates the
+    slope of its square (exact probabilities 1/2 there), and single squares flicker
+    below the level ``tau`` along the Aztec diamond's arctic circle. Squares the
+    boundary alone fixes are added back by the caller.
+    """
+    pad = np.pad(frozen, 1)
+    beside = pad[:-2, 1:-1] | pad[2:, 1:-1] | pad[1:-1, :-2] | pad[1:-1, 2:]
+    kept = [c for c in curves if np.hypot(*np.diff(c, axis=0).T).sum() >= delta]
+    return frozen & beside, kept
+
+
 #: Open ends of arctic polylines closer than this many mesh squares are joined (see :func:`_join_ends`).
 JOIN_SQUARES = 8
 
@@ -905,6 +922,7 @@ def _solve(region, pattern, kind, shift, resolution, flux, line, what):
         curves, mask = _arctic(dist.reshape(mesh.nr, mesh.nc), mesh, GAS_TOLERANCE)
         gas = (mask, curves)
     out = LimitShape(region, mesh, info.h, q, info, val, probs, kind, FROZEN_TOLERANCE, gas)
+    out.frozen, out.arctic_curves = _without_specks(out.frozen, out.arctic_curves, mesh.delta)
     if forced.any():  # heights the boundary alone fixes: every tiling agrees there, it is frozen
         out.frozen = out.frozen | forced
         out.liquidity = np.where(forced, 0.0, out.liquidity)
