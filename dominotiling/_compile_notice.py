@@ -483,34 +483,86 @@ class _Notice:
 
 # ------------------------------------------------------------ Ctrl-C during start-up
 _saved_hook = []
+_saved_sigint = []
+_sigint_seen = [False]
+#: The exit status of an interrupted command (the CLI's ``EXIT_INTERRUPTED``).
+_EXIT_INTERRUPTED = 130
+
+
+def _is_the_command():
+    return bool(sys.argv) and os.path.basename(str(sys.argv[0])) in (
+        "dominotiling",
+        "dominotiling.exe",
+    )
+
+
+def _record_sigint(signum, frame):
+    """SIGINT while the command starts: remembered, then Python's own KeyboardInterrupt."""
+    _sigint_seen[0] = True
+    raise KeyboardInterrupt
+
+
+def _caused_by_interrupt(value):
+    """Whether `value` is a KeyboardInterrupt or was raised while handling one (numpy's import
+    turns a Ctrl-C in its C extension into an ``ImportError``)."""
+    seen = set()
+    while value is not None and id(value) not in seen:
+        if isinstance(value, KeyboardInterrupt):
+            return True
+        seen.add(id(value))
+        value = value.__cause__ or value.__context__
+    return False
 
 
 def _interrupted_while_importing(kind, value, tb):
-    """``sys.excepthook`` while the package imports: Ctrl-C in the ``dominotiling`` command is one line."""
-    if (
-        issubclass(kind, KeyboardInterrupt)
-        and sys.argv
-        and os.path.basename(sys.argv[0]) in ("dominotiling", "dominotiling.exe")
-    ):
+    """``sys.excepthook`` while the command starts: Ctrl-C is one line and exit status 130."""
+    if _is_the_command() and (_sigint_seen[0] or _caused_by_interrupt(value)):
         _write("dominotiling: interrupted\n")
-        return
+        try:
+            sys.stdout.flush()
+        except (OSError, ValueError, AttributeError):
+            pass
+        os._exit(_EXIT_INTERRUPTED)  # as the command's main says it (not numpy's ImportError's 1)
     (_saved_hook[0] if _saved_hook else sys.__excepthook__)(kind, value, tb)
 
 
 def quiet_interrupt_while_importing():
-    """Until :func:`imported`: a KeyboardInterrupt that ends the ``dominotiling`` command while the
-    package is still importing (numpy, scipy, ...) prints one line instead of a traceback.
+    """Until the ``dominotiling`` command's ``main`` runs: a Ctrl-C while the package is still
+    importing (numpy, scipy, ...) prints one line and exits 130 instead of a traceback.
 
     The command's own ``main`` answers Ctrl-C in one line once it runs; before it, the
-    import of the package is all there is. Other programs are not affected (the hook
-    looks at the program's name), and the user's hook is put back when the import ends.
+    import of the package (and of the ``cli`` module) is all there is. SIGINT is noted
+    as it arrives (some imports turn the ``KeyboardInterrupt`` into another error).
+    Other programs are not affected (the hook looks at the program's name): their
+    ``sys.excepthook`` is put back when the package's import ends (:func:`imported`).
     """
     if sys.excepthook is not _interrupted_while_importing:
         _saved_hook[:] = [sys.excepthook]
         sys.excepthook = _interrupted_while_importing
+    if _is_the_command() and not _saved_sigint:
+        import signal
+
+        try:
+            _saved_sigint[:] = [signal.signal(signal.SIGINT, _record_sigint)]
+        except (ValueError, OSError):  # not the main thread: Python's own handler stays
+            pass
 
 
-def imported():
-    """The end of the package's import: the previous ``sys.excepthook`` back."""
+def imported(*, command=False):
+    """The end of the package's import (or, with `command`, the start of the command's ``main``):
+    the previous ``sys.excepthook`` and SIGINT handler back.
+
+    In the ``dominotiling`` command the hook stays until ``main`` runs: the ``cli``
+    module's own imports come after the package's.
+    """
+    if _is_the_command() and not command:
+        return
     if sys.excepthook is _interrupted_while_importing and _saved_hook:
         sys.excepthook = _saved_hook[0]
+    if _saved_sigint:
+        import signal
+
+        try:
+            signal.signal(signal.SIGINT, _saved_sigint.pop())
+        except (ValueError, OSError, TypeError):
+            pass

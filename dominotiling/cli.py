@@ -778,10 +778,9 @@ def main(argv=None):
     >>> err.getvalue()
     "dominotiling: error: cannot read the board size '4x': write it as ROWSxCOLS, e.g. 8x8\\n"
     """
-    from . import _compile_notice
-
-    _compile_notice.install()  # a line on stderr while a kernel compiles for its first use
     try:
+        _compile_notice.imported(command=True)  # from here on Ctrl-C is answered below
+        _compile_notice.install()  # a line on stderr while a kernel compiles for its first use
         status = _run(argv)
         sys.stdout.flush()  # here, so that a closed pipe is met inside this handler
         return status

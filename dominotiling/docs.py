@@ -291,6 +291,11 @@ def _main(argv):
                     f"the site is built into one folder, got {len(others)}: "
                     f"{', '.join(map(repr, others))}"
                 )
+            if others and not others[0].strip():  # Sphinx took '' for a folder and crashed
+                raise DominoTilingError(
+                    f"the site's folder name is empty: give one ({_PROG} OUT), or none for "
+                    "docs/_build/html"
+                )
             if others and pathlib.Path(others[0]).exists() and not pathlib.Path(others[0]).is_dir():
                 raise DominoTilingError(f"{others[0]!r} is a file, not a folder for the site")
             return build(*others)

@@ -531,6 +531,8 @@ def test_the_command_reads_a_fifo_figure_without_blocking_for_ever(fifo, capsys,
         (["a", "b"], "into one folder"),
         (["a.ipynb", "notes.txt"], "not notebooks"),
         (["--bogus"], "unrecognized arguments"),
+        ([""], "the site's folder name is empty"),
+        (["  "], "the site's folder name is empty"),
     ],
 )
 def test_the_docs_command_answers_bad_input_in_one_line(args, why, tmp_path, capsys, monkeypatch):

@@ -251,6 +251,77 @@ def test_ctrl_c_while_the_command_starts_is_one_line(tmp_path):
     assert sys.excepthook is sys.__excepthook__ or sys.excepthook.__module__ != "dominotiling"
 
 
+_INTERRUPTING_FINDER = """
+import os, signal, sys
+
+
+class Interrupting:
+    # Ctrl-C as {target} is imported; the import then fails with an ImportError, as numpy's C
+    # extension does when a SIGINT lands in it ('PyCapsule_Import could not import module')
+    def find_spec(self, name, path=None, target=None):
+        if name != {target!r}:
+            return None
+        sys.meta_path.remove(self)
+        hit = False
+        try:
+            os.kill(os.getpid(), signal.SIGINT)
+            for _ in range(10**7):
+                pass
+        except KeyboardInterrupt:
+            hit = True
+        if hit:
+            raise ImportError("PyCapsule_Import could not import module 'datetime'")
+        return None
+
+
+sys.meta_path.insert(0, Interrupting())
+"""
+
+
+@pytest.mark.parametrize(
+    "where",
+    [
+        # the package's import turns the KeyboardInterrupt into an ImportError (exit 1 before)
+        _INTERRUPTING_FINDER.format(target="dominotiling.aztec")
+        + "from dominotiling.cli import main\n",
+        # after the package's import, while the cli module imports (a traceback before)
+        _INTERRUPTING_FINDER.format(target="dominotiling.cli")
+        + "from dominotiling.cli import main\n",
+        # between the import and main's first line
+        "import os, signal\nimport dominotiling.cli\nos.kill(os.getpid(), signal.SIGINT)\n"
+        "for _ in range(10**7):\n    pass\nfrom dominotiling.cli import main\n",
+    ],
+    ids=["importerror-in-an-import", "cli-module", "before-main"],
+)
+def test_ctrl_c_anywhere_before_main_is_one_line_and_130(tmp_path, where):
+    script = tmp_path / "dominotiling"
+    script.write_text(where + "import sys\nsys.exit(main())\n")
+    got = subprocess.run(
+        [sys.executable, str(script), "count", "8x8"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
+    )
+    assert (got.returncode, got.stderr, got.stdout) == (130, "dominotiling: interrupted\n", "")
+
+
+def test_the_start_up_hook_leaves_other_programs_alone(tmp_path):
+    # the same interrupted import in a program of another name: Python's own traceback
+    script = tmp_path / "analysis.py"
+    script.write_text(
+        _INTERRUPTING_FINDER.format(target="dominotiling.aztec") + "import dominotiling\n"
+    )
+    got = subprocess.run(
+        [sys.executable, str(script)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
+    )
+    assert got.returncode == 1 and "ImportError" in got.stderr and "interrupted" not in got.stderr
+
+
 def test_a_plain_set_options_inside_a_block_is_undone_with_it():
     before = dt.get_options()["memory_limit"]
     with dt.set_options(memory_limit="1GiB"):

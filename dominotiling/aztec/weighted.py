@@ -545,9 +545,26 @@ class AztecEmbedding:
         return f"AztecEmbedding(order {self.n}, offset {self.offset}, {self.region.n_cells} cells)"
 
     def restrict(self, tiling):
-        """The tiling of :attr:`region` inside a tiling of the diamond that uses no zero weight."""
+        """The tiling of :attr:`region` inside a tiling of the diamond that uses no zero weight.
+
+        Raises
+        ------
+        DominoTypeError
+            If `tiling` is not a Tiling.
+        DominoTilingError
+            If it is not a tiling of ``Region.aztec_diamond(n)`` (this embedding's
+            order), or it uses a domino across the region's boundary.
+        """
         from ..model.tiling import Tiling
 
+        tiling = _validate.tiling(tiling)
+        if tiling.region != Region.aztec_diamond(self.n):
+            raise DominoTilingError(
+                f"restrict takes a tiling of the Aztec diamond of order {self.n} ({2 * self.n} x {2 * self.n} "
+                f"cells), this embedding's; got a tiling of a {tiling.region.shape[0]}x"
+                f"{tiling.region.shape[1]} region with {tiling.region.n_cells} cells; sample one with "
+                "sample_aztec(emb.n, weights=emb.weights), or call emb.sample()"
+            )
         r0, c0 = self.offset
         rows, cols = self.region.shape
         labels = np.asarray(tiling.labels)[r0 : r0 + rows, c0 : c0 + cols]

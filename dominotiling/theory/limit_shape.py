@@ -162,6 +162,7 @@ class LimitShape:
         self.weights_kind = weights_kind
         self.frozen_tolerance = frozen_tol
         self.flux = None
+        self._nearest = None  # the nearest active square of every square (see _square_of)
 
     # --------------------------------------------------------------- queries
     @property
@@ -253,10 +254,9 @@ class LimitShape:
             west, so its entries are those with east/west and south/north exchanged.
         """
         rows, cols = self.region.shape
-        d = self.delta
-        i = np.minimum(((np.arange(rows) + 0.5) / d).astype(int), self._mesh.nr - 1)
-        j = np.minimum(((np.arange(cols) + 0.5) / d).astype(int), self._mesh.nc - 1)
-        out = self.densities[np.ix_(i, j)].copy()
+        R, C = np.mgrid[0:rows, 0:cols]
+        i, j = self._square_of(R + 0.5, C + 0.5)
+        out = self.densities[i, j]
         white = (np.add.outer(np.arange(rows), np.arange(cols)) % 2) == 1
         out[white] = out[white][:, [1, 0, 3, 2]]
         out[~self.region.mask] = np.nan
@@ -264,11 +264,40 @@ class LimitShape:
 
     def is_frozen_at(self, y, x):
         """Whether points ``(y, x)`` in cells lie in the predicted frozen region."""
+        i, j = self._square_of(y, x)
+        return self.frozen[i, j]
+
+    def _square_of(self, y, x):
+        """The mesh square ``(i, j)`` that speaks for points ``(y, x)`` in cells.
+
+        The square containing the point; for a point of a region cell whose square is
+        not in the mesh (a square is in it when the cell at its centre is: along a
+        staircase boundary, with squares of two or more cells, the outer cells' squares
+        are not), the nearest square of the mesh, whose centre is at most a square's
+        diagonal away.
+        """
         y = np.asarray(y, dtype=float)
         x = np.asarray(x, dtype=float)
-        i = np.clip((y / self.delta).astype(int), 0, self._mesh.nr - 1)
-        j = np.clip((x / self.delta).astype(int), 0, self._mesh.nc - 1)
-        return self.frozen[i, j]
+        y, x = np.broadcast_arrays(y, x)
+        mesh = self._mesh
+        i = np.clip(np.floor(y / self.delta).astype(int), 0, mesh.nr - 1)
+        j = np.clip(np.floor(x / self.delta).astype(int), 0, mesh.nc - 1)
+        rows, cols = self.region.shape
+        r = np.floor(y).astype(int)
+        c = np.floor(x).astype(int)
+        ok = np.asarray((r >= 0) & (r < rows) & (c >= 0) & (c < cols) & (y == y) & (x == x))
+        inside = np.zeros(ok.shape, dtype=bool)
+        inside[ok] = self.region.mask[r[ok], c[ok]]
+        lost = inside & ~mesh.active[i, j]
+        if lost.any():
+            if self._nearest is None:
+                from scipy.ndimage import distance_transform_edt
+
+                _, self._nearest = distance_transform_edt(~mesh.active, return_indices=True)
+            ni, nj = self._nearest
+            i, j = i.copy(), j.copy()
+            i[lost], j[lost] = ni[i[lost], j[lost]], nj[i[lost], j[lost]]
+        return i, j
 
     # --------------------------------------------------------------- display
     def __repr__(self):
@@ -402,6 +431,23 @@ def _arctic(liquidity, mesh, tau):
         dist, k = cKDTree(P).query(np.stack([(J + 0.5) * d, (I + 0.5) * d], 1))
         frozen[I, J] = dist > S[k]
     return _join_ends(curves, JOIN_SQUARES * d), frozen
+
+
+def _without_specks(frozen, curves, delta):
+    """The frozen mask without its lone squares (no frozen square beside them), and the arctic
+    curves without the pieces shorter than a square's side.
+
+    A frozen region of one mesh square is below what the mesh resolves (the solution is
+    smeared over a few squares next to an arctic curve): with squares of one cell, the
+    corner of a rectangle, where the boundary heights' zigzag turns, saturates the
+    slope of its square (exact probabilities 1/2 there), and single squares flicker
+    below the level ``tau`` along the Aztec diamond's arctic circle. Squares the
+    boundary alone fixes are added back by the caller.
+    """
+    pad = np.pad(frozen, 1)
+    beside = pad[:-2, 1:-1] | pad[2:, 1:-1] | pad[1:-1, :-2] | pad[1:-1, 2:]
+    kept = [c for c in curves if np.hypot(*np.diff(c, axis=0).T).sum() >= delta]
+    return frozen & beside, kept
 
 
 #: Open ends of arctic polylines closer than this many mesh squares are joined (see :func:`_join_ends`).
@@ -659,7 +705,7 @@ def limit_shape(region, weights=None, *, resolution=None, flux=None, progress=No
     NoTilingError
         If the region has no tiling (no height function: nothing to take a limit of).
     DominoTilingError
-        If the region has holes and no `flux` (or `flux` without holes, or a sector
+        If the region has no cell, if it has holes and no `flux` (or `flux` without holes, or a sector
         with no tiling), if `resolution` is finer than the lattice (the message names
         the largest allowed), or for weights of the wrong kind (a
         :class:`~dominotiling.errors.DominoTypeError`), zero or negative (a
@@ -776,6 +822,11 @@ def limit_shape(region, weights=None, *, resolution=None, flux=None, progress=No
     (True, True, 1)
     """
     region = _validate.region(region)
+    if region.n_cells == 0:
+        raise DominoTilingError(
+            f"the region ({region.shape[0]}x{region.shape[1]}) has no cell: its one tiling is the "
+            "empty one, and there is no height function to take a limit of; give a region with cells"
+        )
     if not region.holes and flux is not None:
         raise DominoTilingError(
             "flux= is for regions with holes (one offset per hole, or 'most likely'); "
@@ -871,6 +922,7 @@ def _solve(region, pattern, kind, shift, resolution, flux, line, what):
         curves, mask = _arctic(dist.reshape(mesh.nr, mesh.nc), mesh, GAS_TOLERANCE)
         gas = (mask, curves)
     out = LimitShape(region, mesh, info.h, q, info, val, probs, kind, FROZEN_TOLERANCE, gas)
+    out.frozen, out.arctic_curves = _without_specks(out.frozen, out.arctic_curves, mesh.delta)
     if forced.any():  # heights the boundary alone fixes: every tiling agrees there, it is frozen
         out.frozen = out.frozen | forced
         out.liquidity = np.where(forced, 0.0, out.liquidity)

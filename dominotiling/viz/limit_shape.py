@@ -196,6 +196,11 @@ def draw_limit_shape(result, sample=None, ax=None, *, figure=None, surface=True,
             Y, X = np.mgrid[0 : rows + 1, 0 : cols + 1]
             _surface(ax2, X, Y, h, "viridis", 60)
             ax2.set_title("the sample's heights", fontsize=9)
-            zl = ax1.get_zlim()
-            ax2.set_zlim(zl)
+            # one z range for both, holding both: the sample's heights fluctuate past the limit's
+            # (their spikes were drawn far outside axes cut to the limit surface's range)
+            both = np.concatenate([h[np.isfinite(h)], result.height[np.isfinite(result.height)]])
+            lo, hi = float(both.min()), float(both.max())
+            pad = 0.02 * max(hi - lo, 1.0)
+            for a in (ax1, ax2):
+                a.set_zlim(lo - pad, hi + pad)
     return figure

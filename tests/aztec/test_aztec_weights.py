@@ -437,6 +437,27 @@ def test_embedding_errors():
         emb.restrict(across)
 
 
+def test_restrict_refuses_what_is_not_a_tiling_of_its_diamond():
+    # a tiling of another region was cut with the diamond's offsets (numpy's broadcasting
+    # ValueError for a small one, a false "across the boundary" for a 4 x 4 square), and
+    # None was read as a tiling (AttributeError)
+    from dominotiling import Tiling, find_tiling
+
+    emb = embed_in_aztec(Region.rectangle(2, 2))
+    assert emb.n == 2
+    with pytest.raises(DominoTypeError, match="must be a Tiling"):
+        emb.restrict(None)
+    for other in (Region.rectangle(2, 2), Region.rectangle(4, 4), Region.aztec_diamond(3)):
+        with pytest.raises(DominoTilingError, match="Aztec diamond of order 2"):
+            emb.restrict(find_tiling(other))
+    inside = Tiling.from_dominoes(
+        Region.aztec_diamond(2),
+        [((0, 1), (0, 2)), ((1, 0), (2, 0)), ((1, 3), (2, 3)), ((3, 1), (3, 2))]
+        + [((1, 1), (1, 2)), ((2, 1), (2, 2))],
+    )
+    assert emb.restrict(inside).region == Region.rectangle(2, 2)
+
+
 # ------------------------------------------------------------------- bad input
 def test_bad_input():
     n = 3

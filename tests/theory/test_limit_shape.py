@@ -253,6 +253,14 @@ def test_not_tileable_regions_are_refused():
         limit_shape(Region.from_strings([".##", "##."]))
 
 
+def test_a_region_without_cells_is_refused_as_such():
+    # it reported "resolution must be a positive integer, got 0" (0 x 0) or numpy's ValueError
+    for mask in (np.zeros((0, 0), bool), np.zeros((1, 5), bool), np.zeros((4, 4), bool)):
+        with pytest.raises(DominoTilingError, match="no cell") as err:
+            limit_shape(Region.from_mask(mask))
+        assert "resolution" not in str(err.value)
+
+
 def test_holed_regions_need_a_sector_and_flux_needs_holes():
     holed = Region.from_strings(["......", "......", "..##..", "..##..", "......", "......"])
     with pytest.raises(DominoTilingError, match="flux"):
@@ -747,3 +755,59 @@ def test_regions_with_one_tiling_per_sector_are_frozen(which):
         assert set(count_by_flux(region).values()) == {1}
         ls = limit_shape(region, flux="most likely")
     assert ls.liquid_fraction == 0.0 and ls.frozen[ls._mesh.active].all()
+
+
+def test_boundary_cells_of_a_coarse_mesh_have_densities_and_freeze_where_the_exact_measure_does():
+    # with squares of two cells, the diamond's outer staircase cells lie in squares whose centre
+    # cell is outside: they had NaN densities and were not frozen (exact probability >= 0.9996)
+    n = 60
+    region = Region.aztec_diamond(n)
+    ls = limit_shape(region, resolution=n)
+    assert ls.delta == 2.0
+    exact = cell_probabilities(aztec_edge_probabilities(n))
+    pred = ls.cell_densities()
+    I, J = np.nonzero(region.mask)
+    assert np.isfinite(pred[I, J]).all()
+    assert pred[I, J].sum(axis=1) == pytest.approx(1.0, abs=1e-9)
+    surely = exact[I, J].max(axis=1) >= 0.9996  # cells whose domino the exact measure all but fixes
+    assert surely.sum() > 4 * n
+    assert ls.is_frozen_at(I[surely] + 0.5, J[surely] + 0.5).all()
+    # and there the predicted type is the exact one
+    assert (pred[I[surely], J[surely]].argmax(1) == exact[I[surely], J[surely]].argmax(1)).all()
+    # points outside the region stay unfrozen
+    assert not ls.is_frozen_at(0.5, 0.5) and not ls.is_frozen_at(-3.0, 200.0)
+
+
+@pytest.mark.parametrize("shape", [(60, 80), "plus"])
+def test_convex_corners_at_a_mesh_of_single_cells_are_not_frozen(shape):
+    # at resolution = the longer side the corner squares, where the boundary's zigzag turns,
+    # were frozen ("four frozen corners"); their cells have exact probabilities near 1/2
+    if shape == "plus":
+        m = np.ones((30, 30), bool)
+        m[:10, :10] = m[:10, 20:] = m[20:, :10] = m[20:, 20:] = False
+        region = Region.from_mask(m)
+    else:
+        region = Region.rectangle(*shape)
+    exact = cell_probabilities(placement_probabilities(region)).max(axis=-1)
+    I, J = np.nonzero(region.mask)
+    assert exact[I, J].max() < 0.9  # nothing of these regions is frozen
+    ls = limit_shape(region, resolution=max(region.shape))
+    assert ls.delta == 1.0
+    assert not ls.frozen.any() and ls.liquid_fraction == 1.0 and ls.arctic_curves == []
+    assert not ls.is_frozen_at(I + 0.5, J + 0.5).any()
+
+
+def test_lone_frozen_squares_along_the_arctic_circle_are_dropped_and_the_corners_kept():
+    n = 30
+    region = Region.aztec_diamond(n)
+    ls = limit_shape(region, resolution=2 * n)
+    exact = cell_probabilities(aztec_edge_probabilities(n)).max(axis=-1)
+    I, J = np.nonzero(region.mask)
+    frozen = ls.is_frozen_at(I + 0.5, J + 0.5)
+    assert (frozen | (exact[I, J] < 0.9996)).all()  # every all-but-fixed cell is frozen
+    # and few frozen cells are far from fixed (lone squares at exact 0.57 to 0.82 were frozen)
+    assert (frozen & (exact[I, J] < 0.9)).sum() <= 24
+    pad = np.pad(ls.frozen, 1)
+    assert not (
+        ls.frozen & ~(pad[:-2, 1:-1] | pad[2:, 1:-1] | pad[1:-1, :-2] | pad[1:-1, 2:])
+    ).any()

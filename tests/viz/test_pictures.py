@@ -330,3 +330,34 @@ def test_tree_on_tiling_bad_input():
         draw_tree_on_tiling(t, tree=np.array([-1, 0, 1]))
     with pytest.raises(DominoTypeError, match="Tiling"):
         draw_tree_on_tiling(t.region)
+
+
+def test_a_limit_shape_over_a_sample_of_a_drawn_region_keeps_both_surfaces_in_one_z_range():
+    # vertices outside a drawn region hold the height sentinel (int64 min): they were
+    # plotted as spikes; and the sample's panel took the limit surface's z range, too
+    # narrow for the sample's fluctuations (drawn far outside its axes)
+    from dominotiling import random_tiling
+    from dominotiling.matching.height import UNDEFINED
+    from dominotiling.theory import limit_shape
+    from dominotiling.viz.limit_shape import draw_limit_shape
+
+    m = np.ones((24, 24), bool)
+    m[:8, :8] = False
+    m[16:, 16:] = False
+    region = Region.from_mask(m)
+    sample = random_tiling(region, seed=1)
+    h = sample.height_function()
+    assert (h == UNDEFINED).any()
+    h = h[h != UNDEFINED]
+    ls = limit_shape(region, progress=False)
+    fig = draw_limit_shape(ls, sample)
+    limit_ax, sample_ax = fig.axes[1], fig.axes[2]
+    faces = np.ma.compressed(sample_ax.collections[0].get_array())  # each face's mean height
+    assert faces.size and h.min() <= faces.min() and faces.max() <= h.max()
+    lo = min(h.min(), np.nanmin(ls.height))
+    hi = max(h.max(), np.nanmax(ls.height))
+    for ax in (limit_ax, sample_ax):
+        z0, z1 = ax.get_zlim()
+        assert z0 <= lo and hi <= z1 and z1 - z0 < 2 * (hi - lo)
+    assert limit_ax.get_zlim() == sample_ax.get_zlim()
+    assert h.max() - h.min() > np.nanmax(ls.height) - np.nanmin(ls.height)  # the case at stake
