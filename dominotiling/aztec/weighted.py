@@ -57,12 +57,12 @@ from .. import _validate
 from .._options import check_memory, check_seconds
 from ..errors import (
     DominoTilingError,
-    DominoTypeError,
     NoTilingError,
     TooLargeError,
     WeightError,
 )
 from ..model.region import Region
+from ..model.weighting import weighting
 from ..model.weights import Weights
 from .levels import _NO_TILING, _UNEVEN, _block_cells, _blocks
 
@@ -108,7 +108,7 @@ def aztec_block_weights(n, weights=None):
     [1, 11, 101, 102]
     """
     n = _validate.positive_int(n, "n (the order of the diamond)")
-    return _blocks(n, weights)[1]
+    return _blocks(n, weighting(weights).on_aztec(n, exact=True))[1]
 
 
 def aztec_weights(n, weights):
@@ -128,7 +128,7 @@ def aztec_weights(n, weights):
     True
     """
     n = _validate.positive_int(n, "n (the order of the diamond)")
-    kind, blocks = _blocks(n, weights)
+    kind, blocks = _blocks(n, weighting(weights).on_aztec(n, exact=True))
     R, C = _block_cells(n)
     size = 2 * n
     h = np.zeros((size, size - 1), dtype=blocks.dtype)
@@ -255,11 +255,7 @@ def aztec_partition_function(n, weights=None, *, log=False):
     """
     n = _validate.positive_int(n, "n (the order of the diamond)")
     log = _validate.boolean(log, "log")
-    if weights is not None and not isinstance(weights, Weights) and not hasattr(weights, "__len__"):
-        raise DominoTypeError(
-            f"weights must be None, a Weights or an array, got {type(weights).__name__}"
-        )
-    kind, blocks = _blocks(n, weights)
+    kind, blocks = _blocks(n, weighting(weights).on_aztec(n, exact=True))
     if log or kind == "float":
         coef, deg, zeros, log_scale = _float_blocks(kind, blocks)
         log_z, degree = _down_only(coef, deg, zeros, "the partition function")
@@ -491,6 +487,7 @@ def aztec_edge_probabilities(n, weights=None):
         "a smaller order (order 5000: about 4 minutes), or estimate them from samples "
         "(dominotiling.parallel.placement_frequencies)",
     )
+    weights = weighting(weights).on_aztec(n)  # every spelling (model.weighting)
     levels, zero = _prepare(n, weights, "the edge probabilities")
     prev = np.zeros((4, n, n))
     cur = np.zeros((4, n, n))
@@ -632,7 +629,7 @@ def embed_in_aztec(region, weights=None, *, max_order=None):
     (3, (1, 1), 8)
     """
     from ..matching import find_tiling
-    from ..model.weights import check_weights
+    from ..model.weighting import check_weights
 
     region = _validate.region(region)
     weights = check_weights(weights, region)
@@ -742,7 +739,7 @@ def sample_embedded(region, *, seed=None, weights=None):
     >>> sample_embedded(box, seed=1, weights=w).orientations().tolist()
     [0, 0, 0, 0]
     """
-    from ..model.weights import check_weights
+    from ..model.weighting import check_weights
 
     region = _validate.region(region)
     rng = _validate.seed(seed)

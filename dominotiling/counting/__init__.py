@@ -337,7 +337,7 @@ def _checked(region, method, weights, methods):
     region = _validate.region(region, periodic_ok=True)
     method = _validate.choice(method, "method", methods)
     if not region.is_periodic:
-        from ..model.weights import check_weights
+        from ..model.weighting import check_weights
 
         weights = check_weights(weights, region)
     return region, method, weights

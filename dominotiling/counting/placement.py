@@ -478,7 +478,7 @@ def placement_probabilities(region, exact=None, *, tolerance=FLOAT_TOLERANCE, we
     if exact is not None:
         exact = _validate.boolean(exact, "exact")
     tolerance = _validate.real(tolerance, "tolerance", minimum=0.0, strict_minimum=True)
-    from ..model.weights import check_weights
+    from ..model.weighting import check_weights
 
     weights = check_weights(weights, region)
     if weights is not None:

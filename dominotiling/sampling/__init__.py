@@ -130,7 +130,7 @@ def _choose(region, weighted):
 
 def _weighted(weights, region):
     """True when `weights` (checked against `region`) are not None and not all 1."""
-    from ..model.weights import check_weights
+    from ..model.weighting import check_weights
 
     weights = check_weights(weights, region)
     return weights is not None and not weights.is_uniform
@@ -211,7 +211,7 @@ def random_tiling(region, *, seed=None, method="auto", weights=None):
         return sample_periodic(region, seed=seed, method=method, weights=weights)
     method = _validate.choice(method, "method", ("auto", *METHODS))
     rng = _validate.seed(seed)  # type errors before any work (a Generator is used as is)
-    from ..model.weights import check_weights
+    from ..model.weighting import check_weights
 
     weights = check_weights(weights, region)
     weighted = weights is not None and not weights.is_uniform
