@@ -9,27 +9,12 @@ Every function that takes weights -- on a region (:func:`~dominotiling.count_til
 :func:`~dominotiling.gibbs_measure`, :func:`~dominotiling.surface_tension`, ...) --
 reads it through :func:`weighting`, so the same spelling is the same model everywhere:
 
-.. _weight-spellings:
-
-=====================================  ===============================================================
-spelling                               the model
-=====================================  ===============================================================
-``None``                               every domino weighs 1 (the uniform measure)
-``(a, b)``, two numbers                the two-periodic model of Chhita and Johansson:
-                                       ``WeightPattern.two_periodic(a, b)``, faces ``[[1, b], [a, 1]]``
-                                       (on an Aztec diamond: its blocks weigh ``a``, ``b`` alternately,
-                                       see below)
-``WeightPattern(horizontal, vertical)``  a periodic pattern on the plane: the domino at cell
-                                       ``(r, c)`` weighs entry ``(r % k, c % l)``
-``(horizontal, vertical)``, a tuple    the same as ``WeightPattern(horizontal, vertical)``
-of two 2-D arrays
-``Weights``                            one weight per placement of one shape (on the plane: it must
-                                       repeat, :meth:`WeightPattern.from_weights`)
-a ``(p, q)`` or ``(p, q, 4)`` array    the Aztec diamond's block weights: block ``(i, j)`` weighs
-                                       ``[i % p, j % q]`` (all four halves, or N, S, W, E); on the
-                                       Aztec functions and on a region equal to
-                                       ``Region.aztec_diamond(n)`` only
-=====================================  ===============================================================
+The spellings (the table: :ref:`weight-spellings`, in the guide's page on weights):
+``None`` (uniform); ``(a, b)``, two numbers, the two-periodic model
+``WeightPattern.two_periodic(a, b)``; a ``WeightPattern`` or a tuple ``(horizontal,
+vertical)`` of two 2-D arrays, a periodic pattern on the plane; a ``Weights``, one weight
+per placement; a ``(p, q)`` or ``(p, q, 4)`` array, the Aztec diamond's block weights
+(on the Aztec functions and on a region equal to ``Region.aztec_diamond(n)`` only).
 
 Anything else -- a single number, text, a pair of 1-D arrays, a tuple of two
 ``(q, 4)`` arrays (edge form or ``(2, q, 4)`` blocks?) -- is refused with a
@@ -152,7 +137,7 @@ def blocks_to_weights(n, blocks):
 
 def block_array(blocks):
     """``(p, q, 4)`` float array of (N, S, W, E) weights from ``(a, b)``, ``(p, q)`` or ``(p, q, 4)``; checked."""
-    arr = _validate.array(blocks, "weights").astype(float)
+    arr = _validate.array(_floats(blocks), "weights").astype(float)
     if arr.ndim == 1 and arr.shape == (2,):
         a, b = arr
         arr = np.array([[a, b], [b, a]], dtype=float)
@@ -168,6 +153,14 @@ def block_array(blocks):
             "weights must be finite and non-negative: positive, or 0 to forbid a placement"
         )
     return np.ascontiguousarray(arr)
+
+
+def _floats(value):
+    """`value` (numbers, exact ones too) as a float array, or as it is when it holds no numbers."""
+    try:
+        return np.asarray(value, dtype=float)
+    except (TypeError, ValueError, OverflowError):
+        return value
 
 
 def cell_pattern(blocks, n):
@@ -257,18 +250,22 @@ class Weighting:
             if exact_values or as_weights:
                 return Weights.periodic((2 * n, 2 * n), *self.value)
             return self._pattern_blocks(n)
-        if as_weights:  # block arrays
-            b = block_array(self.value)
+        if as_weights or exact_values:  # block arrays, exact when their entries are
+            b = block_array(_floats(self.value))  # the shape and the signs checked
+            if self._exact():
+                raw = np.asarray(self.value, dtype=object)
+                b = np.repeat(raw[:, :, None], 4, axis=2) if raw.ndim == 2 else raw
             i, j = np.indices((n, n))
             return blocks_to_weights(n, b[i % b.shape[0], j % b.shape[1]])
         return self.value
 
     def _exact(self):
-        vals = (
-            list(self.value)
-            if self.kind == "two-periodic"
-            else [x for a in self.value for x in np.asarray(a, dtype=object).ravel().tolist()]
-        )
+        if self.kind == "two-periodic":
+            vals = list(self.value)
+        elif self.kind == "blocks":
+            vals = np.asarray(self.value, dtype=object).ravel().tolist()
+        else:
+            vals = [x for a in self.value for x in np.asarray(a, dtype=object).ravel().tolist()]
         return all(
             isinstance(x, (int, np.integer, Fraction)) and not isinstance(x, (bool, np.bool_))
             for x in vals
