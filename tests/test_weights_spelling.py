@@ -128,9 +128,14 @@ def test_placement_probabilities_agree_with_the_aztec_edge_probabilities():
     brute = sum(math.prod(weight[d] for d in t) for t in tilings if top in t) / total
     assert ref.horizontal[0, n - 1] == pytest.approx(brute, abs=1e-12)
     for w in ((1.0, 0.5), p, Weights.periodic(region, faces=[[1, 0.5], [1.0, 1]])):
-        for probs in (dt.aztec_edge_probabilities(n, w), dt.placement_probabilities(region, weights=w)):
+        for probs in (
+            dt.aztec_edge_probabilities(n, w),
+            dt.placement_probabilities(region, weights=w),
+        ):
             inside = ~np.isnan(ref.horizontal)
-            assert np.allclose(np.asarray(probs.horizontal)[inside], ref.horizontal[inside], atol=1e-10)
+            assert np.allclose(
+                np.asarray(probs.horizontal)[inside], ref.horizontal[inside], atol=1e-10
+            )
             inside = ~np.isnan(ref.vertical)
             assert np.allclose(np.asarray(probs.vertical)[inside], ref.vertical[inside], atol=1e-10)
 
@@ -247,7 +252,12 @@ def test_the_explorer_takes_every_spelling_of_the_same_model():
     from dominotiling.viz.widgets import explore_aztec
 
     menu = explore_aztec(n=12, seed=4, weights="two-periodic", b=0.5)
-    for w in ((1.0, 0.5), (2.0, 1.0), WeightPattern.two_periodic(1.0, 0.5), [[1.0, 0.5], [0.5, 1.0]]):
+    for w in (
+        (1.0, 0.5),
+        (2.0, 1.0),
+        WeightPattern.two_periodic(1.0, 0.5),
+        [[1.0, 0.5], [0.5, 1.0]],
+    ):
         app = explore_aztec(n=12, seed=4, weights=w)
         assert (app.weights.value, app.b.value) == ("two-periodic", 0.5)
         assert app.tiling == menu.tiling

@@ -16,7 +16,7 @@ import numpy as np
 
 from .._options import check_memory
 from ..errors import DominoTilingError, DominoTypeError, NoTilingError, PrecisionError, WeightError
-from ..model.weighting import block_array
+from ..model.weighting import block_array, block_cells
 from ..model.weights import Weights
 
 _NO_TILING = (
@@ -34,10 +34,7 @@ _UNEVEN = (
 
 
 # ------------------------------------------------------------------ the mapping
-def _block_cells(n):
-    """``(R, C)``: top-left cells of the blocks ``(i, j)`` of order `n`, arrays ``(n, n)``."""
-    i, j = np.indices((n, n))
-    return i + j, n - 1 + j - i
+_block_cells = block_cells  # the blocks' top-left cells (model.weighting)
 
 
 def _edge_weights(weights, zeros=False):

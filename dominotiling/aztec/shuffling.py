@@ -327,9 +327,10 @@ def sample_aztec(n, *, seed=None, weights=None):
         The order: the region is ``Region.aztec_diamond(n)``, ``2n(n+1)`` cells.
     seed : None, int or numpy.random.Generator, keyword-only
         Same seed, same tiling, on every machine.
-    weights : None, (a, b), array (p, q), array (p, q, 4) or Weights, optional, keyword-only
+    weights : None, (a, b), WeightPattern, array (p, q), array (p, q, 4) or Weights, optional, keyword-only
         The measure: a tiling's probability is proportional to the product of its
-        dominoes' weights.
+        dominoes' weights. Any spelling of :ref:`weight-spellings`, the same model as
+        in every other function:
 
         ====================  ====================================================
         form                  meaning
@@ -339,6 +340,9 @@ def sample_aztec(n, *, seed=None, weights=None):
                               with ``i + j`` even weigh ``a``; a gas if ``a != b``
         array ``(p, q)``      one weight for block ``(i, j)``: ``w[i % p, j % q]``
         array ``(p, q, 4)``   its (N, S, W, E) halves: ``w[i % p, j % q, k]``
+        ``WeightPattern``     a periodic pattern on the diamond's cells
+                              (``WeightPattern.two_periodic(a, b)`` is ``(a, b)``
+                              for even ``n``)
         ``Weights``           one weight per domino position of the diamond
         ====================  ====================================================
 

@@ -62,7 +62,7 @@ from ..errors import (
     WeightError,
 )
 from ..model.region import Region
-from ..model.weighting import weighting
+from ..model.weighting import blocks_to_weights, weighting
 from ..model.weights import Weights
 from .levels import _NO_TILING, _UNEVEN, _block_cells, _blocks
 
@@ -92,7 +92,7 @@ def aztec_block_weights(n, weights=None):
     Parameters
     ----------
     n : int
-    weights : None, Weights or array
+    weights : None or any spelling of :ref:`weight-spellings`
         None: all ones.
 
     Returns
@@ -128,14 +128,7 @@ def aztec_weights(n, weights):
     True
     """
     n = _validate.positive_int(n, "n (the order of the diamond)")
-    kind, blocks = _blocks(n, weighting(weights).on_aztec(n, exact=True))
-    R, C = _block_cells(n)
-    size = 2 * n
-    h = np.zeros((size, size - 1), dtype=blocks.dtype)
-    v = np.zeros((size - 1, size), dtype=blocks.dtype)
-    h[R, C], h[R + 1, C] = blocks[:, :, 0], blocks[:, :, 1]
-    v[R, C], v[R, C + 1] = blocks[:, :, 2], blocks[:, :, 3]
-    return Weights._build((size, size), h, v)
+    return blocks_to_weights(n, _blocks(n, weighting(weights).on_aztec(n, exact=True))[1])
 
 
 # --------------------------------------------------------- float urban renewal
@@ -173,10 +166,13 @@ def aztec_partition_function(n, weights=None, *, log=False):
     ----------
     n : int
         The order.
-    weights : None, Weights or array, optional
-        A :class:`~dominotiling.Weights` on ``Region.aztec_diamond(n)`` (any kind
-        but symbolic; zeros allowed), or the block arrays of
-        :func:`~dominotiling.aztec.shuffling.sample_aztec` (floats). None: every weight 1.
+    weights : None, (a, b), WeightPattern, Weights or array, optional
+        Any spelling of :ref:`weight-spellings`, as for
+        :func:`~dominotiling.aztec.shuffling.sample_aztec`: a
+        :class:`~dominotiling.Weights` on ``Region.aztec_diamond(n)`` (any kind
+        but symbolic; zeros allowed), ``(a, b)``, a ``WeightPattern`` or the block
+        arrays. Exact values (ints, Fractions) give an exact result, floats a float.
+        None: every weight 1.
     log : bool, keyword-only
         Return the natural log instead (a float; ``-inf`` when the partition
         function is 0), by the float route whatever the weights' kind.

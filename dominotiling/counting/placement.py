@@ -380,7 +380,8 @@ def placement_probabilities(region, exact=None, *, tolerance=FLOAT_TOLERANCE, we
         :data:`FLOAT_TOLERANCE` = ``1e-9`` by default. Results that cannot be
         certified this close are refused.
     weights : Weights, optional, keyword-only
-        One weight per domino placement (:class:`~dominotiling.Weights`): the
+        Any spelling of :ref:`weight-spellings`, as one weight per domino placement
+        (:class:`~dominotiling.Weights`): the
         probabilities of the weighted measure, ``P(e) = w(e) Z(R - e) / Z(R)``
         with ``Z`` the partition function. Exact rationals need int or Fraction
         weights (``exact=None`` gives floats for float weights); a position of

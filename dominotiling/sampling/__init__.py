@@ -168,7 +168,8 @@ def random_tiling(region, *, seed=None, method="auto", weights=None):
         in the diamond is tileable, which rules out enclosed holes); ``"auto"``
         picks (see :func:`choose_sampler`).
     weights : Weights, optional, keyword-only
-        One weight per domino placement: a tiling is drawn with probability
+        Any spelling of :ref:`weight-spellings` (``(a, b)``, a ``WeightPattern``, ...),
+        as one weight per domino placement: a tiling is drawn with probability
         proportional to the product of its dominoes' weights (zero forbids a
         placement). Honoured by ``"transfer"``, ``"cftp"``, ``"kasteleyn"``,
         ``"shuffling"`` (Aztec diamonds: :func:`~dominotiling.aztec.sample_aztec`

@@ -495,7 +495,11 @@ def _menu_weights(weights, n, b, pattern):
     two = faces.shape == (2, 2) and faces[1, 1] == 1 and faces[0, 1] == faces[1, 0]
     if two and 0.05 <= faces[0, 1] <= 1.0:
         return "two-periodic", float(faces[0, 1]), pattern
-    return "periodic pattern", b, "; ".join(" ".join(f"{x:.17g}" for x in row) for row in block[..., 0])
+    return (
+        "periodic pattern",
+        b,
+        "; ".join(" ".join(f"{x:.17g}" for x in row) for row in block[..., 0]),
+    )
 
 
 @_hide_deprecated
