@@ -42,8 +42,8 @@ Examples
 >>> w = weighting((1, 2))
 >>> w.kind
 'two-periodic'
->>> w.on_region(Region.rectangle(2, 3)).horizontal.tolist()
-[[1, 2], [1, 2]]
+>>> w.on_region(Region.rectangle(2, 3)).horizontal.tolist()   # b, a by the faces [[1, b], [a, 1]]
+[[2, 1], [2, 1]]
 >>> weighting(2)
 Traceback (most recent call last):
 ...
@@ -197,6 +197,18 @@ class Weighting:
         ``"uniform"``, ``"two-periodic"``, ``"pattern"``, ``"weights"`` or ``"blocks"``.
     value
         None; ``(a, b)``; ``(horizontal, vertical)`` of one period; the Weights; the block array.
+
+    See Also
+    --------
+    weighting, check_weights
+
+    Examples
+    --------
+    >>> w = weighting((1, 2))
+    >>> w.on_aztec(4)                      # what the Aztec wing reads
+    (1, 2)
+    >>> w.on_aztec(4, exact=True).kind     # a Weights of the diamond, exact
+    'int'
     """
 
     __slots__ = ("kind", "value", "given")
@@ -467,8 +479,8 @@ def check_weights(weights, region, name="weights"):
     >>> from dominotiling import Region
     >>> check_weights(None, Region.rectangle(2, 2)) is None
     True
-    >>> check_weights((1, 2), Region.rectangle(2, 2)).vertical.tolist()
-    [[2, 1]]
+    >>> check_weights((1, 2), Region.rectangle(2, 4)).vertical.tolist()
+    [[1, 1, 1, 1]]
     >>> check_weights("uniform", Region.rectangle(2, 2))
     Traceback (most recent call last):
     ...
