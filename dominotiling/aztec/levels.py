@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import _validate
 from .._options import check_memory
 from ..errors import DominoTilingError, DominoTypeError, NoTilingError, PrecisionError, WeightError
+from ..model.weighting import block_array, block_cells
 from ..model.weights import Weights
 
 _NO_TILING = (
@@ -34,10 +34,7 @@ _UNEVEN = (
 
 
 # ------------------------------------------------------------------ the mapping
-def _block_cells(n):
-    """``(R, C)``: top-left cells of the blocks ``(i, j)`` of order `n`, arrays ``(n, n)``."""
-    i, j = np.indices((n, n))
-    return i + j, n - 1 + j - i
+_block_cells = block_cells  # the blocks' top-left cells (model.weighting)
 
 
 def _edge_weights(weights, zeros=False):
@@ -45,19 +42,8 @@ def _edge_weights(weights, zeros=False):
 
     With `zeros`, a zero (a forbidden placement, for generalized shuffling) is allowed.
     """
-    arr = _validate.array(weights, "weights").astype(float)
-    if arr.ndim == 1 and arr.shape == (2,):
-        a, b = arr
-        arr = np.array([[a, b], [b, a]], dtype=float)
-    if arr.ndim == 2:
-        arr = np.repeat(arr[:, :, None], 4, axis=2)
-    if arr.ndim != 3 or arr.shape[2] != 4 or arr.shape[0] == 0 or arr.shape[1] == 0:
-        raise DominoTilingError(
-            f"weights has shape {np.shape(weights)}; give a Weights on Region.aztec_diamond(n), "
-            "(a, b) for the two-periodic model, a (p, q) array of face weights, or a (p, q, 4) "
-            "array of (N, S, W, E) edge weights"
-        )
-    if not np.isfinite(arr).all() or (arr < 0).any() or (not zeros and (arr == 0).any()):
+    arr = block_array(weights)  # the one reading of the spellings (model.weighting)
+    if not zeros and (arr == 0).any():
         raise DominoTilingError(
             "weights must be finite and non-negative: positive, or 0 to forbid a placement"
         )

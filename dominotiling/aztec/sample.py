@@ -26,23 +26,30 @@ from __future__ import annotations
 import numpy as np
 
 from .._util import frozen
+from ..errors import DominoTypeError
 from ..model.tiling import Tiling
+from ..model.weighting import block_array, weighting
 
 __all__ = ["AztecSample", "describe_block_weights", "periodic_block_weights"]
 
 
-def periodic_block_weights(weights):
+def periodic_block_weights(weights, n=None):
     """The ``(p, q, 4)`` float array of (N, S, W, E) block weights that ``sample_aztec`` reads from `weights`.
 
-    Takes ``(a, b)`` (the two-periodic model ``[[a, b], [b, a]]``), a ``(p, q)``
-    array (one weight per block) or a ``(p, q, 4)`` array, zeros allowed; None
-    for None or for weights that are all equal (the uniform measure).
+    Takes any periodic spelling of :ref:`weight-spellings`: ``(a, b)`` (the
+    two-periodic model ``[[a, b], [b, a]]``), a ``(p, q)`` array (one weight per
+    block) or a ``(p, q, 4)`` array, zeros allowed, or a
+    :class:`~dominotiling.theory.WeightPattern` laid on ``Region.aztec_diamond(n)``
+    (give `n`); None for None or for weights that are all equal (the uniform measure).
 
     Raises
     ------
     DominoTilingError
         For a malformed array (the message names the forms), or a negative, NaN or
         infinite weight.
+    DominoTypeError
+        For a :class:`~dominotiling.Weights` (a weight per placement is not periodic
+        block weights), or a WeightPattern without `n`.
 
     Examples
     --------
@@ -51,11 +58,21 @@ def periodic_block_weights(weights):
     >>> periodic_block_weights(np.ones((2, 3))) is None
     True
     """
-    if weights is None:
+    read = weighting(weights)
+    if read.kind == "uniform":
         return None
-    from .levels import _edge_weights
-
-    arr = _edge_weights(weights, zeros=True)
+    if read.kind == "weights":
+        raise DominoTypeError(
+            "a Weights gives every placement its own weight: it has no periodic block weights; "
+            "give (a, b), a WeightPattern or a (p, q) / (p, q, 4) block array"
+        )
+    if read.kind == "pattern":
+        if n is None:
+            raise DominoTypeError(
+                "a WeightPattern's block weights depend on the diamond's order: give n"
+            )
+        weights = read.on_aztec(n)
+    arr = block_array(weights)
     return None if np.all(arr == arr.flat[0]) else arr
 
 

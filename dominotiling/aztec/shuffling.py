@@ -44,6 +44,7 @@ from .._util import keyword_only
 from ..errors import DominoTilingError, TooLargeError
 from ..model.region import Region
 from ..model.tiling import Tiling
+from ..model.weighting import weighting
 from ..model.weights import Weights
 from .levels import _edge_weights
 from .sample import AztecSample
@@ -293,7 +294,7 @@ def sample_shuffling(region, *, seed=None, weights=None):
     >>> sample_shuffling(Region.aztec_diamond(4), seed=1).n_dominoes
     20
     """
-    from ..model.weights import check_weights
+    from ..model.weighting import check_weights
 
     region = _validate.region(region)
     weights = check_weights(weights, region)
@@ -326,9 +327,10 @@ def sample_aztec(n, *, seed=None, weights=None):
         The order: the region is ``Region.aztec_diamond(n)``, ``2n(n+1)`` cells.
     seed : None, int or numpy.random.Generator, keyword-only
         Same seed, same tiling, on every machine.
-    weights : None, (a, b), array (p, q), array (p, q, 4) or Weights, optional, keyword-only
+    weights : None, (a, b), WeightPattern, array (p, q), array (p, q, 4) or Weights, optional, keyword-only
         The measure: a tiling's probability is proportional to the product of its
-        dominoes' weights.
+        dominoes' weights. Any spelling of :ref:`weight-spellings`, the same model as
+        in every other function:
 
         ====================  ====================================================
         form                  meaning
@@ -338,6 +340,9 @@ def sample_aztec(n, *, seed=None, weights=None):
                               with ``i + j`` even weigh ``a``; a gas if ``a != b``
         array ``(p, q)``      one weight for block ``(i, j)``: ``w[i % p, j % q]``
         array ``(p, q, 4)``   its (N, S, W, E) halves: ``w[i % p, j % q, k]``
+        ``WeightPattern``     a periodic pattern on the diamond's cells
+                              (``WeightPattern.two_periodic(a, b)`` is ``(a, b)``
+                              for even ``n``)
         ``Weights``           one weight per domino position of the diamond
         ====================  ====================================================
 
@@ -449,6 +454,7 @@ def sample_aztec(n, *, seed=None, weights=None):
     True
     """
     n = _check_order(n)
+    weights = weighting(weights).on_aztec(n)  # every spelling (model.weighting)
     # measured (benchmarks/RESULTS.md, 2-vCPU EPYC): uniform order 100 in 0.37 ms, Gamma weights
     # order 2000 in 4.4 s: n**3 work; the uniform rate, so that only jobs sure to be long are refused
     check_seconds(
@@ -515,6 +521,7 @@ def shuffle_frames(n, *, seed=None, weights=None):
     True
     """
     n = _check_order(n)
+    weights = weighting(weights).on_aztec(n)  # every spelling (model.weighting)
     if n > MAX_FRAMES_ORDER:
         raise TooLargeError(
             f"shuffle_frames keeps all {n} orders (O(n**3) memory); n = {n} is over the limit "

@@ -55,7 +55,7 @@ import numpy as np
 from .. import _validate
 from .._options import check_memory, check_seconds
 from ..errors import DominoTilingError, DominoTypeError, WeightError
-from ..model.region import Region
+from ..model.weighting import weighting
 from ..model.weights import Weights
 from .levels import _block_cells, _blocks, _edge_weights
 from .t_properties import check_embedding, index_grid
@@ -433,10 +433,8 @@ def _levels(n, weights, exact):
     weights, or the float :class:`~dominotiling.Weights` (None: uniform), kept for the
     checks.
     """
-    from ..theory.spectral import WeightPattern
-
-    if isinstance(weights, WeightPattern):
-        weights = Weights.periodic(Region.aztec_diamond(n), weights.horizontal, weights.vertical)
+    read = weighting(weights)  # every spelling (model.weighting); a pattern on the diamond's cells
+    weights = read.on_aztec(n, as_weights=read.kind == "pattern")
     if weights is None:
         kind = "uniform"
         blocks = None

@@ -57,12 +57,12 @@ from .. import _validate
 from .._options import check_memory, check_seconds
 from ..errors import (
     DominoTilingError,
-    DominoTypeError,
     NoTilingError,
     TooLargeError,
     WeightError,
 )
 from ..model.region import Region
+from ..model.weighting import blocks_to_weights, weighting
 from ..model.weights import Weights
 from .levels import _NO_TILING, _UNEVEN, _block_cells, _blocks
 
@@ -92,7 +92,7 @@ def aztec_block_weights(n, weights=None):
     Parameters
     ----------
     n : int
-    weights : None, Weights or array
+    weights : None or any spelling of :ref:`weight-spellings`
         None: all ones.
 
     Returns
@@ -108,7 +108,7 @@ def aztec_block_weights(n, weights=None):
     [1, 11, 101, 102]
     """
     n = _validate.positive_int(n, "n (the order of the diamond)")
-    return _blocks(n, weights)[1]
+    return _blocks(n, weighting(weights).on_aztec(n, exact=True))[1]
 
 
 def aztec_weights(n, weights):
@@ -128,14 +128,7 @@ def aztec_weights(n, weights):
     True
     """
     n = _validate.positive_int(n, "n (the order of the diamond)")
-    kind, blocks = _blocks(n, weights)
-    R, C = _block_cells(n)
-    size = 2 * n
-    h = np.zeros((size, size - 1), dtype=blocks.dtype)
-    v = np.zeros((size - 1, size), dtype=blocks.dtype)
-    h[R, C], h[R + 1, C] = blocks[:, :, 0], blocks[:, :, 1]
-    v[R, C], v[R, C + 1] = blocks[:, :, 2], blocks[:, :, 3]
-    return Weights._build((size, size), h, v)
+    return blocks_to_weights(n, _blocks(n, weighting(weights).on_aztec(n, exact=True))[1])
 
 
 # --------------------------------------------------------- float urban renewal
@@ -173,10 +166,13 @@ def aztec_partition_function(n, weights=None, *, log=False):
     ----------
     n : int
         The order.
-    weights : None, Weights or array, optional
-        A :class:`~dominotiling.Weights` on ``Region.aztec_diamond(n)`` (any kind
-        but symbolic; zeros allowed), or the block arrays of
-        :func:`~dominotiling.aztec.shuffling.sample_aztec` (floats). None: every weight 1.
+    weights : None, (a, b), WeightPattern, Weights or array, optional
+        Any spelling of :ref:`weight-spellings`, as for
+        :func:`~dominotiling.aztec.shuffling.sample_aztec`: a
+        :class:`~dominotiling.Weights` on ``Region.aztec_diamond(n)`` (any kind
+        but symbolic; zeros allowed), ``(a, b)``, a ``WeightPattern`` or the block
+        arrays. Exact values (ints, Fractions) give an exact result, floats a float.
+        None: every weight 1.
     log : bool, keyword-only
         Return the natural log instead (a float; ``-inf`` when the partition
         function is 0), by the float route whatever the weights' kind.
@@ -255,11 +251,7 @@ def aztec_partition_function(n, weights=None, *, log=False):
     """
     n = _validate.positive_int(n, "n (the order of the diamond)")
     log = _validate.boolean(log, "log")
-    if weights is not None and not isinstance(weights, Weights) and not hasattr(weights, "__len__"):
-        raise DominoTypeError(
-            f"weights must be None, a Weights or an array, got {type(weights).__name__}"
-        )
-    kind, blocks = _blocks(n, weights)
+    kind, blocks = _blocks(n, weighting(weights).on_aztec(n, exact=True))
     if log or kind == "float":
         coef, deg, zeros, log_scale = _float_blocks(kind, blocks)
         log_z, degree = _down_only(coef, deg, zeros, "the partition function")
@@ -491,6 +483,7 @@ def aztec_edge_probabilities(n, weights=None):
         "a smaller order (order 5000: about 4 minutes), or estimate them from samples "
         "(dominotiling.parallel.placement_frequencies)",
     )
+    weights = weighting(weights).on_aztec(n)  # every spelling (model.weighting)
     levels, zero = _prepare(n, weights, "the edge probabilities")
     prev = np.zeros((4, n, n))
     cur = np.zeros((4, n, n))
@@ -649,7 +642,7 @@ def embed_in_aztec(region, weights=None, *, max_order=None):
     (3, (1, 1), 8)
     """
     from ..matching import find_tiling
-    from ..model.weights import check_weights
+    from ..model.weighting import check_weights
 
     region = _validate.region(region)
     weights = check_weights(weights, region)
@@ -759,7 +752,7 @@ def sample_embedded(region, *, seed=None, weights=None):
     >>> sample_embedded(box, seed=1, weights=w).orientations().tolist()
     [0, 0, 0, 0]
     """
-    from ..model.weights import check_weights
+    from ..model.weighting import check_weights
 
     region = _validate.region(region)
     rng = _validate.seed(seed)

@@ -184,7 +184,9 @@ def count_tilings(region, method="auto", client=None, *, weights=None, by_flux=F
         ``"local"`` starts a cluster on this machine, a string is a scheduler
         address. The count is the same int.
     weights : Weights, optional, keyword-only
-        One weight per domino placement (:class:`~dominotiling.Weights`); the
+        Any spelling of :ref:`weight-spellings` (``(a, b)``, a ``WeightPattern``, ...,
+        read as the same model everywhere), as one weight per domino placement
+        (:class:`~dominotiling.Weights`); the
         result is then the partition function: the sum over tilings of the
         product of their dominoes' weights. Int weights give an exact ``int``,
         Fraction weights an exact ``Fraction``, float weights a float
@@ -337,7 +339,7 @@ def _checked(region, method, weights, methods):
     region = _validate.region(region, periodic_ok=True)
     method = _validate.choice(method, "method", methods)
     if not region.is_periodic:
-        from ..model.weights import check_weights
+        from ..model.weighting import check_weights
 
         weights = check_weights(weights, region)
     return region, method, weights
@@ -365,7 +367,8 @@ def log_count(region, weights=None):
         :func:`dominotiling.surfaces.periodic.log_count_surface`: Kasteleyn's product
         formula in floating point, any size.
     weights : Weights, optional
-        One weight per domino placement (:class:`~dominotiling.Weights`): int,
+        Any spelling of :ref:`weight-spellings`, as one weight per domino
+        placement (:class:`~dominotiling.Weights`): int,
         Fraction, float, or symbolic without free symbols (``sqrt(2)``, evaluated
         in floating point). The result is then ``log Z``, ``Z`` the sum over
         tilings of the product of their dominoes' weights. A zero weight forbids a

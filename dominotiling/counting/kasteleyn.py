@@ -367,7 +367,7 @@ def determinant_problem(region, weights=None, elimination="band"):
         If the matrix and the bands of the elimination would not fit in the memory
         budget (``set_options``); refused before they are built.
     """
-    from ..model.weights import check_weights
+    from ..model.weighting import check_weights
 
     check_region(region)
     return problem_checked(region, check_weights(weights, region), elimination)
@@ -470,7 +470,7 @@ def count_kasteleyn(region, weights=None, *, elimination="auto"):
     True
     """
     from .. import _validate
-    from ..model.weights import check_weights
+    from ..model.weighting import check_weights
 
     check_region(region)
     elimination = _validate.choice(elimination, "elimination", ELIMINATIONS)

@@ -380,7 +380,8 @@ def placement_probabilities(region, exact=None, *, tolerance=FLOAT_TOLERANCE, we
         :data:`FLOAT_TOLERANCE` = ``1e-9`` by default. Results that cannot be
         certified this close are refused.
     weights : Weights, optional, keyword-only
-        One weight per domino placement (:class:`~dominotiling.Weights`): the
+        Any spelling of :ref:`weight-spellings`, as one weight per domino placement
+        (:class:`~dominotiling.Weights`): the
         probabilities of the weighted measure, ``P(e) = w(e) Z(R - e) / Z(R)``
         with ``Z`` the partition function. Exact rationals need int or Fraction
         weights (``exact=None`` gives floats for float weights); a position of
@@ -478,7 +479,7 @@ def placement_probabilities(region, exact=None, *, tolerance=FLOAT_TOLERANCE, we
     if exact is not None:
         exact = _validate.boolean(exact, "exact")
     tolerance = _validate.real(tolerance, "tolerance", minimum=0.0, strict_minimum=True)
-    from ..model.weights import check_weights
+    from ..model.weighting import check_weights
 
     weights = check_weights(weights, region)
     if weights is not None:

@@ -160,15 +160,14 @@ def symbolic_count(region, weights):
     from .._exact import crt, small_primes
     from .._interrupt import run_tasks, slices, threads
     from ..errors import DominoTypeError
-    from ..model.weights import Weights, check_weights
+    from ..model.weighting import check_weights
 
     check_region(region)
-    if weights is None or not isinstance(weights, Weights):
-        check_weights(weights, region)  # raises for anything but a Weights
+    weights = check_weights(weights, region)
+    if weights is None:
         raise DominoTypeError(
             "symbolic_count needs weights (a Weights); count_tilings(region) counts without"
         )
-    weights = check_weights(weights, region)
     if weights.kind in ("int", "fraction"):
         value = count_kasteleyn(region, weights)
         return sympy.Rational(value.numerator, value.denominator)

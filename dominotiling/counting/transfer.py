@@ -236,7 +236,7 @@ def count_transfer(region, weights=None):
     >>> count_transfer(Region.rectangle(2, 4), Weights.by_orientation((2, 4), x, y))
     x**4 + 3*x**2*y**2 + y**4
     """
-    from ..model.weights import check_weights
+    from ..model.weighting import check_weights
 
     check_region(region)
     return count_checked(region, check_weights(weights, region))
@@ -627,7 +627,7 @@ def _check_numeric_weights(weights, region, what):
     """Checked `weights` (None when absent or uniform); symbolic ones refused naming `what`."""
     if weights is None:
         return None
-    from ..model.weights import check_weights
+    from ..model.weighting import check_weights
 
     weights = check_weights(weights, region)
     if weights.kind == "symbolic":

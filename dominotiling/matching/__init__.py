@@ -83,7 +83,7 @@ def _cover(region, method, weights=None, complete=False):
     _validate.region(region)
     method = _validate.choice(method, "method", ("auto", *METHODS))
     if weights is not None:
-        from ..model.weights import check_weights
+        from ..model.weighting import check_weights
 
         weights = check_weights(weights, region)
         if weights.is_uniform:
@@ -203,7 +203,7 @@ def find_tiling(region, method="auto", *, weights=None):
     _validate.choice(method, "method", ("auto", *METHODS))
     if not region.is_balanced:
         if weights is not None:
-            from ..model.weights import check_weights
+            from ..model.weighting import check_weights
 
             check_weights(weights, region)
         return None

@@ -77,41 +77,6 @@ from .weight_values import (
 __all__ = ["Weights"]
 
 
-def check_weights(weights, region, name="weights"):
-    """`weights` checked against `region`: None stays None (the uniform measure), Weights must fit its shape.
-
-    The one check for the ``weights=`` argument of the functions that count, sum or
-    sample tilings. None is returned as None so that callers can keep their
-    unweighted fast path (no array of ones is built).
-
-    Raises
-    ------
-    DominoTypeError
-        If `weights` is neither None nor a :class:`Weights`.
-    WeightError
-        If the shapes differ (the message names both).
-
-    Examples
-    --------
-    >>> from dominotiling import Region
-    >>> check_weights(None, Region.rectangle(2, 2)) is None
-    True
-    >>> check_weights([[1]], Region.rectangle(2, 2))
-    Traceback (most recent call last):
-    ...
-    dominotiling.errors.DominoTypeError: weights must be None or a Weights, got list; build one with ...
-    """
-    if weights is None:
-        return None
-    if not isinstance(weights, Weights):
-        raise DominoTypeError(
-            f"{name} must be None or a Weights, got {type(weights).__name__}; build one with "
-            "Weights.from_arrays(horizontal, vertical), Weights.by_orientation(region, h, v) or "
-            "Weights.random(region, ...)"
-        )
-    return weights.check_shape(region)
-
-
 def _exact_ints(f, R, C, o, out, s):
     """`out` (fixed-width ints from ``f(R, C, o)``) if it did not wrap around, else the exact Python ints.
 

@@ -130,7 +130,7 @@ def _choose(region, weighted):
 
 def _weighted(weights, region):
     """True when `weights` (checked against `region`) are not None and not all 1."""
-    from ..model.weights import check_weights
+    from ..model.weighting import check_weights
 
     weights = check_weights(weights, region)
     return weights is not None and not weights.is_uniform
@@ -168,7 +168,8 @@ def random_tiling(region, *, seed=None, method="auto", weights=None):
         in the diamond is tileable, which rules out enclosed holes); ``"auto"``
         picks (see :func:`choose_sampler`).
     weights : Weights, optional, keyword-only
-        One weight per domino placement: a tiling is drawn with probability
+        Any spelling of :ref:`weight-spellings` (``(a, b)``, a ``WeightPattern``, ...),
+        as one weight per domino placement: a tiling is drawn with probability
         proportional to the product of its dominoes' weights (zero forbids a
         placement). Honoured by ``"transfer"``, ``"cftp"``, ``"kasteleyn"``,
         ``"shuffling"`` (Aztec diamonds: :func:`~dominotiling.aztec.sample_aztec`
@@ -211,7 +212,7 @@ def random_tiling(region, *, seed=None, method="auto", weights=None):
         return sample_periodic(region, seed=seed, method=method, weights=weights)
     method = _validate.choice(method, "method", ("auto", *METHODS))
     rng = _validate.seed(seed)  # type errors before any work (a Generator is used as is)
-    from ..model.weights import check_weights
+    from ..model.weighting import check_weights
 
     weights = check_weights(weights, region)
     weighted = weights is not None and not weights.is_uniform

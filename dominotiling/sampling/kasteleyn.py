@@ -328,7 +328,7 @@ def sample_kasteleyn(region, *, seed=None, weights=None, progress=True):
 
 def _sample(region, seed, weights, progress=True):
     """``(tiling, worst_sum_error, refreshes, restarts)``: :func:`sample_kasteleyn` and its float record."""
-    from ..model.weights import check_weights
+    from ..model.weighting import check_weights
 
     _validate.region(region)
     rng = _validate.seed(seed)

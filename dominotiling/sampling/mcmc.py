@@ -85,7 +85,7 @@ def _float_weights(weights, region, who):
     to a run without weights). Int and Fraction weights become floats; symbolic
     weights are refused.
     """
-    from ..model.weights import check_weights
+    from ..model.weighting import check_weights
 
     weights = check_weights(weights, region)
     if weights is None or weights.is_uniform:

@@ -426,7 +426,7 @@ def height_moments(region, vertex, weights=None, *, unit="thurston"):
 
     from ..counting.kasteleyn import lu_entries, mask_matrix, scaled_weights
     from ..matching.height import boundary_heights
-    from ..model.weights import check_weights
+    from ..model.weighting import check_weights
 
     region = _validate.region(region)
     scale = _unit(unit)

@@ -43,6 +43,7 @@ import numpy as np
 
 from .. import _validate
 from ..errors import DominoTilingError
+from ..model.weighting import cell_pattern
 
 __all__ = ["aztec_curves", "two_periodic_curve", "SOLVER_ORDER"]
 
@@ -136,28 +137,8 @@ def _two_periodic_ab(block):
     return None
 
 
-def _cell_pattern(block, n):
-    """The edge form (horizontal, vertical) over one period of cells of the block weights, for order `n`.
-
-    The domino on cells ``(r, c)-(r, c+1)`` is the north half of block ``(i, j)``
-    with ``i + j = r``, ``j - i = c - (n - 1)`` when that is an integer pair, else
-    the south half of the block above; the one on ``(r, c)-(r+1, c)`` the west half
-    of the block at ``(r, c)`` or the east half of the block at ``(r, c - 1)``.
-    Blocks repeat with period ``(p, q)``, cells with period ``2 lcm(p, q)``.
-    """
-    p, q = block.shape[:2]
-    L = 2 * math.lcm(p, q, 1)
-    r, c = np.indices((L, L))
-    north = (r - c + n - 1) % 2 == 0
-    R = np.where(north, r, r - 1)
-    i, j = (R - c + n - 1) // 2, (R + c - n + 1) // 2
-    h = np.where(north, block[i % p, j % q, 0], block[i % p, j % q, 1])
-    C = np.where(
-        north, c, c - 1
-    )  # west when the top cell starts a block, else east of the left one
-    i, j = (r - C + n - 1) // 2, (r + C - n + 1) // 2
-    v = np.where(north, block[i % p, j % q, 2], block[i % p, j % q, 3])
-    return h, v
+#: The edge form over one period of cells of block weights (one mapping, in the model).
+_cell_pattern = cell_pattern
 
 
 @functools.lru_cache(maxsize=CACHE_SIZE)
@@ -221,7 +202,7 @@ def aztec_curves(n, weights=None):
     from ..aztec.sample import periodic_block_weights
 
     n = _validate.positive_int(n, "n (the order of the diamond)")
-    block = periodic_block_weights(weights)
+    block = periodic_block_weights(weights, n)
     if block is None:
         t = np.linspace(0.0, 2 * np.pi, 721)
         circle = np.stack([n + n / math.sqrt(2) * np.cos(t), n + n / math.sqrt(2) * np.sin(t)], 1)

@@ -636,7 +636,7 @@ def _pin_saturated(mesh, h0, free):
     return free
 
 
-def _weights_kind(weights):
+def _weights_kind(weights, region):
     """``(pattern or None, description, free-energy shift)``; equal weights ``c`` are the uniform model.
 
     Equal weights ``c`` multiply every tiling's weight by ``c**(cells / 2)``: the
@@ -647,7 +647,7 @@ def _weights_kind(weights):
     from .spectral import weight_pattern
 
     try:
-        pattern = weight_pattern(weights)  # refuses what is not a periodic pattern
+        pattern = weight_pattern(weights, region=region)  # refuses what is not a periodic pattern
     except DominoTypeError as e:
         raise DominoTypeError(f"weights of a limit shape: {e}") from None
     pattern.check_positive("a limit shape")
@@ -668,15 +668,16 @@ def limit_shape(region, weights=None, *, resolution=None, flux=None, progress=No
     region : Region
         A tileable plane region (not a torus); with holes, give `flux`.
     weights : None or periodic weights, optional
-        None for uniform tilings. Positive periodic weights: a
-        :class:`~dominotiling.theory.WeightPattern` (e.g.
-        ``WeightPattern.two_periodic(a, b)``, the weights of ``sample_aztec(n,
-        weights=(a, b))`` for even ``n``), a periodic ``Weights``, or
-        ``(horizontal, vertical)`` arrays of one fundamental domain, weighing the
-        dominoes at cell ``(r, c)`` by entry ``(r % k, c % l)`` (a shift of the pattern
-        by a period's multiple of 2 does not change the limit shape). Equal weights are the uniform model; other periodic
-        weights go through the numerical surface tension (Notes), with gas regions
-        where the weights make them.
+        None for uniform tilings. Positive periodic weights in any spelling of
+        :ref:`weight-spellings` (:mod:`dominotiling.model.weighting`): ``(a, b)`` for
+        the two-periodic model (``WeightPattern.two_periodic(a, b)``, the weights of
+        ``sample_aztec(n, weights=(a, b))``), a
+        :class:`~dominotiling.theory.WeightPattern`, a periodic ``Weights``, or on
+        ``Region.aztec_diamond(n)`` the block arrays of ``sample_aztec``. A pattern
+        weighs the dominoes at cell ``(r, c)`` by entry ``(r % k, c % l)`` (a shift of
+        the pattern by a period's multiple of 2 does not change the limit shape).
+        Equal weights are the uniform model; other periodic weights go through the
+        numerical surface tension (Notes), with gas regions where the weights make them.
     resolution : int, optional
         Mesh squares along the region's longer side, :data:`DEFAULT_RESOLUTION` by
         default (or the longer side ``L`` if shorter); at most ``L`` itself: the
@@ -864,7 +865,7 @@ def limit_shape(region, weights=None, *, resolution=None, flux=None, progress=No
             "only; a finer mesh would resolve their zigzag, not the shape)"
         )
     progress = True if progress is None else _validate.boolean(progress, "progress")
-    pattern, kind, shift = _weights_kind(weights)
+    pattern, kind, shift = _weights_kind(weights, region)
     from .._compile_notice import ProgressLine
 
     what = f"limit shape of a {rows}x{cols} region at resolution {resolution}"

@@ -88,6 +88,7 @@ import numpy as np
 
 from .. import _validate
 from ..errors import DominoTilingError, DominoTypeError, WeightError
+from ..model.weighting import weighting
 from ..model.weights import Weights
 
 __all__ = ["WeightPattern", "weight_pattern", "SpectralCurve", "spectral_curve"]
@@ -143,6 +144,8 @@ class WeightPattern:
     """
 
     __slots__ = ("_k", "_l", "_h", "_v", "_kind")
+    #: Says to :func:`dominotiling.model.weighting.weighting` (below this wing) what this is.
+    _weight_pattern = True
 
     def __init__(self, horizontal, vertical):
         hp = (
@@ -405,14 +408,20 @@ def _periodic_along(a, p, axis):
     return x.tolist() == y.tolist()
 
 
-def weight_pattern(weights_pattern):
-    """A :class:`WeightPattern` from what the theory functions accept.
+def weight_pattern(weights_pattern, *, region=None):
+    """A :class:`WeightPattern` from any spelling of a weighting (:mod:`dominotiling.model.weighting`).
 
     Parameters
     ----------
-    weights_pattern : None, WeightPattern, Weights or (horizontal, vertical)
-        None is the uniform weighting; a :class:`~dominotiling.Weights` must
-        repeat (:meth:`WeightPattern.from_weights`); a pair is the edge form.
+    weights_pattern : None, (a, b), WeightPattern, (horizontal, vertical), Weights or SpectralCurve
+        None is the uniform weighting; ``(a, b)`` the two-periodic model
+        ``WeightPattern.two_periodic(a, b)``; a :class:`~dominotiling.Weights` must
+        repeat (:meth:`WeightPattern.from_weights`); a tuple of two 2-D arrays is the
+        edge form. The table of spellings: :ref:`weight-spellings`.
+    region : Region, optional, keyword-only
+        The region the pattern is for (a limit shape's): on ``Region.aztec_diamond(n)``
+        the two-periodic pair and the diamond's block arrays are placed as the Aztec
+        functions place them.
 
     Returns
     -------
@@ -421,7 +430,7 @@ def weight_pattern(weights_pattern):
     Raises
     ------
     DominoTypeError
-        For anything else.
+        For anything else (the message names the spellings).
 
     See Also
     --------
@@ -431,21 +440,28 @@ def weight_pattern(weights_pattern):
     --------
     >>> weight_pattern(None) == WeightPattern.uniform()
     True
+    >>> weight_pattern((1, 2)) == WeightPattern.two_periodic(1, 2)
+    True
     """
-    if weights_pattern is None:
-        return WeightPattern.uniform()
     if isinstance(weights_pattern, WeightPattern):
         return weights_pattern
-    if isinstance(weights_pattern, Weights):
-        return WeightPattern.from_weights(weights_pattern)
     if isinstance(weights_pattern, SpectralCurve):
         return weights_pattern.pattern
-    if isinstance(weights_pattern, tuple) and len(weights_pattern) == 2:
-        return WeightPattern(*weights_pattern)
-    raise DominoTypeError(
-        f"weights_pattern must be None, a WeightPattern, a periodic Weights or a pair (horizontal, vertical) "
-        f"of 2-D patterns, got {type(weights_pattern).__name__}; e.g. WeightPattern.two_periodic(2, 1)"
-    )
+    read = weighting(weights_pattern, name="weights")
+    if read.kind == "uniform":
+        return WeightPattern.uniform()
+    if read.kind == "weights" and region is None:
+        return WeightPattern.from_weights(read.value)
+    edges = read.edges(region)
+    if isinstance(edges, Weights):  # not periodic on the region: say so as from_weights does
+        return WeightPattern.from_weights(edges)
+    pattern = WeightPattern(*edges)
+    k, l = pattern.shape
+    if read.kind != "pattern" and (k > 2 or l > 2):  # the smallest period
+        return WeightPattern.from_weights(
+            Weights.periodic((2 * k, 2 * l), pattern.horizontal, pattern.vertical)
+        )
+    return pattern
 
 
 # ------------------------------------------------------------ the Kasteleyn matrix

@@ -180,7 +180,7 @@ def _aztec_block_weights(tiling, weights, curves=False):
     from ..aztec.sample import periodic_block_weights
 
     if weights is not None:
-        return periodic_block_weights(weights)
+        return periodic_block_weights(weights, tiling.region.shape[0] // 2)
     if getattr(tiling, "is_periodic_weighted", False):
         return np.asarray(tiling.block_weights)
     if curves and getattr(tiling, "weights_label", "uniform") == "any weights":

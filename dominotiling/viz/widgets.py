@@ -547,6 +547,33 @@ class AztecExplorer(_Explorer):
         )
 
 
+def _menu_weights(weights, n, b, pattern):
+    """``(menu entry, b, pattern)`` of the explorer for a weighting in any spelling (model.weighting)."""
+    from .. import _validate
+    from ..aztec.sample import periodic_block_weights
+    from ..errors import DominoTypeError
+
+    n = _validate.integer(n, "n", minimum=1, maximum=MAX_AZTEC_ORDER)
+    block = periodic_block_weights(weights, n)  # refuses a Weights and the malformed forms
+    if block is None:
+        return "uniform", b, pattern
+    if not (block[..., :1] == block).all():
+        raise DominoTypeError(
+            "the explorer's pattern gives one weight per block; these (p, q, 4) weights give "
+            "the four halves of a block different weights: sample them with sample_aztec(n, "
+            "weights=...) and draw_aztec"
+        )
+    faces = block[..., 0] / block[0, 0, 0]
+    two = faces.shape == (2, 2) and faces[1, 1] == 1 and faces[0, 1] == faces[1, 0]
+    if two and 0.05 <= faces[0, 1] <= 1.0:
+        return "two-periodic", float(faces[0, 1]), pattern
+    return (
+        "periodic pattern",
+        b,
+        "; ".join(" ".join(f"{x:.17g}" for x in row) for row in block[..., 0]),
+    )
+
+
 @_hide_deprecated
 def explore_aztec(
     n=60,
@@ -568,11 +595,14 @@ def explore_aztec(
         Initial order (the slider goes up to :data:`MAX_AZTEC_ORDER`, 2,000).
     seed : int
         Initial seed; "resample" moves to the next one.
-    weights : {"uniform", "two-periodic", "periodic pattern", "random"}
+    weights : {"uniform", "two-periodic", "periodic pattern", "random"} or a weighting
         The measure: uniform; the two-periodic model with weights ``(1, b)``
         (:func:`~dominotiling.aztec.shuffling.sample_aztec`), whose middle is a
         gas; the periodic block weights typed in `pattern`; or independent random
-        weights on every block, uniform on :data:`RANDOM_WEIGHTS`.
+        weights on every block, uniform on :data:`RANDOM_WEIGHTS`. Or any periodic
+        spelling of :ref:`weight-spellings` -- ``(a, b)``, a ``WeightPattern``, a
+        ``(p, q)`` block array -- which sets the menu, `b` and `pattern` to the same
+        model (``(1, 0.5)`` is "two-periodic" with ``b = 0.5``).
     b : float
         The second weight of the two-periodic model.
     color_by : {"auto", "phases", "types", "orientation"}
@@ -624,6 +654,8 @@ def explore_aztec(
     color_by = _renamed(color_by, scheme, "color_by", "scheme", "auto", "explore_aztec")
     if circle is not _UNSET:
         curves = circle
+    if not isinstance(weights, str):
+        weights, b, pattern = _menu_weights(weights, n, b, pattern)
     return AztecExplorer(
         n=n, seed=seed, weights=weights, b=b, color_by=color_by, curves=curves, pattern=pattern
     )

@@ -94,8 +94,8 @@ def test_uniform_weights_give_the_plain_count_and_zeros_can_forbid_everything():
 
 def test_bad_weights_are_refused_clearly():
     r = Region.rectangle(2, 2)
-    with pytest.raises(DominoTypeError, match="Weights"):
-        count_tilings(r, weights=[[1]])
+    with pytest.raises(DominoTypeError, match="Weights"):  # block weights, but not a diamond
+        count_tilings(Region.rectangle(2, 4), weights=[[1]])
     with pytest.raises(WeightError, match="shape"):
         count_tilings(r, weights=Weights.uniform((3, 3)))
     with pytest.raises(WeightError, match="negative"):

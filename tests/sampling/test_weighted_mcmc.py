@@ -199,7 +199,7 @@ def test_cftp_weighted_bad_input():
     with pytest.raises(WeightError, match="shape"):
         cftp_sample(region, seed=0, weights=Weights.uniform((3, 3)))
     with pytest.raises(DominoTypeError):
-        cftp_sample(region, seed=0, weights=[[1.0]])
+        cftp_sample(Region.rectangle(2, 4), seed=0, weights=[[1.0]])  # blocks, no diamond
     with pytest.raises(DominoTilingError, match="hole"):
         cftp_sample(HOLED, seed=0, weights=Weights.by_orientation(HOLED, 2.0, 1.0))
 
@@ -427,5 +427,5 @@ def test_glauber_weighted_bad_input():
         glauber(start, 10, weights=Weights.by_orientation(start.region, x, y))
     with pytest.raises(WeightError, match="shape"):
         glauber(start, 10, weights=Weights.uniform((2, 3)))
-    with pytest.raises(DominoTypeError):
-        glauber(start, 10, weights=np.ones((2, 1)))
+    with pytest.raises(DominoTypeError):  # block weights, but not on a diamond
+        glauber(min_tiling(Region.rectangle(2, 4)), 10, weights=np.ones((2, 1)))
