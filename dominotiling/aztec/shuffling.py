@@ -63,7 +63,31 @@ SHUFFLE_SECONDS_PER_CUBE = 3.7e-10
 #: Bytes per cell of the diamond's box that a sample takes (labels, mask, bit planes).
 _BYTES_PER_CELL = 26 / 4
 
-_CHUNK_WORDS = 1 << 16  # random 64-bit words drawn at a time (uniform shuffling)
+_SLICE_WORDS = 1 << 26  # words of the planes one kernel call of uniform shuffling goes over
+
+
+def _run_key(rng):
+    """The 64-bit key of a run's random streams: the first ``uint64`` that `rng` draws.
+
+    ``rng.integers(0, 2**64, dtype=numpy.uint64)``: for an int seed the Generator is
+    ``numpy.random.default_rng(seed)`` (PCG64, the same on every machine), and a
+    Generator passed in gives its next word (and advances by that one draw).
+    """
+    return rng.integers(0, 2**64, dtype=np.uint64)
+
+
+def _slice_stop(k, target):
+    """The order a kernel call of uniform shuffling from order `k` stops at.
+
+    About ``_SLICE_WORDS`` words of work (32 stages, about 0.2 s, at order
+    10,000), whole wavefronts when there are several: the sample does not depend on it.
+    """
+    from .._kernels.shuffling import WAVEFRONT
+
+    stages = max(1, _SLICE_WORDS // max(1, k * ((k + 63) // 64)))
+    if stages > WAVEFRONT:
+        stages -= stages % WAVEFRONT  # whole wavefronts
+    return min(target, k + stages)
 
 
 # ------------------------------------------------------------------ validation
@@ -144,13 +168,8 @@ class _Run:
             self.probs = _level_probabilities(n, weights)
             self.rmod, self.cmod = ramp % self.probs.shape[1], ramp % self.probs.shape[2]
         self.planes = np.zeros((4, n + 2, (n + 63) // 64), np.uint64)
-        self.state = np.zeros(4, np.int64)  # order 0 (empty), nothing used, no error
-        self.words = np.zeros(0, np.uint64)
-        # a weighted run draws its doubles from xoshiro256+ streams keyed by one word of the generator
-        self.key = self.rng.integers(0, 2**64, dtype=np.uint64) if self.weighted else np.uint64(0)
-        self.state[3] = 1  # the first uniform stage needs one random word
-        if not self.weighted:
-            self._refill()
+        self.state = np.zeros(4, np.int64)  # order 0 (empty), no error
+        self.key = _run_key(self.rng)
 
     def run_to(self, k):
         if self.levels is not None:  # any weights: a table per level, one stage (or sweep) a step
@@ -172,42 +191,20 @@ class _Run:
         self.state[0] = k
 
     def _run_to(self, k):
+        """Stages up to order `k`, in calls of about ``_SLICE_WORDS`` words of work (Ctrl-C between them)."""
         from .._kernels.shuffling import shuffle
 
         st = self.state
-        while True:
+        while st[0] < k:
+            done = int(st[0])
+            stop = done + 1 if self.weighted else _slice_stop(done, k)
             shuffle(
-                self.planes,
-                st,
-                k,
-                self.words,
-                self.probs,
-                self.rmod,
-                self.cmod,
-                self.key,
-                self.weighted,
+                self.planes, st, stop, self.probs, self.rmod, self.cmod, self.key, self.weighted
             )
             if st[2]:
                 raise RuntimeError(
                     f"internal error: dominoes overlap after shuffling to order {st[0]}"
                 )
-            if st[0] == k:
-                return
-            self._refill()
-
-    def _refill(self):
-        """More random words (uniform run), the unused ones first: the stream does not depend on the batch size.
-
-        A batch covers what the next stage needs (``state[3]``), and otherwise
-        ``_CHUNK_WORDS`` words, never more than the rest of the run can use.
-        """
-        st = self.state
-        m = np.arange(int(st[0]) + 1, self.n + 1, dtype=np.int64)
-        rest, left = self.words[st[1] :], (m * ((m + 63) // 64)).sum()
-        chunk = max(_CHUNK_WORDS, int(st[3]))
-        more = max(int(st[3]) - len(rest), min(chunk, int(left) - len(rest)))
-        self.words = np.concatenate([rest, self.rng.integers(0, 2**64, more, dtype=np.uint64)])
-        st[1] = 0
 
     def tiling(self, k):
         from .._kernels.shuffling import aztec_labels
@@ -413,13 +410,22 @@ def sample_aztec(n, *, seed=None, weights=None):
     ratio of leading coefficients), so the sample is exact for the weighted
     measure on the tilings that avoid the zeros [3]_.
 
-    Random numbers come from `seed`'s generator, read in order in batches (so a
-    sample does not depend on the batch size): for order ``k``, one 64-bit word
-    per word of a bit plane, ``k * ceil(k / 64)`` of them, bit ``j`` of row ``i``
-    tossing the coin of block ``(i, j)`` if it is a hole; with weights, one double
-    per hole from a xoshiro256+ generator [4]_, one stream per row seeded by
-    hashing one 64-bit word of `seed`'s generator with the order and the row
-    (drawn in the kernel: about 1 ns a number, and rows can be drawn side by side).
+    Random numbers are made inside the kernels, from one 64-bit key: the first
+    ``uint64`` that `seed`'s generator draws (for an int, that of
+    ``numpy.random.default_rng(seed)``, PCG64, the same on every machine; a
+    Generator passed in is advanced by that one draw). Every row of every stage
+    has a stream of its own, seeded by SplitMix64 [5]_ from a hash of the key, the
+    order and the row: uniform rows take one xoshiro256** [4]_ word per 64 blocks
+    (bit ``j`` of the row's stream tosses the coin of block ``(i, j)`` if it is a
+    hole), weighted rows one xoshiro256+ double per hole (about 1 ns a number).
+    So a sample depends on the key alone -- not on how the run is sliced for
+    Ctrl-C, nor on the threads. Uniform stages run as a wavefront, 32 stages a
+    pass over the planes, each one row behind the one before: order 10,000 in
+    about half a minute in the planes' ``n**2 / 2`` bytes (the sample keeps its
+    planes and makes labels only when they are asked for, see
+    :class:`~dominotiling.aztec.sample.AztecSample`). Uniform samples differ
+    from those of earlier releases (0.1.0 and before drew the coins with numpy)
+    for the same seed; weighted ones are unchanged.
 
     References
     ----------
@@ -431,6 +437,8 @@ def sample_aztec(n, *, seed=None, weights=None):
        (2003), 267-301.
     .. [4] D. Blackman, S. Vigna, "Scrambled linear pseudorandom number
        generators", ACM Trans. Math. Softw. 47 (2021), 36; arXiv:1805.01407.
+    .. [5] G. L. Steele, D. Lea, C. H. Flood, "Fast splittable pseudorandom number
+       generators", OOPSLA 2014, 453-472.
 
     Examples
     --------
@@ -458,7 +466,6 @@ def sample_aztec(n, *, seed=None, weights=None):
     )
     run = _Run(n, seed, weights)
     run.run_to(n)
-    run.words = None
     tiling = run.tiling(n)
     if run.zero is not None:
         from .levels import uses_zeros

@@ -207,10 +207,12 @@ def test_same_seed_same_sample():
         assert np.array_equal(sample_aztec(40, seed=g, weights=weights).labels, a.labels)
 
 
-def test_sample_does_not_depend_on_random_batch_size(monkeypatch):
+def test_sample_does_not_depend_on_the_slicing_of_the_run(monkeypatch):
+    # by default order 150 is one kernel call of wavefronts of 32 stages; with a budget
+    # of one word a call does one stage
     want = sample_aztec(150, seed=6).labels
     want_w = sample_aztec(70, seed=6, weights=(1, 3)).labels
-    monkeypatch.setattr(aztec, "_CHUNK_WORDS", 1)
+    monkeypatch.setattr(aztec, "_SLICE_WORDS", 1)
     assert np.array_equal(sample_aztec(150, seed=6).labels, want)
     assert np.array_equal(sample_aztec(70, seed=6, weights=(1, 3)).labels, want_w)
 
