@@ -60,8 +60,6 @@ __all__ = [
 MAX_FRAMES_ORDER = 60
 #: Seconds per n**3 of sample_aztec: uniform order 100 in 0.37 ms (benchmarks/RESULTS.md).
 SHUFFLE_SECONDS_PER_CUBE = 3.7e-10
-#: Bytes per cell of the diamond's box that a sample takes (labels, mask, bit planes).
-_BYTES_PER_CELL = 26 / 4
 
 _SLICE_WORDS = 1 << 26  # words of the planes one kernel call of uniform shuffling goes over
 
@@ -94,8 +92,8 @@ def _slice_stop(k, target):
 def _check_order(n, name="n"):
     n = _validate.positive_int(n, f"{name} (the order of the diamond)")
     check_memory(
-        26 * n * n,
-        f"a sample of the Aztec diamond of order {n} (labels, mask and bit planes)",
+        n * (n + 2) // 2,
+        f"a sample of the Aztec diamond of order {n} (its bit planes: two bits a cell)",
         "a smaller order (shuffling also takes O(n**3) time)",
     )
     return n
@@ -362,7 +360,7 @@ def sample_aztec(n, *, seed=None, weights=None):
     NoTilingError
         If the zero weights leave no tiling of the diamond.
     TooLargeError
-        If the sample (about ``26 n**2`` bytes) or the weights' per-level table
+        If the sample's bit planes (about ``n**2 / 2`` bytes) or the weights' per-level table
         would not fit in the memory budget (``set_options``); refused before
         anything is allocated.
 
@@ -384,8 +382,10 @@ def sample_aztec(n, *, seed=None, weights=None):
     to a machine word; in block coordinates sliding is a shift by at most one row
     and one bit, destroying an AND, and the holes are the blocks that receive
     nothing. So a stage is ``O(k**2 / 64)`` word operations, ``O(n**3 / 64)`` in
-    all, in ``n**2 / 2`` bytes; the answer's ``int32`` labels (``16 n**2`` bytes)
-    dominate the memory.
+    all, in ``n**2 / 2`` bytes. The sample keeps these planes: its ``int32``
+    labels and its region's mask (``20 n**2`` bytes, 2 GB at order 10,000) are
+    made the first time they are asked for, while its pictures and PNG export
+    read the planes.
 
     With weights, generalized shuffling [3]_ is the same walk with a biased coin:
     a hole in block ``(i, j)`` at order ``k`` gets horizontal dominoes with
@@ -466,20 +466,20 @@ def sample_aztec(n, *, seed=None, weights=None):
     )
     run = _Run(n, seed, weights)
     run.run_to(n)
-    tiling = run.tiling(n)
+    sample = _as_sample(run.planes, n, weights)
     if run.zero is not None:
         from .levels import uses_zeros
 
-        uses_zeros(n, run.zero, tiling)
-    return _as_sample(tiling, weights)
+        uses_zeros(n, run.zero, sample)
+    return sample
 
 
-def _as_sample(tiling, weights):
-    """The tiling as an :class:`~dominotiling.aztec.sample.AztecSample` that keeps its block weights."""
+def _as_sample(planes, n, weights):
+    """The order-`n` sample in `planes` as an :class:`~dominotiling.aztec.sample.AztecSample` that keeps its block weights."""
     if isinstance(weights, Weights):
-        return AztecSample._of(tiling, None, "any weights")
+        return AztecSample._of_planes(planes, n, None, "any weights")
     block = None if weights is None else _edge_weights(weights, zeros=True)
-    return AztecSample._of(tiling, block)  # equal weights kept: "uniform", the same measure
+    return AztecSample._of_planes(planes, n, block)  # equal weights kept: "uniform", the same measure
 
 
 @keyword_only("seed", "weights")
