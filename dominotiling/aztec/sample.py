@@ -30,6 +30,9 @@ from ..model.tiling import Tiling
 
 __all__ = ["AztecSample", "describe_block_weights", "periodic_block_weights"]
 
+#: Samples wider than this many cells display as one image painted from their bit planes.
+_RASTER_FROM = 800
+
 
 def periodic_block_weights(weights):
     """The ``(p, q, 4)`` float array of (N, S, W, E) block weights that ``sample_aztec`` reads from `weights`.
@@ -220,6 +223,34 @@ class AztecSample(Tiling):
     def is_periodic_weighted(self):
         """True when the measure has periodic block weights that are not all equal."""
         return self._block_weights is not None and self._label != "uniform"
+
+    def to_png(self, path=None, *, color_by="auto", compress_level=6):
+        """The full-resolution picture, one pixel a cell, as a palette PNG (no figure is made).
+
+        :func:`dominotiling.viz.raster.aztec_png`: painted from the bit planes a
+        band of rows at a time and streamed to `path` (or returned as bytes).
+
+        Examples
+        --------
+        >>> from dominotiling.aztec import sample_aztec
+        >>> sample_aztec(20, seed=1).to_png()[:4]
+        b'\\x89PNG'
+        """
+        from ..viz.raster import aztec_png
+
+        return aztec_png(self, path, color_by=color_by, compress_level=compress_level)
+
+    save_png = to_png
+
+    def _repr_png_(self):
+        # a sample whose cells are smaller than a pixel of the 800-pixel picture: one image
+        # painted from the bit planes, averaged down, no figure and no labels
+        if self._planes is None or 2 * self._order <= _RASTER_FROM:
+            return Tiling._repr_png_(self)
+        from ..viz.raster import palette_png, raster_png, tiling_raster
+
+        color_by = "phases" if self.is_periodic_weighted else "types"
+        return palette_png(raster_png(tiling_raster(self, color_by=color_by, width=800)))
 
     def __repr__(self):
         return f"<AztecSample of order {self.order}, {self._label}: {self.n_dominoes} dominoes>"

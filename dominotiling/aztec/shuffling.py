@@ -479,7 +479,9 @@ def _as_sample(planes, n, weights):
     if isinstance(weights, Weights):
         return AztecSample._of_planes(planes, n, None, "any weights")
     block = None if weights is None else _edge_weights(weights, zeros=True)
-    return AztecSample._of_planes(planes, n, block)  # equal weights kept: "uniform", the same measure
+    return AztecSample._of_planes(
+        planes, n, block
+    )  # equal weights kept: "uniform", the same measure
 
 
 @keyword_only("seed", "weights")
