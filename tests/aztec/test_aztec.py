@@ -89,6 +89,23 @@ def test_uniform_chi_square(n, seed):
     assert p > 1e-3
 
 
+def test_uniform_chi_square_n4_with_power():
+    # all 1024 tilings of order 4, 12 samples expected of each; the same counts reject
+    # the two-periodic law (1, 1.5) -- the test sees a bias of that size
+    n = 4
+    region = Region.aztec_diamond(n)
+    tilings = brute_force_tilings(region.mask)
+    assert len(tilings) == 2 ** (n * (n + 1) // 2)
+    index = {Tiling.from_dominoes(region, t).labels.tobytes(): k for k, t in enumerate(tilings)}
+    rng = np.random.default_rng(44)
+    counts = np.zeros(len(tilings))
+    for _ in range(12 * len(tilings)):
+        counts[index[sample_aztec(n, seed=rng).labels.tobytes()]] += 1
+    assert chisquare(counts).pvalue > 1e-3
+    biased = np.array([tiling_weight(n, t, two_periodic(1.0, 1.5)) for t in tilings])
+    assert chisquare(counts, biased / biased.sum() * counts.sum()).pvalue < 1e-6
+
+
 def test_uniform_placement_frequencies_match_exact_probabilities():
     n, m = 4, 3000
     exact = placement_probabilities(Region.aztec_diamond(n), exact=True)
@@ -247,7 +264,8 @@ def _documented_coins(key, k, i):
 def test_uniform_samples_follow_the_documented_random_stream(n, seed):
     # the plain-Python reference (tests/reference/shuffling.py) with the coins of the
     # documented generator: the kernel's sample, bit for bit (so the same on every machine)
-    from reference.shuffling import sample_aztec as reference, to_rows
+    from reference.shuffling import sample_aztec as reference
+    from reference.shuffling import to_rows
 
     key = int(np.random.default_rng(seed).integers(0, 2**64, dtype=np.uint64))
     cache = {}
