@@ -23,9 +23,12 @@ True
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from .._util import frozen
+from ..model.region import Region
 from ..model.tiling import Tiling
 
 __all__ = ["AztecSample", "describe_block_weights", "periodic_block_weights"]
@@ -161,8 +164,6 @@ class AztecSample(Tiling):
         try:
             return Tiling._region.__get__(self)
         except AttributeError:
-            from .shuffling import _aztec_region
-
             Tiling._region.__set__(self, _aztec_region(self._order))
             return Tiling._region.__get__(self)
 
@@ -254,6 +255,24 @@ class AztecSample(Tiling):
 
     def __repr__(self):
         return f"<AztecSample of order {self.order}, {self._label}: {self.n_dominoes} dominoes>"
+
+
+def _aztec_region(n):
+    """``Region.aztec_diamond(n)``, built row by row (no full-size temporaries); small ones cached."""
+    return _small_aztec_region(n) if n <= 256 else _build_aztec_region(n)
+
+
+@functools.lru_cache(maxsize=32)
+def _small_aztec_region(n):
+    return _build_aztec_region(n)  # Regions are immutable: safe to share
+
+
+def _build_aztec_region(n):
+    mask = np.zeros((2 * n, 2 * n), bool)
+    for r in range(2 * n):
+        half = min(r, 2 * n - 1 - r) + 1  # cells on each side of the centre line
+        mask[r, n - half : n + half] = True
+    return Region(mask)
 
 
 def _rebuild(region, labels, block, label):

@@ -34,19 +34,16 @@ References
 
 from __future__ import annotations
 
-import functools
-
 import numpy as np
 
 from .. import _validate
 from .._options import check_memory, check_seconds, deprecated_limits
 from .._util import keyword_only
 from ..errors import DominoTilingError, TooLargeError
-from ..model.region import Region
 from ..model.tiling import Tiling
 from ..model.weights import Weights
 from .levels import _edge_weights
-from .sample import AztecSample
+from .sample import AztecSample, _aztec_region
 
 __all__ = [
     "aztec_order",
@@ -58,8 +55,10 @@ __all__ = [
 
 #: Largest order :func:`shuffle_frames` keeps every stage of.
 MAX_FRAMES_ORDER = 60
-#: Seconds per n**3 of sample_aztec: uniform order 100 in 0.37 ms (benchmarks/RESULTS.md).
-SHUFFLE_SECONDS_PER_CUBE = 3.7e-10
+#: CPU seconds per n**3 of a uniform sample_aztec: order 10,000 in 29 s (benchmarks/RESULTS.md).
+SHUFFLE_SECONDS_PER_CUBE = 2.9e-11
+#: The same with periodic weights, the fastest weighted kind: order 4000 in 14 s.
+WEIGHTED_SECONDS_PER_CUBE = 2.2e-10
 
 _SLICE_WORDS = 1 << 26  # words of the planes one kernel call of uniform shuffling goes over
 
@@ -211,24 +210,6 @@ class _Run:
         if count != k * (k + 1):
             raise RuntimeError(f"internal error: order {k} has {count} dominoes, not {k * (k + 1)}")
         return Tiling._trusted(_aztec_region(k), labels)
-
-
-def _aztec_region(n):
-    """``Region.aztec_diamond(n)``, built row by row (no full-size temporaries); small ones cached."""
-    return _small_aztec_region(n) if n <= 256 else _build_aztec_region(n)
-
-
-@functools.lru_cache(maxsize=32)
-def _small_aztec_region(n):
-    return _build_aztec_region(n)  # Regions are immutable: safe to share
-
-
-def _build_aztec_region(n):
-    mask = np.zeros((2 * n, 2 * n), bool)
-    for r in range(2 * n):
-        half = min(r, 2 * n - 1 - r) + 1  # cells on each side of the centre line
-        mask[r, n - half : n + half] = True
-    return Region(mask)
 
 
 def aztec_order(region):
@@ -457,12 +438,14 @@ def sample_aztec(n, *, seed=None, weights=None):
     True
     """
     n = _check_order(n)
-    # measured (benchmarks/RESULTS.md, 2-vCPU EPYC): uniform order 100 in 0.37 ms, Gamma weights
-    # order 2000 in 4.4 s: n**3 work; the uniform rate, so that only jobs sure to be long are refused
+    # measured (benchmarks/RESULTS.md, cases_aztec_large, 2-vCPU EPYC): uniform order 10,000 in
+    # 29 s of CPU, two-periodic order 4000 in 14 s: n**3 work; the fastest rate of each kind, so
+    # that only jobs sure to be long are refused
+    rate = SHUFFLE_SECONDS_PER_CUBE if weights is None else WEIGHTED_SECONDS_PER_CUBE
     check_seconds(
-        SHUFFLE_SECONDS_PER_CUBE * float(n) ** 3,
+        rate * float(n) ** 3,
         f"domino shuffling to order {n}",
-        "a smaller order (order 10000: about 6 minutes)",
+        "a smaller order (uniform order 10,000: about half a minute)",
     )
     run = _Run(n, seed, weights)
     run.run_to(n)
