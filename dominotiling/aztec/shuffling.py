@@ -40,6 +40,7 @@ from .. import _validate
 from .._options import check_memory, check_seconds, deprecated_limits
 from .._util import keyword_only
 from ..errors import DominoTilingError, TooLargeError
+from ..model.region import Region  # noqa: F401 -- used by the docstring examples
 from ..model.tiling import Tiling
 from ..model.weights import Weights
 from .levels import _edge_weights
