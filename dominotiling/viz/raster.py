@@ -51,6 +51,11 @@ def _lut(color_by):
     return np.concatenate([[_OUTSIDE], kinds, kinds]).astype(np.float32)
 
 
+def _lut8(color_by):
+    """:func:`_lut` as int64 colours 0-255 (what the pictures read from bit planes sum)."""
+    return np.clip(np.floor(_lut(color_by).astype(np.float64) * 255 + 0.5), 0, 255).astype(np.int64)
+
+
 def tiling_raster(tiling, *, color_by="types", width=1000, block_weights=None):
     """The tiling as an ``(h, w, 3)`` uint8 image, a cell a pixel or cells averaged to fit `width`.
 
@@ -133,7 +138,7 @@ def _planes_raster(sample, color_by, width, block_weights):
         f"a {out_side} x {out_side} picture of an Aztec sample of order {n}",
         "a smaller width",
     )
-    heavy, lut = _heavy(sample, color_by, block_weights), _lut(color_by)
+    heavy, lut = _heavy(sample, color_by, block_weights), _lut8(color_by)
     img = np.empty((out_side, out_side, 3), np.uint8)
     step = max(1, _BAND_CELLS // (k * k * out_side))  # pixel rows a band
     for a0 in range(0, out_side, step):
@@ -202,7 +207,7 @@ def aztec_png(sample, path=None, *, color_by="auto", compress_level=6):
     n = sample.order
     side = 2 * n
     heavy = _heavy(sample, color_by, None)
-    palette = np.clip(np.rint(_lut(color_by) * 255), 0, 255).astype(np.uint8)
+    palette = _lut8(color_by).astype(np.uint8)
 
     def chunk(kind, data):
         body = kind + data
