@@ -159,6 +159,10 @@ class AztecSample(Tiling):
             Tiling._labels.__set__(self, frozen(labels))
             return labels
 
+    @_labels.setter
+    def _labels(self, value):
+        Tiling._labels.__set__(self, value)
+
     @property
     def _region(self):
         try:
@@ -166,6 +170,10 @@ class AztecSample(Tiling):
         except AttributeError:
             Tiling._region.__set__(self, _aztec_region(self._order))
             return Tiling._region.__get__(self)
+
+    @_region.setter
+    def _region(self, value):
+        Tiling._region.__set__(self, value)
 
     @property
     def planes(self):

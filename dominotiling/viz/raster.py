@@ -85,10 +85,11 @@ def tiling_raster(tiling, *, color_by="types", width=1000, block_weights=None):
     >>> tiling_raster(sample_aztec(10, seed=1), width=100).shape   # 20 cells, 5 pixels each
     (100, 100, 3)
     """
-    _validate.tiling(tiling)
+    if not held_as_planes(tiling):  # a plane Aztec sample by construction: its region is not made
+        _validate.tiling(tiling)
     _validate.choice(color_by, "color_by", ("types", "orientation", "phases"))
     width = _validate.positive_int(width, "width")
-    if getattr(tiling, "planes", None) is not None:
+    if held_as_planes(tiling):
         return _planes_raster(tiling, color_by, width, block_weights)
     rows, cols = tiling.labels.shape
     _picture_memory((rows, cols), "a tiling")
@@ -115,6 +116,13 @@ def tiling_raster(tiling, *, color_by="types", width=1000, block_weights=None):
     )
     rep = max(1, width // side) if k == 1 else 1
     return np.repeat(np.repeat(img, rep, axis=0), rep, axis=1) if rep > 1 else img
+
+
+def held_as_planes(tiling):
+    """True for an :class:`~dominotiling.aztec.sample.AztecSample` that keeps shuffling's bit planes."""
+    from ..aztec.sample import AztecSample
+
+    return isinstance(tiling, AztecSample) and tiling.planes is not None
 
 
 def _heavy(tiling, color_by, block_weights):
@@ -195,7 +203,7 @@ def aztec_png(sample, path=None, *, color_by="auto", compress_level=6):
     from .._kernels.raster import planes_codes
     from ..errors import DominoTypeError
 
-    if getattr(sample, "planes", None) is None:
+    if not held_as_planes(sample):
         raise DominoTypeError(
             "aztec_png draws a sample of sample_aztec (an AztecSample that keeps its bit planes); "
             "for another tiling use tiling_raster and raster_png"

@@ -142,13 +142,17 @@ def draw_aztec(
     >>> len(ax.lines)                       # the arctic curve and the gas curve
     2
     """
+    from .raster import held_as_planes
+
     color_by = _renamed(color_by, scheme, "color_by", "scheme", "auto", "draw_aztec")
-    _validate.tiling(tiling)
+    planes = held_as_planes(tiling)
+    if not planes:  # a plane Aztec sample by construction: its region is not made
+        _validate.tiling(tiling)
     _validate.choice(color_by, "color_by", ("auto", "types", "phases", "orientation"))
     circle = _validate.boolean(circle, "circle")
     curves = _validate.boolean(curves, "curves")
     # a shuffling sample is one by construction (and its region is not made unless asked for)
-    n = tiling.order if getattr(tiling, "planes", None) is not None else _aztec_order(tiling.region)
+    n = tiling.order if planes else _aztec_order(tiling.region)
     if not n:
         raise DominoTilingError(
             f"the tiling's region (shape {tiling.region.shape}) is not an Aztec diamond; draw_aztec "
@@ -165,7 +169,7 @@ def draw_aztec(
     shape = (2 * n, 2 * n)
     ax = _new_axes(shape, ax)
     px = pixels_per_cell(ax, shape)
-    if getattr(tiling, "planes", None) is not None and px < DETAIL_PX:
+    if planes and px < DETAIL_PX:
         _raster_from_planes(ax, tiling, color_by, block, px)  # no labels: a band at a time
     else:
         labels = tiling.labels

@@ -15,11 +15,14 @@ from dominotiling.viz.views import draw_aztec
 
 
 def _has_labels(sample):
-    try:
-        Tiling._labels.__get__(sample)  # the Tiling's own slot, made on first use
-    except AttributeError:
-        return False
-    return True
+    """Whether the sample made its labels or its region (the Tiling's own slots, made on first use)."""
+    for slot in (Tiling._labels, Tiling._region):
+        try:
+            slot.__get__(sample)
+        except AttributeError:
+            continue
+        return True
+    return False
 
 
 def _plain(sample):
@@ -97,3 +100,11 @@ def test_small_samples_still_draw_their_outlines():
     s = sample_aztec(6, seed=1)
     ax = draw_aztec(s)
     assert ax.collections  # the domino outlines of draw_cells
+
+
+def test_a_sample_travels_by_its_labels_and_comes_back_equal():
+    # what the parallel ensembles send (dominotiling.parallel._wire): region, labels, extra
+    s = sample_aztec(20, seed=4, weights=(1.0, 0.5))
+    back = type(s)._from_wire(s.region, np.array(s.labels), s._wire_extra())
+    assert back == s and back.weights_label == s.weights_label and back.planes is None
+    assert back.n_dominoes == s.n_dominoes and back.order == 20
