@@ -89,7 +89,7 @@ def tiling_raster(tiling, *, color_by="types", width=1000, block_weights=None):
         _validate.tiling(tiling)
     _validate.choice(color_by, "color_by", ("types", "orientation", "phases"))
     width = _validate.positive_int(width, "width")
-    if held_as_planes(tiling):
+    if held_as_planes(tiling, large=True):
         return _planes_raster(tiling, color_by, width, block_weights)
     rows, cols = tiling.labels.shape
     _picture_memory((rows, cols), "a tiling")
@@ -118,11 +118,17 @@ def tiling_raster(tiling, *, color_by="types", width=1000, block_weights=None):
     return np.repeat(np.repeat(img, rep, axis=0), rep, axis=1) if rep > 1 else img
 
 
-def held_as_planes(tiling):
-    """True for an :class:`~dominotiling.aztec.sample.AztecSample` that keeps shuffling's bit planes."""
-    from ..aztec.sample import AztecSample
+def held_as_planes(tiling, large=False):
+    """True for an :class:`~dominotiling.aztec.sample.AztecSample` that keeps shuffling's bit planes.
 
-    return isinstance(tiling, AztecSample) and tiling.planes is not None
+    With `large`, only for one over ``_RASTER_FROM`` (800) cells wide: smaller ones are
+    drawn from their labels (cheap there), in the exact float colours of the figures.
+    """
+    from ..aztec.sample import _RASTER_FROM, AztecSample
+
+    if not (isinstance(tiling, AztecSample) and tiling.planes is not None):
+        return False
+    return not large or 2 * tiling.order > _RASTER_FROM
 
 
 def _heavy(tiling, color_by, block_weights):

@@ -169,7 +169,7 @@ def draw_aztec(
     shape = (2 * n, 2 * n)
     ax = _new_axes(shape, ax)
     px = pixels_per_cell(ax, shape)
-    if planes and px < DETAIL_PX:
+    if held_as_planes(tiling, large=True) and px < DETAIL_PX:
         _raster_from_planes(ax, tiling, color_by, block, px)  # no labels: a band at a time
     else:
         labels = tiling.labels

@@ -10,7 +10,7 @@ from PIL import Image
 from dominotiling import Region, Tiling
 from dominotiling.aztec.shuffling import sample_aztec
 from dominotiling.errors import DominoTypeError, FileError
-from dominotiling.viz.raster import aztec_png, tiling_raster
+from dominotiling.viz.raster import _planes_raster, aztec_png, tiling_raster
 from dominotiling.viz.views import draw_aztec
 
 
@@ -57,7 +57,8 @@ def test_samples_compare_and_pickle_by_their_planes():
 @pytest.mark.parametrize("width", [1000, 37, 140])
 def test_raster_from_planes_equals_the_raster_from_labels(color_by, width):
     s = sample_aztec(70, seed=5, weights=(1.0, 0.5))
-    got = tiling_raster(s, color_by=color_by, width=width)
+    # the kernel of samples over 800 cells wide, here on a small one
+    got = _planes_raster(s, color_by, width, None)
     assert not _has_labels(s)
     plain = Tiling._trusted(s.region, s.labels)  # no planes: the labels' kernel
     want = tiling_raster(plain, color_by=color_by, width=width, block_weights=s.block_weights)
@@ -89,6 +90,12 @@ def test_draw_aztec_of_a_large_sample_is_one_image_without_labels():
     assert len(ax.images) == 1 and len(ax.lines) == 1 and not _has_labels(s)
     img = ax.images[0].get_array()
     assert img.shape[0] < 2 * 600 and ax.get_xlim() == (0, 1200)
+    # the same picture as from the labels, within a unit of colour and a pixel's rounding
+    from dominotiling.viz.raster import _planes_raster as from_planes
+
+    want = tiling_raster(Tiling._trusted(s.region, s.labels), width=img.shape[0])
+    assert np.abs(np.asarray(img, dtype=int) - want).max() <= 1
+    assert np.array_equal(np.asarray(img), from_planes(s, "types", img.shape[0], None))
     # the rich display: one raster, no figure, no labels
     big = sample_aztec(1000, seed=1)
     with Image.open(io.BytesIO(big._repr_png_())) as im:
