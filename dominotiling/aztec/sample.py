@@ -33,9 +33,6 @@ from ..model.tiling import Tiling
 
 __all__ = ["AztecSample", "describe_block_weights", "periodic_block_weights"]
 
-#: Samples wider than this many cells display as one image painted from their bit planes.
-_RASTER_FROM = 800
-
 
 def periodic_block_weights(weights):
     """The ``(p, q, 4)`` float array of (N, S, W, E) block weights that ``sample_aztec`` reads from `weights`.
@@ -254,9 +251,10 @@ class AztecSample(Tiling):
     def _repr_png_(self):
         # a sample whose cells are smaller than a pixel of the 800-pixel picture: one image
         # painted from the bit planes, averaged down, no figure and no labels
-        if self._planes is None or 2 * self._order <= _RASTER_FROM:
+        from ..viz.raster import RASTER_FROM, palette_png, raster_png, tiling_raster
+
+        if self._planes is None or 2 * self._order <= RASTER_FROM:
             return Tiling._repr_png_(self)
-        from ..viz.raster import palette_png, raster_png, tiling_raster
 
         color_by = "phases" if self.is_periodic_weighted else "types"
         return palette_png(raster_png(tiling_raster(self, color_by=color_by, width=800)))

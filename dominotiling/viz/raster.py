@@ -118,17 +118,20 @@ def tiling_raster(tiling, *, color_by="types", width=1000, block_weights=None):
     return np.repeat(np.repeat(img, rep, axis=0), rep, axis=1) if rep > 1 else img
 
 
+#: Shuffling samples wider than this many cells are drawn from their bit planes.
+RASTER_FROM = 800
+
+
 def held_as_planes(tiling, large=False):
-    """True for an :class:`~dominotiling.aztec.sample.AztecSample` that keeps shuffling's bit planes.
+    """True for a Tiling that keeps shuffling's bit planes (an :class:`~dominotiling.aztec.sample.AztecSample`).
 
-    With `large`, only for one over ``_RASTER_FROM`` (800) cells wide: smaller ones are
+    With `large`, only for one over :data:`RASTER_FROM` cells wide: smaller ones are
     drawn from their labels (cheap there), in the exact float colours of the figures.
+    (Duck-typed: ``planes`` and ``order``, as the ground floor's checks recognise a Tiling.)
     """
-    from ..aztec.sample import _RASTER_FROM, AztecSample
-
-    if not (isinstance(tiling, AztecSample) and tiling.planes is not None):
+    if getattr(tiling, "_model_kind", None) != "Tiling" or getattr(tiling, "planes", None) is None:
         return False
-    return not large or 2 * tiling.order > _RASTER_FROM
+    return not large or 2 * tiling.order > RASTER_FROM
 
 
 def _heavy(tiling, color_by, block_weights):
