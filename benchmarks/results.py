@@ -57,6 +57,19 @@ COLUMNS = (
 )
 
 NOTES = """\
+Large shuffling samples (issue 42), before and after, on the same machine (2 vCPUs
+shared by about seven developers: CPU seconds are the figures, wall times 3-9x
+longer). Before: main at 5c0ab74, one timed `sample_aztec(n, seed=1, weights=...)`
+in a fresh process per case (the script that `benchmarks/cases_aztec_large.py`'s
+child became; `time.process_time`, `ru_maxrss`): uniform n = 1000 / 6000 / 10000 in
+0.16 / 17.2 / 80.8 s CPU, 0.19 / 0.98 / 2.47 GiB; two-periodic n = 4000 14.1 s,
+0.53 GiB; Gamma(1) n = 2000 7.5 s, 0.77 GiB (its weights: 0.6 GiB before the call).
+After: `python -m benchmarks --only cases_aztec_large` (below), random bits made in
+the kernel, the uniform stages as wavefronts of 32, the sample kept as bit planes.
+The weighted kernels are unchanged (their bits were already made in the kernel); they
+gain the sample's memory. Petrov's C++ baseline of the issue is not in the
+repository and was not run.
+
 The house in wings (issue 25), before and after, on the same machine: the full
 `python -m benchmarks` at e1a14ef (the flat layout, from a worktree) and at 2fcd18e
 (the wings) ran side by side at 15:37-15:38 UTC while other work kept about 88 % of

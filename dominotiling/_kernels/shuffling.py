@@ -21,15 +21,19 @@ Conventions shared by every kernel here:
   nothing at all are the holes (``k + 1 + bad`` of them: a cell count), and each
   is filled with ``N|S`` or ``W|E``. Rows are updated in place from the bottom
   up, words from right to left, so a stage reads only old values.
-- Random numbers: a uniform stage reads one 64-bit word per word of the new
-  planes (``(k + 1) * ceil((k + 1) / 64)`` words, bit ``j`` of row ``i`` decides
-  block ``(i, j)``: 1 horizontal); a weighted stage draws one double per hole,
-  left to right, from a xoshiro256+ stream per row seeded by hashing the run's
-  key with the order and the row (:func:`shuffle_row`).
-- ``state`` is an ``int64`` array ``[k, pos, error, need]``: the order reached
-  (and filled), how many random words of the current batch are used, 1 if a
-  stage found a number of holes other than ``k + 1 + bad`` (dominoes
-  overlapping), and how many random words the next uniform stage needs.
+- Random numbers are made in the kernels, from the run's 64-bit ``key``: each
+  row of each stage has a stream of its own, keyed by hashing ``(key, order,
+  row)`` (:func:`_row_key`) and seeded by SplitMix64. A uniform row reads one
+  xoshiro256** word per word of the row (bit ``j`` decides block ``(i, j)``:
+  1 horizontal, :func:`uniform_row`); a weighted row one xoshiro256+ double per
+  hole, left to right (:func:`shuffle_row`). So the sample depends on the key
+  alone, not on how the run is sliced or in which order rows are drawn.
+- Uniform stages go as a wavefront of :data:`WAVEFRONT` stages, each one row
+  behind the one before (:func:`_uniform_stages`): one pass over the planes
+  for many stages.
+- ``state`` is an ``int64`` array ``[k, unused, error, unused]``: the order
+  reached (and filled), and 1 if a stage found a number of holes other than
+  ``k + 1 + bad`` (dominoes overlapping).
 """
 
 import numpy as np
@@ -99,6 +103,16 @@ def _put(new, r, w, n_new, s_old, w_new, e_old, ns, we, hole, hor):
 
 
 @njit(cache=True, inline="always")
+def _row_key(key, kk, i):
+    """The 64-bit key of row `i`'s random stream at the stage to order `kk` (a hash of the run's key, `kk` and `i`)."""
+    return (
+        key
+        + np.uint64(kk) * np.uint64(0xD1B54A32D192ED03)
+        + np.uint64(i + 1) * np.uint64(0x8CB92BA72F3D8DD7)
+    )
+
+
+@njit(cache=True, inline="always")
 def shuffle_row(old, new, i, kk, qrow, cmod, key):
     """Row `i` of a weighted stage to order `kk`: ``new`` row ``i`` from ``old`` rows ``i - 1`` and `i`; ``(holes, bad)``.
 
@@ -112,11 +126,7 @@ def shuffle_row(old, new, i, kk, qrow, cmod, key):
        generators", ACM Trans. Math. Softw. 47 (2021), 36.
     """
     nw = (kk + 63) >> 6
-    base = (
-        key
-        + np.uint64(kk) * np.uint64(0xD1B54A32D192ED03)
-        + np.uint64(i + 1) * np.uint64(0x8CB92BA72F3D8DD7)
-    )
+    base = _row_key(key, kk, i)
     s0, s1 = splitmix64(base, np.uint64(0)), splitmix64(base, np.uint64(1))  # the stream's state
     s2, s3 = splitmix64(base, np.uint64(2)), splitmix64(base, np.uint64(3))
     holes = 0
@@ -147,76 +157,122 @@ def shuffle_row(old, new, i, kk, qrow, cmod, key):
     return holes, bad
 
 
-@njit(cache=True)
-def _stage(planes, k, words, pos, probs, rmod, cmod, key, weighted):
-    """Order `k` to ``k + 1`` in place, rows bottom-up; return ``(holes, bad)``.
+@njit(cache=True, inline="always")
+def uniform_row(planes, i, kk, key):
+    """Row `i` of a uniform stage to order `kk`, in place (rows go bottom-up); ``(holes, bad)``.
 
-    Uniform: the coins are bits of ``words[pos:]``, one word per word of the
-    planes. With weights, the probability of a horizontal pair in a hole at
-    block ``(i, j)`` is ``probs[level, rmod[i], cmod[j]]`` (``level`` is `k` for
-    a table per order, 0 for a single table).
+    The coins of the row's holes are the bits of successive outputs of
+    xoshiro256** [1]_, one 64-bit word per word of the row (bit ``j % 64`` of
+    the word for block ``(i, j)``: 1 is horizontal), from the last word to the
+    first; its state is four SplitMix64 [2]_ outputs of the row's key
+    (:func:`_row_key`), as the authors of xoshiro advise for seeding. So every
+    ``(order, row)`` has a stream of its own, and a row can be drawn whenever the
+    rows it reads are ready.
+
+    .. [1] D. Blackman, S. Vigna, "Scrambled linear pseudorandom number
+       generators", ACM Trans. Math. Softw. 47 (2021), 36.
+    .. [2] G. L. Steele, D. Lea, C. H. Flood, "Fast splittable pseudorandom
+       number generators", OOPSLA 2014, 453-472.
+    """
+    nw = (kk + 63) >> 6
+    base = _row_key(key, kk, i)
+    s0, s1 = splitmix64(base, np.uint64(0)), splitmix64(base, np.uint64(1))
+    s2, s3 = splitmix64(base, np.uint64(2)), splitmix64(base, np.uint64(3))
+    holes = 0
+    bad = 0
+    r = i + 1  # padded row
+    for w in range(nw - 1, -1, -1):
+        n_new, s_old, w_new, e_old, ns, we, hole = _word(planes, r, w, nw, kk)
+        bad += _popcount(ns) + _popcount(we)
+        holes += _popcount(hole)
+        coins = _rotl(s1 * np.uint64(5), 7) * np.uint64(9)  # xoshiro256**: output, then step
+        t = s1 << np.uint64(17)
+        s2 ^= s0
+        s3 ^= s1
+        s1 ^= s2
+        s0 ^= s3
+        s2 ^= t
+        s3 = _rotl(s3, 45)
+        _put(planes, r, w, n_new, s_old, w_new, e_old, ns, we, hole, hole & coins)
+    return holes, bad
+
+
+@njit(cache=True)
+def _stage(planes, k, probs, rmod, cmod, key):
+    """Weighted: order `k` to ``k + 1`` in place, rows bottom-up; return ``(holes, bad)``.
+
+    The probability of a horizontal pair in a hole at block ``(i, j)`` is
+    ``probs[level, rmod[i], cmod[j]]`` (``level`` is `k` for a table per order,
+    0 for a single table).
     """
     kk = k + 1
-    nw = (kk + 63) >> 6
     level = min(k, probs.shape[0] - 1)
     holes = 0
     bad = 0
     for i in range(kk - 1, -1, -1):
-        if weighted:
-            h, b = shuffle_row(planes, planes, i, kk, probs[level, rmod[i]], cmod, key)
-            holes += h
-            bad += b
-            continue
-        r = i + 1
-        for w in range(nw - 1, -1, -1):
-            n_new, s_old, w_new, e_old, ns, we, hole = _word(planes, r, w, nw, kk)
-            bad += _popcount(ns) + _popcount(we)
-            holes += _popcount(hole)
-            _put(
-                planes,
-                r,
-                w,
-                n_new,
-                s_old,
-                w_new,
-                e_old,
-                ns,
-                we,
-                hole,
-                hole & words[pos + i * nw + w],
-            )
+        h, b = shuffle_row(planes, planes, i, kk, probs[level, rmod[i]], cmod, key)
+        holes += h
+        bad += b
     return holes, bad
 
 
-@njit(cache=True, nogil=True)
-def shuffle(planes, state, k_stop, words, probs, rmod, cmod, key, weighted):
-    """Run shuffling from ``state`` up to order `k_stop`, or until the random words run out.
+@njit(cache=True)
+def _uniform_stages(planes, k0, depth, key, counts):
+    """Uniform stages from order `k0` to ``k0 + depth`` in place, as one wavefront.
 
-    ``planes``: uint64 ``(4, n + 2, ceil(n / 64))``; ``words``: uint64 random bits
-    (uniform run); ``probs``: float64 ``(levels, p, q)``, the probability of a
-    horizontal pair in a hole at block ``(i, j)`` of order ``k`` is ``probs[k - 1,
-    rmod[i], cmod[j]]`` (``probs[0, ...]`` when there is one level); ``key``: the
-    uint64 seed of a weighted run's random streams (see :func:`shuffle_row`). ``state`` is updated in place (see
-    the module); when the random words left do not cover the next uniform stage,
-    ``state[3]`` says how many it needs.
+    Stage ``t`` (to order ``k0 + t + 1``) needs its rows ``i - 1`` and ``i`` of
+    order ``k0 + t``; going bottom-up, it is one row behind stage ``t - 1``: at
+    step ``g`` stage ``t`` draws row ``k0 + t - g``, the stages in order. So the
+    ``depth`` stages pass over the planes once, their rows in cache, instead of
+    `depth` times. ``counts[t] = (holes, bad)`` of stage ``t``.
+    """
+    for t in range(depth):
+        counts[t, 0] = 0
+        counts[t, 1] = 0
+    for g in range(k0 + depth):
+        for t in range(depth):
+            i = k0 + t - g
+            if i < 0 or i > k0 + t:
+                continue
+            h, b = uniform_row(planes, i, k0 + t + 1, key)
+            counts[t, 0] += h
+            counts[t, 1] += b
+
+
+#: Stages drawn as one wavefront by the uniform kernel (their rows stay in cache).
+WAVEFRONT = 32
+
+
+@njit(cache=True, nogil=True)
+def shuffle(planes, state, k_stop, probs, rmod, cmod, key, weighted):
+    """Run shuffling from ``state`` up to order `k_stop`.
+
+    ``planes``: uint64 ``(4, n + 2, ceil(n / 64))``; ``probs``: float64 ``(levels,
+    p, q)``, the probability of a horizontal pair in a hole at block ``(i, j)``
+    of order ``k`` is ``probs[k - 1, rmod[i], cmod[j]]`` (``probs[0, ...]`` when
+    there is one level; unused by a uniform run); ``key``: the uint64 seed of the
+    run's random streams (see :func:`uniform_row`, :func:`shuffle_row`).
+    ``state`` is updated in place (see the module).
     """
     k = state[0]
-    pos = state[1]
+    counts = np.zeros((WAVEFRONT, 2), np.int64)
     while k < k_stop:
-        kk = k + 1
-        need = kk * ((kk + 63) >> 6)
-        if not weighted and pos + need > words.shape[0]:
-            state[3] = need
-            break
-        holes, bad = _stage(planes, k, words, pos, probs, rmod, cmod, key, weighted)
-        k = kk
-        if not weighted:
-            pos += need
-        if holes != k + bad:
-            state[2] = 1
+        if weighted:
+            holes, bad = _stage(planes, k, probs, rmod, cmod, key)
+            k += 1
+            if holes != k + bad:
+                state[2] = 1
+                break
+            continue
+        depth = min(WAVEFRONT, k_stop - k)
+        _uniform_stages(planes, k, depth, key, counts)
+        for t in range(depth):
+            if counts[t, 0] != k + t + 1 + counts[t, 1]:
+                state[2] = 1
+        k += depth
+        if state[2]:
             break
     state[0] = k
-    state[1] = pos
 
 
 @njit(cache=True, inline="always")

@@ -34,20 +34,18 @@ References
 
 from __future__ import annotations
 
-import functools
-
 import numpy as np
 
 from .. import _validate
 from .._options import check_memory, check_seconds, deprecated_limits
 from .._util import keyword_only
 from ..errors import DominoTilingError, TooLargeError
-from ..model.region import Region
+from ..model.region import Region  # noqa: F401 -- used by the docstring examples
 from ..model.tiling import Tiling
 from ..model.weighting import weighting
 from ..model.weights import Weights
 from .levels import _edge_weights
-from .sample import AztecSample
+from .sample import AztecSample, _aztec_region
 
 __all__ = [
     "aztec_order",
@@ -59,20 +57,44 @@ __all__ = [
 
 #: Largest order :func:`shuffle_frames` keeps every stage of.
 MAX_FRAMES_ORDER = 60
-#: Seconds per n**3 of sample_aztec: uniform order 100 in 0.37 ms (benchmarks/RESULTS.md).
-SHUFFLE_SECONDS_PER_CUBE = 3.7e-10
-#: Bytes per cell of the diamond's box that a sample takes (labels, mask, bit planes).
-_BYTES_PER_CELL = 26 / 4
+#: CPU seconds per n**3 of a uniform sample_aztec: order 10,000 in 29 s (benchmarks/RESULTS.md).
+SHUFFLE_SECONDS_PER_CUBE = 2.9e-11
+#: The same with periodic weights, the fastest weighted kind: order 4000 in 14 s.
+WEIGHTED_SECONDS_PER_CUBE = 2.2e-10
 
-_CHUNK_WORDS = 1 << 16  # random 64-bit words drawn at a time (uniform shuffling)
+_SLICE_WORDS = 1 << 26  # words of the planes one kernel call of uniform shuffling goes over
+
+
+def _run_key(rng):
+    """The 64-bit key of a run's random streams: the first ``uint64`` that `rng` draws.
+
+    ``rng.integers(0, 2**64, dtype=numpy.uint64)``: for an int seed the Generator is
+    ``numpy.random.default_rng(seed)`` (PCG64, the same on every machine), and a
+    Generator passed in gives its next word (and advances by that one draw).
+    """
+    return rng.integers(0, 2**64, dtype=np.uint64)
+
+
+def _slice_stop(k, target):
+    """The order a kernel call of uniform shuffling from order `k` stops at.
+
+    About ``_SLICE_WORDS`` words of work (32 stages, about 0.2 s, at order
+    10,000), whole wavefronts when there are several: the sample does not depend on it.
+    """
+    from .._kernels.shuffling import WAVEFRONT
+
+    stages = max(1, _SLICE_WORDS // max(1, k * ((k + 63) // 64)))
+    if stages > WAVEFRONT:
+        stages -= stages % WAVEFRONT  # whole wavefronts
+    return min(target, k + stages)
 
 
 # ------------------------------------------------------------------ validation
 def _check_order(n, name="n"):
     n = _validate.positive_int(n, f"{name} (the order of the diamond)")
     check_memory(
-        26 * n * n,
-        f"a sample of the Aztec diamond of order {n} (labels, mask and bit planes)",
+        n * (n + 2) // 2,
+        f"a sample of the Aztec diamond of order {n} (its bit planes: two bits a cell)",
         "a smaller order (shuffling also takes O(n**3) time)",
     )
     return n
@@ -145,13 +167,8 @@ class _Run:
             self.probs = _level_probabilities(n, weights)
             self.rmod, self.cmod = ramp % self.probs.shape[1], ramp % self.probs.shape[2]
         self.planes = np.zeros((4, n + 2, (n + 63) // 64), np.uint64)
-        self.state = np.zeros(4, np.int64)  # order 0 (empty), nothing used, no error
-        self.words = np.zeros(0, np.uint64)
-        # a weighted run draws its doubles from xoshiro256+ streams keyed by one word of the generator
-        self.key = self.rng.integers(0, 2**64, dtype=np.uint64) if self.weighted else np.uint64(0)
-        self.state[3] = 1  # the first uniform stage needs one random word
-        if not self.weighted:
-            self._refill()
+        self.state = np.zeros(4, np.int64)  # order 0 (empty), no error
+        self.key = _run_key(self.rng)
 
     def run_to(self, k):
         if self.levels is not None:  # any weights: a table per level, one stage (or sweep) a step
@@ -173,42 +190,20 @@ class _Run:
         self.state[0] = k
 
     def _run_to(self, k):
+        """Stages up to order `k`, in calls of about ``_SLICE_WORDS`` words of work (Ctrl-C between them)."""
         from .._kernels.shuffling import shuffle
 
         st = self.state
-        while True:
+        while st[0] < k:
+            done = int(st[0])
+            stop = done + 1 if self.weighted else _slice_stop(done, k)
             shuffle(
-                self.planes,
-                st,
-                k,
-                self.words,
-                self.probs,
-                self.rmod,
-                self.cmod,
-                self.key,
-                self.weighted,
+                self.planes, st, stop, self.probs, self.rmod, self.cmod, self.key, self.weighted
             )
             if st[2]:
                 raise RuntimeError(
                     f"internal error: dominoes overlap after shuffling to order {st[0]}"
                 )
-            if st[0] == k:
-                return
-            self._refill()
-
-    def _refill(self):
-        """More random words (uniform run), the unused ones first: the stream does not depend on the batch size.
-
-        A batch covers what the next stage needs (``state[3]``), and otherwise
-        ``_CHUNK_WORDS`` words, never more than the rest of the run can use.
-        """
-        st = self.state
-        m = np.arange(int(st[0]) + 1, self.n + 1, dtype=np.int64)
-        rest, left = self.words[st[1] :], (m * ((m + 63) // 64)).sum()
-        chunk = max(_CHUNK_WORDS, int(st[3]))
-        more = max(int(st[3]) - len(rest), min(chunk, int(left) - len(rest)))
-        self.words = np.concatenate([rest, self.rng.integers(0, 2**64, more, dtype=np.uint64)])
-        st[1] = 0
 
     def tiling(self, k):
         from .._kernels.shuffling import aztec_labels
@@ -217,24 +212,6 @@ class _Run:
         if count != k * (k + 1):
             raise RuntimeError(f"internal error: order {k} has {count} dominoes, not {k * (k + 1)}")
         return Tiling._trusted(_aztec_region(k), labels)
-
-
-def _aztec_region(n):
-    """``Region.aztec_diamond(n)``, built row by row (no full-size temporaries); small ones cached."""
-    return _small_aztec_region(n) if n <= 256 else _build_aztec_region(n)
-
-
-@functools.lru_cache(maxsize=32)
-def _small_aztec_region(n):
-    return _build_aztec_region(n)  # Regions are immutable: safe to share
-
-
-def _build_aztec_region(n):
-    mask = np.zeros((2 * n, 2 * n), bool)
-    for r in range(2 * n):
-        half = min(r, 2 * n - 1 - r) + 1  # cells on each side of the centre line
-        mask[r, n - half : n + half] = True
-    return Region(mask)
 
 
 def aztec_order(region):
@@ -370,7 +347,7 @@ def sample_aztec(n, *, seed=None, weights=None):
     NoTilingError
         If the zero weights leave no tiling of the diamond.
     TooLargeError
-        If the sample (about ``26 n**2`` bytes) or the weights' per-level table
+        If the sample's bit planes (about ``n**2 / 2`` bytes) or the weights' per-level table
         would not fit in the memory budget (``set_options``); refused before
         anything is allocated.
 
@@ -392,8 +369,10 @@ def sample_aztec(n, *, seed=None, weights=None):
     to a machine word; in block coordinates sliding is a shift by at most one row
     and one bit, destroying an AND, and the holes are the blocks that receive
     nothing. So a stage is ``O(k**2 / 64)`` word operations, ``O(n**3 / 64)`` in
-    all, in ``n**2 / 2`` bytes; the answer's ``int32`` labels (``16 n**2`` bytes)
-    dominate the memory.
+    all, in ``n**2 / 2`` bytes. The sample keeps these planes: its ``int32``
+    labels and its region's mask (``20 n**2`` bytes, 2 GB at order 10,000) are
+    made the first time they are asked for, while its pictures and PNG export
+    read the planes.
 
     With weights, generalized shuffling [3]_ is the same walk with a biased coin:
     a hole in block ``(i, j)`` at order ``k`` gets horizontal dominoes with
@@ -418,13 +397,22 @@ def sample_aztec(n, *, seed=None, weights=None):
     ratio of leading coefficients), so the sample is exact for the weighted
     measure on the tilings that avoid the zeros [3]_.
 
-    Random numbers come from `seed`'s generator, read in order in batches (so a
-    sample does not depend on the batch size): for order ``k``, one 64-bit word
-    per word of a bit plane, ``k * ceil(k / 64)`` of them, bit ``j`` of row ``i``
-    tossing the coin of block ``(i, j)`` if it is a hole; with weights, one double
-    per hole from a xoshiro256+ generator [4]_, one stream per row seeded by
-    hashing one 64-bit word of `seed`'s generator with the order and the row
-    (drawn in the kernel: about 1 ns a number, and rows can be drawn side by side).
+    Random numbers are made inside the kernels, from one 64-bit key: the first
+    ``uint64`` that `seed`'s generator draws (for an int, that of
+    ``numpy.random.default_rng(seed)``, PCG64, the same on every machine; a
+    Generator passed in is advanced by that one draw). Every row of every stage
+    has a stream of its own, seeded by SplitMix64 [5]_ from a hash of the key, the
+    order and the row: uniform rows take one xoshiro256** [4]_ word per 64 blocks
+    (bit ``j`` of the row's stream tosses the coin of block ``(i, j)`` if it is a
+    hole), weighted rows one xoshiro256+ double per hole (about 1 ns a number).
+    So a sample depends on the key alone -- not on how the run is sliced for
+    Ctrl-C, nor on the threads. Uniform stages run as a wavefront, 32 stages a
+    pass over the planes, each one row behind the one before: order 10,000 in
+    about half a minute in the planes' ``n**2 / 2`` bytes (the sample keeps its
+    planes and makes labels only when they are asked for, see
+    :class:`~dominotiling.aztec.sample.AztecSample`). Uniform samples differ
+    from those of earlier releases (0.1.0 and before drew the coins with numpy)
+    for the same seed; weighted ones are unchanged.
 
     References
     ----------
@@ -436,6 +424,8 @@ def sample_aztec(n, *, seed=None, weights=None):
        (2003), 267-301.
     .. [4] D. Blackman, S. Vigna, "Scrambled linear pseudorandom number
        generators", ACM Trans. Math. Softw. 47 (2021), 36; arXiv:1805.01407.
+    .. [5] G. L. Steele, D. Lea, C. H. Flood, "Fast splittable pseudorandom number
+       generators", OOPSLA 2014, 453-472.
 
     Examples
     --------
@@ -455,30 +445,33 @@ def sample_aztec(n, *, seed=None, weights=None):
     """
     n = _check_order(n)
     weights = weighting(weights).on_aztec(n)  # every spelling (model.weighting)
-    # measured (benchmarks/RESULTS.md, 2-vCPU EPYC): uniform order 100 in 0.37 ms, Gamma weights
-    # order 2000 in 4.4 s: n**3 work; the uniform rate, so that only jobs sure to be long are refused
+    # measured (benchmarks/RESULTS.md, cases_aztec_large, 2-vCPU EPYC): uniform order 10,000 in
+    # 29 s of CPU, two-periodic order 4000 in 14 s: n**3 work; the fastest rate of each kind, so
+    # that only jobs sure to be long are refused
+    rate = SHUFFLE_SECONDS_PER_CUBE if weights is None else WEIGHTED_SECONDS_PER_CUBE
     check_seconds(
-        SHUFFLE_SECONDS_PER_CUBE * float(n) ** 3,
+        rate * float(n) ** 3,
         f"domino shuffling to order {n}",
-        "a smaller order (order 10000: about 6 minutes)",
+        "a smaller order (uniform order 10,000: about half a minute)",
     )
     run = _Run(n, seed, weights)
     run.run_to(n)
-    run.words = None
-    tiling = run.tiling(n)
+    sample = _as_sample(run.planes, n, weights)
     if run.zero is not None:
         from .levels import uses_zeros
 
-        uses_zeros(n, run.zero, tiling)
-    return _as_sample(tiling, weights)
+        uses_zeros(n, run.zero, sample)
+    return sample
 
 
-def _as_sample(tiling, weights):
-    """The tiling as an :class:`~dominotiling.aztec.sample.AztecSample` that keeps its block weights."""
+def _as_sample(planes, n, weights):
+    """The order-`n` sample in `planes` as an :class:`~dominotiling.aztec.sample.AztecSample` that keeps its block weights."""
     if isinstance(weights, Weights):
-        return AztecSample._of(tiling, None, "any weights")
+        return AztecSample._of_planes(planes, n, None, "any weights")
     block = None if weights is None else _edge_weights(weights, zeros=True)
-    return AztecSample._of(tiling, block)  # equal weights kept: "uniform", the same measure
+    return AztecSample._of_planes(
+        planes, n, block
+    )  # equal weights kept: "uniform", the same measure
 
 
 @keyword_only("seed", "weights")

@@ -23,6 +23,8 @@ Examples
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from .. import _validate
@@ -31,6 +33,7 @@ from .draw import (
     _ORIENT,
     _OUTSIDE,
     _UNSET,
+    DETAIL_PX,
     TYPE_COLORS,
     _aztec_order,
     _cell_px,
@@ -43,6 +46,7 @@ from .draw import (
     _tiling_rgb,
     draw_cells,
     draw_tiling,
+    pixels_per_cell,
 )
 
 __all__ = [
@@ -138,12 +142,17 @@ def draw_aztec(
     >>> len(ax.lines)                       # the arctic curve and the gas curve
     2
     """
+    from .raster import held_as_planes
+
     color_by = _renamed(color_by, scheme, "color_by", "scheme", "auto", "draw_aztec")
-    _validate.tiling(tiling)
+    planes = held_as_planes(tiling)
+    if not planes:  # a plane Aztec sample by construction: its region is not made
+        _validate.tiling(tiling)
     _validate.choice(color_by, "color_by", ("auto", "types", "phases", "orientation"))
     circle = _validate.boolean(circle, "circle")
     curves = _validate.boolean(curves, "curves")
-    n = _aztec_order(tiling.region)
+    # a shuffling sample is one by construction (and its region is not made unless asked for)
+    n = tiling.order if planes else _aztec_order(tiling.region)
     if not n:
         raise DominoTilingError(
             f"the tiling's region (shape {tiling.region.shape}) is not an Aztec diamond; draw_aztec "
@@ -157,14 +166,19 @@ def draw_aztec(
     block = _aztec_block_weights(tiling, weights, curves)
     if color_by == "auto":
         color_by = "phases" if block is not None else "types"
-    labels = tiling.labels
-    _picture_memory(labels.shape, "an Aztec diamond")
-    ax = _new_axes(labels.shape, ax)
-    parity = (n + 1) % 2
-    draw_cells(
-        _tiling_rgb(tiling, color_by, None, parity=parity, block_weights=block), labels, ax=ax
-    )
-    lw = float(np.clip(_cell_px(ax, labels.shape) * n / 60, 0.8, 2.5))
+    shape = (2 * n, 2 * n)
+    ax = _new_axes(shape, ax)
+    px = pixels_per_cell(ax, shape)
+    if held_as_planes(tiling, large=True) and px < DETAIL_PX:
+        _raster_from_planes(ax, tiling, color_by, block, px)  # no labels: a band at a time
+    else:
+        labels = tiling.labels
+        _picture_memory(labels.shape, "an Aztec diamond")
+        parity = (n + 1) % 2
+        draw_cells(
+            _tiling_rgb(tiling, color_by, None, parity=parity, block_weights=block), labels, ax=ax
+        )
+    lw = float(np.clip(_cell_px(ax, shape) * n / 60, 0.8, 2.5))
     if circle:
         from ..aztec.arctic import arctic_circle
 
@@ -173,6 +187,19 @@ def draw_aztec(
     if curves:
         draw_aztec_curves(n, block, ax=ax, linewidth=lw)
     return ax
+
+
+def _raster_from_planes(ax, sample, color_by, block, px):
+    """A shuffling sample's cells as one image read from its bit planes, about a pixel of `ax` a pixel."""
+    from .raster import tiling_raster
+
+    side = 2 * sample.order
+    width = max(1, math.ceil(side * px))
+    img = tiling_raster(sample, color_by=color_by, width=width, block_weights=block)
+    k = math.ceil(side / width)  # cells a pixel, as tiling_raster averages them
+    span = side if k == 1 else math.ceil(side / k) * k
+    ax.imshow(img, extent=(0, span, span, 0), interpolation="antialiased")
+    _frame_axes(ax, (side, side))
 
 
 def _aztec_block_weights(tiling, weights, curves=False):

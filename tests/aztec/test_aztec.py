@@ -89,6 +89,23 @@ def test_uniform_chi_square(n, seed):
     assert p > 1e-3
 
 
+def test_uniform_chi_square_n4_with_power():
+    # all 1024 tilings of order 4, 12 samples expected of each; the same counts reject
+    # the two-periodic law (1, 1.5) -- the test sees a bias of that size
+    n = 4
+    region = Region.aztec_diamond(n)
+    tilings = brute_force_tilings(region.mask)
+    assert len(tilings) == 2 ** (n * (n + 1) // 2)
+    index = {Tiling.from_dominoes(region, t).labels.tobytes(): k for k, t in enumerate(tilings)}
+    rng = np.random.default_rng(44)
+    counts = np.zeros(len(tilings))
+    for _ in range(12 * len(tilings)):
+        counts[index[sample_aztec(n, seed=rng).labels.tobytes()]] += 1
+    assert chisquare(counts).pvalue > 1e-3
+    biased = np.array([tiling_weight(n, t, two_periodic(1.0, 1.5)) for t in tilings])
+    assert chisquare(counts, biased / biased.sum() * counts.sum()).pvalue < 1e-6
+
+
 def test_uniform_placement_frequencies_match_exact_probabilities():
     n, m = 4, 3000
     exact = placement_probabilities(Region.aztec_diamond(n), exact=True)
@@ -207,10 +224,71 @@ def test_same_seed_same_sample():
         assert np.array_equal(sample_aztec(40, seed=g, weights=weights).labels, a.labels)
 
 
-def test_sample_does_not_depend_on_random_batch_size(monkeypatch):
+# xoshiro256** and SplitMix64 as published (Blackman & Vigna 2021; Steele, Lea & Flood 2014)
+_MASK = 2**64 - 1
+
+
+def _splitmix64(key, counter):
+    z = (key + (counter + 1) * 0x9E3779B97F4A7C15) & _MASK
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
+def _rotl(x, r):
+    return ((x << r) | (x >> (64 - r))) & _MASK
+
+
+def _xoshiro256ss(s):
+    out = (_rotl((s[1] * 5) & _MASK, 7) * 9) & _MASK
+    t = (s[1] << 17) & _MASK
+    s[2] ^= s[0]
+    s[3] ^= s[1]
+    s[1] ^= s[2]
+    s[0] ^= s[3]
+    s[2] ^= t
+    s[3] = _rotl(s[3], 45)
+    return out
+
+
+def _documented_coins(key, k, i):
+    """The words of row i's stream at the stage to order k, as sample_aztec's Notes describe them."""
+    row_key = (key + k * 0xD1B54A32D192ED03 + (i + 1) * 0x8CB92BA72F3D8DD7) & _MASK
+    state = [_splitmix64(row_key, c) for c in range(4)]
+    nw = (k + 63) // 64
+    words = [_xoshiro256ss(state) for _ in range(nw)]  # the last word of the row first
+    return words[::-1]
+
+
+@pytest.mark.parametrize("n, seed", [(1, 0), (7, 3), (70, 9)])
+def test_uniform_samples_follow_the_documented_random_stream(n, seed):
+    # the plain-Python reference (tests/reference/shuffling.py) with the coins of the
+    # documented generator: the kernel's sample, bit for bit (so the same on every machine)
+    from reference.shuffling import sample_aztec as reference
+    from reference.shuffling import to_rows
+
+    key = int(np.random.default_rng(seed).integers(0, 2**64, dtype=np.uint64))
+    cache = {}
+
+    def coin(k, x, y):
+        r, c = k - 1 - y, x + k  # the block's top-left cell in the order-k mask
+        i, j = (r - c + k - 1) // 2, (r + c - k + 1) // 2
+        if (k, i) not in cache:
+            cache[k, i] = _documented_coins(key, k, i)
+        return bool(cache[k, i][j // 64] >> (j % 64) & 1)
+
+    want = Tiling.from_dominoes(Region.aztec_diamond(n), to_rows(reference(n, coin=coin), n))
+    got = sample_aztec(n, seed=seed)
+    assert np.array_equal(got.labels, want.labels)
+    assert got == want
+
+
+def test_sample_does_not_depend_on_the_slicing_of_the_run(monkeypatch):
+    # by default order 150 is one kernel call of wavefronts of 32 stages; with a budget
+    # of one word a call does one stage
     want = sample_aztec(150, seed=6).labels
     want_w = sample_aztec(70, seed=6, weights=(1, 3)).labels
-    monkeypatch.setattr(aztec, "_CHUNK_WORDS", 1)
+    monkeypatch.setattr(aztec, "_SLICE_WORDS", 1)
     assert np.array_equal(sample_aztec(150, seed=6).labels, want)
     assert np.array_equal(sample_aztec(70, seed=6, weights=(1, 3)).labels, want_w)
 

@@ -64,8 +64,8 @@ def _slide(dominoes):
     return moved
 
 
-def _create(dominoes, k, rng):
-    """Fill the empty 2x2 blocks of the order-k diamond, in place."""
+def _create(dominoes, k, rng, coin=None):
+    """Fill the empty 2x2 blocks of the order-k diamond, in place (``coin(k, x, y)``: horizontal, if given)."""
     covered = set()
     for (x, y), kind in dominoes.items():
         covered.update(_cells(x, y, kind))
@@ -74,7 +74,7 @@ def _create(dominoes, k, rng):
             if abs(2 * x + 1) + abs(2 * y + 1) > 2 * k or (x, y) in covered:
                 continue
             # the first empty cell is the top-left cell of an empty block
-            if rng.random() < 0.5:
+            if (rng.random() < 0.5) if coin is None else coin(k, x, y):
                 dominoes[(x, y)] = "N"
                 dominoes[(x, y - 1)] = "S"
             else:
@@ -83,14 +83,18 @@ def _create(dominoes, k, rng):
             covered.update({(x, y), (x + 1, y), (x, y - 1), (x + 1, y - 1)})
 
 
-def sample_aztec(n, seed=None):
-    """A uniformly random tiling of the Aztec diamond of order `n`: dict lower-left cell -> direction."""
+def sample_aztec(n, seed=None, coin=None):
+    """A uniformly random tiling of the Aztec diamond of order `n`: dict lower-left cell -> direction.
+
+    ``coin(k, x, y)``, if given, decides the block whose top-left cell is ``(x, y)`` at
+    order `k` (True: two horizontal dominoes) instead of Python's ``random``.
+    """
     rng = random.Random(seed)
     dominoes = {}
     for k in range(1, n + 1):
         _destroy(dominoes)
         dominoes = _slide(dominoes)
-        _create(dominoes, k, rng)
+        _create(dominoes, k, rng, coin)
     return dominoes
 
 

@@ -222,3 +222,57 @@ def test_sector_sampler_has_the_exact_mean():
     rng = np.random.default_rng(8)
     values = [_horizontal(random_tiling_sectors(region, seed=rng)) for _ in range(40)]
     assert abs(_z(values, exact, error)) < Z_MAX
+
+
+# ------------------------------------------- shuffling's placement frequencies at scale
+def _placements(tiling):
+    """Bool arrays (horizontal by left cell, vertical by top cell) of the dominoes of `tiling`."""
+    lab = np.asarray(tiling.labels)
+    return (lab[:, :-1] == lab[:, 1:]) & (lab[:, :-1] >= 0), (lab[:-1] == lab[1:]) & (lab[:-1] >= 0)
+
+
+def _statistics(n):
+    """Two 0/1 weightings of the placements of the order-n diamond, neither symmetric under its rotations.
+
+    The horizontal dominoes whose left cell is in the upper-left quarter, and the
+    vertical dominoes whose top cell is within n / 2 of the centre.
+    """
+    rows, cols = np.indices((2 * n, 2 * n))
+    quarter = ((rows < n) & (cols < n))[:, :-1]
+    disk = ((rows - n + 0.5) ** 2 + (cols - n + 0.5) ** 2 < (n / 2) ** 2)[:-1]
+    return quarter, disk
+
+
+@pytest.mark.parametrize("weights", [None, (1.0, 0.5)])
+def test_shuffling_placement_frequencies_at_order_200_match_edge_probabilities(weights):
+    # 200 samples of order 200 (issue 42): the placement counts summed over two regions
+    # against the exact edge probabilities (Propp's creation rates, an independent route)
+    n, m = 200, 200
+    from dominotiling.aztec.shuffling import sample_aztec
+
+    quarter, disk = _statistics(n)
+    rng = np.random.default_rng(42)
+    counts_h, counts_v = np.zeros(quarter.shape), np.zeros(disk.shape)
+    s1, s2 = [], []
+    for _ in range(m):
+        h, v = _placements(sample_aztec(n, seed=rng, weights=weights))
+        counts_h += h
+        counts_v += v
+        s1.append(int(h[quarter].sum()))
+        s2.append(int(v[disk].sum()))
+    exact = aztec_edge_probabilities(n, weights)
+    ph, pv = np.nan_to_num(exact.horizontal), np.nan_to_num(exact.vertical)
+    assert counts_h.sum() + counts_v.sum() == m * n * (n + 1)
+    assert not counts_h[ph == 0].any() and not counts_v[pv == 0].any()  # never an impossible one
+    assert abs(_z(s1, float(ph[quarter].sum()))) < Z_MAX
+    assert abs(_z(s2, float(pv[disk].sum()))) < Z_MAX
+    # power: the same frequencies against a measure that favours horizontal dominoes by 3 %
+    # (weights 1.03 on the N and S halves of every block) are far off
+    biased = (
+        np.ones((1, 1, 4))
+        if weights is None
+        else np.repeat(np.array([[1.0, 0.5], [0.5, 1.0]])[:, :, None], 4, axis=2)
+    )
+    biased[:, :, :2] *= 1.03
+    other = np.nan_to_num(aztec_edge_probabilities(n, biased).horizontal)
+    assert abs(_z(s1, float(other[quarter].sum()))) > 2 * Z_MAX
