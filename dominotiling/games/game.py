@@ -11,6 +11,7 @@ from ..errors import DominoTilingError, DominoTypeError
 from .bones import Bone, double_set
 from .errors import IllegalMoveError
 from .layouts import new_layout
+from .players import player_functions
 from .records import Event, Move, PlayerView, RoundResult
 from .rules import as_rules
 from .scoring import ScoreSheet
@@ -87,11 +88,8 @@ class Game:
         rules = as_rules(rules)
         n = self._count_players(players)
         rules.check_players(n)  # before anything grows with n (Game(rules, 2**31) was 17 GB)
-        strategies = tuple(players) if isinstance(players, (list, tuple)) else (None,) * n
-        for k, s in enumerate(strategies):
-            if s is not None and not callable(s):
-                msg = f"players[{k}] must be a function f(view) -> Move, or None; got {s!r}"
-                raise DominoTypeError(msg)
+        strategies = (None,) * n if isinstance(players, Integral) else players
+        strategies = player_functions(strategies, (n,), f"{n} players")
         deal_seed, play_seed = _validate.seed(seed).integers(0, 2**63, size=2)
         self.rules, self.n_players, self.strategies = rules, n, strategies
         self._deal_rng = np.random.default_rng(deal_seed)

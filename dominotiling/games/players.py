@@ -3,7 +3,7 @@ A player is any function of a :class:`~dominotiling.games.PlayerView` returning 
 ``legal_moves`` -- or None to stop a turn that allows more bones; drawing and knocking are
 automatic."""
 
-from ..errors import DominoTypeError
+from ..errors import DominoTilingError, DominoTypeError
 from .records import PlayerView
 
 __all__ = ["random_player", "greedy_player", "doubles_first_player"]
@@ -92,6 +92,22 @@ def doubles_first_player(view):
     if doubles:
         return max(doubles, key=lambda m: m.bone.pips)
     return greedy_player(view)
+
+
+def player_functions(players, counts, wrong_count, by_hand=True):
+    """``players``, one function ``f(view)`` per seat (or None, a seat played ``by_hand``), as
+    a tuple whose length is one of ``counts``; else an error ending ``wrong_count``."""
+    if isinstance(players, (str, bytes)) or not hasattr(players, "__iter__"):
+        what = type(players).__name__
+        raise DominoTypeError(f"players must be a list of player functions, got {what}")
+    players = tuple(players)
+    if len(players) not in counts:
+        raise DominoTilingError(f"{wrong_count}; got {len(players)} players")
+    for k, p in enumerate(players):
+        if not callable(p) and (p is not None or not by_hand):
+            hand = ", or None" if by_hand else ""
+            raise DominoTypeError(f"players[{k}] must be a function f(view){hand}; got {p!r}")
+    return players
 
 
 def _check_view(view):
