@@ -9,10 +9,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .. import _validate
-from ..errors import DominoTilingError, DominoTypeError
+from ..errors import DominoTilingError
 from .bones import Bone, as_bones
 from .errors import IllegalMoveError
-from .line import SIDES, Line, Table, _hands
+from .line import SIDES, Line, Table, _hands, check_rules
 
 __all__ = ["Trains", "ChickenFoot", "Sausage", "FiveUp", "new_layout"]
 
@@ -22,16 +22,11 @@ MAX_PLAYERS = 12
 
 def new_layout(rules, n_players, double=None):
     """The empty table of a round under ``rules``; ``double``: the round's set double."""
-    _check_rules(rules)
+    check_rules(rules)
     n_players = _validate.positive_int(n_players, "n_players", maximum=MAX_PLAYERS)
     if double is not None:
         double = _validate.nonnegative_int(double, "double (the set double)", maximum=rules.max_pip)
     return rules.table.new(rules, n_players, double)
-
-
-def _check_rules(rules):  # duck-typed: the rules module imports this one
-    if not hasattr(rules, "table") or isinstance(rules, type):
-        raise DominoTypeError(f"rules must be a Rules object, got {type(rules).__name__}")
 
 
 # ---------------------------------------------------------------------- the tables' hooks
@@ -265,12 +260,8 @@ class Trains(Table):
         self._turn, self._turn_seat = [], None  # (train, bone) laid in the turn in progress
 
     def train(self, name):
-        if not isinstance(name, str):
-            msg = f"name must be the name of a train (a str), got {type(name).__name__}"
-            raise DominoTypeError(msg)
-        if name not in self._trains:
-            raise IllegalMoveError(f"no train {name!r}; the trains are {', '.join(self._trains)}")
-        return list(self._trains[name])
+        """The bones of the train ``name`` ("train k" or "mexican"), outward, as oriented pairs."""
+        return list(self._trains[_validate.choice(name, "name (of a train)", tuple(self._trains))])
 
     markers = property(lambda self: frozenset(self._markers))  # seats whose trains are open
 

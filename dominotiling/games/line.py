@@ -3,7 +3,7 @@ lengthwise, the fish, the count of the ends), :class:`Table`, what every table a
 engine, and :data:`SIDES`."""
 
 from .. import _validate
-from ..errors import DominoTilingError, DominoTypeError
+from ..errors import DominoTypeError
 from .bones import Bone, as_bone, as_bones
 from .errors import IllegalMoveError
 
@@ -146,6 +146,16 @@ def _deep(value):
     return type(value)(_deep(v) for v in value) if isinstance(value, (list, set)) else value
 
 
+def check_rules(rules):
+    """``rules`` if it is a Rules object (duck-typed: the rules module imports this one)."""
+    if not hasattr(rules, "table") or isinstance(rules, type):
+        msg = (
+            f"rules must be a Rules object, got {type(rules).__name__}; try Rules.by_name('kozel')"
+        )
+        raise DominoTypeError(msg)
+    return rules
+
+
 def _hands(hands, name="hands"):
     """``hands`` (one list of Bone per seat) as a list of lists; a clear error otherwise."""
     wrong = isinstance(hands, (str, bytes, dict, Bone)) or type(hands).__module__ == "numpy"
@@ -216,10 +226,7 @@ class Line(Table):
     @classmethod
     def for_rules(cls, rules):
         """An empty line laid out as ``rules`` (a :class:`Rules`) say: set, cross, counting."""
-        if not hasattr(rules, "table") or isinstance(rules, type):  # duck-typed: rules import us
-            msg = f"rules must be a Rules object, got {type(rules).__name__}; try Rules.by_name('kozel')"
-            raise DominoTypeError(msg)
-        t = rules.table
+        t = check_rules(rules).table
         return cls(rules.max_pip, t.spinner, house=t.house, spinner_opens=t.spinner_opens,
                    cross_count=t.cross_count, arms_first=t.spinner_arms_first)  # fmt: skip
 
@@ -251,11 +258,7 @@ class Line(Table):
 
     def arm(self, side):
         """The bones played outward from the centre on ``side``, as oriented pairs."""
-        if not isinstance(side, str):
-            raise DominoTypeError(f"side must be one of {SIDES} (a str), got {type(side).__name__}")
-        if side not in SIDES:
-            raise DominoTilingError(f"side must be one of {SIDES}, got {side!r}")
-        return list(self._arms[side])
+        return list(self._arms[_validate.choice(side, "side", SIDES)])
 
     def face_down(self):
         """The face-down (closed) doubles as ``(side, index in that arm)`` pairs."""

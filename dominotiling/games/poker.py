@@ -187,7 +187,6 @@ class PokerTable:
     over = property(lambda self: not self._in)  # fewer than two can pay the ante
     in_hand = property(lambda self: tuple(self._in))  # the seats dealt into the hand
     pot = property(lambda self: self.ante * len(self._in))
-    stock_size = property(lambda self: len(self._stock))
 
     def hand(self, seat):
         """The bones ``seat`` holds now."""

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .. import _validate
+from .display import _axes
 from .game import Game
 from .players import player_functions, random_player
 from .rules import as_rules
@@ -95,14 +96,7 @@ class SimulationSummary:
     def plot(self, ax=None):
         """Draw the win and goat rates per seat as bars on ``ax`` (None: a new figure); return
         the Axes: ``simulate("classic", 5, 3, progress=False).plot()``."""
-        if ax is None:
-            import matplotlib.pyplot as plt
-
-            _, ax = plt.subplots(figsize=(5, 3))
-        else:
-            from matplotlib.axes import Axes
-
-            _validate.instance(ax, "ax", Axes, "pass None for a new figure, or plt.subplots()[1]")
+        ax = _axes(ax, figsize=(5, 3), dpi=None)
         x, width = np.arange(self.n_players), 0.38
         ax.bar(x - width / 2, self.win_rates, width, label="win", color="#4c72b0")
         ax.bar(x + width / 2, self.goat_rates, width, label="goat", color="#dd8452")
