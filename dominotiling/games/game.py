@@ -248,7 +248,7 @@ class Game:
         self._check_live()
         moves = self.legal_moves()
         if not moves:
-            if self._continuing in ("doubles", "chain", "pair"):
+            if self.can_end_turn:
                 self.end_turn()
             elif self._can_draw():
                 self.draw()

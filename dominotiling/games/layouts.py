@@ -296,11 +296,14 @@ class Trains(Table):
             return {f"train {seat}"}
         usual = {"mexican"} | {f"train {s}" for s in self._markers}
         usual |= set() if seat is None else {f"train {seat}"}
-        open_now = self.uncovered()
         if not self._turn:
-            return set(open_now) if open_now else usual
-        laid_now = {name for name in open_now if name in {n for n, _ in self._turn}}
+            return set(self.uncovered()) or usual
+        laid_now = set(self._laid_now())
         return laid_now if len(laid_now) >= 2 else usual | laid_now  # two doubles: cover one
+
+    def _laid_now(self):
+        """The trains ending in an uncovered double laid in the turn in progress."""
+        return [name for name in self.uncovered() if name in {n for n, _ in self._turn}]
 
     def branches(self):
         marked = {f"train {s}" for s in self._markers}
@@ -311,7 +314,7 @@ class Trains(Table):
         hand = list(as_bones(hand, "hand"))
         names = sorted(self.allowed(seat), key=_train_order)
         ends = {name: self._end(name) for name in names}
-        laid = [name for name in self.uncovered() if name in {n for n, _ in self._turn}]
+        laid = self._laid_now()
         second = len(laid) == 1 and not self.in_first_turn(seat)
         out = []
         for bone in hand:
@@ -342,11 +345,8 @@ class Trains(Table):
             now = ", ".join(sorted(allowed, key=_train_order))
             msg = f"{side} is not open to seat {seat} now ({why}); open to it: {now}"
             raise IllegalMoveError(msg)
-        end = self._end(side)
-        if end not in bone:
-            raise IllegalMoveError(f"bone {bone} does not match {side}, which ends in {end}")
+        end = self._lay(bone, side)
         self._trains[side].append((end, bone.other(end)))
-        self._on_table.add(bone)
         self._turn.append((side, bone))
         self._turn_seat = seat
         if seat is not None and side == f"train {seat}":

@@ -3,7 +3,7 @@ lengthwise, the fish, the count of the ends), :class:`Table`, what every table a
 engine, and :data:`SIDES`."""
 
 from .. import _validate
-from ..errors import DominoTypeError
+from ..errors import DominoTilingError, DominoTypeError
 from .bones import Bone, as_bone, as_bones
 from .errors import IllegalMoveError
 
@@ -149,9 +149,7 @@ def _deep(value):
 def check_rules(rules):
     """``rules`` if it is a Rules object (duck-typed: the rules module imports this one)."""
     if not hasattr(rules, "table") or isinstance(rules, type):
-        msg = (
-            f"rules must be a Rules object, got {type(rules).__name__}; try Rules.by_name('kozel')"
-        )
+        msg = f"rules must be a Rules object, got {type(rules).__name__}; try Rules.kozel()"
         raise DominoTypeError(msg)
     return rules
 
@@ -258,7 +256,11 @@ class Line(Table):
 
     def arm(self, side):
         """The bones played outward from the centre on ``side``, as oriented pairs."""
-        return list(self._arms[_validate.choice(side, "side", SIDES)])
+        if not isinstance(side, str):
+            raise DominoTypeError(f"side must be one of {SIDES} (a str), got {type(side).__name__}")
+        if side not in SIDES:
+            raise DominoTilingError(f"side must be one of {SIDES}, got {side!r}")
+        return list(self._arms[side])
 
     def face_down(self):
         """The face-down (closed) doubles as ``(side, index in that arm)`` pairs."""
@@ -295,9 +297,6 @@ class Line(Table):
             arm = " ".join(text(side, k, a, b) for k, (a, b) in enumerate(self._arms[side]))
             out += f" | {side}: {arm}" if arm else ""
         return out
-
-    def __repr__(self):
-        return f"<Line of {len(self)} bones: {self}>"
 
     # ------------------------------------------------------------------ playing
     def play(self, bone, side=None, closed=False, lengthwise=False, seat=None):
