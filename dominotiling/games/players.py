@@ -7,23 +7,24 @@ from ..errors import DominoTilingError, DominoTypeError
 from .records import PlayerView
 
 __all__ = ["random_player", "greedy_player", "doubles_first_player"]
+_PLAYERS = __all__
 
 
+def _shared_sections(player):
+    """Give a player function the numpydoc sections every player shares, before its Examples."""
+    others = ", ".join(name for name in _PLAYERS if name != player.__name__)
+    shared = (
+        "Parameters\n    ----------\n    view : PlayerView\n\n    Returns\n    -------\n    Move"
+    )
+    shared += f"\n\n    See Also\n    --------\n    {others}, simulate\n\n    Examples"
+    player.__doc__ = player.__doc__.replace("Examples", shared, 1)
+    return player
+
+
+@_shared_sections
 def random_player(view):
     """Play a legal move chosen uniformly at random with ``view.rng`` (stopping the turn is one
     more choice), so that a seeded game replays exactly.
-
-    Parameters
-    ----------
-    view : PlayerView
-
-    Returns
-    -------
-    Move
-
-    See Also
-    --------
-    greedy_player, doubles_first_player, simulate
 
     Examples
     --------
@@ -38,21 +39,10 @@ def random_player(view):
     return moves[int(view.rng.integers(len(moves)))]
 
 
+@_shared_sections
 def greedy_player(view):
     """Play the heaviest playable bone (most pips, then the larger half, then the first legal
     move); a turn that allows more bones goes on while it can.
-
-    Parameters
-    ----------
-    view : PlayerView
-
-    Returns
-    -------
-    Move
-
-    See Also
-    --------
-    random_player, doubles_first_player, simulate
 
     Examples
     --------
@@ -66,20 +56,9 @@ def greedy_player(view):
     return max(view.legal_moves, key=lambda m: (m.bone.pips, m.bone.high))
 
 
+@_shared_sections
 def doubles_first_player(view):
     """Play the heaviest playable double (hard to place late), else play greedily.
-
-    Parameters
-    ----------
-    view : PlayerView
-
-    Returns
-    -------
-    Move
-
-    See Also
-    --------
-    random_player, greedy_player, simulate
 
     Examples
     --------
