@@ -234,6 +234,7 @@ def draw_bone(bone, ax=None, xy=(0.0, 0.0), vertical=False, facecolor="ivory", p
 
     Examples
     --------
+    >>> from dominotiling.games import Bone
     >>> len(draw_bone(Bone(2, 6)).patches)   # the tile and 2 + 6 pips
     9
     """

@@ -18,10 +18,6 @@ from .scoring import ScoreSheet
 
 __all__ = ["Game"]
 
-#: The game's state a failed list of plays restores (the line, hands and sheet are copied).
-_STATE = "turn round_number over _forced _opener _redeals _last_player _last_nondouble".split()
-_STATE += "_turn_draws _continuing _stopped _pending_out".split()
-
 
 class Game:
     """A match of dominoes by the given rules.
@@ -327,17 +323,15 @@ class Game:
         return game
 
     def _snapshot(self):
-        lists = (self.history, self.rounds, self._counts, self._turn_plays, self._streak)
-        tables = (self.line.copy(), [list(h) for h in self._hands], list(self._bazaar))
-        tables += (self.sheet.copy(),)
-        rngs = (self._deal_rng.bit_generator.state, self._play_rng.bit_generator.state)
-        return tables, [list(x) for x in lists], {k: getattr(self, k) for k in _STATE}, rngs
+        """The state a failed list of plays restores: every attribute, lists and tables copied."""
+        state = {k: list(v) if type(v) is list else v for k, v in vars(self).items()}
+        state.update(line=self.line.copy(), sheet=self.sheet.copy())
+        state["_hands"] = [list(h) for h in self._hands]
+        return state, (self._deal_rng.bit_generator.state, self._play_rng.bit_generator.state)
 
     def _restore(self, saved):
-        (self.line, self._hands, self._bazaar, self.sheet), lists, scalars, rngs = saved
-        self.history, self.rounds, self._counts, self._turn_plays, self._streak = lists
-        for k, v in scalars.items():
-            setattr(self, k, v)
+        state, rngs = saved
+        self.__dict__.update(state)
         self._deal_rng.bit_generator.state, self._play_rng.bit_generator.state = rngs
 
     @classmethod

@@ -217,7 +217,7 @@ class FiveUpTable(TableRules):
 TABLES = {t.name: t for t in (LineTable, TrainsTable, FootTable, SausageTable, FiveUpTable)}
 
 
-# ---------------------------------------------------------------------- Mexican train
+# ---------------------------------------------------------------------- the tables
 class Trains(Table):
     """Mexican train's table: the engine double, a train per player and the Mexican train.
 
@@ -380,7 +380,6 @@ def _train_order(name):
     return (1, 0) if name == "mexican" else (0, int(name.split()[1]))
 
 
-# ---------------------------------------------------------------------- Chicken foot
 class ChickenFoot(Table):
     """Chicken foot's table: the set double with its chicks, and a foot on every later double.
 
@@ -464,7 +463,6 @@ class ChickenFoot(Table):
             self._foot = (value, self.foot_size, k)
 
 
-# ---------------------------------------------------------------------- Kolbasa
 class Sausage(Table):
     """Kolbasa's table: two parallel lines growing from a crosswise head, cut across.
 
@@ -565,7 +563,6 @@ class Sausage(Table):
         return cut
 
 
-# ---------------------------------------------------------------------- Five-Up
 class FiveUp(Table):
     """Five-Up's table: lines of play that branch at every double.
 

@@ -7,17 +7,26 @@ from ..errors import DominoTilingError, DominoTypeError
 from .records import PlayerView
 
 __all__ = ["random_player", "greedy_player", "doubles_first_player"]
-_PLAYERS = __all__
+#: The numpydoc sections every player function shares (:func:`_shared_sections`).
+_SECTIONS = """Parameters
+    ----------
+    view : PlayerView
+
+    Returns
+    -------
+    Move
+
+    See Also
+    --------
+    {others}, simulate
+
+    Examples"""
 
 
 def _shared_sections(player):
-    """Give a player function the numpydoc sections every player shares, before its Examples."""
-    others = ", ".join(name for name in _PLAYERS if name != player.__name__)
-    shared = (
-        "Parameters\n    ----------\n    view : PlayerView\n\n    Returns\n    -------\n    Move"
-    )
-    shared += f"\n\n    See Also\n    --------\n    {others}, simulate\n\n    Examples"
-    player.__doc__ = player.__doc__.replace("Examples", shared, 1)
+    """Give a player function the sections every player shares, before its Examples."""
+    others = ", ".join(name for name in __all__ if name != player.__name__)
+    player.__doc__ = player.__doc__.replace("Examples", _SECTIONS.format(others=others), 1)
     return player
 
 
