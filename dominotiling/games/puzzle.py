@@ -89,22 +89,6 @@ def _components(edges, loops):
     return [(sorted(vs), es) for vs, es in groups.values()]
 
 
-def _connected(kept):
-    adj = {}
-    for a, b in kept:
-        adj[a], adj[b] = adj.get(a, 0) | (1 << b), adj.get(b, 0) | (1 << a)
-    every = sum(1 << v for v in adj)
-    seen = frontier = 1 << next(iter(adj))
-    while frontier:
-        new, f = 0, frontier
-        while f:
-            low = f & -f
-            new |= adj[low.bit_length() - 1]
-            f ^= low
-        frontier, seen = new & ~seen, seen | new
-    return seen == every
-
-
 def _best_in_component(edges, loops):
     m = len(edges)
     all_loops = sum(loops.get(v, 0) for v in {x for e in edges for x in e})
@@ -115,7 +99,7 @@ def _best_in_component(edges, loops):
     while k <= m - 1 and m - k + all_loops > best_len:
         for removed in _removals(bits, odd0, k, budget):
             kept = [e for i, e in enumerate(edges) if i not in removed]
-            if _connected(kept):
+            if len(_components(kept, {})) == 1:  # one line: the kept bones connected
                 value = len(kept) + sum(loops.get(v, 0) for v in {x for e in kept for x in e})
                 if value > best_len:
                     best_len, best_kept = value, kept
