@@ -7,7 +7,7 @@ from numbers import Integral
 from .. import _validate
 from ..errors import DominoTilingError, DominoTypeError
 
-__all__ = ["Bone", "double_set", "as_bone", "as_bones", "as_pairs", "MAX_SET_PIP"]
+__all__ = ["Bone", "double_set", "as_bone", "as_bones", "as_pair", "as_pairs", "MAX_SET_PIP"]
 
 #: The largest set :func:`double_set` makes: double-100 (5151 bones; games go to double-18).
 MAX_SET_PIP = 100
