@@ -7,7 +7,7 @@ from numbers import Integral
 from .. import _validate
 from ..errors import DominoTilingError, DominoTypeError
 
-__all__ = ["Bone", "double_set", "as_bone", "as_bones", "MAX_SET_PIP"]
+__all__ = ["Bone", "double_set", "as_bone", "as_bones", "as_pair", "as_pairs", "MAX_SET_PIP"]
 
 #: The largest set :func:`double_set` makes: double-100 (5151 bones; games go to double-18).
 MAX_SET_PIP = 100
@@ -156,3 +156,23 @@ def as_bones(value, name):
         if not isinstance(bone, Bone):
             raise DominoTypeError(f"{name}[{i}] must be a Bone, got {type(bone).__name__}; {hint}")
     return items
+
+
+def as_pair(value, name):
+    """``(a, b)``: the pips of a :class:`Bone`, or a pair of non-negative ints as given."""
+    if isinstance(value, Bone):
+        return value.low, value.high
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__len__") or len(value) != 2:
+        what = type(value).__name__
+        msg = f"{name} must be a Bone or a pair of values such as (2, 5), got {what}"
+        raise DominoTypeError(msg)
+    return tuple(_validate.nonnegative_int(v, f"{name} value") for v in value)
+
+
+def as_pairs(value, name, also=""):
+    """``value``, an iterable of Bone or of pairs (:func:`as_pair`), as a list of pairs."""
+    if isinstance(value, (str, bytes, Bone)) or not hasattr(value, "__iter__"):
+        what = type(value).__name__
+        msg = f"{name} must be a list of Bone or of pairs such as (2, 5){also}, got {what}"
+        raise DominoTypeError(msg)
+    return [as_pair(item, f"{name}[{k}]") for k, item in enumerate(value)]

@@ -8,7 +8,7 @@ from html import escape
 
 from .. import _validate
 from ..errors import DominoTypeError
-from .bones import Bone
+from .bones import as_pair, as_pairs
 from .line import Line
 
 __all__ = ["bones_svg", "line_svg", "hand_svg", "draw_bone", "draw_hand", "draw_line"]
@@ -149,27 +149,22 @@ def line_svg(line, per_row=14, u=_U):
     return _svg(_picture(line, per_row), u, str(line) or "an empty line")
 
 
+def _hand(pairs, step, x0=0.0):
+    """Bones held upright side by side, ``step`` apart."""
+    pic = _Picture()
+    for k, (a, b) in enumerate(pairs):
+        pic.bone(a, b, x0 + k * step, 0, vertical=True)
+    return pic
+
+
 def hand_svg(bones, u=_U, title=""):
     """Bones held upright side by side."""
-    pic = _Picture()
-    for k, b in enumerate(bones):
-        pic.bone(b.low, b.high, k * (1 + 3 / u), 0, vertical=True)
-    return _svg(pic, u, title)
+    return _svg(_hand([(b.low, b.high) for b in bones], 1 + 3 / u), u, title)
 
 
 # ---------------------------------------------------------------------- matplotlib
-def _pair(value, name):
-    """``(a, b)``: the pips of a :class:`Bone` or of a pair of non-negative ints."""
-    if isinstance(value, Bone):
-        return value.low, value.high
-    if isinstance(value, (str, bytes)) or not hasattr(value, "__len__") or len(value) != 2:
-        what = type(value).__name__
-        msg = f"{name} must be a Bone or a pair of pip values such as (2, 5), got {what}"
-        raise DominoTypeError(msg)
-    return tuple(_validate.nonnegative_int(v, f"{name} value") for v in value)
-
-
-def _axes(ax, width, height, title=None):
+def _axes(ax, width=1.0, height=1.0, title=None, figsize=None, dpi=80):
+    """``ax`` checked, or new axes (of ``figsize``, else fitting a picture of that size)."""
     if title is not None and not isinstance(title, str):
         raise DominoTypeError(f"title must be None or a str, got {type(title).__name__}")
     if ax is None:
@@ -177,7 +172,7 @@ def _axes(ax, width, height, title=None):
 
         scale = min(0.4, 11.0 / max(width, 1.0))
         size = (max(1.5, width * scale + 0.3), max(1.0, height * scale + 0.3))
-        ax = plt.subplots(figsize=size, dpi=80)[1]
+        ax = plt.subplots(figsize=figsize or size, dpi=dpi)[1]
     else:
         from matplotlib.axes import Axes
 
@@ -239,12 +234,13 @@ def draw_bone(bone, ax=None, xy=(0.0, 0.0), vertical=False, facecolor="ivory", p
 
     Examples
     --------
+    >>> from dominotiling.games import Bone
     >>> len(draw_bone(Bone(2, 6)).patches)   # the tile and 2 + 6 pips
     9
     """
     from matplotlib.colors import is_color_like
 
-    a, b = _pair(bone, "bone")
+    a, b = as_pair(bone, "bone")
     if isinstance(xy, (str, bytes)) or not hasattr(xy, "__len__") or len(xy) != 2:
         raise DominoTypeError(f"xy must be a pair of numbers (x, y), got {type(xy).__name__}")
     cx, cy = (_validate.real(v, f"xy[{k}]") for k, v in enumerate(xy))
@@ -286,14 +282,7 @@ def draw_hand(bones, ax=None, title=None):
     >>> draw_hand(double_set(1), title="double-one set").get_title()
     'double-one set'
     """
-    if isinstance(bones, (str, bytes, Bone)) or not hasattr(bones, "__iter__"):
-        what = type(bones).__name__
-        msg = f"bones must be a list of Bone (or of pairs such as (2, 5)), got {what}"
-        raise DominoTypeError(msg)
-    pic = _Picture()
-    for k, item in enumerate(bones):
-        pic.bone(*_pair(item, f"bones[{k}]"), 0.1 + 1.2 * k, 0, vertical=True)
-    return _mpl(pic, ax, title)
+    return _mpl(_hand(as_pairs(bones, "bones"), 1.2, 0.1), ax, title)
 
 
 def draw_line(line, ax=None, title=None, per_row=14):
@@ -325,10 +314,7 @@ def draw_line(line, ax=None, title=None, per_row=14):
     """
     per_row = _validate.positive_int(per_row, "per_row")
     if not (isinstance(line, Line) or hasattr(line, "branches")):
-        if isinstance(line, (str, bytes, Bone)) or not hasattr(line, "__iter__"):
-            what = type(line).__name__
-            raise DominoTypeError(f"line must be a Line, a layout, or a list of pairs, got {what}")
-        line = [_pair(p, f"line[{k}]") for k, p in enumerate(line)]
+        line = as_pairs(line, "line", also=", a Line or a layout")
     return _mpl(_picture(line, per_row), ax, title)
 
 

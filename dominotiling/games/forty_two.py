@@ -14,6 +14,7 @@ from ..errors import DominoTilingError, DominoTypeError
 from .bones import Bone, as_bone, as_bones, double_set
 from .errors import IllegalMoveError
 from .line import _hands
+from .players import player_functions
 
 __all__ = ["COUNT_BONES", "TARGET", "count_points", "check_bid", "followers", "trick_winner"]
 __all__ += ["settle", "FortyTwo", "FortyTwoView", "HandResult", "greedy_player"]
@@ -170,7 +171,7 @@ class FortyTwo:
         self._start_hand([[bones[i] for i in order[7 * k : 7 * k + 7]] for k in range(4)])
 
     def _begin(self, players, seed, target, dealer):
-        self.players = _players(players)
+        self.players = player_functions(players, (4,), "42 is played by four, two pairs")
         self.target = _validate.positive_int(target, "target")
         self._rng, self.scores, self.hands_played = _validate.seed(seed), [0, 0], []
         self.dealer, self.winner = _validate.integer(dealer, "dealer", minimum=0, maximum=3), None
@@ -329,18 +330,3 @@ def greedy_player(view):
     cheap = lambda b: (COUNT_BONES.get(b, 0), b.pips)  # noqa: E731
     partner_leads = trick_winner(led, trump) == len(led) - 2
     return min(winners if winners and not partner_leads else moves, key=cheap)
-
-
-def _players(players):
-    """Four player functions (None: a seat played by hand), checked."""
-    if isinstance(players, (str, bytes)) or not hasattr(players, "__iter__"):
-        what = type(players).__name__
-        msg = f"players must be a list of four player functions (or None), got {what}"
-        raise DominoTypeError(msg)
-    players = tuple(players)
-    if len(players) != 4:
-        raise DominoTilingError(f"42 is played by four, two pairs; got {len(players)} players")
-    for k, p in enumerate(players):
-        if p is not None and not callable(p):
-            raise DominoTypeError(f"players[{k}] must be a function f(view), or None; got {p!r}")
-    return players

@@ -11,15 +11,12 @@ from ..errors import DominoTilingError, DominoTypeError
 from .bones import Bone, double_set
 from .errors import IllegalMoveError
 from .layouts import new_layout
+from .players import player_functions
 from .records import Event, Move, PlayerView, RoundResult
 from .rules import as_rules
 from .scoring import ScoreSheet
 
 __all__ = ["Game"]
-
-#: The game's state a failed list of plays restores (the line, hands and sheet are copied).
-_STATE = "turn round_number over _forced _opener _redeals _last_player _last_nondouble".split()
-_STATE += "_turn_draws _continuing _stopped _pending_out".split()
 
 
 class Game:
@@ -87,11 +84,8 @@ class Game:
         rules = as_rules(rules)
         n = self._count_players(players)
         rules.check_players(n)  # before anything grows with n (Game(rules, 2**31) was 17 GB)
-        strategies = tuple(players) if isinstance(players, (list, tuple)) else (None,) * n
-        for k, s in enumerate(strategies):
-            if s is not None and not callable(s):
-                msg = f"players[{k}] must be a function f(view) -> Move, or None; got {s!r}"
-                raise DominoTypeError(msg)
+        strategies = (None,) * n if isinstance(players, Integral) else players
+        strategies = player_functions(strategies, (n,), f"{n} players")
         deal_seed, play_seed = _validate.seed(seed).integers(0, 2**63, size=2)
         self.rules, self.n_players, self.strategies = rules, n, strategies
         self._deal_rng = np.random.default_rng(deal_seed)
@@ -250,7 +244,7 @@ class Game:
         self._check_live()
         moves = self.legal_moves()
         if not moves:
-            if self._continuing in ("doubles", "chain", "pair"):
+            if self.can_end_turn:
                 self.end_turn()
             elif self._can_draw():
                 self.draw()
@@ -329,17 +323,15 @@ class Game:
         return game
 
     def _snapshot(self):
-        lists = (self.history, self.rounds, self._counts, self._turn_plays, self._streak)
-        tables = (self.line.copy(), [list(h) for h in self._hands], list(self._bazaar))
-        tables += (self.sheet.copy(),)
-        rngs = (self._deal_rng.bit_generator.state, self._play_rng.bit_generator.state)
-        return tables, [list(x) for x in lists], {k: getattr(self, k) for k in _STATE}, rngs
+        """The state a failed list of plays restores: every attribute, lists and tables copied."""
+        state = {k: list(v) if type(v) is list else v for k, v in vars(self).items()}
+        state.update(line=self.line.copy(), sheet=self.sheet.copy())
+        state["_hands"] = [list(h) for h in self._hands]
+        return state, (self._deal_rng.bit_generator.state, self._play_rng.bit_generator.state)
 
     def _restore(self, saved):
-        (self.line, self._hands, self._bazaar, self.sheet), lists, scalars, rngs = saved
-        self.history, self.rounds, self._counts, self._turn_plays, self._streak = lists
-        for k, v in scalars.items():
-            setattr(self, k, v)
+        state, rngs = saved
+        self.__dict__.update(state)
         self._deal_rng.bit_generator.state, self._play_rng.bit_generator.state = rngs
 
     @classmethod

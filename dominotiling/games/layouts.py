@@ -9,10 +9,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .. import _validate
-from ..errors import DominoTilingError, DominoTypeError
+from ..errors import DominoTilingError
 from .bones import Bone, as_bones
 from .errors import IllegalMoveError
-from .line import SIDES, Line, Table, _hands
+from .line import SIDES, Line, Table, _hands, check_rules
 
 __all__ = ["Trains", "ChickenFoot", "Sausage", "FiveUp", "new_layout"]
 
@@ -22,16 +22,11 @@ MAX_PLAYERS = 12
 
 def new_layout(rules, n_players, double=None):
     """The empty table of a round under ``rules``; ``double``: the round's set double."""
-    _check_rules(rules)
+    check_rules(rules)
     n_players = _validate.positive_int(n_players, "n_players", maximum=MAX_PLAYERS)
     if double is not None:
         double = _validate.nonnegative_int(double, "double (the set double)", maximum=rules.max_pip)
     return rules.table.new(rules, n_players, double)
-
-
-def _check_rules(rules):  # duck-typed: the rules module imports this one
-    if not hasattr(rules, "table") or isinstance(rules, type):
-        raise DominoTypeError(f"rules must be a Rules object, got {type(rules).__name__}")
 
 
 # ---------------------------------------------------------------------- the tables' hooks
@@ -222,7 +217,7 @@ class FiveUpTable(TableRules):
 TABLES = {t.name: t for t in (LineTable, TrainsTable, FootTable, SausageTable, FiveUpTable)}
 
 
-# ---------------------------------------------------------------------- Mexican train
+# ---------------------------------------------------------------------- the tables
 class Trains(Table):
     """Mexican train's table: the engine double, a train per player and the Mexican train.
 
@@ -265,12 +260,8 @@ class Trains(Table):
         self._turn, self._turn_seat = [], None  # (train, bone) laid in the turn in progress
 
     def train(self, name):
-        if not isinstance(name, str):
-            msg = f"name must be the name of a train (a str), got {type(name).__name__}"
-            raise DominoTypeError(msg)
-        if name not in self._trains:
-            raise IllegalMoveError(f"no train {name!r}; the trains are {', '.join(self._trains)}")
-        return list(self._trains[name])
+        """The bones of the train ``name`` ("train k" or "mexican"), outward, as oriented pairs."""
+        return list(self._trains[_validate.choice(name, "name (of a train)", tuple(self._trains))])
 
     markers = property(lambda self: frozenset(self._markers))  # seats whose trains are open
 
@@ -305,11 +296,14 @@ class Trains(Table):
             return {f"train {seat}"}
         usual = {"mexican"} | {f"train {s}" for s in self._markers}
         usual |= set() if seat is None else {f"train {seat}"}
-        open_now = self.uncovered()
         if not self._turn:
-            return set(open_now) if open_now else usual
-        laid_now = {name for name in open_now if name in {n for n, _ in self._turn}}
+            return set(self.uncovered()) or usual
+        laid_now = set(self._laid_now())
         return laid_now if len(laid_now) >= 2 else usual | laid_now  # two doubles: cover one
+
+    def _laid_now(self):
+        """The trains ending in an uncovered double laid in the turn in progress."""
+        return [name for name in self.uncovered() if name in {n for n, _ in self._turn}]
 
     def branches(self):
         marked = {f"train {s}" for s in self._markers}
@@ -320,7 +314,7 @@ class Trains(Table):
         hand = list(as_bones(hand, "hand"))
         names = sorted(self.allowed(seat), key=_train_order)
         ends = {name: self._end(name) for name in names}
-        laid = [name for name in self.uncovered() if name in {n for n, _ in self._turn}]
+        laid = self._laid_now()
         second = len(laid) == 1 and not self.in_first_turn(seat)
         out = []
         for bone in hand:
@@ -351,11 +345,8 @@ class Trains(Table):
             now = ", ".join(sorted(allowed, key=_train_order))
             msg = f"{side} is not open to seat {seat} now ({why}); open to it: {now}"
             raise IllegalMoveError(msg)
-        end = self._end(side)
-        if end not in bone:
-            raise IllegalMoveError(f"bone {bone} does not match {side}, which ends in {end}")
+        end = self._lay(bone, side)
         self._trains[side].append((end, bone.other(end)))
-        self._on_table.add(bone)
         self._turn.append((side, bone))
         self._turn_seat = seat
         if seat is not None and side == f"train {seat}":
@@ -389,7 +380,6 @@ def _train_order(name):
     return (1, 0) if name == "mexican" else (0, int(name.split()[1]))
 
 
-# ---------------------------------------------------------------------- Chicken foot
 class ChickenFoot(Table):
     """Chicken foot's table: the set double with its chicks, and a foot on every later double.
 
@@ -473,7 +463,6 @@ class ChickenFoot(Table):
             self._foot = (value, self.foot_size, k)
 
 
-# ---------------------------------------------------------------------- Kolbasa
 class Sausage(Table):
     """Kolbasa's table: two parallel lines growing from a crosswise head, cut across.
 
@@ -574,7 +563,6 @@ class Sausage(Table):
         return cut
 
 
-# ---------------------------------------------------------------------- Five-Up
 class FiveUp(Table):
     """Five-Up's table: lines of play that branch at every double.
 

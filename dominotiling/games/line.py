@@ -146,6 +146,14 @@ def _deep(value):
     return type(value)(_deep(v) for v in value) if isinstance(value, (list, set)) else value
 
 
+def check_rules(rules):
+    """``rules`` if it is a Rules object (duck-typed: the rules module imports this one)."""
+    if not hasattr(rules, "table") or isinstance(rules, type):
+        msg = f"rules must be a Rules object, got {type(rules).__name__}; try Rules.kozel()"
+        raise DominoTypeError(msg)
+    return rules
+
+
 def _hands(hands, name="hands"):
     """``hands`` (one list of Bone per seat) as a list of lists; a clear error otherwise."""
     wrong = isinstance(hands, (str, bytes, dict, Bone)) or type(hands).__module__ == "numpy"
@@ -216,10 +224,7 @@ class Line(Table):
     @classmethod
     def for_rules(cls, rules):
         """An empty line laid out as ``rules`` (a :class:`Rules`) say: set, cross, counting."""
-        if not hasattr(rules, "table") or isinstance(rules, type):  # duck-typed: rules import us
-            msg = f"rules must be a Rules object, got {type(rules).__name__}; try Rules.by_name('kozel')"
-            raise DominoTypeError(msg)
-        t = rules.table
+        t = check_rules(rules).table
         return cls(rules.max_pip, t.spinner, house=t.house, spinner_opens=t.spinner_opens,
                    cross_count=t.cross_count, arms_first=t.spinner_arms_first)  # fmt: skip
 
@@ -292,9 +297,6 @@ class Line(Table):
             arm = " ".join(text(side, k, a, b) for k, (a, b) in enumerate(self._arms[side]))
             out += f" | {side}: {arm}" if arm else ""
         return out
-
-    def __repr__(self):
-        return f"<Line of {len(self)} bones: {self}>"
 
     # ------------------------------------------------------------------ playing
     def play(self, bone, side=None, closed=False, lengthwise=False, seat=None):

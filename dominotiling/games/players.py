@@ -3,17 +3,12 @@ A player is any function of a :class:`~dominotiling.games.PlayerView` returning 
 ``legal_moves`` -- or None to stop a turn that allows more bones; drawing and knocking are
 automatic."""
 
-from ..errors import DominoTypeError
+from ..errors import DominoTilingError, DominoTypeError
 from .records import PlayerView
 
 __all__ = ["random_player", "greedy_player", "doubles_first_player"]
-
-
-def random_player(view):
-    """Play a legal move chosen uniformly at random with ``view.rng`` (stopping the turn is one
-    more choice), so that a seeded game replays exactly.
-
-    Parameters
+#: The numpydoc sections every player function shares (:func:`_shared_sections`).
+_SECTIONS = """Parameters
     ----------
     view : PlayerView
 
@@ -23,7 +18,22 @@ def random_player(view):
 
     See Also
     --------
-    greedy_player, doubles_first_player, simulate
+    {others}, simulate
+
+    Examples"""
+
+
+def _shared_sections(player):
+    """Give a player function the sections every player shares, before its Examples."""
+    others = ", ".join(name for name in __all__ if name != player.__name__)
+    player.__doc__ = player.__doc__.replace("Examples", _SECTIONS.format(others=others), 1)
+    return player
+
+
+@_shared_sections
+def random_player(view):
+    """Play a legal move chosen uniformly at random with ``view.rng`` (stopping the turn is one
+    more choice), so that a seeded game replays exactly.
 
     Examples
     --------
@@ -38,21 +48,10 @@ def random_player(view):
     return moves[int(view.rng.integers(len(moves)))]
 
 
+@_shared_sections
 def greedy_player(view):
     """Play the heaviest playable bone (most pips, then the larger half, then the first legal
     move); a turn that allows more bones goes on while it can.
-
-    Parameters
-    ----------
-    view : PlayerView
-
-    Returns
-    -------
-    Move
-
-    See Also
-    --------
-    random_player, doubles_first_player, simulate
 
     Examples
     --------
@@ -66,20 +65,9 @@ def greedy_player(view):
     return max(view.legal_moves, key=lambda m: (m.bone.pips, m.bone.high))
 
 
+@_shared_sections
 def doubles_first_player(view):
     """Play the heaviest playable double (hard to place late), else play greedily.
-
-    Parameters
-    ----------
-    view : PlayerView
-
-    Returns
-    -------
-    Move
-
-    See Also
-    --------
-    random_player, greedy_player, simulate
 
     Examples
     --------
@@ -92,6 +80,22 @@ def doubles_first_player(view):
     if doubles:
         return max(doubles, key=lambda m: m.bone.pips)
     return greedy_player(view)
+
+
+def player_functions(players, counts, wrong_count, by_hand=True):
+    """``players``, one function ``f(view)`` per seat (or None, a seat played ``by_hand``), as
+    a tuple whose length is one of ``counts``; else an error ending ``wrong_count``."""
+    if isinstance(players, (str, bytes)) or not hasattr(players, "__iter__"):
+        what = type(players).__name__
+        raise DominoTypeError(f"players must be a list of player functions, got {what}")
+    players = tuple(players)
+    if len(players) not in counts:
+        raise DominoTilingError(f"{wrong_count}; got {len(players)} players")
+    for k, p in enumerate(players):
+        if not callable(p) and (p is not None or not by_hand):
+            hand = ", or None" if by_hand else ""
+            raise DominoTypeError(f"players[{k}] must be a function f(view){hand}; got {p!r}")
+    return players
 
 
 def _check_view(view):

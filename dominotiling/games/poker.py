@@ -8,9 +8,10 @@ from itertools import combinations
 from typing import NamedTuple
 
 from .. import _validate
-from ..errors import DominoTilingError, DominoTypeError
+from ..errors import DominoTilingError
 from .bones import Bone, as_bones
 from .errors import IllegalMoveError
+from .players import player_functions
 
 __all__ = ["poker_set", "poker_hand", "PokerHand", "POKER_RANKS", "PokerTable", "PokerView"]
 __all__ += ["PokerResult", "greedy_player"]
@@ -176,16 +177,7 @@ class PokerTable:
     """
 
     def __init__(self, players, seed=None, chips=20, ante=1):
-        try:
-            players = tuple(players)
-        except TypeError:
-            raise DominoTypeError("players must be a list of player functions (or None)") from None
-        if not 2 <= len(players) <= 4:
-            raise DominoTilingError(f"domino poker is for 2 to 4 players; got {len(players)}")
-        for k, p in enumerate(players):
-            if p is not None and not callable(p):
-                msg = f"players[{k}] must be a function f(view), or None; got {p!r}"
-                raise DominoTypeError(msg)
+        players = player_functions(players, (2, 3, 4), "domino poker is for 2 to 4 players")
         self.players, self.ante = players, _validate.positive_int(ante, "ante")
         self.chips = [_validate.positive_int(chips, "chips")] * len(players)
         self._rng, self.hands_played, self.dealer = _validate.seed(seed), [], len(players) - 1
@@ -195,7 +187,6 @@ class PokerTable:
     over = property(lambda self: not self._in)  # fewer than two can pay the ante
     in_hand = property(lambda self: tuple(self._in))  # the seats dealt into the hand
     pot = property(lambda self: self.ante * len(self._in))
-    stock_size = property(lambda self: len(self._stock))
 
     def hand(self, seat):
         """The bones ``seat`` holds now."""

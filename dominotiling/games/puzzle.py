@@ -1,9 +1,12 @@
 """A puzzle: :func:`longest_line`, the longest line that can be laid from given bones ("Vasya
 has 7 bones; how long a line can he lay?")."""
 
+import functools
+import operator
+
 from .. import _validate
-from ..errors import DominoTypeError, TooLargeError
-from .bones import Bone
+from ..errors import TooLargeError
+from .bones import Bone, as_pairs
 
 __all__ = ["longest_line"]
 
@@ -43,12 +46,9 @@ def longest_line(bones, return_line=False):
     >>> longest_line([(2, 2), (2, 5), (5, 6)], return_line=True)
     (3, [(2, 2), (2, 5), (5, 6)])
     """
-    if isinstance(bones, (str, bytes, Bone)) or not hasattr(bones, "__iter__"):
-        raise DominoTypeError(f"bones must be a list of Bone or pairs, got {type(bones).__name__}")
-    return_line = _validate.boolean(return_line, "return_line")
+    pairs, return_line = as_pairs(bones, "bones"), _validate.boolean(return_line, "return_line")
     edges, loops = [], {}
-    for k, item in enumerate(bones):
-        bone = item if isinstance(item, Bone) else _to_bone(item, f"bones[{k}]")
+    for bone in (Bone(a, b) for a, b in pairs):
         if bone.is_double:
             loops[bone.low] = loops.get(bone.low, 0) + 1
         else:
@@ -66,16 +66,6 @@ def longest_line(bones, return_line=False):
     if not length:
         return 0, []
     return length, [(lone, lone)] * length if lone is not None else _lay(kept, loops)
-
-
-def _to_bone(item, name):
-    try:
-        a, b = item
-    except (TypeError, ValueError):
-        msg = f"{name} must be a Bone or a pair of values such as (2, 5), got {item!r}"
-        raise DominoTypeError(msg) from None
-    check = _validate.nonnegative_int
-    return Bone(check(a, f"{name}[0]"), check(b, f"{name}[1]"))
 
 
 def _components(edges, loops):
@@ -99,40 +89,17 @@ def _components(edges, loops):
     return [(sorted(vs), es) for vs, es in groups.values()]
 
 
-def _odd_mask(edges):
-    mask = 0
-    for a, b in edges:
-        mask ^= (1 << a) ^ (1 << b)
-    return mask
-
-
-def _connected(kept):
-    adj = {}
-    for a, b in kept:
-        adj[a], adj[b] = adj.get(a, 0) | (1 << b), adj.get(b, 0) | (1 << a)
-    every = sum(1 << v for v in adj)
-    seen = frontier = 1 << next(iter(adj))
-    while frontier:
-        new, f = 0, frontier
-        while f:
-            low = f & -f
-            new |= adj[low.bit_length() - 1]
-            f ^= low
-        frontier, seen = new & ~seen, seen | new
-    return seen == every
-
-
 def _best_in_component(edges, loops):
     m = len(edges)
     all_loops = sum(loops.get(v, 0) for v in {x for e in edges for x in e})
     bits = [(1 << a) ^ (1 << b) for a, b in edges]
-    odd0 = _odd_mask(edges)
+    odd0 = functools.reduce(operator.xor, bits, 0)  # the values of odd degree, as bits
     k = max(0, (bin(odd0).count("1") - 2) // 2)
     best_len, best_kept, budget = 0, None, [0]
     while k <= m - 1 and m - k + all_loops > best_len:
         for removed in _removals(bits, odd0, k, budget):
             kept = [e for i, e in enumerate(edges) if i not in removed]
-            if _connected(kept):
+            if len(_components(kept, {})) == 1:  # one line: the kept bones connected
                 value = len(kept) + sum(loops.get(v, 0) for v in {x for e in kept for x in e})
                 if value > best_len:
                     best_len, best_kept = value, kept

@@ -6,7 +6,6 @@ the ``variants_*`` modules, cite the file and paragraph of ``shared/sources/game
 """
 
 import inspect
-import types
 from dataclasses import dataclass, field, fields, replace
 from typing import Literal, get_args, get_origin
 
@@ -351,7 +350,7 @@ def register(canonical, *aliases):
 
     The function returns a :class:`Rules`; its keyword arguments are the rule set's options
     (:meth:`Rules.options`, ``Rules.by_name(name, **options)``, the command line's ``--option``).
-    It becomes the classmethod ``Rules.<canonical>``, and every name is accepted wherever rules
+    It becomes the static method ``Rules.<canonical>``, and every name is accepted wherever rules
     are: :class:`Game`, :class:`ScoreSheet`, :func:`simulate`, ``dominotiling play --rules``.
 
     Parameters
@@ -402,16 +401,7 @@ def register(canonical, *aliases):
         if not callable(func):
             raise DominoTypeError(f"register decorates a preset function, got {func!r}")
         _REGISTRY.update({_key(name): (func, canonical) for name in names})
-
-        def preset(cls, *args, **kwargs):
-            return func(*args, **kwargs)
-
-        # built with the preset module's globals, so that its doctests run once (there)
-        code, cell = preset.__code__, preset.__closure__
-        method = types.FunctionType(code, func.__globals__, canonical, None, cell)
-        method.__doc__, method.__module__ = func.__doc__, func.__module__
-        method.__qualname__ = f"Rules.{canonical}"
-        setattr(Rules, canonical, classmethod(method))
+        setattr(Rules, canonical, staticmethod(func))  # the function itself: its doctests run once
         return func
 
     return wrap

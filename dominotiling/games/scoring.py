@@ -109,7 +109,7 @@ class ScoreSheet:
         self._deals, self.dropped, self.notes = 0, [], {}  # rounds that count towards rules.deals
         self._waiting = list(range(2, len(self.accounts))) if rules.table_teams > 2 else []
         self.rounds, self.round_winners, self.log = [], [], []
-        self._settle()
+        self.rules.family.settle(self)
 
     def _start(self, values, name, check):
         out = [check is not _validate.boolean and 0] * len(self.accounts)
@@ -323,7 +323,7 @@ class ScoreSheet:
         self.rounds.append(written)
         self.round_winners.append(winner)
         self.log.append((list(rnd.points), "out" if out is not None else "fish", written))
-        self._settle()
+        self.rules.family.settle(self)
         return dict(written)
 
     def _check_keys(self, mapping, name, values):
@@ -339,9 +339,6 @@ class ScoreSheet:
     def _check_not_over(self):
         if self.is_over:
             raise DominoTilingError("the match is over; start a new ScoreSheet for a new match")
-
-    def _settle(self):
-        self.rules.family.settle(self)
 
 
 def hand_points(bones, rules):

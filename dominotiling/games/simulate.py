@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .. import _validate
-from ..errors import DominoTilingError, DominoTypeError
+from .display import _axes
 from .game import Game
-from .players import random_player
+from .players import player_functions, random_player
 from .rules import as_rules
 
 __all__ = ["simulate", "SimulationSummary", "MAX_GAMES"]
@@ -96,14 +96,7 @@ class SimulationSummary:
     def plot(self, ax=None):
         """Draw the win and goat rates per seat as bars on ``ax`` (None: a new figure); return
         the Axes: ``simulate("classic", 5, 3, progress=False).plot()``."""
-        if ax is None:
-            import matplotlib.pyplot as plt
-
-            _, ax = plt.subplots(figsize=(5, 3))
-        else:
-            from matplotlib.axes import Axes
-
-            _validate.instance(ax, "ax", Axes, "pass None for a new figure, or plt.subplots()[1]")
+        ax = _axes(ax, figsize=(5, 3), dpi=None)
         x, width = np.arange(self.n_players), 0.38
         ax.bar(x - width / 2, self.win_rates, width, label="win", color="#4c72b0")
         ax.bar(x + width / 2, self.goat_rates, width, label="goat", color="#dd8452")
@@ -153,18 +146,8 @@ def simulate(rules, n_games, n_players, players=None, seed=None, progress=True):
     n_players = rules.check_players(n_players)
     progress = _validate.boolean(progress, "progress")
     players = [random_player] * n_players if players is None else players
-    try:
-        players = None if isinstance(players, (str, bytes)) else list(players)
-    except TypeError:
-        players = None
-    if players is None:
-        raise DominoTypeError("players must be a list of player functions")
-    if len(players) != n_players:
-        n = f"{n_players} expected, got {len(players)}"
-        raise DominoTilingError(f"players must hold one player function per seat: {n}")
-    for p in players:
-        if not callable(p):
-            raise DominoTypeError(f"players must be functions f(view) -> Move, got {p!r}")
+    one_each = f"players must hold one player function per seat ({n_players} seats)"
+    players = player_functions(players, (n_players,), one_each, by_hand=False)
     names = tuple(getattr(p, "__name__", type(p).__name__) for p in players)
     seeds = _validate.seed(seed).integers(0, 2**63, size=n_games)
     wins, goats = [0.0] * n_players, [0] * n_players

@@ -16,14 +16,11 @@ _UP = (1, 2, 3, 4, 5, 6, 0)  # 1-1 first, 0-0 last
 _CROSS = dict(spinner=True, spinner_opens="at_once", doubles_per_turn=4)
 
 
-def _players(players, teams, game):
+def _players(players, teams):
+    """(min_players, max_players) of a preset for 2 to 4 (Rules refuses teams of other than 4)."""
     if players is None:
         return (4, 4) if teams else (2, 4)
-    players = _validate.integer(players, "players")
-    if not 2 <= players <= 4:
-        raise DominoTilingError(f"{game} is played by 2 to 4 players, got players={players}")
-    if teams and players != 4:
-        raise DominoTilingError(f"team {game} needs four players: use players=4, teams=True")
+    players = _validate.integer(players, "players", minimum=2, maximum=4)
     return players, players
 
 
@@ -63,7 +60,7 @@ def kozel(
     >>> Rules.kozel(target=125, write_from=25).write_above, Rules.kozel(reserve=2).bazaar_reserve
     (24, 2)
     """
-    low, high = _players(players, teams, "Kozel")
+    low, high = _players(players, teams)
     fish_mode = _validate.choice(fish_mode, "fish_mode", ("all", "one"))
     first = _validate.choice(first_double, "first_double", ("1-1", "smallest"))
     label = f"Kozel (fish for {fish_mode})" + (", teams" if teams else "")
@@ -101,7 +98,7 @@ def sea_kozel(
     94-95, 185-188, 327 and 363-364)."""
     rotten = _validate.choice(rotten_eggs, "rotten_eggs", ("no_double", "replays")) == "no_double"
     hundred = _validate.choice(hundred, "hundred", ("any_time", "opener")) == "any_time"
-    low, high = _players(players, teams, "sea Kozel")
+    low, high = _players(players, teams)
     r = dict(name="sea Kozel" + (", teams" if teams else ""), min_players=low, max_players=high)
     r.update(hand_sizes=((2, 7), (3, 5), (4, 5)), opening_doubles=sorted(_UP), teams=teams)
     r.update(reopen_doubles=(1, 2, 3) if rotten else _UP, reopen_rots=rotten, fish_ends_round=True)
@@ -136,7 +133,7 @@ def osel(players=None):
     a cross on the first double (paragraph 256), several doubles at once, one a side (paragraph 257;
     "2, 3 or 4", kozel_sport_rules_tr.txt, paragraph 685), each face down or open
     (paragraph 258)."""
-    low, high = _players(players, False, "Osel")
+    low, high = _players(players, False)
     r = dict(_KOZEL, **_DEAL, **_CROSS, name="osel", min_players=low, max_players=high)
     r.update(opening_doubles=_UP, closing_doubles="any", special_hands=((((0, 0),), 10),))
     return Rules(**r, target=101)
@@ -148,7 +145,7 @@ def chechevo(players=None):
     cross, a turn's doubles all closed or all open (paragraphs 653-655); out with 0-0 every other is
     a goat, with 6-6 they get 50; a 0-0 left loses, a 6-6 counts 50 (paragraphs
     658-661); the most points take all (paragraph 663); over 101 is the goat (paragraph 662)."""
-    low, high = _players(players, False, "Chechevo")
+    low, high = _players(players, False)
     r = dict(_KOZEL, **_CROSS, name="chechevo", min_players=low, max_players=high)
     r.update(hand_sizes=((2, 7), (3, 7), (4, 6)), closing_doubles="same", most_takes_all=True)
     r.update(write_above=0, target=102, bone_values=(((6, 6), 50),), finish_bonus=(((6, 6), 50),))
