@@ -232,9 +232,9 @@ def _imports(path):
 
 def test_the_model_never_imports_the_pictures():
     """Model modules reach viz only from a Region/Tiling's _repr_png_, a Tiling's vector exports
-    (to_svg, to_pdf, to_tikz: lazily, inside the method) or a deprecation shim; the theory's
-    result objects (an amoeba, a phase diagram, a limit shape) likewise draw and display
-    themselves only inside their methods."""
+    (to_svg, to_pdf, to_tikz, an Aztec sample's to_png: lazily, inside the method) or a
+    deprecation shim; the theory's result objects (an amoeba, a phase diagram, a limit shape)
+    likewise draw and display themselves only inside their methods."""
     from pathlib import Path
 
     import dominotiling
@@ -254,6 +254,7 @@ def test_the_model_never_imports_the_pictures():
                     "to_svg",
                     "to_pdf",
                     "to_tikz",
+                    "to_png",  # AztecSample's full-resolution PNG (viz.raster's streamed writer)
                     "to_mesh",  # the t-surface's OBJ/PLY/STL mesh (viz.export's writer)
                     "draw",
                     "_png_html",
