@@ -171,7 +171,7 @@ class AztecSample(Tiling):
             if count != n * (n + 1):
                 raise RuntimeError(f"internal error: order {n} has {count} dominoes") from None
             Tiling._labels.__set__(self, frozen(labels))
-            return labels
+            return Tiling._labels.__get__(self)  # the frozen view: a first caller cannot write it
 
     @_labels.setter
     def _labels(self, value):
