@@ -427,7 +427,9 @@ def _colors(page):
     from .sampling import random_tiling
     from .viz.draw import draw_tiling
 
-    tiling = random_tiling(Region.rectangle(10, 10), seed=16)
+    # the profile DP, whose kernels the 8x8 board compiled (the Kasteleyn sampler, which
+    # "auto" picks here, would compile for 10-15 CPU seconds on a first run)
+    tiling = random_tiling(Region.rectangle(10, 10), seed=16, method="transfer")
     colors, frames = color_dominoes(tiling, k=4, adjacency="king", frames=True)
     swaps = sum(1 for f in frames if f.kempe)
     page.text(

@@ -280,27 +280,33 @@ def test_no_module_is_long_without_a_reason():
     assert long == []
 
 
+def _defined_names(target):
+    """The names module `target` defines at any depth (functions, classes, assignments, imports)."""
+    path, _ = MODULES[target]
+    tree = ast.parse(path.read_text())
+    defined = {n.name for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Assign, ast.AnnAssign)):
+            for t in node.targets if isinstance(node, ast.Assign) else [node.target]:
+                defined.update(n.id for n in ast.walk(t) if isinstance(n, ast.Name))
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            defined.update((a.asname or a.name).split(".")[0] for a in node.names)
+    return defined
+
+
 def test_every_import_inside_the_package_resolves():
     # a relative import that names a module which is not there fails only when its
-    # function first runs; read them all here
+    # function first runs; read them all here (each module parsed once)
     bad = []
+    defined = {}
     for name in MODULES:
         for target, imported, line in _imports(name):
             if target not in MODULES:
                 bad.append(f"{name}:{line} imports {target} (no such module)")
             elif imported is not None and not imported.startswith("__"):
-                path, _ = MODULES[target]
-                tree = ast.parse(path.read_text())
-                defined = {
-                    n.name for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.ClassDef))
-                }
-                for node in ast.walk(tree):
-                    if isinstance(node, (ast.Assign, ast.AnnAssign)):
-                        for t in node.targets if isinstance(node, ast.Assign) else [node.target]:
-                            defined.update(n.id for n in ast.walk(t) if isinstance(n, ast.Name))
-                    elif isinstance(node, (ast.Import, ast.ImportFrom)):
-                        defined.update((a.asname or a.name).split(".")[0] for a in node.names)
-                if imported != "*" and imported not in defined:
+                if target not in defined:
+                    defined[target] = _defined_names(target)
+                if imported != "*" and imported not in defined[target]:
                     bad.append(
                         f"{name}:{line} imports {imported} from {target}, which has no such name"
                     )
