@@ -38,14 +38,15 @@ def dominoes_of(tiling):
 
 def ktf_count(m, n):
     """Kasteleyn / Temperley-Fisher: prod over j, k of (4 cos^2(pi j/(m+1)) + 4 cos^2(pi k/(n+1)))."""
+    # About m n / 4 factors, each below 8: the count has fewer than 0.23 m n digits, so
+    # 40 + m n / 3 digits of working precision are ample. Each cosine is computed once.
     with mpmath.workdps(40 + m * n // 3):
+        cj = [4 * mpmath.cos(mpmath.pi * j / (m + 1)) ** 2 for j in range(1, (m + 1) // 2 + 1)]
+        ck = [4 * mpmath.cos(mpmath.pi * k / (n + 1)) ** 2 for k in range(1, (n + 1) // 2 + 1)]
         p = mpmath.mpf(1)
-        for j in range(1, (m + 1) // 2 + 1):
-            for k in range(1, (n + 1) // 2 + 1):
-                p *= (
-                    4 * mpmath.cos(mpmath.pi * j / (m + 1)) ** 2
-                    + 4 * mpmath.cos(mpmath.pi * k / (n + 1)) ** 2
-                )
+        for a in cj:
+            for b in ck:
+                p *= a + b
         value = int(mpmath.nint(p))
         assert abs(p - value) < mpmath.mpf(10) ** -10
     return value
