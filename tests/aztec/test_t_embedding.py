@@ -205,7 +205,7 @@ def _float_angles(te, resolution=1e-4):
     return max(np.abs(ws[ok] - np.pi).max(), np.abs(bs[ok] - np.pi).max()), convex, ok.sum()
 
 
-@pytest.mark.parametrize("n", [200, 1000])
+@pytest.mark.parametrize("n", [200, pytest.param(1000, marks=pytest.mark.full)])  # at scale: --full
 def test_uniform_floats_at_scale(n):
     te = t_embedding(n)
     assert not te.exact and len(te.T) == 2 * n * n - 2 * n + 5
@@ -216,7 +216,7 @@ def test_uniform_floats_at_scale(n):
     assert c.ok, c
 
 
-@pytest.mark.parametrize("n", [200, 1000])
+@pytest.mark.parametrize("n", [200, pytest.param(1000, marks=pytest.mark.full)])  # at scale: --full
 def test_gamma_weights_floats_at_scale(n):
     w = Weights.random(Region.aztec_diamond(n), "gamma", seed=n, alpha=1.0)
     te = t_embedding(n, weights=w)
@@ -333,6 +333,7 @@ def test_limit_formula_is_the_harmonic_extension():
     assert z == 1 and theta == pytest.approx(1 / math.sqrt(2))
 
 
+@pytest.mark.full  # orders up to the hundreds: pytest --full
 def test_uniform_t_embeddings_converge_to_the_limit():
     errors = []
     for n in (250, 500, 1000):

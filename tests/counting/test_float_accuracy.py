@@ -142,7 +142,18 @@ def test_tileability_is_decided_exactly(seed, shape, density):
 
 
 # ------------------------------------------------------------------- log_count
-@pytest.mark.parametrize("n", [1, 10, 30, 40, 46, 100, 200])
+@pytest.mark.parametrize(
+    "n",
+    [
+        1,
+        10,
+        30,
+        40,
+        46,
+        100,
+        pytest.param(200, marks=pytest.mark.full),
+    ],  # 200: the exact route, about a minute
+)
 def test_aztec_log_count_accurate_or_refused(n):
     exact = aztec_log(n)
     try:

@@ -226,6 +226,7 @@ def test_samples_freeze_where_predicted():
     assert agreement_where_frozen(sample_aztec(n, seed=7), ls).mean() >= 0.99
 
 
+@pytest.mark.full  # samples of the two-periodic diamond at scale: pytest --full
 def test_two_periodic_samples_freeze_where_predicted():
     # exact samples (generalised domino shuffling) of the order-300 and order-400 diamonds with
     # the weights a = 1, b = 1/2, pooled: the fluctuations of the frozen boundary are of order
@@ -619,6 +620,7 @@ def _curve_distances(c, ls, kind):
     return cKDTree(ours).query(theirs)[0].max() / 2, cKDTree(theirs).query(ours)[0].max() / 2
 
 
+@pytest.mark.full  # the solver on a fine grid: pytest --full
 def test_two_periodic_curves_against_chhita_johansson_within_two_percent(two_periodic_shape):
     # a = 1, b = 1/2: c = 2/5. The liquid-gas curve has four cusps (towards the sides'
     # midpoints), which the mesh rounds off: that is the largest distance, and it halves
