@@ -479,3 +479,15 @@ def test_library_imports_without_anywidget():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "ok"
+
+
+def test_the_saved_picture_carries_the_saved_page_script():
+    from dominotiling.viz.drawing_state import static_html
+
+    w = canvas(Region.rectangle(2, 2))
+    page = w._static_bundle()["text/html"]
+    assert f'data-model-id="{w.model_id}"' in page
+    body = page.split("<script>", 1)[1].rsplit("</script>", 1)[0]
+    assert "</" not in body and "widget-state+json" in body  # it reads the saved state only
+    hostile = static_html("AA==", '"><script>alert(1)</script>')
+    assert hostile.count("<script>") == 1 and "&quot;&gt;&lt;script&gt;" in hostile
