@@ -10,7 +10,9 @@ the saved drawing with the count the kernel gave it (checked here by brute force
 erased by mouse events is erased on the canvas, and the page then says that the changed
 drawing has no count there (no kernel), with the cells it counts itself; undo brings back
 the saved drawing and its answers; the buttons that need the kernel are disabled.
-A screenshot of each state goes to ``DOMINOTILING_SCREENSHOTS`` (else the test's folder).
+The same from JupyterLab: with its setting "save widget state" on, a rectangle is drawn
+there by mouse events, the notebook saved (Ctrl+S) and exported, and the page checked as
+above. A screenshot of each state goes to ``DOMINOTILING_SCREENSHOTS`` (else the test's folder).
 """
 
 from __future__ import annotations
@@ -20,11 +22,16 @@ import os
 import pathlib
 import subprocess
 import sys
+import time
+import urllib.request
 
 import numpy as np
+import pytest
 from helpers import brute_force_tilings
 
-from .test_canvas_in_notebooks import GRID, Canvas, screenshots, write_notebook
+from .conftest import Lab
+from .test_canvas_in_notebooks import CELLS, GRID, Canvas, screenshots, write_notebook
+from .test_notebooks_in_lab import open_and_run, stderr_texts
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 ROWS, COLS = slice(2, 6), slice(1, 7)  # a 4 x 6 rectangle on the 10 x 10 grid
@@ -64,10 +71,21 @@ def saved_page(folder):
         env=env,
         cwd=folder,
     )
-    saved = json.loads(nb.read_text(encoding="utf-8"))
-    state = saved["metadata"]["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
-    canvases = [m for m in state.values() if "cells" in m["state"] and "_esm" in m["state"]]
-    assert len(canvases) == 1  # the canvas's model, its ES module with it
+    assert len(saved_canvases(json.loads(nb.read_text(encoding="utf-8")))) == 1
+    return exported(nb)
+
+
+def saved_canvases(nb):
+    """The canvas models in a notebook's saved widget state (each with its ES module)."""
+    state = nb["metadata"].get("widgets", {}).get("application/vnd.jupyter.widget-state+json")
+    models = (state or {}).get("state", {}).values()
+    return [m["state"] for m in models if "cells" in m["state"] and "_esm" in m["state"]]
+
+
+def exported(nb):
+    env = dict(
+        os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])
+    )
     subprocess.run(
         [sys.executable, "-m", "jupyter", "nbconvert", "--to", "html", str(nb)],
         check=True,
@@ -79,7 +97,55 @@ def saved_page(folder):
 
 
 def test_the_exported_page_draws_the_saved_canvas_offline(page, tmp_path):
-    html = saved_page(tmp_path)
+    check_offline_page(page, saved_page(tmp_path), screenshots() or tmp_path, "")
+
+
+@pytest.fixture
+def lab_saving_state(tmp_path_factory):
+    """JupyterLab with "save widget state automatically" on."""
+    server = Lab(
+        tmp_path_factory.mktemp("lab-state"),
+        extra_settings={"@jupyter-widgets/jupyterlab-manager:plugin": {"saveState": True}},
+    )
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def test_drawn_in_lab_saved_with_its_state_and_exported(page, lab_saving_state, tmp_path):
+    lab = lab_saving_state
+    write_notebook(lab.root / "canvas_state.ipynb", CELLS[:1])  # an empty 10 x 10 grid
+    open_and_run(page, lab, "canvas_state.ipynb")
+    root = page.locator(".dt-canvas").first
+    root.wait_for(timeout=60_000)
+    canvas = Canvas(page, root)
+    canvas.choose("tool", "rectangle")
+    canvas.drag((ROWS.start, COLS.start), (ROWS.stop - 1, COLS.stop - 1))
+    canvas.wait_answer(lambda e: e.locator(".dt-count").count() == 1, "a rectangle drawn")
+    shown = canvas.count_shown()
+    page.locator(".jp-Notebook").first.click(position={"x": 5, "y": 5})
+    page.keyboard.press("Control+s")
+    url = f"{lab.url}/api/contents/canvas_state.ipynb?token={lab.token}"
+    deadline = time.monotonic() + 60
+    while True:  # the saved state holds the drawing and its answers once saved after them
+        try:
+            with urllib.request.urlopen(url, timeout=10) as r:
+                models = saved_canvases(json.loads(r.read())["content"])
+        except (OSError, ValueError):  # caught half-written
+            models = []
+        if models and f'data-count="{shown}"' in models[0]["answer"]:
+            break
+        assert time.monotonic() < deadline, "the saved notebook keeps no canvas state"
+        page.wait_for_timeout(500)
+    assert not stderr_texts(page)
+    check_offline_page(
+        page, exported(lab.root / "canvas_state.ipynb"), screenshots() or tmp_path, "-lab"
+    )
+
+
+def check_offline_page(page, html, shots, suffix):
+    """The exported page, opened with the network refused: the canvas drawn from its state."""
     refused = []
 
     def offline(route):
@@ -97,7 +163,6 @@ def test_the_exported_page_draws_the_saved_canvas_offline(page, tmp_path):
     assert refused  # the page did ask the network (Jupyter's widget manager): none was had
     assert page.locator("img.dt-canvas-static").first.is_hidden()
     canvas = Canvas(page, root)
-    shots = screenshots() or tmp_path
     shots.mkdir(parents=True, exist_ok=True)
 
     mask = drawn_mask()
@@ -107,7 +172,7 @@ def test_the_exported_page_draws_the_saved_canvas_offline(page, tmp_path):
     assert root.locator('.dt-saved-note[data-stale="0"]').count() == 1
     blue = canvas.pixel(3, 3)
     assert canvas.pixel(0, 0) == [255, 255, 255] and blue != [255, 255, 255]
-    root.screenshot(path=str(shots / "canvas_saved_page.png"))
+    root.screenshot(path=str(shots / f"canvas_saved_page{suffix}.png"))
 
     # a cell erased with the mouse (shift): the canvas changes, the page says it cannot count it
     canvas.drag((3, 3), (3, 3), shift=True)
@@ -122,7 +187,7 @@ def test_the_exported_page_draws_the_saved_canvas_offline(page, tmp_path):
     assert local.get_attribute("data-cells") == str(int(mask.sum()) - 1)
     assert root.locator('.dt-saved-note[data-stale="1"]').count() == 1
     assert root.locator(".dt-count").count() == 0  # no count the page could not know
-    root.screenshot(path=str(shots / "canvas_saved_page_changed.png"))
+    root.screenshot(path=str(shots / f"canvas_saved_page_changed{suffix}.png"))
 
     # a stroke drawn back on: cells added, still no count
     canvas.drag((7, 1), (7, 6))
