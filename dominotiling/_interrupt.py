@@ -22,6 +22,15 @@ state the caller owns, and is called through one of the two drivers below:
 Kernels that return arrays are wrapped by :func:`returns_arrays`, so that a
 Ctrl-C during them is a ``KeyboardInterrupt`` and not numba's ``SystemError``.
 
+A caller on another thread (the drawing canvas, whose answers run on a thread of
+their own) calls a computation off with :func:`cancel_scope`: inside ``with
+cancel_scope(flag):`` every slice handed out by :func:`slices` or a :class:`Pacer`
+in that thread, every task :func:`run_tasks` starts there (between two primes) and
+every short wait of :func:`run_tasks` for its pool looks at the flag, and once it is
+set the computation leaves through :class:`~dominotiling.errors.Cancelled` (the
+pool's tasks stopped first, as for Ctrl-C). Long loops written in Python call
+:func:`check_cancelled` between their steps.
+
 The kernels are exact over ranges (counter-based random numbers, in-place
 layers), so the results do not depend on how a job was sliced: a run is
 bit-identical to an uninterrupted one with the same seed. A job interrupted
@@ -47,9 +56,14 @@ import threading
 import time
 from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
 
+from .errors import Cancelled, DominoTypeError
+
 __all__ = [
     "SLICE_SECONDS",
     "Stopped",
+    "Cancelled",
+    "cancel_scope",
+    "check_cancelled",
     "Pacer",
     "slices",
     "run_tasks",
@@ -73,6 +87,64 @@ _MAX_GROWTH = 8.0
 
 class Stopped(Exception):
     """Raised by :func:`slices` in a worker thread whose job was called off."""
+
+
+_LOCAL = threading.local()
+
+
+class cancel_scope:
+    """``with cancel_scope(flag):`` the computations of this thread stop once `flag` is set.
+
+    `flag` is a :class:`threading.Event` that another thread sets to call the
+    computation off; the computation then raises
+    :class:`~dominotiling.errors.Cancelled` at its next slice, task or wait (see the
+    module's docstring). Scopes nest (the inner flag serves inside, the outer one
+    again after); ``cancel_scope(None)`` opens a scope that nothing cancels.
+
+    Examples
+    --------
+    >>> import threading
+    >>> flag = threading.Event()
+    >>> with cancel_scope(flag):
+    ...     flag.set()
+    ...     try:
+    ...         for a, b in slices(100):
+    ...             pass
+    ...     except Cancelled:
+    ...         print("called off")
+    called off
+    """
+
+    def __init__(self, flag):
+        if flag is not None and not callable(getattr(flag, "is_set", None)):
+            raise DominoTypeError(
+                f"a cancel flag is a threading.Event (or None), got {type(flag).__name__}"
+            )
+        self.flag = flag
+
+    def __enter__(self):
+        self.outer = getattr(_LOCAL, "cancel", None)
+        _LOCAL.cancel = self.flag
+        return self.flag
+
+    def __exit__(self, *exc):
+        _LOCAL.cancel = self.outer
+        return False
+
+
+def check_cancelled():
+    """Raise :class:`~dominotiling.errors.Cancelled` if this thread's :func:`cancel_scope` is set.
+
+    Examples
+    --------
+    >>> check_cancelled()     # no scope: never cancelled
+    """
+    flag = getattr(_LOCAL, "cancel", None)
+    if flag is not None and flag.is_set():
+        raise Cancelled(
+            "the computation was called off by its caller (a newer drawing, or the stop "
+            "button); nothing was changed: run it again to have its answer"
+        )
 
 
 class Pacer:
@@ -117,6 +189,7 @@ class Pacer:
         while start < stop:
             if self.stop is not None and self.stop.is_set():
                 raise Stopped
+            check_cancelled()
             end = min(stop, start + self.size)
             began = time.perf_counter()
             yield start, end
@@ -205,7 +278,6 @@ def threads():
 
 _POOL = None
 _POOL_LOCK = threading.Lock()
-_LOCAL = threading.local()
 
 
 def _pool(n):
@@ -270,8 +342,9 @@ def run_tasks(tasks, n_threads=None, inline=False):
 
     Raises
     ------
-    KeyboardInterrupt, or the first error of a task
-        After every task has stopped: none is left running.
+    KeyboardInterrupt, Cancelled, or the first error of a task
+        After every task has stopped: none is left running (``Cancelled`` when the
+        calling thread's :func:`cancel_scope` is set).
 
     Notes
     -----
@@ -284,9 +357,14 @@ def run_tasks(tasks, n_threads=None, inline=False):
     if outer is not None:
         return [task(outer) for task in tasks]
     if inline:
-        return [task(None) for task in tasks]
+        results = []
+        for task in tasks:  # between two tasks (two primes): called off?
+            check_cancelled()
+            results.append(task(None))
+        return results
     if not tasks:
         return []
+    check_cancelled()
     stop = threading.Event()
     n_threads = min(n_threads or threads(), len(tasks))
     pool = _pool(n_threads)
@@ -308,6 +386,7 @@ def run_tasks(tasks, n_threads=None, inline=False):
             for future in done:
                 if future.exception() is not None:
                     raise future.exception()
+            check_cancelled()  # the caller's flag: the pool's tasks stop below, as for Ctrl-C
         return results
     except BaseException:
         stop.set()

@@ -30,6 +30,7 @@ __all__ = [
     "WeightError",
     "FloatRangeError",
     "FileError",
+    "Cancelled",
     "RegionChangedWarning",
     "ExactFallbackWarning",
 ]
@@ -105,6 +106,18 @@ class FileError(DominoTilingError):
     never writes into, or reads from, a named pipe (FIFO), a device or a socket,
     which could block for ever or never end. Reading a document or a picture that
     cannot be had raises :class:`RegionFormatError` as before.
+    """
+
+
+class Cancelled(DominoTilingError):
+    """A long computation was called off by its caller before it ended; nothing was changed.
+
+    Raised inside a thread whose computation runs under
+    :func:`dominotiling._interrupt.cancel_scope` once that scope's flag is set (the
+    drawing canvas sets it when the drawing changes or its stop button is pressed),
+    at the next slice of a long kernel or between two primes: within about
+    ``SLICE_SECONDS``, never half-way through a result. A caller that did not ask for
+    a cancellation never sees it.
     """
 
 

@@ -477,6 +477,7 @@ def _entries_by_node(plan, matrix, dtype):
 
 def _multifrontal(plan, matrix, prime):
     """The multifrontal elimination of `matrix` along `plan` modulo `prime`: the :class:`EliminationPlan` (see :func:`probe`)."""
+    from .._interrupt import check_cancelled
     from .._kernels.nested_dissection import front_pivots_mod
 
     n_nodes = plan.n_nodes
@@ -496,6 +497,7 @@ def _multifrontal(plan, matrix, prime):
     pf = float(prime)
     residue = 1
     for t in range(n_nodes):
+        check_cancelled()  # a loop in Python, node by node: a caller may call it off between two
         kids = ch_list[ch_ptr[t] : ch_ptr[t + 1]]
         lo, hi = ent_ptr[t], ent_ptr[t + 1]
         rows = np.unique(

@@ -6,7 +6,11 @@ plain functions of a region; :class:`AnswerWorker` runs such jobs on one
 background thread, the newest only: a job waits :data:`DEBOUNCE_S` for the drawing
 to settle, checks between its steps that nothing newer has come (a generation
 counter), and a stale result is dropped, so a drawing never waits for a count and
-the answer shown is always the drawing's.
+the answer shown is always the drawing's. A job made stale while it computes is
+called off inside the computation too (:func:`dominotiling._interrupt.cancel_scope`:
+the count's kernels look at the flag between their slices and between primes, and
+leave through :class:`~dominotiling.errors.Cancelled`), so the newer drawing's
+answers start within a slice instead of after a long count.
 
 Examples
 --------
@@ -22,6 +26,9 @@ from __future__ import annotations
 import math
 import threading
 import time
+
+from .._interrupt import cancel_scope
+from ..errors import Cancelled
 
 __all__ = ["quick_answers", "count_answer", "AnswerWorker", "EXACT_CELLS", "DEBOUNCE_S"]
 
@@ -114,7 +121,11 @@ class AnswerWorker:
     A job is a generator function ``job(alive)``: it yields between its steps, and
     calls ``alive()`` to learn whether it is still the newest; whatever it
     publishes after a step it checks first. :meth:`submit` replaces the waiting
-    job (and makes a running one stale); :meth:`cancel` makes both stale.
+    job (and makes a running one stale); :meth:`cancel` makes both stale. A stale
+    job is also called off inside its computation: it runs under a
+    :func:`~dominotiling._interrupt.cancel_scope` whose flag goes up as it becomes
+    stale, so a long count leaves within one of its slices
+    (:class:`~dominotiling.errors.Cancelled`, dropped here, never shown).
 
     Parameters
     ----------
@@ -144,6 +155,7 @@ class AnswerWorker:
         self.generation = 0
         self._job = None
         self._running = False
+        self._flag = None  # the cancel flag of the running job
         self._cv = threading.Condition()
         self._thread = None
 
@@ -152,6 +164,7 @@ class AnswerWorker:
         with self._cv:
             self.generation += 1
             self._job = (self.generation, job, time.monotonic())
+            self._call_off()
             if self._thread is None or not self._thread.is_alive():
                 self._thread = threading.Thread(target=self._loop, daemon=True, name="dt-answers")
                 self._thread.start()
@@ -162,7 +175,13 @@ class AnswerWorker:
         with self._cv:
             self.generation += 1
             self._job = None
+            self._call_off()
             self._cv.notify_all()
+
+    def _call_off(self):
+        # under the lock: the running job is stale, its computation stops at its next slice
+        if self._flag is not None:
+            self._flag.set()
 
     @property
     def busy(self):
@@ -196,18 +215,23 @@ class AnswerWorker:
                     continue  # a newer job may have come: look again
                 self._job = None
                 self._running = True
+                flag = self._flag = threading.Event()
 
             def alive(generation=generation):
                 return generation == self.generation
 
             try:
-                for _ in job(alive):
-                    if not alive():
-                        break
+                with cancel_scope(flag):
+                    for _ in job(alive):
+                        if not alive():
+                            break
+            except Cancelled:
+                pass  # called off because a newer job came or cancel() was called: stale
             except Exception as exc:  # noqa: BLE001 - shown by on_error, never lost in the thread
                 if self.on_error is not None and alive():
                     self.on_error(exc)
             finally:
                 with self._cv:
                     self._running = False
+                    self._flag = None
                     self._cv.notify_all()

@@ -5,7 +5,10 @@
 // the highest bit, base64).  A stroke is drawn locally at once and sent to the
 // kernel when the pointer is released, so drawing never waits for the kernel;
 // the answers (`answer`, `marks`, `picture`, `downloads`) come back from Python.
-// No network: everything is in this file.
+// No network: everything is in this file.  In a saved page (an exported notebook with its
+// widget state, drawn by canvas_saved.js) `_dt_saved_page` is set: the drawing works, the
+// answers shown are the kernel's for the saved drawing, and a changed drawing is said to be
+// unanswered (no kernel there).
 
 const MAX_SIDE = 400;
 const CANVAS_PX = 480;
@@ -67,15 +70,21 @@ function el(tag, attrs, parent) {
 }
 
 function hideStaticPictures() {
-  // the picture a saved notebook shows where no widget runs: hidden where this one does
+  // the picture a saved notebook shows where no widget runs (and the canvas drawn from the
+  // saved state in an exported page): hidden where this one runs, live
   if (document.getElementById("dt-canvas-style")) return;
   const style = el("style", { id: "dt-canvas-style" }, document.head);
-  style.textContent = ".dt-canvas-static{display:none !important}";
+  style.textContent = ".dt-canvas-static,.dt-canvas-saved{display:none !important}";
 }
 
+const SAVED_NOTE =
+  "a saved page, no kernel: drawing works here, but only a running notebook answers a drawing";
+
 function render({ model, el: root }) {
-  hideStaticPictures();
+  const savedPage = model.get("_dt_saved_page") === true;
+  if (!savedPage) hideStaticPictures();
   root.classList.add("dt-canvas");
+  if (savedPage) root.dataset.savedPage = "1";
   const shared = model.__dtShared || (model.__dtShared = { undo: [] });
   let grid = decode(model.get("cells"));
   let marks = decode(model.get("marks") || { rows: 0, cols: 0, bits: "" });
@@ -147,6 +156,12 @@ function render({ model, el: root }) {
     ["limit shape", "limit", "limit"], ["make tileable", "tileable", "make_tileable"],
     ["exact count", "exact", "exact"], ["stop", "stop", "cancel"], ["export", "export", "export"],
   ]) button(label, cls, () => send({ action: what }), actions);
+  if (savedPage) {
+    for (const b of actions.querySelectorAll("button")) {
+      b.disabled = true;
+      b.title = "needs a running notebook: this is a saved page";
+    }
+  }
   const picture = el("img", { class: "dt-picture", alt: "" }, right);
   picture.style.cssText = "max-width:100%;display:none";
   const downloads = el("div", { class: "dt-downloads" }, right);
@@ -167,10 +182,31 @@ function render({ model, el: root }) {
     };
     reader.readAsDataURL(f);
   });
+  if (savedPage) for (const x of pasteBox.querySelectorAll("button, input, textarea")) x.disabled = true;
+  const saved = model.get("cells");
   const showAnswers = () => {
-    answer.innerHTML = model.get("answer");
-    downloads.innerHTML = model.get("downloads");
-    const src = model.get("picture");
+    const now = savedPage ? encode(grid.rows, grid.cols, grid.cells) : null;
+    const same = !savedPage || (now.rows === saved.rows && now.cols === saved.cols && now.bits === saved.bits);
+    if (same) {
+      answer.innerHTML = model.get("answer");
+      if (savedPage) {
+        el("div", { class: "dt-saved-note", "data-stale": "0",
+          text: SAVED_NOTE + "; these answers are the kernel's, for the drawing as saved" }, answer);
+      }
+    } else {
+      // no kernel to answer the changed drawing: say so, with what the page can count itself
+      let dark = 0, light = 0;
+      for (let r = 0, i = 0; r < grid.rows; r++)
+        for (let c = 0; c < grid.cols; c++, i++) if (grid.cells[i]) (r + c) % 2 === 0 ? dark++ : light++;
+      answer.innerHTML = "";
+      el("div", { class: "dt-cells-local", "data-cells": String(dark + light),
+        text: `${dark + light} cells: ${dark} dark, ${light} light (counted in the page)` }, answer);
+      el("div", { class: "dt-saved-note", "data-stale": "1",
+        text: SAVED_NOTE + "; the drawing changed since it was saved, so its count is not known " +
+          "here (undo brings back the saved drawing and its answers)" }, answer);
+    }
+    downloads.innerHTML = same ? model.get("downloads") : "";
+    const src = same ? model.get("picture") : "";
     picture.style.display = src ? "block" : "none";
     if (src) picture.src = src;
     root.dataset.busy = model.get("busy") ? "1" : "0";
@@ -266,6 +302,7 @@ function render({ model, el: root }) {
     layout();
     setSizeText();
     paint();
+    if (savedPage) showAnswers();
   }
   function pushUndo() {
     const s = model.get("cells");

@@ -18,7 +18,8 @@ read as hostile input: a malformed state is refused and shown, the drawing kept.
 
 A saved notebook keeps the last drawing as a static picture: the canvas is shown
 with a second output, a PNG updated whenever the answers are, which the live
-widget hides where it runs.
+widget hides where it runs. Saved with its widget state and exported to HTML, the
+page draws the canvas again from that state, offline (:func:`~dominotiling.viz.drawing_state.static_html`).
 
 Examples
 --------
@@ -55,6 +56,7 @@ from .drawing_state import (
     drawing_svg,
     encode_cells,
     mask_of,
+    static_html,
 )
 
 __all__ = ["RegionCanvas", "encode_cells", "decode_cells", "MAX_SIDE"]
@@ -680,11 +682,7 @@ class RegionCanvas(anywidget.AnyWidget):
     def _static_bundle(self):
         png = drawing_png(self._mask, self._marks)
         b64 = base64.b64encode(png).decode("ascii")
-        return {
-            "text/html": f'<img class="dt-canvas-static" alt="the drawing" '
-            f'src="data:image/png;base64,{b64}"/>',
-            "image/png": b64,
-        }
+        return {"text/html": static_html(b64, self.model_id), "image/png": b64}
 
     def _update_static(self):
         if self._static is not None:

@@ -5,7 +5,8 @@ The drawing travels between the browser and the kernel as ``{"rows", "cols",
 bit, in base64 (:func:`encode_cells`). :func:`decode_cells` reads it as hostile
 input, sizes checked before anything is decoded or allocated. The pictures
 (:func:`drawing_png`, :func:`drawing_svg`) are the canvas's exports and the static
-picture a saved notebook keeps.
+picture a saved notebook keeps (:func:`static_html`: with the script that draws the
+canvas again in a page exported with the widget state).
 
 Examples
 --------
@@ -20,7 +21,9 @@ from __future__ import annotations
 
 import base64
 import binascii
+import html
 import io
+import pathlib
 
 import numpy as np
 
@@ -34,6 +37,7 @@ __all__ = [
     "drawing_rgb",
     "drawing_png",
     "drawing_svg",
+    "static_html",
 ]
 
 #: The largest side of the grid, in cells.
@@ -223,3 +227,39 @@ def drawing_svg(mask):
         parts.append("</g>")
     parts.append("</svg>")
     return "\n".join(parts)
+
+
+def static_html(png_b64, model_id):
+    """The HTML of the picture a saved notebook keeps of the canvas, and its saved-page script.
+
+    Parameters
+    ----------
+    png_b64 : str
+        The drawing's PNG (:func:`drawing_png`), in base64.
+    model_id : str
+        The canvas's widget model id: the script finds its saved state by it.
+
+    Returns
+    -------
+    str
+        ``<img class="dt-canvas-static">`` and, inlined after it, ``canvas_saved.js``:
+        in a live notebook it does nothing (the widget runs there and hides the
+        picture); in a page exported with the widget state (``jupyter nbconvert --to
+        html`` of a notebook saved with it) it draws the canvas from its saved state,
+        the canvas's own ES module included (anywidget saves it as ``_esm``), with no
+        network. The drawing then works; the answers are those the kernel gave the
+        saved drawing, and a changed one is said to be unanswered there.
+
+    Examples
+    --------
+    >>> page = static_html("iVBORw0K", "abc123")
+    >>> page.startswith('<img class="dt-canvas-static"'), 'data-model-id="abc123"' in page
+    (True, True)
+    """
+    script = pathlib.Path(__file__).with_name("canvas_saved.js").read_text(encoding="utf-8")
+    script = script.replace("</", "<\\/")  # nothing in it may close the <script> early
+    model_id = html.escape(str(model_id))
+    return (
+        f'<img class="dt-canvas-static" alt="the drawing" data-model-id="{model_id}" '
+        f'src="data:image/png;base64,{png_b64}"/><script>{script}</script>'
+    )

@@ -129,9 +129,10 @@ class Lab:
     """A JupyterLab server on 127.0.0.1 over a copy of the notebooks (outputs removed).
 
     ``app="nbclassic"`` starts the classic Notebook (``nbclassic``) instead, on the same terms.
+    ``extra_settings`` adds JupyterLab settings, ``{"package:plugin": {name: value}}``.
     """
 
-    def __init__(self, base, app="lab"):
+    def __init__(self, base, app="lab", extra_settings=None):
         self.base = base
         self.app = app
         self.port = _free_port()
@@ -143,6 +144,7 @@ class Lab:
             _strip_outputs(nb, self.root / nb.name)
         settings = base / "settings"
         for plugin, values in {
+            **(extra_settings or {}),
             # every cell in the page (no virtual scrolling): the checks see all outputs
             "@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"},
             "@jupyterlab/apputils-extension:notification": {

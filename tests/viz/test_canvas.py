@@ -14,6 +14,7 @@ import subprocess
 import sys
 import textwrap
 import threading
+import time
 import xml.etree.ElementTree as ET
 from unittest import mock
 
@@ -240,6 +241,71 @@ def test_a_drawing_is_never_held_up_by_a_count():
     assert w.wait(WAIT) and w.answers["count"] == 36
 
 
+def _count_started(monkeypatch, big):
+    """An Event set once the canvas's exact count of `big` has begun (the real count runs on)."""
+    started, real = threading.Event(), answers.count_answer
+
+    def spy(region, **kw):
+        if region == big and kw.get("exact"):
+            started.set()
+        return real(region, **kw)
+
+    monkeypatch.setattr(answers, "count_answer", spy)
+    return started
+
+
+# 250 x 250: its exact count takes about half a minute by the cost model (choose_method's)
+BIG = 250
+
+
+def test_a_newer_drawing_calls_off_a_long_count(monkeypatch):
+    from dominotiling.counting import _estimated_seconds
+
+    big = Region.rectangle(BIG, BIG)
+    assert min(_estimated_seconds(big).values()) > 20  # long: called off half-way
+    w = canvas(big)  # its log-count, live
+    started = _count_started(monkeypatch, big)
+    w.exact_count()
+    assert started.wait(WAIT)
+    time.sleep(1.0)  # inside the elimination by now
+    assert w.busy and "dt-exact" not in w.answer
+    t0 = time.monotonic()
+    w.region = Region.from_strings(["....", "....", "..##"])  # 10 cells
+    assert w.wait(WAIT)
+    took = time.monotonic() - t0
+    # the newer drawing's answers, shown; of the long count nothing
+    mask = np.array([[1, 1, 1, 1], [1, 1, 1, 1], [1, 1, 0, 0]], dtype=bool)
+    want = len(brute_force_tilings(mask))
+    assert w.answers["count"] == want and f'data-count="{want}"' in w.answer
+    assert "dt-exact" not in w.answer and "dt-error" not in w.answer and not w.busy
+    # within seconds, where the count alone would have run on for its half minute
+    assert took < 10, f"the newer drawing waited {took:.1f} s"
+    cpu = time.process_time()
+    time.sleep(0.5)
+    assert time.process_time() - cpu < 0.25  # no thread still counting
+
+
+def test_the_stop_button_calls_off_a_long_count(monkeypatch):
+    big = Region.rectangle(BIG, BIG)
+    w = canvas(big)
+    started = _count_started(monkeypatch, big)
+    w._on_message(w, {"action": "exact"}, [])  # the page's "exact count" button
+    assert started.wait(WAIT)
+    time.sleep(1.0)
+    t0 = time.monotonic()
+    w._on_message(w, {"action": "cancel"}, [])  # its "stop" button
+    assert w.wait(10), "the count went on after stop"
+    assert time.monotonic() - t0 < 10 and not w.busy
+    assert 'class="dt-cancelled"' in w.answer and "dt-exact" not in w.answer
+    assert w.answers["exact"] is False and w.answers["count"] is None  # the live log-count stays
+    cpu = time.process_time()
+    time.sleep(0.5)
+    assert time.process_time() - cpu < 0.25
+    # the canvas still answers: the next count runs to its end
+    w.region = Region.rectangle(2, 6)
+    assert w.wait(WAIT) and w.answers["count"] == len(brute_force_tilings(np.ones((2, 6), bool)))
+
+
 # ---------------------------------------------------------------- actions
 def test_tiling_sample_and_limit_shape():
     from dominotiling import random_tiling
@@ -413,3 +479,15 @@ def test_library_imports_without_anywidget():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "ok"
+
+
+def test_the_saved_picture_carries_the_saved_page_script():
+    from dominotiling.viz.drawing_state import static_html
+
+    w = canvas(Region.rectangle(2, 2))
+    page = w._static_bundle()["text/html"]
+    assert f'data-model-id="{w.model_id}"' in page
+    body = page.split("<script>", 1)[1].rsplit("</script>", 1)[0]
+    assert "</" not in body and "widget-state+json" in body  # it reads the saved state only
+    hostile = static_html("AA==", '"><script>alert(1)</script>')
+    assert hostile.count("<script>") == 1 and "&quot;&gt;&lt;script&gt;" in hostile
