@@ -455,7 +455,7 @@ def aztec_edge_probabilities(n, weights=None):
     probabilities and ``32 n**2`` for the answer's arrays. From order 512 up,
     without zero weights, the levels go 16 at a time in one pass over the buffers
     (a wavefront of rows, the probability rows made as the q rows come), so the
-    pass is bound by arithmetic rather than memory: order 2000 in about 11 s of
+    pass is bound by arithmetic rather than memory: order 2000 in about 12 s of
     CPU (benchmarks/RESULTS.md). With zeros, ``q`` is the limit
     ``eps -> 0`` (0, 1, or a ratio of coefficients), exact as for the count.
     Absolute error about ``n`` unit roundoffs per probability.
