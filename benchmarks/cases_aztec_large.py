@@ -11,18 +11,38 @@ the figure on a shared machine) next to wall time, and the growth of the peak RS
 
 The baseline column is main before issue 42 (5c0ab74), measured the same way in a
 fresh process (``/tmp`` script of one timed call, ``time.process_time`` and
-``ru_maxrss``) on the same machine on 2026-12-02; Petrov's C++ is not in the
-repository and is not run here.
+``ru_maxrss``) on the same machine on 2026-12-02.
+
+Two more cases:
+
+- :func:`edge_probabilities_large`: one call of ``aztec_edge_probabilities`` of order
+  1,000 and 2,000 (uniform) and 2,000 (Gamma(1) weights), goal at most 30 s CPU at
+  2,000; the baseline is main at 7f0f4f3 (before the levels' sweeps made the
+  probabilities too), measured the same way on 2026-12-02.
+- :func:`petrov_ratio`: CPU seconds of Petrov's native C++ sampler next to ours at
+  order 1,000 (uniform, two-periodic (1, 0.5), Gamma(1)). His code is not in this
+  repository and is never copied into it: build his ``double-dimer-cli.cpp``
+  (github.com/lenis2000/homepage, ``_simulations/domino_tilings/``) outside it and
+  point ``DOMINOTILING_PETROV_BIN`` at the binary; without it the case is skipped.
+  Built for the record with his one-thread line, ``g++ -std=c++17 -Ofast -ffast-math
+  -funroll-loops -DNDEBUG -fno-exceptions -fno-rtti``, beside a two-line
+  ``stb_image_write.h`` whose ``stbi_write_png`` does nothing (``--no-output`` writes
+  no picture); his CPU seconds are the whole process's (weights, probabilities,
+  shuffling, the list of dominoes), from ``RUSAGE_CHILDREN``.
 """
 
 from __future__ import annotations
 
+import os
+import re
+import resource
+import subprocess
 import time
 
 from .cases import Row, benchmark
 from .harness import Timing, fmt_bytes, measure, run_isolated
 
-__all__ = ["large_samples"]
+__all__ = ["edge_probabilities_large", "large_samples", "petrov_ratio"]
 
 GIB = 2**30
 
@@ -100,6 +120,158 @@ def large_samples(quick):
                 f"{fmt_bytes(t.rss_growth)} (process {fmt_bytes(t.peak_rss)})",
                 goal,
                 met,
+            )
+        )
+    return out
+
+
+#: main at 7f0f4f3 (before the sweeps of the edge probabilities): (CPU s, wall s, peak RSS in GiB).
+EDGES_BEFORE = {
+    ("uniform", 1000): (2.46, 2.61, 0.27),
+    ("uniform", 2000): (15.91, 24.32, 0.57),
+    ("gamma", 2000): (22.09, 108.27, 1.00),
+}
+
+#: CPU seconds the issue asks for at order 2,000; None: reported.
+EDGES_GOALS = {("uniform", 1000): None, ("uniform", 2000): 30.0, ("gamma", 2000): 30.0}
+
+
+def edges_child(kind, n):
+    """Child: one timed ``aztec_edge_probabilities(n, weights)`` (warm kernels), CPU seconds in ``extra``."""
+    import numpy as np
+
+    from dominotiling import Region, Weights
+    from dominotiling.aztec.weighted import aztec_edge_probabilities
+
+    if kind == "uniform":
+        weights, small = None, None
+    else:
+        weights = Weights.random(Region.aztec_diamond(n), "gamma", alpha=1.0, seed=1)
+        small = Weights.random(Region.aztec_diamond(600), "gamma", alpha=1.0, seed=1)
+    box = {}
+
+    def run():
+        c0 = time.process_time()
+        box["p"] = aztec_edge_probabilities(n, weights)
+        box["cpu_s"] = time.process_time() - c0
+        return box["cpu_s"]
+
+    # the priming call of order 600 compiles the sweeps' kernels (levels from 512 up)
+    t = measure(run, 1, warmup=False, prime=lambda: aztec_edge_probabilities(600, small))
+    # after the measurement (its memory not counted): every cell is covered once, so the
+    # probabilities of the four placements around it sum to 1
+    p = box.pop("p")
+    cover = np.zeros((2 * n, 2 * n))
+    for arr, (a, b) in ((p.horizontal, (0, 1)), (p.vertical, (1, 0))):
+        x = np.nan_to_num(arr)
+        cover[: x.shape[0], : x.shape[1]] += x
+        cover[a:, b:] += x
+    inside = Region.aztec_diamond(n).mask
+    box["cover_error"] = float(np.abs(cover[inside] - 1.0).max())
+    t.extra = dict(box)
+    return t
+
+
+@benchmark
+def edge_probabilities_large(quick):
+    """``aztec_edge_probabilities`` of order 1,000 and 2,000 (uniform), 2,000 (Gamma(1)): one call each."""
+    cases = [("uniform", 1000), ("uniform", 2000)]
+    if not quick:
+        cases.append(("gamma", 2000))
+    out = []
+    for kind, n in cases:
+        t = Timing(**run_isolated(f"{__name__}:edges_child", kind, n))
+        if not t.extra.get("cover_error", 1.0) < 1e-9:
+            raise RuntimeError(f"{kind} order {n}: the probabilities at a cell do not sum to 1")
+        cpu = t.extra["cpu_s"]
+        before = EDGES_BEFORE.get((kind, n))
+        goal = EDGES_GOALS[(kind, n)]
+        out.append(
+            Row(
+                f"aztec_edge_probabilities, order {n}, {kind} weights (issue 42); "
+                f"largest deviation of a cell's four probabilities' sum from 1: {t.extra['cover_error']:.1e}",
+                f"{cpu:.2f} s CPU, {t.median_s:.2f} s wall",
+                "—"
+                if before is None
+                else f"main 7f0f4f3: {before[0]:.2f} s CPU, {before[1]:.2f} s wall, {before[2]:.2f} GiB",
+                "—" if before is None else f"{before[0] / max(cpu, 1e-9):.1f}x",
+                f"{fmt_bytes(t.rss_growth)} (process {fmt_bytes(t.peak_rss)})",
+                "reported" if goal is None else f"≤ {goal:g} s CPU",
+                None if goal is None else cpu <= goal,
+            )
+        )
+    return out
+
+
+#: Petrov's presets for our three models (his ``gamma`` preset draws Gamma(alpha) and
+#: Gamma(beta) on the edges of his weight matrix's even rows, 1 on the odd rows).
+PETROV_PRESETS = {
+    "uniform": ["--preset", "uniform"],
+    "two-periodic": ["--preset", "2x2periodic", "--a", "1", "--b", "0.5"],
+    "gamma": ["--preset", "gamma", "--alpha", "1", "--beta", "1"],
+}
+
+
+def _petrov_cpu(binary, kind, n):
+    """CPU seconds (user + system) of one run of Petrov's sampler, and its number of dominoes."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cmd = [binary, "-n", str(n), "--mode", "tiling", "--no-output", "--seed", "1", "-v"]
+    proc = subprocess.run(cmd + PETROV_PRESETS[kind], capture_output=True, text=True, timeout=600)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if proc.returncode != 0:
+        raise RuntimeError(
+            f"Petrov's sampler failed (exit {proc.returncode}): {proc.stderr[-2000:]}"
+        )
+    found = re.search(r"(\d+) dominoes", proc.stderr)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return cpu, int(found.group(1)) if found else None
+
+
+@benchmark
+def petrov_ratio(quick):
+    """Ours (best of 3, fresh processes) and Petrov's C++ (one run: about 20 s and 2.7 GiB) at order 1,000, in turns; CPU seconds.
+
+    Skipped without his binary (``DOMINOTILING_PETROV_BIN``).
+    """
+    binary = os.environ.get("DOMINOTILING_PETROV_BIN")
+    case = "Aztec diamond n = 1000, {} sample: ours vs Petrov's C++ (issue 42)"
+    goals = {"uniform": 400, "two-periodic": 150, "gamma": 25}
+    if not binary or not os.path.isfile(binary):
+        return [
+            Row(case.format(kind), "skipped (set DOMINOTILING_PETROV_BIN to his built binary)")
+            for kind in goals
+        ]
+    n = 1000
+    out = []
+    for kind, goal in goals.items():
+        ours = []
+        for k in range(1 if quick else 3):
+            t = Timing(**run_isolated(f"{__name__}:sample_child", kind, n))
+            if not t.extra.get("valid"):
+                raise RuntimeError(f"{kind} order {n}: not a complete sample of the diamond")
+            ours.append(t.extra["cpu_s"])
+            if k == 0:  # his run between our first and second
+                his, count = _petrov_cpu(binary, kind, n)
+                if count != n * (n + 1):
+                    raise RuntimeError(
+                        f"Petrov's {kind} run reported {count} dominoes, not {n * (n + 1)}"
+                    )
+        ratio = his / max(min(ours), 1e-9)
+        model = {
+            "uniform": "uniform",
+            "two-periodic": "two-periodic (1, 0.5): his --preset 2x2periodic --a 1 --b 0.5",
+            "gamma": "Gamma(1) on every position; his --preset gamma --alpha 1 --beta 1 "
+            "(Gamma(1) on half his weight matrix, 1 on the rest)",
+        }[kind]
+        out.append(
+            Row(
+                case.format(kind) + f"; {model}",
+                f"{min(ours):.3f} s CPU (best of {len(ours)}: {', '.join(f'{x:.3f}' for x in ours)})",
+                f"Petrov's double-dimer-cli (g++ -Ofast, his one-thread build line), "
+                f"--mode tiling --no-output: {his:.2f} s CPU",
+                f"{ratio:.0f}x",
+                goal=f"≥ {goal}x",
+                met=ratio >= goal,
             )
         )
     return out

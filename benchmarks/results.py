@@ -75,8 +75,22 @@ child became; `time.process_time`, `ru_maxrss`): uniform n = 1000 / 6000 / 10000
 After: `python -m benchmarks --only cases_aztec_large` (below), random bits made in
 the kernel, the uniform stages as wavefronts of 32, the sample kept as bit planes.
 The weighted kernels are unchanged (their bits were already made in the kernel); they
-gain the sample's memory. Petrov's C++ baseline of the issue is not in the
-repository and was not run.
+gain the sample's memory.
+
+Edge probabilities and Petrov's C++ (issue 42, later the same day): `python -m
+benchmarks --only cases_aztec_large.edge_probabilities_large --only
+cases_aztec_large.petrov_ratio`, with `DOMINOTILING_PETROV_BIN` set to his
+`double-dimer-cli.cpp` (github.com/lenis2000/homepage, `_simulations/domino_tilings/`)
+built in `/tmp` with his one-thread line (`g++ -std=c++17 -Ofast -ffast-math
+-funroll-loops -DNDEBUG -fno-exceptions -fno-rtti`, a stub `stb_image_write.h`: no
+picture is written); his code is not in the repository. His figure is the CPU time of
+his whole process (`--mode tiling --no-output`: weights, probabilities, shuffling, the
+domino list), ours that of one `sample_aztec` call in a warm process. The edge
+probabilities' baseline is main at 7f0f4f3, one timed call in a fresh process (a `/tmp`
+script, `time.process_time`): order 1000 / 2000 uniform 2.46 / 15.9 s CPU, order 2000
+Gamma(1) 22.1 s CPU, 1.0 GiB process peak. The edge probabilities were measured a
+second time with the check that the probabilities at every cell sum to 1 moved out of
+the measured call (the first record's memory counts it).
 
 The house in wings (issue 25), before and after, on the same machine: the full
 `python -m benchmarks` at e1a14ef (the flat layout, from a worktree) and at 2fcd18e

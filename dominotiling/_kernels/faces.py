@@ -27,6 +27,7 @@ from numba import njit, prange, types
 from numba.extending import overload
 
 from .shuffling import shuffle_row
+from .urban_renewal import probability_row
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -480,6 +481,32 @@ def _fresh(x, ox, K, r, qr, pr, probes, keep, up):
     return ok, drift
 
 
+def _up_row(planes, s, i, k, qrow, cmod, key):
+    """Row `i` of what step `s` of a sweep up makes of level `k`'s q row ``qrow``; ``(holes, bad)``.
+
+    uint64 ``planes`` ``(L + 1, 4, rows, words)``: the shuffling row of order `k`
+    from ``planes[s]`` to ``planes[s + 1]``
+    (:func:`~dominotiling._kernels.shuffling.shuffle_row`). float64 ``planes``
+    ``(1, 4, n, n)``: the edge probabilities' row of level `k`, in place
+    (:func:`~dominotiling._kernels.urban_renewal.probability_row`; ``(0, 0)``).
+    Chosen by type, when compiling.
+    """
+
+
+@overload(_up_row, jit_options={"cache": True})
+def _up_row_by_type(planes, s, i, k, qrow, cmod, key):
+    if isinstance(planes.dtype, types.Float):
+
+        def probabilities(planes, s, i, k, qrow, cmod, key):
+            probability_row(planes[0], i, k, qrow)
+            return 0, 0
+
+        return probabilities
+    return lambda planes, s, i, k, qrow, cmod, key: shuffle_row(
+        planes[s], planes[s + 1], i, k, qrow, cmod, key
+    )
+
+
 @njit(cache=True, nogil=True, error_model="numpy")
 def _sweep_region(
     bufs, offs0, b0, k, L, lo, hi, first, last, phase, up, probes, keep, planes, key, cmod, counts
@@ -490,7 +517,8 @@ def _sweep_region(
     phase 1 does rows ``[lo, hi - 2 s)`` (all of them in the `last` chunk),
     phase 2 rows ``[hi - 2 s, hi)``. Up: step ``s`` makes level ``K = k + 1 + s``
     and draws order ``K`` of shuffling into ``planes[s + 1]`` from ``planes[s]``
-    (holes and bad blocks added to ``counts[s]``); phase 1 does rows ``[lo + 2
+    (holes and bad blocks added to ``counts[s]``), or with float64 ``planes``
+    makes level ``K``'s edge probabilities in place (see :func:`_up_row`); phase 1 does rows ``[lo + 2
     s, hi)`` (from 0 in the `first` chunk; the `last` chunk also the rows
     below, and q's last row), phase 2 rows ``[lo, lo + 2 s)``.
     """
@@ -542,11 +570,11 @@ def _sweep_region(
             ok &= o
             drift = max(drift, d)
             if up:
-                h, bd = shuffle_row(planes[s], planes[s + 1], i, K, qs[a], cmod, key)
+                h, bd = _up_row(planes, s, i, K, qs[a], cmod, key)
                 counts[s, 0] += h
                 counts[s, 1] += bd
                 if i == K - 2 and last and phase == 1:  # q's last row, then its shuffling row
-                    h, bd = shuffle_row(planes[s], planes[s + 1], K - 1, K, qs[b], cmod, key)
+                    h, bd = _up_row(planes, s, K - 1, K, qs[b], cmod, key)
                     counts[s, 0] += h
                     counts[s, 1] += bd
             _face_update(

@@ -114,33 +114,48 @@ def renew_float(coef, deg, k, dinv, ddeg, zeros):
     return log_delta, deg_delta, np.log(top), ok
 
 
-@njit(cache=True, nogil=True)
-def probability_step(prev, k, q, out, lo, hi):
-    """Rows ``lo <= i < hi`` of the edge probabilities of level `k` from those of level ``k - 1`` (Propp's creation rates).
+@njit(cache=True, nogil=True, inline="always")
+def probability_row(prob, i, k, qrow):
+    """Row `i` of level `k`'s edge probabilities over level ``k - 1``'s, in place (see :func:`probability_rows`)."""
+    o = prob.shape[1] - k
+    n_, s_, w_, e_ = prob[0, i], prob[1, i + o], prob[2, i + o], prob[3, i]
+    for j in range(k):
+        pn = n_[j]
+        ps = s_[j + o]
+        pw = w_[j]
+        pe = e_[j + o]
+        c = 1.0 - (pn + ps + pw + pe)
+        h = qrow[j] * c
+        v = c - h
+        n_[j] = pn + h
+        s_[j + o] = ps + h
+        w_[j] = pw + v
+        e_[j + o] = pe + v
 
-    ``prev``: float64 ``(4, >= k-1, >= k-1)`` probabilities of the level ``k - 1``
-    edges (planes N, S, W, E); ``q[:k, :k]``: the level-`k` limit probabilities of
-    a horizontal pair; ``out``: ``(4, >= k, >= k)``. Block ``f``'s four edges have
-    images at level ``k - 1`` (N -> ``(i, j)``, S -> ``(i-1, j-1)``, W -> ``(i-1,
-    j)``, E -> ``(i, j-1)``, absent off the board); with ``t`` the sum of their
-    probabilities, ``P(N) = P'(N image) + q (1 - t)``, ``P(W) = P'(W image) + (1 -
-    q)(1 - t)``, and likewise S, E. The rows are independent: a level may be done
-    in any ranges of rows.
+
+@njit(cache=True, nogil=True)
+def probability_rows(prob, k, q, lo, hi):
+    """Rows ``lo <= i < hi`` of level `k`'s edge probabilities, in place over level ``k - 1``'s (Propp's creation rates).
+
+    Block ``f = (i, j)``'s four edges have images at level ``k - 1`` (N -> ``(i,
+    j)``, S -> ``(i-1, j-1)``, W -> ``(i-1, j)``, E -> ``(i, j-1)``, absent off the
+    board); with ``t`` the sum of their probabilities and ``q`` the level-`k`
+    limit probability of a horizontal pair, ``P(N) = P'(N image) + q (1 - t)``,
+    ``P(W) = P'(W image) + (1 - q)(1 - t)``, and likewise S, E.
+
+    ``prob``: float64 ``(4, n, n)``, zeros at the start (level 0), planes N, S, W,
+    E, each level at its own offset ``o = n - k``: ``N_k(i, j)`` at ``[0, i, j]``,
+    ``S_k(i, j)`` at ``[1, i + o, j + o]``, ``W_k(i, j)`` at ``[2, i + o, j]``,
+    ``E_k(i, j)`` at ``[3, i, j + o]``. Then a block's four edge images at level
+    ``k - 1`` sit where its own four edges go, and the images a block lacks (off
+    the smaller board) are zeros that no smaller level wrote: the step is
+    pointwise, with no branch, and level ``n`` ends in the plain layout. Row `i`
+    of level `k` needs rows ``i - 1`` and `i` of level ``k - 1`` done before it
+    (and those of level ``k + 1`` after it); within a level the rows go in any
+    ranges. ``q[:k, :k]``: level `k`'s limit probabilities of a horizontal pair.
     """
-    m = k - 1
     for i in range(lo, hi):
-        for j in range(k):
-            pn = prev[0, i, j] if (i < m and j < m) else 0.0
-            ps = prev[1, i - 1, j - 1] if (i >= 1 and j >= 1) else 0.0
-            pw = prev[2, i - 1, j] if (i >= 1 and j < m) else 0.0
-            pe = prev[3, i, j - 1] if (i < m and j >= 1) else 0.0
-            c = 1.0 - (pn + ps + pw + pe)
-            h = q[i, j] * c
-            v = c - h
-            out[0, i, j] = pn + h
-            out[1, i, j] = ps + h
-            out[2, i, j] = pw + v
-            out[3, i, j] = pe + v
+        probability_row(prob, i, k, q[i])
 
 
 @njit(cache=True, inline="always")

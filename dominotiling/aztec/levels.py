@@ -226,9 +226,11 @@ class _Levels:
         """Whether levels `k` to `other` go in one sweep (large plain levels on the rebuilding path)."""
         return not (self.store_all or self.zeros) and min(k, other) >= SWEEP_FROM and other >= 1
 
-    def _sweep(self, k, up, run=None):
+    def _sweep(self, k, up, run=None, probs=None):
         """:data:`SWEEP_LEVELS` levels in one sweep from level `k` (up: drawing shuffling's orders too).
 
+        Up, with `probs` (the edge probabilities' planes, see :meth:`probabilities`)
+        instead of a `run`, the levels' edge probabilities are made in place instead.
         The sweep's rows are cut into chunks (:func:`~dominotiling._kernels.faces.sweep_chunks`);
         each call does some of them, all of phase 1 before any of phase 2.
         """
@@ -236,7 +238,9 @@ class _Levels:
         from .._kernels.faces import face_sweep, sweep_chunks, sweep_end
 
         L = SWEEP_LEVELS
-        if up:
+        if up and probs is not None:
+            planes, key, ramp = probs[None], np.uint64(0), self.ramp
+        elif up:
             planes, key, ramp = self.ring, run.key, self.ramp
             planes[0] = run.planes
         else:
@@ -277,7 +281,7 @@ class _Levels:
             raise WeightError(_UNEVEN)
         self.x_first = sweep_end(self.offs, self.x_first, L, up)
         self._check_drift(drifts.max(), k + L if up else k)
-        if up:
+        if up and probs is None:
             counts = part.sum(axis=0)
             run.planes[:] = planes[L]
             for s in range(L):
@@ -356,6 +360,43 @@ class _Levels:
         for k in range(2, n + 1):
             self._rebuild(k, _NO_SHUFFLE)
             yield k, self.qtab[: k * k].reshape(k, k)
+
+    def probabilities(self, probs):
+        """Run the levels up, making every level's edge probabilities in `probs`, in place.
+
+        ``probs``: float64 ``(4, n, n)`` zeros; it ends with the order-`n` edge
+        probabilities, planes N, S, W, E of the blocks (each level in place over the
+        one below, see :func:`~dominotiling._kernels.urban_renewal.probability_rows`).
+        Large plain levels go :data:`SWEEP_LEVELS` at a time in one sweep (the
+        probability rows made as the q rows come, while in cache); the others take
+        each level's q in turn.
+        """
+        from .._interrupt import Pacer
+        from .._kernels.urban_renewal import probability_rows
+
+        rows = Pacer(first=max(1, 2**18 // max(self.n, 1)), growth=2)
+
+        def level(k, q):
+            for a, b in rows.ranges(0, k):
+                probability_rows(probs, k, q, a, b)
+
+        if self.store_all:
+            for k, q in self.up():
+                level(k, q)
+            return
+        level(1, self._level_one())
+        n = self.n
+        self.qtab = np.empty(n * n)
+        self.ramp = np.arange(n, dtype=np.int64)
+        k = 1
+        while k < n:
+            if self._sweeps(k, k + SWEEP_LEVELS) and k + SWEEP_LEVELS <= n:
+                self._sweep(k, up=True, probs=probs)
+                k += SWEEP_LEVELS
+            else:
+                k += 1
+                self._rebuild(k, _NO_SHUFFLE)
+                level(k, self.qtab[: k * k].reshape(k, k))
 
     def shuffle(self, run):
         """Generalized shuffling of the :class:`~dominotiling.aztec.shuffling._Run` `run`: a generator, one stage a step.

@@ -448,9 +448,15 @@ def aztec_edge_probabilities(n, weights=None):
     renewal.) ``P_1`` is ``q`` and ``1 - q``; the recurrence runs up to ``n``,
     ``O(n**3)`` operations. The levels are needed bottom-up but are computed
     top-down: they are computed on the two face weights of each block and run
-    back up in place (see :mod:`dominotiling._kernels.faces`), so the
-    memory is ``O(n**2)`` -- about ``24 n**2`` bytes for the levels and ``64
-    n**2`` for the answer's planes and arrays. With zeros, ``q`` is the limit
+    back up in place (see :mod:`dominotiling._kernels.faces`), and each level's
+    probabilities are written over the level below's (at shifted offsets, see
+    :func:`~dominotiling._kernels.urban_renewal.probability_rows`), so the memory is
+    ``O(n**2)`` -- about ``16 n**2`` bytes for the levels, ``32 n**2`` for the
+    probabilities and ``32 n**2`` for the answer's arrays. From order 512 up,
+    without zero weights, the levels go 16 at a time in one pass over the buffers
+    (a wavefront of rows, the probability rows made as the q rows come), so the
+    pass is bound by arithmetic rather than memory: order 2000 in about 12 s of
+    CPU (benchmarks/RESULTS.md). With zeros, ``q`` is the limit
     ``eps -> 0`` (0, 1, or a ratio of coefficients), exact as for the count.
     Absolute error about ``n`` unit roundoffs per probability.
 
@@ -466,7 +472,7 @@ def aztec_edge_probabilities(n, weights=None):
     True
     """
     from .._interrupt import Pacer
-    from .._kernels.urban_renewal import edge_rows, probability_step
+    from .._kernels.urban_renewal import edge_rows
     from ..counting.placement import PlacementProbabilities
     from .levels import _prepare
 
@@ -485,16 +491,9 @@ def aztec_edge_probabilities(n, weights=None):
     )
     weights = weighting(weights).on_aztec(n)  # every spelling (model.weighting)
     levels, zero = _prepare(n, weights, "the edge probabilities")
-    prev = np.zeros((4, n, n))
-    cur = np.zeros((4, n, n))
-    rows = Pacer(
-        first=max(1, 2**18 // n), growth=2
-    )  # rows of a level per call (the first into fresh memory)
-    for k, q in levels.up():
-        for a, b in rows.ranges(0, k):
-            probability_step(prev, k, q, cur, a, b)
-        prev, cur = cur, prev
-    del cur, levels
+    prev = np.zeros((4, n, n))  # every level in place over the one below
+    levels.probabilities(prev)
+    del levels
     size = 2 * n
     h = np.empty((size, size - 1))
     v = np.empty((size - 1, size))

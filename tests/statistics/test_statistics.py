@@ -327,6 +327,50 @@ def test_boundary_bad_input():
         boundary_positions(Region.aztec_diamond(3))
 
 
+def _pooled_skewness(positions):
+    """Skewness of the four directions' values, each standardised by its own mean and deviation, pooled."""
+    sd = positions.std(axis=0)
+    z = ((positions - positions.mean(axis=0)) / sd).ravel()
+    return float(np.mean(z**3))
+
+
+@pytest.mark.full  # 500 samples of order 2000: about 200 s of CPU
+def test_arctic_boundary_skewness_is_tracy_widom_at_order_2000():
+    """Johansson's law at scale: the arctic boundary's skewness at n = 2000 is F2's, within its error bar.
+
+    The statistic, per sample and direction, is :func:`boundary_positions`: along
+    row ``n - 1`` (from the west and the east corner) and column ``n - 1`` (from the
+    north and the south), the distance in cells from the centre line to the last
+    cell of the frozen brick wall that runs in from that corner. Johansson [1]
+    proves that it is ``n / sqrt(2)`` plus ``c n**(1/3)`` times a GUE Tracy--Widom
+    (beta = 2) variable in the limit; skewness does not depend on ``c`` or the
+    shift, so the sample skewness of the 4 x 500 values (the four corners are
+    asymptotically independent, each standardised on its own) is compared with
+    F2's published skewness 0.2240842 (Bornemann, Markov Process. Related Fields
+    16 (2010), table 4; Prähofer and Spohn, J. Stat. Phys. 115 (2004)). Its
+    standard error is the jackknife's over the samples (a sample's four values
+    left out together, so any correlation between them is in the bar). The bar is
+    narrow enough to tell F2 from a Gaussian boundary: skewness 0 is more than
+    three bars away, so a Gaussian (or a mirrored, skewness -0.224) law would fail.
+
+    [1] K. Johansson, "The arctic circle boundary and the Airy process", Ann.
+    Probab. 33 (2005), 1-30.
+    """
+    n, samples = 2000, 500
+    f = aztec_boundary_fluctuations(n, range(samples), progress=False)
+    pos = f.positions.astype(float)
+    skew = _pooled_skewness(pos)
+    assert skew == pytest.approx(f.skewness, abs=1e-12)  # the library's pooled statistic
+    leave_one_out = np.array([_pooled_skewness(np.delete(pos, i, axis=0)) for i in range(samples)])
+    error = math.sqrt((samples - 1) / samples * ((leave_one_out - leave_one_out.mean()) ** 2).sum())
+    tw = TRACY_WIDOM_GUE["skewness"]
+    print(f"arctic boundary, n = {n}, {samples} samples: skewness {skew:.4f} +- {error:.4f}")
+    assert 3 * error < tw, f"the error bar {error:.3f} cannot tell F2 from a Gaussian"
+    assert abs(skew - tw) < 3 * error, (
+        f"boundary skewness {skew:.3f} +- {error:.3f} at n = {n} ({samples} samples), F2's {tw:.4f}"
+    )
+
+
 def test_tracy_widom_moments_match_the_published_values():
     s = np.linspace(-9.0, 7.0, 1601)
     f = tracy_widom_pdf(s)
