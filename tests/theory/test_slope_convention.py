@@ -225,6 +225,7 @@ def test_limit_shape_slopes_and_densities_agree_with_the_heights(wall_slopes):
     assert np.abs(implied - ls.slope[liquid]).max() < 1e-6
 
 
+@pytest.mark.full  # the solver of period 4 at order 80, about a CPU minute: pytest --full
 def test_limit_shape_of_asymmetric_periodic_weights_against_exact_expected_heights():
     # rows of period 4: the weights' surface tension is not even in t up to a linear term, so a
     # flipped t gives another limit shape (before: max error 0.052 of the diameter at order 80,

@@ -156,6 +156,7 @@ def test_cell_pattern_is_the_weights_of_the_positions():
         assert np.array_equal(small[r % L, c % L], grid[r, c])
 
 
+@pytest.mark.full  # the numerical limit shape on its fine grid, about 2 CPU minutes: pytest --full
 def test_numerical_curves_of_other_periodic_weights():
     """A two-periodic weighting written as four distinct edge weights per block (so that the exact
     curve is not used): the numerical limit shape's curves lie near Chhita and Johansson's."""
