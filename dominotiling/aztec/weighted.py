@@ -31,7 +31,7 @@ Examples
 True
 >>> w = Weights.random(Region.aztec_diamond(3), "integers", seed=1, a=0, b=3)
 >>> from dominotiling import count_tilings
->>> aztec_partition_function(3, w) == count_tilings(Region.aztec_diamond(3), weights=w)
+>>> aztec_partition_function(3, weights=w) == count_tilings(Region.aztec_diamond(3), weights=w)
 True
 
 References
@@ -55,6 +55,7 @@ import numpy as np
 
 from .. import _validate
 from .._options import check_memory, check_seconds
+from .._util import keyword_only
 from ..errors import (
     DominoTilingError,
     NoTilingError,
@@ -159,7 +160,8 @@ def _planes(blocks):
 
 
 # ---------------------------------------------------------------- the count
-def aztec_partition_function(n, weights=None, *, log=False):
+@keyword_only("weights")
+def aztec_partition_function(n, *, weights=None, log=False):
     """The partition function of the weighted Aztec diamond of order `n`, by urban renewal.
 
     Parameters
@@ -244,7 +246,7 @@ def aztec_partition_function(n, weights=None, *, log=False):
     >>> aztec_partition_function(3)
     64
     >>> w = Weights.by_orientation(Region.aztec_diamond(2), Fraction(1, 2), 1)
-    >>> aztec_partition_function(2, w)         # each horizontal domino weighs 1/2
+    >>> aztec_partition_function(2, weights=w)         # each horizontal domino weighs 1/2
     Fraction(125, 64)
     >>> round(aztec_partition_function(20, log=True), 6) == round(210 * math.log(2), 6)
     True
@@ -399,7 +401,8 @@ def _exact(n, kind, blocks):
 
 
 # ------------------------------------------------------- edge probabilities
-def aztec_edge_probabilities(n, weights=None):
+@keyword_only("weights")
+def aztec_edge_probabilities(n, *, weights=None):
     """The probability of every domino position of the weighted Aztec diamond, by creation rates.
 
     Parameters
@@ -590,7 +593,8 @@ class AztecEmbedding:
         return self.restrict(sample_aztec(self.n, seed=seed, weights=self.weights))
 
 
-def embed_in_aztec(region, weights=None, *, max_order=None):
+@keyword_only("weights")
+def embed_in_aztec(region, *, weights=None, max_order=None):
     """Place `region` in the smallest Aztec diamond whose other cells have a tiling, forced by zero weights.
 
     Parameters
@@ -764,7 +768,7 @@ def sample_embedded(region, *, seed=None, weights=None):
 
 def sample_embedded_checked(region, rng, weights):
     """:func:`sample_embedded` on checked arguments (a plane Region, a Generator, None or non-uniform Weights): ``random_tiling``'s route."""
-    return embed_in_aztec(region, weights).sample(seed=rng)
+    return embed_in_aztec(region, weights=weights).sample(seed=rng)
 
 
 def _no_zero_placement(region, weights):

@@ -13,6 +13,7 @@ import numpy as np
 
 from .. import _validate
 from .._exact import as_count
+from .._util import keyword_only
 from ..errors import DominoTilingError, TooLargeError
 from . import kasteleyn, transfer
 
@@ -158,7 +159,8 @@ def _float_partition_function(region, weights):
     )
 
 
-def count_tilings(region, method="auto", client=None, *, weights=None, by_flux=False):
+@keyword_only("method", "client")
+def count_tilings(region, *, method="auto", client=None, weights=None, by_flux=False):
     """Number of domino tilings of a region, exactly.
 
     Parameters
@@ -356,7 +358,8 @@ def _surface_only(weights, client=None):
         raise DominoTilingError("tori and cylinders are counted on this machine only: drop client=")
 
 
-def log_count(region, weights=None):
+@keyword_only("weights")
+def log_count(region, *, weights=None):
     """Natural logarithm of the number of tilings (or of a weighted partition function), certified.
 
     Parameters
@@ -469,7 +472,7 @@ def log_count(region, weights=None):
     >>> log_count(Region.rectangle(3, 3)), log_count(Region.from_strings(["##.", ".##", "#.."]))
     (-inf, -inf)
     >>> from dominotiling import Weights
-    >>> round(math.exp(log_count(Region.rectangle(2, 2), Weights.by_orientation((2, 2), 0.5, 3.0))), 12)
+    >>> round(math.exp(log_count(Region.rectangle(2, 2), weights=Weights.by_orientation((2, 2), 0.5, 3.0))), 12)
     9.25
     """
     region, _, weights = _checked(region, "auto", weights, ("auto",))

@@ -37,6 +37,7 @@ import numpy as np
 
 from .._exact import hadamard_log2_bound
 from .._options import check_memory, deprecated_limits, memory_limit
+from .._util import keyword_only
 from ..errors import TooLargeError
 from ..model.region import (
     Region,  # noqa: F401 -- used by the docstring examples
@@ -267,7 +268,8 @@ def _integer_weights(weights, region, mask, offset, transposed):
     return out[0], out[1], scale
 
 
-def kasteleyn_matrix(region, kind="real"):
+@keyword_only("kind")
+def kasteleyn_matrix(region, *, kind="real"):
     """The Kasteleyn matrix of a region: ``|det| = number of tilings``.
 
     Parameters

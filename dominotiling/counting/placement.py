@@ -43,6 +43,7 @@ import numpy as np
 
 from .. import _validate
 from .._options import check_memory
+from .._util import keyword_only
 from ..errors import DominoTypeError, NoTilingError, PrecisionError, TooLargeError
 from ..model.region import Region
 from .kasteleyn import count_checked, mask_matrix
@@ -359,7 +360,8 @@ def _float(region, tolerance, weights=None):
     return PlacementProbabilities(out_h, out_v)
 
 
-def placement_probabilities(region, exact=None, *, tolerance=FLOAT_TOLERANCE, weights=None):
+@keyword_only("exact")
+def placement_probabilities(region, *, exact=None, tolerance=FLOAT_TOLERANCE, weights=None):
     """For every domino position, the probability that a random tiling uses it.
 
     The tiling is uniform, or drawn with probability proportional to the product

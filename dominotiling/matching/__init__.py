@@ -21,6 +21,7 @@ True
 from __future__ import annotations
 
 from .. import _validate
+from .._util import keyword_only
 from ..counting import transfer
 from ..errors import DominoTilingError, TooLargeError
 from ..model.region import Region  # noqa: F401 -- used by the docstring examples
@@ -111,7 +112,8 @@ def _cover(region, method, weights=None, complete=False):
     return transfer.max_cover_checked(region, weights)
 
 
-def max_cover(region, method="auto", *, weights=None):
+@keyword_only("method")
+def max_cover(region, *, method="auto", weights=None):
     """A partial tiling covering as many cells of `region` as possible.
 
     Parameters
@@ -157,7 +159,8 @@ def max_cover(region, method="auto", *, weights=None):
     return _cover(region, method, weights)
 
 
-def find_tiling(region, method="auto", *, weights=None):
+@keyword_only("method")
+def find_tiling(region, *, method="auto", weights=None):
     """One tiling of `region`, or None when there is none.
 
     Parameters

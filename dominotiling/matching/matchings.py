@@ -163,8 +163,8 @@ def _check_algorithm(algorithm):
 
 
 # ---------------------------------------------------------------- public API
-@keyword_only("seed", "frames")
-def maximum_matching(region, method="auto", *, seed=None, frames=False, algorithm=None):
+@keyword_only("method", "seed", "frames")
+def maximum_matching(region, *, method="auto", seed=None, frames=False, algorithm=None):
     """A largest partial tiling of a region: a maximum matching of its grid graph.
 
     Parameters
@@ -401,7 +401,8 @@ def is_tileable(region):
     return bool((mate_b >= 0).all())
 
 
-def hall_violator(region, max_roots=64):
+@keyword_only("max_roots")
+def hall_violator(region, *, max_roots=64):
     """A certificate that a region has no tiling: cells of one colour with too few neighbours.
 
     Parameters

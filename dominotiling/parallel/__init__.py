@@ -58,6 +58,7 @@ from collections.abc import Mapping
 import numpy as np
 
 from .. import _validate
+from .._util import keyword_only
 from ..model.region import Region  # used by the docstring examples  # noqa: F401 -- used by the docstring examples
 from ._arguments import (
     _callable,
@@ -329,7 +330,8 @@ def _nested_task(primes, payload):
     return det_mod_primes_nested(payload, primes)
 
 
-def count_distributed(region, client="local", method="kasteleyn"):
+@keyword_only("client", "method")
+def count_distributed(region, *, client="local", method="kasteleyn"):
     """Number of tilings of `region`, exactly, with the primes of the determinant on a cluster.
 
     Parameters

@@ -52,7 +52,8 @@ WEIGHTED_METHODS = ("transfer", "cftp", "kasteleyn", "shuffling", "embedding")
 DP_AUTO_WIDTH = 12
 
 
-def choose_sampler(region, weights=None):
+@keyword_only("weights")
+def choose_sampler(region, *, weights=None):
     """The method ``random_tiling(region, method="auto", weights=weights)`` uses.
 
     Aztec diamonds go to domino shuffling (:func:`dominotiling.aztec.shuffling.sample_aztec`;
@@ -98,10 +99,10 @@ def choose_sampler(region, weights=None):
     >>> choose_sampler(Region.from_strings(["." * 30] * 14 + ["." * 14 + "##" + "." * 14] + ["." * 30] * 15))
     'kasteleyn'
     >>> az = Region.aztec_diamond(40)
-    >>> choose_sampler(az, Weights.by_orientation(az, 1.0, 0.5))
+    >>> choose_sampler(az, weights=Weights.by_orientation(az, 1.0, 0.5))
     'shuffling'
     >>> big = Region.rectangle(40, 40)
-    >>> choose_sampler(big, Weights.by_orientation(big, 1.0, 2.0))
+    >>> choose_sampler(big, weights=Weights.by_orientation(big, 1.0, 2.0))
     'embedding'
     """
     _validate.region(region)

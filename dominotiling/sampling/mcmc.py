@@ -18,7 +18,7 @@ Examples
 >>> t = cftp_sample(Region.rectangle(6, 6), seed=1, progress=False)
 >>> t.n_dominoes, t == cftp_sample(Region.rectangle(6, 6), seed=1, progress=False)
 (18, True)
->>> frames = glauber(t, 10, seed=2, frames=True)
+>>> frames = glauber(t, steps=10, seed=2, frames=True)
 >>> len(frames)
 11
 
@@ -156,8 +156,8 @@ def _steps(value, name, minimum=0):
     return value
 
 
-@keyword_only("seed", "frames", "every")
-def glauber(tiling, steps, *, seed=None, frames=False, every=1, weights=None, flux=None):
+@keyword_only("steps", "seed", "frames", "every")
+def glauber(tiling, *, steps, seed=None, frames=False, every=1, weights=None, flux=None):
     """Run Glauber dynamics (random 2x2 flips) for `steps` steps from `tiling`.
 
     Parameters
@@ -262,10 +262,10 @@ def glauber(tiling, steps, *, seed=None, frames=False, every=1, weights=None, fl
     Examples
     --------
     >>> from dominotiling import Region, min_tiling
-    >>> t = glauber(min_tiling(Region.rectangle(4, 4)), 1000, seed=0)
+    >>> t = glauber(min_tiling(Region.rectangle(4, 4)), steps=1000, seed=0)
     >>> t.is_complete, t.n_dominoes
     (True, 8)
-    >>> [f.n_dominoes for f in glauber(t, 6, seed=1, frames=True, every=3)]
+    >>> [f.n_dominoes for f in glauber(t, steps=6, seed=1, frames=True, every=3)]
     [8, 8, 8]
 
     Weights 3 on horizontal and 1 on vertical placements: on the 2x2 square the
@@ -274,7 +274,7 @@ def glauber(tiling, steps, *, seed=None, frames=False, every=1, weights=None, fl
     >>> from dominotiling.model.weights import Weights
     >>> square = Region.rectangle(2, 2)
     >>> w = Weights.by_orientation(square, 3.0, 1.0)
-    >>> frames = glauber(min_tiling(square), 4000, seed=0, frames=True, weights=w)
+    >>> frames = glauber(min_tiling(square), steps=4000, seed=0, frames=True, weights=w)
     >>> print(f"{sum(int(f.labels[0, 0] == f.labels[0, 1]) for f in frames) / len(frames):.2f}")
     0.90
     """
@@ -283,7 +283,7 @@ def glauber(tiling, steps, *, seed=None, frames=False, every=1, weights=None, fl
         from ..surfaces.flux import sector_tiling
 
         region = tiling if isinstance(tiling, Region) else _validate.tiling(tiling).region
-        tiling = sector_tiling(region, flux, "min")
+        tiling = sector_tiling(region, flux, extreme="min")
     _validate.tiling(tiling)
     steps = _steps(steps, "steps")
     every = _steps(every, "every", minimum=1)
@@ -346,7 +346,7 @@ def _check_simply_connected(region):
         raise DominoTilingError(
             f"the region has {len(holes)} hole(s): coupling from the past runs on height "
             "functions, which need a region without holes. Use random_tiling(region) for an "
-            "exact sample, cftp_sample(region, flux=...) for one within a flux sector, or glauber(tiling, steps) to walk by flips from a tiling of your own "
+            "exact sample, cftp_sample(region, flux=...) for one within a flux sector, or glauber(tiling, steps=...) to walk by flips from a tiling of your own "
             "(it stays within that tiling's flip class)"
         )
 
@@ -600,7 +600,8 @@ def _cftp_heights(region, key, progress, weights=None):
         bar.close()
 
 
-def glauber_frames(tiling, steps, *, seed=None, every=1, max_frames=None, weights=None):
+@keyword_only("steps")
+def glauber_frames(tiling, *, steps, seed=None, every=1, max_frames=None, weights=None):
     """Glauber dynamics as frames, for an animation: the tiling every `every` steps.
 
     Parameters
@@ -621,7 +622,7 @@ def glauber_frames(tiling, steps, *, seed=None, every=1, max_frames=None, weight
         title says which), with the cells that changed since the frame before
         highlighted (:class:`~dominotiling.model.frames.Frame` objects, ready for
         :func:`~dominotiling.viz.animate.animate`). The last tiling is
-        ``glauber(tiling, steps, seed=seed, weights=weights)``.
+        ``glauber(tiling, steps=steps, seed=seed, weights=weights)``.
 
     Raises
     ------
@@ -638,7 +639,7 @@ def glauber_frames(tiling, steps, *, seed=None, every=1, max_frames=None, weight
     Examples
     --------
     >>> from dominotiling import Region, min_tiling
-    >>> frames = glauber_frames(min_tiling(Region.rectangle(4, 4)), 300, seed=1, max_frames=4)
+    >>> frames = glauber_frames(min_tiling(Region.rectangle(4, 4)), steps=300, seed=1, max_frames=4)
     >>> [f.title for f in frames]
     ['step 0 of 300', 'step 100 of 300', 'step 200 of 300', 'step 300 of 300']
     """
@@ -651,7 +652,7 @@ def glauber_frames(tiling, steps, *, seed=None, every=1, max_frames=None, weight
     if max_frames is not None:
         max_frames = _validate.integer(max_frames, "max_frames", minimum=2)
         every = max(every, -(-steps // (max_frames - 1)), 1)
-    tilings = glauber(tiling, steps, seed=seed, frames=True, every=every, weights=weights)
+    tilings = glauber(tiling, steps=steps, seed=seed, frames=True, every=every, weights=weights)
     frames, before = [], None
     for i, t in enumerate(tilings):
         code = _partner_code(t.labels)

@@ -9,6 +9,7 @@ import numpy as np
 
 from .. import _validate
 from .._options import check_memory
+from .._util import keyword_only
 from ..errors import DominoTilingError, DominoTypeError, NoTilingError, PrecisionError
 from ..model.region import Region  # noqa: F401  (docstring examples)
 from ..model.tiling import Tiling
@@ -362,7 +363,8 @@ def _inverse_entries(a, lu, rows, cols):
     return g
 
 
-def height_moments(region, vertex, weights=None, *, unit="thurston"):
+@keyword_only("weights")
+def height_moments(region, vertex, *, weights=None, unit="thurston"):
     """Exact mean and variance of the height at a vertex, from the inverse Kasteleyn matrix.
 
     Parameters
@@ -487,7 +489,8 @@ def height_moments(region, vertex, weights=None, *, unit="thurston"):
     return HeightMoments(mean * scale, max(var, 0.0) * scale * scale)
 
 
-def expected_height(region, vertex, weights=None, *, unit="thurston"):
+@keyword_only("weights")
+def expected_height(region, vertex, *, weights=None, unit="thurston"):
     """The exact expected height at a vertex; see :func:`height_moments`.
 
     Parameters
@@ -512,10 +515,11 @@ def expected_height(region, vertex, weights=None, *, unit="thurston"):
     >>> round(expected_height(Region.rectangle(2, 2), (1, 1)), 9)
     0.0
     """
-    return height_moments(region, vertex, weights, unit=unit).mean
+    return height_moments(region, vertex, weights=weights, unit=unit).mean
 
 
-def height_variance(region, vertex, weights=None, *, unit="thurston"):
+@keyword_only("weights")
+def height_variance(region, vertex, *, weights=None, unit="thurston"):
     """The exact variance of the height at a vertex; see :func:`height_moments`.
 
     Parameters
@@ -540,4 +544,4 @@ def height_variance(region, vertex, weights=None, *, unit="thurston"):
     >>> round(height_variance(Region.rectangle(2, 2), (1, 1), unit="flip"), 9)
     0.25
     """
-    return height_moments(region, vertex, weights, unit=unit).variance
+    return height_moments(region, vertex, weights=weights, unit=unit).variance

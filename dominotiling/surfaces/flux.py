@@ -27,7 +27,7 @@ Examples
 >>> ring = Region.from_strings(["....", ".##.", ".##.", "...."])
 >>> count_by_flux(ring)
 {(-2,): 1, (2,): 1}
->>> flux(sector_tiling(ring, (2,), "min"))
+>>> flux(sector_tiling(ring, (2,), extreme="min"))
 (2,)
 
 References
@@ -50,6 +50,7 @@ import numpy as np
 
 from .. import _validate
 from .._options import check_memory
+from .._util import keyword_only
 from ..errors import DominoTilingError, NoTilingError, TooLargeError
 from ..model.region import (
     Region,  # noqa: F401 -- used by the docstring examples
@@ -338,7 +339,7 @@ def flux(tiling):
     --------
     >>> from dominotiling.matching.height import flip, flippable_squares
     >>> ring = Region.from_strings(["......", "......", "..##..", "..##..", "......", "......"])
-    >>> t = sector_tiling(ring, (0,), "min")
+    >>> t = sector_tiling(ring, (0,), extreme="min")
     >>> block = flippable_squares(t)[0]
     >>> flux(t), flux(flip(t, block))
     ((0,), (0,))
@@ -691,7 +692,8 @@ def _no_sector(region, value):
     )
 
 
-def sector_tiling(region, flux, extreme="min"):
+@keyword_only("extreme")
+def sector_tiling(region, flux, *, extreme="min"):
     """The bottom or top tiling of a flux sector (pointwise smallest or largest lifted heights).
 
     Parameters
@@ -729,7 +731,7 @@ def sector_tiling(region, flux, extreme="min"):
     Examples
     --------
     >>> ring = Region.from_strings(["....", ".##.", ".##.", "...."])
-    >>> sector_tiling(ring, (2,), "max").dominoes[:2].tolist()
+    >>> sector_tiling(ring, (2,), extreme="max").dominoes[:2].tolist()
     [[[0, 0], [0, 1]], [[0, 2], [0, 3]]]
     """
     _validate.choice(extreme, "extreme", ("min", "max"))

@@ -53,6 +53,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import _validate
+from .._util import keyword_only
 from ..errors import DominoTilingError, DominoTypeError, NoTilingError
 from .variational import build_mesh, lipschitz_extensions, solve_barrier, uniform_sigma
 
@@ -510,7 +511,7 @@ def _sector_boundary_heights(region, flux):
         if not counts:
             raise NoTilingError("the region has no tiling: it has no limit shape")
         flux = max(counts, key=lambda f: (counts[f], [-abs(v) for v in f]))
-    tiling = sector_tiling(region, flux, "min")
+    tiling = sector_tiling(region, flux, extreme="min")
     h, ok = heights_of(np.ascontiguousarray(tiling.labels))
     if not ok:
         raise DominoTilingError(
@@ -660,7 +661,8 @@ def _weights_kind(weights, region):
     return pattern, f"{pattern.shape[0]}x{pattern.shape[1]}-periodic", 0.0
 
 
-def limit_shape(region, weights=None, *, resolution=None, flux=None, progress=None):
+@keyword_only("weights")
+def limit_shape(region, *, weights=None, resolution=None, flux=None, progress=None):
     """The limit shape of a region: the height function minimising ``int sigma(grad h)``.
 
     Parameters

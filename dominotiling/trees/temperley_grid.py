@@ -166,7 +166,8 @@ def _parent_from_graph(tree, shape):
     return parent, (m, n)
 
 
-def tree_to_tiling(tree, shape=None):
+@keyword_only("shape")
+def tree_to_tiling(tree, *, shape=None):
     """The domino tiling of ``temperley_region(m, n)`` of a spanning tree of the ``m x n`` grid.
 
     Parameters
@@ -291,7 +292,8 @@ def _split(tiling):
     return node, edge
 
 
-def tiling_to_tree(tiling, as_parent=False):
+@keyword_only("as_parent")
+def tiling_to_tree(tiling, *, as_parent=False):
     """The grid's spanning tree of a tiling of ``temperley_region(m, n)``; inverts :func:`tree_to_tiling`.
 
     Parameters

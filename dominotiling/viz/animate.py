@@ -62,6 +62,7 @@ import warnings
 import numpy as np
 
 from .. import _validate
+from .._util import keyword_only
 from ..errors import DominoTilingError, DominoTypeError
 from ..model.frames import Frame
 from ..model.region import Region
@@ -574,8 +575,10 @@ class _FrameAnimation:
         return path
 
 
+@keyword_only("draw_frame", "interval", "figsize", "dpi", "step", "max_frames", "captions")
 def animate(
     frames,
+    *,
     draw_frame=None,
     interval=400,
     figsize=None,
@@ -809,7 +812,8 @@ def animate_shuffling(n, *, seed=None, weights=None, **kwargs):
     return _one_liner(frames, kwargs, interval=300)
 
 
-def animate_coloring(tiling, k=5, adjacency="side", **kwargs):
+@keyword_only("k", "adjacency")
+def animate_coloring(tiling, *, k=5, adjacency="side", **kwargs):
     """Colouring the dominoes of `tiling` one by one, Kempe swaps ringed, as an animation.
 
     Parameters
@@ -996,7 +1000,8 @@ def animate_wilson(G, *, seed=None, root=None, **kwargs):
     return animate(frames, max_frames=most, **kwargs)
 
 
-def animate_glauber(tiling, steps, *, seed=None, **kwargs):
+@keyword_only("steps")
+def animate_glauber(tiling, *, steps, seed=None, **kwargs):
     """Glauber dynamics (random flips of 2x2 blocks) run for `steps` steps, as an animation.
 
     Parameters
@@ -1021,13 +1026,13 @@ def animate_glauber(tiling, steps, *, seed=None, **kwargs):
     Examples
     --------
     >>> from dominotiling import Region, min_tiling
-    >>> animate_glauber(min_tiling(Region.rectangle(4, 4)), 200, seed=1, max_frames=8, dpi=30).n_frames
+    >>> animate_glauber(min_tiling(Region.rectangle(4, 4)), steps=200, seed=1, max_frames=8, dpi=30).n_frames
     8
     """
     from ..sampling.mcmc import glauber_frames
 
     most = kwargs.get("max_frames", 60)
-    return _one_liner(glauber_frames(tiling, steps, seed=seed, max_frames=most), kwargs)
+    return _one_liner(glauber_frames(tiling, steps=steps, seed=seed, max_frames=most), kwargs)
 
 
 def to_html(anim, default_mode="loop"):

@@ -23,6 +23,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import _validate
+from .._util import keyword_only
 from ..errors import DominoTilingError, DominoTypeError
 from .draw import TYPE_COLORS, _frame_axes, _new_axes, _picture_memory
 
@@ -91,7 +92,8 @@ def type_probabilities(probs):
     return out
 
 
-def draw_edge_probabilities(probs, ax=None, *, style="types"):
+@keyword_only("ax")
+def draw_edge_probabilities(probs, *, ax=None, style="types"):
     """Picture of the edge probabilities of an Aztec diamond.
 
     Parameters

@@ -46,6 +46,7 @@ import numpy as np
 
 from .. import _validate
 from .._options import check_memory
+from .._util import keyword_only
 from ..errors import DominoTilingError, DominoTypeError
 
 __all__ = [
@@ -340,7 +341,8 @@ def _checker(shape):
     return (np.arange(rows)[:, None] % 2) == (np.arange(cols)[None, :] % 2)
 
 
-def draw_region(region, ax=None):
+@keyword_only("ax")
+def draw_region(region, *, ax=None):
     """Draw the cells of a region in checkerboard colours.
 
     Parameters
@@ -545,7 +547,8 @@ def _tiling_rgb(tiling, color_by, cmap, parity=None, block_weights=None):
     return rgb
 
 
-def draw_tiling(tiling, ax=None, color_by="auto", cmap="viridis", outlines="auto"):
+@keyword_only("ax", "color_by", "cmap", "outlines")
+def draw_tiling(tiling, *, ax=None, color_by="auto", cmap="viridis", outlines="auto"):
     """Draw the dominoes of a (partial) tiling, in a style that suits its size on screen.
 
     Parameters
@@ -759,7 +762,8 @@ def _greedy_colors(labels, n, k):
     return np.array(color, dtype=int)
 
 
-def draw_placement(probs, ax=None, cmap="coolwarm", colorbar=True):
+@keyword_only("ax", "cmap", "colorbar")
+def draw_placement(probs, *, ax=None, cmap="coolwarm", colorbar=True):
     """Heat map of placement probabilities: per cell, P(covered by a horizontal domino).
 
     Parameters

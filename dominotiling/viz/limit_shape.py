@@ -17,6 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import _validate
+from .._util import keyword_only
 from ..errors import DominoTilingError
 
 __all__ = ["draw_limit_shape", "draw_limit_surface"]
@@ -127,7 +128,8 @@ def draw_limit_surface(result, ax=None, *, cmap="viridis", max_quads=60):
     return ax
 
 
-def draw_limit_shape(result, sample=None, ax=None, *, figure=None, surface=True, linewidth=1.5):
+@keyword_only("ax")
+def draw_limit_shape(result, sample=None, *, ax=None, figure=None, surface=True, linewidth=1.5):
     """The arctic curves of a limit shape over a sample, and the limit surface beside the sample's.
 
     Parameters

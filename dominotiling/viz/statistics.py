@@ -26,13 +26,15 @@ import math
 import numpy as np
 
 from .. import _validate
+from .._util import keyword_only
 from ..errors import DominoTilingError
 from .draw import _frame_axes, _new_axes, _picture_memory
 
 __all__ = ["draw_double_dimer", "draw_height_field", "draw_tracy_widom", "draw_skewness"]
 
 
-def draw_double_dimer(dd, ax=None, min_length=4, cmap="viridis", doubled=True, colorbar=True):
+@keyword_only("ax", "min_length", "cmap", "doubled", "colorbar")
+def draw_double_dimer(dd, *, ax=None, min_length=4, cmap="viridis", doubled=True, colorbar=True):
     """The loops of a double-dimer configuration, coloured by length; doubled dominoes faint.
 
     Parameters
@@ -113,8 +115,9 @@ def draw_double_dimer(dd, ax=None, min_length=4, cmap="viridis", doubled=True, c
     return ax
 
 
+@keyword_only("ax", "cmap", "colorbar", "label", "symmetric", "smooth")
 def draw_height_field(
-    field, ax=None, cmap="RdBu_r", colorbar=True, label="height", symmetric=None, smooth=True
+    field, *, ax=None, cmap="RdBu_r", colorbar=True, label="height", symmetric=None, smooth=True
 ):
     """A field on the lattice vertices (heights, fluctuations, variances) as an image.
 
@@ -194,7 +197,8 @@ def draw_height_field(
     return ax
 
 
-def draw_tracy_widom(fluctuations, ax=None, bins=None, gaussian=True, *, log=False):
+@keyword_only("ax", "bins", "gaussian")
+def draw_tracy_widom(fluctuations, *, ax=None, bins=None, gaussian=True, log=False):
     """Standardized arctic boundary positions against the GUE Tracy--Widom density.
 
     Parameters

@@ -23,6 +23,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import _validate
+from .._util import keyword_only
 
 __all__ = ["draw_amoeba", "draw_newton_polygon", "draw_surface_tension", "draw_phase_diagram"]
 
@@ -43,7 +44,8 @@ def _axes(ax, size=(5, 5)):
     return plt.subplots(figsize=size)[1]
 
 
-def draw_amoeba(amoeba, ax=None, *, newton=True, boundary=True, newton_ax=None):
+@keyword_only("ax")
+def draw_amoeba(amoeba, *, ax=None, newton=True, boundary=True, newton_ax=None):
     """The amoeba of a spectral curve, its phases coloured, with the Newton polygon beside it.
 
     Parameters
@@ -198,7 +200,8 @@ def draw_newton_polygon(curve, ax=None, *, coordinates="flux", amoeba=None):
     return ax
 
 
-def draw_surface_tension(P, ax=None, *, num=81, surface=False, cmap="viridis"):
+@keyword_only("ax")
+def draw_surface_tension(P, *, ax=None, num=81, surface=False, cmap="viridis"):
     """The surface tension ``sigma(s, t)`` over the polygon of Thurston slopes.
 
     Parameters
@@ -270,7 +273,8 @@ def draw_surface_tension(P, ax=None, *, num=81, surface=False, cmap="viridis"):
     return ax
 
 
-def draw_phase_diagram(diagram, ax=None):
+@keyword_only("ax")
+def draw_phase_diagram(diagram, *, ax=None):
     """The gas bubbles' sizes along a one-parameter family (:func:`~dominotiling.theory.phase_diagram`).
 
     One line per interior lattice point (its slope in the legend): the chord of its

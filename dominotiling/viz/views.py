@@ -28,6 +28,7 @@ import math
 import numpy as np
 
 from .. import _validate
+from .._util import keyword_only
 from ..errors import DominoTilingError, DominoTypeError
 from .draw import (
     _ORIENT,
@@ -68,8 +69,9 @@ _CIRCLE_COLOR = (0.05, 0.05, 0.05)
 
 
 @_hide_deprecated
+@keyword_only("ax", "circle", "color_by")
 def draw_aztec(
-    tiling, ax=None, circle=False, color_by="auto", *, weights=None, curves=False, scheme=_UNSET
+    tiling, *, ax=None, circle=False, color_by="auto", weights=None, curves=False, scheme=_UNSET
 ):
     """Draw a tiling of an Aztec diamond so that its frozen, liquid and gas regions show.
 
@@ -545,7 +547,8 @@ def _member_mask(region, cells):
     return members
 
 
-def draw_certificate(region, cells, ax=None):
+@keyword_only("ax")
+def draw_certificate(region, cells, *, ax=None):
     """Draw a Hall certificate: a set ``S`` of cells and its neighbourhood ``N(S)``.
 
     Parameters
