@@ -56,14 +56,18 @@ import numpy as np
 from .. import _validate
 from .._options import check_memory, check_seconds
 from .._util import keyword_only
+from ..counting import transfer
+from ..counting.placement import PlacementProbabilities
 from ..errors import (
     DominoTilingError,
     NoTilingError,
     TooLargeError,
     WeightError,
 )
+from ..matching.matchings import has_nonzero_tiling, maximum_matching_checked
 from ..model.region import Region
-from ..model.weighting import blocks_to_weights, weighting
+from ..model.tiling import Tiling
+from ..model.weighting import blocks_to_weights, check_weights, weighting
 from ..model.weights import Weights
 from .levels import _NO_TILING, _UNEVEN, _block_cells, _blocks
 
@@ -470,7 +474,6 @@ def aztec_edge_probabilities(n, *, weights=None):
     """
     from .._interrupt import Pacer
     from .._kernels.urban_renewal import edge_rows, probability_step
-    from ..counting.placement import PlacementProbabilities
     from .levels import _prepare
 
     n = _validate.positive_int(n, "n (the order of the diamond)")
@@ -551,7 +554,6 @@ class AztecEmbedding:
             If it is not a tiling of ``Region.aztec_diamond(n)`` (this embedding's
             order), or it uses a domino across the region's boundary.
         """
-        from ..model.tiling import Tiling
 
         tiling = _validate.tiling(tiling)
         if tiling.region != Region.aztec_diamond(self.n):
@@ -591,6 +593,22 @@ class AztecEmbedding:
         from .shuffling import sample_aztec
 
         return self.restrict(sample_aztec(self.n, seed=seed, weights=self.weights))
+
+
+def _find_tiling(region):
+    """One tiling of a plane `region`, or None: the one ``find_tiling(region)`` finds.
+
+    The profile DP up to :data:`~dominotiling.counting.transfer.DP_AUTO_WIDTH` cells wide,
+    a maximum matching beyond.
+    """
+    if not region.is_balanced:
+        return None
+    mask, _, _ = region.narrow_view()
+    if mask.shape[1] <= transfer.DP_AUTO_WIDTH:
+        tiling = transfer.max_cover_checked(region, None)
+    else:
+        tiling = maximum_matching_checked(region)
+    return tiling if tiling.is_complete else None
 
 
 @keyword_only("weights")
@@ -645,8 +663,6 @@ def embed_in_aztec(region, *, weights=None, max_order=None):
     >>> emb.n, emb.offset, emb.region.n_cells
     (3, (1, 1), 8)
     """
-    from ..matching import find_tiling
-    from ..model.weighting import check_weights
 
     region = _validate.region(region)
     weights = check_weights(weights, region)
@@ -661,10 +677,8 @@ def embed_in_aztec(region, *, weights=None, max_order=None):
         "random_tiling(region) for a sample of the region itself",
     )
     if weights is None or _no_zero_placement(region, weights):
-        found = find_tiling(region)  # any width (a matching); zeros would need the weighted DP
+        found = _find_tiling(region)  # any width (a matching); zeros would need the weighted DP
     else:
-        from ..matching.matchings import has_nonzero_tiling
-
         h, v = (np.asarray(x, dtype=float) for x in weights.as_float())
         found = True if has_nonzero_tiling(region.mask, h, v) else None
     if found is None:
@@ -692,7 +706,7 @@ def embed_in_aztec(region, *, weights=None, max_order=None):
                 continue
             rest = diamond & ~placed
             if rest.any():
-                filling = find_tiling(Region(rest))
+                filling = _find_tiling(Region(rest))
                 if filling is None:
                     continue
             else:
@@ -756,7 +770,6 @@ def sample_embedded(region, *, seed=None, weights=None):
     >>> sample_embedded(box, seed=1, weights=w).orientations().tolist()
     [0, 0, 0, 0]
     """
-    from ..model.weighting import check_weights
 
     region = _validate.region(region)
     rng = _validate.seed(seed)
@@ -797,8 +810,6 @@ def _check_holes(region):
     """
     from scipy import ndimage
 
-    from ..matching import find_tiling
-
     outside = ~region.mask
     labels, k = ndimage.label(outside)
     if not k:
@@ -811,7 +822,7 @@ def _check_holes(region):
             continue
         cells = labels == hole
         size = int(cells.sum())
-        if size % 2 or find_tiling(Region(cells)) is None:
+        if size % 2 or _find_tiling(Region(cells)) is None:
             r, c = (int(v) for v in np.argwhere(cells)[0])
             raise DominoTilingError(
                 f"the region has a hole of {size} cell(s) at ({r}, {c}) that cannot be tiled by "

@@ -45,7 +45,9 @@ from .. import _validate
 from .._options import check_memory
 from .._util import keyword_only
 from ..errors import DominoTypeError, NoTilingError, PrecisionError, TooLargeError
+from ..matching.matchings import is_tileable
 from ..model.region import Region
+from ..model.weighting import check_weights
 from .kasteleyn import count_checked, mask_matrix
 
 __all__ = [
@@ -481,7 +483,6 @@ def placement_probabilities(region, *, exact=None, tolerance=FLOAT_TOLERANCE, we
     if exact is not None:
         exact = _validate.boolean(exact, "exact")
     tolerance = _validate.real(tolerance, "tolerance", minimum=0.0, strict_minimum=True)
-    from ..model.weighting import check_weights
 
     weights = check_weights(weights, region)
     if weights is not None:
@@ -510,8 +511,6 @@ def placement_probabilities(region, *, exact=None, tolerance=FLOAT_TOLERANCE, we
             "instead (dominotiling.parallel.placement_frequencies)"
         )
     if weights is None:
-        from ..matching.matchings import is_tileable
-
         tileable = is_tileable(region)
     else:  # a tiling of placements of nonzero weight, decided exactly
         from .kasteleyn import _has_perfect_matching

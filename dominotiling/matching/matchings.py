@@ -274,6 +274,11 @@ def maximum_matching(region, *, method="auto", seed=None, frames=False, algorith
                 f"frames are recorded by Kuhn's algorithm only, not {method!r}; pass method='kuhn'"
             )
         return _kuhn_traced(region, seed)
+    return maximum_matching_checked(region, method, seed)
+
+
+def maximum_matching_checked(region, method="auto", seed=None):
+    """:func:`maximum_matching` on checked arguments (a plane Region): ``find_tiling``'s route."""
     algorithm = _check_algorithm(method)
     graph = _Graph(region)
     mate_b, _ = _solve(graph, algorithm, _order(graph.nb, seed))

@@ -43,8 +43,11 @@ from .._options import check_memory
 from .._util import keyword_only
 from ..errors import DominoTilingError, DominoTypeError, NoTilingError, WeightError
 from ..matching.height import extreme_heights, tiling_from_heights
-from ..model.region import check_region
+from ..model.frames import Frame
+from ..model.region import Region, check_region
 from ..model.tiling import Tiling
+from ..model.weighting import check_weights
+from ..surfaces.flux import sector_cftp, sector_tiling
 
 __all__ = [
     "glauber",
@@ -85,7 +88,6 @@ def _float_weights(weights, region, who):
     to a run without weights). Int and Fraction weights become floats; symbolic
     weights are refused.
     """
-    from ..model.weighting import check_weights
 
     weights = check_weights(weights, region)
     if weights is None or weights.is_uniform:
@@ -279,9 +281,6 @@ def glauber(tiling, *, steps, seed=None, frames=False, every=1, weights=None, fl
     0.90
     """
     if flux is not None:
-        from ..model.region import Region
-        from ..surfaces.flux import sector_tiling
-
         region = tiling if isinstance(tiling, Region) else _validate.tiling(tiling).region
         tiling = sector_tiling(region, flux, extreme="min")
     _validate.tiling(tiling)
@@ -501,7 +500,6 @@ def cftp_sample(region, *, seed=None, progress=True, weights=None, flux=None):
                 "cftp_sample(..., flux=...) samples the uniform measure of a sector; "
                 "drop weights= (weighted sectors are not implemented)"
             )
-        from ..surfaces.flux import sector_cftp
 
         return sector_cftp(region, flux, seed=seed, progress=progress)
     from .cost import check_time
@@ -514,7 +512,12 @@ def cftp_sample(region, *, seed=None, progress=True, weights=None, flux=None):
         "coupling from the past (cftp_sample)",
         alternatives=("kasteleyn",),
     )
-    heights, _ = _cftp_heights(region, _key(seed), progress, weights)
+    return cftp_checked(region, seed, weights, progress)
+
+
+def cftp_checked(region, rng, weights, progress=True):
+    """:func:`cftp_sample` on checked arguments (a plane Region, a seed or Generator, None or non-uniform Weights): ``random_tiling``'s route."""
+    heights, _ = _cftp_heights(region, _key(rng), progress, weights)
     return tiling_from_heights(region, heights)
 
 
@@ -644,7 +647,6 @@ def glauber_frames(tiling, *, steps, seed=None, every=1, max_frames=None, weight
     ['step 0 of 300', 'step 100 of 300', 'step 200 of 300', 'step 300 of 300']
     """
     from .. import _validate
-    from ..model.frames import Frame
 
     _validate.tiling(tiling)
     steps = _validate.nonnegative_int(steps, "steps")

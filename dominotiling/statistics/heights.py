@@ -10,9 +10,12 @@ import numpy as np
 from .. import _validate
 from .._options import check_memory
 from .._util import keyword_only
+from ..counting.kasteleyn import lu_entries, mask_matrix, scaled_weights
 from ..errors import DominoTilingError, DominoTypeError, NoTilingError, PrecisionError
+from ..matching.height import UNDEFINED, boundary_heights, defined_vertices, height_function
 from ..model.region import Region  # noqa: F401  (docstring examples)
 from ..model.tiling import Tiling
+from ..model.weighting import check_weights
 
 __all__ = [
     "height_field",
@@ -69,7 +72,6 @@ def height_field(tiling, *, unit="thurston"):
     >>> height_field(min_tiling(Region.rectangle(2, 2)), unit="flip").tolist()
     [[0.0, -0.25, 0.0], [0.25, -0.5, 0.25], [0.0, -0.25, 0.0]]
     """
-    from ..matching.height import UNDEFINED, height_function
 
     scale = _unit(unit)
     h = height_function(tiling)
@@ -276,7 +278,6 @@ class HeightMoments(NamedTuple):
 
 
 def _vertex(value, region, name="vertex"):
-    from ..matching.height import defined_vertices
 
     i, j = _validate.cell(value, name)
     rows, cols = region.shape
@@ -425,10 +426,6 @@ def height_moments(region, vertex, *, weights=None, unit="thurston"):
     (0.0, 0.8889)
     """
     from scipy.sparse.linalg import splu
-
-    from ..counting.kasteleyn import lu_entries, mask_matrix, scaled_weights
-    from ..matching.height import boundary_heights
-    from ..model.weighting import check_weights
 
     region = _validate.region(region)
     scale = _unit(unit)

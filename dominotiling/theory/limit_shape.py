@@ -55,6 +55,8 @@ import numpy as np
 from .. import _validate
 from .._util import keyword_only
 from ..errors import DominoTilingError, DominoTypeError, NoTilingError
+from ..matching.height import UNDEFINED, boundary_heights, defined_vertices
+from ..surfaces.flux import count_by_flux, sector_tiling
 from .variational import build_mesh, lipschitz_extensions, solve_barrier, uniform_sigma
 
 __all__ = ["LimitShape", "limit_shape", "DEFAULT_RESOLUTION", "FROZEN_TOLERANCE", "GAS_TOLERANCE"]
@@ -237,7 +239,6 @@ class LimitShape:
 
     def vertex_heights(self):
         """The limit height at every lattice vertex of the region (``(rows + 1, cols + 1)``, NaN elsewhere)."""
-        from ..matching.height import defined_vertices
 
         rows, cols = self.region.shape
         Y, X = np.mgrid[0 : rows + 1, 0 : cols + 1]
@@ -502,8 +503,6 @@ def _sector_boundary_heights(region, flux):
     :func:`~dominotiling.flux.count_by_flux`).
     """
     from .._kernels.height import height_function as heights_of
-    from ..matching.height import UNDEFINED, defined_vertices
-    from ..surfaces.flux import count_by_flux, sector_tiling
 
     if isinstance(flux, str):
         _validate.choice(flux, "flux", ("most likely",))
@@ -534,7 +533,6 @@ def _bounds(region, mesh, hb=None):
     legs, inside the meshed region, carry the bounds everywhere. Every admissible
     height function of the region lies between them, up to ``O(delta)``.
     """
-    from ..matching.height import UNDEFINED, boundary_heights
 
     if hb is None:
         hb = boundary_heights(region)

@@ -37,6 +37,7 @@ import numpy as np
 from .. import _validate
 from .._options import check_memory, deprecated_limits
 from .._util import keyword_only
+from ..counting.determinants import det_exact, det_mod_primes
 from ..errors import DominoTilingError
 
 __all__ = [
@@ -191,7 +192,6 @@ def _cofactor(n, i, j, W, removed=None):
     from scipy.sparse.csgraph import reverse_cuthill_mckee
 
     from .._exact import bandwidths, crt, small_primes_for_bits
-    from ..counting.determinants import det_exact, det_mod_primes
 
     deg = [0] * n
     for a, b, x in zip(i.tolist(), j.tolist(), W):

@@ -23,6 +23,9 @@ import math
 import threading
 import time
 
+from ..matching.matchings import hall_violator
+from ..tasks import count_tilings, log_count
+
 __all__ = ["quick_answers", "count_answer", "AnswerWorker", "EXACT_CELLS", "DEBOUNCE_S"]
 
 #: Regions of at most this many cells get their exact count live (a 100x100 drawing:
@@ -55,8 +58,6 @@ def quick_answers(region):
     (6, 3, 3, True)
     """
     import numpy as np
-
-    from ..matching.matchings import hall_violator
 
     black, white = region.color_counts()
     cells = hall_violator(region)
@@ -94,7 +95,6 @@ def count_answer(region, *, exact=None):
     >>> count_answer(Region.rectangle(8, 8), exact=False)["count"] is None
     True
     """
-    from ..counting import count_tilings, log_count
 
     if exact is None:
         exact = region.n_cells <= EXACT_CELLS

@@ -47,6 +47,7 @@ import numpy as np
 from .. import _validate
 from .._options import check_memory
 from .._util import keyword_only
+from ..counting import placement
 from ..errors import DominoTilingError, DominoTypeError
 
 __all__ = [
@@ -822,7 +823,6 @@ def _horizontal_per_cell(probs):
             f"probs must be placement probabilities (with horizontal and vertical arrays), got "
             f"{type(probs).__name__}; get them from placement_probabilities(region)"
         )
-    from ..counting import placement
 
     if not hasattr(type(probs), "horizontal_probability"):  # another record of the two arrays
         if hasattr(placement.PlacementProbabilities, "horizontal_probability"):

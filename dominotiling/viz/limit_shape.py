@@ -19,6 +19,8 @@ import numpy as np
 from .. import _validate
 from .._util import keyword_only
 from ..errors import DominoTilingError
+from ..matching.height import UNDEFINED
+from ..theory.limit_shape import LimitShape
 
 __all__ = ["draw_limit_shape", "draw_limit_surface"]
 
@@ -28,7 +30,6 @@ GAS_COLOR = "#00b3e6"
 
 
 def _check(result):
-    from ..theory.limit_shape import LimitShape
 
     return _validate.instance(
         result, "result", LimitShape, "compute one with dominotiling.theory.limit_shape(region)"
@@ -189,8 +190,6 @@ def draw_limit_shape(result, sample=None, *, ax=None, figure=None, surface=True,
         ax1 = figure.add_subplot(1, panels, 2, projection="3d")
         draw_limit_surface(result, ax1)
         if sample is not None:
-            from ..matching.height import UNDEFINED
-
             ax2 = figure.add_subplot(1, panels, 3, projection="3d")
             h = sample.height_function().astype(float)
             h[sample.height_function() == UNDEFINED] = np.nan

@@ -28,6 +28,7 @@ import numpy as np
 from .. import _validate
 from .._util import keyword_only
 from ..errors import DominoTilingError
+from ..statistics import TRACY_WIDOM_GUE, BoundaryFluctuations, DoubleDimer, tracy_widom_pdf
 from .draw import _frame_axes, _new_axes, _picture_memory
 
 __all__ = ["draw_double_dimer", "draw_height_field", "draw_tracy_widom", "draw_skewness"]
@@ -74,8 +75,6 @@ def draw_double_dimer(dd, *, ax=None, min_length=4, cmap="viridis", doubled=True
     import matplotlib.pyplot as plt
     from matplotlib.collections import LineCollection
     from matplotlib.colors import LogNorm
-
-    from ..statistics import DoubleDimer
 
     _validate.instance(dd, "dd", DoubleDimer, hint="make one with statistics.double_dimer(t1, t2)")
     min_length = _validate.nonnegative_int(min_length, "min_length")
@@ -243,8 +242,6 @@ def draw_tracy_widom(fluctuations, *, ax=None, bins=None, gaussian=True, log=Fal
     """
     import matplotlib.pyplot as plt
 
-    from ..statistics import TRACY_WIDOM_GUE, BoundaryFluctuations, tracy_widom_pdf
-
     if bins is not None:
         bins = _validate.positive_int(bins, "bins", maximum=10_000)
     if isinstance(fluctuations, BoundaryFluctuations):
@@ -320,8 +317,6 @@ def draw_skewness(fluctuations, ax=None):
     ['Tracy–Widom GUE: 0.224', 'Gaussian: 0']
     """
     import matplotlib.pyplot as plt
-
-    from ..statistics import TRACY_WIDOM_GUE, BoundaryFluctuations
 
     _validate.instance(
         fluctuations,

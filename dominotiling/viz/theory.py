@@ -24,6 +24,10 @@ import numpy as np
 
 from .. import _validate
 from .._util import keyword_only
+from ..theory.amoeba import Amoeba
+from ..theory.amoeba import amoeba as make
+from ..theory.ronkin import curve_of
+from ..theory.surface_tension import surface_tension
 
 __all__ = ["draw_amoeba", "draw_newton_polygon", "draw_surface_tension", "draw_phase_diagram"]
 
@@ -86,9 +90,6 @@ def draw_amoeba(amoeba, *, ax=None, newton=True, boundary=True, newton_ax=None):
     'x = log|z|'
     """
     from matplotlib.colors import ListedColormap
-
-    from ..theory.amoeba import Amoeba
-    from ..theory.amoeba import amoeba as make
 
     am = amoeba if isinstance(amoeba, Amoeba) else make(amoeba)
     if ax is None:
@@ -161,7 +162,6 @@ def draw_newton_polygon(curve, ax=None, *, coordinates="flux", amoeba=None):
     >>> ax.get_xlabel()
     's (per column)'
     """
-    from ..theory.ronkin import curve_of
 
     _validate.choice(coordinates, "coordinates", ("flux", "slope"))
     curve = curve_of(curve)
@@ -229,8 +229,6 @@ def draw_surface_tension(P, *, ax=None, num=81, surface=False, cmap="viridis"):
     >>> matplotlib.use("Agg")
     >>> ax = draw_surface_tension(None, num=21)
     """
-    from ..theory.ronkin import curve_of
-    from ..theory.surface_tension import surface_tension
 
     curve = curve_of(P)
     num = _validate.integer(num, "num", minimum=5, maximum=1000)
