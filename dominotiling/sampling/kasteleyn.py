@@ -26,10 +26,9 @@ from .._util import frozen
 from ..counting.kasteleyn import kasteleyn_signs
 from ..counting.transfer import MAX_WIDTH as TRANSFER_MAX_WIDTH
 from ..errors import NoTilingError, PrecisionError
-from ..matching.matchings import has_nonzero_tiling, is_tileable
+from ..matching.matchings import has_nonzero_tiling
 from ..model.region import Region  # noqa: F401  (docstring examples)
 from ..model.tiling import Tiling
-from ..model.weighting import check_weights
 
 __all__ = ["sample_kasteleyn", "kasteleyn_sample_bytes"]
 
@@ -329,6 +328,7 @@ def sample_kasteleyn(region, *, seed=None, weights=None, progress=True):
 
 def _sample(region, seed, weights, progress=True):
     """``(tiling, worst_sum_error, refreshes, restarts)``: :func:`sample_kasteleyn` and its float record."""
+    from ..model.weighting import check_weights
 
     _validate.region(region)
     rng = _validate.seed(seed)
@@ -376,6 +376,8 @@ def _refusal(region, weights, mask, hw, vw):
             (hw[mask[:, :-1] & mask[:, 1:]] != 0).all() and (vw[mask[:-1] & mask[1:]] != 0).all()
         )
         if weights is None or everywhere:  # no zero weight: the region's own tileability (fast)
+            from ..matching.matchings import is_tileable
+
             tileable = is_tileable(region)
         else:
             tileable = has_nonzero_tiling(mask, hw, vw)
