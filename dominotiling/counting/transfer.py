@@ -373,7 +373,7 @@ def _count_weighted(region, weights):
 
 _FLOAT_Z = "the partition function of these float weights"
 _FLOAT_ALTERNATIVE = (
-    "log_count(region, weights) gives its logarithm; Fraction weights "
+    "log_count(region, weights=weights) gives its logarithm; Fraction weights "
     "(Weights.from_arrays of Fraction arrays: Fraction(x) is exact) give the exact value"
 )
 

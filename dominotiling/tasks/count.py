@@ -222,7 +222,7 @@ def count_tilings(region, *, method="auto", client=None, weights=None, by_flux=F
         result is then the partition function: the sum over tilings of the
         product of their dominoes' weights. Int weights give an exact ``int``,
         Fraction weights an exact ``Fraction``, float weights a float
-        (``exp(log_count(region, weights))``, relative error at most about
+        (``exp(log_count(region, weights=weights))``, relative error at most about
         ``1e-9 * max(1, log Z)``, refused with
         :class:`~dominotiling.errors.FloatRangeError` when ``Z`` is outside float64's
         normal range, about ``exp(-708.4)`` to ``exp(709.8)``; ``log_count`` has the
@@ -257,7 +257,7 @@ def count_tilings(region, *, method="auto", client=None, weights=None, by_flux=F
         the size and the method that would serve.
     FloatRangeError
         Float weights whose partition function overflows or underflows a float64
-        (by either method); ``log_count(region, weights)`` gives its logarithm.
+        (by either method); ``log_count(region, weights=weights)`` gives its logarithm.
     DominoTypeError
         If `region` is not a Region.
     DominoTilingError
