@@ -38,7 +38,9 @@ def _plane_cost(name):
         if kind == "none":
             return estimated_seconds(region).get(name, math.inf)
         if name == "transfer":  # float: the DP's proven 2n * 2**-53; symbolic: its polynomial
-            return 0.0 if kind in ("float", "symbolic") else math.inf
+            mask, _, _ = region.narrow_view()
+            fits = mask.shape[1] <= transfer.MAX_WIDTH  # wherever it runs
+            return 0.0 if kind in ("float", "symbolic") and fits else math.inf
         return 1.0  # weighted Kasteleyn: measured faster than the weighted DP on int and Fraction
 
     return cost
