@@ -37,7 +37,7 @@ import numpy as np
 
 from .._exact import hadamard_log2_bound
 from .._options import check_memory, deprecated_limits, memory_limit
-from .._util import keyword_only
+from .._util import keyword_only, user_stacklevel
 from ..errors import TooLargeError
 from ..matching.matchings import is_tileable
 from ..model.region import (
@@ -764,7 +764,7 @@ def log_count_checked(region, weights):
                 "Kasteleyn matrix is too ill-conditioned for double precision); the answer is "
                 "the logarithm of the exact count (count_tilings), computed instead",
                 ExactFallbackWarning,
-                stacklevel=3,
+                stacklevel=user_stacklevel(),
             )
             return value
     if exact_route:

@@ -36,7 +36,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import _validate
-from .._util import keyword_only
+from .._util import keyword_only, user_stacklevel
 from ..errors import DominoTilingError, TooLargeError
 from ..model.frames import TupleFrame
 from ..model.region import Region, check_region
@@ -263,7 +263,7 @@ def maximum_matching(region, *, method="auto", seed=None, frames=False, algorith
         warnings.warn(
             "maximum_matching(algorithm=...) is now spelled method=...",
             DeprecationWarning,
-            stacklevel=2,
+            stacklevel=user_stacklevel(),
         )
         method = algorithm
     frames = _validate.boolean(frames, "frames")

@@ -46,7 +46,7 @@ import numpy as np
 
 from .. import _validate
 from .._options import check_memory
-from .._util import keyword_only
+from .._util import keyword_only, user_stacklevel
 from ..counting import placement
 from ..errors import DominoTilingError, DominoTypeError
 
@@ -128,7 +128,7 @@ def _renamed(new, old, new_name, old_name, default, func):
     warnings.warn(
         f"{func}({old_name}=...) is spelled {func}({new_name}=...) now; the old name will go",
         DeprecationWarning,
-        stacklevel=3,
+        stacklevel=user_stacklevel(),
     )
     if not (isinstance(new, str) and new == default):
         raise DominoTilingError(f"{func}: give {new_name}= only ({old_name}= is its old name)")
