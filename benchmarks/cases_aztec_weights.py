@@ -61,12 +61,12 @@ def probabilities_child(n, repeats):
 
     w = _weights(n, "gamma", alpha=2.0)
     t = measure(
-        lambda: aztec_edge_probabilities(n, w).horizontal.shape[0],
+        lambda: aztec_edge_probabilities(n, weights=w).horizontal.shape[0],
         repeats,
         warmup=False,
-        prime=lambda: aztec_edge_probabilities(4, _weights(4, "gamma", alpha=2.0)),
+        prime=lambda: aztec_edge_probabilities(4, weights=_weights(4, "gamma", alpha=2.0)),
     )
-    p = aztec_edge_probabilities(n, w)
+    p = aztec_edge_probabilities(n, weights=w)
     h, v = np.nan_to_num(p.horizontal), np.nan_to_num(p.vertical)
     total = np.zeros((2 * n, 2 * n))
     total[:, :-1] += h
@@ -85,16 +85,16 @@ def partition_child(n, repeats):
 
     w = _weights(n, "integers", a=1, b=9)
     t = measure(
-        lambda: aztec_partition_function(n, w).bit_length(),
+        lambda: aztec_partition_function(n, weights=w).bit_length(),
         repeats,
         warmup=False,
-        prime=lambda: aztec_partition_function(4, _weights(4, "integers", a=1, b=9)),
+        prime=lambda: aztec_partition_function(4, weights=_weights(4, "integers", a=1, b=9)),
     )
     if n <= 12:
         from dominotiling import Region, count_tilings
 
         t.extra = {
-            "valid": aztec_partition_function(n, w)
+            "valid": aztec_partition_function(n, weights=w)
             == count_tilings(Region.aztec_diamond(n), weights=w, method="kasteleyn")
         }
     else:

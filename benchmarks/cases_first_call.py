@@ -204,12 +204,12 @@ CALLS = {
     "sector_cftp": (_HOLED, "sector_cftp(r, 0, seed=1, progress=False)", None),
     "glauber": (
         "t = find_tiling(Region.rectangle(6, 6)); T = find_tiling(Region.rectangle(200, 200))",
-        "glauber(t, 100, seed=1)",
-        "glauber(T, 1_000_000, seed=1)",
+        "glauber(t, steps=100, seed=1)",
+        "glauber(T, steps=1_000_000, seed=1)",
     ),
     "glauber_frames": (
         "t = find_tiling(Region.rectangle(6, 6))",
-        "glauber_frames(t, 50, seed=1)",
+        "glauber_frames(t, steps=50, seed=1)",
         None,
     ),
     # ---------------------------------------------------------------- aztec
@@ -411,7 +411,7 @@ CALLS = {
     ),
     "animate_glauber": (
         "t = find_tiling(Region.rectangle(4, 4))",
-        "animate_glauber(t, 20, seed=1)",
+        "animate_glauber(t, steps=20, seed=1)",
         None,
     ),
     "animate": ("fr = kuhn_frames(Region.rectangle(4, 4), seed=1)", "animate(fr)", None),

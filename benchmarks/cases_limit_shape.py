@@ -88,7 +88,7 @@ def limit_shape_ours(kind, repeats):
 
         n = ORDERS[kind]
         exact = expected_height_field(
-            region, aztec_edge_probabilities(n, np.array([[1.0, 0.5], [0.5, 1.0]]))
+            region, aztec_edge_probabilities(n, weights=np.array([[1.0, 0.5], [0.5, 1.0]]))
         )
         diff = ls.vertex_heights() - exact
         diff -= np.nanmedian(diff)

@@ -16,13 +16,12 @@ from . import _compile_notice as _startup
 
 _startup.quiet_interrupt_while_importing()
 
-from . import _compile_notice, _moved
+from . import _compile_notice, _moved, counting, tasks  # noqa: F401 -- the counting wing and the dispatch layer, loaded
 from ._options import get_options, set_options
 from .aztec.arctic import arctic_circle, aztec_types
 from .aztec.shuffling import sample_aztec, shuffle_frames
 from .aztec.t_embedding import t_embedding
 from .aztec.weighted import aztec_edge_probabilities, aztec_partition_function, embed_in_aztec
-from .counting import count_tilings, log_count
 from .counting.closed_forms import aztec_count, rectangle_count, strip_generating_function
 from .counting.kasteleyn import kasteleyn_matrix
 from .counting.monomer_dimer import count_monomer_dimer, random_monomer_dimer
@@ -39,7 +38,6 @@ from .errors import (
     TooLargeError,
     WeightError,
 )
-from .matching import find_tiling, max_cover
 from .matching.color import color_dominoes, color_frames
 from .matching.height import flip, max_tiling, min_tiling
 from .matching.matchings import hall_violator, is_tileable, kuhn_frames, maximum_matching
@@ -49,7 +47,6 @@ from .model.tileable import make_tileable
 from .model.tiling import Tiling
 from .model.weights import Weights
 from .parallel import ensemble, height_fluctuations, placement_frequencies, sweep
-from .sampling import random_tiling
 from .sampling.mcmc import cftp_sample, glauber, glauber_frames
 from .statistics import (
     aztec_boundary_fluctuations,
@@ -63,6 +60,7 @@ from .statistics import (
 )
 from .surfaces.flux import count_by_flux, flux, random_tiling_sectors, sector_cftp, sector_tiling
 from .surfaces.periodic import count_by_seam_parity
+from .tasks import count_tilings, find_tiling, log_count, max_cover, random_tiling
 from .theory import (
     WeightPattern,
     amoeba,

@@ -130,6 +130,9 @@ class _Loader(importlib.abc.Loader):
             warnings.warn(message, DeprecationWarning, stacklevel=_caller_level())
         target = importlib.import_module(new)
         names = {k: v for k, v in vars(target).items() if not k.startswith("__")}
+        for name in getattr(target, "__all__", []):  # names a wing answers by its __getattr__
+            if name not in names:
+                names[name] = getattr(target, name)
         for name, (home, attr) in _EXTRA.get(module.__name__, {}).items():
             names[name] = getattr(importlib.import_module(home), attr)
         vars(module).update(names)

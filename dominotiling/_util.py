@@ -4,7 +4,7 @@ import numpy as np
 
 from .errors import DominoTilingError, DominoTypeError
 
-__all__ = ["pick_method", "frozen"]
+__all__ = ["pick_method", "frozen", "user_stacklevel"]
 
 
 def pick_method(methods, method, auto):
@@ -32,6 +32,24 @@ def frozen(array):
         return out
     view = np.frombuffer(memoryview(arr).toreadonly(), dtype=arr.dtype).reshape(arr.shape)
     return view
+
+
+def user_stacklevel():
+    """The ``stacklevel`` that points a warning at the first frame outside the package.
+
+    Call it in the argument list of :func:`warnings.warn`: the frames of the package
+    (a front door, the :func:`keyword_only` wrapper, the routes below) are skipped, so
+    the warning names the user's line however deep it was raised.
+    """
+    import os
+    import sys
+
+    package = os.path.dirname(os.path.abspath(__file__)) + os.sep
+    frame, level = sys._getframe(1), 1
+    while frame is not None and frame.f_code.co_filename.startswith(package):
+        frame = frame.f_back
+        level += 1
+    return level
 
 
 def keyword_only(*old_order):

@@ -325,7 +325,8 @@ def _save_png(fig, path, dpi):
 
 # --------------------------------------------------------------------- commands
 def _cmd_count(args):
-    from .counting import choose_method, count_tilings
+    from .counting import choose_method
+    from .tasks import count_tilings
 
     if args.board is None and args.file is None:
         raise _UsageError(

@@ -271,9 +271,9 @@ HOLED_FIGURE = [
 
 @section("The 8x8 board")
 def _board(page):
-    from .counting import choose_method, count_tilings
+    from .counting import choose_method
     from .model.region import Region
-    from .sampling import random_tiling
+    from .tasks import count_tilings, random_tiling
     from .viz.draw import draw_tiling
 
     board = Region.rectangle(8, 8)
@@ -296,8 +296,8 @@ def _board(page):
 
 @section("The mutilated chessboard")
 def _mutilated(page):
-    from .counting import count_tilings
     from .model.region import Region
+    from .tasks import count_tilings
     from .viz.draw import draw_region
 
     mask = Region.rectangle(8, 8).mask.copy()
@@ -316,9 +316,9 @@ def _mutilated(page):
 
 @section("A figure with holes")
 def _holes(page):
-    from .counting import count_tilings
     from .counting.transfer import find_tiling
     from .model.region import Region
+    from .tasks import count_tilings
     from .viz.draw import draw_region, draw_tiling
 
     fig_region = Region.from_strings(HOLED_FIGURE)
@@ -424,7 +424,7 @@ def _hall(page):
 def _colors(page):
     from .matching.color import color_dominoes
     from .model.region import Region
-    from .sampling import random_tiling
+    from .tasks import random_tiling
     from .viz.draw import draw_tiling
 
     # the profile DP, whose kernels the 8x8 board compiled (the Kasteleyn sampler, which
@@ -461,9 +461,9 @@ def _colors(page):
 
 @section("Kasteleyn: exact counts of large regions")
 def _kasteleyn(page):
-    from .counting import count_tilings
     from .counting.closed_forms import rectangle_count
     from .model.region import Region
+    from .tasks import count_tilings
     from .viz.draw import draw_region
 
     side = 40 if page.quick else 100
@@ -594,11 +594,10 @@ def _weights(page):
     import numpy as np
     import sympy
 
-    from .counting import count_tilings
     from .matching.matchings import is_tileable
     from .model.region import Region
     from .model.weights import Weights
-    from .sampling import random_tiling
+    from .tasks import count_tilings, random_tiling
     from .viz.draw import draw_tiling
 
     x, y = sympy.symbols("x y")
@@ -651,8 +650,8 @@ def _weights(page):
 
 @section("Measuring samples: double dimers and Tracy-Widom")
 def _measuring(page):
-    from .sampling import random_tiling
     from .statistics import aztec_boundary_fluctuations, double_dimer
+    from .tasks import random_tiling
     from .trees.temperley_grid import temperley_region
     from .viz.statistics import draw_double_dimer, draw_skewness, draw_tracy_widom
 
@@ -709,11 +708,10 @@ def _measuring(page):
 
 @section("Beyond the plane: tori, flux sectors, monomers")
 def _surfaces(page):
-    from .counting import count_tilings
     from .counting.monomer_dimer import count_monomer_dimer
     from .matching.height import max_tiling, min_tiling
     from .model.region import Region
-    from .sampling import random_tiling
+    from .tasks import count_tilings, random_tiling
     from .viz.draw import draw_tiling
 
     torus = Region.torus(8, 8)
@@ -786,7 +784,7 @@ def _cftp(page):
 def _trees(page):
     import networkx as nx
 
-    from .sampling import random_tiling
+    from .tasks import random_tiling
     from .trees import count_spanning_trees
     from .trees.temperley_grid import temperley_region
     from .viz.views import draw_tree_on_tiling

@@ -23,6 +23,7 @@ COSTS = {
     ),
     "log_count": ("sparse LU; 1000x1000 in 8 s", "Kasteleyn, float with certificate"),
     "choose_method": ("microseconds", "the counting cost model"),
+    "estimated_seconds": ("microseconds", "the counting records' measured cost model"),
     "count_monomer_dimer": ("O(N 2^w), w <= 22", "profile DP"),
     "random_monomer_dimer": ("O(N 2^w), w <= 22", "profile DP, backward sampling"),
     "kasteleyn_matrix": ("O(N)", "Kasteleyn signs (sparse)"),

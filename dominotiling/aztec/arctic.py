@@ -31,6 +31,7 @@ import numpy as np
 
 from .. import _validate
 from .._options import check_memory
+from .._util import keyword_only
 from ..errors import DominoTilingError
 from ..model.region import Region  # used by the docstring examples  # noqa: F401 -- used by the docstring examples
 from ..model.tiling import Tiling  # noqa: F401 -- used by the docstring examples
@@ -212,7 +213,8 @@ def temperate_fraction(tiling):
     return 1.0 - float(frozen.sum()) / tiling.region.n_cells
 
 
-def arctic_circle(n, num=200):
+@keyword_only("num")
+def arctic_circle(n, *, num=200):
     """The arctic circle of order `n`, as points to overlay on a picture of the diamond.
 
     Parameters

@@ -259,7 +259,7 @@ class AztecSample(Tiling):
         >>> sample_aztec(20, seed=1).to_png()[:4]
         b'\\x89PNG'
         """
-        from ..viz.raster import aztec_png
+        from ..viz.raster import aztec_png  # lazy: viz hook
 
         return aztec_png(self, path, color_by=color_by, compress_level=compress_level)
 
@@ -268,7 +268,12 @@ class AztecSample(Tiling):
     def _repr_png_(self):
         # a sample whose cells are smaller than a pixel of the 800-pixel picture: one image
         # painted from the bit planes, averaged down, no figure and no labels
-        from ..viz.raster import RASTER_FROM, palette_png, raster_png, tiling_raster
+        from ..viz.raster import (
+            RASTER_FROM,
+            palette_png,
+            raster_png,
+            tiling_raster,
+        )  # lazy: viz hook
 
         if self._planes is None or 2 * self._order <= RASTER_FROM:
             return Tiling._repr_png_(self)

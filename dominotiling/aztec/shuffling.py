@@ -40,9 +40,10 @@ from .. import _validate
 from .._options import check_memory, check_seconds, deprecated_limits
 from .._util import keyword_only
 from ..errors import DominoTilingError, TooLargeError
+from ..model.frames import TilingFrame
 from ..model.region import Region  # noqa: F401 -- used by the docstring examples
 from ..model.tiling import Tiling
-from ..model.weighting import weighting
+from ..model.weighting import check_weights, weighting
 from ..model.weights import Weights
 from .levels import _edge_weights
 from .sample import AztecSample, _aztec_region
@@ -271,7 +272,6 @@ def sample_shuffling(region, *, seed=None, weights=None):
     >>> sample_shuffling(Region.aztec_diamond(4), seed=1).n_dominoes
     20
     """
-    from ..model.weighting import check_weights
 
     region = _validate.region(region)
     weights = check_weights(weights, region)
@@ -520,7 +520,6 @@ def shuffle_frames(n, *, seed=None, weights=None):
             f"shuffle_frames keeps all {n} orders (O(n**3) memory); n = {n} is over the limit "
             f"of {MAX_FRAMES_ORDER}. For one large sample call sample_aztec({n})"
         )
-    from ..model.frames import TilingFrame
 
     run = _Run(n, seed, weights)
     frames = []

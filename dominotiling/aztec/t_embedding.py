@@ -352,25 +352,25 @@ class TEmbedding:
     # -- pictures and files
     def draw(self, **options):
         """:func:`~dominotiling.viz.t_embedding.draw_t_embedding` of this embedding; returns the axes."""
-        from ..viz.t_embedding import draw_t_embedding
+        from ..viz.t_embedding import draw_t_embedding  # lazy: viz hook
 
         return draw_t_embedding(self, **options)
 
     def to_mesh(self, path=None, *, format=None):
         """The surface ``(Re T, Im T, Re O)`` as a triangle mesh (:func:`~dominotiling.viz.t_embedding.t_surface_mesh`)."""
-        from ..viz.t_embedding import t_surface_mesh
+        from ..viz.t_embedding import t_surface_mesh  # lazy: viz hook
 
         return t_surface_mesh(self, path, format=format)
 
     def to_svg(self, path=None, **options):
         """SVG text of the picture (:func:`~dominotiling.viz.t_embedding.t_embedding_svg`)."""
-        from ..viz.t_embedding import t_embedding_svg
+        from ..viz.t_embedding import t_embedding_svg  # lazy: viz hook
 
         return t_embedding_svg(self, path, **options)
 
     def to_tikz(self, path=None, **options):
         """A standalone TikZ document (:func:`~dominotiling.viz.t_embedding.t_embedding_tikz`)."""
-        from ..viz.t_embedding import t_embedding_tikz
+        from ..viz.t_embedding import t_embedding_tikz  # lazy: viz hook
 
         return t_embedding_tikz(self, path, **options)
 
@@ -410,7 +410,7 @@ class TEmbedding:
 
         from matplotlib.figure import Figure  # no pyplot: the notebook's backend is left alone
 
-        from ..viz.t_embedding import draw_t_embedding
+        from ..viz.t_embedding import draw_t_embedding  # lazy: viz hook
 
         fig = Figure(figsize=(4, 4), dpi=90)
         draw_t_embedding(self, ax=fig.add_subplot(111))

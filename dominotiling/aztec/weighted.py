@@ -31,7 +31,7 @@ Examples
 True
 >>> w = Weights.random(Region.aztec_diamond(3), "integers", seed=1, a=0, b=3)
 >>> from dominotiling import count_tilings
->>> aztec_partition_function(3, w) == count_tilings(Region.aztec_diamond(3), weights=w)
+>>> aztec_partition_function(3, weights=w) == count_tilings(Region.aztec_diamond(3), weights=w)
 True
 
 References
@@ -55,14 +55,19 @@ import numpy as np
 
 from .. import _validate
 from .._options import check_memory, check_seconds
+from .._util import keyword_only
+from ..counting import transfer
+from ..counting.placement import PlacementProbabilities
 from ..errors import (
     DominoTilingError,
     NoTilingError,
     TooLargeError,
     WeightError,
 )
+from ..matching.matchings import has_nonzero_tiling, maximum_matching_checked
 from ..model.region import Region
-from ..model.weighting import blocks_to_weights, weighting
+from ..model.tiling import Tiling
+from ..model.weighting import blocks_to_weights, check_weights, weighting
 from ..model.weights import Weights
 from .levels import _NO_TILING, _UNEVEN, _block_cells, _blocks
 
@@ -159,7 +164,8 @@ def _planes(blocks):
 
 
 # ---------------------------------------------------------------- the count
-def aztec_partition_function(n, weights=None, *, log=False):
+@keyword_only("weights")
+def aztec_partition_function(n, *, weights=None, log=False):
     """The partition function of the weighted Aztec diamond of order `n`, by urban renewal.
 
     Parameters
@@ -244,7 +250,7 @@ def aztec_partition_function(n, weights=None, *, log=False):
     >>> aztec_partition_function(3)
     64
     >>> w = Weights.by_orientation(Region.aztec_diamond(2), Fraction(1, 2), 1)
-    >>> aztec_partition_function(2, w)         # each horizontal domino weighs 1/2
+    >>> aztec_partition_function(2, weights=w)         # each horizontal domino weighs 1/2
     Fraction(125, 64)
     >>> round(aztec_partition_function(20, log=True), 6) == round(210 * math.log(2), 6)
     True
@@ -399,7 +405,8 @@ def _exact(n, kind, blocks):
 
 
 # ------------------------------------------------------- edge probabilities
-def aztec_edge_probabilities(n, weights=None):
+@keyword_only("weights")
+def aztec_edge_probabilities(n, *, weights=None):
     """The probability of every domino position of the weighted Aztec diamond, by creation rates.
 
     Parameters
@@ -473,7 +480,6 @@ def aztec_edge_probabilities(n, weights=None):
     """
     from .._interrupt import Pacer
     from .._kernels.urban_renewal import edge_rows
-    from ..counting.placement import PlacementProbabilities
     from .levels import _prepare
 
     n = _validate.positive_int(n, "n (the order of the diamond)")
@@ -547,7 +553,6 @@ class AztecEmbedding:
             If it is not a tiling of ``Region.aztec_diamond(n)`` (this embedding's
             order), or it uses a domino across the region's boundary.
         """
-        from ..model.tiling import Tiling
 
         tiling = _validate.tiling(tiling)
         if tiling.region != Region.aztec_diamond(self.n):
@@ -589,7 +594,24 @@ class AztecEmbedding:
         return self.restrict(sample_aztec(self.n, seed=seed, weights=self.weights))
 
 
-def embed_in_aztec(region, weights=None, *, max_order=None):
+def _find_tiling(region):
+    """One tiling of a plane `region`, or None: the one ``find_tiling(region)`` finds.
+
+    The profile DP up to :data:`~dominotiling.counting.transfer.DP_AUTO_WIDTH` cells wide,
+    a maximum matching beyond.
+    """
+    if not region.is_balanced:
+        return None
+    mask, _, _ = region.narrow_view()
+    if mask.shape[1] <= transfer.DP_AUTO_WIDTH:
+        tiling = transfer.max_cover_checked(region, None)
+    else:
+        tiling = maximum_matching_checked(region)
+    return tiling if tiling.is_complete else None
+
+
+@keyword_only("weights")
+def embed_in_aztec(region, *, weights=None, max_order=None):
     """Place `region` in the smallest Aztec diamond whose other cells have a tiling, forced by zero weights.
 
     Parameters
@@ -640,8 +662,6 @@ def embed_in_aztec(region, weights=None, *, max_order=None):
     >>> emb.n, emb.offset, emb.region.n_cells
     (3, (1, 1), 8)
     """
-    from ..matching import find_tiling
-    from ..model.weighting import check_weights
 
     region = _validate.region(region)
     weights = check_weights(weights, region)
@@ -656,10 +676,8 @@ def embed_in_aztec(region, weights=None, *, max_order=None):
         "random_tiling(region) for a sample of the region itself",
     )
     if weights is None or _no_zero_placement(region, weights):
-        found = find_tiling(region)  # any width (a matching); zeros would need the weighted DP
+        found = _find_tiling(region)  # any width (a matching); zeros would need the weighted DP
     else:
-        from ..matching.matchings import has_nonzero_tiling
-
         h, v = (np.asarray(x, dtype=float) for x in weights.as_float())
         found = True if has_nonzero_tiling(region.mask, h, v) else None
     if found is None:
@@ -687,7 +705,7 @@ def embed_in_aztec(region, weights=None, *, max_order=None):
                 continue
             rest = diamond & ~placed
             if rest.any():
-                filling = find_tiling(Region(rest))
+                filling = _find_tiling(Region(rest))
                 if filling is None:
                     continue
             else:
@@ -751,7 +769,6 @@ def sample_embedded(region, *, seed=None, weights=None):
     >>> sample_embedded(box, seed=1, weights=w).orientations().tolist()
     [0, 0, 0, 0]
     """
-    from ..model.weighting import check_weights
 
     region = _validate.region(region)
     rng = _validate.seed(seed)
@@ -763,7 +780,7 @@ def sample_embedded(region, *, seed=None, weights=None):
 
 def sample_embedded_checked(region, rng, weights):
     """:func:`sample_embedded` on checked arguments (a plane Region, a Generator, None or non-uniform Weights): ``random_tiling``'s route."""
-    return embed_in_aztec(region, weights).sample(seed=rng)
+    return embed_in_aztec(region, weights=weights).sample(seed=rng)
 
 
 def _no_zero_placement(region, weights):
@@ -792,8 +809,6 @@ def _check_holes(region):
     """
     from scipy import ndimage
 
-    from ..matching import find_tiling
-
     outside = ~region.mask
     labels, k = ndimage.label(outside)
     if not k:
@@ -806,7 +821,7 @@ def _check_holes(region):
             continue
         cells = labels == hole
         size = int(cells.sum())
-        if size % 2 or find_tiling(Region(cells)) is None:
+        if size % 2 or _find_tiling(Region(cells)) is None:
             r, c = (int(v) for v in np.argwhere(cells)[0])
             raise DominoTilingError(
                 f"the region has a hole of {size} cell(s) at ({r}, {c}) that cannot be tiled by "

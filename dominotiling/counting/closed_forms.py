@@ -43,6 +43,7 @@ from fractions import Fraction
 
 from .. import _validate
 from .._options import check_memory
+from .._util import keyword_only
 from ..errors import TooLargeError
 
 __all__ = [
@@ -332,7 +333,8 @@ def strip_recurrence(width):
     return [-c for c in connection[1:]]
 
 
-def strip_generating_function(width, symbol=None):
+@keyword_only("symbol")
+def strip_generating_function(width, *, symbol=None):
     """The generating function ``sum_n a(n) x**n`` of the strip counts, as ``P(x)/Q(x)``.
 
     Parameters

@@ -37,12 +37,15 @@ import numpy as np
 
 from .._exact import hadamard_log2_bound
 from .._options import check_memory, deprecated_limits, memory_limit
+from .._util import keyword_only, user_stacklevel
 from ..errors import TooLargeError
+from ..matching.matchings import is_tileable
 from ..model.region import (
     Region,  # noqa: F401 -- used by the docstring examples
     check_region,
     label_components,
 )  # Region: used by the docstring examples
+from ..model.weighting import check_weights
 from . import nested_dissection
 from .determinants import det_exact
 
@@ -267,7 +270,8 @@ def _integer_weights(weights, region, mask, offset, transposed):
     return out[0], out[1], scale
 
 
-def kasteleyn_matrix(region, kind="real"):
+@keyword_only("kind")
+def kasteleyn_matrix(region, *, kind="real"):
     """The Kasteleyn matrix of a region: ``|det| = number of tilings``.
 
     Parameters
@@ -367,7 +371,6 @@ def determinant_problem(region, weights=None, elimination="band"):
         If the matrix and the bands of the elimination would not fit in the memory
         budget (``set_options``); refused before they are built.
     """
-    from ..model.weighting import check_weights
 
     check_region(region)
     return problem_checked(region, check_weights(weights, region), elimination)
@@ -470,7 +473,6 @@ def count_kasteleyn(region, weights=None, *, elimination="auto"):
     True
     """
     from .. import _validate
-    from ..model.weighting import check_weights
 
     check_region(region)
     elimination = _validate.choice(elimination, "elimination", ELIMINATIONS)
@@ -720,8 +722,6 @@ def log_count_checked(region, weights):
             "a smaller region",
         )
     if weights is None:
-        from ..matching.matchings import is_tileable
-
         if not is_tileable(region):
             return -math.inf
         a = mask_matrix(mask, "real").astype(float).tocoo()
@@ -734,8 +734,6 @@ def log_count_checked(region, weights):
             (h[mask[:, :-1] & mask[:, 1:]] != 0).all() and (v[mask[:-1] & mask[1:]] != 0).all()
         )
         if everywhere:
-            from ..matching.matchings import is_tileable
-
             if not is_tileable(region):
                 return -math.inf
         elif not _has_perfect_matching(a):
@@ -766,7 +764,7 @@ def log_count_checked(region, weights):
                 "Kasteleyn matrix is too ill-conditioned for double precision); the answer is "
                 "the logarithm of the exact count (count_tilings), computed instead",
                 ExactFallbackWarning,
-                stacklevel=3,
+                stacklevel=user_stacklevel(),
             )
             return value
     if exact_route:

@@ -42,6 +42,7 @@ import numpy as np
 
 from .. import _validate
 from .._options import check_memory
+from .._util import keyword_only
 from ..errors import DominoTypeError, TooLargeError, WeightError
 from ..model.region import Region, check_region  # Region: used by the docstring examples  # noqa: F401 -- used by the docstring examples
 from ..model.tiling import OUTSIDE, Tiling
@@ -172,7 +173,8 @@ def _exact(mask, a, b, bits):
     return crt(res, [m if m else 2**64 for m in moduli])
 
 
-def count_monomer_dimer(region, monomer_weight=1):
+@keyword_only("monomer_weight")
+def count_monomer_dimer(region, *, monomer_weight=1):
     """The monomer-dimer partition function of a region, exactly (or its polynomial).
 
     Parameters
@@ -234,7 +236,7 @@ def count_monomer_dimer(region, monomer_weight=1):
     >>> count_monomer_dimer(Region.rectangle(8, 8))
     179788343101980135
     >>> from fractions import Fraction
-    >>> count_monomer_dimer(Region.rectangle(2, 2), Fraction(1, 2))   # 1/16 + 4/4 + 2
+    >>> count_monomer_dimer(Region.rectangle(2, 2), monomer_weight=Fraction(1, 2))   # 1/16 + 4/4 + 2
     Fraction(49, 16)
     """
     check_region(region)

@@ -37,6 +37,7 @@ import numpy as np
 
 from .._exact import bregman_log2_bound, hadamard_log2_bound
 from .._options import check_memory, deprecated_limits
+from .._util import keyword_only
 from ..errors import DominoTilingError, DominoTypeError, NotPlanarError
 from .determinants import det_exact
 
@@ -315,7 +316,8 @@ def _skew_count(tail, head, val, rest, pos):
     return root
 
 
-def count_perfect_matchings(G, weight=None):
+@keyword_only("weight")
+def count_perfect_matchings(G, *, weight=None):
     """Number of perfect matchings of a planar graph, exactly (Kasteleyn / FKT).
 
     Parameters

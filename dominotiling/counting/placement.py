@@ -43,8 +43,11 @@ import numpy as np
 
 from .. import _validate
 from .._options import check_memory
+from .._util import keyword_only
 from ..errors import DominoTypeError, NoTilingError, PrecisionError, TooLargeError
+from ..matching.matchings import is_tileable
 from ..model.region import Region
+from ..model.weighting import check_weights
 from .kasteleyn import count_checked, mask_matrix
 
 __all__ = [
@@ -359,7 +362,8 @@ def _float(region, tolerance, weights=None):
     return PlacementProbabilities(out_h, out_v)
 
 
-def placement_probabilities(region, exact=None, *, tolerance=FLOAT_TOLERANCE, weights=None):
+@keyword_only("exact")
+def placement_probabilities(region, *, exact=None, tolerance=FLOAT_TOLERANCE, weights=None):
     """For every domino position, the probability that a random tiling uses it.
 
     The tiling is uniform, or drawn with probability proportional to the product
@@ -479,7 +483,6 @@ def placement_probabilities(region, exact=None, *, tolerance=FLOAT_TOLERANCE, we
     if exact is not None:
         exact = _validate.boolean(exact, "exact")
     tolerance = _validate.real(tolerance, "tolerance", minimum=0.0, strict_minimum=True)
-    from ..model.weighting import check_weights
 
     weights = check_weights(weights, region)
     if weights is not None:
@@ -508,8 +511,6 @@ def placement_probabilities(region, exact=None, *, tolerance=FLOAT_TOLERANCE, we
             "instead (dominotiling.parallel.placement_frequencies)"
         )
     if weights is None:
-        from ..matching.matchings import is_tileable
-
         tileable = is_tileable(region)
     else:  # a tiling of placements of nonzero weight, decided exactly
         from .kasteleyn import _has_perfect_matching

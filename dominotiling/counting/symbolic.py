@@ -26,6 +26,7 @@ from .._exact import hadamard_log2_bound
 from .._options import check_memory
 from ..errors import TooLargeError
 from ..model.region import Region, check_region  # Region: used by the docstring examples  # noqa: F401 -- used by the docstring examples
+from ..model.weighting import check_weights
 from .determinants import det_exact
 from .kasteleyn import (
     _BUILD_BYTES_PER_CELL,
@@ -155,12 +156,7 @@ def symbolic_count(region, weights):
     >>> symbolic_count(Region.rectangle(2, 2), Weights.by_orientation((2, 2), x + 1, 2))
     x**2 + 2*x + 5
     """
-    import sympy
-
-    from .._exact import crt, small_primes
-    from .._interrupt import run_tasks, slices, threads
     from ..errors import DominoTypeError
-    from ..model.weighting import check_weights
 
     check_region(region)
     weights = check_weights(weights, region)
@@ -168,6 +164,17 @@ def symbolic_count(region, weights):
         raise DominoTypeError(
             "symbolic_count needs weights (a Weights); count_tilings(region) counts without"
         )
+    return symbolic_count_checked(region, weights)
+
+
+def symbolic_count_checked(region, weights):
+    """:func:`symbolic_count` on checked arguments (a plane Region; Weights): ``count_tilings``'s route."""
+    import sympy
+
+    from .._exact import crt, small_primes
+    from .._interrupt import run_tasks, slices, threads
+    from ..errors import DominoTypeError
+
     if weights.kind in ("int", "fraction"):
         value = count_kasteleyn(region, weights)
         return sympy.Rational(value.numerator, value.denominator)

@@ -40,6 +40,7 @@ from .._options import check_memory, deprecated_limits, format_bytes, memory_lim
 from ..errors import NoTilingError, TooLargeError
 from ..model.region import Region, check_region  # Region: used by the docstring examples  # noqa: F401 -- used by the docstring examples
 from ..model.tiling import OUTSIDE, UNCOVERED, Tiling
+from ..model.weighting import check_weights
 
 __all__ = [
     "count_transfer",
@@ -52,6 +53,8 @@ __all__ = [
 
 #: The widest narrow side the DP accepts (``2**22`` profiles per layer).
 MAX_WIDTH = 22
+#: The narrower side up to which the DP is the faster finder (``find_tiling(method="auto")``).
+DP_AUTO_WIDTH = 12
 #: Kept for old callers: the float sweep once served only counts below 2**FLOAT_LANE_BITS;
 #: it rescales now and serves every size (see count_transfer).
 FLOAT_LANE_BITS = 1000
@@ -236,7 +239,6 @@ def count_transfer(region, weights=None):
     >>> count_transfer(Region.rectangle(2, 4), Weights.by_orientation((2, 4), x, y))
     x**4 + 3*x**2*y**2 + y**4
     """
-    from ..model.weighting import check_weights
 
     check_region(region)
     return count_checked(region, check_weights(weights, region))
@@ -371,7 +373,7 @@ def _count_weighted(region, weights):
 
 _FLOAT_Z = "the partition function of these float weights"
 _FLOAT_ALTERNATIVE = (
-    "log_count(region, weights) gives its logarithm; Fraction weights "
+    "log_count(region, weights=weights) gives its logarithm; Fraction weights "
     "(Weights.from_arrays of Fraction arrays: Fraction(x) is exact) give the exact value"
 )
 
@@ -627,7 +629,6 @@ def _check_numeric_weights(weights, region, what):
     """Checked `weights` (None when absent or uniform); symbolic ones refused naming `what`."""
     if weights is None:
         return None
-    from ..model.weighting import check_weights
 
     weights = check_weights(weights, region)
     if weights.kind == "symbolic":

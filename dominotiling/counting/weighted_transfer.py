@@ -21,6 +21,7 @@ import numpy as np
 
 from .._options import check_memory
 from ..errors import DominoTypeError, TooLargeError
+from ..model.tiling import OUTSIDE, UNCOVERED
 
 #: Moduli of the weighted exact sweeps: primes below this, so that Montgomery's
 #: reduction of a product of two residues fits in a 64-bit word.
@@ -391,7 +392,6 @@ def solve(sweep, H, V, mode, uniforms=None, uncovered=False):
     """
     from .._interrupt import Pacer
     from .._kernels import profile_dp as kern
-    from ..model.tiling import OUTSIDE, UNCOVERED
 
     mask = sweep.mask
     rows, w = mask.shape

@@ -33,6 +33,7 @@ import numpy as np
 
 from .. import _validate
 from .._options import check_memory
+from .._util import keyword_only
 from ..errors import DominoTilingError, TooLargeError
 from ..model.frames import TupleFrame
 
@@ -340,7 +341,8 @@ def _fail(v, k, adjacency, d):
     )
 
 
-def color_dominoes(tiling, k=5, adjacency="side", frames=False):
+@keyword_only("k", "adjacency", "frames")
+def color_dominoes(tiling, *, k=5, adjacency="side", frames=False):
     """Colour the dominoes of a (partial) tiling so that neighbours get different colours.
 
     Parameters
@@ -482,7 +484,8 @@ def _check_frames(n):
     )
 
 
-def color_frames(tiling, k=5, adjacency="side"):
+@keyword_only("k", "adjacency")
+def color_frames(tiling, *, k=5, adjacency="side"):
     """The steps of :func:`color_dominoes` as frames, for an animation.
 
     Parameters

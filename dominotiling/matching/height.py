@@ -49,6 +49,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import _validate
+from .._util import keyword_only
 from ..errors import DominoTilingError
 from ..model.region import Region, check_region  # Region: used by the docstring examples  # noqa: F401 -- used by the docstring examples
 from ..model.tiling import OUTSIDE, Tiling
@@ -348,7 +349,8 @@ def thurston_tiling(region, extreme="min"):
     return tiling_from_heights(region, heights)
 
 
-def min_tiling(region, flux=None):
+@keyword_only("flux")
+def min_tiling(region, *, flux=None):
     """The tiling whose height function is pointwise smallest (None if untileable).
 
     Same as ``thurston_tiling(region, "min")``. For a region with holes, pass
@@ -379,11 +381,12 @@ def min_tiling(region, flux=None):
     if flux is not None:
         from ..surfaces.flux import sector_tiling
 
-        return sector_tiling(region, flux, "min")
+        return sector_tiling(region, flux, extreme="min")
     return thurston_tiling(region, "min")
 
 
-def max_tiling(region, flux=None):
+@keyword_only("flux")
+def max_tiling(region, *, flux=None):
     """The tiling whose height function is pointwise largest (None if untileable).
 
     Same as ``thurston_tiling(region, "max")``. For a region with holes, pass
@@ -414,7 +417,7 @@ def max_tiling(region, flux=None):
     if flux is not None:
         from ..surfaces.flux import sector_tiling
 
-        return sector_tiling(region, flux, "max")
+        return sector_tiling(region, flux, extreme="max")
     return thurston_tiling(region, "max")
 
 

@@ -36,7 +36,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import _validate
-from .._util import keyword_only
+from .._util import keyword_only, user_stacklevel
 from ..errors import DominoTilingError, TooLargeError
 from ..model.frames import TupleFrame
 from ..model.region import Region, check_region
@@ -163,8 +163,8 @@ def _check_algorithm(algorithm):
 
 
 # ---------------------------------------------------------------- public API
-@keyword_only("seed", "frames")
-def maximum_matching(region, method="auto", *, seed=None, frames=False, algorithm=None):
+@keyword_only("method", "seed", "frames")
+def maximum_matching(region, *, method="auto", seed=None, frames=False, algorithm=None):
     """A largest partial tiling of a region: a maximum matching of its grid graph.
 
     Parameters
@@ -263,7 +263,7 @@ def maximum_matching(region, method="auto", *, seed=None, frames=False, algorith
         warnings.warn(
             "maximum_matching(algorithm=...) is now spelled method=...",
             DeprecationWarning,
-            stacklevel=2,
+            stacklevel=user_stacklevel(),
         )
         method = algorithm
     frames = _validate.boolean(frames, "frames")
@@ -274,6 +274,11 @@ def maximum_matching(region, method="auto", *, seed=None, frames=False, algorith
                 f"frames are recorded by Kuhn's algorithm only, not {method!r}; pass method='kuhn'"
             )
         return _kuhn_traced(region, seed)
+    return maximum_matching_checked(region, method, seed)
+
+
+def maximum_matching_checked(region, method="auto", seed=None):
+    """:func:`maximum_matching` on checked arguments (a plane Region): ``find_tiling``'s route."""
     algorithm = _check_algorithm(method)
     graph = _Graph(region)
     mate_b, _ = _solve(graph, algorithm, _order(graph.nb, seed))
@@ -401,7 +406,8 @@ def is_tileable(region):
     return bool((mate_b >= 0).all())
 
 
-def hall_violator(region, max_roots=64):
+@keyword_only("max_roots")
+def hall_violator(region, *, max_roots=64):
     """A certificate that a region has no tiling: cells of one colour with too few neighbours.
 
     Parameters

@@ -58,6 +58,10 @@ from collections.abc import Mapping
 import numpy as np
 
 from .. import _validate
+from .._util import keyword_only
+from ..counting.determinants import det_exact, det_mod_primes
+from ..counting.kasteleyn import choose_elimination, determinant_problem
+from ..counting.nested_dissection import det_exact_nested, det_mod_primes_nested
 from ..model.region import Region  # used by the docstring examples  # noqa: F401 -- used by the docstring examples
 from ._arguments import (
     _callable,
@@ -318,18 +322,17 @@ def sweep(fn, grid, *, client=None, progress=True):
 
 # ---------------------------------------------------------------- exact counts
 def _det_task(primes, payload):
-    from ..counting.determinants import det_mod_primes
 
     return det_mod_primes(payload, primes)
 
 
 def _nested_task(primes, payload):
-    from ..counting.nested_dissection import det_mod_primes_nested
 
     return det_mod_primes_nested(payload, primes)
 
 
-def count_distributed(region, client="local", method="kasteleyn"):
+@keyword_only("client", "method")
+def count_distributed(region, *, client="local", method="kasteleyn"):
     """Number of tilings of `region`, exactly, with the primes of the determinant on a cluster.
 
     Parameters
@@ -383,7 +386,6 @@ def count_distributed(region, client="local", method="kasteleyn"):
     >>> count_distributed(Region.rectangle(8, 8), client=None)
     12988816
     """
-    from ..counting.kasteleyn import choose_elimination, determinant_problem
 
     region = _validate.region(region)
     _validate.choice(method, "method", ("kasteleyn",))
@@ -396,11 +398,8 @@ def count_distributed(region, client="local", method="kasteleyn"):
     if bound == -math.inf:
         return 0
     from .._exact import crt, small_primes_for_bits
-    from ..counting.determinants import det_exact, det_mod_primes
 
     if elimination == "dissection":
-        from ..counting.nested_dissection import det_exact_nested
-
         with _connect(client) as c:
 
             def residues(plan, primes):

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable
 import numpy as np
 
 from .. import _options, _validate
+from ..aztec.shuffling import sample_aztec
 from ..errors import DominoTilingError, DominoTypeError
 from ..model.region import Region
 from ..model.tiling import Tiling
@@ -103,8 +104,6 @@ def _sample_bytes(sampler, kwargs):
             shape = value.shape if isinstance(value, Region) else value.region.shape
             break
     else:
-        from ..aztec.shuffling import sample_aztec
-
         n = kwargs.get("n")
         if (
             sampler is sample_aztec

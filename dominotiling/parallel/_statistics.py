@@ -13,7 +13,9 @@ from typing import NamedTuple
 import numpy as np
 
 from .. import _validate
+from ..counting.placement import PlacementProbabilities
 from ..errors import DominoTilingError
+from ..matching.height import UNDEFINED, defined_vertices
 from ..model.tiling import Tiling
 from ._arguments import _callable, _chunk_size, _seed_list
 from ._cluster import _connect
@@ -154,7 +156,6 @@ def placement_frequencies(sampler, seeds, *, client=None, progress=True, chunk_s
     >>> f.horizontal.shape, f.vertical.shape
     ((2, 2), (1, 3))
     """
-    from ..counting.placement import PlacementProbabilities
 
     sampler, seeds, progress, chunk_size = _statistics_arguments(
         sampler, seeds, progress, chunk_size, 1, "placement_frequencies"
@@ -180,7 +181,6 @@ def placement_frequencies(sampler, seeds, *, client=None, progress=True, chunk_s
 
 
 def _height_task(seeds, payload, dropbox):
-    from ..matching.height import UNDEFINED
 
     sampler, kwargs = payload
     region = s1 = s2 = None
@@ -251,7 +251,6 @@ def height_fluctuations(
     >>> var.shape, float(var[0, 0]), bool(var[2, 2] > 0)
     ((5, 5), 0.0, True)
     """
-    from ..matching.height import defined_vertices
 
     ddof = _validate.nonnegative_int(ddof, "ddof")
     sampler, seeds, progress, chunk_size = _statistics_arguments(

@@ -50,6 +50,7 @@ import math
 
 import numpy as np
 
+from ..aztec.shuffling import aztec_order
 from ..errors import TooLargeError
 
 __all__ = ["COSTS", "MAX_SECONDS", "estimated_seconds", "cheapest", "check_time"]
@@ -105,8 +106,6 @@ def estimated_seconds(region, method, shape=None):
     elif method == "cftp":
         units = float(cells) ** 1.5
     else:
-        from ..aztec.shuffling import aztec_order
-
         n = aztec_order(region)
         if n is None:
             return math.inf

@@ -18,7 +18,7 @@ Examples
 >>> t = cftp_sample(Region.rectangle(6, 6), seed=1, progress=False)
 >>> t.n_dominoes, t == cftp_sample(Region.rectangle(6, 6), seed=1, progress=False)
 (18, True)
->>> frames = glauber(t, 10, seed=2, frames=True)
+>>> frames = glauber(t, steps=10, seed=2, frames=True)
 >>> len(frames)
 11
 
@@ -43,8 +43,11 @@ from .._options import check_memory
 from .._util import keyword_only
 from ..errors import DominoTilingError, DominoTypeError, NoTilingError, WeightError
 from ..matching.height import extreme_heights, tiling_from_heights
-from ..model.region import check_region
+from ..model.frames import Frame
+from ..model.region import Region, check_region
 from ..model.tiling import Tiling
+from ..model.weighting import check_weights
+from ..surfaces.flux import sector_cftp, sector_tiling
 
 __all__ = [
     "glauber",
@@ -85,7 +88,6 @@ def _float_weights(weights, region, who):
     to a run without weights). Int and Fraction weights become floats; symbolic
     weights are refused.
     """
-    from ..model.weighting import check_weights
 
     weights = check_weights(weights, region)
     if weights is None or weights.is_uniform:
@@ -156,8 +158,8 @@ def _steps(value, name, minimum=0):
     return value
 
 
-@keyword_only("seed", "frames", "every")
-def glauber(tiling, steps, *, seed=None, frames=False, every=1, weights=None, flux=None):
+@keyword_only("steps", "seed", "frames", "every")
+def glauber(tiling, *, steps, seed=None, frames=False, every=1, weights=None, flux=None):
     """Run Glauber dynamics (random 2x2 flips) for `steps` steps from `tiling`.
 
     Parameters
@@ -262,10 +264,10 @@ def glauber(tiling, steps, *, seed=None, frames=False, every=1, weights=None, fl
     Examples
     --------
     >>> from dominotiling import Region, min_tiling
-    >>> t = glauber(min_tiling(Region.rectangle(4, 4)), 1000, seed=0)
+    >>> t = glauber(min_tiling(Region.rectangle(4, 4)), steps=1000, seed=0)
     >>> t.is_complete, t.n_dominoes
     (True, 8)
-    >>> [f.n_dominoes for f in glauber(t, 6, seed=1, frames=True, every=3)]
+    >>> [f.n_dominoes for f in glauber(t, steps=6, seed=1, frames=True, every=3)]
     [8, 8, 8]
 
     Weights 3 on horizontal and 1 on vertical placements: on the 2x2 square the
@@ -274,16 +276,13 @@ def glauber(tiling, steps, *, seed=None, frames=False, every=1, weights=None, fl
     >>> from dominotiling.model.weights import Weights
     >>> square = Region.rectangle(2, 2)
     >>> w = Weights.by_orientation(square, 3.0, 1.0)
-    >>> frames = glauber(min_tiling(square), 4000, seed=0, frames=True, weights=w)
+    >>> frames = glauber(min_tiling(square), steps=4000, seed=0, frames=True, weights=w)
     >>> print(f"{sum(int(f.labels[0, 0] == f.labels[0, 1]) for f in frames) / len(frames):.2f}")
     0.90
     """
     if flux is not None:
-        from ..model.region import Region
-        from ..surfaces.flux import sector_tiling
-
         region = tiling if isinstance(tiling, Region) else _validate.tiling(tiling).region
-        tiling = sector_tiling(region, flux, "min")
+        tiling = sector_tiling(region, flux, extreme="min")
     _validate.tiling(tiling)
     steps = _steps(steps, "steps")
     every = _steps(every, "every", minimum=1)
@@ -346,7 +345,7 @@ def _check_simply_connected(region):
         raise DominoTilingError(
             f"the region has {len(holes)} hole(s): coupling from the past runs on height "
             "functions, which need a region without holes. Use random_tiling(region) for an "
-            "exact sample, cftp_sample(region, flux=...) for one within a flux sector, or glauber(tiling, steps) to walk by flips from a tiling of your own "
+            "exact sample, cftp_sample(region, flux=...) for one within a flux sector, or glauber(tiling, steps=...) to walk by flips from a tiling of your own "
             "(it stays within that tiling's flip class)"
         )
 
@@ -501,7 +500,6 @@ def cftp_sample(region, *, seed=None, progress=True, weights=None, flux=None):
                 "cftp_sample(..., flux=...) samples the uniform measure of a sector; "
                 "drop weights= (weighted sectors are not implemented)"
             )
-        from ..surfaces.flux import sector_cftp
 
         return sector_cftp(region, flux, seed=seed, progress=progress)
     from .cost import check_time
@@ -514,7 +512,12 @@ def cftp_sample(region, *, seed=None, progress=True, weights=None, flux=None):
         "coupling from the past (cftp_sample)",
         alternatives=("kasteleyn",),
     )
-    heights, _ = _cftp_heights(region, _key(seed), progress, weights)
+    return cftp_checked(region, seed, weights, progress)
+
+
+def cftp_checked(region, rng, weights, progress=True):
+    """:func:`cftp_sample` on checked arguments (a plane Region, a seed or Generator, None or non-uniform Weights): ``random_tiling``'s route."""
+    heights, _ = _cftp_heights(region, _key(rng), progress, weights)
     return tiling_from_heights(region, heights)
 
 
@@ -600,7 +603,8 @@ def _cftp_heights(region, key, progress, weights=None):
         bar.close()
 
 
-def glauber_frames(tiling, steps, *, seed=None, every=1, max_frames=None, weights=None):
+@keyword_only("steps")
+def glauber_frames(tiling, *, steps, seed=None, every=1, max_frames=None, weights=None):
     """Glauber dynamics as frames, for an animation: the tiling every `every` steps.
 
     Parameters
@@ -621,7 +625,7 @@ def glauber_frames(tiling, steps, *, seed=None, every=1, max_frames=None, weight
         title says which), with the cells that changed since the frame before
         highlighted (:class:`~dominotiling.model.frames.Frame` objects, ready for
         :func:`~dominotiling.viz.animate.animate`). The last tiling is
-        ``glauber(tiling, steps, seed=seed, weights=weights)``.
+        ``glauber(tiling, steps=steps, seed=seed, weights=weights)``.
 
     Raises
     ------
@@ -638,12 +642,11 @@ def glauber_frames(tiling, steps, *, seed=None, every=1, max_frames=None, weight
     Examples
     --------
     >>> from dominotiling import Region, min_tiling
-    >>> frames = glauber_frames(min_tiling(Region.rectangle(4, 4)), 300, seed=1, max_frames=4)
+    >>> frames = glauber_frames(min_tiling(Region.rectangle(4, 4)), steps=300, seed=1, max_frames=4)
     >>> [f.title for f in frames]
     ['step 0 of 300', 'step 100 of 300', 'step 200 of 300', 'step 300 of 300']
     """
     from .. import _validate
-    from ..model.frames import Frame
 
     _validate.tiling(tiling)
     steps = _validate.nonnegative_int(steps, "steps")
@@ -651,7 +654,7 @@ def glauber_frames(tiling, steps, *, seed=None, every=1, max_frames=None, weight
     if max_frames is not None:
         max_frames = _validate.integer(max_frames, "max_frames", minimum=2)
         every = max(every, -(-steps // (max_frames - 1)), 1)
-    tilings = glauber(tiling, steps, seed=seed, frames=True, every=every, weights=weights)
+    tilings = glauber(tiling, steps=steps, seed=seed, frames=True, every=every, weights=weights)
     frames, before = [], None
     for i, t in enumerate(tilings):
         code = _partner_code(t.labels)

@@ -10,6 +10,7 @@ import numpy as np
 
 from .. import _validate
 from .._options import check_memory
+from ..aztec.shuffling import aztec_order, sample_aztec
 from ..errors import DominoTilingError
 
 __all__ = [
@@ -70,7 +71,6 @@ def boundary_positions(tiling):
     >>> bool((abs(pos - 100 / 2**0.5) < 25).all())
     True
     """
-    from ..aztec.shuffling import aztec_order
 
     tiling = _validate.tiling(tiling)
     n = aztec_order(tiling.region)
@@ -113,7 +113,6 @@ def boundary_positions(tiling):
 
 def _boundary_sample(seed=None, n=2):
     """One sample's :func:`boundary_positions`, for ensembles (a picklable module function)."""
-    from ..aztec.shuffling import sample_aztec
 
     return boundary_positions(sample_aztec(n, seed=seed))
 
@@ -205,7 +204,7 @@ def aztec_boundary_fluctuations(n, seeds, *, client=None, progress=True, chunk_s
     >>> f.positions.shape, f.standardized.shape
     ((20, 4), (80,))
     """
-    from ..parallel import ensemble
+    from ..parallel import ensemble  # lazy: dask (ensemble spreads the samples over workers)
 
     n = _validate.positive_int(n, "n (the order of the diamond)")
     seeds = list(_validate.instance(seeds, "seeds", Iterable, hint="pass e.g. range(2000)"))

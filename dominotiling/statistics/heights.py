@@ -9,9 +9,13 @@ import numpy as np
 
 from .. import _validate
 from .._options import check_memory
+from .._util import keyword_only
+from ..counting.kasteleyn import lu_entries, mask_matrix, scaled_weights
 from ..errors import DominoTilingError, DominoTypeError, NoTilingError, PrecisionError
+from ..matching.height import UNDEFINED, boundary_heights, defined_vertices, height_function
 from ..model.region import Region  # noqa: F401  (docstring examples)
 from ..model.tiling import Tiling
+from ..model.weighting import check_weights
 
 __all__ = [
     "height_field",
@@ -68,7 +72,6 @@ def height_field(tiling, *, unit="thurston"):
     >>> height_field(min_tiling(Region.rectangle(2, 2)), unit="flip").tolist()
     [[0.0, -0.25, 0.0], [0.25, -0.5, 0.25], [0.0, -0.25, 0.0]]
     """
-    from ..matching.height import UNDEFINED, height_function
 
     scale = _unit(unit)
     h = height_function(tiling)
@@ -275,7 +278,6 @@ class HeightMoments(NamedTuple):
 
 
 def _vertex(value, region, name="vertex"):
-    from ..matching.height import defined_vertices
 
     i, j = _validate.cell(value, name)
     rows, cols = region.shape
@@ -362,7 +364,8 @@ def _inverse_entries(a, lu, rows, cols):
     return g
 
 
-def height_moments(region, vertex, weights=None, *, unit="thurston"):
+@keyword_only("weights")
+def height_moments(region, vertex, *, weights=None, unit="thurston"):
     """Exact mean and variance of the height at a vertex, from the inverse Kasteleyn matrix.
 
     Parameters
@@ -424,10 +427,6 @@ def height_moments(region, vertex, weights=None, *, unit="thurston"):
     """
     from scipy.sparse.linalg import splu
 
-    from ..counting.kasteleyn import lu_entries, mask_matrix, scaled_weights
-    from ..matching.height import boundary_heights
-    from ..model.weighting import check_weights
-
     region = _validate.region(region)
     scale = _unit(unit)
     weights = check_weights(weights, region)
@@ -487,7 +486,8 @@ def height_moments(region, vertex, weights=None, *, unit="thurston"):
     return HeightMoments(mean * scale, max(var, 0.0) * scale * scale)
 
 
-def expected_height(region, vertex, weights=None, *, unit="thurston"):
+@keyword_only("weights")
+def expected_height(region, vertex, *, weights=None, unit="thurston"):
     """The exact expected height at a vertex; see :func:`height_moments`.
 
     Parameters
@@ -512,10 +512,11 @@ def expected_height(region, vertex, weights=None, *, unit="thurston"):
     >>> round(expected_height(Region.rectangle(2, 2), (1, 1)), 9)
     0.0
     """
-    return height_moments(region, vertex, weights, unit=unit).mean
+    return height_moments(region, vertex, weights=weights, unit=unit).mean
 
 
-def height_variance(region, vertex, weights=None, *, unit="thurston"):
+@keyword_only("weights")
+def height_variance(region, vertex, *, weights=None, unit="thurston"):
     """The exact variance of the height at a vertex; see :func:`height_moments`.
 
     Parameters
@@ -540,4 +541,4 @@ def height_variance(region, vertex, weights=None, *, unit="thurston"):
     >>> round(height_variance(Region.rectangle(2, 2), (1, 1), unit="flip"), 9)
     0.25
     """
-    return height_moments(region, vertex, weights, unit=unit).variance
+    return height_moments(region, vertex, weights=weights, unit=unit).variance

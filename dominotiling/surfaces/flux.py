@@ -27,7 +27,7 @@ Examples
 >>> ring = Region.from_strings(["....", ".##.", ".##.", "...."])
 >>> count_by_flux(ring)
 {(-2,): 1, (2,): 1}
->>> flux(sector_tiling(ring, (2,), "min"))
+>>> flux(sector_tiling(ring, (2,), extreme="min"))
 (2,)
 
 References
@@ -50,7 +50,10 @@ import numpy as np
 
 from .. import _validate
 from .._options import check_memory
+from .._util import keyword_only
+from ..counting.kasteleyn import count_kasteleyn, log_count_checked, mask_matrix
 from ..errors import DominoTilingError, NoTilingError, TooLargeError
+from ..matching.matchings import maximum_matching
 from ..model.region import (
     Region,  # noqa: F401 -- used by the docstring examples
     check_region,
@@ -101,7 +104,6 @@ class _Topology:
         self.defined = defined
         self.fixed = np.flatnonzero(defined & ~inner).astype(np.int64)
         # a reference tiling fixes the jumps across the cuts and the reduced lengths
-        from ..matching.matchings import maximum_matching
 
         ref = maximum_matching(region)
         self.tileable = bool(ref.is_complete)
@@ -338,7 +340,7 @@ def flux(tiling):
     --------
     >>> from dominotiling.matching.height import flip, flippable_squares
     >>> ring = Region.from_strings(["......", "......", "..##..", "..##..", "......", "......"])
-    >>> t = sector_tiling(ring, (0,), "min")
+    >>> t = sector_tiling(ring, (0,), extreme="min")
     >>> block = flippable_squares(t)[0]
     >>> flux(t), flux(flip(t, block))
     ((0,), (0,))
@@ -436,8 +438,6 @@ def count_by_flux(region):
     """
     check_region(region)
     if not region.holes:  # one sector, any number of pieces
-        from ..counting.kasteleyn import count_kasteleyn
-
         total = count_kasteleyn(region)
         return {(): total} if total else {}
     _topology(region)  # checks the region
@@ -455,7 +455,6 @@ def _count_by_flux(region):
     if not topo.tileable:
         return {}
     k = len(topo.holes)
-    from ..counting.kasteleyn import count_kasteleyn
 
     if k == 0:
         return {(): count_kasteleyn(region)}
@@ -463,12 +462,10 @@ def _count_by_flux(region):
     grid = [h - l + 1 for l, h in zip(lo, hi)]
     points = math.prod(grid)
     mask, offset, transposed = region.narrow_view()
-    from ..counting.kasteleyn import mask_matrix
 
     half = mask.shape[1] // 2 + 1
     n = region.n_cells // 2
     bits = region.log2_count_bound() + 1.0
-    from ..counting.kasteleyn import log_count_checked
     from ..errors import PrecisionError
 
     try:  # certified to 1e-9 relative: two bits of margin are plenty
@@ -691,7 +688,8 @@ def _no_sector(region, value):
     )
 
 
-def sector_tiling(region, flux, extreme="min"):
+@keyword_only("extreme")
+def sector_tiling(region, flux, *, extreme="min"):
     """The bottom or top tiling of a flux sector (pointwise smallest or largest lifted heights).
 
     Parameters
@@ -729,7 +727,7 @@ def sector_tiling(region, flux, extreme="min"):
     Examples
     --------
     >>> ring = Region.from_strings(["....", ".##.", ".##.", "...."])
-    >>> sector_tiling(ring, (2,), "max").dominoes[:2].tolist()
+    >>> sector_tiling(ring, (2,), extreme="max").dominoes[:2].tolist()
     [[[0, 0], [0, 1]], [[0, 2], [0, 3]]]
     """
     _validate.choice(extreme, "extreme", ("min", "max"))
@@ -875,7 +873,11 @@ def random_tiling_sectors(region, *, seed=None):
     >>> random_tiling_sectors(ring, seed=2).n_dominoes
     6
     """
-    rng = _validate.seed(seed)
+    return sectors_checked(region, _validate.seed(seed))
+
+
+def sectors_checked(region, rng):
+    """:func:`random_tiling_sectors` on checked arguments (a plane Region, a Generator): ``random_tiling``'s route."""
     sectors = count_by_flux(region)
     if not sectors:
         raise NoTilingError(

@@ -46,6 +46,7 @@ from .. import _validate
 from .._exact import crt, is_prime, moduli_for_bits
 from .._interrupt import slices
 from .._options import check_memory
+from ..counting.transfer import count_transfer
 from ..errors import DominoTilingError, TooLargeError
 from ..model.region import Region
 
@@ -352,7 +353,6 @@ def _plane_count(region):
 
     Such a region is at most 2 cells wide across each glued side: the profile DP.
     """
-    from ..counting.transfer import count_transfer
 
     return count_transfer(Region(region.mask))
 

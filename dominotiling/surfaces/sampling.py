@@ -24,6 +24,7 @@ from .._options import check_memory
 from ..errors import DominoTilingError, NoTilingError, TooLargeError
 from ..model.region import Region
 from ..model.tiling import OUTSIDE, Tiling
+from ..sampling import kasteleyn as plane_sampler
 from .periodic import (
     MAX_TRACE_WIDTH,
     MAX_WIDTH,
@@ -106,11 +107,29 @@ def sample_surface(region, seed=None, method="auto"):
     >>> sample_surface(Region.torus(20, 20), seed=1).n_dominoes   # Kasteleyn's route
     200
     """
-    from .._kernels import surfaces as _k
-
     _check(region)
     method = _validate.choice(method, "method", ("auto", "transfer", "kasteleyn"))
     rng = _validate.seed(seed)
+    return sample_surface_checked(region, rng, method)
+
+
+def surface_sampler(region):
+    """The method ``sample_surface(region)`` uses with ``method="auto"`` on a checked torus or cylinder.
+
+    The periodic profile DP when its layers are small (at most ``2**16`` states in
+    all) or Kasteleyn's sampler cannot serve (glued sides odd, or not the full
+    torus or cylinder); Kasteleyn's sampler otherwise.
+    """
+    plan = _dp_plan(region)
+    kasteleyn_ok = region.seams() != (False, False) and _kasteleyn_shape(region) is not None
+    cheap = plan is not None and plan[4] * (1 << plan[0].shape[1]) <= 1 << 16
+    return "transfer" if cheap or not kasteleyn_ok else "kasteleyn"
+
+
+def sample_surface_checked(region, rng, method):
+    """:func:`sample_surface` on checked arguments (a torus or cylinder, a Generator, a method name): ``random_tiling``'s route."""
+    from .._kernels import surfaces as _k  # lazy: numba
+
     rows, cols = region.shape
     if region.n_cells % 2:
         raise NoTilingError(
@@ -119,8 +138,7 @@ def sample_surface(region, seed=None, method="auto"):
     plan = _dp_plan(region)
     kasteleyn_ok = region.seams() != (False, False) and _kasteleyn_shape(region) is not None
     if method == "auto":
-        cheap = plan is not None and plan[4] * (1 << plan[0].shape[1]) <= 1 << 16
-        method = "transfer" if cheap or not kasteleyn_ok else "kasteleyn"
+        method = surface_sampler(region)
     if method == "kasteleyn":
         if not kasteleyn_ok:
             raise DominoTilingError(
@@ -302,7 +320,6 @@ def _sample_kasteleyn_surface(region, rng):
     twisted determinants of what is left (float LU); after the last seam edge the
     rest is a plane region, sampled by :func:`dominotiling.sampling.kasteleyn.sample_kasteleyn`.
     """
-    from ..sampling import kasteleyn as plane_sampler
 
     rows, cols, torus = _kasteleyn_shape(region)
     transposed = not region.seams()[1]

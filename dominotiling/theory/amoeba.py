@@ -40,6 +40,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .. import _validate
+from .._util import keyword_only
 from ..errors import DominoTilingError
 from .ronkin import _passes, curve_of
 
@@ -191,7 +192,8 @@ class Amoeba:
         )
 
 
-def amoeba(P, x_range=None, y_range=None, *, resolution=400, samples=65):
+@keyword_only("x_range", "y_range")
+def amoeba(P, *, x_range=None, y_range=None, resolution=400, samples=65):
     """The amoeba of a spectral curve and its phases, on a ``resolution x resolution`` grid.
 
     Parameters
@@ -356,7 +358,8 @@ def _real_points(curve, x_range, y_range, num):
 _REAL_POINT_BYTES = 2600
 
 
-def real_points(P, x_range=None, y_range=None, num=400):
+@keyword_only("x_range", "y_range", "num")
+def real_points(P, *, x_range=None, y_range=None, num=400):
     """Points of the real curve ``P(z, w) = 0`` (``z, w`` real, nonzero) mapped to ``(log|z|, log|w|)``.
 
     Their images are the boundary of the amoeba (the spectral curve of a dimer model is
@@ -403,7 +406,8 @@ def real_points(P, x_range=None, y_range=None, num=400):
     return _real_points(curve, x_range, y_range, num)
 
 
-def real_ovals(P, resolution=300):
+@keyword_only("resolution")
+def real_ovals(P, *, resolution=300):
     """The compact real ovals: for each gas bubble of the amoeba, the images of the real points around it.
 
     Parameters

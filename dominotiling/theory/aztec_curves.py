@@ -42,7 +42,9 @@ import math
 import numpy as np
 
 from .. import _validate
+from ..aztec.sample import periodic_block_weights
 from ..errors import DominoTilingError
+from ..model.region import Region
 from ..model.weighting import cell_pattern
 
 __all__ = ["aztec_curves", "two_periodic_curve", "SOLVER_ORDER"]
@@ -143,7 +145,6 @@ _cell_pattern = cell_pattern
 
 @functools.lru_cache(maxsize=CACHE_SIZE)
 def _numerical_unit(key, shape):
-    from ..model.region import Region
     from .limit_shape import limit_shape
     from .spectral import WeightPattern
 
@@ -199,7 +200,6 @@ def aztec_curves(n, weights=None):
     >>> [len(c) > 100 for c in arctic + gas]
     [True, True]
     """
-    from ..aztec.sample import periodic_block_weights
 
     n = _validate.positive_int(n, "n (the order of the diamond)")
     block = periodic_block_weights(weights, n)

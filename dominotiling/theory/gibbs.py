@@ -65,6 +65,7 @@ from typing import NamedTuple
 import numpy as np
 
 from .. import _validate
+from .._util import keyword_only
 from ..errors import DominoTilingError, DominoTypeError, PrecisionError
 from .ronkin import _gauss, _passes, _poly_rows, _roots, curve_of
 from .spectral import _torus_edges
@@ -537,7 +538,8 @@ def _phase(curve, field, flux):
     return "gaseous" if key in set(curve.interior_points) else "frozen"
 
 
-def gibbs_measure(weights_pattern=None, slope=None, *, field=None, tolerance=GIBBS_TOLERANCE):
+@keyword_only("slope")
+def gibbs_measure(weights_pattern=None, *, slope=None, field=None, tolerance=GIBBS_TOLERANCE):
     """The ergodic translation-invariant Gibbs measure of a periodic weighting with a given slope or field.
 
     Parameters

@@ -53,7 +53,10 @@ from __future__ import annotations
 import numpy as np
 
 from .. import _validate
+from .._util import keyword_only
 from ..errors import DominoTilingError, DominoTypeError, NoTilingError
+from ..matching.height import UNDEFINED, boundary_heights, defined_vertices
+from ..surfaces.flux import count_by_flux, sector_tiling
 from .variational import build_mesh, lipschitz_extensions, solve_barrier, uniform_sigma
 
 __all__ = ["LimitShape", "limit_shape", "DEFAULT_RESOLUTION", "FROZEN_TOLERANCE", "GAS_TOLERANCE"]
@@ -236,7 +239,6 @@ class LimitShape:
 
     def vertex_heights(self):
         """The limit height at every lattice vertex of the region (``(rows + 1, cols + 1)``, NaN elsewhere)."""
-        from ..matching.height import defined_vertices
 
         rows, cols = self.region.shape
         Y, X = np.mgrid[0 : rows + 1, 0 : cols + 1]
@@ -501,8 +503,6 @@ def _sector_boundary_heights(region, flux):
     :func:`~dominotiling.flux.count_by_flux`).
     """
     from .._kernels.height import height_function as heights_of
-    from ..matching.height import UNDEFINED, defined_vertices
-    from ..surfaces.flux import count_by_flux, sector_tiling
 
     if isinstance(flux, str):
         _validate.choice(flux, "flux", ("most likely",))
@@ -510,7 +510,7 @@ def _sector_boundary_heights(region, flux):
         if not counts:
             raise NoTilingError("the region has no tiling: it has no limit shape")
         flux = max(counts, key=lambda f: (counts[f], [-abs(v) for v in f]))
-    tiling = sector_tiling(region, flux, "min")
+    tiling = sector_tiling(region, flux, extreme="min")
     h, ok = heights_of(np.ascontiguousarray(tiling.labels))
     if not ok:
         raise DominoTilingError(
@@ -533,7 +533,6 @@ def _bounds(region, mesh, hb=None):
     legs, inside the meshed region, carry the bounds everywhere. Every admissible
     height function of the region lies between them, up to ``O(delta)``.
     """
-    from ..matching.height import UNDEFINED, boundary_heights
 
     if hb is None:
         hb = boundary_heights(region)
@@ -660,7 +659,8 @@ def _weights_kind(weights, region):
     return pattern, f"{pattern.shape[0]}x{pattern.shape[1]}-periodic", 0.0
 
 
-def limit_shape(region, weights=None, *, resolution=None, flux=None, progress=None):
+@keyword_only("weights")
+def limit_shape(region, *, weights=None, resolution=None, flux=None, progress=None):
     """The limit shape of a region: the height function minimising ``int sigma(grad h)``.
 
     Parameters

@@ -36,6 +36,8 @@ import numpy as np
 
 from .. import _validate
 from .._options import check_memory, deprecated_limits
+from .._util import keyword_only
+from ..counting.determinants import det_exact, det_mod_primes
 from ..errors import DominoTilingError
 
 __all__ = [
@@ -104,7 +106,8 @@ def _components(n, i, j):
 
 
 # --------------------------------------------------------------------------- Laplacians
-def laplacian(G, weight=None):
+@keyword_only("weight")
+def laplacian(G, *, weight=None):
     """The Laplacian matrix ``L = D - A`` of a graph, as a scipy sparse CSR array.
 
     Parameters
@@ -189,7 +192,6 @@ def _cofactor(n, i, j, W, removed=None):
     from scipy.sparse.csgraph import reverse_cuthill_mckee
 
     from .._exact import bandwidths, crt, small_primes_for_bits
-    from ..counting.determinants import det_exact, det_mod_primes
 
     deg = [0] * n
     for a, b, x in zip(i.tolist(), j.tolist(), W):
@@ -275,7 +277,8 @@ def _float_laplacian(n, i, j, w):
 
 
 # --------------------------------------------------------------------------- counting
-def count_spanning_trees(G, weight=None):
+@keyword_only("weight")
+def count_spanning_trees(G, *, weight=None):
     """Number of spanning trees of a graph, exactly (Kirchhoff's matrix-tree theorem).
 
     Parameters
@@ -364,7 +367,8 @@ def count_spanning_trees(G, weight=None):
 
 
 # --------------------------------------------------------------------------- resistance
-def effective_resistance(G, u, v, weight="resistance", method="auto"):
+@keyword_only("weight", "method")
+def effective_resistance(G, u, v, *, weight="resistance", method="auto"):
     """The effective resistance between two nodes of an electrical network.
 
     Parameters

@@ -51,6 +51,7 @@ from collections import deque
 import numpy as np
 
 from .. import _validate
+from .._util import keyword_only
 from ..errors import DominoTilingError, DominoTypeError, NotPlanarError
 
 __all__ = [
@@ -245,7 +246,8 @@ def planar_faces(G, embedding=None):
     return [plane.vertices_of(k) for k in range(len(plane.faces))]
 
 
-def temperley_graph(G, root=None, outer_face=None, embedding=None, reduced=True):
+@keyword_only("root", "outer_face", "embedding", "reduced")
+def temperley_graph(G, *, root=None, outer_face=None, embedding=None, reduced=True):
     """The graph ``H'`` whose perfect matchings are the spanning trees of `G`.
 
     Parameters
@@ -454,7 +456,7 @@ def matching_to_tree(G, matching, root=None, outer_face=None, embedding=None):
     import networkx as nx
 
     P = _prepare(G, root, outer_face, embedding)
-    H = temperley_graph(G, P.root, P.outer, P.rot)
+    H = temperley_graph(G, root=P.root, outer_face=P.outer, embedding=P.rot)
     used, tree = set(), nx.Graph()
     tree.add_nodes_from(G)
     for pair in matching:

@@ -117,15 +117,22 @@ def sample_temperley(region, *, seed=None):
     >>> t.is_complete, t.n_dominoes
     (True, 12)
     """
+    if not isinstance(region, Region):
+        region = None  # refused below, as any region that is not a Temperley board
+    return sample_checked(region, _validate.seed(seed))
+
+
+def sample_checked(region, rng):
+    """:func:`sample_temperley` on checked arguments (a Region or None, a Generator): ``random_tiling``'s route."""
     from .wilson import uniform_spanning_tree
 
-    shape = temperley_shape(region) if isinstance(region, Region) else None
+    shape = temperley_shape(region) if region is not None else None
     if shape is None:
         raise DominoTilingError(
             "method 'temperley' samples the (2m-1) x (2n-1) board without its corner cell "
             "(0, 0) (temperley_region(m, n)); this region is not one"
         )
-    parent = uniform_spanning_tree(shape, seed=seed, root=(0, 0))
+    parent = uniform_spanning_tree(shape, seed=rng, root=(0, 0))
     return tree_to_tiling(parent, shape=shape)
 
 
@@ -166,7 +173,8 @@ def _parent_from_graph(tree, shape):
     return parent, (m, n)
 
 
-def tree_to_tiling(tree, shape=None):
+@keyword_only("shape")
+def tree_to_tiling(tree, *, shape=None):
     """The domino tiling of ``temperley_region(m, n)`` of a spanning tree of the ``m x n`` grid.
 
     Parameters
@@ -291,7 +299,8 @@ def _split(tiling):
     return node, edge
 
 
-def tiling_to_tree(tiling, as_parent=False):
+@keyword_only("as_parent")
+def tiling_to_tree(tiling, *, as_parent=False):
     """The grid's spanning tree of a tiling of ``temperley_region(m, n)``; inverts :func:`tree_to_tiling`.
 
     Parameters

@@ -34,6 +34,7 @@ from .._options import check_memory
 from .._util import keyword_only
 from ..errors import DominoTilingError, DominoTypeError, TooLargeError
 from ..model.frames import TupleFrame
+from ..model.region import Region
 
 __all__ = ["uniform_spanning_tree", "wilson_frames", "WilsonFrame", "FRAMES_MAX_NODES"]
 
@@ -174,7 +175,6 @@ _EVENT_TITLES = {
 
 @functools.lru_cache(maxsize=8)
 def _grid_region(shape):
-    from ..model.region import Region
 
     return Region.rectangle(*shape)
 

@@ -62,10 +62,16 @@ import warnings
 import numpy as np
 
 from .. import _validate
+from .._util import keyword_only
+from ..aztec.shuffling import shuffle_frames
 from ..errors import DominoTilingError, DominoTypeError
+from ..matching.color import ColoringFrame, color_frames
+from ..matching.matchings import KuhnFrame, kuhn_frames
 from ..model.frames import Frame
 from ..model.region import Region
 from ..model.tiling import Tiling
+from ..sampling.mcmc import glauber_frames
+from ..trees.wilson import WilsonFrame, wilson_frames
 from .draw import _cell_px, _frame_axes, draw_region, draw_tiling
 
 __all__ = [
@@ -117,9 +123,6 @@ class _Picture:
 
 def _legacy(item, stacklevel):
     """A Frame for the duck-typed frames of old (with a warning), or None."""
-    from ..matching.color import ColoringFrame
-    from ..matching.matchings import KuhnFrame
-    from ..trees.wilson import WilsonFrame
 
     frame = None
     if isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], (Tiling, Region)):
@@ -574,8 +577,10 @@ class _FrameAnimation:
         return path
 
 
+@keyword_only("draw_frame", "interval", "figsize", "dpi", "step", "max_frames", "captions")
 def animate(
     frames,
+    *,
     draw_frame=None,
     interval=400,
     figsize=None,
@@ -749,7 +754,6 @@ def animate_kuhn(region, *, seed=None, **kwargs):
     >>> animate_kuhn(Region.rectangle(2, 4), seed=0, dpi=30).n_frames
     8
     """
-    from ..matching.matchings import kuhn_frames
 
     return _one_liner(kuhn_frames(region, seed=seed), kwargs)
 
@@ -800,7 +804,6 @@ def animate_shuffling(n, *, seed=None, weights=None, **kwargs):
     >>> anim.n_frames
     5
     """
-    from ..aztec.shuffling import shuffle_frames
 
     frames = shuffle_frames(n, seed=seed, weights=weights)
     kwargs.setdefault("draw_frame", _draw_order(frames[-1].tiling.region.shape[0] // 2))
@@ -809,7 +812,8 @@ def animate_shuffling(n, *, seed=None, weights=None, **kwargs):
     return _one_liner(frames, kwargs, interval=300)
 
 
-def animate_coloring(tiling, k=5, adjacency="side", **kwargs):
+@keyword_only("k", "adjacency")
+def animate_coloring(tiling, *, k=5, adjacency="side", **kwargs):
     """Colouring the dominoes of `tiling` one by one, Kempe swaps ringed, as an animation.
 
     Parameters
@@ -834,7 +838,6 @@ def animate_coloring(tiling, k=5, adjacency="side", **kwargs):
     >>> animate_coloring(find_tiling(Region.rectangle(2, 4)), k=4, dpi=30).n_frames
     5
     """
-    from ..matching.color import color_frames
 
     return _one_liner(color_frames(tiling, k=k, adjacency=adjacency), kwargs)
 
@@ -984,8 +987,6 @@ def animate_wilson(G, *, seed=None, root=None, **kwargs):
     """
     import networkx as nx
 
-    from ..trees.wilson import wilson_frames
-
     frames = wilson_frames(G, seed=seed, root=root)
     most = kwargs.pop("max_frames", 60)
     most = _validate.integer(most, "max_frames", minimum=2)
@@ -996,7 +997,8 @@ def animate_wilson(G, *, seed=None, root=None, **kwargs):
     return animate(frames, max_frames=most, **kwargs)
 
 
-def animate_glauber(tiling, steps, *, seed=None, **kwargs):
+@keyword_only("steps")
+def animate_glauber(tiling, *, steps, seed=None, **kwargs):
     """Glauber dynamics (random flips of 2x2 blocks) run for `steps` steps, as an animation.
 
     Parameters
@@ -1021,13 +1023,12 @@ def animate_glauber(tiling, steps, *, seed=None, **kwargs):
     Examples
     --------
     >>> from dominotiling import Region, min_tiling
-    >>> animate_glauber(min_tiling(Region.rectangle(4, 4)), 200, seed=1, max_frames=8, dpi=30).n_frames
+    >>> animate_glauber(min_tiling(Region.rectangle(4, 4)), steps=200, seed=1, max_frames=8, dpi=30).n_frames
     8
     """
-    from ..sampling.mcmc import glauber_frames
 
     most = kwargs.get("max_frames", 60)
-    return _one_liner(glauber_frames(tiling, steps, seed=seed, max_frames=most), kwargs)
+    return _one_liner(glauber_frames(tiling, steps=steps, seed=seed, max_frames=most), kwargs)
 
 
 def to_html(anim, default_mode="loop"):

@@ -29,6 +29,8 @@ import time
 
 from .._interrupt import cancel_scope
 from ..errors import Cancelled
+from ..matching.matchings import hall_violator
+from ..tasks import count_tilings, log_count
 
 __all__ = ["quick_answers", "count_answer", "AnswerWorker", "EXACT_CELLS", "DEBOUNCE_S"]
 
@@ -62,8 +64,6 @@ def quick_answers(region):
     (6, 3, 3, True)
     """
     import numpy as np
-
-    from ..matching.matchings import hall_violator
 
     black, white = region.color_counts()
     cells = hall_violator(region)
@@ -101,7 +101,6 @@ def count_answer(region, *, exact=None):
     >>> count_answer(Region.rectangle(8, 8), exact=False)["count"] is None
     True
     """
-    from ..counting import count_tilings, log_count
 
     if exact is None:
         exact = region.n_cells <= EXACT_CELLS

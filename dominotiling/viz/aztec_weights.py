@@ -23,6 +23,8 @@ from __future__ import annotations
 import numpy as np
 
 from .. import _validate
+from .._util import keyword_only
+from ..aztec.weighted import aztec_block_weights
 from ..errors import DominoTilingError, DominoTypeError
 from .draw import TYPE_COLORS, _frame_axes, _new_axes, _picture_memory
 
@@ -91,7 +93,8 @@ def type_probabilities(probs):
     return out
 
 
-def draw_edge_probabilities(probs, ax=None, *, style="types"):
+@keyword_only("ax")
+def draw_edge_probabilities(probs, *, ax=None, style="types"):
     """Picture of the edge probabilities of an Aztec diamond.
 
     Parameters
@@ -178,7 +181,6 @@ def draw_block_weights(n, weights, ax=None, *, cmap="viridis", log=True):
     >>> len(ax.images)
     1
     """
-    from ..aztec.weighted import aztec_block_weights
 
     blocks = aztec_block_weights(n, weights).astype(float)
     _picture_memory((2 * n, 2 * n), "block weights")

@@ -391,7 +391,7 @@ class RegionCanvas(anywidget.AnyWidget):
         >>> w.wait(60), w.answers["tiling"].n_dominoes
         (True, 2)
         """
-        from ..matching import find_tiling
+        from ..tasks import find_tiling
 
         def act(region, alive):
             tiling = find_tiling(region)
@@ -414,7 +414,7 @@ class RegionCanvas(anywidget.AnyWidget):
             By default the canvas's ``seed``, which then moves on by one.
         """
         from .. import _validate
-        from ..sampling import random_tiling
+        from ..tasks import random_tiling
 
         if seed is None:
             seed, self.seed = self.seed, self.seed + 1
@@ -448,7 +448,7 @@ class RegionCanvas(anywidget.AnyWidget):
         >>> w.wait(120), len(w.answers["limit_shape"].arctic_curves) >= 1
         (True, True)
         """
-        from ..sampling import random_tiling
+        from ..tasks import random_tiling
         from ..theory.limit_shape import limit_shape
         from .limit_shape import ARCTIC_COLOR, GAS_COLOR
 

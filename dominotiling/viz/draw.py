@@ -46,6 +46,8 @@ import numpy as np
 
 from .. import _validate
 from .._options import check_memory
+from .._util import keyword_only, user_stacklevel
+from ..counting import placement
 from ..errors import DominoTilingError, DominoTypeError
 
 __all__ = [
@@ -126,7 +128,7 @@ def _renamed(new, old, new_name, old_name, default, func):
     warnings.warn(
         f"{func}({old_name}=...) is spelled {func}({new_name}=...) now; the old name will go",
         DeprecationWarning,
-        stacklevel=3,
+        stacklevel=user_stacklevel(),
     )
     if not (isinstance(new, str) and new == default):
         raise DominoTilingError(f"{func}: give {new_name}= only ({old_name}= is its old name)")
@@ -340,7 +342,8 @@ def _checker(shape):
     return (np.arange(rows)[:, None] % 2) == (np.arange(cols)[None, :] % 2)
 
 
-def draw_region(region, ax=None):
+@keyword_only("ax")
+def draw_region(region, *, ax=None):
     """Draw the cells of a region in checkerboard colours.
 
     Parameters
@@ -545,7 +548,8 @@ def _tiling_rgb(tiling, color_by, cmap, parity=None, block_weights=None):
     return rgb
 
 
-def draw_tiling(tiling, ax=None, color_by="auto", cmap="viridis", outlines="auto"):
+@keyword_only("ax", "color_by", "cmap", "outlines")
+def draw_tiling(tiling, *, ax=None, color_by="auto", cmap="viridis", outlines="auto"):
     """Draw the dominoes of a (partial) tiling, in a style that suits its size on screen.
 
     Parameters
@@ -759,7 +763,8 @@ def _greedy_colors(labels, n, k):
     return np.array(color, dtype=int)
 
 
-def draw_placement(probs, ax=None, cmap="coolwarm", colorbar=True):
+@keyword_only("ax", "cmap", "colorbar")
+def draw_placement(probs, *, ax=None, cmap="coolwarm", colorbar=True):
     """Heat map of placement probabilities: per cell, P(covered by a horizontal domino).
 
     Parameters
@@ -818,7 +823,6 @@ def _horizontal_per_cell(probs):
             f"probs must be placement probabilities (with horizontal and vertical arrays), got "
             f"{type(probs).__name__}; get them from placement_probabilities(region)"
         )
-    from ..counting import placement
 
     if not hasattr(type(probs), "horizontal_probability"):  # another record of the two arrays
         if hasattr(placement.PlacementProbabilities, "horizontal_probability"):

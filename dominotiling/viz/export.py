@@ -28,6 +28,7 @@ import io
 import numpy as np
 
 from .. import _files, _validate
+from .._util import keyword_only
 from ..errors import DominoTilingError, DominoTypeError
 from .draw import PALETTE, TYPE_COLORS, _cell_codes, _greedy_colors, _seam_codes, _type_parity
 
@@ -190,7 +191,8 @@ def _runs(edge):
     return zip(r0.tolist(), s.tolist(), e.tolist())
 
 
-def tiling_figure(tiling, color_by="types", palette=None, outlines="auto", width=None):
+@keyword_only("color_by", "palette", "outlines", "width")
+def tiling_figure(tiling, *, color_by="types", palette=None, outlines="auto", width=None):
     """A matplotlib Figure of the tiling for the vector backends: one merged path per colour.
 
     Parameters
@@ -374,7 +376,8 @@ def tiling_pdf(tiling, path, **options):
 
 
 # ------------------------------------------------------------------ TikZ
-def tiling_tikz(tiling, path=None, color_by="types", palette=None):
+@keyword_only("color_by", "palette")
+def tiling_tikz(tiling, path=None, *, color_by="types", palette=None):
     """The tiling as a standalone LaTeX document (TikZ), one ``\\filldraw`` per domino.
 
     Parameters

@@ -17,7 +17,10 @@ from __future__ import annotations
 import numpy as np
 
 from .. import _validate
+from .._util import keyword_only
 from ..errors import DominoTilingError
+from ..matching.height import UNDEFINED
+from ..theory.limit_shape import LimitShape
 
 __all__ = ["draw_limit_shape", "draw_limit_surface"]
 
@@ -27,7 +30,6 @@ GAS_COLOR = "#00b3e6"
 
 
 def _check(result):
-    from ..theory.limit_shape import LimitShape
 
     return _validate.instance(
         result, "result", LimitShape, "compute one with dominotiling.theory.limit_shape(region)"
@@ -127,7 +129,8 @@ def draw_limit_surface(result, ax=None, *, cmap="viridis", max_quads=60):
     return ax
 
 
-def draw_limit_shape(result, sample=None, ax=None, *, figure=None, surface=True, linewidth=1.5):
+@keyword_only("ax")
+def draw_limit_shape(result, sample=None, *, ax=None, figure=None, surface=True, linewidth=1.5):
     """The arctic curves of a limit shape over a sample, and the limit surface beside the sample's.
 
     Parameters
@@ -187,8 +190,6 @@ def draw_limit_shape(result, sample=None, ax=None, *, figure=None, surface=True,
         ax1 = figure.add_subplot(1, panels, 2, projection="3d")
         draw_limit_surface(result, ax1)
         if sample is not None:
-            from ..matching.height import UNDEFINED
-
             ax2 = figure.add_subplot(1, panels, 3, projection="3d")
             h = sample.height_function().astype(float)
             h[sample.height_function() == UNDEFINED] = np.nan

@@ -26,13 +26,16 @@ import math
 import numpy as np
 
 from .. import _validate
+from .._util import keyword_only
 from ..errors import DominoTilingError
+from ..statistics import TRACY_WIDOM_GUE, BoundaryFluctuations, DoubleDimer, tracy_widom_pdf
 from .draw import _frame_axes, _new_axes, _picture_memory
 
 __all__ = ["draw_double_dimer", "draw_height_field", "draw_tracy_widom", "draw_skewness"]
 
 
-def draw_double_dimer(dd, ax=None, min_length=4, cmap="viridis", doubled=True, colorbar=True):
+@keyword_only("ax", "min_length", "cmap", "doubled", "colorbar")
+def draw_double_dimer(dd, *, ax=None, min_length=4, cmap="viridis", doubled=True, colorbar=True):
     """The loops of a double-dimer configuration, coloured by length; doubled dominoes faint.
 
     Parameters
@@ -73,8 +76,6 @@ def draw_double_dimer(dd, ax=None, min_length=4, cmap="viridis", doubled=True, c
     from matplotlib.collections import LineCollection
     from matplotlib.colors import LogNorm
 
-    from ..statistics import DoubleDimer
-
     _validate.instance(dd, "dd", DoubleDimer, hint="make one with statistics.double_dimer(t1, t2)")
     min_length = _validate.nonnegative_int(min_length, "min_length")
     doubled = _validate.boolean(doubled, "doubled")
@@ -113,8 +114,9 @@ def draw_double_dimer(dd, ax=None, min_length=4, cmap="viridis", doubled=True, c
     return ax
 
 
+@keyword_only("ax", "cmap", "colorbar", "label", "symmetric", "smooth")
 def draw_height_field(
-    field, ax=None, cmap="RdBu_r", colorbar=True, label="height", symmetric=None, smooth=True
+    field, *, ax=None, cmap="RdBu_r", colorbar=True, label="height", symmetric=None, smooth=True
 ):
     """A field on the lattice vertices (heights, fluctuations, variances) as an image.
 
@@ -194,7 +196,8 @@ def draw_height_field(
     return ax
 
 
-def draw_tracy_widom(fluctuations, ax=None, bins=None, gaussian=True, *, log=False):
+@keyword_only("ax", "bins", "gaussian")
+def draw_tracy_widom(fluctuations, *, ax=None, bins=None, gaussian=True, log=False):
     """Standardized arctic boundary positions against the GUE Tracy--Widom density.
 
     Parameters
@@ -238,8 +241,6 @@ def draw_tracy_widom(fluctuations, ax=None, bins=None, gaussian=True, *, log=Fal
     >>> ax = draw_tracy_widom(np.random.default_rng(1).normal(size=200))
     """
     import matplotlib.pyplot as plt
-
-    from ..statistics import TRACY_WIDOM_GUE, BoundaryFluctuations, tracy_widom_pdf
 
     if bins is not None:
         bins = _validate.positive_int(bins, "bins", maximum=10_000)
@@ -316,8 +317,6 @@ def draw_skewness(fluctuations, ax=None):
     ['Tracy–Widom GUE: 0.224', 'Gaussian: 0']
     """
     import matplotlib.pyplot as plt
-
-    from ..statistics import TRACY_WIDOM_GUE, BoundaryFluctuations
 
     _validate.instance(
         fluctuations,

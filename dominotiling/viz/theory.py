@@ -23,6 +23,11 @@ from __future__ import annotations
 import numpy as np
 
 from .. import _validate
+from .._util import keyword_only
+from ..theory.amoeba import Amoeba
+from ..theory.amoeba import amoeba as make
+from ..theory.ronkin import curve_of
+from ..theory.surface_tension import surface_tension
 
 __all__ = ["draw_amoeba", "draw_newton_polygon", "draw_surface_tension", "draw_phase_diagram"]
 
@@ -43,7 +48,8 @@ def _axes(ax, size=(5, 5)):
     return plt.subplots(figsize=size)[1]
 
 
-def draw_amoeba(amoeba, ax=None, *, newton=True, boundary=True, newton_ax=None):
+@keyword_only("ax")
+def draw_amoeba(amoeba, *, ax=None, newton=True, boundary=True, newton_ax=None):
     """The amoeba of a spectral curve, its phases coloured, with the Newton polygon beside it.
 
     Parameters
@@ -84,9 +90,6 @@ def draw_amoeba(amoeba, ax=None, *, newton=True, boundary=True, newton_ax=None):
     'x = log|z|'
     """
     from matplotlib.colors import ListedColormap
-
-    from ..theory.amoeba import Amoeba
-    from ..theory.amoeba import amoeba as make
 
     am = amoeba if isinstance(amoeba, Amoeba) else make(amoeba)
     if ax is None:
@@ -159,7 +162,6 @@ def draw_newton_polygon(curve, ax=None, *, coordinates="flux", amoeba=None):
     >>> ax.get_xlabel()
     's (per column)'
     """
-    from ..theory.ronkin import curve_of
 
     _validate.choice(coordinates, "coordinates", ("flux", "slope"))
     curve = curve_of(curve)
@@ -198,7 +200,8 @@ def draw_newton_polygon(curve, ax=None, *, coordinates="flux", amoeba=None):
     return ax
 
 
-def draw_surface_tension(P, ax=None, *, num=81, surface=False, cmap="viridis"):
+@keyword_only("ax")
+def draw_surface_tension(P, *, ax=None, num=81, surface=False, cmap="viridis"):
     """The surface tension ``sigma(s, t)`` over the polygon of Thurston slopes.
 
     Parameters
@@ -226,8 +229,6 @@ def draw_surface_tension(P, ax=None, *, num=81, surface=False, cmap="viridis"):
     >>> matplotlib.use("Agg")
     >>> ax = draw_surface_tension(None, num=21)
     """
-    from ..theory.ronkin import curve_of
-    from ..theory.surface_tension import surface_tension
 
     curve = curve_of(P)
     num = _validate.integer(num, "num", minimum=5, maximum=1000)
@@ -270,7 +271,8 @@ def draw_surface_tension(P, ax=None, *, num=81, surface=False, cmap="viridis"):
     return ax
 
 
-def draw_phase_diagram(diagram, ax=None):
+@keyword_only("ax")
+def draw_phase_diagram(diagram, *, ax=None):
     """The gas bubbles' sizes along a one-parameter family (:func:`~dominotiling.theory.phase_diagram`).
 
     One line per interior lattice point (its slope in the legend): the chord of its

@@ -28,7 +28,15 @@ import math
 import numpy as np
 
 from .. import _validate
+from .._util import keyword_only
+from ..aztec.arctic import arctic_circle
+from ..aztec.sample import periodic_block_weights
 from ..errors import DominoTilingError, DominoTypeError
+from ..matching.height import UNDEFINED
+from ..matching.matchings import hall_neighbourhood
+from ..model.region import Region
+from ..theory.aztec_curves import aztec_curves
+from ..trees.temperley_grid import tiling_to_tree
 from .draw import (
     _ORIENT,
     _OUTSIDE,
@@ -68,8 +76,9 @@ _CIRCLE_COLOR = (0.05, 0.05, 0.05)
 
 
 @_hide_deprecated
+@keyword_only("ax", "circle", "color_by")
 def draw_aztec(
-    tiling, ax=None, circle=False, color_by="auto", *, weights=None, curves=False, scheme=_UNSET
+    tiling, *, ax=None, circle=False, color_by="auto", weights=None, curves=False, scheme=_UNSET
 ):
     """Draw a tiling of an Aztec diamond so that its frozen, liquid and gas regions show.
 
@@ -180,8 +189,6 @@ def draw_aztec(
         )
     lw = float(np.clip(_cell_px(ax, shape) * n / 60, 0.8, 2.5))
     if circle:
-        from ..aztec.arctic import arctic_circle
-
         x, y = arctic_circle(n, num=400)
         ax.plot(x, y, color=_CIRCLE_COLOR, linewidth=lw, zorder=3)
     if curves:
@@ -204,7 +211,6 @@ def _raster_from_planes(ax, sample, color_by, block, px):
 
 def _aztec_block_weights(tiling, weights, curves=False):
     """The periodic block weights of a drawing (given, or the sample's), None when uniform."""
-    from ..aztec.sample import periodic_block_weights
 
     if weights is not None:
         return periodic_block_weights(weights, tiling.region.shape[0] // 2)
@@ -243,7 +249,6 @@ def draw_aztec_curves(n, weights=None, ax=None, *, linewidth=1.5):
     >>> len(ax.lines)
     2
     """
-    from ..theory.aztec_curves import aztec_curves
     from .limit_shape import ARCTIC_COLOR, GAS_COLOR
 
     arctic, gas = aztec_curves(n, weights)
@@ -388,7 +393,6 @@ def draw_height_surface(tiling, ax=None, cmap="viridis", max_quads=40):
     >>> len(ax.collections[-1].get_array())
     4
     """
-    from ..matching.height import UNDEFINED
 
     _validate.tiling(tiling)
     max_quads = _validate.positive_int(max_quads, "max_quads")
@@ -486,8 +490,6 @@ def draw_local_tilt(tiling, window=None, ax=None, cmap="magma", colorbar=True):
     """
     from scipy import ndimage
 
-    from ..matching.height import UNDEFINED
-
     _validate.tiling(tiling)
     colorbar = _validate.boolean(colorbar, "colorbar")
     cmap = _colormap(cmap)
@@ -530,7 +532,6 @@ _CERT_PALE = ((0.93, 0.91, 0.87), (0.98, 0.97, 0.95))  # black, white cells else
 
 def _member_mask(region, cells):
     """Boolean mask of the set `cells` (pairs or a Region of the region's shape)."""
-    from ..model.region import Region
 
     if isinstance(cells, Region):
         if cells.shape != region.shape or (cells.mask & ~region.mask).any():
@@ -545,7 +546,8 @@ def _member_mask(region, cells):
     return members
 
 
-def draw_certificate(region, cells, ax=None):
+@keyword_only("ax")
+def draw_certificate(region, cells, *, ax=None):
     """Draw a Hall certificate: a set ``S`` of cells and its neighbourhood ``N(S)``.
 
     Parameters
@@ -590,9 +592,6 @@ def draw_certificate(region, cells, ax=None):
     '|S| = 6 black cells, |N(S)| = 5 neighbours: no tiling'
     """
     from matplotlib.patches import Patch
-
-    from ..matching.matchings import hall_neighbourhood
-    from ..model.region import Region
 
     _validate.region(region)
     if not isinstance(cells, Region):
@@ -782,8 +781,6 @@ def draw_tree_on_tiling(tiling, tree=None, ax=None, dual=True, color_by="kind"):
     3
     """
     from matplotlib.collections import LineCollection
-
-    from ..trees.temperley_grid import tiling_to_tree
 
     _validate.tiling(tiling)
     dual = _validate.boolean(dual, "dual")

@@ -860,7 +860,7 @@ class RegionExplorer(_Explorer):
     # -- actions
     def on_count(self):
         """Count the tilings exactly (:func:`~dominotiling.counting.count_tilings`)."""
-        from ..counting import count_tilings
+        from ..tasks import count_tilings
 
         def act(region):
             self.result = count_tilings(region)
@@ -871,7 +871,7 @@ class RegionExplorer(_Explorer):
 
     def on_tile(self):
         """Find one tiling (:func:`~dominotiling.matching.find_tiling`) and draw it."""
-        from ..matching import find_tiling
+        from ..tasks import find_tiling
         from .draw import draw_tiling
 
         def act(region):
@@ -886,7 +886,7 @@ class RegionExplorer(_Explorer):
 
     def on_cover(self):
         """A maximum partial cover (:func:`~dominotiling.matching.max_cover`), uncovered cells crossed."""
-        from ..matching import max_cover
+        from ..tasks import max_cover
         from .draw import draw_tiling
 
         def act(region):
@@ -916,7 +916,7 @@ class RegionExplorer(_Explorer):
 
     def on_sample(self):
         """A uniformly random tiling (:func:`~dominotiling.sampling.random_tiling`); next seed after."""
-        from ..sampling import random_tiling
+        from ..tasks import random_tiling
         from .draw import draw_tiling
 
         def act(region):

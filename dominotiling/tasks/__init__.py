@@ -1,0 +1,41 @@
+"""The dispatch layer: one front door per task, each over one table of method records.
+
+The tasks that several wings serve -- :func:`count_tilings`, :func:`log_count`,
+:func:`random_tiling`, :func:`find_tiling`, :func:`max_cover` -- each validate their
+arguments once, then read one table of :class:`~dominotiling.tasks.records.MethodRecord`
+(:data:`COUNT`, :data:`LOG_COUNT`, :data:`SAMPLE`, :data:`FIND`): a record names a
+method, the checked callable of the wing that implements it, the weight kinds,
+surfaces, holes and sizes it takes, its measured cost model and whether it is exact.
+``method="auto"`` runs the cheapest record that serves; a named method that does not
+serve is refused with the records that would. Adding a method is adding one record.
+
+Examples
+--------
+>>> from dominotiling import Region
+>>> [r.name for r in SAMPLE if not r.holes]
+['embedding', 'cftp']
+>>> count_tilings(Region.rectangle(4, 4), method="kasteleyn")
+36
+"""
+
+from __future__ import annotations
+
+from .count import COUNT, LOG_COUNT, count_tilings, log_count
+from .find import FIND, choose_finder, find_tiling, max_cover
+from .records import MethodRecord
+from .sample import SAMPLE, choose_sampler, random_tiling
+
+__all__ = [
+    "count_tilings",
+    "log_count",
+    "random_tiling",
+    "find_tiling",
+    "max_cover",
+    "choose_sampler",
+    "choose_finder",
+    "MethodRecord",
+    "COUNT",
+    "LOG_COUNT",
+    "SAMPLE",
+    "FIND",
+]
