@@ -58,6 +58,7 @@ __all__ = ["COSTS", "MAX_SECONDS", "estimated_seconds", "cheapest", "check_time"
 COSTS = {
     "transfer": (1.1e-4, 3.5e-7, 2.5e-9),  # unit: a cell times 2**w profiles
     "kasteleyn": (2.1e-4, 3.8e-7, 1.7e-9),  # unit: a cell times w**2
+    "kasteleyn-dissection": (2.1e-4, 3.8e-7, 1.0e-7),  # unit: cells**1.5 (issue 41)
     "cftp": (1.8e-4, 0.0, 1.8e-6),  # unit: c**1.5
     "shuffling": (5.5e-5, 0.0, 2.2e-8),  # unit: n**2, n the order
 }

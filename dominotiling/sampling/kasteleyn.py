@@ -29,8 +29,9 @@ from ..errors import NoTilingError, PrecisionError
 from ..matching.matchings import has_nonzero_tiling
 from ..model.region import Region  # noqa: F401  (docstring examples)
 from ..model.tiling import Tiling
+from .nested import LEAF_WIDTH, certify, draw_nested
 
-__all__ = ["sample_kasteleyn", "kasteleyn_sample_bytes"]
+__all__ = ["sample_kasteleyn", "kasteleyn_sample_bytes", "choose_elimination"]
 
 
 def kasteleyn_sample_bytes(region):
@@ -161,7 +162,7 @@ def _forward(mask, hw, vw, back, uniforms, bar=None):
     return labels, state
 
 
-def sample_kasteleyn(region, *, seed=None, weights=None, progress=True):
+def sample_kasteleyn(region, *, seed=None, weights=None, progress=True, elimination="auto"):
     """An exact random tiling of any region, from ratios of Kasteleyn minors.
 
     Parameters
@@ -323,10 +324,10 @@ def sample_kasteleyn(region, *, seed=None, weights=None, progress=True):
     >>> sample_kasteleyn(Region.rectangle(2, 4), seed=0, weights=w).orientations().tolist()
     [0, 0, 0, 0]
     """
-    return _sample(region, seed, weights, progress)[0]
+    return _sample(region, seed, weights, progress, elimination)[0]
 
 
-def _sample(region, seed, weights, progress=True):
+def _sample(region, seed, weights, progress=True, elimination="auto"):
     """``(tiling, worst_sum_error, refreshes, restarts)``: :func:`sample_kasteleyn` and its float record."""
     from ..model.weighting import check_weights
 
@@ -335,7 +336,8 @@ def _sample(region, seed, weights, progress=True):
     progress = _validate.boolean(progress, "progress")
     weights = check_weights(weights, region)
     weights = None if weights is not None and weights.is_uniform else weights
-    return _sample_checked(region, rng, weights, progress=progress)
+    elimination = _validate.choice(elimination, "elimination", ELIMINATIONS)
+    return _sample_checked(region, rng, weights, progress=progress, elimination=elimination)
 
 
 def sample_checked(region, rng, weights, trusted=False):
@@ -400,7 +402,63 @@ def _refusal(region, weights, mask, hw, vw):
     return refuse
 
 
-def _sample_checked(region, rng, weights, progress=True, trusted=False):
+#: The eliminations of :func:`sample_kasteleyn`.
+ELIMINATIONS = ("auto", "band", "dissection")
+
+
+def choose_elimination(width, cells):
+    """``"band"`` or ``"dissection"``: the elimination :func:`sample_kasteleyn` uses by default.
+
+    By the measured costs (:mod:`dominotiling.sampling.cost`): the band costs about
+    ``cells * width**2``, nested dissection about ``cells**1.5``; the band is kept
+    for pieces up to :data:`~dominotiling.sampling.nested.LEAF_WIDTH` cells wide
+    (nested dissection would hand them to it anyway).
+
+    Examples
+    --------
+    >>> choose_elimination(30, 3000), choose_elimination(300, 90000)
+    ('band', 'dissection')
+    """
+    from .cost import COSTS
+
+    if width <= LEAF_WIDTH:
+        return "band"
+    band = COSTS["kasteleyn"][2] * cells * width**2
+    nested = COSTS["kasteleyn-dissection"][2] * cells**1.5
+    return "band" if band <= nested else "dissection"
+
+
+def _draw_dissection(mask, hw, vw, hwp, vwp, rng, refuse, key=None, trusted=False, bar=None):
+    """:func:`_draw` by nested dissection (:mod:`dominotiling.sampling.nested`).
+
+    The condition test (two separator eliminations, upright and transposed in
+    another gauge, agreeing on ``log Z``) runs before any random choice, unless the
+    region passed it before or is `trusted`. Narrow pieces go to the banded draw
+    (trusted: they are parts of the certified region); where a separator step
+    fails its check, the cells left go to the banded draw, which is the exact
+    conditional law (the failure is decided by the choices made before it).
+    """
+    if not (trusted or (key is not None and key in _CERTIFIED)):
+        certify(mask, hw, vw, refuse)
+        _remember(key)
+
+    def leaf(sub, r0, r1, c0, c1):
+        return _draw(
+            sub, hw[r0:r1, c0 : c1 - 1], vw[r0 : r1 - 1, c0:c1], hwp[r0:r1, c0 : c1 - 1],
+            vwp[r0 : r1 - 1, c0:c1], rng, refuse, trusted=True,
+        )[0]  # fmt: skip
+
+    labels, failed, left = draw_nested(mask, hw, vw, rng, leaf, bar=bar)
+    restarts = 0
+    if failed is not None and left.any():
+        restarts = 1
+        rest = _draw(left, hw, vw, hwp, vwp, rng, refuse, trusted=True)[0]
+        placed = rest >= 0
+        labels[placed] = rest[placed] + int(labels.max(initial=-1)) + 1
+    return labels, 0.0, 0, restarts
+
+
+def _sample_checked(region, rng, weights, progress=True, trusted=False, elimination="auto"):
     """:func:`_sample` on checked arguments.
 
     ``trusted``: the region is part of one that passed the condition test before any
@@ -419,12 +477,18 @@ def _sample_checked(region, rng, weights, progress=True, trusted=False):
     refuse = _refusal(region, weights, mask, hw, vw)
     if not region.is_balanced:
         refuse("")
-    key = (region, weights)
+    if elimination == "auto":
+        elimination = choose_elimination(mask.shape[1], int(mask.sum()))
+    key = (region, weights) if elimination == "band" else (region, weights, "dissection")
     rows = mask.shape[0]
     routes = 1 if trusted or key in _CERTIFIED else 2  # backward passes before the draw
-    bar = LazyBar(progress, desc="Kasteleyn sampler", unit="row", total=rows * (routes + 1))
+    if elimination == "band":
+        bar = LazyBar(progress, desc="Kasteleyn sampler", unit="row", total=rows * (routes + 1))
+    else:
+        bar = LazyBar(progress, desc="Kasteleyn sampler", unit="cell", total=int(mask.sum()))
     try:
-        labels, worst, refreshes, restarts = _draw(
+        draw = _draw if elimination == "band" else _draw_dissection
+        labels, worst, refreshes, restarts = draw(
             mask, hw, vw, hwp, vwp, rng, refuse, key=key, trusted=trusted, bar=bar
         )
     finally:
