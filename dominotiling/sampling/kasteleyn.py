@@ -29,7 +29,7 @@ from ..errors import NoTilingError, PrecisionError
 from ..matching.matchings import has_nonzero_tiling
 from ..model.region import Region  # noqa: F401  (docstring examples)
 from ..model.tiling import Tiling
-from .nested import LEAF_WIDTH, certify, draw_nested
+from .nested import LEAF_WIDTH, certify, draw_nested, nested_bytes
 
 __all__ = ["sample_kasteleyn", "kasteleyn_sample_bytes", "choose_elimination"]
 
@@ -409,7 +409,8 @@ ELIMINATIONS = ("auto", "band", "dissection")
 def choose_elimination(width, cells):
     """``"band"`` or ``"dissection"``: the elimination :func:`sample_kasteleyn` uses by default.
 
-    By the measured costs (:mod:`dominotiling.sampling.cost`): the band costs about
+    The faster by the measured costs
+    (:func:`dominotiling.sampling.cost.elimination_seconds`): the band costs about
     ``cells * width**2``, nested dissection about ``cells**1.5``; the band is kept
     for pieces up to :data:`~dominotiling.sampling.nested.LEAF_WIDTH` cells wide
     (nested dissection would hand them to it anyway).
@@ -419,13 +420,10 @@ def choose_elimination(width, cells):
     >>> choose_elimination(30, 3000), choose_elimination(300, 90000)
     ('band', 'dissection')
     """
-    from .cost import COSTS
+    from .cost import elimination_seconds
 
-    if width <= LEAF_WIDTH:
-        return "band"
-    band = COSTS["kasteleyn"][2] * cells * width**2
-    nested = COSTS["kasteleyn-dissection"][2] * cells**1.5
-    return "band" if band <= nested else "dissection"
+    costs = elimination_seconds(cells, width)
+    return "band" if costs["band"] <= costs["dissection"] else "dissection"
 
 
 def _draw_dissection(mask, hw, vw, hwp, vwp, rng, refuse, key=None, trusted=False, bar=None):
@@ -468,17 +466,22 @@ def _sample_checked(region, rng, weights, progress=True, trusted=False, eliminat
     mask, offset, transposed, hw, vw, hwp, vwp = _arrays(region, weights)
     if mask.size == 0:
         return Tiling(region, np.full(region.shape, -1, dtype=np.int32), validate=False), 0.0, 0, 0
+    if elimination == "auto":
+        elimination = choose_elimination(mask.shape[1], int(mask.sum()))
+    if elimination == "band":
+        need, what = kasteleyn_sample_bytes(region), "compressed tails"
+    else:
+        need = nested_bytes(int(mask.sum()), mask.shape[1])
+        need, what = need + 2 * mask.size * 8 * 4, "separator steps"
     check_memory(
-        kasteleyn_sample_bytes(region),
-        f"the Kasteleyn sampler's compressed tails for this region ({region.n_cells} cells, "
+        need,
+        f"the Kasteleyn sampler's {what} for this region ({region.n_cells} cells, "
         f"{mask.shape[1]} wide on its narrower side)",
         "random_tiling(region, method='cftp') for a region without holes, or a smaller region",
     )
     refuse = _refusal(region, weights, mask, hw, vw)
     if not region.is_balanced:
         refuse("")
-    if elimination == "auto":
-        elimination = choose_elimination(mask.shape[1], int(mask.sum()))
     key = (region, weights) if elimination == "band" else (region, weights, "dissection")
     rows = mask.shape[0]
     routes = 1 if trusted or key in _CERTIFIED else 2  # backward passes before the draw
