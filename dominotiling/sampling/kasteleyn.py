@@ -29,7 +29,7 @@ from ..errors import NoTilingError, PrecisionError
 from ..matching.matchings import has_nonzero_tiling
 from ..model.region import Region  # noqa: F401  (docstring examples)
 from ..model.tiling import Tiling
-from .nested import LEAF_WIDTH, certify, draw_nested, nested_bytes
+from .nested import certify, draw_nested, nested_bytes
 
 __all__ = ["sample_kasteleyn", "kasteleyn_sample_bytes", "choose_elimination"]
 
