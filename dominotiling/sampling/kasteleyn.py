@@ -179,6 +179,14 @@ def sample_kasteleyn(region, *, seed=None, weights=None, progress=True, eliminat
         Show a progress bar (rows of the narrow view: two backward passes and the
         draw; a batch of samples of one region runs the condition test once) when
         the draw lasts more than a couple of seconds.
+    elimination : {"auto", "band", "dissection"}, keyword-only
+        Row by row inside a band as wide as the region (``"band"``, cost about
+        ``cells * width**2``), along a nested dissection (``"dissection"``,
+        :mod:`dominotiling.sampling.nested`: a separator's dominoes from the Schur
+        complement on it, then each side alone, about ``cells**1.5``), or the one the
+        measured cost model finds faster (``"auto"``:
+        :func:`choose_elimination`; nested dissection on squares above about 115 cells wide).
+        Both draw from the same law, with their own condition test (see Notes).
 
     Returns
     -------
@@ -290,6 +298,26 @@ def sample_kasteleyn(region, *, seed=None, weights=None, progress=True, eliminat
        those choices the rest of a weighted random tiling is a weighted random
        tiling of the cells left (the weight is a product over dominoes). So a
        failure neither discards nor biases a draw.
+
+    **Nested dissection** (``elimination="dissection"``). The cells of a separating
+    line are covered one by one with the same conditional law
+    ``P(c-x) = K(c, x) K_R^{-1}(x, c)``, its inverse entries taken from the Schur
+    complement of the Kasteleyn matrix on the line and its two neighbouring lines
+    (the multifrontal LU of :mod:`dominotiling.counting.nested_dissection` eliminates
+    the rest), updated by the rank-one formula after each domino; then the two sides,
+    no longer neighbours, are tilings of their own, sampled the same way, and pieces
+    at most 40 cells wide by the band. The checks of each step are those above (sums
+    within ``1e-6``, a fresh inverse after a failed check or an unlikely domino); the
+    condition test runs the separator elimination twice before any random choice --
+    on the region, and on the region transposed in another gauge -- and demands
+    ``log Z`` within ``1e-8`` relative. A step that still fails hands the cells left to
+    the band (the exact conditional law, as above). Measured: squares certify (300 x
+    300: 4.1 s for the first sample, 3.4 s for a further one, against 13.6 s and 8.7 s by
+    the band); squares with 1 % random single-cell holes are intrinsically
+    ill-conditioned from about 150 x 150 (an exact ratio ``Z(R - b - w) / Z(R)`` of
+    ``8.6e16`` was measured at 150 x 150: no float64 elimination is accurate there,
+    SuperLU's neither) and are refused before drawing, like the uniform Aztec diamond
+    as a region from about order 45.
 
     **What is proved, and what is not.** Proved: the refusal event does not
     depend on the random choices, so the tilings returned are not a selection
