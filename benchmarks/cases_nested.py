@@ -22,8 +22,11 @@ threads) beside wall seconds:
   exact count by nested dissection, itself checked modulo two primes by the band;
 - ``sample_kasteleyn`` of the 300 x 300 square with 1 % random single-cell holes: the
   first sample (the condition test and a draw) and a further one (the test cached), in
-  CPU seconds (goal: at most 10 s and 5 s). The sampler is the row-by-row one of
-  ``sampling/kasteleyn.py`` (cost ``cells * width**2``), not yet on the nested dissection.
+  CPU seconds (goal: at most 10 s and 5 s), by ``elimination="auto"`` (the nested
+  dissection at this width);
+- ``sample_kasteleyn`` of squares (no holes) and of a 200 x 200 square with 1 % holes that
+  passes the condition test, first / further sample, by the band and by nested dissection
+  (each in a fresh process), and of the Aztec diamond of order 100 taken as a region.
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ __all__ = [
     "nested_log_count_2000",
     "nested_octagon_log",
     "nested_sample_300",
+    "nested_sample_routes",
 ]
 
 
@@ -346,7 +350,7 @@ def nested_octagon_log(quick):
     ]
 
 
-def sample_holed(side, seed):
+def sample_holed(side, seed, elimination="auto", holes=True, aztec=False):
     """Child: ``sample_kasteleyn`` of the holed square: a first sample, then a further one.
 
     The first clears the sampler's record of certified regions (the condition test runs:
@@ -358,11 +362,15 @@ def sample_holed(side, seed):
     from dominotiling.sampling import kasteleyn as ks
 
     ks.sample_kasteleyn(Region.from_strings(["....", ".#..", "...#", "...."]), seed=0)
-    while True:  # the first tileable pattern from `seed` on
+    while holes and not aztec:  # the first tileable pattern from `seed` on
         region = holed_square(side, seed)
         if is_tileable(region):
             break
         seed += 1
+    if aztec:
+        region = Region.aztec_diamond(side)
+    elif not holes:
+        region = Region.rectangle(side, side)
     box = {}
 
     def run():
@@ -370,7 +378,9 @@ def sample_holed(side, seed):
         for name, s in (("first", 1), ("further", 2)):
             c0 = time.process_time()
             try:
-                tiling = ks.sample_kasteleyn(region, seed=s, progress=False)
+                tiling = ks.sample_kasteleyn(
+                    region, seed=s, progress=False, elimination=elimination
+                )
             except PrecisionError as err:
                 box[name] = time.process_time() - c0
                 box["refused"] = str(err)
@@ -382,7 +392,7 @@ def sample_holed(side, seed):
 
     t = measure(run, 1, warmup=False)
     t.extra = dict(box, cells=region.n_cells, seed=seed)
-    if "refused" in box:  # is the matrix itself ill-conditioned? log_count's certified value
+    if "refused" in box and not aztec:  # is the matrix itself ill-conditioned? log_count's value
         from dominotiling import log_count
 
         t.extra["log_count"] = log_count(region)
@@ -418,10 +428,66 @@ def nested_sample_300(quick):
     return [
         Row(
             f"{base}, first sample (condition test + draw) / further sample (test cached); "
-            "the row-by-row sampler, not on the nested dissection",
+            "elimination='auto' (nested dissection)",
             f"{first:.2f} s / {further:.2f} s CPU ({t.median_s:.2f} s wall for both)",
             memory=_memory(t),
             goal="≤ 10 s / ≤ 5 s CPU" if side == 300 else "—",
             met=(first <= 10 and further <= 5) if side == 300 else None,
         )
     ]
+
+
+@benchmark
+def nested_sample_routes(quick):
+    """sample_kasteleyn by the band and by nested dissection: squares, a certifiable holed square, Aztec 100."""
+    cases = [(100, 0, False, False), (200, 0, False, False), (300, 0, False, False)]
+    cases += [(200, 4, True, False), (100, 0, False, True)]
+    if quick:
+        cases = cases[:1]
+    rows = []
+    for side, seed, holes, aztec in cases:
+        what = (
+            f"Aztec diamond of order {side} as a region"
+            if aztec
+            else f"{side}x{side} square"
+            + (f" less 1 % single cells (seed {seed})" if holes else "")
+        )
+        got = {}
+        for elimination in ("band", "dissection"):
+            t = Timing(
+                **run_isolated(
+                    f"{__name__}:sample_holed", side, seed, elimination, holes, aztec, timeout=3600
+                )
+            )
+            got[elimination] = t
+        cells = []
+        for elimination, t in got.items():
+            if t.extra.get("refused"):
+                said = re.search(r"give log Z = (\S+) and (\S+),", t.extra["refused"])
+                cells.append(
+                    f"{elimination}: refused before drawing after {t.extra['first']:.2f} s CPU"
+                    + (f" (routes: log Z {said[1]} vs {said[2]})" if said else "")
+                )
+            else:
+                cells.append(
+                    f"{elimination}: {t.extra['first']:.2f} s / {t.extra['further']:.2f} s CPU"
+                )
+        band, nd = got["band"], got["dissection"]
+        ratio = (
+            f"{band.extra['further'] / nd.extra['further']:.1f}x (further)"
+            if not band.extra.get("refused") and not nd.extra.get("refused")
+            else "—"
+        )
+        rows.append(
+            Row(
+                f"sample_kasteleyn, {what}: first / further sample, band vs nested dissection "
+                "(fresh process each)",
+                cells[1],
+                baseline=cells[0],
+                ratio=ratio,
+                memory=_memory(nd),
+                goal="sampled, law checked" if aztec else "—",
+                met=(not nd.extra.get("refused")) if aztec else None,
+            )
+        )
+    return rows

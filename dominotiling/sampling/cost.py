@@ -21,7 +21,9 @@ constant is read off the sizes where its term dominates:
 sampler        model (seconds)                                  measured, e.g.
 =============  ==============================================  ==========================
 ``transfer``   ``1.1e-4 + 3.5e-7 c + 2.5e-9 c 2**w``            8x8 0.13 ms, 16x300 0.65 s
-``kasteleyn``  ``2.1e-4 + 3.8e-7 c + 1.7e-9 c w**2``            100x100 0.19 s, 300x300 13.5 s
+``kasteleyn``  ``2.1e-4 + 3.8e-7 c + 1.7e-9 c w**2`` (band)     100x100 0.19 s, 300x300 13.5 s
+               ``2.1e-4 + 1.4e-5 c + 7.7e-8 c**1.5`` (nested    200x200 1.2 s, 300x300 3.4 s
+               dissection, wider than 40; the smaller serves)
 ``cftp``       ``1.8e-4 + 1.8e-6 c**1.5``                       100x100 1.8 s, 200x200 15.6 s
 ``shuffling``  ``5.5e-5 + 2.2e-8 n**2`` (order ``n``)           order 64 0.14 ms
 =============  ==============================================  ==========================
@@ -53,12 +55,20 @@ import numpy as np
 from ..aztec.shuffling import aztec_order
 from ..errors import TooLargeError
 
-__all__ = ["COSTS", "MAX_SECONDS", "estimated_seconds", "cheapest", "check_time"]
+__all__ = [
+    "COSTS",
+    "MAX_SECONDS",
+    "estimated_seconds",
+    "elimination_seconds",
+    "cheapest",
+    "check_time",
+]
 
 #: ``{sampler: (fixed, per cell, per unit of its growing term)}``, seconds (see the module docstring).
 COSTS = {
     "transfer": (1.1e-4, 3.5e-7, 2.5e-9),  # unit: a cell times 2**w profiles
     "kasteleyn": (2.1e-4, 3.8e-7, 1.7e-9),  # unit: a cell times w**2
+    "kasteleyn-dissection": (2.1e-4, 1.4e-5, 7.7e-8),  # unit: cells**1.5 (issue 41)
     "cftp": (1.8e-4, 0.0, 1.8e-6),  # unit: c**1.5
     "shuffling": (5.5e-5, 0.0, 2.2e-8),  # unit: n**2, n the order
 }
@@ -81,6 +91,37 @@ def _shape(region):
     return region.n_cells, min(rows, cols)
 
 
+#: Pieces at most this wide are sampled by the band even on the nested-dissection route
+#: (``sampling.nested.LEAF_WIDTH``).
+_LEAF_WIDTH = 40
+
+
+def elimination_seconds(cells, w):
+    """``{"band": s, "dissection": s}``: the Kasteleyn sampler's two eliminations' measured costs.
+
+    The band ``2.1e-4 + 3.8e-7 c + 1.7e-9 c w**2``; nested dissection (issue 41;
+    :mod:`dominotiling.sampling.nested`) ``2.1e-4 + 1.4e-5 c + 7.7e-8 c**1.5``, fitted
+    to further samples of the 200 x 200 and 300 x 300 squares (1.19 s and 3.37 s CPU;
+    100 x 100: 0.12 s), ``inf`` up to 40 cells wide (the band serves there).
+
+    Examples
+    --------
+    >>> costs = elimination_seconds(90000, 300)
+    >>> costs["dissection"] < costs["band"]
+    True
+    """
+    out = {}
+    for name, key, units in (
+        ("band", "kasteleyn", cells * float(w) ** 2),
+        ("dissection", "kasteleyn-dissection", float(cells) ** 1.5),
+    ):
+        fixed, per_cell, per_unit = COSTS[key]
+        out[name] = fixed + per_cell * cells + per_unit * units
+    if w <= _LEAF_WIDTH:
+        out["dissection"] = math.inf
+    return out
+
+
 def estimated_seconds(region, method, shape=None):
     """The expected seconds of ``random_tiling(region, method=method)``, or ``inf`` when it cannot run.
 
@@ -90,8 +131,8 @@ def estimated_seconds(region, method, shape=None):
     Examples
     --------
     >>> from dominotiling import Region
-    >>> round(estimated_seconds(Region.rectangle(300, 300), "kasteleyn"))
-    14
+    >>> round(estimated_seconds(Region.rectangle(300, 300), "kasteleyn"))   # nested dissection
+    3
     >>> estimated_seconds(Region.rectangle(30, 30), "transfer")
     inf
     """
@@ -101,8 +142,8 @@ def estimated_seconds(region, method, shape=None):
         if w > _DP_MAX_WIDTH:
             return math.inf
         units = cells * 2.0**w
-    elif method == "kasteleyn":
-        units = cells * float(w) ** 2
+    elif method == "kasteleyn":  # the faster of its two eliminations (what "auto" picks)
+        return min(elimination_seconds(cells, w).values())
     elif method == "cftp":
         units = float(cells) ** 1.5
     else:
@@ -145,7 +186,7 @@ def check_time(region, method, what=None, alternatives=("transfer", "kasteleyn",
     >>> check_time(Region.rectangle(3000, 3000), "kasteleyn")
     Traceback (most recent call last):
     ...
-    dominotiling.errors.TooLargeError: the Kasteleyn sampler on this 3000 x 3000 region (9000000 cells, 3000 wide) would take about 1.4e+05 s (1.6 days) by its measured cost; ...
+    dominotiling.errors.TooLargeError: the Kasteleyn sampler on this 3000 x 3000 region (9000000 cells, 3000 wide) would take about 2.2e+03 s (37 minutes) by its measured cost; ...
     """
     if region.n_cells < _NEVER_LONG_CELLS:  # no estimate can reach the limit: nothing to compute
         return
