@@ -8,9 +8,11 @@ import numpy as np
 
 from .. import _validate
 from ..errors import DominoTilingError, DominoTypeError
-from .bones import Bone, double_set
+from .bones import Bone, as_bones, double_set
+from .display import game_html
 from .errors import IllegalMoveError
 from .layouts import new_layout
+from .line import _hands
 from .players import player_functions
 from .records import Event, Move, PlayerView, RoundResult
 from .rules import as_rules
@@ -133,10 +135,7 @@ class Game:
         state = "over" if self.over else f"round {self.round_number + 1}, seat {self.turn} to move"
         return f"<Game of {self.rules.name}, {self.n_players} players: {state}>"
 
-    def _repr_html_(self):
-        from .display import game_html
-
-        return game_html(self)
+    _repr_html_ = game_html  # the rich display
 
     # ------------------------------------------------------------------ actions
     @staticmethod
@@ -295,15 +294,9 @@ class Game:
         (1, [Move(bone=Bone(1, 1), side='right', closed=False)])
         """
         rules = as_rules(rules)
-        try:
-            hands, bazaar = [list(h) for h in hands], list(bazaar)
-        except TypeError:
-            msg = "hands must be a list of hands (lists of Bone), bazaar of Bone"
-            raise DominoTypeError(msg) from None
+        hands, bazaar = [list(h) for h in _hands(hands)], list(as_bones(bazaar, "bazaar"))
         every = [b for h in hands for b in h] + bazaar
         full = rules.table.pool(double_set(rules.max_pip), rules.max_pip)
-        if any(not isinstance(b, Bone) for b in every):
-            raise DominoTypeError("hands and bazaar must hold Bone objects, e.g. Bone(2, 5)")
         if len(set(every)) != len(every) or set(every) != set(full):
             got = f"{len(every)} bones, {len(set(every))} distinct"
             msg = f"hands and bazaar must hold each bone of the set exactly once, got {got}"

@@ -12,6 +12,7 @@ from typing import Literal, get_args, get_origin
 from .. import _validate
 from ..errors import DominoTilingError, DominoTypeError
 from .bones import Bone, as_bone, as_bones, double_set
+from .display import rules_html
 from .families import FAMILIES, Classic, Family
 from .layouts import MAX_PLAYERS, TABLES, LineTable, TableRules
 
@@ -205,10 +206,7 @@ class Rules:
         key = (as_bone(bone, "bone").low, bone.high)
         return next((points for k, points in self.bone_values if k == key), bone.pips)
 
-    def _repr_html_(self):
-        from .display import rules_html
-
-        return rules_html(self)
+    _repr_html_ = rules_html  # the rich display
 
     @staticmethod
     def names():

@@ -2,11 +2,13 @@
 totals) through its family, from any state on paper; :class:`Account` is one line of it;
 :func:`hand_points` and :func:`rating_points` count hands and Kozel ratings."""
 
+from dataclasses import dataclass, replace
 from numbers import Integral
 
 from .. import _validate
 from ..errors import DominoTilingError, DominoTypeError
 from .bones import Bone, as_bones
+from .display import sheet_html
 from .families import Round
 from .layouts import MAX_PLAYERS
 from .rules import as_rules
@@ -14,22 +16,18 @@ from .rules import as_rules
 __all__ = ["ScoreSheet", "Account", "hand_points", "rating_points"]
 
 
+@dataclass(eq=False, slots=True)
 class Account:
     """One account of a score sheet, a player or partners: ``players``, ``written``,
     ``remembered`` (Kozel: not yet written), ``opened`` (Kozel: a first total above 12 was
     written) and ``losses`` (General: rounds lost since the pair sat down)."""
 
-    __slots__ = ("players", "written", "remembered", "opened", "losses")
-
-    def __init__(self, players, written=0, remembered=0, opened=False, losses=0):
-        self.players, self.written, self.remembered = players, written, remembered
-        self.opened, self.losses = opened, losses
-
-    def copy(self):
-        return Account(self.players, self.written, self.remembered, self.opened, self.losses)
-
-    def __repr__(self):
-        return f"Account({self.players}, written={self.written}, remembered={self.remembered})"
+    players: tuple
+    written: int = 0
+    remembered: int = 0
+    opened: bool = False
+    losses: int = 0
+    copy = replace  # an independent copy
 
 
 class ScoreSheet:
@@ -214,10 +212,7 @@ class ScoreSheet:
     def __repr__(self):
         return f"<ScoreSheet {self.rules.name}: {self.scores()}>"
 
-    def _repr_html_(self):
-        from .display import sheet_html
-
-        return sheet_html(self)
+    _repr_html_ = sheet_html  # the rich display
 
     # ------------------------------------------------------------------ updates
     def add_points(self, player, points):

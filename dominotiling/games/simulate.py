@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .. import _validate
-from .display import _axes
+from .display import _axes, summary_html
 from .game import Game
 from .players import player_functions, random_player
 from .rules import as_rules
@@ -88,10 +88,7 @@ class SimulationSummary:
         rows.append(row + f"fish {100 * self.fish_rate:.1f}% and blocked {blocked:.1f}% of rounds")
         return "\n".join(rows + [f"drawn matches: {self.draws}"] * bool(self.draws))
 
-    def _repr_html_(self):
-        from .display import summary_html
-
-        return summary_html(self)
+    _repr_html_ = summary_html  # the rich display
 
     def plot(self, ax=None):
         """Draw the win and goat rates per seat as bars on ``ax`` (None: a new figure); return
