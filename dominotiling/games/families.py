@@ -2,8 +2,9 @@
 
 :class:`Family` is the protocol the engine and the score sheet call; each family is a small
 frozen dataclass of its options, picked by ``Rules(scoring=name)``, or a subclass of one's own
-given as ``Rules(family=...)``.  A family scores through the sheet's public state:
-``accounts``, ``carried``, ``last_tie``, ``notes``, ``dropped`` and ``ScoreSheet.end``.
+given as ``Rules(family=...)``.  A family returns the points a round writes and keeps its own
+state on the sheet's public ``accounts``, ``carried``, ``last_tie``, ``notes``, ``dropped`` and
+``ScoreSheet.end``.
 """
 
 from dataclasses import dataclass
@@ -80,8 +81,8 @@ class Family:
         """Refuse rules that contradict this family (raise DominoTilingError)."""
 
     def score(self, sheet, rnd):
-        """Score the finished round ``rnd`` on ``sheet``: return the points written per account
-        and the round's winner (a player or None), the sheet's accounts changed."""
+        """Score the finished round ``rnd`` on ``sheet``: return the points written per account,
+        which the sheet then adds to them, and the round's winner (a player or None)."""
         raise NotImplementedError(f"{type(self).__name__} must score a round")
 
     def settle(self, sheet):
@@ -154,8 +155,7 @@ class Classic(Family):
         winner = rnd.out_account if rnd.out_account is not None else self._blocked(sheet, rnd)
         if winner is None:
             return written, None
-        written[winner] = gain = max(0, self.gain(rnd, winner))
-        sheet.accounts[winner].written += gain
+        written[winner] = max(0, self.gain(rnd, winner))
         if rnd.out is not None:
             return written, rnd.out
         fisher = self.blocked_winner == "fisherman" and rnd.fisherman is not None
@@ -241,7 +241,6 @@ class Telephone(Family):
             if i != rnd.out_account:
                 loss = _round_to(rnd.points[i], m, "down") // (m if self.per_multiple else 1)
                 written[i] = -min(loss, account.written)  # no debts
-                account.written += written[i]
         return written, _out_or_alone(sheet, rnd)
 
     def reached(self, sheet, reached, order):
@@ -336,8 +335,6 @@ class Kozel(Family):
         for i in (takers if out is None else [i for i in range(n) if i != out]) if bonus else ():
             written[i] += bonus
             sheet.accounts[i].opened = True
-        for account, gain in zip(sheet.accounts, written):
-            account.written += gain
         if out is not None and rnd.finished_with_any(self.finish_ends_match):  # the match ends
             sheet.end([out], [i for i in range(n) if i != out])
         for key in self.held_loses:
@@ -401,10 +398,9 @@ class SeaKozel(Family):
                 return
             if any(accounts[j].written > 0 for j in range(n) if j != i):  # all written off
                 for j, account in enumerate(accounts):
-                    written[j], account.written, account.opened = -account.written, 0, False
+                    written[j], account.opened = -account.written, False
                 return
-            written[i] += gain
-            accounts[i].written, accounts[i].opened = accounts[i].written + gain, True
+            written[i], accounts[i].opened = written[i] + gain, True
 
         if out is not None:
             others = sum(points[j] for j in range(n) if j != out)
@@ -427,7 +423,6 @@ class SeaKozel(Family):
                 write(out, others + eggs)
             elif sheet.winners:
                 written[out] += others + eggs
-                accounts[out].written += others + eggs
             return written, rnd.out
         lowest, f = _lowest(points), rnd.fisherman_account
         if len(lowest) > 1:  # eggs: replayed from 1-1
@@ -482,7 +477,6 @@ class Krysha(Family):
         w = rnd.out_account if rnd.out_account is not None else lowest[0]
         _credit(sheet, w, sum(points) - points[w] + sheet.carried, written, self.write_above)
         sheet.carried, sheet.notes["by_rule"] = 0, not sheet.accounts[w].opened
-        sheet.accounts[w].written += written[w]
         return written, opener
 
 
@@ -514,7 +508,6 @@ class General(Family):
         keys = [key for key, _ in self.finish_bonus]
         every = bool(keys) and all(rnd.finished_with_any((key,)) for key in keys)
         written[i] = hit = int(every if self.finish_bonus_all else rnd.finished_with_any(keys))
-        sheet.accounts[i].written += hit
         if sheet.waiting:  # more than two pairs: the losers may give their place
             sheet.accounts[i].losses += 1
             seated = sheet.notes.setdefault("rounds_at_table", {})
@@ -572,7 +565,7 @@ class Seven(Family):
         playing = [i for i in range(len(written)) if i not in sheet.dropped]
         for i in playing:
             if rnd.points[i] == max(rnd.points[j] for j in playing):
-                written[i], sheet.accounts[i].written = 1, sheet.accounts[i].written + 1
+                written[i] = 1
         return written, rnd.out if rnd.out is not None else rnd.fisherman
 
     def settle(self, sheet):
@@ -624,7 +617,7 @@ class Bergen(Family):
         if winner is None:
             sheet.last_tie = True
             return written, None
-        written[winner], sheet.accounts[winner].written = 2, sheet.accounts[winner].written + 2
+        written[winner] = 2
         return written, _player(sheet, winner) if rnd.out is None else rnd.out
 
 
@@ -635,10 +628,8 @@ class Pips(Family):
     name, several_out = "pips", True
 
     def score(self, sheet, rnd):
-        written, sheet.last_tie = list(rnd.points), False
-        for account, gain in zip(sheet.accounts, written):
-            account.written += gain
-        return written, _out_or_alone(sheet, rnd, sheet.dropped)
+        sheet.last_tie = False
+        return list(rnd.points), _out_or_alone(sheet, rnd, sheet.dropped)
 
 
 #: The families by ``rules.scoring`` ("muggins" is the old name of "fives").

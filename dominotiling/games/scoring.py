@@ -313,6 +313,8 @@ class ScoreSheet:
         except Exception:
             self.__dict__.update(saved.__dict__)
             raise
+        for account, gain in zip(self.accounts, gains):
+            account.written += gain
         self._deals += not rnd.replayed
         written = {p: gains[self._account[p]] for p in self.players}
         self.rounds.append(written)
