@@ -207,9 +207,7 @@ def _mpl(pic, ax, title, margin=0.2):
         _mpl_bone(ax, a, b, x + 1 - vertical / 2, -(y + 0.5 + vertical / 2), vertical, *colours)
     for x, y, text, size in pic.texts:
         ax.text(x, -y + 0.35 * size, text, ha="left", va="center", fontsize=12 * size)
-    ax.set_xlim(-margin, pic.width + margin)
-    ax.set_ylim(-pic.height - margin, margin)
-    ax.set_aspect("equal")
+    ax.set(xlim=(-margin, pic.width + margin), ylim=(-pic.height - margin, margin), aspect="equal")
     ax.set_axis_off()
     return ax
 
@@ -253,9 +251,8 @@ def draw_bone(bone, ax=None, xy=(0.0, 0.0), vertical=False, facecolor="ivory", p
     ax = _axes(ax, w, h)
     _mpl_bone(ax, a, b, cx, cy, vertical, facecolor, pipcolor)
     if fresh:
-        ax.set_xlim(cx - w / 2 - 0.2, cx + w / 2 + 0.2)
-        ax.set_ylim(cy - h / 2 - 0.2, cy + h / 2 + 0.2)
-        ax.set_aspect("equal")
+        ax.set(xlim=(cx - w / 2 - 0.2, cx + w / 2 + 0.2), ylim=(cy - h / 2 - 0.2, cy + h / 2 + 0.2))
+        ax.set(aspect="equal")
         ax.set_axis_off()
     return ax
 

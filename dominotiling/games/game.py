@@ -385,14 +385,9 @@ class Game:
 
     def _next(self, seat, step=1):
         """The seat ``step`` places clockwise from ``seat`` among those still playing."""
-        active = self._active()
-        for k in range(1, self.n_players + 1):
-            candidate = (seat + k) % self.n_players
-            if candidate in active:
-                step -= 1
-                if step == 0:
-                    return candidate
-        return seat
+        active, n = self._active(), self.n_players
+        ahead = [(seat + k) % n for k in range(1, n + 1) if (seat + k) % n in active]
+        return ahead[step - 1] if step <= len(ahead) else seat
 
     def _round_double(self):
         """The round's set double (Mexican train, Chicken foot): down from max_pip, then up."""
@@ -559,11 +554,9 @@ class Game:
         rules = self.rules
         mode = "chain" if self.line.may_continue() else None  # trains: the first turn's train
         mode = mode or rules.table.continuing(self, move) or rules.family.continuing(self, move)
-        self._continuing = mode
-        if self._continuing and self._moves_for(self.turn):
-            return True
-        self._continuing = None
-        return False
+        self._continuing = mode  # the legal moves depend on it
+        self._continuing = mode if mode and self._moves_for(self.turn) else None
+        return self._continuing is not None
 
     def _score_turn(self, index):
         """Points scored during play for the turn just ended (fives, Telephone, Bergen)."""
