@@ -131,19 +131,16 @@ class LineTable(TableRules):
             return move
         if move in game._moves_for(game.turn):
             return move
-        name, up_to = game.rules.name, self.doubles_per_turn
         if doubles:
+            up_to = self.doubles_per_turn
             msg = f"only more doubles on other ends (up to {up_to}); call end_turn()"
             raise IllegalMoveError(msg)
-        if move.closed and self.closing_doubles == "none":
-            raise IllegalMoveError(f"{name} does not lay doubles face down")
-        if move.closed:
-            raise IllegalMoveError(f"{bone} cannot be laid face down here")
-        if move.lengthwise and not self.lengthwise_doubles:
-            raise IllegalMoveError(f"{name} does not lay doubles lengthwise")
-        if move.lengthwise:
-            msg = f"{bone} cannot be laid lengthwise here (a double, not the cross)"
-            raise IllegalMoveError(msg)
+        how = "face down" if move.closed else "lengthwise" if move.lengthwise else None
+        if how and not (self.closing_doubles != "none" if move.closed else self.lengthwise_doubles):
+            raise IllegalMoveError(f"{game.rules.name} does not lay doubles {how}")
+        if how:
+            why = "" if move.closed else " (a double, not the cross)"
+            raise IllegalMoveError(f"{bone} cannot be laid {how} here{why}")
         return move
 
 

@@ -239,7 +239,6 @@ class ScoreSheet:
         dict
             The points written in this round per player.
         """
-        fish = _validate.boolean(fish, "fish")
         self._check_keys(hands, "hands", "their bones")
         seen, lists, gone = set(), {}, self.absent()
         for p in self.players:
@@ -262,8 +261,6 @@ class ScoreSheet:
         if len(empty) > 1 and not self.rules.family.several_out:  # trains: out in a first turn
             msg = f"only one player can go out in a round, got empty hands for {empty}"
             raise DominoTilingError(msg)
-        if fish and empty:
-            raise DominoTilingError(f"player {empty[0]!r} went out, so the round is not a fish")
         points = {p: hand_points(lists[p], self.rules) for p in self.players}
         out = empty[0] if empty else None
         return self._record(points, lists, out, fish, fisherman, opener, opened_with, finished_with)
@@ -286,7 +283,6 @@ class ScoreSheet:
         dict
             The points written in this round per player.
         """
-        fish = _validate.boolean(fish, "fish")
         self._check_keys(totals, "totals", "points")
         points = {p: _validate.nonnegative_int(totals[p], f"totals[{p!r}]") for p in self.players}
         for p in self.absent():
@@ -295,11 +291,12 @@ class ScoreSheet:
         if out is not None and self.account(out, "out") is not None and points[out]:
             msg = f"{out!r} went out, so their total must be 0, got {points[out]}"
             raise DominoTilingError(msg)
-        if out is not None and fish:
-            raise DominoTilingError(f"player {out!r} went out, so the round is not a fish")
         return self._record(points, None, out, fish, fisherman, opener, opened_with, finished_with)
 
     def _record(self, points, hands, out, fish, fisherman, opener, opened_with, finished_with):
+        fish = _validate.boolean(fish, "fish")
+        if fish and out is not None:
+            raise DominoTilingError(f"player {out!r} went out, so the round is not a fish")
         for who, name in ((fisherman, "fisherman"), (opener, "opener")):
             if who is not None:
                 self.account(who, name)
