@@ -288,14 +288,12 @@ class Kozel(Family):
     reopen_doubles: tuple = ()
     fish_bazaar: bool = False
     name = "kozel"
+    reopens = lambda self, game, hands: (self.reopen_after_tie and game.sheet.last_tie) or None  # noqa: E731
 
     def reached(self, sheet, reached, order):
         if not sheet.rules.target_loses:
             return sheet.end(reached[:1])
         sheet.end(losers=reached if self.several_goats else reached[:1])
-
-    def reopens(self, game, hands):
-        return True if self.reopen_after_tie and game.sheet.last_tie else None
 
     def round_ends(self, game, reason, fisherman):
         taker = game._next(fisherman) if self.fish_bazaar and reason != "out" else None
@@ -360,6 +358,7 @@ class SeaKozel(Family):
     six_six_wins: Literal["one_loser", "losers_total"] = "one_loser"
     hundred_any_time: bool = False
     name = "sea_kozel"
+    fisherman = lambda self, last, nondouble: last if nondouble is None else nondouble  # noqa: E731 -- a double is no fish
 
     def reopens(self, game, hands):
         if not (self.reopen_after_tie and game.sheet.last_tie):
@@ -380,9 +379,6 @@ class SeaKozel(Family):
             if _SIX in hands[s] and game.sheet.is_open(game.sheet.players[s]):
                 return None if s == seat else (s, frozenset([_SIX]))
         return None
-
-    def fisherman(self, last, last_nondouble):
-        return last if last_nondouble is None else last_nondouble  # a double is no fish
 
     def score(self, sheet, rnd):
         points, out, accounts, notes = rnd.points, rnd.out_account, sheet.accounts, sheet.notes
@@ -460,12 +456,8 @@ class Krysha(Family):
 
     write_above: int = 12
     name = "krysha"
-
-    def reopens(self, game, hands):
-        return False if game.sheet.notes.get("by_rule") else None
-
-    def reached(self, sheet, reached, order):
-        sheet.end(reached[:1], [i for i in order if i != reached[0]])
+    reopens = lambda self, game, hands: False if game.sheet.notes.get("by_rule") else None  # noqa: E731
+    reached = lambda self, sheet, r, order: sheet.end(r[:1], [i for i in order if i != r[0]])  # noqa: E731
 
     def score(self, sheet, rnd):
         points, lowest = rnd.points, _lowest(rnd.points)
