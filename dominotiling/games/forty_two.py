@@ -196,9 +196,8 @@ class FortyTwo(Seats):
 
     over = property(lambda self: self.winner is not None)
     _VIEW, _ACT, _OVER = FortyTwoView, "act", "the match is over; start a new FortyTwo"
-
-    def _high(self):
-        return next(((s, b) for s, b in reversed(self._bids) if b is not None), (None, None))
+    # (seat, bid) of the highest bid so far, or (None, None)
+    _high = lambda self: next((b for b in self._bids[::-1] if b[1] is not None), (None, None))  # noqa: E731
 
     def legal_moves(self):
         """The choices of the player to act: bids (None passes), trump values, or bones."""

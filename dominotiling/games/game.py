@@ -110,6 +110,7 @@ class Game:
 
     bazaar_size = property(lambda self: self._drawable())  # the bones that can still be drawn
     reserve_size = property(lambda self: len(self._bazaar) - self._drawable())  # never drawn
+    _drawable = lambda self: max(0, len(self._bazaar) - self.rules.reserve(self.n_players))  # noqa: E731
 
     @property
     def can_end_turn(self):
@@ -497,9 +498,6 @@ class Game:
         self.line.end_turn()
 
     # ------------------------------------------------------------------ moves
-    def _drawable(self):
-        return max(0, len(self._bazaar) - self.rules.reserve(self.n_players))
-
     def _can_draw(self):
         rules, line = self.rules, self.line
         if not (rules.draw_from_bazaar and self._drawable() > 0 and line.may_draw(self.turn)):

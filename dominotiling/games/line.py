@@ -122,17 +122,13 @@ class Table:
         new.__dict__.update({k: _deep(v) for k, v in self.__dict__.items()})
         return new
 
-    def __eq__(self, other):
-        return self.__dict__ == other.__dict__ if type(other) is type(self) else NotImplemented
-
+    __eq__ = lambda self, o: vars(self) == vars(o) if type(o) is type(self) else NotImplemented  # noqa: E731
     __hash__ = None
+    __repr__ = lambda self: f"<{type(self).__name__} of {len(self)} bones: {self}>"  # noqa: E731
 
     def __str__(self):
         text = lambda pairs: " ".join(f"{a}-{b}" for a, b in pairs) or "-"  # noqa: E731
         return "; ".join(f"{label}: {text(pairs)}" for label, pairs in self.branches())
-
-    def __repr__(self):
-        return f"<{type(self).__name__} of {len(self)} bones: {self}>"
 
     def _repr_html_(self):
         from .display import table_html

@@ -189,6 +189,7 @@ class PokerTable(Seats):
     pot = property(lambda self: self.ante * len(self._in))
     _VIEW, _ACT = PokerView, "exchange"
     _OVER = "the table is closed: fewer than two players have chips"
+    __repr__ = lambda t: f"<PokerTable chips {t.chips}, {len(t.hands_played)} hands played>"  # noqa: E731
 
     def _deal(self):
         n = self.n_players
@@ -252,9 +253,6 @@ class PokerTable(Seats):
         while not self.over and len(self.hands_played) < max_hands:
             self.play_hand()
         return tuple(self.chips)
-
-    def __repr__(self):
-        return f"<PokerTable chips {self.chips}, {len(self.hands_played)} hands played>"
 
 
 def greedy_player(view):

@@ -209,9 +209,7 @@ class ScoreSheet:
         lines += [f"{str(p):>10} {self.score(p):>8} {self.remembered(p):>10}" for p in self.players]
         return "\n".join(lines + ([f"carried: {self.carried}"] if self.carried else []))
 
-    def __repr__(self):
-        return f"<ScoreSheet {self.rules.name}: {self.scores()}>"
-
+    __repr__ = lambda self: f"<ScoreSheet {self.rules.name}: {self.scores()}>"  # noqa: E731
     _repr_html_ = sheet_html  # the rich display
 
     # ------------------------------------------------------------------ updates
