@@ -130,9 +130,7 @@ def double_set(n=6):
 
 def as_bone(value, name):
     """``value`` if it is a :class:`Bone`; a DominoTypeError naming ``name`` otherwise."""
-    if type(value) is Bone:
-        return value
-    return _validate.instance(value, name, Bone, _EXAMPLE)
+    return value if type(value) is Bone else _validate.instance(value, name, Bone, _EXAMPLE)
 
 
 def as_bones(value, name):

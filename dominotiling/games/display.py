@@ -212,6 +212,15 @@ def _mpl(pic, ax, title, margin=0.2):
     return ax
 
 
+def _pictures(draw):
+    """Give a drawing function the sections the three share, before its Examples."""
+    others = ", ".join(n for n in ("draw_bone", "draw_hand", "draw_line") if n != draw.__name__)
+    shared = "Returns\n    -------\n    matplotlib.axes.Axes\n\n    See Also\n    --------\n    "
+    draw.__doc__ = draw.__doc__.replace("Examples", f"{shared}{others}, Line\n\n    Examples", 1)
+    return draw
+
+
+@_pictures
 def draw_bone(bone, ax=None, xy=(0.0, 0.0), vertical=False, facecolor="ivory", pipcolor="black"):
     """Draw one bone with its pips.
 
@@ -221,14 +230,6 @@ def draw_bone(bone, ax=None, xy=(0.0, 0.0), vertical=False, facecolor="ivory", p
         The bone; a pair gives its orientation, the first value on the left (or on top).
     ax, xy, vertical, facecolor, pipcolor : optional
         Where to draw (None: a new figure); the centre of the 2-by-1 bone; upright; colours.
-
-    Returns
-    -------
-    matplotlib.axes.Axes
-
-    See Also
-    --------
-    draw_line, draw_hand
 
     Examples
     --------
@@ -257,6 +258,7 @@ def draw_bone(bone, ax=None, xy=(0.0, 0.0), vertical=False, facecolor="ivory", p
     return ax
 
 
+@_pictures
 def draw_hand(bones, ax=None, title=None):
     """Draw bones upright, side by side, as a player holds them.
 
@@ -264,14 +266,6 @@ def draw_hand(bones, ax=None, title=None):
     ----------
     bones : sequence of Bone or (int, int)
     ax, title : matplotlib.axes.Axes and str, optional
-
-    Returns
-    -------
-    matplotlib.axes.Axes
-
-    See Also
-    --------
-    draw_bone, draw_line
 
     Examples
     --------
@@ -282,6 +276,7 @@ def draw_hand(bones, ax=None, title=None):
     return _mpl(_hand(as_pairs(bones, "bones"), 1.2, 0.1), ax, title)
 
 
+@_pictures
 def draw_line(line, ax=None, title=None, per_row=14):
     """Draw a line of bones as it lies on the table, from the layout of the SVG pictures:
     doubles across, a cross's arms up and down, face-down doubles dark, a chain wrapping onto
@@ -293,14 +288,6 @@ def draw_line(line, ax=None, title=None, per_row=14):
         A :class:`~dominotiling.games.Line`, oriented pairs (as from
         :func:`~dominotiling.games.longest_line`), or a table, one labelled row per branch.
     ax, title, per_row : optional
-
-    Returns
-    -------
-    matplotlib.axes.Axes
-
-    See Also
-    --------
-    draw_bone, draw_hand, Line
 
     Examples
     --------

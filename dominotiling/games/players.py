@@ -79,9 +79,7 @@ def doubles_first_player(view):
     """
     _check_view(view)
     doubles = [m for m in view.legal_moves if m.bone.is_double]
-    if doubles:
-        return max(doubles, key=lambda m: m.bone.pips)
-    return greedy_player(view)
+    return max(doubles, key=lambda m: m.bone.pips) if doubles else greedy_player(view)
 
 
 def player_functions(players, counts, wrong_count, by_hand=True):
