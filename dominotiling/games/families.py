@@ -1,11 +1,8 @@
 """The families of games as hooks: what only each family needs, and how it scores a round.
 
 :class:`Family` is the protocol the engine and the score sheet call; each family is a small
-frozen dataclass of its options, picked by ``Rules(scoring=name)``, or a subclass of one's own
-given as ``Rules(family=...)``.  A family returns the points a round writes and keeps its own
-state on the sheet's public ``accounts``, ``carried``, ``last_tie``, ``notes``, ``dropped`` and
-``ScoreSheet.end``.
-"""
+frozen dataclass of its options, picked by ``Rules(scoring=name)`` (or ``Rules(family=...)``, a
+subclass of one's own), keeping its state in the sheet's public attributes."""
 
 from dataclasses import dataclass
 from typing import Literal
@@ -38,8 +35,7 @@ class Round:
         """True when a bone of the last turn is one of ``keys`` (``(low, high)`` pairs)."""
         return any((b.low, b.high) in keys for b in self.finished_with)
 
-    def holds(self, player, key):
-        return self.hands is not None and Bone(*key) in self.hands[player]
+    holds = lambda self, player, key: self.hands is not None and Bone(*key) in self.hands[player]  # noqa: E731
 
 
 _player = lambda sheet, i: None if i is None else sheet.accounts[i].players[0]  # noqa: E731

@@ -123,8 +123,7 @@ class FortyTwoView:
     __slots__ += ("trump", "trick", "taken", "scores", "rng")
 
     def __init__(self, match):
-        values = (match.turn, match.phase, tuple(match.hand(match.turn)))
-        values += (tuple(match.legal_moves()),)
+        values = (match.turn, match.phase, match.hand(match.turn), tuple(match.legal_moves()))
         values += (False, tuple(match._bids), match._high()[1], match.trump, tuple(match._trick))
         values += (tuple(match._taken), tuple(match.scores), match._rng)
         for name, value in zip(self.__slots__, values):

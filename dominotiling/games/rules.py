@@ -156,8 +156,7 @@ class Rules:
     table: TableRules = LineTable()
     _hand_size_map: dict = field(default=None, repr=False, compare=False)
 
-    def __init__(self, **options):
-        _build(self, options)
+    __init__ = lambda self, **options: _build(self, options)  # noqa: E731 -- see _build
 
     def __getattr__(self, name):  # the hooks' options by name, with a default for every Rules
         if name not in _NEUTRAL:
@@ -334,7 +333,7 @@ def _check_together(rules):
 
 
 # ---------------------------------------------------------------- the registry of named rule sets
-def _key(name):
+def _key(name):  # the registry's key of a name: case, ё, spaces, hyphens, underscores aside
     return "_".join(name.lower().replace("ё", "е").replace("-", " ").replace("_", " ").split())
 
 

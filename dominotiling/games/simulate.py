@@ -99,8 +99,7 @@ class SimulationSummary:
         ax.bar(x + width / 2, self.goat_rates, width, label="goat", color="#dd8452")
         labels = [f"{s}: {n}" for s, n in enumerate(self.player_names)]
         ax.set_xticks(x, labels, rotation=15, fontsize="small")
-        ax.set_ylabel("fraction of games")
-        ax.set_ylim(0, 1)
+        ax.set(ylabel="fraction of games", ylim=(0, 1))
         ax.set_title(f"{self.rules_name}, {self.n_games} games", fontsize="medium")
         ax.legend(fontsize="small")
         return ax
