@@ -316,7 +316,7 @@ def _table(header, rows, caption=""):
 
 def table_html(table):
     """A line or a layout: its picture, its open ends (and a line's count)."""
-    ends = escape(", ".join(f"{s} {v}" for s, v in table.open_ends().items()) or "none")
+    ends = escape(table._describe_ends())
     if isinstance(table, Line):
         text = f"{len(table)} bones; open ends: {ends}; count {table.count()}"
         return f"<div>{line_svg(table)}{_div(text)}</div>"

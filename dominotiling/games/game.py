@@ -138,7 +138,7 @@ class Game:
 
     _repr_html_ = game_html  # the rich display
 
-    # ------------------------------------------------------------------ actions
+    # ------------------------------------------------------------------ actions, by hand and automatic
     @staticmethod
     def _parse(move, side=None):
         if isinstance(move, Move):
@@ -237,7 +237,6 @@ class Game:
         self.turn = self._next(seat)
         self._check_blocked()
 
-    # ------------------------------------------------------------------ automatic play
     def step(self):
         """One action for the player to move: their function's move (None ends a turn that may
         stop), or a draw or a knock when they cannot move."""
@@ -378,7 +377,7 @@ class Game:
                 raise IllegalMoveError("a recorded draw differs from the bazaar")
         return game
 
-    # ------------------------------------------------------------------ the mechanics: seats
+    # ------------------------------------------------------------------ the mechanics: seats, the deal, the opening
     def _active(self):
         """The seats still in the match."""
         gone = self.sheet.absent()
@@ -398,7 +397,6 @@ class Game:
         r = self.round_number % (2 * top + 1)
         return top - r if r <= top else r - top
 
-    # ------------------------------------------------------------------ dealing and opening
     def _deal(self):
         rules, table, n = self.rules, self.rules.table, self.n_players
         size, active, double = rules.hand_size(n), self._active(), self._round_double()
@@ -497,7 +495,7 @@ class Game:
         self._continuing = None
         self.line.end_turn()
 
-    # ------------------------------------------------------------------ moves
+    # ------------------------------------------------------------------ moves and turns
     def _can_draw(self):
         rules, line = self.rules, self.line
         if not (rules.draw_from_bazaar and self._drawable() > 0 and line.may_draw(self.turn)):
@@ -515,7 +513,6 @@ class Game:
         moves = [Move(b, s) for b, s in self.line.moves(hand, seat)]
         return self.rules.table.moves(self, moves)
 
-    # ------------------------------------------------------------------ turns
     def _apply_play(self, move):
         """Lay one bone for the player to move (the move is known to be legal)."""
         seat, bone = self.turn, move.bone

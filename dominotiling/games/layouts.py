@@ -597,10 +597,8 @@ class FiveUp(Table):
         return lone + sum(c for place, _, c in self._ends() if place != "set")
 
     def branches(self):
-        if self._first is None:
-            return []
         lines = [(f"line {k + 1}", p) for k, p in enumerate(self.lines())]
-        return [("set", [tuple(self._first)])] + lines
+        return [] if self._first is None else [("set", [tuple(self._first)])] + lines
 
     def play(self, bone, side=None, closed=False, lengthwise=False, seat=None):
         """Lay ``bone`` on ``side`` ("set", "line k" or "double k"); the first bone anywhere."""
