@@ -135,7 +135,6 @@ def _check_multiple(family, rules, points):
     return points
 
 
-# ---------------------------------------------------------------------- the winner takes
 @dataclass(frozen=True)
 class Classic(Family):
     """The winner of a round writes the others' points (the block and draw games); who wins a
@@ -250,7 +249,6 @@ class Telephone(Family):
         sheet.end(reached[:1], [i for i in order if i != reached[0] and w[i] == low])
 
 
-# ---------------------------------------------------------------------- the Kozel family
 def _credit(sheet, i, total, written, write_above):
     """Kozel: write ``total`` for account ``i``, or remember it while the account is closed."""
     account = sheet.accounts[i]
@@ -468,7 +466,6 @@ class Krysha(Family):
         return written, opener
 
 
-# ---------------------------------------------------------------------- and the others
 @dataclass(frozen=True)
 class General(Family):
     """General: the player after the finisher loses, a General (a point) when the last bone is

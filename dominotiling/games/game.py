@@ -621,8 +621,7 @@ class Game:
             if self.line.first_turns_over() or not self._first_turns_left(None):
                 self._end_round("out")
             return
-        rules = self.rules
-        can_draw = rules.draw_from_bazaar and self._drawable() > 0 and bool(self.line.open_ends())
+        can_draw = self.rules.draw_from_bazaar and self._drawable() > 0 and bool(self.line.ends)
         if self._forced is None and not can_draw and not self.line.could_play(self._hands):
             self._end_round("blocked")
 

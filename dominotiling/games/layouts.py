@@ -29,7 +29,6 @@ def new_layout(rules, n_players, double=None):
     return rules.table.new(rules, n_players, double)
 
 
-# ---------------------------------------------------------------------- the tables' hooks
 @dataclass(frozen=True)
 class TableRules:
     """The hook of one kind of table: its options, and what only it needs of the engine.
@@ -206,7 +205,6 @@ class FiveUpTable(TableRules):
 TABLES = {t.name: t for t in (LineTable, TrainsTable, FootTable, SausageTable, FiveUpTable)}
 
 
-# ---------------------------------------------------------------------- the tables
 class Trains(Table):
     """Mexican train's table: the engine double, a train per player and the Mexican train.
 

@@ -413,17 +413,14 @@ class Line(Table):
     def _maybe_house(self, covered):
         """First-covered house: the double just covered on both long sides becomes the cross."""
         if covered == "first":
-            (a, b), both = self._first, self._arms["left"] and self._arms["right"]
-            if a != b or not both:
-                return
+            (a, b), both = self._first, bool(self._arms["left"] and self._arms["right"])
+        elif covered[0] in ("left", "right") and covered not in self._face_down:
+            (a, b), both = self._arms[covered[0]][covered[1]], True
         else:
-            if covered[0] not in ("left", "right") or covered in self._face_down:
-                return
-            a, b = self._arms[covered[0]][covered[1]]
-            if a != b:
-                return
-        self._spinner_at = covered
-        self._open["up"] = self._open["down"] = a
+            return
+        if both and a == b:
+            self._spinner_at = covered
+            self._open["up"] = self._open["down"] = a
 
     # ------------------------------------------------------------------ reading the ends
     def is_fish(self):

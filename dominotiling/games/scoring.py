@@ -338,8 +338,7 @@ def hand_points(bones, rules):
 
     Parameters
     ----------
-    bones : iterable of Bone
-    rules : Rules or str
+    bones, rules : iterable of Bone, and Rules or str
 
     Returns
     -------

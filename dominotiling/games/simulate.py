@@ -111,10 +111,8 @@ def simulate(rules, n_games, n_players, players=None, seed=None, progress=True):
     Parameters
     ----------
     rules : Rules or str
-    n_games : int
-        The number of matches (at least 1).
-    n_players : int
-        The number of seats.
+    n_games, n_players : int
+        The number of matches (at least 1) and of seats.
     players : sequence of callables, optional
         One player function per seat, the same in every match (:func:`random_player`).
     seed : None, int or numpy.random.Generator, optional
