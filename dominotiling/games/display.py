@@ -92,7 +92,6 @@ def _picture(table, per_row):
     return pic
 
 
-# ---------------------------------------------------------------------- SVG
 def _svg_half(x, y, value, u):
     cx, cy = x + u / 2, y + u / 2
     if value not in _PIPS:
@@ -162,7 +161,6 @@ def hand_svg(bones, u=_U, title=""):
     return _svg(_hand([(b.low, b.high) for b in bones], 1 + 3 / u), u, title)
 
 
-# ---------------------------------------------------------------------- matplotlib
 def _axes(ax, width=1.0, height=1.0, title=None, figsize=None, dpi=80):
     """``ax`` checked, or new axes (of ``figsize``, else fitting a picture of that size)."""
     if title is not None and not isinstance(title, str):
@@ -302,9 +300,7 @@ def draw_line(line, ax=None, title=None, per_row=14):
     return _mpl(_picture(line, per_row), ax, title)
 
 
-# ---------------------------------------------------------------------- HTML
-def _div(text):
-    return f"<div style='font:12px sans-serif'>{text}</div>"
+_div = lambda text: f"<div style='font:12px sans-serif'>{text}</div>"  # noqa: E731
 
 
 def _table(header, rows, caption=""):

@@ -32,8 +32,7 @@ def _bones(bones, name="bones"):
     return bones
 
 
-def _trump(trump):
-    return None if trump is None else _validate.integer(trump, "trump", minimum=0, maximum=6)
+_trump = lambda t: None if t is None else _validate.integer(t, "trump", minimum=0, maximum=6)  # noqa: E731
 
 
 def count_points(bones):

@@ -66,9 +66,7 @@ class Table:
         """True while some hand holds a bone that can ever be laid (False: blocked)."""
         return any(self.moves(hand, seat) for seat, hand in enumerate(_hands(hands)))
 
-    def _opens(self, bone):
-        """May ``bone`` open a round? (any bone of the set; a table may ask more)"""
-        return bone.high <= self.max_pip
+    _opens = lambda self, bone: bone.high <= self.max_pip  # noqa: E731 -- may it open a round?
 
     def _allowed_ends(self):
         """The ``(side, value)`` ends a bone may be played on now."""
@@ -224,7 +222,6 @@ class Line(Table):
         return cls(rules.max_pip, t.spinner, house=t.house, spinner_opens=t.spinner_opens,
                    cross_count=t.cross_count, arms_first=t.spinner_arms_first)  # fmt: skip
 
-    # ------------------------------------------------------------------ queries
     def __iter__(self):
         """The bones of the main chain, left to right, then of the cross's arms."""
         return (Bone(a, b) for a, b in self.chain() + self._arms["up"] + self._arms["down"])

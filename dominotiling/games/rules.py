@@ -332,8 +332,7 @@ def _check_together(rules):
     return size_map
 
 
-# ---------------------------------------------------------------- the registry of named rule sets
-def _key(name):  # the registry's key of a name: case, ё, spaces, hyphens, underscores aside
+def _key(name):  # the registry of named rule sets: a name's key, case, ё, spaces, hyphens aside
     return "_".join(name.lower().replace("ё", "е").replace("-", " ").replace("_", " ").split())
 
 

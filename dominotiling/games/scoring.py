@@ -123,7 +123,6 @@ class ScoreSheet:
             out[i] = value
         return out
 
-    # ------------------------------------------------------------------ queries
     teams = property(lambda self: tuple(a.players for a in self.accounts))  # players by account
 
     def account(self, player, name="player"):
@@ -212,7 +211,6 @@ class ScoreSheet:
     __repr__ = lambda self: f"<ScoreSheet {self.rules.name}: {self.scores()}>"  # noqa: E731
     _repr_html_ = sheet_html  # the rich display
 
-    # ------------------------------------------------------------------ updates
     def add_points(self, player, points):
         """Add points scored during play (fives, Telephone, Bergen); an error for an amount the
         rules cannot give (Muggins: multiples of 5) or once the match is over."""
