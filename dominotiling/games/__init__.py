@@ -1,16 +1,12 @@
 """The table game of dominoes: bones, rules as data with a hook per family, an engine,
 simulations, a puzzle, domino poker and 42.
 
-It stands apart from the tiling code and needs only numpy (matplotlib for pictures).  The names:
-:class:`Bone` and :func:`double_set`; :class:`Rules`, the fields most games share, with a preset
-for every game of the rule documents (``shared/sources/games/``; ``Rules.names()``,
-``Rules.by_name("морской козёл")``, ``Rules.options(name)``: the readings the documents leave
-open) holding a family hook (:mod:`.families`) and a table hook (:mod:`.layouts`: :class:`Line`,
-:class:`Trains`, :class:`ChickenFoot`, :class:`Sausage`, :class:`FiveUp`); :func:`register` for a
-variant of one's own; :class:`ScoreSheet`, :func:`hand_points`, :func:`rating_points`;
-:class:`Game` and its players; :func:`simulate`; :func:`longest_line`; :mod:`.poker` and
-:mod:`.forty_two`; :func:`draw_bone`, :func:`draw_line`, :func:`draw_hand` (the SVG of the rich
-display comes from the same layout).
+It stands apart from the tiling code and needs only numpy (matplotlib for pictures).
+:class:`Rules` holds the fields most games share and two hooks, a family (:mod:`.families`) and
+a table (:mod:`.layouts`), with a preset for every game of the rule documents
+(``shared/sources/games/``: ``Rules.names()``, ``Rules.by_name("морской козёл")``, and
+``Rules.options(name)``, the readings they leave open); :func:`register` names a variant of one's
+own.  The pictures (:func:`draw_line`, ...) and the rich display's SVG come from one layout.
 
 Examples
 --------

@@ -78,11 +78,7 @@ class Bone:
     __reduce__ = lambda self: (Bone, (self.low, self.high))  # noqa: E731
     __copy__ = __deepcopy__ = lambda self, *memo: self  # noqa: E731 -- bones are unique
     __hash__ = lambda self: self._hash  # noqa: E731
-
-    def __eq__(self, other):
-        if self is other or not isinstance(other, Bone):
-            return True if self is other else NotImplemented
-        return self.low == other.low and self.high == other.high
+    __eq__ = lambda self, other: self is other if isinstance(other, Bone) else NotImplemented  # noqa: E731
 
     def __lt__(self, other):
         if not isinstance(other, Bone):
@@ -134,9 +130,7 @@ def double_set(n=6):
 
 def as_bone(value, name):
     """``value`` if it is a :class:`Bone`; a DominoTypeError naming ``name`` otherwise."""
-    if type(value) is Bone:
-        return value
-    return _validate.instance(value, name, Bone, _EXAMPLE)
+    return value if type(value) is Bone else _validate.instance(value, name, Bone, _EXAMPLE)
 
 
 def as_bones(value, name):

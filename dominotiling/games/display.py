@@ -92,7 +92,6 @@ def _picture(table, per_row):
     return pic
 
 
-# ---------------------------------------------------------------------- SVG
 def _svg_half(x, y, value, u):
     cx, cy = x + u / 2, y + u / 2
     if value not in _PIPS:
@@ -162,7 +161,6 @@ def hand_svg(bones, u=_U, title=""):
     return _svg(_hand([(b.low, b.high) for b in bones], 1 + 3 / u), u, title)
 
 
-# ---------------------------------------------------------------------- matplotlib
 def _axes(ax, width=1.0, height=1.0, title=None, figsize=None, dpi=80):
     """``ax`` checked, or new axes (of ``figsize``, else fitting a picture of that size)."""
     if title is not None and not isinstance(title, str):
@@ -207,13 +205,20 @@ def _mpl(pic, ax, title, margin=0.2):
         _mpl_bone(ax, a, b, x + 1 - vertical / 2, -(y + 0.5 + vertical / 2), vertical, *colours)
     for x, y, text, size in pic.texts:
         ax.text(x, -y + 0.35 * size, text, ha="left", va="center", fontsize=12 * size)
-    ax.set_xlim(-margin, pic.width + margin)
-    ax.set_ylim(-pic.height - margin, margin)
-    ax.set_aspect("equal")
+    ax.set(xlim=(-margin, pic.width + margin), ylim=(-pic.height - margin, margin), aspect="equal")
     ax.set_axis_off()
     return ax
 
 
+def _pictures(draw):
+    """Give a drawing function the sections the three share, before its Examples."""
+    others = ", ".join(n for n in ("draw_bone", "draw_hand", "draw_line") if n != draw.__name__)
+    shared = "Returns\n    -------\n    matplotlib.axes.Axes\n\n    See Also\n    --------\n    "
+    draw.__doc__ = draw.__doc__.replace("Examples", f"{shared}{others}, Line\n\n    Examples", 1)
+    return draw
+
+
+@_pictures
 def draw_bone(bone, ax=None, xy=(0.0, 0.0), vertical=False, facecolor="ivory", pipcolor="black"):
     """Draw one bone with its pips.
 
@@ -223,14 +228,6 @@ def draw_bone(bone, ax=None, xy=(0.0, 0.0), vertical=False, facecolor="ivory", p
         The bone; a pair gives its orientation, the first value on the left (or on top).
     ax, xy, vertical, facecolor, pipcolor : optional
         Where to draw (None: a new figure); the centre of the 2-by-1 bone; upright; colours.
-
-    Returns
-    -------
-    matplotlib.axes.Axes
-
-    See Also
-    --------
-    draw_line, draw_hand
 
     Examples
     --------
@@ -253,13 +250,13 @@ def draw_bone(bone, ax=None, xy=(0.0, 0.0), vertical=False, facecolor="ivory", p
     ax = _axes(ax, w, h)
     _mpl_bone(ax, a, b, cx, cy, vertical, facecolor, pipcolor)
     if fresh:
-        ax.set_xlim(cx - w / 2 - 0.2, cx + w / 2 + 0.2)
-        ax.set_ylim(cy - h / 2 - 0.2, cy + h / 2 + 0.2)
-        ax.set_aspect("equal")
+        ax.set(xlim=(cx - w / 2 - 0.2, cx + w / 2 + 0.2), ylim=(cy - h / 2 - 0.2, cy + h / 2 + 0.2))
+        ax.set(aspect="equal")
         ax.set_axis_off()
     return ax
 
 
+@_pictures
 def draw_hand(bones, ax=None, title=None):
     """Draw bones upright, side by side, as a player holds them.
 
@@ -267,14 +264,6 @@ def draw_hand(bones, ax=None, title=None):
     ----------
     bones : sequence of Bone or (int, int)
     ax, title : matplotlib.axes.Axes and str, optional
-
-    Returns
-    -------
-    matplotlib.axes.Axes
-
-    See Also
-    --------
-    draw_bone, draw_line
 
     Examples
     --------
@@ -285,6 +274,7 @@ def draw_hand(bones, ax=None, title=None):
     return _mpl(_hand(as_pairs(bones, "bones"), 1.2, 0.1), ax, title)
 
 
+@_pictures
 def draw_line(line, ax=None, title=None, per_row=14):
     """Draw a line of bones as it lies on the table, from the layout of the SVG pictures:
     doubles across, a cross's arms up and down, face-down doubles dark, a chain wrapping onto
@@ -296,14 +286,6 @@ def draw_line(line, ax=None, title=None, per_row=14):
         A :class:`~dominotiling.games.Line`, oriented pairs (as from
         :func:`~dominotiling.games.longest_line`), or a table, one labelled row per branch.
     ax, title, per_row : optional
-
-    Returns
-    -------
-    matplotlib.axes.Axes
-
-    See Also
-    --------
-    draw_bone, draw_hand, Line
 
     Examples
     --------
@@ -318,9 +300,7 @@ def draw_line(line, ax=None, title=None, per_row=14):
     return _mpl(_picture(line, per_row), ax, title)
 
 
-# ---------------------------------------------------------------------- HTML
-def _div(text):
-    return f"<div style='font:12px sans-serif'>{text}</div>"
+_div = lambda text: f"<div style='font:12px sans-serif'>{text}</div>"  # noqa: E731
 
 
 def _table(header, rows, caption=""):
@@ -332,7 +312,7 @@ def _table(header, rows, caption=""):
 
 def table_html(table):
     """A line or a layout: its picture, its open ends (and a line's count)."""
-    ends = escape(", ".join(f"{s} {v}" for s, v in table.open_ends().items()) or "none")
+    ends = escape(table._describe_ends())
     if isinstance(table, Line):
         text = f"{len(table)} bones; open ends: {ends}; count {table.count()}"
         return f"<div>{line_svg(table)}{_div(text)}</div>"

@@ -1,10 +1,8 @@
 """The families of games as hooks: what only each family needs, and how it scores a round.
 
 :class:`Family` is the protocol the engine and the score sheet call; each family is a small
-frozen dataclass of its options, picked by ``Rules(scoring=name)``, or a subclass of one's own
-given as ``Rules(family=...)``.  A family scores through the sheet's public state:
-``accounts``, ``carried``, ``last_tie``, ``notes``, ``dropped`` and ``ScoreSheet.end``.
-"""
+frozen dataclass of its options, picked by ``Rules(scoring=name)`` (or ``Rules(family=...)``, a
+subclass of one's own), keeping its state in the sheet's public attributes."""
 
 from dataclasses import dataclass
 from typing import Literal
@@ -37,8 +35,7 @@ class Round:
         """True when a bone of the last turn is one of ``keys`` (``(low, high)`` pairs)."""
         return any((b.low, b.high) in keys for b in self.finished_with)
 
-    def holds(self, player, key):
-        return self.hands is not None and Bone(*key) in self.hands[player]
+    holds = lambda self, player, key: self.hands is not None and Bone(*key) in self.hands[player]  # noqa: E731
 
 
 _player = lambda sheet, i: None if i is None else sheet.accounts[i].players[0]  # noqa: E731
@@ -80,8 +77,8 @@ class Family:
         """Refuse rules that contradict this family (raise DominoTilingError)."""
 
     def score(self, sheet, rnd):
-        """Score the finished round ``rnd`` on ``sheet``: return the points written per account
-        and the round's winner (a player or None), the sheet's accounts changed."""
+        """Score the finished round ``rnd`` on ``sheet``: return the points written per account,
+        which the sheet then adds to them, and the round's winner (a player or None)."""
         raise NotImplementedError(f"{type(self).__name__} must score a round")
 
     def settle(self, sheet):
@@ -138,7 +135,6 @@ def _check_multiple(family, rules, points):
     return points
 
 
-# ---------------------------------------------------------------------- the winner takes
 @dataclass(frozen=True)
 class Classic(Family):
     """The winner of a round writes the others' points (the block and draw games); who wins a
@@ -154,8 +150,7 @@ class Classic(Family):
         winner = rnd.out_account if rnd.out_account is not None else self._blocked(sheet, rnd)
         if winner is None:
             return written, None
-        written[winner] = gain = max(0, self.gain(rnd, winner))
-        sheet.accounts[winner].written += gain
+        written[winner] = max(0, self.gain(rnd, winner))
         if rnd.out is not None:
             return written, rnd.out
         fisher = self.blocked_winner == "fisherman" and rnd.fisherman is not None
@@ -241,7 +236,6 @@ class Telephone(Family):
             if i != rnd.out_account:
                 loss = _round_to(rnd.points[i], m, "down") // (m if self.per_multiple else 1)
                 written[i] = -min(loss, account.written)  # no debts
-                account.written += written[i]
         return written, _out_or_alone(sheet, rnd)
 
     def reached(self, sheet, reached, order):
@@ -255,7 +249,6 @@ class Telephone(Family):
         sheet.end(reached[:1], [i for i in order if i != reached[0] and w[i] == low])
 
 
-# ---------------------------------------------------------------------- the Kozel family
 def _credit(sheet, i, total, written, write_above):
     """Kozel: write ``total`` for account ``i``, or remember it while the account is closed."""
     account = sheet.accounts[i]
@@ -289,14 +282,12 @@ class Kozel(Family):
     reopen_doubles: tuple = ()
     fish_bazaar: bool = False
     name = "kozel"
+    reopens = lambda self, game, hands: (self.reopen_after_tie and game.sheet.last_tie) or None  # noqa: E731
 
     def reached(self, sheet, reached, order):
         if not sheet.rules.target_loses:
             return sheet.end(reached[:1])
         sheet.end(losers=reached if self.several_goats else reached[:1])
-
-    def reopens(self, game, hands):
-        return True if self.reopen_after_tie and game.sheet.last_tie else None
 
     def round_ends(self, game, reason, fisherman):
         taker = game._next(fisherman) if self.fish_bazaar and reason != "out" else None
@@ -336,8 +327,6 @@ class Kozel(Family):
         for i in (takers if out is None else [i for i in range(n) if i != out]) if bonus else ():
             written[i] += bonus
             sheet.accounts[i].opened = True
-        for account, gain in zip(sheet.accounts, written):
-            account.written += gain
         if out is not None and rnd.finished_with_any(self.finish_ends_match):  # the match ends
             sheet.end([out], [i for i in range(n) if i != out])
         for key in self.held_loses:
@@ -363,6 +352,7 @@ class SeaKozel(Family):
     six_six_wins: Literal["one_loser", "losers_total"] = "one_loser"
     hundred_any_time: bool = False
     name = "sea_kozel"
+    fisherman = lambda self, last, nondouble: last if nondouble is None else nondouble  # noqa: E731 -- a double is no fish
 
     def reopens(self, game, hands):
         if not (self.reopen_after_tie and game.sheet.last_tie):
@@ -384,9 +374,6 @@ class SeaKozel(Family):
                 return None if s == seat else (s, frozenset([_SIX]))
         return None
 
-    def fisherman(self, last, last_nondouble):
-        return last if last_nondouble is None else last_nondouble  # a double is no fish
-
     def score(self, sheet, rnd):
         points, out, accounts, notes = rnd.points, rnd.out_account, sheet.accounts, sheet.notes
         n, threshold, o = len(points), self.write_above + 1, rnd.opener_account
@@ -401,10 +388,9 @@ class SeaKozel(Family):
                 return
             if any(accounts[j].written > 0 for j in range(n) if j != i):  # all written off
                 for j, account in enumerate(accounts):
-                    written[j], account.written, account.opened = -account.written, 0, False
+                    written[j], account.opened = -account.written, False
                 return
-            written[i] += gain
-            accounts[i].written, accounts[i].opened = accounts[i].written + gain, True
+            written[i], accounts[i].opened = written[i] + gain, True
 
         if out is not None:
             others = sum(points[j] for j in range(n) if j != out)
@@ -427,7 +413,6 @@ class SeaKozel(Family):
                 write(out, others + eggs)
             elif sheet.winners:
                 written[out] += others + eggs
-                accounts[out].written += others + eggs
             return written, rnd.out
         lowest, f = _lowest(points), rnd.fisherman_account
         if len(lowest) > 1:  # eggs: replayed from 1-1
@@ -465,12 +450,8 @@ class Krysha(Family):
 
     write_above: int = 12
     name = "krysha"
-
-    def reopens(self, game, hands):
-        return False if game.sheet.notes.get("by_rule") else None
-
-    def reached(self, sheet, reached, order):
-        sheet.end(reached[:1], [i for i in order if i != reached[0]])
+    reopens = lambda self, game, hands: False if game.sheet.notes.get("by_rule") else None  # noqa: E731
+    reached = lambda self, sheet, r, order: sheet.end(r[:1], [i for i in order if i != r[0]])  # noqa: E731
 
     def score(self, sheet, rnd):
         points, lowest = rnd.points, _lowest(rnd.points)
@@ -482,11 +463,9 @@ class Krysha(Family):
         w = rnd.out_account if rnd.out_account is not None else lowest[0]
         _credit(sheet, w, sum(points) - points[w] + sheet.carried, written, self.write_above)
         sheet.carried, sheet.notes["by_rule"] = 0, not sheet.accounts[w].opened
-        sheet.accounts[w].written += written[w]
         return written, opener
 
 
-# ---------------------------------------------------------------------- and the others
 @dataclass(frozen=True)
 class General(Family):
     """General: the player after the finisher loses, a General (a point) when the last bone is
@@ -514,7 +493,6 @@ class General(Family):
         keys = [key for key, _ in self.finish_bonus]
         every = bool(keys) and all(rnd.finished_with_any((key,)) for key in keys)
         written[i] = hit = int(every if self.finish_bonus_all else rnd.finished_with_any(keys))
-        sheet.accounts[i].written += hit
         if sheet.waiting:  # more than two pairs: the losers may give their place
             sheet.accounts[i].losses += 1
             seated = sheet.notes.setdefault("rounds_at_table", {})
@@ -572,7 +550,7 @@ class Seven(Family):
         playing = [i for i in range(len(written)) if i not in sheet.dropped]
         for i in playing:
             if rnd.points[i] == max(rnd.points[j] for j in playing):
-                written[i], sheet.accounts[i].written = 1, sheet.accounts[i].written + 1
+                written[i] = 1
         return written, rnd.out if rnd.out is not None else rnd.fisherman
 
     def settle(self, sheet):
@@ -624,7 +602,7 @@ class Bergen(Family):
         if winner is None:
             sheet.last_tie = True
             return written, None
-        written[winner], sheet.accounts[winner].written = 2, sheet.accounts[winner].written + 2
+        written[winner] = 2
         return written, _player(sheet, winner) if rnd.out is None else rnd.out
 
 
@@ -635,10 +613,8 @@ class Pips(Family):
     name, several_out = "pips", True
 
     def score(self, sheet, rnd):
-        written, sheet.last_tie = list(rnd.points), False
-        for account, gain in zip(sheet.accounts, written):
-            account.written += gain
-        return written, _out_or_alone(sheet, rnd, sheet.dropped)
+        sheet.last_tie = False
+        return list(rnd.points), _out_or_alone(sheet, rnd, sheet.dropped)
 
 
 #: The families by ``rules.scoring`` ("muggins" is the old name of "fives").

@@ -14,7 +14,7 @@ from ..errors import DominoTilingError, DominoTypeError
 from .bones import Bone, as_bone, as_bones, double_set
 from .errors import IllegalMoveError
 from .line import _hands
-from .players import player_functions
+from .players import Seats, player_functions
 
 __all__ = ["COUNT_BONES", "TARGET", "count_points", "check_bid", "followers", "trick_winner"]
 __all__ += ["settle", "FortyTwo", "FortyTwoView", "HandResult", "greedy_player"]
@@ -32,8 +32,7 @@ def _bones(bones, name="bones"):
     return bones
 
 
-def _trump(trump):
-    return None if trump is None else _validate.integer(trump, "trump", minimum=0, maximum=6)
+_trump = lambda t: None if t is None else _validate.integer(t, "trump", minimum=0, maximum=6)  # noqa: E731
 
 
 def count_points(bones):
@@ -123,8 +122,7 @@ class FortyTwoView:
     __slots__ += ("trump", "trick", "taken", "scores", "rng")
 
     def __init__(self, match):
-        values = (match.turn, match.phase, tuple(match.hand(match.turn)))
-        values += (tuple(match.legal_moves()),)
+        values = (match.turn, match.phase, match.hand(match.turn), tuple(match.legal_moves()))
         values += (False, tuple(match._bids), match._high()[1], match.trump, tuple(match._trick))
         values += (tuple(match._taken), tuple(match.scores), match._rng)
         for name, value in zip(self.__slots__, values):
@@ -134,7 +132,7 @@ class FortyTwoView:
         raise AttributeError("a FortyTwoView is read-only; return a choice instead")
 
 
-class FortyTwo:
+class FortyTwo(Seats):
     """A match of 42 between two pairs, partners opposite (seats 0 and 2 against 1 and 3).
 
     classic_rules_2_ru.txt, paragraphs 115-129: seven bones each; left of the dealer each bids
@@ -195,13 +193,9 @@ class FortyTwo:
         self._bids, self._trick, self._tricks, self._taken = [], [], [], [0, 0]
 
     over = property(lambda self: self.winner is not None)
-
-    def hand(self, seat):
-        """The bones ``seat`` holds now."""
-        return tuple(self._hands[_validate.integer(seat, "seat", minimum=0, maximum=3)])
-
-    def _high(self):
-        return next(((s, b) for s, b in reversed(self._bids) if b is not None), (None, None))
+    _VIEW, _ACT, _OVER = FortyTwoView, "act", "the match is over; start a new FortyTwo"
+    # (seat, bid) of the highest bid so far, or (None, None)
+    _high = lambda self: next((b for b in self._bids[::-1] if b[1] is not None), (None, None))  # noqa: E731
 
     def legal_moves(self):
         """The choices of the player to act: bids (None passes), trump values, or bones."""
@@ -214,14 +208,10 @@ class FortyTwo:
         hand = self._hands[self.turn]
         return followers(hand, self._trick[0][1], self.trump) if self._trick else list(hand)
 
-    def view(self):
-        return FortyTwoView(self)
-
     def act(self, choice):
         """Make the choice of the player to act (a bid or None, a trump value, or a bone); an
         IllegalMoveError, changing nothing, for one not among :meth:`legal_moves`."""
-        if self.over:
-            raise IllegalMoveError("the match is over; start a new FortyTwo")
+        self._check_open()
         if not (choice is None or isinstance(choice, (Bone, int, np.integer))):
             what = type(choice).__name__
             msg = f"choice must be a bid or None, a trump value or a Bone, got {what}"
@@ -275,19 +265,6 @@ class FortyTwo:
             return
         self.dealer = (self.dealer + 1) % 4
         self._deal()
-
-    def step(self):
-        """Let the player to act choose, through their function."""
-        if self.players[self.turn] is None:
-            raise DominoTilingError(f"seat {self.turn} has no player function; call act() for it")
-        self.act(self.players[self.turn](self.view()))
-
-    def play_hand(self):
-        """Play until the hand in progress is over; return its :class:`HandResult`."""
-        number = len(self.hands_played)
-        while not self.over and len(self.hands_played) == number:
-            self.step()
-        return self.hands_played[-1]
 
     def play_match(self, max_hands=500):
         """Play until a pair wins (an error after ``max_hands`` hands); return the scores."""

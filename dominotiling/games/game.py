@@ -8,9 +8,11 @@ import numpy as np
 
 from .. import _validate
 from ..errors import DominoTilingError, DominoTypeError
-from .bones import Bone, double_set
+from .bones import Bone, as_bones, double_set
+from .display import game_html
 from .errors import IllegalMoveError
 from .layouts import new_layout
+from .line import _hands
 from .players import player_functions
 from .records import Event, Move, PlayerView, RoundResult
 from .rules import as_rules
@@ -108,6 +110,7 @@ class Game:
 
     bazaar_size = property(lambda self: self._drawable())  # the bones that can still be drawn
     reserve_size = property(lambda self: len(self._bazaar) - self._drawable())  # never drawn
+    _drawable = lambda self: max(0, len(self._bazaar) - self.rules.reserve(self.n_players))  # noqa: E731
 
     @property
     def can_end_turn(self):
@@ -133,12 +136,9 @@ class Game:
         state = "over" if self.over else f"round {self.round_number + 1}, seat {self.turn} to move"
         return f"<Game of {self.rules.name}, {self.n_players} players: {state}>"
 
-    def _repr_html_(self):
-        from .display import game_html
+    _repr_html_ = game_html  # the rich display
 
-        return game_html(self)
-
-    # ------------------------------------------------------------------ actions
+    # ------------------------------------------------------------------ actions, by hand and automatic
     @staticmethod
     def _parse(move, side=None):
         if isinstance(move, Move):
@@ -237,7 +237,6 @@ class Game:
         self.turn = self._next(seat)
         self._check_blocked()
 
-    # ------------------------------------------------------------------ automatic play
     def step(self):
         """One action for the player to move: their function's move (None ends a turn that may
         stop), or a draw or a knock when they cannot move."""
@@ -295,15 +294,9 @@ class Game:
         (1, [Move(bone=Bone(1, 1), side='right', closed=False)])
         """
         rules = as_rules(rules)
-        try:
-            hands, bazaar = [list(h) for h in hands], list(bazaar)
-        except TypeError:
-            msg = "hands must be a list of hands (lists of Bone), bazaar of Bone"
-            raise DominoTypeError(msg) from None
+        hands, bazaar = [list(h) for h in _hands(hands)], list(as_bones(bazaar, "bazaar"))
         every = [b for h in hands for b in h] + bazaar
         full = rules.table.pool(double_set(rules.max_pip), rules.max_pip)
-        if any(not isinstance(b, Bone) for b in every):
-            raise DominoTypeError("hands and bazaar must hold Bone objects, e.g. Bone(2, 5)")
         if len(set(every)) != len(every) or set(every) != set(full):
             got = f"{len(every)} bones, {len(set(every))} distinct"
             msg = f"hands and bazaar must hold each bone of the set exactly once, got {got}"
@@ -384,7 +377,7 @@ class Game:
                 raise IllegalMoveError("a recorded draw differs from the bazaar")
         return game
 
-    # ------------------------------------------------------------------ the mechanics: seats
+    # ------------------------------------------------------------------ the mechanics: seats, the deal, the opening
     def _active(self):
         """The seats still in the match."""
         gone = self.sheet.absent()
@@ -392,14 +385,9 @@ class Game:
 
     def _next(self, seat, step=1):
         """The seat ``step`` places clockwise from ``seat`` among those still playing."""
-        active = self._active()
-        for k in range(1, self.n_players + 1):
-            candidate = (seat + k) % self.n_players
-            if candidate in active:
-                step -= 1
-                if step == 0:
-                    return candidate
-        return seat
+        active, n = self._active(), self.n_players
+        ahead = [(seat + k) % n for k in range(1, n + 1) if (seat + k) % n in active]
+        return ahead[step - 1] if step <= len(ahead) else seat
 
     def _round_double(self):
         """The round's set double (Mexican train, Chicken foot): down from max_pip, then up."""
@@ -409,7 +397,6 @@ class Game:
         r = self.round_number % (2 * top + 1)
         return top - r if r <= top else r - top
 
-    # ------------------------------------------------------------------ dealing and opening
     def _deal(self):
         rules, table, n = self.rules, self.rules.table, self.n_players
         size, active, double = rules.hand_size(n), self._active(), self._round_double()
@@ -508,10 +495,7 @@ class Game:
         self._continuing = None
         self.line.end_turn()
 
-    # ------------------------------------------------------------------ moves
-    def _drawable(self):
-        return max(0, len(self._bazaar) - self.rules.reserve(self.n_players))
-
+    # ------------------------------------------------------------------ moves and turns
     def _can_draw(self):
         rules, line = self.rules, self.line
         if not (rules.draw_from_bazaar and self._drawable() > 0 and line.may_draw(self.turn)):
@@ -529,7 +513,6 @@ class Game:
         moves = [Move(b, s) for b, s in self.line.moves(hand, seat)]
         return self.rules.table.moves(self, moves)
 
-    # ------------------------------------------------------------------ turns
     def _apply_play(self, move):
         """Lay one bone for the player to move (the move is known to be legal)."""
         seat, bone = self.turn, move.bone
@@ -566,11 +549,9 @@ class Game:
         rules = self.rules
         mode = "chain" if self.line.may_continue() else None  # trains: the first turn's train
         mode = mode or rules.table.continuing(self, move) or rules.family.continuing(self, move)
-        self._continuing = mode
-        if self._continuing and self._moves_for(self.turn):
-            return True
-        self._continuing = None
-        return False
+        self._continuing = mode  # the legal moves depend on it
+        self._continuing = mode if mode and self._moves_for(self.turn) else None
+        return self._continuing is not None
 
     def _score_turn(self, index):
         """Points scored during play for the turn just ended (fives, Telephone, Bergen)."""
@@ -640,8 +621,7 @@ class Game:
             if self.line.first_turns_over() or not self._first_turns_left(None):
                 self._end_round("out")
             return
-        rules = self.rules
-        can_draw = rules.draw_from_bazaar and self._drawable() > 0 and bool(self.line.open_ends())
+        can_draw = self.rules.draw_from_bazaar and self._drawable() > 0 and bool(self.line.ends)
         if self._forced is None and not can_draw and not self.line.could_play(self._hands):
             self._end_round("blocked")
 

@@ -29,7 +29,6 @@ def new_layout(rules, n_players, double=None):
     return rules.table.new(rules, n_players, double)
 
 
-# ---------------------------------------------------------------------- the tables' hooks
 @dataclass(frozen=True)
 class TableRules:
     """The hook of one kind of table: its options, and what only it needs of the engine.
@@ -83,13 +82,11 @@ class LineTable(TableRules):
     doubles_per_turn: int = 1
     chain_turn: bool = False
     name = "line"
+    new = lambda self, rules, n, d: Line.for_rules(rules)  # noqa: E731
 
     def check(self, rules):
         if self.lengthwise_doubles and not self.spinner:
             raise DominoTilingError("lengthwise_doubles (after the cross) needs spinner=True")
-
-    def new(self, rules, n_players, double):
-        return Line.for_rules(rules)
 
     def moves(self, game, moves):
         plays, mode = game._turn_plays, self.closing_doubles
@@ -131,19 +128,16 @@ class LineTable(TableRules):
             return move
         if move in game._moves_for(game.turn):
             return move
-        name, up_to = game.rules.name, self.doubles_per_turn
         if doubles:
+            up_to = self.doubles_per_turn
             msg = f"only more doubles on other ends (up to {up_to}); call end_turn()"
             raise IllegalMoveError(msg)
-        if move.closed and self.closing_doubles == "none":
-            raise IllegalMoveError(f"{name} does not lay doubles face down")
-        if move.closed:
-            raise IllegalMoveError(f"{bone} cannot be laid face down here")
-        if move.lengthwise and not self.lengthwise_doubles:
-            raise IllegalMoveError(f"{name} does not lay doubles lengthwise")
-        if move.lengthwise:
-            msg = f"{bone} cannot be laid lengthwise here (a double, not the cross)"
-            raise IllegalMoveError(msg)
+        how = "face down" if move.closed else "lengthwise" if move.lengthwise else None
+        if how and not (self.closing_doubles != "none" if move.closed else self.lengthwise_doubles):
+            raise IllegalMoveError(f"{game.rules.name} does not lay doubles {how}")
+        if how:
+            why = "" if move.closed else " (a double, not the cross)"
+            raise IllegalMoveError(f"{bone} cannot be laid {how} here{why}")
         return move
 
 
@@ -153,12 +147,10 @@ class TrainsTable(TableRules):
 
     first_turn_train: bool = False
     name, set_double = "trains", True
+    pool = lambda self, bones, d: [b for b in bones if b != Bone(d, d)]  # noqa: E731 -- the engine
 
     def new(self, rules, n_players, double):
         return Trains(rules.max_pip, n_players, double, first_turn_train=self.first_turn_train)
-
-    def pool(self, bones, double):
-        return [b for b in bones if b != Bone(double, double)]  # the engine lies in the centre
 
 
 @dataclass(frozen=True)
@@ -169,9 +161,7 @@ class FootTable(TableRules):
     foot_size: int = 3
     missing_set_double: Literal["lower", "redeal"] = "lower"
     name, set_double = "chicken_foot", True
-
-    def new(self, rules, n_players, double):
-        return ChickenFoot(rules.max_pip, self.foot_size)
+    new = lambda self, rules, n, d: ChickenFoot(rules.max_pip, self.foot_size)  # noqa: E731
 
     def keeps(self, hands, double):
         held = {b for h in hands for b in h if b.is_double}
@@ -188,6 +178,7 @@ class SausageTable(TableRules):
     row_opening: Literal["first", "double"] = "first"
     play_until_stuck: bool = False
     name, hidden_rows = "sausage", True
+    new = lambda self, rules, n, d: Sausage(rules.max_pip, self.sausage_cuts)  # noqa: E731
 
     def check(self, rules):
         if not rules.min_players == rules.max_players == 2:
@@ -195,9 +186,6 @@ class SausageTable(TableRules):
         if rules.draw_from_bazaar:
             msg = "the sausage's face-down rows have no bazaar: draw_from_bazaar=False"
             raise DominoTilingError(msg)
-
-    def new(self, rules, n_players, double):
-        return Sausage(rules.max_pip, self.sausage_cuts)
 
     def opening(self, seat, hands):
         """A face-down row opens with its rightmost bone (or its first double from the right)."""
@@ -217,7 +205,6 @@ class FiveUpTable(TableRules):
 TABLES = {t.name: t for t in (LineTable, TrainsTable, FootTable, SausageTable, FiveUpTable)}
 
 
-# ---------------------------------------------------------------------- the tables
 class Trains(Table):
     """Mexican train's table: the engine double, a train per player and the Mexican train.
 
@@ -264,15 +251,10 @@ class Trains(Table):
         return list(self._trains[_validate.choice(name, "name (of a train)", tuple(self._trains))])
 
     markers = property(lambda self: frozenset(self._markers))  # seats whose trains are open
-
-    def _end(self, name):
-        return self._trains[name][-1][1] if self._trains[name] else self.engine
-
-    def open_ends(self):
-        return {name: self._end(name) for name in self._trains}
-
-    def uncovered(self):
-        return [name for name, t in self._trains.items() if t and t[-1][0] == t[-1][1]]
+    _end = lambda self, name: self._trains[name][-1][1] if self._trains[name] else self.engine  # noqa: E731
+    open_ends = lambda self: {name: self._end(name) for name in self._trains}  # noqa: E731
+    # the trains ending in a double not yet covered
+    uncovered = lambda self: [n for n, t in self._trains.items() if t and t[-1][0] == t[-1][1]]  # noqa: E731
 
     def _seat(self, seat):
         if seat is None or type(seat) is int and 0 <= seat < self.n_players:
@@ -283,11 +265,10 @@ class Trains(Table):
         seat = self._seat(seat)
         return self.first_turn_train and seat is not None and seat not in self._had_turn
 
+    may_draw = lambda self, seat: not self.in_first_turn(seat)  # noqa: E731 -- no first train: a marker
+
     def first_turns_over(self):
         return not self.first_turn_train or len(self._had_turn) >= self.n_players
-
-    def may_draw(self, seat):
-        return not self.in_first_turn(seat)  # no first train: a marker, without drawing
 
     def allowed(self, seat):
         """The trains the player in ``seat`` may play on now."""
@@ -352,12 +333,11 @@ class Trains(Table):
         if seat is not None and side == f"train {seat}":
             self._markers.discard(seat)
 
+    may_continue = lambda self: bool(self._turn) and self.in_first_turn(self._turn_seat)  # noqa: E731
+
     def must_continue(self):
         turn = self._turn
         return bool(turn) and turn[-1][1].is_double and not self.in_first_turn(self._turn_seat)
-
-    def may_continue(self):
-        return bool(self._turn) and self.in_first_turn(self._turn_seat)
 
     def end_turn(self):
         if self._turn and self.first_turn_train:
@@ -404,9 +384,7 @@ class ChickenFoot(Table):
     """
 
     first_side = "foot"
-
-    def _opens(self, bone):
-        return bone.is_double and bone.high <= self.max_pip  # a chicken foot opens with a double
+    _opens = lambda self, bone: bone.is_double and bone.high <= self.max_pip  # noqa: E731 -- a double
 
     def __init__(self, max_pip=9, foot_size=3):
         super().__init__(max_pip)
@@ -415,8 +393,7 @@ class ChickenFoot(Table):
         self._ended = set()  # toes ending in a double that grew a foot
         self._foot = None  # (value, chicks still due, toe the double ends or None)
 
-    def toes(self):
-        return [list(t) for t in self._toes]
+    toes = lambda self: [list(t) for t in self._toes]  # noqa: E731 -- each toe's pairs, outward
 
     def parents(self):
         """For each toe, the toe whose end double it grows from (1-based), or None."""
@@ -497,13 +474,12 @@ class Sausage(Table):
         self._head, self._lines = None, {"top": [], "bottom": []}
 
     head = property(lambda self: self._head)  # the crosswise bone, (top value, bottom value)
+    # the value the line ``n`` shows after its ``k``-th bone (the head's for k = 0)
+    _value = lambda self, n, k: self._lines[n][k - 1][1] if k else self._head[n == "bottom"]  # noqa: E731
 
     def line(self, name):
         """The bones of the "top" or "bottom" line, outward, as oriented pairs."""
         return list(self._lines[_validate.choice(name, "name (of a line)", ("top", "bottom"))])
-
-    def _value(self, name, k):
-        return self._lines[name][k - 1][1] if k else self._head[0 if name == "top" else 1]
 
     def open_ends(self):
         lines = self._lines
@@ -591,14 +567,13 @@ class FiveUp(Table):
     """
 
     first_side = "set"
+    lines = lambda self: [list(pairs) for _, pairs in self._lines]  # noqa: E731 -- each line's pairs
+    open_ends = lambda self: {} if self._first is None else {p: v for p, v, _ in self._ends()}  # noqa: E731
 
     def __init__(self, max_pip=6):
         super().__init__(max_pip)
         self._lines = []  # per line: its start value and its bones, outward
         self._free = {}  # a double's place ("set", "double k") -> (value, free places)
-
-    def lines(self):
-        return [list(pairs) for _, pairs in self._lines]
 
     def _ends(self):
         """(place, value, what it counts) of every open place."""
@@ -612,9 +587,6 @@ class FiveUp(Table):
                 out.append((f"line {k + 1}", end, end))
         return out
 
-    def open_ends(self):
-        return {} if self._first is None else {place: value for place, value, _ in self._ends()}
-
     def count(self):
         """The open ends added up: ends of singles, and doubles nothing was played on (twice)."""
         if self._first is None:
@@ -623,10 +595,8 @@ class FiveUp(Table):
         return lone + sum(c for place, _, c in self._ends() if place != "set")
 
     def branches(self):
-        if self._first is None:
-            return []
         lines = [(f"line {k + 1}", p) for k, p in enumerate(self.lines())]
-        return [("set", [tuple(self._first)])] + lines
+        return [] if self._first is None else [("set", [tuple(self._first)])] + lines
 
     def play(self, bone, side=None, closed=False, lengthwise=False, seat=None):
         """Lay ``bone`` on ``side`` ("set", "line k" or "double k"); the first bone anywhere."""

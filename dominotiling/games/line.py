@@ -66,9 +66,7 @@ class Table:
         """True while some hand holds a bone that can ever be laid (False: blocked)."""
         return any(self.moves(hand, seat) for seat, hand in enumerate(_hands(hands)))
 
-    def _opens(self, bone):
-        """May ``bone`` open a round? (any bone of the set; a table may ask more)"""
-        return bone.high <= self.max_pip
+    _opens = lambda self, bone: bone.high <= self.max_pip  # noqa: E731 -- may it open a round?
 
     def _allowed_ends(self):
         """The ``(side, value)`` ends a bone may be played on now."""
@@ -122,17 +120,13 @@ class Table:
         new.__dict__.update({k: _deep(v) for k, v in self.__dict__.items()})
         return new
 
-    def __eq__(self, other):
-        return self.__dict__ == other.__dict__ if type(other) is type(self) else NotImplemented
-
+    __eq__ = lambda self, o: vars(self) == vars(o) if type(o) is type(self) else NotImplemented  # noqa: E731
     __hash__ = None
+    __repr__ = lambda self: f"<{type(self).__name__} of {len(self)} bones: {self}>"  # noqa: E731
 
     def __str__(self):
         text = lambda pairs: " ".join(f"{a}-{b}" for a, b in pairs) or "-"  # noqa: E731
         return "; ".join(f"{label}: {text(pairs)}" for label, pairs in self.branches())
-
-    def __repr__(self):
-        return f"<{type(self).__name__} of {len(self)} bones: {self}>"
 
     def _repr_html_(self):
         from .display import table_html
@@ -228,7 +222,6 @@ class Line(Table):
         return cls(rules.max_pip, t.spinner, house=t.house, spinner_opens=t.spinner_opens,
                    cross_count=t.cross_count, arms_first=t.spinner_arms_first)  # fmt: skip
 
-    # ------------------------------------------------------------------ queries
     def __iter__(self):
         """The bones of the main chain, left to right, then of the cross's arms."""
         return (Bone(a, b) for a, b in self.chain() + self._arms["up"] + self._arms["down"])
@@ -417,17 +410,14 @@ class Line(Table):
     def _maybe_house(self, covered):
         """First-covered house: the double just covered on both long sides becomes the cross."""
         if covered == "first":
-            (a, b), both = self._first, self._arms["left"] and self._arms["right"]
-            if a != b or not both:
-                return
+            (a, b), both = self._first, bool(self._arms["left"] and self._arms["right"])
+        elif covered[0] in ("left", "right") and covered not in self._face_down:
+            (a, b), both = self._arms[covered[0]][covered[1]], True
         else:
-            if covered[0] not in ("left", "right") or covered in self._face_down:
-                return
-            a, b = self._arms[covered[0]][covered[1]]
-            if a != b:
-                return
-        self._spinner_at = covered
-        self._open["up"] = self._open["down"] = a
+            return
+        if both and a == b:
+            self._spinner_at = covered
+            self._open["up"] = self._open["down"] = a
 
     # ------------------------------------------------------------------ reading the ends
     def is_fish(self):

@@ -3,7 +3,9 @@ A player is any function of a :class:`~dominotiling.games.PlayerView` returning 
 ``legal_moves`` -- or None to stop a turn that allows more bones; drawing and knocking are
 automatic."""
 
+from .. import _validate
 from ..errors import DominoTilingError, DominoTypeError
+from .errors import IllegalMoveError
 from .records import PlayerView
 
 __all__ = ["random_player", "greedy_player", "doubles_first_player"]
@@ -77,9 +79,7 @@ def doubles_first_player(view):
     """
     _check_view(view)
     doubles = [m for m in view.legal_moves if m.bone.is_double]
-    if doubles:
-        return max(doubles, key=lambda m: m.bone.pips)
-    return greedy_player(view)
+    return max(doubles, key=lambda m: m.bone.pips) if doubles else greedy_player(view)
 
 
 def player_functions(players, counts, wrong_count, by_hand=True):
@@ -96,6 +96,40 @@ def player_functions(players, counts, wrong_count, by_hand=True):
             hand = ", or None" if by_hand else ""
             raise DominoTypeError(f"players[{k}] must be a function f(view){hand}; got {p!r}")
     return players
+
+
+class Seats:
+    """The seats of a domino poker table or a match of 42, played hand after hand by functions
+    of a view (``_VIEW``); ``_ACT`` names the action of a seat without one, ``_OVER`` says that
+    the table is closed."""
+
+    def hand(self, seat):
+        """The bones ``seat`` holds now."""
+        seat = _validate.integer(seat, "seat", minimum=0, maximum=len(self.players) - 1)
+        return tuple(self._hands[seat])
+
+    def view(self):
+        """What the player to act sees."""
+        return self._VIEW(self)
+
+    def _check_open(self):
+        if self.over:
+            raise IllegalMoveError(self._OVER)
+
+    def step(self):
+        """Let the player to act choose, through their function."""
+        if self.players[self.turn] is None:
+            msg = f"seat {self.turn} has no player function; call {self._ACT}() for it"
+            raise DominoTilingError(msg)
+        getattr(self, self._ACT)(self.players[self.turn](self.view()))
+
+    def play_hand(self):
+        """Play the hand in progress to its end; return its record (an error once it is over)."""
+        self._check_open()
+        number = len(self.hands_played)
+        while not self.over and len(self.hands_played) == number:
+            self.step()
+        return self.hands_played[-1]
 
 
 def _check_view(view):

@@ -11,7 +11,7 @@ from .. import _validate
 from ..errors import DominoTilingError
 from .bones import Bone, as_bones
 from .errors import IllegalMoveError
-from .players import player_functions
+from .players import Seats, player_functions
 
 __all__ = ["poker_set", "poker_hand", "PokerHand", "POKER_RANKS", "PokerTable", "PokerView"]
 __all__ += ["PokerResult", "greedy_player"]
@@ -148,7 +148,7 @@ class PokerView:
         raise AttributeError("a PokerView is read-only; return the bones to exchange")
 
 
-class PokerTable:
+class PokerTable(Seats):
     """Hands of domino poker: an ante, a deal of five, one exchange, a showdown.
 
     classic_rules_2_ru.txt, paragraph 133: twenty bones, by the rules of card poker, in its
@@ -187,11 +187,9 @@ class PokerTable:
     over = property(lambda self: not self._in)  # fewer than two can pay the ante
     in_hand = property(lambda self: tuple(self._in))  # the seats dealt into the hand
     pot = property(lambda self: self.ante * len(self._in))
-
-    def hand(self, seat):
-        """The bones ``seat`` holds now."""
-        seat = _validate.integer(seat, "seat", minimum=0, maximum=len(self.players) - 1)
-        return tuple(self._hands[seat])
+    _VIEW, _ACT = PokerView, "exchange"
+    _OVER = "the table is closed: fewer than two players have chips"
+    __repr__ = lambda t: f"<PokerTable chips {t.chips}, {len(t.hands_played)} hands played>"  # noqa: E731
 
     def _deal(self):
         n = self.n_players
@@ -217,14 +215,10 @@ class PokerTable:
         hand = self._hands[self.turn]
         return [c for k in range(min(5, len(self._stock)) + 1) for c in combinations(hand, k)]
 
-    def view(self):
-        return PokerView(self)
-
     def exchange(self, bones):
         """Give up ``bones`` (bones of the hand) and draw as many; an IllegalMoveError, changing
         nothing, for a bone not in the hand, repeated, or more than are left to draw."""
-        if self.over:
-            raise IllegalMoveError("the table is closed: fewer than two players have chips")
+        self._check_open()
         bones, hand = tuple(as_bones(bones, "bones (to exchange)")), self._hands[self.turn]
         if any(b not in hand for b in bones) or len(set(bones)) != len(bones):
             held = " ".join(map(str, hand))
@@ -253,30 +247,12 @@ class PokerTable:
         self.dealer = (self.dealer + 1) % self.n_players
         self._deal()
 
-    def step(self):
-        """Let the player to act choose the bones to exchange, through their function."""
-        if self.players[self.turn] is None:
-            raise DominoTilingError(f"seat {self.turn} has no player function; call exchange()")
-        self.exchange(self.players[self.turn](self.view()))
-
-    def play_hand(self):
-        """Play the hand in progress to its showdown; return its :class:`PokerResult`."""
-        if self.over:
-            raise DominoTilingError("the table is closed: fewer than two players have chips")
-        number = len(self.hands_played)
-        while len(self.hands_played) == number:
-            self.step()
-        return self.hands_played[-1]
-
     def play_match(self, max_hands=1000):
         """Play until one player holds every chip (or ``max_hands`` hands); return the chips."""
         max_hands = _validate.positive_int(max_hands, "max_hands")
         while not self.over and len(self.hands_played) < max_hands:
             self.play_hand()
         return tuple(self.chips)
-
-    def __repr__(self):
-        return f"<PokerTable chips {self.chips}, {len(self.hands_played)} hands played>"
 
 
 def greedy_player(view):

@@ -159,9 +159,7 @@ class PlayerView:
     def __setattr__(self, name, value):
         raise AttributeError("a PlayerView is read-only; return a move instead of changing it")
 
-    @property
-    def line(self):
-        return self._game.line.copy()
+    line = property(lambda self: self._game.line.copy())  # a copy of the table
 
     @property
     def history(self):

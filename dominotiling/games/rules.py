@@ -12,6 +12,7 @@ from typing import Literal, get_args, get_origin
 from .. import _validate
 from ..errors import DominoTilingError, DominoTypeError
 from .bones import Bone, as_bone, as_bones, double_set
+from .display import rules_html
 from .families import FAMILIES, Classic, Family
 from .layouts import MAX_PLAYERS, TABLES, LineTable, TableRules
 
@@ -155,8 +156,7 @@ class Rules:
     table: TableRules = LineTable()
     _hand_size_map: dict = field(default=None, repr=False, compare=False)
 
-    def __init__(self, **options):
-        _build(self, options)
+    __init__ = lambda self, **options: _build(self, options)  # noqa: E731 -- see _build
 
     def __getattr__(self, name):  # the hooks' options by name, with a default for every Rules
         if name not in _NEUTRAL:
@@ -205,10 +205,7 @@ class Rules:
         key = (as_bone(bone, "bone").low, bone.high)
         return next((points for k, points in self.bone_values if k == key), bone.pips)
 
-    def _repr_html_(self):
-        from .display import rules_html
-
-        return rules_html(self)
+    _repr_html_ = rules_html  # the rich display
 
     @staticmethod
     def names():
@@ -335,8 +332,7 @@ def _check_together(rules):
     return size_map
 
 
-# ---------------------------------------------------------------- the registry of named rule sets
-def _key(name):
+def _key(name):  # the registry of named rule sets: a name's key, case, ё, spaces, hyphens aside
     return "_".join(name.lower().replace("ё", "е").replace("-", " ").replace("_", " ").split())
 
 

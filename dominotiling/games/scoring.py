@@ -2,11 +2,13 @@
 totals) through its family, from any state on paper; :class:`Account` is one line of it;
 :func:`hand_points` and :func:`rating_points` count hands and Kozel ratings."""
 
+from dataclasses import dataclass, replace
 from numbers import Integral
 
 from .. import _validate
 from ..errors import DominoTilingError, DominoTypeError
 from .bones import Bone, as_bones
+from .display import sheet_html
 from .families import Round
 from .layouts import MAX_PLAYERS
 from .rules import as_rules
@@ -14,22 +16,18 @@ from .rules import as_rules
 __all__ = ["ScoreSheet", "Account", "hand_points", "rating_points"]
 
 
+@dataclass(eq=False, slots=True)
 class Account:
     """One account of a score sheet, a player or partners: ``players``, ``written``,
     ``remembered`` (Kozel: not yet written), ``opened`` (Kozel: a first total above 12 was
     written) and ``losses`` (General: rounds lost since the pair sat down)."""
 
-    __slots__ = ("players", "written", "remembered", "opened", "losses")
-
-    def __init__(self, players, written=0, remembered=0, opened=False, losses=0):
-        self.players, self.written, self.remembered = players, written, remembered
-        self.opened, self.losses = opened, losses
-
-    def copy(self):
-        return Account(self.players, self.written, self.remembered, self.opened, self.losses)
-
-    def __repr__(self):
-        return f"Account({self.players}, written={self.written}, remembered={self.remembered})"
+    players: tuple
+    written: int = 0
+    remembered: int = 0
+    opened: bool = False
+    losses: int = 0
+    copy = replace  # an independent copy
 
 
 class ScoreSheet:
@@ -125,7 +123,6 @@ class ScoreSheet:
             out[i] = value
         return out
 
-    # ------------------------------------------------------------------ queries
     teams = property(lambda self: tuple(a.players for a in self.accounts))  # players by account
 
     def account(self, player, name="player"):
@@ -211,15 +208,9 @@ class ScoreSheet:
         lines += [f"{str(p):>10} {self.score(p):>8} {self.remembered(p):>10}" for p in self.players]
         return "\n".join(lines + ([f"carried: {self.carried}"] if self.carried else []))
 
-    def __repr__(self):
-        return f"<ScoreSheet {self.rules.name}: {self.scores()}>"
+    __repr__ = lambda self: f"<ScoreSheet {self.rules.name}: {self.scores()}>"  # noqa: E731
+    _repr_html_ = sheet_html  # the rich display
 
-    def _repr_html_(self):
-        from .display import sheet_html
-
-        return sheet_html(self)
-
-    # ------------------------------------------------------------------ updates
     def add_points(self, player, points):
         """Add points scored during play (fives, Telephone, Bergen); an error for an amount the
         rules cannot give (Muggins: multiples of 5) or once the match is over."""
@@ -244,7 +235,6 @@ class ScoreSheet:
         dict
             The points written in this round per player.
         """
-        fish = _validate.boolean(fish, "fish")
         self._check_keys(hands, "hands", "their bones")
         seen, lists, gone = set(), {}, self.absent()
         for p in self.players:
@@ -267,8 +257,6 @@ class ScoreSheet:
         if len(empty) > 1 and not self.rules.family.several_out:  # trains: out in a first turn
             msg = f"only one player can go out in a round, got empty hands for {empty}"
             raise DominoTilingError(msg)
-        if fish and empty:
-            raise DominoTilingError(f"player {empty[0]!r} went out, so the round is not a fish")
         points = {p: hand_points(lists[p], self.rules) for p in self.players}
         out = empty[0] if empty else None
         return self._record(points, lists, out, fish, fisherman, opener, opened_with, finished_with)
@@ -291,7 +279,6 @@ class ScoreSheet:
         dict
             The points written in this round per player.
         """
-        fish = _validate.boolean(fish, "fish")
         self._check_keys(totals, "totals", "points")
         points = {p: _validate.nonnegative_int(totals[p], f"totals[{p!r}]") for p in self.players}
         for p in self.absent():
@@ -300,11 +287,12 @@ class ScoreSheet:
         if out is not None and self.account(out, "out") is not None and points[out]:
             msg = f"{out!r} went out, so their total must be 0, got {points[out]}"
             raise DominoTilingError(msg)
-        if out is not None and fish:
-            raise DominoTilingError(f"player {out!r} went out, so the round is not a fish")
         return self._record(points, None, out, fish, fisherman, opener, opened_with, finished_with)
 
     def _record(self, points, hands, out, fish, fisherman, opener, opened_with, finished_with):
+        fish = _validate.boolean(fish, "fish")
+        if fish and out is not None:
+            raise DominoTilingError(f"player {out!r} went out, so the round is not a fish")
         for who, name in ((fisherman, "fisherman"), (opener, "opener")):
             if who is not None:
                 self.account(who, name)
@@ -318,6 +306,8 @@ class ScoreSheet:
         except Exception:
             self.__dict__.update(saved.__dict__)
             raise
+        for account, gain in zip(self.accounts, gains):
+            account.written += gain
         self._deals += not rnd.replayed
         written = {p: gains[self._account[p]] for p in self.players}
         self.rounds.append(written)
@@ -346,8 +336,7 @@ def hand_points(bones, rules):
 
     Parameters
     ----------
-    bones : iterable of Bone
-    rules : Rules or str
+    bones, rules : iterable of Bone, and Rules or str
 
     Returns
     -------

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .. import _validate
-from .display import _axes
+from .display import _axes, summary_html
 from .game import Game
 from .players import player_functions, random_player
 from .rules import as_rules
@@ -88,10 +88,7 @@ class SimulationSummary:
         rows.append(row + f"fish {100 * self.fish_rate:.1f}% and blocked {blocked:.1f}% of rounds")
         return "\n".join(rows + [f"drawn matches: {self.draws}"] * bool(self.draws))
 
-    def _repr_html_(self):
-        from .display import summary_html
-
-        return summary_html(self)
+    _repr_html_ = summary_html  # the rich display
 
     def plot(self, ax=None):
         """Draw the win and goat rates per seat as bars on ``ax`` (None: a new figure); return
@@ -102,8 +99,7 @@ class SimulationSummary:
         ax.bar(x + width / 2, self.goat_rates, width, label="goat", color="#dd8452")
         labels = [f"{s}: {n}" for s, n in enumerate(self.player_names)]
         ax.set_xticks(x, labels, rotation=15, fontsize="small")
-        ax.set_ylabel("fraction of games")
-        ax.set_ylim(0, 1)
+        ax.set(ylabel="fraction of games", ylim=(0, 1))
         ax.set_title(f"{self.rules_name}, {self.n_games} games", fontsize="medium")
         ax.legend(fontsize="small")
         return ax
@@ -115,10 +111,8 @@ def simulate(rules, n_games, n_players, players=None, seed=None, progress=True):
     Parameters
     ----------
     rules : Rules or str
-    n_games : int
-        The number of matches (at least 1).
-    n_players : int
-        The number of seats.
+    n_games, n_players : int
+        The number of matches (at least 1) and of seats.
     players : sequence of callables, optional
         One player function per seat, the same in every match (:func:`random_player`).
     seed : None, int or numpy.random.Generator, optional

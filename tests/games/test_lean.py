@@ -32,8 +32,10 @@ PACKAGE = pathlib.Path(games.__file__).parent
 #: The most lines dominotiling/games/ may hold, comments and docstrings included: a ratchet, to
 #: be lowered as the package shrinks.  Issue 45 asked 5,500; its rewrite reached 5,792 (from
 #: 9,949), a second pass (duplication factored out) 5,747, a third (shared checks, the player
-#: functions' shared sections, a generic snapshot of a game, one connectivity test) 5,650.
-BUDGET = 5650
+#: functions' shared sections, a generic snapshot of a game, one connectivity test) 5,650, a
+#: fourth (the sheet writes what a family scores, one Seats base for poker and 42, shared
+#: drawing sections, one-line hooks as the lambdas they override) the 5,500 asked.
+BUDGET = 5500
 
 
 def test_the_package_keeps_within_its_line_budget():
