@@ -259,10 +259,10 @@ BIG = 250
 
 
 def test_a_newer_drawing_calls_off_a_long_count(monkeypatch):
-    from dominotiling.counting import _estimated_seconds
+    from dominotiling.counting import estimated_seconds
 
     big = Region.rectangle(BIG, BIG)
-    assert min(_estimated_seconds(big).values()) > 20  # long: called off half-way
+    assert min(estimated_seconds(big).values()) > 20  # long: called off half-way
     w = canvas(big)  # its log-count, live
     started = _count_started(monkeypatch, big)
     w.exact_count()
