@@ -58,6 +58,16 @@ def _modules():
 MODULES = _modules()
 
 
+def _from_target(node, package):
+    """The package module a ``from ... import`` in `package` names, or None when it is outside."""
+    if node.level:
+        base = package.split(".")[: len(package.split(".")) - node.level + 1]
+        return ".".join(base + ([node.module] if node.module else []))
+    if node.module and node.module.split(".")[0] == "dominotiling":
+        return node.module
+    return None
+
+
 def _imports(name):
     """[(target module, imported name or None, line)] of module `name`: every import, lazy ones too."""
     path, is_pkg = MODULES[name]
@@ -69,12 +79,8 @@ def _imports(name):
                 if alias.name.split(".")[0] == "dominotiling":
                     found.append((alias.name, None, node.lineno))
         elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")[: len(package.split(".")) - node.level + 1]
-                target = ".".join(base + ([node.module] if node.module else []))
-            elif node.module and node.module.split(".")[0] == "dominotiling":
-                target = node.module
-            else:
+            target = _from_target(node, package)
+            if target is None:
                 continue
             for alias in node.names:
                 sub = f"{target}.{alias.name}"
@@ -347,12 +353,8 @@ def _lazy_imports(name):
         for node in ast.walk(func):
             targets = []
             if isinstance(node, ast.ImportFrom):
-                if node.level:
-                    base = package.split(".")[: len(package.split(".")) - node.level + 1]
-                    target = ".".join(base + ([node.module] if node.module else []))
-                elif node.module and node.module.split(".")[0] == "dominotiling":
-                    target = node.module
-                else:
+                target = _from_target(node, package)
+                if target is None:
                     continue
                 for alias in node.names:
                     sub = f"{target}.{alias.name}"
