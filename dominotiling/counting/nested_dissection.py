@@ -368,6 +368,19 @@ def probe(plan, matrix, prime):
     return _multifrontal(plan, matrix, int(prime))
 
 
+def grow_stacks(left_r, left_c, cb, what):
+    """The three stacks of a multifrontal elimination, doubled (after a memory check).
+
+    ``what`` names the elimination in the refusal, as "the stacks of the <what>".
+    """
+    check_memory(
+        8 * 2 * (len(left_r) + len(left_c) + len(cb)),
+        f"the stacks of the {what}",
+        "a smaller region",
+    )
+    return tuple(np.concatenate([a, np.zeros_like(a)]) for a in (left_r, left_c, cb))
+
+
 def log_abs_det_nested(plan, matrix, threshold=0.1):
     """``log |det(matrix)|`` in floating point by the multifrontal LU along `plan`; NaN if singular.
 
@@ -444,14 +457,7 @@ def log_abs_det_nested(plan, matrix, threshold=0.1):
                 state,
             )
             if t < b:  # a stack too short for node t's front: double them
-                check_memory(
-                    8 * 2 * (len(left_r) + len(left_c) + len(cb)),
-                    "the stacks of the nested-dissection LU",
-                    "a smaller region",
-                )
-                left_r = np.concatenate([left_r, np.zeros_like(left_r)])
-                left_c = np.concatenate([left_c, np.zeros_like(left_c)])
-                cb = np.concatenate([cb, np.zeros_like(cb)])
+                left_r, left_c, cb = grow_stacks(left_r, left_c, cb, "nested-dissection LU")
     return math.nan if state[1] else float(state[0])
 
 

@@ -45,7 +45,7 @@ import numpy as np
 from .._interrupt import slices
 from .._options import check_memory
 from ..counting.kasteleyn import mask_matrix
-from ..counting.nested_dissection import DissectionPlan, dissection_plan
+from ..counting.nested_dissection import DissectionPlan, dissection_plan, grow_stacks
 
 __all__ = ["LEAF_WIDTH", "separator_schur", "draw_nested", "nested_log_z", "nested_bytes"]
 
@@ -152,14 +152,7 @@ def separator_schur(plan, matrix, threshold=0.1):
                 mark_r, mark_c, pos_r, pos_c, left_ptr, left_r, left_c, cb_ptr, cb, state,
             )  # fmt: skip
             if t < hi:  # a stack too short: double them (as log_abs_det_nested does)
-                check_memory(
-                    8 * 2 * (len(left_r) + len(left_c) + len(cb)),
-                    "the stacks of the nested-dissection sampler",
-                    "a smaller region",
-                )
-                left_r = np.concatenate([left_r, np.zeros_like(left_r)])
-                left_c = np.concatenate([left_c, np.zeros_like(left_c)])
-                cb = np.concatenate([cb, np.zeros_like(cb)])
+                left_r, left_c, cb = grow_stacks(left_r, left_c, cb, "nested-dissection sampler")
     kids = ch_list[ch_ptr[root] : ch_ptr[root + 1]]
     tops = (int(state[2]), int(state[3]))
     pieces = []
