@@ -1,6 +1,9 @@
 """Pytest configuration of the tests: notebook costs reported, and one local Dask cluster for the
 tests that need one (the backend and the closing of figures: ../conftest.py)."""
 
+import signal
+import threading
+
 import pytest
 
 
@@ -10,6 +13,30 @@ def pytest_configure(config):
 
     if not config.pluginmanager.has_plugin("dominotiling-notebook-costs"):
         config.pluginmanager.register(NotebookCosts(), "dominotiling-notebook-costs")
+
+
+@pytest.fixture(autouse=True)
+def _sigint_as_in_a_terminal():
+    """Ctrl-C answered as in a terminal, also where pytest was started with SIGINT ignored.
+
+    A shell without job control starts a background job (``pytest &`` in a script, ``nohup``)
+    with SIGINT ignored; Python then installs no handler, ``_thread.interrupt_main`` does
+    nothing and every child process inherits the ignored signal, so the tests that check
+    that Ctrl-C arrives (tests/test_interrupt.py, the CLI's, the limit shape's) would fail
+    for a reason outside the library. For the test's duration SIGINT gets Python's own
+    handler, which also gives the children the default disposition a terminal gives them.
+    """
+    if (
+        threading.current_thread() is not threading.main_thread()
+        or signal.getsignal(signal.SIGINT) is not signal.SIG_IGN
+    ):
+        yield
+        return
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 @pytest.fixture(scope="session")
