@@ -227,8 +227,16 @@ def test_ctrl_c_while_the_command_starts_is_one_line(tmp_path):
     script = tmp_path / "dominotiling"
     script.write_text("import sys\nfrom dominotiling.cli import main\nsys.exit(main())\n")
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    # the signals land at fractions of the command's own start-up time on this machine (fixed
+    # delays missed it where the whole command ends within the first one: a quiet machine)
+    begun = time.perf_counter()
+    plain = subprocess.run(
+        [sys.executable, str(script), "count", "8x8"], capture_output=True, env=env, timeout=300
+    )
+    assert plain.returncode == 0, plain.stderr
+    whole = time.perf_counter() - begun
     seen = []
-    for delay in (0.3, 0.6, 1.0, 1.5):
+    for delay in (0.3 * whole, 0.5 * whole, 0.7 * whole, 0.85 * whole, 0.3, 0.6, 1.0, 1.5):
         proc = subprocess.Popen(
             [sys.executable, str(script), "count", "8x8"],
             stdout=subprocess.PIPE,
