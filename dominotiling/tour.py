@@ -761,14 +761,14 @@ def _cftp(page):
     import numpy as np
 
     from .model.region import Region
-    from .sampling.mcmc import cftp_sample
+    from .sampling.mcmc import sample_cftp
     from .viz.draw import draw_tiling
 
     side = 28 if page.quick else 60  # the removed quadrant is even by even: balanced
     r, c = np.indices((side, side))
     mask = ~((r < side // 2) & (c >= side // 2))  # an L-shaped region
     region = Region(mask)
-    tiling = cftp_sample(region, seed=2, progress=False)
+    tiling = sample_cftp(region, seed=2, progress=False)
     fig, (ax,) = _subplots(1, size=4.2)
     draw_tiling(tiling, ax=ax, color_by="orientation")
     page.text(
