@@ -422,7 +422,7 @@ def _hall(page):
 
 @section("Colouring the dominoes with four colours")
 def _colors(page):
-    from .matching.color import color_dominoes
+    from .matching.color import color_dominoes, color_frames
     from .model.region import Region
     from .tasks import random_tiling
     from .viz.draw import draw_tiling
@@ -430,7 +430,8 @@ def _colors(page):
     # the profile DP, whose kernels the 8x8 board compiled (the Kasteleyn sampler, which
     # "auto" picks here, would compile for 10-15 CPU seconds on a first run)
     tiling = random_tiling(Region.rectangle(10, 10), seed=16, method="transfer")
-    colors, frames = color_dominoes(tiling, k=4, adjacency="king", frames=True)
+    frames = color_frames(tiling, k=4, adjacency="king")
+    colors = color_dominoes(tiling, k=4, adjacency="king")  # the last frame's colours
     swaps = sum(1 for f in frames if f.kempe)
     page.text(
         f"Colouring the dominoes of a tiling so that touching ones differ: smallest-last "

@@ -1,8 +1,8 @@
 """Markov chains on domino tilings: Glauber dynamics and coupling from the past.
 
 - :func:`glauber` -- random 2x2 flips from a given tiling (any region, also with
-  holes; uniform or weighted by heat-bath); optionally every tiling along the way;
-- :func:`glauber_frames` -- the same run as frames, for animations.
+  holes; uniform or weighted by heat-bath), a Markov chain, not an exact sampler;
+- :func:`glauber_frames` -- the same run as frames, the tiling every ``every`` steps.
 - :func:`sample_cftp` -- an exact sample of the uniform (or a weighted) measure on
   the tilings of a simply connected region by Propp and Wilson's monotone coupling
   from the past on height functions.
@@ -18,9 +18,9 @@ Examples
 >>> t = sample_cftp(Region.rectangle(6, 6), seed=1, progress=False)
 >>> t.n_dominoes, t == sample_cftp(Region.rectangle(6, 6), seed=1, progress=False)
 (18, True)
->>> frames = glauber(t, steps=10, seed=2, frames=True)
->>> len(frames)
-11
+>>> frames = glauber_frames(t, steps=10, seed=2)
+>>> len(frames), frames[-1].tiling == glauber(t, steps=10, seed=2)
+(11, True)
 
 References
 ----------
@@ -40,7 +40,7 @@ import numpy as np
 from .. import _validate
 from .._interrupt import LazyBar
 from .._options import check_memory
-from .._util import keyword_only, renamed
+from .._util import deprecated_frames, keyword_only, renamed
 from ..errors import DominoTilingError, DominoTypeError, NoTilingError, WeightError
 from ..matching.height import extreme_heights, tiling_from_heights
 from ..model.frames import Frame
@@ -173,9 +173,11 @@ def glauber(tiling, *, steps, seed=None, frames=False, every=1, weights=None, fl
     seed : None, int or numpy.random.Generator, keyword-only
         The same seed gives the same run on every machine.
     frames : bool
-        Return the tilings along the way instead of the last one.
+        Deprecated (it goes in the next release): return the tilings along the
+        way instead of the last one, with a ``DeprecationWarning``;
+        :func:`glauber_frames` gives them (as ``frame.tiling``).
     every : int
-        With ``frames=True``, keep the tiling after every `every`-th step.
+        With the deprecated ``frames=True``, keep the tiling after every `every`-th step.
     weights : None or Weights, keyword-only
         Weights of the domino placements (:class:`~dominotiling.model.weights.Weights`, of
         the region's shape): the chain then samples the weighted measure by
@@ -191,9 +193,9 @@ def glauber(tiling, *, steps, seed=None, frames=False, every=1, weights=None, fl
     Returns
     -------
     Tiling or list of Tiling
-        The tiling after `steps` steps; with ``frames=True`` the list of tilings
-        after steps ``0, every, 2 every, ...`` and after the last step. With
-        ``every=1`` each frame differs from the one before by at most one flip.
+        The tiling after `steps` steps; with the deprecated ``frames=True`` the
+        list of tilings after steps ``0, every, 2 every, ...`` and after the last
+        step, the tilings of ``glauber_frames(tiling, steps=steps, every=every, ...)``.
 
     Raises
     ------
@@ -268,8 +270,6 @@ def glauber(tiling, *, steps, seed=None, frames=False, every=1, weights=None, fl
     >>> t = glauber(min_tiling(Region.rectangle(4, 4)), steps=1000, seed=0)
     >>> t.is_complete, t.n_dominoes
     (True, 8)
-    >>> [f.n_dominoes for f in glauber(t, steps=6, seed=1, frames=True, every=3)]
-    [8, 8, 8]
 
     Weights 3 on horizontal and 1 on vertical placements: on the 2x2 square the
     horizontal pair has probability ``9 / (9 + 1)``.
@@ -277,17 +277,27 @@ def glauber(tiling, *, steps, seed=None, frames=False, every=1, weights=None, fl
     >>> from dominotiling.model.weights import Weights
     >>> square = Region.rectangle(2, 2)
     >>> w = Weights.by_orientation(square, 3.0, 1.0)
-    >>> frames = glauber(min_tiling(square), steps=4000, seed=0, frames=True, weights=w)
-    >>> print(f"{sum(int(f.labels[0, 0] == f.labels[0, 1]) for f in frames) / len(frames):.2f}")
+    >>> frames = glauber_frames(min_tiling(square), steps=4000, seed=0, weights=w)
+    >>> tilings = [f.tiling for f in frames]
+    >>> print(f"{sum(int(t.labels[0, 0] == t.labels[0, 1]) for t in tilings) / len(tilings):.2f}")
     0.90
     """
+    frames = _validate.boolean(frames, "frames")
+    if frames:
+        deprecated_frames(
+            "glauber", "glauber_frames(tiling, steps=..., every=...), as frame.tiling"
+        )
+    return _glauber(tiling, steps, seed, frames, every, weights, flux)
+
+
+def _glauber(tiling, steps, seed, frames, every, weights, flux):
+    """The run of :func:`glauber`: its last tiling, or with `frames` the tilings every `every` steps."""
     if flux is not None:
         region = tiling if isinstance(tiling, Region) else _validate.tiling(tiling).region
         tiling = sector_tiling(region, flux, extreme="min")
     _validate.tiling(tiling)
     steps = _steps(steps, "steps")
     every = _steps(every, "every", minimum=1)
-    frames = _validate.boolean(frames, "frames")
     from .._interrupt import Pacer
     from .._kernels.glauber import glauber as plain_kernel
     from .._kernels.glauber import glauber_weighted
@@ -609,13 +619,14 @@ def _cftp_heights(region, key, progress, weights=None):
 
 
 @keyword_only("steps")
-def glauber_frames(tiling, *, steps, seed=None, every=1, max_frames=None, weights=None):
+def glauber_frames(tiling, *, steps, seed=None, every=1, max_frames=None, weights=None, flux=None):
     """Glauber dynamics as frames, for an animation: the tiling every `every` steps.
 
     Parameters
     ----------
-    tiling, steps, seed, weights
-        As for :func:`glauber` (with `weights`, its heat-bath chain).
+    tiling, steps, seed, weights, flux
+        As for :func:`glauber` (with `weights`, its heat-bath chain; with `flux`,
+        the chain from the bottom of that flux sector, `tiling` then may be a Region).
     every : int, default 1
         Keep the tiling after every `every`-th step (and after the last).
     max_frames : int, optional
@@ -630,7 +641,7 @@ def glauber_frames(tiling, *, steps, seed=None, every=1, max_frames=None, weight
         title says which), with the cells that changed since the frame before
         highlighted (:class:`~dominotiling.model.frames.Frame` objects, ready for
         :func:`~dominotiling.viz.animate.animate`). The last tiling is
-        ``glauber(tiling, steps=steps, seed=seed, weights=weights)``.
+        ``glauber(tiling, steps=steps, seed=seed, weights=weights, flux=flux)``.
 
     Raises
     ------
@@ -651,15 +662,14 @@ def glauber_frames(tiling, *, steps, seed=None, every=1, max_frames=None, weight
     >>> [f.title for f in frames]
     ['step 0 of 300', 'step 100 of 300', 'step 200 of 300', 'step 300 of 300']
     """
-    from .. import _validate
-
-    _validate.tiling(tiling)
+    if flux is None:
+        _validate.tiling(tiling)
     steps = _validate.nonnegative_int(steps, "steps")
     every = _validate.positive_int(every, "every")
     if max_frames is not None:
         max_frames = _validate.integer(max_frames, "max_frames", minimum=2)
         every = max(every, -(-steps // (max_frames - 1)), 1)
-    tilings = glauber(tiling, steps=steps, seed=seed, frames=True, every=every, weights=weights)
+    tilings = _glauber(tiling, steps, seed, True, every, weights, flux)
     frames, before = [], None
     for i, t in enumerate(tilings):
         code = _partner_code(t.labels)
