@@ -24,7 +24,7 @@ from dominotiling.matching.height import (
     min_tiling,
 )
 from dominotiling.sampling import mcmc
-from dominotiling.sampling.mcmc import cftp_sample, glauber
+from dominotiling.sampling.mcmc import sample_cftp, glauber
 
 SLANTED = Region.from_strings(["##....", "#.....", "......", ".....#", "....##"])  # 39 tilings
 HOLED = Region.from_strings([".....", ".....", "..#..", ".....", "....."])
@@ -57,7 +57,7 @@ def _chi_square_uniform(region, draw, per_class):
 def test_cftp_uniform(region, expected):
     assert len(brute_force_tilings(region.mask)) == expected
     rng = np.random.default_rng(20240601)
-    p = _chi_square_uniform(region, lambda: cftp_sample(region, seed=rng, progress=False), 50)
+    p = _chi_square_uniform(region, lambda: sample_cftp(region, seed=rng, progress=False), 50)
     assert p > 1e-3
 
 
@@ -65,7 +65,7 @@ def test_cftp_uniform_on_disconnected_region():
     # two 2x3 blocks apart, no hole: 3 * 3 tilings, each piece sampled by the same chains
     region = Region.from_strings(["...#...", "...#..."])
     rng = np.random.default_rng(7)
-    p = _chi_square_uniform(region, lambda: cftp_sample(region, seed=rng, progress=False), 60)
+    p = _chi_square_uniform(region, lambda: sample_cftp(region, seed=rng, progress=False), 60)
     assert p > 1e-3
 
 
@@ -85,7 +85,7 @@ def test_cftp_matches_plain_python_reference(region):
     # including rows of more than 64 vertices of one parity (several coin words)
     ref = _reference()
     for seed in (0, 1):
-        h = height_function(cftp_sample(region, seed=seed, progress=False))
+        h = height_function(sample_cftp(region, seed=seed, progress=False))
         got = ref.cftp_heights(region.mask.tolist(), int(mcmc._key(seed)))
         want = np.full(h.shape, UNDEFINED, dtype=np.int64)
         for (i, j), v in got.items():
@@ -108,43 +108,43 @@ def test_splitmix64_known_values():
 
 def test_cftp_same_seed_same_sample_and_seeds_differ():
     region = Region.rectangle(10, 10)
-    a = cftp_sample(region, seed=5, progress=False)
-    assert a == cftp_sample(region, seed=5, progress=False)
-    assert a == cftp_sample(region, seed=np.random.default_rng(5), progress=False)
-    others = {cftp_sample(region, seed=s, progress=False) for s in range(6, 12)}
+    a = sample_cftp(region, seed=5, progress=False)
+    assert a == sample_cftp(region, seed=5, progress=False)
+    assert a == sample_cftp(region, seed=np.random.default_rng(5), progress=False)
+    others = {sample_cftp(region, seed=s, progress=False) for s in range(6, 12)}
     assert len(others | {a}) > 1
 
 
 def test_cftp_larger_sample_is_a_tiling():
-    t = cftp_sample(Region.aztec_diamond(20), seed=3, progress=False)
+    t = sample_cftp(Region.aztec_diamond(20), seed=3, progress=False)
     t.validate()
     assert t.is_complete and t.n_dominoes == 20 * 21  # 2n(n+1) cells
 
 
 def test_cftp_single_tiling_region():
     region = Region.rectangle(1, 6)
-    t = cftp_sample(region, seed=0)
+    t = sample_cftp(region, seed=0)
     assert dominoes_of(t) == brute_force_tilings(region.mask)[0]
 
 
 def test_cftp_holes_error_names_alternatives():
     with pytest.raises(DominoTilingError) as err:
-        cftp_sample(HOLED, seed=0)
+        sample_cftp(HOLED, seed=0)
     msg = str(err.value)
     assert "hole" in msg and "glauber" in msg and "random_tiling" in msg
 
 
 def test_cftp_untileable_region():
     with pytest.raises(DominoTilingError, match="no domino tiling"):
-        cftp_sample(Region.rectangle(3, 3), seed=0)
+        sample_cftp(Region.rectangle(3, 3), seed=0)
     with pytest.raises(TypeError):
-        cftp_sample("....", seed=0)
+        sample_cftp("....", seed=0)
 
 
 def test_cftp_small_runs_are_silent(capfd):
     rng = np.random.default_rng(0)
     for _ in range(200):
-        cftp_sample(Region.rectangle(6, 6), seed=rng)  # progress=True by default
+        sample_cftp(Region.rectangle(6, 6), seed=rng)  # progress=True by default
     out, err = capfd.readouterr()
     assert out == "" and err == ""
 
@@ -152,7 +152,7 @@ def test_cftp_small_runs_are_silent(capfd):
 def test_cftp_progress_bar_shows_on_long_runs(capfd, monkeypatch):
     monkeypatch.setattr(mcmc, "_PROGRESS_WAIT", 0.0)  # every run counts as long
     monkeypatch.setattr(mcmc, "_CHUNK_UPDATES", 100)
-    cftp_sample(Region.rectangle(12, 12), seed=1)
+    sample_cftp(Region.rectangle(12, 12), seed=1)
     _, err = capfd.readouterr()
     assert "CFTP" in err and "sweep" in err
 
@@ -337,7 +337,7 @@ def test_cftp_sample_does_not_depend_on_the_slices(monkeypatch):
     from dominotiling import _interrupt
 
     region = Region.aztec_diamond(8)
-    default = cftp_sample(region, seed=12, progress=False)
+    default = sample_cftp(region, seed=12, progress=False)
     monkeypatch.setattr(_interrupt, "SLICE_SECONDS", 1e-6)
     monkeypatch.setattr(mcmc, "_CHUNK_UPDATES", 1)
-    assert cftp_sample(region, seed=12, progress=False) == default
+    assert sample_cftp(region, seed=12, progress=False) == default
