@@ -73,7 +73,7 @@ CHILD = textwrap.dedent(
     import sys, threading, time
     import numpy as np
     from dominotiling import Region, count_tilings, min_tiling, uniform_spanning_tree
-    from dominotiling.sampling.mcmc import sample_cftp, glauber
+    from dominotiling.sampling.mcmc import glauber, sample_cftp
     from dominotiling.counting.transfer import max_cover
 
     def block_with_arms(k, n):

@@ -14,7 +14,7 @@ machine, and a longer CFTP window replays the later sweeps exactly.
 Examples
 --------
 >>> from dominotiling import Region
->>> from dominotiling.sampling.mcmc import sample_cftp, glauber
+>>> from dominotiling.sampling.mcmc import glauber, glauber_frames, sample_cftp
 >>> t = sample_cftp(Region.rectangle(6, 6), seed=1, progress=False)
 >>> t.n_dominoes, t == sample_cftp(Region.rectangle(6, 6), seed=1, progress=False)
 (18, True)
@@ -664,8 +664,8 @@ def glauber_frames(tiling, *, steps, seed=None, every=1, max_frames=None, weight
     """
     if flux is None:
         _validate.tiling(tiling)
-    steps = _validate.nonnegative_int(steps, "steps")
-    every = _validate.positive_int(every, "every")
+    steps = _steps(steps, "steps")
+    every = _steps(every, "every", minimum=1)
     if max_frames is not None:
         max_frames = _validate.integer(max_frames, "max_frames", minimum=2)
         every = max(every, -(-steps // (max_frames - 1)), 1)

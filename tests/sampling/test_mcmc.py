@@ -24,10 +24,15 @@ from dominotiling.matching.height import (
     min_tiling,
 )
 from dominotiling.sampling import mcmc
-from dominotiling.sampling.mcmc import sample_cftp, glauber
+from dominotiling.sampling.mcmc import glauber, glauber_frames, sample_cftp
 
 SLANTED = Region.from_strings(["##....", "#.....", "......", ".....#", "....##"])  # 39 tilings
 HOLED = Region.from_strings([".....", ".....", "..#..", ".....", "....."])
+
+
+def glauber_tilings(tiling, **kwargs):
+    """The tilings of ``glauber_frames`` (what the deprecated ``glauber(frames=True)`` returned)."""
+    return [f.tiling for f in glauber_frames(tiling, **kwargs)]
 
 
 def _reference():
@@ -205,7 +210,7 @@ def test_glauber_one_step_law_matches_transition_matrix():
 
 def test_glauber_stationary_law_is_uniform():
     region = Region.rectangle(4, 4)
-    frames = glauber(min_tiling(region), 3600 * 200, seed=3, frames=True, every=200)
+    frames = glauber_tilings(min_tiling(region), steps=3600 * 200, seed=3, every=200)
     assert len(frames) == 3601
     tilings = brute_force_tilings(region.mask)
     counts = Counter(dominoes_of(t) for t in frames[1:])
@@ -215,7 +220,7 @@ def test_glauber_stationary_law_is_uniform():
 
 def test_glauber_frames_differ_by_at_most_one_flip():
     start = min_tiling(Region.rectangle(6, 6))
-    frames = glauber(start, 400, seed=9, frames=True)
+    frames = glauber_tilings(start, steps=400, seed=9)
     assert len(frames) == 401 and frames[0] == start
     assert frames[-1] == glauber(start, 400, seed=9)
     changes = 0
@@ -229,18 +234,26 @@ def test_glauber_frames_differ_by_at_most_one_flip():
 
 def test_glauber_every_and_frame_cap():
     start = min_tiling(Region.rectangle(4, 4))
-    frames = glauber(start, 10, seed=1, frames=True, every=4)
-    full = glauber(start, 10, seed=1, frames=True)
+    frames = glauber_tilings(start, steps=10, seed=1, every=4)
+    full = glauber_tilings(start, steps=10, seed=1)
     assert frames == [full[0], full[4], full[8], full[10]]
     with pytest.raises(DominoTilingError, match="every="):
-        glauber(start, 10**6, seed=1, frames=True)
+        glauber_frames(start, steps=10**6, seed=1)
     for bad in (-1, 2.5, True):
         with pytest.raises(DominoTilingError):
             glauber(start, bad)
     with pytest.raises(DominoTilingError):
-        glauber(start, 3, frames=True, every=0)
+        glauber_frames(start, steps=3, every=0)
     with pytest.raises(TypeError):
         glauber(Region.rectangle(2, 2), 3)
+
+
+def test_glauber_frames_flag_is_deprecated_and_gives_the_frames_tilings():
+    start = min_tiling(Region.rectangle(4, 4))
+    with pytest.warns(DeprecationWarning, match="glauber_frames"):
+        old = glauber(start, steps=10, seed=1, frames=True, every=4)
+    assert old == glauber_tilings(start, steps=10, seed=1, every=4)
+    assert [t.n_dominoes for t in old] == [8, 8, 8, 8]
 
 
 def test_glauber_same_seed_same_run():
@@ -259,7 +272,7 @@ def test_glauber_on_region_with_hole_keeps_height_class():
     listed = brute_force_tilings(region.mask)
     all_tilings = set(listed)
     start = Tiling.from_dominoes(region, sorted(listed[0]))
-    frames = glauber(start, 40000, seed=0, frames=True, every=10)
+    frames = glauber_tilings(start, steps=40000, seed=0, every=10)
     seen = {dominoes_of(t) for t in frames}
     assert seen <= all_tilings
     # the flip class of the start, by breadth-first search with the library's flip
@@ -296,17 +309,17 @@ def test_glauber_refuses_step_counts_beyond_its_counter():
         assert "counter" in str(info.value)
     for every in (0, -3):
         with pytest.raises(DominoTilingError, match="every"):
-            glauber(start, 10, frames=True, every=every)
+            glauber_frames(start, steps=10, every=every)
     with pytest.raises(DominoTilingError, match="2\\*\\*63 - 1"):
-        glauber(start, 10, frames=True, every=2**64)
+        glauber_frames(start, steps=10, every=2**64)
     with pytest.raises(DominoTypeError):
-        glauber(start, 10, frames=True, every=1.5)
+        glauber_frames(start, steps=10, every=1.5)
     with pytest.raises(DominoTypeError):
         glauber(start, 10, frames="yes")
     with pytest.raises(DominoTypeError):
         glauber(Region.rectangle(2, 2), 3)
     # a huge every is not absurd: the frames are the start and the end
-    frames = glauber(start, 10, seed=3, frames=True, every=2**62)
+    frames = glauber_tilings(start, steps=10, seed=3, every=2**62)
     assert frames == [start, glauber(start, 10, seed=3)]
 
 
@@ -316,7 +329,7 @@ def test_glauber_frames_are_refused_before_they_outgrow_the_budget():
 
     start = min_tiling(Region.rectangle(200, 200))
     with set_options(memory_limit="50 MB"), pytest.raises(TooLargeError, match="frames"):
-        glauber(start, 10**4, seed=1, frames=True, every=1)
+        glauber_frames(start, steps=10**4, seed=1, every=1)
 
 
 def test_glauber_in_slices_equals_one_kernel_call(monkeypatch):

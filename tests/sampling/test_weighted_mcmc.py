@@ -28,11 +28,16 @@ from dominotiling.matching.height import (
 )
 from dominotiling.model.weights import Weights
 from dominotiling.sampling import mcmc
-from dominotiling.sampling.mcmc import sample_cftp, glauber, glauber_frames
+from dominotiling.sampling.mcmc import glauber, glauber_frames, sample_cftp
 
 SLANTED = Region.from_strings(["##....", "#.....", "......", ".....#", "....##"])  # 39 tilings
 TWO_BLOCKS = Region.from_strings(["...#...", "...#..."])  # disconnected, 3 * 3 tilings
 HOLED = Region.from_strings([".....", ".....", "..#..", ".....", "....."])
+
+
+def glauber_tilings(tiling, **kwargs):
+    """The tilings of ``glauber_frames`` (what the deprecated ``glauber(frames=True)`` returned)."""
+    return [f.tiling for f in glauber_frames(tiling, **kwargs)]
 
 
 def _random_arrays(region, rng, kind="gamma"):
@@ -311,7 +316,7 @@ def test_glauber_weighted_stationary_law():
     rng = np.random.default_rng(17)
     h, v = _random_arrays(region, rng, "uniform")
     w = Weights.from_arrays(h, v)
-    frames = glauber(min_tiling(region), 3600 * 150, seed=4, frames=True, every=150, weights=w)
+    frames = glauber_tilings(min_tiling(region), steps=3600 * 150, seed=4, every=150, weights=w)
     assert _chi_square(region, h, v, frames[1:]) > 1e-4
 
 
@@ -321,7 +326,7 @@ def test_glauber_weighted_stationary_law_on_slanted_region():
     h, v = _random_arrays(region, rng, "uniform")
     w = Weights.from_arrays(h, v)
     start = Tiling.from_dominoes(region, sorted(brute_force_tilings(region.mask)[0]))
-    frames = glauber(start, 3900 * 150, seed=5, frames=True, every=150, weights=w)
+    frames = glauber_tilings(start, steps=3900 * 150, seed=5, every=150, weights=w)
     assert _chi_square(region, h, v, frames[1:]) > 1e-4
 
 
@@ -358,8 +363,8 @@ def test_glauber_uniform_weights_are_bit_identical_to_no_weights():
     start = min_tiling(Region.rectangle(8, 8))
     for w in (Weights.uniform(start.region), Weights.by_orientation(start.region, 1, 1)):
         assert glauber(start, 5000, seed=4, weights=w) == glauber(start, 5000, seed=4)
-        assert glauber(start, 300, seed=1, frames=True, every=7, weights=w) == glauber(
-            start, 300, seed=1, frames=True, every=7
+        assert glauber_tilings(start, steps=300, seed=1, every=7, weights=w) == glauber_tilings(
+            start, steps=300, seed=1, every=7
         )
 
 
@@ -389,7 +394,7 @@ def test_glauber_never_enters_a_zero_weight_placement():
     v = np.ones((3, 4))
     v[r, c] = 0.0
     w = Weights.from_arrays(np.full((4, 3), 1.5), v)
-    frames = glauber(start, 20000, seed=3, frames=True, every=5, weights=w)
+    frames = glauber_tilings(start, steps=20000, seed=3, every=5, weights=w)
     assert all(f.labels[r, c] != f.labels[r + 1, c] for f in frames)
     assert len(set(frames)) > 5
 
@@ -407,7 +412,7 @@ def test_glauber_weighted_keeps_the_flux_around_a_hole():
                 reach.add(u)
                 todo.append(u)
     w = Weights.random(region, "uniform", seed=2, a=0.5, b=2.0)
-    frames = glauber(start, 40000, seed=0, frames=True, every=10, weights=w)
+    frames = glauber_tilings(start, steps=40000, seed=0, every=10, weights=w)
     assert {dominoes_of(t) for t in frames} <= {dominoes_of(t) for t in reach}
     assert len(reach) < len(listed)
 

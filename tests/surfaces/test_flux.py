@@ -21,12 +21,12 @@ from dominotiling.counting import count_tilings
 from dominotiling.counting.kasteleyn import count_kasteleyn
 from dominotiling.matching.height import flip, flippable_squares, max_tiling, min_tiling
 from dominotiling.sampling import random_tiling
-from dominotiling.sampling.mcmc import sample_cftp, glauber
+from dominotiling.sampling.mcmc import glauber_frames, sample_cftp
 from dominotiling.surfaces.flux import (
     count_by_flux,
     flux,
-    sample_sectors,
     sample_sector_cftp,
+    sample_sectors,
     sector_tiling,
 )
 
@@ -246,7 +246,9 @@ def test_sectors_against_kasteleyn_sampler():
 
 def test_glauber_stays_in_its_sector():
     for value in count_by_flux(SQUARE_HOLE):
-        frames = glauber(SQUARE_HOLE, 300, seed=1, frames=True, every=30, flux=value)
+        frames = [
+            f.tiling for f in glauber_frames(SQUARE_HOLE, steps=300, seed=1, every=30, flux=value)
+        ]
         assert {flux(f) for f in frames} == {value}
         assert dominoes_of(frames[0]) == dominoes_of(sector_tiling(SQUARE_HOLE, value, "min"))
 
