@@ -346,7 +346,7 @@ def test_glauber_in_slices_equals_one_kernel_call(monkeypatch):
     assert np.array_equal(sliced.labels, Tiling(start.region, lab).labels)
 
 
-def test_cftp_sample_does_not_depend_on_the_slices(monkeypatch):
+def test_sample_cftp_does_not_depend_on_the_slices(monkeypatch):
     from dominotiling import _interrupt
 
     region = Region.aztec_diamond(8)

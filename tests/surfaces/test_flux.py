@@ -212,7 +212,7 @@ def _chi_square_on(region, tilings, draw, per_class=30):
 
 
 @pytest.mark.parametrize("region", [SMALL_EVEN, SMALL_ODD])  # plain and lifted (jump) sweeps
-def test_sector_cftp_uniform_in_its_sector(region):
+def test_sample_sector_cftp_uniform_in_its_sector(region):
     classes = _flip_classes(region)
     members = max(classes, key=len)
     value = flux(_tiling(region, members[0]))
@@ -222,7 +222,7 @@ def test_sector_cftp_uniform_in_its_sector(region):
     assert p > 1e-3
 
 
-def test_random_tiling_sectors_uniform():
+def test_sample_sectors_uniform():
     tilings = brute_force_tilings(SMALL_ODD.mask)
     p = _chi_square_on(
         SMALL_ODD,
