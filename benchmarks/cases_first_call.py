@@ -128,10 +128,10 @@ CALLS = {
         "count_monomer_dimer(Region.rectangle(4, 4))",
         "count_monomer_dimer(Region.rectangle(12, 12))",
     ),
-    "random_monomer_dimer": (
+    "sample_monomer_dimer": (
         "",
-        "random_monomer_dimer(Region.rectangle(4, 4), seed=1)",
-        "random_monomer_dimer(Region.rectangle(14, 40), seed=1)",
+        "sample_monomer_dimer(Region.rectangle(4, 4), seed=1)",
+        "sample_monomer_dimer(Region.rectangle(14, 40), seed=1)",
     ),
     "rectangle_count": ("", "rectangle_count(8, 8)", "rectangle_count(200, 200)"),
     "aztec_count": ("", "aztec_count(8)", "aztec_count(300)"),
@@ -195,13 +195,13 @@ CALLS = {
         "random_tiling(Region.torus(4, 4), seed=1)",
         "random_tiling(Region.torus(30, 30), seed=1)",
     ),
-    "random_tiling_sectors": (_HOLED, "random_tiling_sectors(r, seed=1)", None),
-    "cftp_sample": (
+    "sample_sectors": (_HOLED, "sample_sectors(r, seed=1)", None),
+    "sample_cftp": (
         "",
-        "cftp_sample(Region.rectangle(4, 4), seed=1, progress=False)",
-        "cftp_sample(Region.rectangle(60, 60), seed=1, progress=False)",
+        "sample_cftp(Region.rectangle(4, 4), seed=1, progress=False)",
+        "sample_cftp(Region.rectangle(60, 60), seed=1, progress=False)",
     ),
-    "sector_cftp": (_HOLED, "sector_cftp(r, 0, seed=1, progress=False)", None),
+    "sample_sector_cftp": (_HOLED, "sample_sector_cftp(r, 0, seed=1, progress=False)", None),
     "glauber": (
         "t = find_tiling(Region.rectangle(6, 6)); T = find_tiling(Region.rectangle(200, 200))",
         "glauber(t, steps=100, seed=1)",

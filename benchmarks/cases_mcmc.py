@@ -1,4 +1,4 @@
-"""Benchmark cases of coupling from the past (``dominotiling.sampling.mcmc.cftp_sample``).
+"""Benchmark cases of coupling from the past (``dominotiling.sampling.mcmc.sample_cftp``).
 
 - The 40x40 square against ``tests/reference/cftp.py``, the same coupling in
   plain Python, with the same 64-bit key: both must return the same height
@@ -24,21 +24,21 @@ def _digest(rows):
 
 
 def _key_of(seed):
-    """The key ``cftp_sample(..., seed=seed)`` uses (see ``dominotiling.sampling.mcmc.KEY_NOTE``)."""
+    """The key ``sample_cftp(..., seed=seed)`` uses (see ``dominotiling.sampling.mcmc.KEY_NOTE``)."""
     from dominotiling.sampling.mcmc import _key
 
     return int(_key(seed))
 
 
 def cftp_ours(side, seeds, repeats):
-    """Child: time ``cftp_sample`` on a side x side square, cycling through `seeds`.
+    """Child: time ``sample_cftp`` on a side x side square, cycling through `seeds`.
 
     Reports the digest of the heights for the first seed, the window of each seed,
     and whether every sample validated.
     """
     from dominotiling import Region
     from dominotiling.matching.height import UNDEFINED, tiling_from_heights
-    from dominotiling.sampling.mcmc import _cftp_heights, _key, cftp_sample
+    from dominotiling.sampling.mcmc import _cftp_heights, _key, sample_cftp
 
     region = Region.rectangle(side, side)
     state = {"k": 0}
@@ -46,10 +46,10 @@ def cftp_ours(side, seeds, repeats):
     def run():
         seed = seeds[state["k"] % len(seeds)]
         state["k"] += 1
-        return cftp_sample(region, seed=seed, progress=False)
+        return sample_cftp(region, seed=seed, progress=False)
 
     t = measure(
-        run, repeats, warmup=True, prime=lambda: cftp_sample(Region.rectangle(6, 6), seed=0)
+        run, repeats, warmup=True, prime=lambda: sample_cftp(Region.rectangle(6, 6), seed=0)
     )
     windows, valid, first = [], True, None
     for seed in seeds:

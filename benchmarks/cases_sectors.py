@@ -6,7 +6,7 @@
   depth ``d``: about ``(d + 1)**k`` evaluation points for ``k`` holes, each a
   ``(k d) x (k d)`` determinant per prime (measured on two cores: depth 10 in
   0.9 s, depth 15 in about 5 s, depth 20 in about 7 s).
-- One exact sample within a sector (``cftp_sample(region, flux=...)``) of a
+- One exact sample within a sector (``sample_cftp(region, flux=...)``) of a
   100x100 square with two 2x2 holes (goal: at most 3 s), median over seeds,
   each sample checked to have the asked flux.
 - Monomer-dimer counts (``count_monomer_dimer``) of the 16x16 (goal: at most
@@ -54,8 +54,8 @@ def sectors_ours(side, holes, repeats):
 
 
 def sample_ours(side, holes, seeds):
-    """Child: time one ``cftp_sample(region, flux=...)`` per seed in the most likely sector."""
-    from dominotiling.sampling.mcmc import cftp_sample
+    """Child: time one ``sample_cftp(region, flux=...)`` per seed in the most likely sector."""
+    from dominotiling.sampling.mcmc import sample_cftp
     from dominotiling.surfaces.flux import _topology, flux
 
     region = _holed(side, holes)
@@ -65,7 +65,7 @@ def sample_ours(side, holes, seeds):
     def run():
         seed = seeds[state["k"] % len(seeds)]
         state["k"] += 1
-        t = cftp_sample(region, flux=value, seed=seed, progress=False)
+        t = sample_cftp(region, flux=value, seed=seed, progress=False)
         state["ok"] &= flux(t) == value and t.is_complete
         return None
 
@@ -73,7 +73,7 @@ def sample_ours(side, holes, seeds):
         run,
         len(seeds),
         warmup=True,
-        prime=lambda: cftp_sample(
+        prime=lambda: sample_cftp(
             _holed(8, ((3, 3),)),
             flux=_topology(_holed(8, ((3, 3),))).flux_ref,
             seed=0,

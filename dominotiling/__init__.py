@@ -24,7 +24,7 @@ from .aztec.t_embedding import t_embedding
 from .aztec.weighted import aztec_edge_probabilities, aztec_partition_function, embed_in_aztec
 from .counting.closed_forms import aztec_count, rectangle_count, strip_generating_function
 from .counting.kasteleyn import kasteleyn_matrix
-from .counting.monomer_dimer import count_monomer_dimer, random_monomer_dimer
+from .counting.monomer_dimer import count_monomer_dimer, random_monomer_dimer, sample_monomer_dimer
 from .counting.pfaffian import count_perfect_matchings
 from .counting.placement import placement_probabilities
 from .errors import (
@@ -47,7 +47,7 @@ from .model.tileable import make_tileable
 from .model.tiling import Tiling
 from .model.weights import Weights
 from .parallel import ensemble, height_fluctuations, placement_frequencies, sweep
-from .sampling.mcmc import cftp_sample, glauber, glauber_frames
+from .sampling.mcmc import cftp_sample, glauber, glauber_frames, sample_cftp
 from .statistics import (
     aztec_boundary_fluctuations,
     double_dimer,
@@ -58,7 +58,15 @@ from .statistics import (
     height_variance,
     tracy_widom_pdf,
 )
-from .surfaces.flux import count_by_flux, flux, random_tiling_sectors, sector_cftp, sector_tiling
+from .surfaces.flux import (
+    count_by_flux,
+    flux,
+    random_tiling_sectors,
+    sample_sector_cftp,
+    sample_sectors,
+    sector_cftp,
+    sector_tiling,
+)
 from .surfaces.periodic import count_by_seam_parity
 from .tasks import count_tilings, find_tiling, log_count, max_cover, random_tiling
 from .theory import (
@@ -118,7 +126,7 @@ __all__ = [
     "sample_aztec",
     "aztec_types",
     "arctic_circle",
-    "cftp_sample",
+    "sample_cftp",
     "glauber",
     "maximum_matching",
     "is_tileable",
@@ -144,10 +152,10 @@ __all__ = [
     "flux",
     "count_by_flux",
     "sector_tiling",
-    "sector_cftp",
-    "random_tiling_sectors",
+    "sample_sector_cftp",
+    "sample_sectors",
     "count_monomer_dimer",
-    "random_monomer_dimer",
+    "sample_monomer_dimer",
     "count_by_seam_parity",
     "Frame",
     "color_dominoes",
@@ -215,6 +223,11 @@ __all__ = [
     "WeightError",
     "set_options",
     "get_options",
+    # the names of before, deprecated (each warns and calls its new name); gone next release
+    "cftp_sample",
+    "sector_cftp",
+    "random_tiling_sectors",
+    "random_monomer_dimer",
 ]
 
 _startup.imported()  # the user's excepthook back

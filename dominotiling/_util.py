@@ -4,7 +4,7 @@ import numpy as np
 
 from .errors import DominoTilingError, DominoTypeError
 
-__all__ = ["pick_method", "frozen", "user_stacklevel"]
+__all__ = ["pick_method", "frozen", "user_stacklevel", "renamed", "deprecated_frames"]
 
 
 def pick_method(methods, method, auto):
@@ -50,6 +50,74 @@ def user_stacklevel():
         frame = frame.f_back
         level += 1
     return level
+
+
+def renamed(new, old):
+    """A deprecated alias `old` of the function `new`: it warns, then calls `new`.
+
+    The alias has `new`'s signature (``inspect.signature`` follows ``__wrapped__``) and
+    a short numpydoc docstring naming `new`; its ``DeprecationWarning`` names the
+    line of the caller's code. Old names are kept this way for one release.
+
+    Examples
+    --------
+    >>> import warnings
+    >>> def sample_twice(x):
+    ...     return 2 * x
+    >>> twice_sample = renamed(sample_twice, "twice_sample")
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     twice_sample(3)
+    6
+    >>> print(caught[0].message)
+    twice_sample is now sample_twice; the old name goes in the next release
+    """
+    import functools
+    import warnings
+
+    message = f"{old} is now {new.__name__}; the old name goes in the next release"
+
+    @functools.wraps(new)
+    def alias(*args, **kwargs):
+        warnings.warn(message, DeprecationWarning, stacklevel=user_stacklevel())
+        return new(*args, **kwargs)
+
+    alias.__name__ = alias.__qualname__ = old
+    alias.__deprecated__ = message  # PEP 702's mark, as warnings.deprecated sets it
+    alias.__doc__ = f"""Deprecated name of :func:`{new.__name__}` (it goes in the next release).
+
+    Parameters
+    ----------
+    *args, **kwargs
+        As for :func:`{new.__name__}`.
+
+    Returns
+    -------
+    object
+        What :func:`{new.__name__}` returns, after a ``DeprecationWarning``.
+
+    See Also
+    --------
+    {new.__name__}
+
+    Examples
+    --------
+    Write ``{new.__name__}(...)`` where ``{old}(...)`` was written: the same
+    arguments give the same result.
+    """
+    return alias
+
+
+def deprecated_frames(call, instead):
+    """Warn that ``call(frames=True)`` is deprecated, naming the frames function to use instead."""
+    import warnings
+
+    warnings.warn(
+        f"{call}(frames=True) is deprecated: the frames come from {instead}; "
+        "frames= goes in the next release",
+        DeprecationWarning,
+        stacklevel=user_stacklevel(),
+    )
 
 
 def keyword_only(*old_order):

@@ -422,7 +422,7 @@ def _hall(page):
 
 @section("Colouring the dominoes with four colours")
 def _colors(page):
-    from .matching.color import color_dominoes
+    from .matching.color import color_dominoes, color_frames
     from .model.region import Region
     from .tasks import random_tiling
     from .viz.draw import draw_tiling
@@ -430,7 +430,8 @@ def _colors(page):
     # the profile DP, whose kernels the 8x8 board compiled (the Kasteleyn sampler, which
     # "auto" picks here, would compile for 10-15 CPU seconds on a first run)
     tiling = random_tiling(Region.rectangle(10, 10), seed=16, method="transfer")
-    colors, frames = color_dominoes(tiling, k=4, adjacency="king", frames=True)
+    frames = color_frames(tiling, k=4, adjacency="king")
+    colors = color_dominoes(tiling, k=4, adjacency="king")  # the last frame's colours
     swaps = sum(1 for f in frames if f.kempe)
     page.text(
         f"Colouring the dominoes of a tiling so that touching ones differ: smallest-last "
@@ -761,14 +762,14 @@ def _cftp(page):
     import numpy as np
 
     from .model.region import Region
-    from .sampling.mcmc import cftp_sample
+    from .sampling.mcmc import sample_cftp
     from .viz.draw import draw_tiling
 
     side = 28 if page.quick else 60  # the removed quadrant is even by even: balanced
     r, c = np.indices((side, side))
     mask = ~((r < side // 2) & (c >= side // 2))  # an L-shaped region
     region = Region(mask)
-    tiling = cftp_sample(region, seed=2, progress=False)
+    tiling = sample_cftp(region, seed=2, progress=False)
     fig, (ax,) = _subplots(1, size=4.2)
     draw_tiling(tiling, ax=ax, color_by="orientation")
     page.text(

@@ -56,7 +56,7 @@ WORKLOAD = textwrap.dedent("""
         count_tilings(r, method="transfer"); count_tilings(r, method="kasteleyn")
         find_tiling(r); max_cover(r); random_tiling(r, seed=1)
         random_tiling(r, seed=np.int32(2), method="kasteleyn")
-        min_tiling(r); max_tiling(r); cftp_sample(r, seed=1, progress=False)
+        min_tiling(r); max_tiling(r); sample_cftp(r, seed=1, progress=False)
         log_count(r); placement_probabilities(r)
     # the kernels' sweeps, not the small boards' plain Python: a square (its mask itself), a
     # wide strip (turned: a copy) and a holed figure in a frame (cropped: a copy)

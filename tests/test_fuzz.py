@@ -233,7 +233,7 @@ CASES = {
         seed=seeds(),
         max_frames=st.sampled_from([None, 2, 1, 0, -1, 2**64, "x"]),
     ),
-    "cftp_sample": _call(regions(), seed=seeds(), progress=st.just(False)),
+    "sample_cftp": _call(regions(), seed=seeds(), progress=st.just(False)),
     "kuhn_frames": _call(regions(), seed=seeds()),
     "shuffle_frames": _call(st.one_of(st.integers(-1, 5), st.sampled_from(BAD)), seed=seeds()),
     "wilson_frames": _call(graphs(), seed=seeds()),

@@ -62,8 +62,8 @@ CASES = {
         1.0,
     ),
     "cftp (a block with long thin arms)": (
-        "cftp_sample(Region.rectangle(6, 6), seed=1, progress=False); region = block_with_arms(150, 1500)",
-        "cftp_sample(region, seed=1, progress=False)",
+        "sample_cftp(Region.rectangle(6, 6), seed=1, progress=False); region = block_with_arms(150, 1500)",
+        "sample_cftp(region, seed=1, progress=False)",
         8.0,
     ),
 }
@@ -73,7 +73,7 @@ CHILD = textwrap.dedent(
     import sys, threading, time
     import numpy as np
     from dominotiling import Region, count_tilings, min_tiling, uniform_spanning_tree
-    from dominotiling.sampling.mcmc import cftp_sample, glauber
+    from dominotiling.sampling.mcmc import glauber, sample_cftp
     from dominotiling.counting.transfer import max_cover
 
     def block_with_arms(k, n):
@@ -199,7 +199,7 @@ GAP_CASES = {
     ),
     # one cell of the 22-wide DP is one kernel call (2**22 profiles): about 0.15 s
     "random monomer-dimer covering, 22 x 22": (
-        "from dominotiling.counting.monomer_dimer import random_monomer_dimer as f; "
+        "from dominotiling.counting.monomer_dimer import sample_monomer_dimer as f; "
         "f(Region.rectangle(4, 4), seed=1)",
         "f(Region.rectangle(22, 22), seed=1)",
         6.0,

@@ -146,7 +146,7 @@ def test_bad_dask_client_strings(client):
 
 
 def test_samplers_over_ten_minutes_are_refused_up_front_with_the_estimate():
-    from dominotiling import cftp_sample
+    from dominotiling import sample_cftp
     from dominotiling.sampling import choose_sampler
 
     err, _ = _refused(
@@ -158,7 +158,7 @@ def test_samplers_over_ten_minutes_are_refused_up_front_with_the_estimate():
     )
     huge = Region.rectangle(20000, 20000)  # the user's region: 400 MB of mask before the call
     _refused(
-        lambda: cftp_sample(huge, progress=False), TooLargeError, "coupling from the past", "days"
+        lambda: sample_cftp(huge, progress=False), TooLargeError, "coupling from the past", "days"
     )
     # auto picks a sampler that can finish; the 300 x 300 square is not sent to CFTP (173 s, issue 27)
     assert choose_sampler(Region.rectangle(300, 300)) == "kasteleyn"
@@ -203,7 +203,7 @@ def test_height_variance_refuses_before_the_path():
 def test_the_cftp_bar_has_a_total_from_the_cost_model(monkeypatch):
     """The bar of a long CFTP run shows a total: the sweeps its measured cost expects."""
     import dominotiling._interrupt as interrupt
-    from dominotiling import cftp_sample
+    from dominotiling import sample_cftp
 
     made = []
     real = interrupt.LazyBar
@@ -215,7 +215,7 @@ def test_the_cftp_bar_has_a_total_from_the_cost_model(monkeypatch):
 
     monkeypatch.setattr("dominotiling.sampling.mcmc.LazyBar", Spy)
     region = Region.rectangle(40, 40)
-    t = cftp_sample(region, seed=0, progress=False)
+    t = sample_cftp(region, seed=0, progress=False)
     assert t.is_complete and len(made) == 1
     # 692 sqrt(cells): the windows 1, 2, ..., T* of about 100 x 100 sum to 65535 (measured)
     assert made[0].total == int(692 * 40)

@@ -25,7 +25,7 @@ COSTS = {
     "choose_method": ("microseconds", "the counting cost model"),
     "estimated_seconds": ("microseconds", "the counting records' measured cost model"),
     "count_monomer_dimer": ("O(N 2^w), w <= 22", "profile DP"),
-    "random_monomer_dimer": ("O(N 2^w), w <= 22", "profile DP, backward sampling"),
+    "sample_monomer_dimer": ("O(N 2^w), w <= 22", "profile DP, backward sampling"),
     "kasteleyn_matrix": ("O(N)", "Kasteleyn signs (sparse)"),
     "placement_probabilities": (
         "one sparse inverse; exact: one count per position",
@@ -41,7 +41,7 @@ COSTS = {
         "shuffling, Temperley, profile DP or Kasteleyn",
     ),
     "choose_sampler": ("microseconds", "by region shape and weights"),
-    "cftp_sample": ("100x100 in 0.44 s, 140x140 in 1.8 s", "coupling from the past (Propp-Wilson)"),
+    "sample_cftp": ("100x100 in 0.44 s, 140x140 in 1.8 s", "coupling from the past (Propp-Wilson)"),
     "glauber": ("O(steps)", "Glauber flip dynamics (Markov chain)"),
     "glauber_frames": ("O(steps)", "Glauber dynamics, recorded"),
     # matching
@@ -84,8 +84,8 @@ COSTS = {
     # surfaces
     "count_by_flux": ("one count per sector", "Kasteleyn with signs per hole"),
     "flux": ("O(N)", "height change around each hole"),
-    "random_tiling_sectors": ("by the sector weights", "sector count, then CFTP in the sector"),
-    "sector_cftp": ("as cftp_sample", "coupling from the past in one sector"),
+    "sample_sectors": ("by the sector weights", "sector count, then CFTP in the sector"),
+    "sample_sector_cftp": ("as sample_cftp", "coupling from the past in one sector"),
     "sector_tiling": ("Thurston-like, O(N log N)", "lifted heights on the cover"),
     "count_by_seam_parity": ("four Pfaffians", "Kasteleyn on the torus"),
     # statistics

@@ -13,13 +13,13 @@ Examples
 --------
 >>> import sympy
 >>> from dominotiling import Region
->>> from dominotiling.counting.monomer_dimer import count_monomer_dimer, random_monomer_dimer
+>>> from dominotiling.counting.monomer_dimer import count_monomer_dimer, sample_monomer_dimer
 >>> count_monomer_dimer(Region.rectangle(2, 2))            # 1 + 4 + 2
 7
 >>> x = sympy.Symbol("x")
 >>> count_monomer_dimer(Region.rectangle(2, 2), monomer_weight=x)
 x**4 + 4*x**2 + 2
->>> random_monomer_dimer(Region.rectangle(3, 3), seed=1).n_uncovered % 2
+>>> sample_monomer_dimer(Region.rectangle(3, 3), seed=1).n_uncovered % 2
 1
 
 References
@@ -42,13 +42,18 @@ import numpy as np
 
 from .. import _validate
 from .._options import check_memory
-from .._util import keyword_only
+from .._util import keyword_only, renamed
 from ..errors import DominoTypeError, TooLargeError, WeightError
 from ..model.region import Region, check_region  # Region: used by the docstring examples  # noqa: F401 -- used by the docstring examples
 from ..model.tiling import OUTSIDE, Tiling
 from .transfer import MAX_WIDTH
 
-__all__ = ["count_monomer_dimer", "random_monomer_dimer", "MONOMER_DIMER_MAX_POLY_OPS"]
+__all__ = [
+    "count_monomer_dimer",
+    "sample_monomer_dimer",
+    "random_monomer_dimer",
+    "MONOMER_DIMER_MAX_POLY_OPS",
+]
 
 #: The most cell updates (cells x profiles x moduli x points) the symbolic count accepts.
 MONOMER_DIMER_MAX_POLY_OPS = 4e10
@@ -211,7 +216,7 @@ def count_monomer_dimer(region, *, monomer_weight=1):
 
     See Also
     --------
-    random_monomer_dimer, count_tilings
+    sample_monomer_dimer, count_tilings
 
     Notes
     -----
@@ -306,7 +311,7 @@ def _symbolic(region, sweep, mask, n, expr):
     return sympy.expand(total.subs(x, expr))
 
 
-def random_monomer_dimer(region, *, seed=None, monomer_weight=1):
+def sample_monomer_dimer(region, *, seed=None, monomer_weight=1):
     """A random monomer-dimer covering, drawn with probability proportional to its weight.
 
     Parameters
@@ -353,7 +358,7 @@ def random_monomer_dimer(region, *, seed=None, monomer_weight=1):
 
     Examples
     --------
-    >>> t = random_monomer_dimer(Region.rectangle(4, 4), seed=0)
+    >>> t = sample_monomer_dimer(Region.rectangle(4, 4), seed=0)
     >>> t.n_dominoes * 2 + t.n_uncovered
     16
     """
@@ -361,7 +366,7 @@ def random_monomer_dimer(region, *, seed=None, monomer_weight=1):
     rng = _validate.seed(seed)
     kind, x = _kind(monomer_weight)
     if kind == "symbolic":
-        raise DominoTypeError("random_monomer_dimer needs a number as monomer_weight, not a symbol")
+        raise DominoTypeError("sample_monomer_dimer needs a number as monomer_weight, not a symbol")
     mw = float(x)
     sweep = _sweep(region)
     mask = np.ascontiguousarray(sweep.mask)
@@ -411,3 +416,7 @@ def random_monomer_dimer(region, *, seed=None, monomer_weight=1):
         state, next_id = backtrack(mask, work, start, stop, state, labels, next_id, uniforms, mw)
     labels[labels == -3] = -2  # pragma: no cover - every cell is written by the walk
     return Tiling(region, sweep.to_labels(labels), validate=True)
+
+
+#: The name of before (deprecated; it goes in the next release).
+random_monomer_dimer = renamed(sample_monomer_dimer, "random_monomer_dimer")

@@ -33,7 +33,7 @@ import numpy as np
 
 from .. import _validate
 from .._options import check_memory
-from .._util import keyword_only
+from .._util import deprecated_frames, keyword_only
 from ..errors import DominoTilingError, TooLargeError
 from ..model.frames import TupleFrame
 
@@ -355,7 +355,8 @@ def color_dominoes(tiling, *, k=5, adjacency="side", frames=False):
         ``"side"``: dominoes sharing a side must differ; ``"king"``: also those
         touching at a corner (the source article's choice, nicer pictures).
     frames : bool, default False
-        Also return the steps, for an animation (the same as :func:`color_frames`).
+        Deprecated (it goes in the next release): also return the steps, with a
+        ``DeprecationWarning``; :func:`color_frames` gives them.
 
     Returns
     -------
@@ -363,8 +364,8 @@ def color_dominoes(tiling, *, k=5, adjacency="side", frames=False):
         ``int64`` array of length ``tiling.n_dominoes``, values in ``0 .. k - 1``;
         ``colors[i] != colors[j]`` for neighbouring dominoes ``i`` and ``j``.
     frames : list of ColoringFrame
-        Only with ``frames=True``: the empty colouring, then one frame per domino
-        coloured and one per Kempe swap; the last frame's colours are `colors`.
+        Only with the deprecated ``frames=True``: ``color_frames(tiling, k=k,
+        adjacency=adjacency)``, whose last frame's colours are `colors`.
 
     Raises
     ------
@@ -377,7 +378,7 @@ def color_dominoes(tiling, *, k=5, adjacency="side", frames=False):
         ``k >= 4`` with side adjacency or ``k >= 7`` with king adjacency); the
         message names the `k` that always works.
     TooLargeError
-        With ``frames=True`` on more than :data:`FRAMES_MAX_DOMINOES` dominoes.
+        With (deprecated) ``frames=True`` on more than :data:`FRAMES_MAX_DOMINOES` dominoes.
 
     See Also
     --------
@@ -439,15 +440,20 @@ def color_dominoes(tiling, *, k=5, adjacency="side", frames=False):
     --------
     >>> from dominotiling import Region, random_tiling
     >>> t = random_tiling(Region.rectangle(8, 8), seed=1)
-    >>> colors, steps = color_dominoes(t, k=4, frames=True)
+    >>> colors = color_dominoes(t, k=4)
     >>> len(colors), int(colors.max()) < 4
     (32, True)
-    >>> bool((steps[-1].colors == colors).all()), int(steps[0].colors.max())
-    (True, -1)
     """
+    frames = _validate.boolean(frames, "frames")
+    if frames:
+        deprecated_frames("color_dominoes", "color_frames(tiling, k=..., adjacency=...)")
+    return _color(tiling, k, adjacency, frames)
+
+
+def _color(tiling, k, adjacency, frames):
+    """The colours of :func:`color_dominoes`, and its steps as frames when `frames`."""
     _check(tiling, adjacency)
     k = _validate.positive_int(k, "k")
-    frames = _validate.boolean(frames, "frames")
     n = tiling.n_dominoes
     if frames:
         _check_frames(n)
@@ -507,7 +513,7 @@ def color_frames(tiling, *, k=5, adjacency="side"):
     Raises
     ------
     DominoTilingError, TooLargeError
-        As :func:`color_dominoes` with ``frames=True``.
+        As :func:`color_dominoes`; TooLargeError above :data:`FRAMES_MAX_DOMINOES` dominoes.
 
     See Also
     --------
@@ -520,5 +526,7 @@ def color_frames(tiling, *, k=5, adjacency="side"):
     >>> steps = color_frames(t, k=4)
     >>> len(steps) >= t.n_dominoes + 1, steps[0].title, steps[-1].title
     (True, '0 of 8 coloured', '8 of 8 coloured')
+    >>> bool((steps[-1].colors == color_dominoes(t, k=4)).all()), int(steps[0].colors.max())
+    (True, -1)
     """
-    return color_dominoes(tiling, k=k, adjacency=adjacency, frames=True)[1]
+    return _color(tiling, k, adjacency, True)[1]

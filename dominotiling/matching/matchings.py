@@ -36,7 +36,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import _validate
-from .._util import keyword_only, user_stacklevel
+from .._util import deprecated_frames, keyword_only, user_stacklevel
 from ..errors import DominoTilingError, TooLargeError
 from ..model.frames import TupleFrame
 from ..model.region import Region, check_region
@@ -181,14 +181,16 @@ def maximum_matching(region, *, method="auto", seed=None, frames=False, algorith
         row-major order, so results are reproducible by default. The size of
         the result never depends on the seed, only which cover is returned.
     frames : bool, keyword-only
-        Also return Kuhn's augmenting steps (``method`` must be ``"kuhn"``
-        or ``"auto"``, which then means Kuhn); see :func:`kuhn_frames`.
+        Deprecated (it goes in the next release): also return Kuhn's augmenting
+        steps (``method`` must be ``"kuhn"`` or ``"auto"``, which then means Kuhn),
+        with a ``DeprecationWarning``; :func:`kuhn_frames` gives them.
 
     Returns
     -------
     Tiling or (Tiling, list of KuhnFrame)
         A partial tiling with as many dominoes as possible; cells it leaves
-        uncovered are labelled ``-2``. With ``frames=True``, also the frames.
+        uncovered are labelled ``-2``. With the deprecated ``frames=True``, also
+        ``kuhn_frames(region, seed=seed)``.
 
     Raises
     ------
@@ -202,7 +204,7 @@ def maximum_matching(region, *, method="auto", seed=None, frames=False, algorith
 
     See Also
     --------
-    find_tiling, max_cover, hall_violator
+    find_tiling, max_cover, hall_violator, kuhn_frames
 
     Notes
     -----
@@ -252,9 +254,9 @@ def maximum_matching(region, *, method="auto", seed=None, frames=False, algorith
     (4, True)
     >>> maximum_matching(Region.rectangle(3, 3), method="hopcroft-karp").n_uncovered
     1
-    >>> t, frames = maximum_matching(r, method="kuhn", frames=True)
-    >>> len(frames), frames[-1].after == t
-    (4, True)
+    >>> t = maximum_matching(r, method="kuhn")
+    >>> kuhn_frames(r)[-1].after == t
+    True
     """
     check_region(region)
     if algorithm is not None:
@@ -268,6 +270,7 @@ def maximum_matching(region, *, method="auto", seed=None, frames=False, algorith
         method = algorithm
     frames = _validate.boolean(frames, "frames")
     if frames:
+        deprecated_frames("maximum_matching", "kuhn_frames(region, seed=...)")
         if method not in ("auto", "kuhn"):
             _check_algorithm(method)
             raise DominoTilingError(
@@ -303,7 +306,7 @@ def kuhn_frames(region, *, seed=None):
         Frame ``i`` holds the partial tiling before step ``i``, the augmenting
         path (alternating chain of cells) and the tiling after; ``after`` of one
         frame is ``before`` of the next, each step adds one domino, and the last
-        ``after`` is ``maximum_matching(region, "kuhn", seed)``. Frames
+        ``after`` is ``maximum_matching(region, method="kuhn", seed=seed)``. Frames
         (:class:`~dominotiling.model.frames.Frame`), ready for
         :func:`~dominotiling.viz.animate.animate`.
 

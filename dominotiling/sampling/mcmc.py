@@ -1,9 +1,9 @@
 """Markov chains on domino tilings: Glauber dynamics and coupling from the past.
 
 - :func:`glauber` -- random 2x2 flips from a given tiling (any region, also with
-  holes; uniform or weighted by heat-bath); optionally every tiling along the way;
-- :func:`glauber_frames` -- the same run as frames, for animations.
-- :func:`cftp_sample` -- an exact sample of the uniform (or a weighted) measure on
+  holes; uniform or weighted by heat-bath), a Markov chain, not an exact sampler;
+- :func:`glauber_frames` -- the same run as frames, the tiling every ``every`` steps.
+- :func:`sample_cftp` -- an exact sample of the uniform (or a weighted) measure on
   the tilings of a simply connected region by Propp and Wilson's monotone coupling
   from the past on height functions.
 
@@ -14,13 +14,13 @@ machine, and a longer CFTP window replays the later sweeps exactly.
 Examples
 --------
 >>> from dominotiling import Region
->>> from dominotiling.sampling.mcmc import cftp_sample, glauber
->>> t = cftp_sample(Region.rectangle(6, 6), seed=1, progress=False)
->>> t.n_dominoes, t == cftp_sample(Region.rectangle(6, 6), seed=1, progress=False)
+>>> from dominotiling.sampling.mcmc import glauber, glauber_frames, sample_cftp
+>>> t = sample_cftp(Region.rectangle(6, 6), seed=1, progress=False)
+>>> t.n_dominoes, t == sample_cftp(Region.rectangle(6, 6), seed=1, progress=False)
 (18, True)
->>> frames = glauber(t, steps=10, seed=2, frames=True)
->>> len(frames)
-11
+>>> frames = glauber_frames(t, steps=10, seed=2)
+>>> len(frames), frames[-1].tiling == glauber(t, steps=10, seed=2)
+(11, True)
 
 References
 ----------
@@ -40,18 +40,19 @@ import numpy as np
 from .. import _validate
 from .._interrupt import LazyBar
 from .._options import check_memory
-from .._util import keyword_only
+from .._util import deprecated_frames, keyword_only, renamed
 from ..errors import DominoTilingError, DominoTypeError, NoTilingError, WeightError
 from ..matching.height import extreme_heights, tiling_from_heights
 from ..model.frames import Frame
 from ..model.region import Region, check_region
 from ..model.tiling import Tiling
 from ..model.weighting import check_weights
-from ..surfaces.flux import sector_cftp, sector_tiling
+from ..surfaces.flux import sample_sector_cftp, sector_tiling
 
 __all__ = [
     "glauber",
     "glauber_frames",
+    "sample_cftp",
     "cftp_sample",
     "GLAUBER_MAX_FRAMES",
     "GLAUBER_MAX_STEPS",
@@ -66,13 +67,13 @@ KEY_NOTE = (
     "key = as_generator(seed).integers(0, 2**64, dtype=numpy.uint64); random bits are "
     "SplitMix64 outputs mix(key + (c + 1) * 0x9E3779B97F4A7C15) at counters c (Steele, "
     "Lea and Flood 2014): c = step for glauber (with weights also c = step + 2**63 for the "
-    "heat-bath uniform, see _kernels/glauber.py); for cftp_sample see _kernels/cftp.py"
+    "heat-bath uniform, see _kernels/glauber.py); for sample_cftp see _kernels/cftp.py"
 )
 
 # seconds before a progress bar is made; it shows after twice this
 _PROGRESS_WAIT = 1.0
 
-# vertex updates of the first kernel call of cftp_sample; later calls are sized to
+# vertex updates of the first kernel call of sample_cftp; later calls are sized to
 # about 0.05 s each (dominotiling._interrupt): Ctrl-C and the progress bar's grain
 _CHUNK_UPDATES = 2_000_000
 
@@ -172,9 +173,11 @@ def glauber(tiling, *, steps, seed=None, frames=False, every=1, weights=None, fl
     seed : None, int or numpy.random.Generator, keyword-only
         The same seed gives the same run on every machine.
     frames : bool
-        Return the tilings along the way instead of the last one.
+        Deprecated (it goes in the next release): return the tilings along the
+        way instead of the last one, with a ``DeprecationWarning``;
+        :func:`glauber_frames` gives them (as ``frame.tiling``).
     every : int
-        With ``frames=True``, keep the tiling after every `every`-th step.
+        With the deprecated ``frames=True``, keep the tiling after every `every`-th step.
     weights : None or Weights, keyword-only
         Weights of the domino placements (:class:`~dominotiling.model.weights.Weights`, of
         the region's shape): the chain then samples the weighted measure by
@@ -190,9 +193,9 @@ def glauber(tiling, *, steps, seed=None, frames=False, every=1, weights=None, fl
     Returns
     -------
     Tiling or list of Tiling
-        The tiling after `steps` steps; with ``frames=True`` the list of tilings
-        after steps ``0, every, 2 every, ...`` and after the last step. With
-        ``every=1`` each frame differs from the one before by at most one flip.
+        The tiling after `steps` steps; with the deprecated ``frames=True`` the
+        list of tilings after steps ``0, every, 2 every, ...`` and after the last
+        step, the tilings of ``glauber_frames(tiling, steps=steps, every=every, ...)``.
 
     Raises
     ------
@@ -213,7 +216,7 @@ def glauber(tiling, *, steps, seed=None, frames=False, every=1, weights=None, fl
 
     See Also
     --------
-    glauber_frames, cftp_sample, flip
+    glauber_frames, sample_cftp, flip
 
     Notes
     -----
@@ -227,7 +230,7 @@ def glauber(tiling, *, steps, seed=None, frames=False, every=1, weights=None, fl
     (Thurston [1]_), so the chain converges to the uniform law on all of them; on a
     region with holes it samples the flip class of the start only (tilings with
     another flux through a hole are never reached). Mixing takes time polynomial
-    in the size [2]_; :func:`cftp_sample` gives exact samples instead (with
+    in the size [2]_; :func:`sample_cftp` gives exact samples instead (with
     ``flux=``, within one sector of a region with holes). A flip moves only the
     height at the centre of its block, an inner vertex, so the flux through
     every hole (:func:`dominotiling.surfaces.flux.flux`) never changes along a run. Cost
@@ -267,8 +270,6 @@ def glauber(tiling, *, steps, seed=None, frames=False, every=1, weights=None, fl
     >>> t = glauber(min_tiling(Region.rectangle(4, 4)), steps=1000, seed=0)
     >>> t.is_complete, t.n_dominoes
     (True, 8)
-    >>> [f.n_dominoes for f in glauber(t, steps=6, seed=1, frames=True, every=3)]
-    [8, 8, 8]
 
     Weights 3 on horizontal and 1 on vertical placements: on the 2x2 square the
     horizontal pair has probability ``9 / (9 + 1)``.
@@ -276,17 +277,27 @@ def glauber(tiling, *, steps, seed=None, frames=False, every=1, weights=None, fl
     >>> from dominotiling.model.weights import Weights
     >>> square = Region.rectangle(2, 2)
     >>> w = Weights.by_orientation(square, 3.0, 1.0)
-    >>> frames = glauber(min_tiling(square), steps=4000, seed=0, frames=True, weights=w)
-    >>> print(f"{sum(int(f.labels[0, 0] == f.labels[0, 1]) for f in frames) / len(frames):.2f}")
+    >>> frames = glauber_frames(min_tiling(square), steps=4000, seed=0, weights=w)
+    >>> tilings = [f.tiling for f in frames]
+    >>> print(f"{sum(int(t.labels[0, 0] == t.labels[0, 1]) for t in tilings) / len(tilings):.2f}")
     0.90
     """
+    frames = _validate.boolean(frames, "frames")
+    if frames:
+        deprecated_frames(
+            "glauber", "glauber_frames(tiling, steps=..., every=...), as frame.tiling"
+        )
+    return _glauber(tiling, steps, seed, frames, every, weights, flux)
+
+
+def _glauber(tiling, steps, seed, frames, every, weights, flux):
+    """The run of :func:`glauber`: its last tiling, or with `frames` the tilings every `every` steps."""
     if flux is not None:
         region = tiling if isinstance(tiling, Region) else _validate.tiling(tiling).region
         tiling = sector_tiling(region, flux, extreme="min")
     _validate.tiling(tiling)
     steps = _steps(steps, "steps")
     every = _steps(every, "every", minimum=1)
-    frames = _validate.boolean(frames, "frames")
     from .._interrupt import Pacer
     from .._kernels.glauber import glauber as plain_kernel
     from .._kernels.glauber import glauber_weighted
@@ -345,13 +356,13 @@ def _check_simply_connected(region):
         raise DominoTilingError(
             f"the region has {len(holes)} hole(s): coupling from the past runs on height "
             "functions, which need a region without holes. Use random_tiling(region) for an "
-            "exact sample, cftp_sample(region, flux=...) for one within a flux sector, or glauber(tiling, steps=...) to walk by flips from a tiling of your own "
+            "exact sample, sample_cftp(region, flux=...) for one within a flux sector, or glauber(tiling, steps=...) to walk by flips from a tiling of your own "
             "(it stays within that tiling's flip class)"
         )
 
 
 @keyword_only("seed", "progress")
-def cftp_sample(region, *, seed=None, progress=True, weights=None, flux=None):
+def sample_cftp(region, *, seed=None, progress=True, weights=None, flux=None):
     """An exactly uniform (or weighted) random tiling by monotone coupling from the past (Propp-Wilson).
 
     Parameters
@@ -372,7 +383,7 @@ def cftp_sample(region, *, seed=None, progress=True, weights=None, flux=None):
         used as floats; symbolic weights are refused.
     flux : None or sequence of int, keyword-only
         For a connected region with holes: an exactly uniform sample among the
-        tilings with this flux, one int per hole (:func:`dominotiling.surfaces.flux.sector_cftp`;
+        tilings with this flux, one int per hole (:func:`dominotiling.surfaces.flux.sample_sector_cftp`;
         :func:`dominotiling.surfaces.flux.count_by_flux` lists the fluxes that occur).
         Uniform weights only.
 
@@ -398,7 +409,7 @@ def cftp_sample(region, *, seed=None, progress=True, weights=None, flux=None):
 
     See Also
     --------
-    random_tiling, glauber, sector_cftp
+    random_tiling, glauber, sample_sector_cftp
 
     Notes
     -----
@@ -481,7 +492,7 @@ def cftp_sample(region, *, seed=None, progress=True, weights=None, flux=None):
     Examples
     --------
     >>> from dominotiling import Region
-    >>> t = cftp_sample(Region.aztec_diamond(4), seed=3, progress=False)
+    >>> t = sample_cftp(Region.aztec_diamond(4), seed=3, progress=False)
     >>> t.is_complete, t.n_dominoes
     (True, 20)
 
@@ -490,18 +501,18 @@ def cftp_sample(region, *, seed=None, progress=True, weights=None, flux=None):
     >>> from dominotiling.model.weights import Weights
     >>> region = Region.rectangle(8, 8)
     >>> w = Weights.random(region, "gamma", seed=1, alpha=1.0)
-    >>> cftp_sample(region, seed=3, progress=False, weights=w).n_dominoes
+    >>> sample_cftp(region, seed=3, progress=False, weights=w).n_dominoes
     32
     """
     progress = _validate.boolean(progress, "progress")
     if flux is not None:
         if weights is not None:
             raise DominoTilingError(
-                "cftp_sample(..., flux=...) samples the uniform measure of a sector; "
+                "sample_cftp(..., flux=...) samples the uniform measure of a sector; "
                 "drop weights= (weighted sectors are not implemented)"
             )
 
-        return sector_cftp(region, flux, seed=seed, progress=progress)
+        return sample_sector_cftp(region, flux, seed=seed, progress=progress)
     from .cost import check_time
 
     # the uniform chain's measured time (weights only lengthen it): 20000 x 20000 would take
@@ -509,14 +520,18 @@ def cftp_sample(region, *, seed=None, progress=True, weights=None, flux=None):
     check_time(
         _validate.region(region),
         "cftp",
-        "coupling from the past (cftp_sample)",
+        "coupling from the past (sample_cftp)",
         alternatives=("kasteleyn",),
     )
     return cftp_checked(region, seed, weights, progress)
 
 
+#: The name of before (deprecated; it goes in the next release).
+cftp_sample = renamed(sample_cftp, "cftp_sample")
+
+
 def cftp_checked(region, rng, weights, progress=True):
-    """:func:`cftp_sample` on checked arguments (a plane Region, a seed or Generator, None or non-uniform Weights): ``random_tiling``'s route."""
+    """:func:`sample_cftp` on checked arguments (a plane Region, a seed or Generator, None or non-uniform Weights): ``random_tiling``'s route."""
     heights, _ = _cftp_heights(region, _key(rng), progress, weights)
     return tiling_from_heights(region, heights)
 
@@ -536,7 +551,7 @@ def _vertex_chances(region, hv):
         if zero.any():
             r, c = (int(x) for x in np.argwhere(zero)[0])
             raise WeightError(
-                f"cftp_sample needs positive weights on the region's placements, but the "
+                f"sample_cftp needs positive weights on the region's placements, but the "
                 f"{name} placement at ({r}, {c}) has weight 0 ({int(zero.sum())} such "
                 f"{name} placement(s)): with zero weights 2x2 flips need not connect the "
                 "tilings of positive weight, so the coupling might never meet. Use "
@@ -555,7 +570,7 @@ def _vertex_chances(region, hv):
 def _cftp_heights(region, key, progress, weights=None):
     """The coalesced heights and the window ``T`` that reached them, for a uint64 `key`."""
     check_region(region)
-    hv = _float_weights(weights, region, "cftp_sample")
+    hv = _float_weights(weights, region, "sample_cftp")
     _check_simply_connected(region)
     threshold = None if hv is None else _vertex_chances(region, hv)
     upper = extreme_heights(region, "max")
@@ -604,13 +619,14 @@ def _cftp_heights(region, key, progress, weights=None):
 
 
 @keyword_only("steps")
-def glauber_frames(tiling, *, steps, seed=None, every=1, max_frames=None, weights=None):
+def glauber_frames(tiling, *, steps, seed=None, every=1, max_frames=None, weights=None, flux=None):
     """Glauber dynamics as frames, for an animation: the tiling every `every` steps.
 
     Parameters
     ----------
-    tiling, steps, seed, weights
-        As for :func:`glauber` (with `weights`, its heat-bath chain).
+    tiling, steps, seed, weights, flux
+        As for :func:`glauber` (with `weights`, its heat-bath chain; with `flux`,
+        the chain from the bottom of that flux sector, `tiling` then may be a Region).
     every : int, default 1
         Keep the tiling after every `every`-th step (and after the last).
     max_frames : int, optional
@@ -625,7 +641,7 @@ def glauber_frames(tiling, *, steps, seed=None, every=1, max_frames=None, weight
         title says which), with the cells that changed since the frame before
         highlighted (:class:`~dominotiling.model.frames.Frame` objects, ready for
         :func:`~dominotiling.viz.animate.animate`). The last tiling is
-        ``glauber(tiling, steps=steps, seed=seed, weights=weights)``.
+        ``glauber(tiling, steps=steps, seed=seed, weights=weights, flux=flux)``.
 
     Raises
     ------
@@ -646,15 +662,14 @@ def glauber_frames(tiling, *, steps, seed=None, every=1, max_frames=None, weight
     >>> [f.title for f in frames]
     ['step 0 of 300', 'step 100 of 300', 'step 200 of 300', 'step 300 of 300']
     """
-    from .. import _validate
-
-    _validate.tiling(tiling)
-    steps = _validate.nonnegative_int(steps, "steps")
-    every = _validate.positive_int(every, "every")
+    if flux is None:
+        _validate.tiling(tiling)
+    steps = _steps(steps, "steps")
+    every = _steps(every, "every", minimum=1)
     if max_frames is not None:
         max_frames = _validate.integer(max_frames, "max_frames", minimum=2)
         every = max(every, -(-steps // (max_frames - 1)), 1)
-    tilings = glauber(tiling, steps=steps, seed=seed, frames=True, every=every, weights=weights)
+    tilings = _glauber(tiling, steps, seed, True, every, weights, flux)
     frames, before = [], None
     for i, t in enumerate(tilings):
         code = _partner_code(t.labels)

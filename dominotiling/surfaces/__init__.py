@@ -8,7 +8,15 @@ Examples
 272
 """
 
-from .flux import count_by_flux, flux, random_tiling_sectors, sector_cftp, sector_tiling
+from .flux import (
+    count_by_flux,
+    flux,
+    random_tiling_sectors,
+    sample_sector_cftp,
+    sample_sectors,
+    sector_cftp,
+    sector_tiling,
+)
 from .periodic import (  # the old dominotiling.surfaces module's names, kept at its path
     MAX_TRACE_WIDTH,  # noqa: F401 -- re-exported at the wing's old path
     MAX_WIDTH,  # noqa: F401 -- re-exported at the wing's old path
@@ -23,8 +31,10 @@ from .sampling import sample_surface  # noqa: F401 -- re-exported at the wing's 
 __all__ = [
     "count_by_flux",
     "flux",
-    "random_tiling_sectors",
-    "sector_cftp",
+    "sample_sectors",
+    "sample_sector_cftp",
     "sector_tiling",
+    "random_tiling_sectors",  # deprecated names, for one release
+    "sector_cftp",
     "count_by_seam_parity",
 ]

@@ -9,7 +9,7 @@ boundary, is the same for all tilings that flips connect. That offset is the
 tilings are connected by flips exactly when their fluxes agree (Saldanha, Tomei,
 Casarin and Romualdo [1]_). Each sector is a distributive lattice of lifted
 height functions, with a bottom and a top (:func:`sector_tiling`) and an exact
-sampler by coupling from the past (:func:`sector_cftp`).
+sampler by coupling from the past (:func:`sample_sector_cftp`).
 
 Convention: heights as in :mod:`dominotiling.matching.height` (a flip moves one height by
 4), 0 at the top-left corner of the region's first cell (row-major); the flux of
@@ -50,7 +50,7 @@ import numpy as np
 
 from .. import _validate
 from .._options import check_memory
-from .._util import keyword_only
+from .._util import keyword_only, renamed
 from ..counting.kasteleyn import count_kasteleyn, log_count_checked, mask_matrix
 from ..errors import DominoTilingError, NoTilingError, TooLargeError
 from ..matching.matchings import maximum_matching
@@ -61,7 +61,15 @@ from ..model.region import (
 )  # Region: used by the docstring examples
 from ..model.tiling import OUTSIDE, Tiling
 
-__all__ = ["flux", "count_by_flux", "sector_tiling", "sector_cftp", "random_tiling_sectors"]
+__all__ = [
+    "flux",
+    "count_by_flux",
+    "sector_tiling",
+    "sample_sector_cftp",
+    "sample_sectors",
+    "sector_cftp",
+    "random_tiling_sectors",
+]
 
 #: The most eliminations (small determinants at all grid points, all primes) that
 #: :func:`count_by_flux` accepts before refusing with TooLargeError.
@@ -397,7 +405,7 @@ def count_by_flux(region):
 
     See Also
     --------
-    flux, sector_tiling, random_tiling_sectors
+    flux, sector_tiling, sample_sectors
     count_tilings
 
     Notes
@@ -713,7 +721,7 @@ def sector_tiling(region, flux, *, extreme="min"):
 
     See Also
     --------
-    sector_cftp, count_by_flux, flux
+    sample_sector_cftp, count_by_flux, flux
 
     Notes
     -----
@@ -741,7 +749,7 @@ def sector_tiling(region, flux, *, extreme="min"):
     return _tiling_from_lifted(topo, heights)
 
 
-def sector_cftp(region, flux, *, seed=None, progress=True):
+def sample_sector_cftp(region, flux, *, seed=None, progress=True):
     """An exactly uniform random tiling among those with the given flux (coupling from the past).
 
     Parameters
@@ -765,7 +773,7 @@ def sector_cftp(region, flux, *, seed=None, progress=True):
 
     See Also
     --------
-    sector_tiling, random_tiling_sectors, cftp_sample
+    sector_tiling, sample_sectors, sample_cftp
 
     Notes
     -----
@@ -775,7 +783,7 @@ def sector_cftp(region, flux, *, seed=None, progress=True):
     until the two chains meet. Boundary heights never move, so the chains stay
     in the sector, and flips connect it [1]_, so the law they meet in is uniform
     on it. When every hole has equal colour counts the lifted heights are plain
-    heights and the sweeps are those of :func:`dominotiling.sampling.mcmc.cftp_sample`
+    heights and the sweeps are those of :func:`dominotiling.sampling.mcmc.sample_cftp`
     (SIMD rows, coins indexed by sweep, parity and row); otherwise the same
     sweeps subtract the jumps across the cuts from the neighbours' heights
     (``_kernels/flux.py``), with the same coins.
@@ -783,7 +791,7 @@ def sector_cftp(region, flux, *, seed=None, progress=True):
     Examples
     --------
     >>> square = Region.from_strings(["......", "......", "..##..", "..##..", "......", "......"])
-    >>> t = sector_cftp(square, (4,), seed=1, progress=False)
+    >>> t = sample_sector_cftp(square, (4,), seed=1, progress=False)
     >>> flux(t)
     (4,)
     """
@@ -838,7 +846,7 @@ def sector_cftp(region, flux, *, seed=None, progress=True):
     return _tiling_from_lifted(topo, np.where(topo.defined, hi.ravel(), 0))
 
 
-def random_tiling_sectors(region, *, seed=None):
+def sample_sectors(region, *, seed=None):
     """An exactly uniform random tiling: a sector chosen by its count, then CFTP within it.
 
     Parameters
@@ -858,26 +866,31 @@ def random_tiling_sectors(region, *, seed=None):
 
     See Also
     --------
-    count_by_flux, sector_cftp
+    count_by_flux, sample_sector_cftp
 
     Notes
     -----
     The sector ``f`` is drawn with probability ``count(f) / count`` exactly (a
     uniform integer below the total, from the counts of :func:`count_by_flux`),
-    then :func:`sector_cftp` samples uniformly within it: each tiling has
+    then :func:`sample_sector_cftp` samples uniformly within it: each tiling has
     probability ``count(f) / count * 1 / count(f) = 1 / count``.
 
     Examples
     --------
     >>> ring = Region.from_strings(["....", ".##.", ".##.", "...."])
-    >>> random_tiling_sectors(ring, seed=2).n_dominoes
+    >>> sample_sectors(ring, seed=2).n_dominoes
     6
     """
     return sectors_checked(region, _validate.seed(seed))
 
 
+#: The names of before (deprecated; they go in the next release).
+sector_cftp = renamed(sample_sector_cftp, "sector_cftp")
+random_tiling_sectors = renamed(sample_sectors, "random_tiling_sectors")
+
+
 def sectors_checked(region, rng):
-    """:func:`random_tiling_sectors` on checked arguments (a plane Region, a Generator): ``random_tiling``'s route."""
+    """:func:`sample_sectors` on checked arguments (a plane Region, a Generator): ``random_tiling``'s route."""
     sectors = count_by_flux(region)
     if not sectors:
         raise NoTilingError(
@@ -890,7 +903,7 @@ def sectors_checked(region, rng):
         if pick < count:
             break
         pick -= count
-    return sector_cftp(region, value, seed=rng, progress=False)
+    return sample_sector_cftp(region, value, seed=rng, progress=False)
 
 
 def _uniform_below(rng, n):

@@ -211,7 +211,7 @@ def random_tiling(region, *, seed=None, method="auto", weights=None, progress=No
         width) from ratios of Kasteleyn determinants; ``"sectors"`` (connected
         regions with holes) draws a flux sector with probability proportional to
         its count, then samples it by coupling from the past
-        (:func:`dominotiling.surfaces.flux.random_tiling_sectors`); ``"embedding"`` places
+        (:func:`dominotiling.surfaces.flux.sample_sectors`); ``"embedding"`` places
         the region in an Aztec diamond whose other cells are forced by zero
         weights and samples it by generalized shuffling
         (:func:`dominotiling.aztec.weighted.sample_embedded`; regions whose rest
@@ -219,7 +219,7 @@ def random_tiling(region, *, seed=None, method="auto", weights=None, progress=No
         picks by the records' measured costs (see :func:`choose_sampler` and :data:`SAMPLE`).
     progress : bool or None, keyword-only
         Show a progress bar where the method has one (coupling from the past:
-        on by default, as :func:`~dominotiling.cftp_sample`); None: the method's default.
+        on by default, as :func:`~dominotiling.sample_cftp`); None: the method's default.
     weights : Weights, optional, keyword-only
         Any spelling of :ref:`weight-spellings` (``(a, b)``, a ``WeightPattern``, ...),
         as one weight per domino placement: a tiling is drawn with probability

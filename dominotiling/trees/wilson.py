@@ -31,14 +31,14 @@ import numpy as np
 
 from .. import _validate
 from .._options import check_memory
-from .._util import keyword_only
+from .._util import deprecated_frames, keyword_only
 from ..errors import DominoTilingError, DominoTypeError, TooLargeError
 from ..model.frames import TupleFrame
 from ..model.region import Region
 
 __all__ = ["uniform_spanning_tree", "wilson_frames", "WilsonFrame", "FRAMES_MAX_NODES"]
 
-#: The most vertices ``uniform_spanning_tree(frames=True)`` accepts.
+#: The most vertices :func:`wilson_frames` accepts.
 FRAMES_MAX_NODES = 1024
 #: Uniforms drawn per call of the Wilson kernel, at most (the stream does not depend on it).
 _CHUNK = 1 << 20
@@ -349,8 +349,8 @@ def uniform_spanning_tree(G, *, seed=None, root=None, frames=False):
         vertex index or a cell ``(r, c)`` (default: the centre cell, where the
         walks are shortest); for CSR input, a vertex index (default 0).
     frames : bool
-        Also return the walks and erasures as a list of :class:`WilsonFrame`
-        (graphs of at most :data:`FRAMES_MAX_NODES` vertices), as :func:`wilson_frames`.
+        Deprecated (it goes in the next release): also return the walks and
+        erasures, with a ``DeprecationWarning``; :func:`wilson_frames` gives them.
 
     Returns
     -------
@@ -359,7 +359,7 @@ def uniform_spanning_tree(G, *, seed=None, root=None, frames=False):
         whose edges are edges of `G`. Otherwise ``parent``, int64 of length
         ``n``: ``parent[root] == -1`` and ``(v, parent[v])`` are the tree edges.
     frames : list of WilsonFrame
-        Only with ``frames=True``.
+        Only with the deprecated ``frames=True``: ``wilson_frames(G, seed=seed, root=root)``.
 
     Raises
     ------
@@ -368,7 +368,7 @@ def uniform_spanning_tree(G, *, seed=None, root=None, frames=False):
     DominoTilingError
         If the graph is not connected (no spanning tree exists), has no vertex,
         the CSR arrays are malformed or not symmetric, `root` is not a vertex,
-        or ``frames=True`` on more than :data:`FRAMES_MAX_NODES` vertices.
+        or (deprecated) ``frames=True`` on more than :data:`FRAMES_MAX_NODES` vertices.
 
     See Also
     --------
@@ -392,8 +392,8 @@ def uniform_spanning_tree(G, *, seed=None, root=None, frames=False):
     neighbour number ``floor(U * deg(u))``, a bias below ``deg * 2**-53``. The
     tree depends only on the stream, not on the chunk size, so a seed gives the
     same tree everywhere; a Generator passed in is advanced by whole chunks.
-    The traced version (``frames=True``) erases loops explicitly in Python from
-    the same stream, so it gives the same tree as the kernel.
+    The traced version (:func:`wilson_frames`) erases loops explicitly in Python
+    from the same stream, so it gives the same tree as the kernel.
 
     References
     ----------
@@ -409,10 +409,14 @@ def uniform_spanning_tree(G, *, seed=None, root=None, frames=False):
     >>> parent = uniform_spanning_tree((1000, 1000), seed=0)
     >>> parent.shape, int((parent == -1).sum()), int(parent[500 * 1000 + 500])
     ((1000000,), 1, -1)
-    >>> parent, steps = uniform_spanning_tree((3, 3), seed=1, frames=True)
-    >>> steps[0].event, steps[-1].event, bool((steps[-1].parent == parent).all())
-    ('start', 'attach', True)
     """
+    if frames:
+        deprecated_frames("uniform_spanning_tree", "wilson_frames(G, seed=..., root=...)")
+    return _spanning_tree(G, seed, root, frames)
+
+
+def _spanning_tree(G, seed, root, frames):
+    """The tree of :func:`uniform_spanning_tree`, with Wilson's frames when `frames`."""
     from scipy.sparse.csgraph import connected_components
 
     if (
@@ -533,5 +537,8 @@ def wilson_frames(G, *, seed=None, root=None):
     >>> steps = wilson_frames((3, 3), seed=1)
     >>> steps[0].title, steps[-1].event, len(steps[-1].edges)
     ('the root', 'attach', 8)
+    >>> parent = uniform_spanning_tree((3, 3), seed=1)
+    >>> steps[0].event, bool((steps[-1].parent == parent).all())
+    ('start', True)
     """
-    return uniform_spanning_tree(G, seed=seed, root=root, frames=True)[1]
+    return _spanning_tree(G, seed, root, True)[1]

@@ -139,7 +139,7 @@ def draw_limit_shape(result, sample=None, *, ax=None, figure=None, surface=True,
         From :func:`~dominotiling.theory.limit_shape.limit_shape`.
     sample : Tiling, optional
         A tiling of the same region (any sampler: ``sample_aztec``, ``random_tiling``,
-        ``cftp_sample``, ...); drawn by domino type under the curves. Without one, the
+        ``sample_cftp``, ...); drawn by domino type under the curves. Without one, the
         liquidity (the slope's distance to the frozen edges: white liquid, black
         frozen) is shown.
     ax : matplotlib.axes.Axes, optional

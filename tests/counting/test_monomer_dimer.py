@@ -15,7 +15,7 @@ import sympy
 from scipy.stats import chisquare
 
 from dominotiling import DominoTypeError, Region, TooLargeError
-from dominotiling.counting.monomer_dimer import count_monomer_dimer, random_monomer_dimer
+from dominotiling.counting.monomer_dimer import count_monomer_dimer, sample_monomer_dimer
 from dominotiling.errors import WeightError
 
 X = sympy.Symbol("x")
@@ -157,7 +157,7 @@ def _chi_square(region, weight, draws_per_class):
     total = int(draws_per_class * len(coverings))
     got = Counter()
     for k in range(total):
-        t = random_monomer_dimer(region, seed=k, monomer_weight=weight)
+        t = sample_monomer_dimer(region, seed=k, monomer_weight=weight)
         dominoes = frozenset(tuple(tuple(int(v) for v in cell) for cell in d) for d in t.dominoes)
         assert t.n_uncovered == n - 2 * len(dominoes)
         got[index[dominoes]] += 1
@@ -177,10 +177,10 @@ def test_sampler_weighted():
 
 def test_sampler_reproducible_and_tiling_like():
     region = Region.from_strings(["......", "..#...", "......", "....#."])
-    a = random_monomer_dimer(region, seed=7)
-    assert a == random_monomer_dimer(region, seed=7)
+    a = sample_monomer_dimer(region, seed=7)
+    assert a == sample_monomer_dimer(region, seed=7)
     assert a.n_dominoes * 2 + a.n_uncovered == region.n_cells
-    t = random_monomer_dimer(Region.rectangle(4, 4), seed=1, monomer_weight=0)
+    t = sample_monomer_dimer(Region.rectangle(4, 4), seed=1, monomer_weight=0)
     assert t.is_complete  # weight 0: a perfect tiling
 
 
@@ -188,7 +188,7 @@ def test_bad_input():
     with pytest.raises(TooLargeError, match="22"):
         count_monomer_dimer(Region.rectangle(23, 23))
     with pytest.raises(TooLargeError, match="22"):
-        random_monomer_dimer(Region.rectangle(23, 23))
+        sample_monomer_dimer(Region.rectangle(23, 23))
     with pytest.raises(WeightError):
         count_monomer_dimer(Region.rectangle(2, 2), -1)
     with pytest.raises(DominoTypeError):
@@ -196,8 +196,8 @@ def test_bad_input():
     with pytest.raises(DominoTypeError):
         count_monomer_dimer(Region.rectangle(2, 2), True)
     with pytest.raises(DominoTypeError):
-        random_monomer_dimer(Region.rectangle(2, 2), monomer_weight=X)
+        sample_monomer_dimer(Region.rectangle(2, 2), monomer_weight=X)
     with pytest.raises(WeightError, match="positive weight"):
-        random_monomer_dimer(Region.rectangle(3, 3), monomer_weight=0)
+        sample_monomer_dimer(Region.rectangle(3, 3), monomer_weight=0)
     with pytest.raises(TooLargeError, match="substitute"):
         count_monomer_dimer(Region.rectangle(22, 40), X)

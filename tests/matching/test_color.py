@@ -24,6 +24,12 @@ SIDE = [(0, 1), (1, 0), (0, -1), (-1, 0)]
 KING = SIDE + [(1, 1), (1, -1), (-1, 1), (-1, -1)]
 
 
+def colors_and_frames(tiling, **kwargs):
+    """``color_dominoes`` and ``color_frames`` of the same tiling (the frames first: they may raise)."""
+    frames = color_frames(tiling, **kwargs)
+    return color_dominoes(tiling, **kwargs), frames
+
+
 def neighbour_pairs(tiling, adjacency):
     """Neighbouring domino pairs by a plain walk over the cells (independent of the library)."""
     lab = tiling.labels
@@ -137,7 +143,7 @@ def test_hypothesis_partial_covers(mask, seed):
     lab = np.where(keep[cover.labels] | (cover.labels < 0), cover.labels, -2)
     t = Tiling(cover.region, lab)
     for adjacency, k in (("side", 4), ("side", 5), ("king", 7)):
-        colors, frames = color_dominoes(t, k=k, adjacency=adjacency, frames=True)
+        colors, frames = colors_and_frames(t, k=k, adjacency=adjacency)
         assert_proper(t, colors, adjacency, k)
         check_frames(t, colors, frames, adjacency, k)
 
@@ -148,7 +154,7 @@ def test_kempe_step_is_exercised_with_king_adjacency():
     for seed in range(40):
         t = random_tiling(Region.rectangle(8, 8), seed=seed)
         try:
-            colors, frames = color_dominoes(t, k=4, adjacency="king", frames=True)
+            colors, frames = colors_and_frames(t, k=4, adjacency="king")
         except DominoTilingError as e:
             assert "k=4" in str(e) and "no Kempe-chain swap" in str(e)
             continue
@@ -164,7 +170,7 @@ def test_kempe_step_with_three_colours_side():
     for seed in range(30):
         t = random_tiling(Region.rectangle(4, 6), seed=seed)
         try:
-            colors, frames = color_dominoes(t, k=3, frames=True)
+            colors, frames = colors_and_frames(t, k=3)
         except DominoTilingError:
             continue
         successes += 1
@@ -260,7 +266,7 @@ def test_partial_tilings_and_empty():
     assert_proper(cover, colors, "side", 3)
     empty = Tiling(Region.rectangle(1, 3), [[-2, -2, -2]])
     assert color_dominoes(empty).shape == (0,)
-    c, frames = color_dominoes(empty, frames=True)
+    frames = color_frames(empty)
     assert len(frames) == 1 and color_bound(empty) == 0
     one = find_tiling(Region.rectangle(1, 2))
     assert color_dominoes(one, k=1).tolist() == [0] and color_bound(one) == 1
@@ -288,10 +294,20 @@ def test_bad_input():
     old = color.FRAMES_MAX_DOMINOES
     try:
         color.FRAMES_MAX_DOMINOES = 2
-        with pytest.raises(TooLargeError, match="without frames"):
+        with pytest.raises(TooLargeError, match="without frames"), pytest.warns(DeprecationWarning):
             color_dominoes(t, frames=True)
     finally:
         color.FRAMES_MAX_DOMINOES = old
+
+
+def test_the_frames_flag_is_deprecated_and_gives_color_frames():
+    t = random_tiling(Region.rectangle(6, 6), seed=3)
+    with pytest.warns(DeprecationWarning, match="color_frames"):
+        colors, frames = color_dominoes(t, k=4, adjacency="king", frames=True)
+    new = color_frames(t, k=4, adjacency="king")
+    assert (colors == color_dominoes(t, k=4, adjacency="king")).all()
+    assert len(frames) == len(new) > t.n_dominoes
+    assert all((a.colors == b.colors).all() and a.kempe == b.kempe for a, b in zip(frames, new))
 
 
 def test_deterministic():

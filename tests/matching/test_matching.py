@@ -235,9 +235,9 @@ def check_frames(region, frames, result):
 @given(masks, st.integers(0, 1000))
 def test_kuhn_frames_consistent(mask, seed):
     region = Region(mask)
-    result, frames = maximum_matching(region, method="kuhn", seed=seed, frames=True)
+    result = maximum_matching(region, method="kuhn", seed=seed)
+    frames = kuhn_frames(region, seed=seed)
     check_frames(region, frames, result)
-    assert result == maximum_matching(region, method="kuhn", seed=seed)
     assert result.n_dominoes == nx_matching_size(region)
 
 
@@ -257,10 +257,18 @@ def test_frames_limits_and_errors():
     side = int(np.ceil(np.sqrt(FRAMES_MAX_CELLS + 1)))
     with pytest.raises(TooLargeError, match="maximum_matching"):
         kuhn_frames(Region.rectangle(side, side))
-    with pytest.raises(DominoTilingError, match="Kuhn"):
+    with pytest.raises(DominoTilingError, match="Kuhn"), pytest.warns(DeprecationWarning):
         maximum_matching(Region.rectangle(2, 2), method="hopcroft-karp", frames=True)
-    t, frames = maximum_matching(Region.rectangle(2, 2), frames=True)
-    assert len(frames) == 2 and t.is_complete
+
+
+def test_the_frames_flag_is_deprecated_and_gives_kuhn_frames():
+    region = Region.from_strings(ARTICLE)
+    with pytest.warns(DeprecationWarning, match="kuhn_frames"):
+        t, frames = maximum_matching(region, seed=5, frames=True)
+    assert t == maximum_matching(region, method="kuhn", seed=5)
+    new = kuhn_frames(region, seed=5)
+    assert [f.after for f in frames] == [f.after for f in new]
+    assert all((a.path == b.path).all() for a, b in zip(frames, new))
 
 
 # ------------------------------------------------------------------ bad input
@@ -268,7 +276,7 @@ def test_bad_input():
     region = Region.rectangle(2, 2)
     with pytest.raises(DominoTilingError, match="unknown method"):
         maximum_matching(region, method="hungarian")
-    with pytest.raises(DominoTilingError, match="unknown method"):
+    with pytest.raises(DominoTilingError, match="unknown method"), pytest.warns(DeprecationWarning):
         maximum_matching(region, method="bogus", frames=True)
     for fn in (maximum_matching, is_tileable, hall_violator, kuhn_frames):
         with pytest.raises(TypeError, match="Region"):

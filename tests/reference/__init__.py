@@ -7,7 +7,7 @@ textbook would (Python lists, dicts and ints), and imports nothing from
 - :mod:`reference.dp` -- the broken-profile DP of ``dominotiling.counting.transfer``
   (exact counts);
 - :mod:`reference.cftp` -- coupling from the past on height functions
-  (``dominotiling.sampling.mcmc.cftp_sample``), with the same coins;
+  (``dominotiling.sampling.mcmc.sample_cftp``), with the same coins;
 - :mod:`reference.shuffling` -- domino shuffling on the Aztec diamond
   (``dominotiling.aztec.shuffling.sample_aztec``).
 

@@ -1,6 +1,6 @@
-"""Plain-Python coupling from the past on height functions: the baseline for ``cftp_sample``.
+"""Plain-Python coupling from the past on height functions: the baseline for ``sample_cftp``.
 
-The same coupling as ``dominotiling.sampling.mcmc.cftp_sample``, written the way a textbook
+The same coupling as ``dominotiling.sampling.mcmc.sample_cftp``, written the way a textbook
 would: heights in a dict keyed by vertex, one heat-bath update at a time, Python
 ints throughout. Nothing is imported from ``dominotiling``; given the same 64-bit
 key the two return the same height function, which ``tests/test_mcmc.py`` and the

@@ -24,10 +24,15 @@ from dominotiling.matching.height import (
     min_tiling,
 )
 from dominotiling.sampling import mcmc
-from dominotiling.sampling.mcmc import cftp_sample, glauber
+from dominotiling.sampling.mcmc import glauber, glauber_frames, sample_cftp
 
 SLANTED = Region.from_strings(["##....", "#.....", "......", ".....#", "....##"])  # 39 tilings
 HOLED = Region.from_strings([".....", ".....", "..#..", ".....", "....."])
+
+
+def glauber_tilings(tiling, **kwargs):
+    """The tilings of ``glauber_frames`` (what the deprecated ``glauber(frames=True)`` returned)."""
+    return [f.tiling for f in glauber_frames(tiling, **kwargs)]
 
 
 def _reference():
@@ -57,7 +62,7 @@ def _chi_square_uniform(region, draw, per_class):
 def test_cftp_uniform(region, expected):
     assert len(brute_force_tilings(region.mask)) == expected
     rng = np.random.default_rng(20240601)
-    p = _chi_square_uniform(region, lambda: cftp_sample(region, seed=rng, progress=False), 50)
+    p = _chi_square_uniform(region, lambda: sample_cftp(region, seed=rng, progress=False), 50)
     assert p > 1e-3
 
 
@@ -65,7 +70,7 @@ def test_cftp_uniform_on_disconnected_region():
     # two 2x3 blocks apart, no hole: 3 * 3 tilings, each piece sampled by the same chains
     region = Region.from_strings(["...#...", "...#..."])
     rng = np.random.default_rng(7)
-    p = _chi_square_uniform(region, lambda: cftp_sample(region, seed=rng, progress=False), 60)
+    p = _chi_square_uniform(region, lambda: sample_cftp(region, seed=rng, progress=False), 60)
     assert p > 1e-3
 
 
@@ -85,7 +90,7 @@ def test_cftp_matches_plain_python_reference(region):
     # including rows of more than 64 vertices of one parity (several coin words)
     ref = _reference()
     for seed in (0, 1):
-        h = height_function(cftp_sample(region, seed=seed, progress=False))
+        h = height_function(sample_cftp(region, seed=seed, progress=False))
         got = ref.cftp_heights(region.mask.tolist(), int(mcmc._key(seed)))
         want = np.full(h.shape, UNDEFINED, dtype=np.int64)
         for (i, j), v in got.items():
@@ -108,43 +113,43 @@ def test_splitmix64_known_values():
 
 def test_cftp_same_seed_same_sample_and_seeds_differ():
     region = Region.rectangle(10, 10)
-    a = cftp_sample(region, seed=5, progress=False)
-    assert a == cftp_sample(region, seed=5, progress=False)
-    assert a == cftp_sample(region, seed=np.random.default_rng(5), progress=False)
-    others = {cftp_sample(region, seed=s, progress=False) for s in range(6, 12)}
+    a = sample_cftp(region, seed=5, progress=False)
+    assert a == sample_cftp(region, seed=5, progress=False)
+    assert a == sample_cftp(region, seed=np.random.default_rng(5), progress=False)
+    others = {sample_cftp(region, seed=s, progress=False) for s in range(6, 12)}
     assert len(others | {a}) > 1
 
 
 def test_cftp_larger_sample_is_a_tiling():
-    t = cftp_sample(Region.aztec_diamond(20), seed=3, progress=False)
+    t = sample_cftp(Region.aztec_diamond(20), seed=3, progress=False)
     t.validate()
     assert t.is_complete and t.n_dominoes == 20 * 21  # 2n(n+1) cells
 
 
 def test_cftp_single_tiling_region():
     region = Region.rectangle(1, 6)
-    t = cftp_sample(region, seed=0)
+    t = sample_cftp(region, seed=0)
     assert dominoes_of(t) == brute_force_tilings(region.mask)[0]
 
 
 def test_cftp_holes_error_names_alternatives():
     with pytest.raises(DominoTilingError) as err:
-        cftp_sample(HOLED, seed=0)
+        sample_cftp(HOLED, seed=0)
     msg = str(err.value)
     assert "hole" in msg and "glauber" in msg and "random_tiling" in msg
 
 
 def test_cftp_untileable_region():
     with pytest.raises(DominoTilingError, match="no domino tiling"):
-        cftp_sample(Region.rectangle(3, 3), seed=0)
+        sample_cftp(Region.rectangle(3, 3), seed=0)
     with pytest.raises(TypeError):
-        cftp_sample("....", seed=0)
+        sample_cftp("....", seed=0)
 
 
 def test_cftp_small_runs_are_silent(capfd):
     rng = np.random.default_rng(0)
     for _ in range(200):
-        cftp_sample(Region.rectangle(6, 6), seed=rng)  # progress=True by default
+        sample_cftp(Region.rectangle(6, 6), seed=rng)  # progress=True by default
     out, err = capfd.readouterr()
     assert out == "" and err == ""
 
@@ -152,7 +157,7 @@ def test_cftp_small_runs_are_silent(capfd):
 def test_cftp_progress_bar_shows_on_long_runs(capfd, monkeypatch):
     monkeypatch.setattr(mcmc, "_PROGRESS_WAIT", 0.0)  # every run counts as long
     monkeypatch.setattr(mcmc, "_CHUNK_UPDATES", 100)
-    cftp_sample(Region.rectangle(12, 12), seed=1)
+    sample_cftp(Region.rectangle(12, 12), seed=1)
     _, err = capfd.readouterr()
     assert "CFTP" in err and "sweep" in err
 
@@ -205,7 +210,7 @@ def test_glauber_one_step_law_matches_transition_matrix():
 
 def test_glauber_stationary_law_is_uniform():
     region = Region.rectangle(4, 4)
-    frames = glauber(min_tiling(region), 3600 * 200, seed=3, frames=True, every=200)
+    frames = glauber_tilings(min_tiling(region), steps=3600 * 200, seed=3, every=200)
     assert len(frames) == 3601
     tilings = brute_force_tilings(region.mask)
     counts = Counter(dominoes_of(t) for t in frames[1:])
@@ -215,7 +220,7 @@ def test_glauber_stationary_law_is_uniform():
 
 def test_glauber_frames_differ_by_at_most_one_flip():
     start = min_tiling(Region.rectangle(6, 6))
-    frames = glauber(start, 400, seed=9, frames=True)
+    frames = glauber_tilings(start, steps=400, seed=9)
     assert len(frames) == 401 and frames[0] == start
     assert frames[-1] == glauber(start, 400, seed=9)
     changes = 0
@@ -229,18 +234,26 @@ def test_glauber_frames_differ_by_at_most_one_flip():
 
 def test_glauber_every_and_frame_cap():
     start = min_tiling(Region.rectangle(4, 4))
-    frames = glauber(start, 10, seed=1, frames=True, every=4)
-    full = glauber(start, 10, seed=1, frames=True)
+    frames = glauber_tilings(start, steps=10, seed=1, every=4)
+    full = glauber_tilings(start, steps=10, seed=1)
     assert frames == [full[0], full[4], full[8], full[10]]
     with pytest.raises(DominoTilingError, match="every="):
-        glauber(start, 10**6, seed=1, frames=True)
+        glauber_frames(start, steps=10**6, seed=1)
     for bad in (-1, 2.5, True):
         with pytest.raises(DominoTilingError):
             glauber(start, bad)
     with pytest.raises(DominoTilingError):
-        glauber(start, 3, frames=True, every=0)
+        glauber_frames(start, steps=3, every=0)
     with pytest.raises(TypeError):
         glauber(Region.rectangle(2, 2), 3)
+
+
+def test_glauber_frames_flag_is_deprecated_and_gives_the_frames_tilings():
+    start = min_tiling(Region.rectangle(4, 4))
+    with pytest.warns(DeprecationWarning, match="glauber_frames"):
+        old = glauber(start, steps=10, seed=1, frames=True, every=4)
+    assert old == glauber_tilings(start, steps=10, seed=1, every=4)
+    assert [t.n_dominoes for t in old] == [8, 8, 8, 8]
 
 
 def test_glauber_same_seed_same_run():
@@ -259,7 +272,7 @@ def test_glauber_on_region_with_hole_keeps_height_class():
     listed = brute_force_tilings(region.mask)
     all_tilings = set(listed)
     start = Tiling.from_dominoes(region, sorted(listed[0]))
-    frames = glauber(start, 40000, seed=0, frames=True, every=10)
+    frames = glauber_tilings(start, steps=40000, seed=0, every=10)
     seen = {dominoes_of(t) for t in frames}
     assert seen <= all_tilings
     # the flip class of the start, by breadth-first search with the library's flip
@@ -296,17 +309,17 @@ def test_glauber_refuses_step_counts_beyond_its_counter():
         assert "counter" in str(info.value)
     for every in (0, -3):
         with pytest.raises(DominoTilingError, match="every"):
-            glauber(start, 10, frames=True, every=every)
+            glauber_frames(start, steps=10, every=every)
     with pytest.raises(DominoTilingError, match="2\\*\\*63 - 1"):
-        glauber(start, 10, frames=True, every=2**64)
+        glauber_frames(start, steps=10, every=2**64)
     with pytest.raises(DominoTypeError):
-        glauber(start, 10, frames=True, every=1.5)
+        glauber_frames(start, steps=10, every=1.5)
     with pytest.raises(DominoTypeError):
         glauber(start, 10, frames="yes")
     with pytest.raises(DominoTypeError):
         glauber(Region.rectangle(2, 2), 3)
     # a huge every is not absurd: the frames are the start and the end
-    frames = glauber(start, 10, seed=3, frames=True, every=2**62)
+    frames = glauber_tilings(start, steps=10, seed=3, every=2**62)
     assert frames == [start, glauber(start, 10, seed=3)]
 
 
@@ -316,7 +329,7 @@ def test_glauber_frames_are_refused_before_they_outgrow_the_budget():
 
     start = min_tiling(Region.rectangle(200, 200))
     with set_options(memory_limit="50 MB"), pytest.raises(TooLargeError, match="frames"):
-        glauber(start, 10**4, seed=1, frames=True, every=1)
+        glauber_frames(start, steps=10**4, seed=1, every=1)
 
 
 def test_glauber_in_slices_equals_one_kernel_call(monkeypatch):
@@ -333,11 +346,11 @@ def test_glauber_in_slices_equals_one_kernel_call(monkeypatch):
     assert np.array_equal(sliced.labels, Tiling(start.region, lab).labels)
 
 
-def test_cftp_sample_does_not_depend_on_the_slices(monkeypatch):
+def test_sample_cftp_does_not_depend_on_the_slices(monkeypatch):
     from dominotiling import _interrupt
 
     region = Region.aztec_diamond(8)
-    default = cftp_sample(region, seed=12, progress=False)
+    default = sample_cftp(region, seed=12, progress=False)
     monkeypatch.setattr(_interrupt, "SLICE_SECONDS", 1e-6)
     monkeypatch.setattr(mcmc, "_CHUNK_UPDATES", 1)
-    assert cftp_sample(region, seed=12, progress=False) == default
+    assert sample_cftp(region, seed=12, progress=False) == default

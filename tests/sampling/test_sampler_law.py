@@ -197,7 +197,7 @@ def test_monomer_dimer_sampler_has_the_exact_mean_number_of_monomers():
     # generating polynomial P (sympy), against float samples
     import sympy
 
-    from dominotiling.counting.monomer_dimer import count_monomer_dimer, random_monomer_dimer
+    from dominotiling.counting.monomer_dimer import count_monomer_dimer, sample_monomer_dimer
 
     region = Region.rectangle(10, 40)
     x = sympy.Symbol("x")
@@ -206,21 +206,21 @@ def test_monomer_dimer_sampler_has_the_exact_mean_number_of_monomers():
     exact = float(half * poly.diff(x).eval(half) / poly.eval(half))
     rng = np.random.default_rng(4)
     values = [
-        random_monomer_dimer(region, seed=rng, monomer_weight=0.5).n_uncovered for _ in range(40)
+        sample_monomer_dimer(region, seed=rng, monomer_weight=0.5).n_uncovered for _ in range(40)
     ]
     assert abs(_z(values, exact)) < Z_MAX
 
 
 def test_sector_sampler_has_the_exact_mean():
     # a 40 x 40 square with two single-cell holes of opposite colours, by flux sectors
-    from dominotiling.surfaces.flux import random_tiling_sectors
+    from dominotiling.surfaces.flux import sample_sectors
 
     mask = np.ones((40, 40), dtype=bool)
     mask[13, 13] = mask[26, 27] = False
     region = Region.from_mask(mask)
     exact, error = _mean_horizontal_by_lu(region, None)
     rng = np.random.default_rng(8)
-    values = [_horizontal(random_tiling_sectors(region, seed=rng)) for _ in range(40)]
+    values = [_horizontal(sample_sectors(region, seed=rng)) for _ in range(40)]
     assert abs(_z(values, exact, error)) < Z_MAX
 
 

@@ -28,11 +28,16 @@ from dominotiling.matching.height import (
 )
 from dominotiling.model.weights import Weights
 from dominotiling.sampling import mcmc
-from dominotiling.sampling.mcmc import cftp_sample, glauber, glauber_frames
+from dominotiling.sampling.mcmc import glauber, glauber_frames, sample_cftp
 
 SLANTED = Region.from_strings(["##....", "#.....", "......", ".....#", "....##"])  # 39 tilings
 TWO_BLOCKS = Region.from_strings(["...#...", "...#..."])  # disconnected, 3 * 3 tilings
 HOLED = Region.from_strings([".....", ".....", "..#..", ".....", "....."])
+
+
+def glauber_tilings(tiling, **kwargs):
+    """The tilings of ``glauber_frames`` (what the deprecated ``glauber(frames=True)`` returned)."""
+    return [f.tiling for f in glauber_frames(tiling, **kwargs)]
 
 
 def _random_arrays(region, rng, kind="gamma"):
@@ -90,7 +95,7 @@ def test_cftp_weighted_law_matches_brute_force(region, n_tilings, seed):
     h, v = _random_arrays(region, rng)
     w = Weights.from_arrays(h, v)
     draws = (
-        cftp_sample(region, seed=rng, progress=False, weights=w) for _ in range(60 * n_tilings)
+        sample_cftp(region, seed=rng, progress=False, weights=w) for _ in range(60 * n_tilings)
     )
     assert _chi_square(region, h, v, draws) > 1e-3
 
@@ -101,7 +106,7 @@ def test_cftp_weighted_law_with_strong_orientation_bias():
     w = Weights.by_orientation(region, 5, 1)  # ints, used as floats
     h, v = np.full((4, 3), 5.0), np.ones((3, 4))
     rng = np.random.default_rng(9)
-    draws = (cftp_sample(region, seed=rng, progress=False, weights=w) for _ in range(2000))
+    draws = (sample_cftp(region, seed=rng, progress=False, weights=w) for _ in range(2000))
     assert _chi_square(region, h, v, draws) > 1e-3
 
 
@@ -119,7 +124,7 @@ def test_cftp_fraction_weights_are_the_float_weights():
     floats = Weights.from_arrays(np.array(hf, dtype=float), np.array(vf, dtype=float))
     assert exact.kind == "fraction"
     for seed in range(5):
-        assert cftp_sample(region, seed=seed, progress=False, weights=exact) == cftp_sample(
+        assert sample_cftp(region, seed=seed, progress=False, weights=exact) == sample_cftp(
             region, seed=seed, progress=False, weights=floats
         )
 
@@ -132,7 +137,7 @@ def test_cftp_uniform_weights_are_bit_identical_to_no_weights():
             Weights.by_orientation(region, 1.0, 1.0),
         ):
             for seed in (0, 1, 2):
-                assert cftp_sample(region, seed=seed, progress=False, weights=w) == cftp_sample(
+                assert sample_cftp(region, seed=seed, progress=False, weights=w) == sample_cftp(
                     region, seed=seed, progress=False
                 )
 
@@ -142,17 +147,17 @@ def test_cftp_equal_weights_not_one_give_the_uniform_law():
     region = Region.rectangle(4, 4)
     w = Weights.by_orientation(region, 2.5, 2.5)
     rng = np.random.default_rng(13)
-    draws = (cftp_sample(region, seed=rng, progress=False, weights=w) for _ in range(36 * 50))
+    draws = (sample_cftp(region, seed=rng, progress=False, weights=w) for _ in range(36 * 50))
     assert _chi_square(region, np.ones((4, 3)), np.ones((3, 4)), draws) > 1e-3
 
 
 def test_cftp_weighted_same_seed_same_sample():
     region = Region.rectangle(12, 12)
     w = Weights.random(region, "gamma", seed=0, alpha=1.0)
-    a = cftp_sample(region, seed=5, progress=False, weights=w)
-    assert a == cftp_sample(region, seed=5, progress=False, weights=w)
-    assert a == cftp_sample(region, seed=np.random.default_rng(5), progress=False, weights=w)
-    assert len({cftp_sample(region, seed=s, progress=False, weights=w) for s in range(6)}) > 1
+    a = sample_cftp(region, seed=5, progress=False, weights=w)
+    assert a == sample_cftp(region, seed=5, progress=False, weights=w)
+    assert a == sample_cftp(region, seed=np.random.default_rng(5), progress=False, weights=w)
+    assert len({sample_cftp(region, seed=s, progress=False, weights=w) for s in range(6)}) > 1
 
 
 def test_cftp_extreme_weights_do_not_overflow():
@@ -162,7 +167,7 @@ def test_cftp_extreme_weights_do_not_overflow():
     for hw, vw, horizontal in ((1e300, 1e-300, True), (1e-300, 1e300, False)):
         w = Weights.by_orientation(region, hw, vw)
         for seed in range(5):
-            t = cftp_sample(region, seed=seed, progress=False, weights=w)
+            t = sample_cftp(region, seed=seed, progress=False, weights=w)
             assert (t.labels[0, 0] == t.labels[0, 1]) == horizontal
 
 
@@ -171,7 +176,7 @@ def test_cftp_refuses_zero_weights_inside_the_region():
     h = np.ones((4, 3))
     h[2, 1] = 0.0
     with pytest.raises(WeightError) as info:
-        cftp_sample(region, seed=0, weights=Weights.from_arrays(h, np.ones((3, 4))))
+        sample_cftp(region, seed=0, weights=Weights.from_arrays(h, np.ones((3, 4))))
     msg = str(info.value)
     assert "(2, 1)" in msg and "horizontal" in msg and "kasteleyn" in msg
 
@@ -186,7 +191,7 @@ def test_cftp_accepts_zero_weights_outside_the_region():
     v[~(m[:-1, :] & m[1:, :])] = 0.0
     assert (h == 0).any() and (v == 0).any()
     w = Weights.from_arrays(h, v)
-    draws = (cftp_sample(region, seed=rng, progress=False, weights=w) for _ in range(39 * 50))
+    draws = (sample_cftp(region, seed=rng, progress=False, weights=w) for _ in range(39 * 50))
     assert _chi_square(region, h, v, draws) > 1e-3
 
 
@@ -194,14 +199,14 @@ def test_cftp_weighted_bad_input():
     sympy = pytest.importorskip("sympy")
     region = Region.rectangle(2, 2)
     x = sympy.Symbol("x")
-    with pytest.raises(DominoTypeError, match="cftp_sample.*symbolic"):
-        cftp_sample(region, seed=0, weights=Weights.by_orientation(region, x, 1))
+    with pytest.raises(DominoTypeError, match="sample_cftp.*symbolic"):
+        sample_cftp(region, seed=0, weights=Weights.by_orientation(region, x, 1))
     with pytest.raises(WeightError, match="shape"):
-        cftp_sample(region, seed=0, weights=Weights.uniform((3, 3)))
+        sample_cftp(region, seed=0, weights=Weights.uniform((3, 3)))
     with pytest.raises(DominoTypeError):
-        cftp_sample(Region.rectangle(2, 4), seed=0, weights=[[1.0]])  # blocks, no diamond
+        sample_cftp(Region.rectangle(2, 4), seed=0, weights=[[1.0]])  # blocks, no diamond
     with pytest.raises(DominoTilingError, match="hole"):
-        cftp_sample(HOLED, seed=0, weights=Weights.by_orientation(HOLED, 2.0, 1.0))
+        sample_cftp(HOLED, seed=0, weights=Weights.by_orientation(HOLED, 2.0, 1.0))
 
 
 # ------------------------------------------- the coupling against a plain-Python weighted CFTP
@@ -268,7 +273,7 @@ def test_weighted_cftp_matches_plain_python_reference(region):
     h, v = _random_arrays(region, rng)
     w = Weights.from_arrays(h, v)
     for seed in (0, 1):
-        got = height_function(cftp_sample(region, seed=seed, progress=False, weights=w))
+        got = height_function(sample_cftp(region, seed=seed, progress=False, weights=w))
         ref = _reference_weighted_cftp(
             region.mask.tolist(), int(mcmc._key(seed)), h.tolist(), v.tolist()
         )
@@ -311,7 +316,7 @@ def test_glauber_weighted_stationary_law():
     rng = np.random.default_rng(17)
     h, v = _random_arrays(region, rng, "uniform")
     w = Weights.from_arrays(h, v)
-    frames = glauber(min_tiling(region), 3600 * 150, seed=4, frames=True, every=150, weights=w)
+    frames = glauber_tilings(min_tiling(region), steps=3600 * 150, seed=4, every=150, weights=w)
     assert _chi_square(region, h, v, frames[1:]) > 1e-4
 
 
@@ -321,7 +326,7 @@ def test_glauber_weighted_stationary_law_on_slanted_region():
     h, v = _random_arrays(region, rng, "uniform")
     w = Weights.from_arrays(h, v)
     start = Tiling.from_dominoes(region, sorted(brute_force_tilings(region.mask)[0]))
-    frames = glauber(start, 3900 * 150, seed=5, frames=True, every=150, weights=w)
+    frames = glauber_tilings(start, steps=3900 * 150, seed=5, every=150, weights=w)
     assert _chi_square(region, h, v, frames[1:]) > 1e-4
 
 
@@ -358,8 +363,8 @@ def test_glauber_uniform_weights_are_bit_identical_to_no_weights():
     start = min_tiling(Region.rectangle(8, 8))
     for w in (Weights.uniform(start.region), Weights.by_orientation(start.region, 1, 1)):
         assert glauber(start, 5000, seed=4, weights=w) == glauber(start, 5000, seed=4)
-        assert glauber(start, 300, seed=1, frames=True, every=7, weights=w) == glauber(
-            start, 300, seed=1, frames=True, every=7
+        assert glauber_tilings(start, steps=300, seed=1, every=7, weights=w) == glauber_tilings(
+            start, steps=300, seed=1, every=7
         )
 
 
@@ -389,7 +394,7 @@ def test_glauber_never_enters_a_zero_weight_placement():
     v = np.ones((3, 4))
     v[r, c] = 0.0
     w = Weights.from_arrays(np.full((4, 3), 1.5), v)
-    frames = glauber(start, 20000, seed=3, frames=True, every=5, weights=w)
+    frames = glauber_tilings(start, steps=20000, seed=3, every=5, weights=w)
     assert all(f.labels[r, c] != f.labels[r + 1, c] for f in frames)
     assert len(set(frames)) > 5
 
@@ -407,7 +412,7 @@ def test_glauber_weighted_keeps_the_flux_around_a_hole():
                 reach.add(u)
                 todo.append(u)
     w = Weights.random(region, "uniform", seed=2, a=0.5, b=2.0)
-    frames = glauber(start, 40000, seed=0, frames=True, every=10, weights=w)
+    frames = glauber_tilings(start, steps=40000, seed=0, every=10, weights=w)
     assert {dominoes_of(t) for t in frames} <= {dominoes_of(t) for t in reach}
     assert len(reach) < len(listed)
 

@@ -21,12 +21,12 @@ from dominotiling.counting import count_tilings
 from dominotiling.counting.kasteleyn import count_kasteleyn
 from dominotiling.matching.height import flip, flippable_squares, max_tiling, min_tiling
 from dominotiling.sampling import random_tiling
-from dominotiling.sampling.mcmc import cftp_sample, glauber
+from dominotiling.sampling.mcmc import glauber_frames, sample_cftp
 from dominotiling.surfaces.flux import (
     count_by_flux,
     flux,
-    random_tiling_sectors,
-    sector_cftp,
+    sample_sector_cftp,
+    sample_sectors,
     sector_tiling,
 )
 
@@ -157,7 +157,7 @@ def test_flux_that_no_tiling_has():
         with pytest.raises(NoTilingError, match="count_by_flux"):
             sector_tiling(SQUARE_HOLE, bad)
         with pytest.raises(NoTilingError):
-            sector_cftp(SQUARE_HOLE, bad, seed=0)
+            sample_sector_cftp(SQUARE_HOLE, bad, seed=0)
     with pytest.raises(DominoTilingError, match="one per hole"):
         min_tiling(SQUARE_HOLE, flux=(0, 0))
     with pytest.raises(DominoTilingError, match="one per hole"):
@@ -212,17 +212,17 @@ def _chi_square_on(region, tilings, draw, per_class=30):
 
 
 @pytest.mark.parametrize("region", [SMALL_EVEN, SMALL_ODD])  # plain and lifted (jump) sweeps
-def test_sector_cftp_uniform_in_its_sector(region):
+def test_sample_sector_cftp_uniform_in_its_sector(region):
     classes = _flip_classes(region)
     members = max(classes, key=len)
     value = flux(_tiling(region, members[0]))
     p = _chi_square_on(
-        region, members, lambda k: cftp_sample(region, flux=value, seed=k, progress=False)
+        region, members, lambda k: sample_cftp(region, flux=value, seed=k, progress=False)
     )
     assert p > 1e-3
 
 
-def test_random_tiling_sectors_uniform():
+def test_sample_sectors_uniform():
     tilings = brute_force_tilings(SMALL_ODD.mask)
     p = _chi_square_on(
         SMALL_ODD,
@@ -236,7 +236,7 @@ def test_random_tiling_sectors_uniform():
 def test_sectors_against_kasteleyn_sampler():
     n = 600
     sectors = list(count_by_flux(SMALL_ODD))
-    a = Counter(flux(random_tiling_sectors(SMALL_ODD, seed=k)) for k in range(n))
+    a = Counter(flux(sample_sectors(SMALL_ODD, seed=k)) for k in range(n))
     b = Counter(
         flux(random_tiling(SMALL_ODD, method="kasteleyn", seed=10**6 + k)) for k in range(n)
     )
@@ -246,7 +246,9 @@ def test_sectors_against_kasteleyn_sampler():
 
 def test_glauber_stays_in_its_sector():
     for value in count_by_flux(SQUARE_HOLE):
-        frames = glauber(SQUARE_HOLE, 300, seed=1, frames=True, every=30, flux=value)
+        frames = [
+            f.tiling for f in glauber_frames(SQUARE_HOLE, steps=300, seed=1, every=30, flux=value)
+        ]
         assert {flux(f) for f in frames} == {value}
         assert dominoes_of(frames[0]) == dominoes_of(sector_tiling(SQUARE_HOLE, value, "min"))
 
@@ -261,4 +263,4 @@ def test_front_doors():
     with pytest.raises(DominoTilingError, match="weights"):
         from dominotiling.model.weights import Weights
 
-        cftp_sample(TWO_HOLES, flux=flux(t), seed=0, weights=Weights.uniform(TWO_HOLES))
+        sample_cftp(TWO_HOLES, flux=flux(t), seed=0, weights=Weights.uniform(TWO_HOLES))

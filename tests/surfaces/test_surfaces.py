@@ -489,7 +489,7 @@ def test_other_functions_refuse_periodic_regions():
         lambda: dt.is_tileable(torus),
         lambda: dt.kasteleyn_matrix(torus),
         lambda: dt.placement_probabilities(torus),
-        lambda: dt.cftp_sample(torus, seed=1),
+        lambda: dt.sample_cftp(torus, seed=1),
         lambda: dt.maximum_matching(torus),
         lambda: dt.color_dominoes(tiling),
         lambda: tiling.height_function(),

@@ -10,7 +10,7 @@ from scipy.stats import chisquare
 import dominotiling.trees.wilson as wilson
 from dominotiling.errors import DominoTilingError
 from dominotiling.trees.kirchhoff import count_spanning_trees
-from dominotiling.trees.wilson import uniform_spanning_tree
+from dominotiling.trees.wilson import uniform_spanning_tree, wilson_frames
 
 
 def article_graph():
@@ -96,8 +96,8 @@ def test_seed_reproducibility_and_chunk_independence(monkeypatch):
 
 def test_frames_replay_the_kernel():
     for seed in range(5):
-        parent, frames = uniform_spanning_tree((5, 6), seed=seed, frames=True)
-        assert (parent == uniform_spanning_tree((5, 6), seed=seed)).all()
+        parent = uniform_spanning_tree((5, 6), seed=seed)
+        frames = wilson_frames((5, 6), seed=seed)
         assert frames[0].event == "start" and (frames[-1].parent == parent).all()
         adj = nx.grid_2d_graph(5, 6)
         prev = None
@@ -114,8 +114,22 @@ def test_frames_replay_the_kernel():
             elif f.event == "attach":
                 assert f.parent[f.path[-1]] != -2 and (f.parent[f.path[:-1]] == f.path[1:]).all()
             prev = f
-    T, frames = uniform_spanning_tree(article_graph(), seed=0, frames=True)
-    assert frames[-1].nodes == list(article_graph()) and nx.is_tree(T)
+    frames = wilson_frames(article_graph(), seed=0)
+    assert frames[-1].nodes == list(article_graph())
+
+
+def test_the_frames_flag_is_deprecated_and_gives_wilson_frames():
+    G = article_graph()
+    with pytest.warns(DeprecationWarning, match="wilson_frames"):
+        T, frames = uniform_spanning_tree(G, seed=0, frames=True)
+    assert nx.is_tree(T) and set(map(frozenset, T.edges())) == set(
+        map(frozenset, uniform_spanning_tree(G, seed=0).edges())
+    )
+    new = wilson_frames(G, seed=0)
+    assert [f.event for f in frames] == [f.event for f in new]
+    assert all(
+        (a.parent == b.parent).all() and (a.path == b.path).all() for a, b in zip(frames, new)
+    )
 
 
 def test_wilson_bad_input():
@@ -132,7 +146,7 @@ def test_wilson_bad_input():
     with pytest.raises(DominoTilingError, match="indptr"):
         uniform_spanning_tree((np.array([0, 5]), np.array([0])))
     with pytest.raises(DominoTilingError, match="frames"):
-        uniform_spanning_tree((40, 40), frames=True)
+        wilson_frames((40, 40))
     with pytest.raises(TypeError, match="multigraph"):
         uniform_spanning_tree(nx.MultiGraph([(0, 1)]))
     with pytest.raises(TypeError):

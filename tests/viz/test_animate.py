@@ -196,7 +196,7 @@ def test_kuhn_path_drawn_through_cell_centres():
 
 def test_colouring_frames_uncoloured_grey_and_kempe_caption():
     t = random_tiling(Region.rectangle(4, 4), seed=2)
-    colors, frames = color_dominoes(t, frames=True)
+    frames = color_frames(t)
     fig, ax = plt.subplots()
     assert (
         draw_frame(frames[0], ax) == "0 of 8 coloured"
@@ -212,7 +212,7 @@ def test_colouring_frames_uncoloured_grey_and_kempe_caption():
     (r0, c0), (r1, c1) = t.dominoes[frames[-1].domino]
     assert np.allclose(ring, [[(c0 + c1) / 2 + 0.5, (r0 + r1) / 2 + 0.5]])
 
-    kempe = ColoringFrame(t, colors, np.array([0, 1]), True, 2)
+    kempe = ColoringFrame(t, color_dominoes(t), np.array([0, 1]), True, 2)
     ax.clear()
     assert draw_frame(kempe, ax) == "Kempe swap: 2 dominoes recoloured"
     assert len(ax.collections[-1].get_offsets()) == 2  # two rings
@@ -383,7 +383,7 @@ def test_shuffle_frames_are_the_orders():
 def test_glauber_frames_highlight_the_flipped_block():
     start = min_tiling(Region.rectangle(6, 6))
     frames = glauber_frames(start, 200, seed=9)
-    tilings = glauber(start, 200, seed=9, frames=True)
+    tilings = [glauber(start, steps=k, seed=9) for k in range(201)]  # the run's prefixes
     assert len(frames) == 201 and [f.tiling for f in frames] == tilings
     assert frames[0].highlight.shape == (0, 2)
     flips = 0
@@ -412,9 +412,10 @@ def test_glauber_frames_max_frames_and_every():
 
 
 def test_wilson_frames_show_the_tree_the_walk_and_the_root():
-    parent, frames = uniform_spanning_tree((4, 5), seed=3, frames=True)
+    frames = wilson_frames((4, 5), seed=3)
+    parent = uniform_spanning_tree((4, 5), seed=3)
     assert all(isinstance(f, WilsonFrame) for f in frames)
-    assert np.array_equal(wilson_frames((4, 5), seed=3)[-1].parent, parent)
+    assert np.array_equal(frames[-1].parent, parent)
     last = frames[-1]
     assert last.region == Region.rectangle(4, 5)
     # the tree's edges, cell to cell, are (v, parent[v]) for every vertex but the root
@@ -431,7 +432,8 @@ def test_wilson_frames_show_the_tree_the_walk_and_the_root():
 
 def test_kuhn_frame_fields_as_a_frame():
     region = Region.from_strings(["...", ".#.", "..."])
-    result, frames = maximum_matching(region, algorithm="kuhn", seed=2, frames=True)
+    result = maximum_matching(region, method="kuhn", seed=2)
+    frames = kuhn_frames(region, seed=2)
     for f in frames:
         assert f.tiling is f.after and f.line is f.path
         assert f.title == f"augmenting path, {len(f.path)} cells"
