@@ -26,6 +26,7 @@ __all__ = [
     "count_tilings",
     "log_count",
     "placement_probabilities",
+    "choose_placement",
     "choose_method",
     "estimated_seconds",
     "METHODS",
@@ -183,6 +184,6 @@ def __getattr__(name):
     # the front doors live in the dispatch layer above; their old home answers with the same objects
     if name in ("count_tilings", "log_count"):
         return getattr(importlib.import_module("dominotiling.tasks.count"), name)
-    if name == "placement_probabilities":
-        return importlib.import_module("dominotiling.tasks.placement").placement_probabilities
+    if name in ("placement_probabilities", "choose_placement", "PLACEMENT"):
+        return getattr(importlib.import_module("dominotiling.tasks.placement"), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -121,6 +121,11 @@ def choose_placement(region, *, weights=None, exact=None):
     str
         ``"exact"`` or ``"kasteleyn"``.
 
+    Raises
+    ------
+    DominoTypeError
+        As :func:`placement_probabilities` for the same arguments.
+
     See Also
     --------
     placement_probabilities
