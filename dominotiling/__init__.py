@@ -26,7 +26,6 @@ from .counting.closed_forms import aztec_count, rectangle_count, strip_generatin
 from .counting.kasteleyn import kasteleyn_matrix
 from .counting.monomer_dimer import count_monomer_dimer, random_monomer_dimer, sample_monomer_dimer
 from .counting.pfaffian import count_perfect_matchings
-from .counting.placement import placement_probabilities
 from .errors import (
     DominoTilingError,
     DominoTypeError,
@@ -68,7 +67,14 @@ from .surfaces.flux import (
     sector_tiling,
 )
 from .surfaces.periodic import count_by_seam_parity
-from .tasks import count_tilings, find_tiling, log_count, max_cover, random_tiling
+from .tasks import (
+    count_tilings,
+    find_tiling,
+    log_count,
+    max_cover,
+    placement_probabilities,
+    random_tiling,
+)
 from .theory import (
     WeightPattern,
     amoeba,

@@ -504,8 +504,8 @@ def _kasteleyn(page):
 def _placement(page):
     import numpy as np
 
-    from .counting.placement import placement_probabilities
     from .model.region import Region
+    from .tasks import placement_probabilities
     from .viz.draw import draw_placement
 
     n = 16 if page.quick else 30

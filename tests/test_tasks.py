@@ -11,10 +11,16 @@ import dominotiling
 from dominotiling import Region, Weights
 from dominotiling.counting.closed_forms import rectangle_count
 from dominotiling.errors import DominoTilingError
-from dominotiling.tasks import COUNT, FIND, LOG_COUNT, SAMPLE, MethodRecord
+from dominotiling.tasks import COUNT, FIND, LOG_COUNT, PLACEMENT, SAMPLE, MethodRecord
 from dominotiling.tasks.records import choose, pick
 
-TABLES = {"COUNT": COUNT, "LOG_COUNT": LOG_COUNT, "SAMPLE": SAMPLE, "FIND": FIND}
+TABLES = {
+    "COUNT": COUNT,
+    "LOG_COUNT": LOG_COUNT,
+    "SAMPLE": SAMPLE,
+    "FIND": FIND,
+    "PLACEMENT": PLACEMENT,
+}
 
 
 def _public_functions():
@@ -114,5 +120,7 @@ def test_the_wings_answer_the_old_names_with_the_same_objects():
     assert sampling.random_tiling is tasks.random_tiling
     assert sampling.choose_sampler is tasks.choose_sampler
     assert matching.find_tiling is tasks.find_tiling and matching.max_cover is tasks.max_cover
+    assert counting.placement_probabilities is tasks.placement_probabilities
+    assert counting.placement.placement_probabilities is dominotiling.placement_probabilities
     with pytest.raises(AttributeError):
         counting.no_such_name  # noqa: B018

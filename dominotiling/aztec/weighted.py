@@ -478,11 +478,16 @@ def aztec_edge_probabilities(n, *, weights=None):
     >>> bool(abs(aztec_edge_probabilities(4).vertical[3, 0] - float(exact.vertical[3, 0])) < 1e-12)
     True
     """
+    n = _validate.positive_int(n, "n (the order of the diamond)")
+    return edge_probabilities_checked(n, weighting(weights).on_aztec(n))  # every spelling
+
+
+def edge_probabilities_checked(n, weights):
+    """:func:`aztec_edge_probabilities` on a checked order and weights read by ``on_aztec``."""
     from .._interrupt import Pacer
     from .._kernels.urban_renewal import edge_rows
     from .levels import _prepare
 
-    n = _validate.positive_int(n, "n (the order of the diamond)")
     check_memory(
         80 * n * n,
         f"the edge probabilities of the Aztec diamond of order {n}",
@@ -495,7 +500,6 @@ def aztec_edge_probabilities(n, *, weights=None):
         "a smaller order (order 5000: about 4 minutes), or estimate them from samples "
         "(dominotiling.parallel.placement_frequencies)",
     )
-    weights = weighting(weights).on_aztec(n)  # every spelling (model.weighting)
     levels, zero = _prepare(n, weights, "the edge probabilities")
     prev = np.zeros((4, n, n))  # every level in place over the one below
     levels.probabilities(prev)

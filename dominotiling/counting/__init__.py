@@ -1,7 +1,8 @@
 """The counting wing: exact counts (profile DP, Kasteleyn), and the measured cost model between them.
 
-The front doors :func:`~dominotiling.count_tilings` and :func:`~dominotiling.log_count`
-live in the dispatch layer above the wings (:mod:`dominotiling.tasks.count`): its method
+The front doors :func:`~dominotiling.count_tilings`, :func:`~dominotiling.log_count` and
+:func:`~dominotiling.placement_probabilities` live in the dispatch layer above the wings
+(:mod:`dominotiling.tasks.count`, :mod:`dominotiling.tasks.placement`): their method
 records run this wing's checked routes and read :func:`estimated_seconds`. They are still
 reachable here (``dominotiling.counting.count_tilings``), the same objects.
 
@@ -21,7 +22,15 @@ import numpy as np
 from ..errors import TooLargeError
 from . import kasteleyn, transfer
 
-__all__ = ["count_tilings", "log_count", "choose_method", "estimated_seconds", "METHODS"]
+__all__ = [
+    "count_tilings",
+    "log_count",
+    "placement_probabilities",
+    "choose_placement",
+    "choose_method",
+    "estimated_seconds",
+    "METHODS",
+]
 
 #: Counting methods by name.
 METHODS = {"transfer": transfer.count_transfer, "kasteleyn": kasteleyn.count_kasteleyn}
@@ -175,4 +184,6 @@ def __getattr__(name):
     # the front doors live in the dispatch layer above; their old home answers with the same objects
     if name in ("count_tilings", "log_count"):
         return getattr(importlib.import_module("dominotiling.tasks.count"), name)
+    if name in ("placement_probabilities", "choose_placement", "PLACEMENT"):
+        return getattr(importlib.import_module("dominotiling.tasks.placement"), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -11,6 +11,11 @@ weights ``w`` (``weights=``) the measure gives each tiling the product of its
 dominoes' weights: ``P(e) = w(e) Z(R - b - w) / Z(R)``, and ``K`` carries the
 weights.
 
+This module holds the routes on checked arguments (:func:`exact_checked`,
+:func:`float_checked`); the front door :func:`~dominotiling.placement_probabilities`
+lives in the dispatch layer (:mod:`dominotiling.tasks.placement`) and is still
+importable from here, the same object.
+
 Examples
 --------
 >>> from dominotiling import Region
@@ -35,24 +40,21 @@ References
 
 from __future__ import annotations
 
+import importlib
 import warnings
 from fractions import Fraction
 from typing import NamedTuple
 
 import numpy as np
 
-from .. import _validate
 from .._options import check_memory
-from .._util import keyword_only
 from ..errors import DominoTypeError, NoTilingError, PrecisionError, TooLargeError
 from ..matching.matchings import is_tileable
 from ..model.region import Region
-from ..model.weighting import check_weights
 from .kasteleyn import count_checked, mask_matrix
 
 __all__ = [
     "PlacementProbabilities",
-    "placement_probabilities",
     "horizontal_probability",
     "EXACT_MAX_CELLS",
     "FLOAT_MAX_CELLS",
@@ -88,7 +90,7 @@ class PlacementProbabilities(NamedTuple):
 
     Examples
     --------
-    >>> from dominotiling import Region
+    >>> from dominotiling import Region, placement_probabilities
     >>> p = placement_probabilities(Region.rectangle(2, 3), exact=True)
     >>> h, v = p                                  # still a pair of arrays
     >>> [str(x) for x in v[0]]
@@ -110,7 +112,7 @@ class PlacementProbabilities(NamedTuple):
 
         Examples
         --------
-        >>> from dominotiling import Region
+        >>> from dominotiling import Region, placement_probabilities
         >>> p = placement_probabilities(Region.from_strings(["..", "..", "#.", "#."]), exact=True)
         >>> p.horizontal_probability().tolist()
         [[0.5, 0.5], [0.5, 0.5], [nan, 0.0], [nan, 0.0]]
@@ -362,147 +364,26 @@ def _float(region, tolerance, weights=None):
     return PlacementProbabilities(out_h, out_v)
 
 
-@keyword_only("exact")
-def placement_probabilities(region, *, exact=None, tolerance=FLOAT_TOLERANCE, weights=None):
-    """For every domino position, the probability that a random tiling uses it.
+def exact_checked(region, weights, tolerance=None):
+    """Exact rationals ``w(e) Z(R - e) / Z(R)`` on a checked region and None or int/Fraction Weights.
 
-    The tiling is uniform, or drawn with probability proportional to the product
-    of its dominoes' `weights`.
-
-    Parameters
-    ----------
-    region : Region
-        A region with at least one tiling.
-    exact : bool or None
-        True: exact rationals, ``#tilings(R - e) / #tilings(R)`` by exact counts
-        (one count per position: keep regions small). False: floats from the
-        inverse Kasteleyn matrix, each within `tolerance` of the exact value
-        (checked at run time). None (default): exact up to
-        :data:`EXACT_MAX_CELLS` cells, floats beyond.
-    tolerance : float
-        For floats: the largest error allowed on any probability (absolute),
-        :data:`FLOAT_TOLERANCE` = ``1e-9`` by default. Results that cannot be
-        certified this close are refused.
-    weights : Weights, optional, keyword-only
-        Any spelling of :ref:`weight-spellings`, as one weight per domino placement
-        (:class:`~dominotiling.Weights`): the
-        probabilities of the weighted measure, ``P(e) = w(e) Z(R - e) / Z(R)``
-        with ``Z`` the partition function. Exact rationals need int or Fraction
-        weights (``exact=None`` gives floats for float weights); a position of
-        zero weight has probability 0. None (default) or uniform weights: the
-        uniform measure.
-
-    Returns
-    -------
-    PlacementProbabilities
-        ``horizontal`` and ``vertical`` arrays; around every cell the
-        probabilities of the (up to four) positions covering it add up to 1.
-        Its :meth:`~PlacementProbabilities.horizontal_probability` gives, per
-        cell, the probability of a horizontal domino.
-
-    Raises
-    ------
-    NoTilingError
-        If the region has no tiling (checked exactly, before any float work); with
-        weights, none using only placements of nonzero weight.
-    PrecisionError
-        For floats that cannot be certified within `tolerance`: the Kasteleyn
-        matrix is too ill-conditioned for double precision (Aztec diamonds from
-        order 46 on with the default tolerance; every order from ~55 on). An
-        ill-conditioned matrix is refused early, after a fraction of the work.
-    TooLargeError
-        For floats beyond :data:`FLOAT_MAX_CELLS` cells, or when the sparse LU
-        factors would not fit in the memory budget (refused before they are built).
-    DominoTypeError
-        If `region` is not a Region, `exact` not a bool or None, `tolerance` not
-        a number, `weights` not a Weights; if ``exact=True`` is asked of float
-        weights, or the weights have free symbols.
-    WeightError
-        If the weights do not fit the region's shape.
-
-    See Also
-    --------
-    count_tilings, placement_frequencies, draw_placement
-
-    Notes
-    -----
-    Kenyon's theorem: for a Kasteleyn matrix ``K`` (rows black cells, columns
-    white), ``P(bw in the tiling) = K(b, w) K^{-1}(w, b)``. The float path first
-    checks exactly that a tiling exists (:func:`dominotiling.matching.matchings.is_tileable`):
-    a float inverse of a matrix that is singular in exact arithmetic is noise.
-    Then each column ``x = K^{-1} e_b`` is solved with a sparse LU factorisation
-    with partial pivoting (SuperLU), and the entries needed (the edges at ``b``)
-    are refined once: ``x + d`` with ``d`` solving for the residual ``r = e_b -
-    K x``, summed with compensation so that it is exact to a relative ``2u``
-    [3]_ [4]_ (the products with ±1 are exact). Time ``O(n * nnz(LU))`` for ``n``
-    black cells, memory that of the factors.
-
-    The plain solutions lose digits as the matrix grows ill-conditioned: on the
-    Aztec diamond ``K^{-1}`` has entries of order ``2**(0.9 n)`` between the
-    frozen corners, and the unrefined probabilities are off by ``1e-9`` at order
-    30 and by more than 0.1 from order ~55 (sums of 1.18 around a cell at order
-    70). The error left after refinement is bounded at run time: what ``x + d``
-    misses is ``K^{-1}`` applied to the computed residual of ``d`` (plus the
-    rounding of both residuals), and ``K^{-1}`` is bounded through the computed
-    inverse ``X`` itself, ``K^{-1} = X (I - R)^{-1}`` with ``R = I - K X``, so
-    each row of ``K^{-1}`` has 1-norm at most that of ``X`` over
-    ``1 - ||R||_inf``. The bound is compared with `tolerance`; the result is
-    refused when it is larger or when ``||R||_inf >= 1`` (``X`` is then no
-    inverse at all). Refined, the Aztec diamond of order 36 is certified to
-    ``3e-16``, order 44 to ``6e-11``.
-
-    With weights, ``K`` carries the signed weights divided by the largest one
-    (Kenyon's formula holds for any positive edge weights [1]_; the common factor
-    cancels), and the bound accounts for the products that now round.
-
-    Examples
-    --------
-    >>> p = placement_probabilities(Region.rectangle(2, 3), exact=True)
-    >>> [str(x) for x in p.horizontal[0]]
-    ['1/3', '1/3']
-    >>> q = placement_probabilities(Region.rectangle(2, 3), exact=False)
-    >>> bool(abs(q.horizontal[0, 0] - 1 / 3) < 1e-12)
-    True
-    >>> placement_probabilities(Region.rectangle(3, 3), exact=False)
-    Traceback (most recent call last):
-    ...
-    dominotiling.errors.NoTilingError: the region has no tiling, so no placement has a probability; max_cover(region) shows how close it comes
-
-    With weights (horizontal dominoes weigh 2: the 2 x 2 square's two tilings
-    weigh 4 and 1):
-
-    >>> from dominotiling import Weights
-    >>> w = Weights.by_orientation((2, 2), 2, 1)
-    >>> [str(x) for x in placement_probabilities(Region.rectangle(2, 2), weights=w).horizontal[:, 0]]
-    ['4/5', '4/5']
-    >>> q = placement_probabilities(Region.rectangle(2, 2), exact=False, weights=w)
-    >>> bool(abs(q.vertical[0, 0] - 0.2) < 1e-12)
-    True
+    One exact count per position (:func:`~dominotiling.counting.kasteleyn.count_checked`);
+    `tolerance` is not read. Raises :class:`NoTilingError` when ``Z(R) = 0``.
     """
-    _validate.region(region)
-    if exact is not None:
-        exact = _validate.boolean(exact, "exact")
-    tolerance = _validate.real(tolerance, "tolerance", minimum=0.0, strict_minimum=True)
+    total = count_checked(region, weights)
+    if total == 0:
+        raise NoTilingError(_NO_TILING)
+    return _exact(region, total, weights)
 
-    weights = check_weights(weights, region)
-    if weights is not None:
-        weights._need_numbers("placement_probabilities")
-        if weights.is_uniform:
-            weights = None
-    rational = weights is None or weights.kind in ("int", "fraction")
-    if exact is None:
-        exact = rational and region.n_cells <= EXACT_MAX_CELLS
-    if exact:
-        if not rational:
-            raise DominoTypeError(
-                f"exact=True gives rationals from exact weighted counts, which need int or Fraction "
-                f"weights; these are {weights.kind} weights: use exact=False for certified floats, "
-                "or convert the weights to Fractions (Fraction(x) is exact for a float x)"
-            )
-        total = count_checked(region, weights)
-        if total == 0:
-            raise NoTilingError(_NO_TILING)
-        return _exact(region, total, weights)
+
+def float_checked(region, weights, tolerance):
+    """Certified floats from the inverse Kasteleyn matrix, on checked arguments (None or numeric Weights).
+
+    Refuses regions beyond :data:`FLOAT_MAX_CELLS` cells and factors over the memory
+    budget (:class:`TooLargeError`), decides exactly that a tiling exists
+    (:class:`NoTilingError`), then certifies every probability within `tolerance`
+    (:class:`PrecisionError`).
+    """
     if region.n_cells > FLOAT_MAX_CELLS:
         n = region.n_cells // 2
         raise TooLargeError(
@@ -544,7 +425,7 @@ def horizontal_probability(probs):
     Examples
     --------
     >>> import warnings
-    >>> from dominotiling import Region
+    >>> from dominotiling import Region, placement_probabilities
     >>> p = placement_probabilities(Region.rectangle(2, 2), exact=True)
     >>> with warnings.catch_warnings():
     ...     warnings.simplefilter("ignore", DeprecationWarning)
@@ -562,3 +443,11 @@ def horizontal_probability(probs):
             f"{type(probs).__name__}; get them from placement_probabilities(region)"
         )
     return _horizontal_per_cell(probs.horizontal, probs.vertical)
+
+
+def __getattr__(name):
+    # the front door lives in the dispatch layer above (dominotiling.tasks.placement); its old
+    # home answers with the same object
+    if name == "placement_probabilities":
+        return importlib.import_module("dominotiling.tasks.placement").placement_probabilities
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

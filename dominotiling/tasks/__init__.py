@@ -1,9 +1,10 @@
 """The dispatch layer: one front door per task, each over one table of method records.
 
 The tasks that several wings serve -- :func:`count_tilings`, :func:`log_count`,
-:func:`random_tiling`, :func:`find_tiling`, :func:`max_cover` -- each validate their
-arguments once, then read one table of :class:`~dominotiling.tasks.records.MethodRecord`
-(:data:`COUNT`, :data:`LOG_COUNT`, :data:`SAMPLE`, :data:`FIND`): a record names a
+:func:`random_tiling`, :func:`find_tiling`, :func:`max_cover`, :func:`placement_probabilities`
+-- each validate their arguments once, then read one table of
+:class:`~dominotiling.tasks.records.MethodRecord` (:data:`COUNT`, :data:`LOG_COUNT`,
+:data:`SAMPLE`, :data:`FIND`, :data:`PLACEMENT`): a record names a
 method, the checked callable of the wing that implements it, the weight kinds,
 surfaces, holes and sizes it takes, its measured cost model and whether it is exact.
 ``method="auto"`` runs the cheapest record that serves; a named method that does not
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 from .count import COUNT, LOG_COUNT, count_tilings, log_count
 from .find import FIND, choose_finder, find_tiling, max_cover
+from .placement import PLACEMENT, choose_placement, placement_probabilities
 from .records import MethodRecord
 from .sample import SAMPLE, choose_sampler, random_tiling
 
@@ -31,11 +33,14 @@ __all__ = [
     "random_tiling",
     "find_tiling",
     "max_cover",
+    "placement_probabilities",
     "choose_sampler",
     "choose_finder",
+    "choose_placement",
     "MethodRecord",
     "COUNT",
     "LOG_COUNT",
     "SAMPLE",
     "FIND",
+    "PLACEMENT",
 ]

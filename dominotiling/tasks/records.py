@@ -62,6 +62,9 @@ class MethodRecord:
         The weight kinds under which ``"auto"`` may choose it (None: all it takes).
     exact : bool
         Whether its result is exact (or exactly distributed) rather than a float.
+    shape : callable or None
+        ``shape(region) -> phrase or None``: why it does not take this region's shape
+        (Aztec diamonds only, say), None when it does; None: any shape.
     doc : str
         One line for refusals and the docs: what it is.
 
@@ -81,6 +84,7 @@ class MethodRecord:
     cost: Callable | None = None
     auto_weights: frozenset | None = None
     exact: bool = True
+    shape: Callable | None = None
     doc: str = ""
 
     def takes_weights(self, kind):
@@ -105,6 +109,8 @@ class MethodRecord:
             w = _narrow_side(region) if width is None else width
             if w > self.max_width:
                 return f"takes regions at most {self.max_width} cells wide (this one is {w})"
+        if self.shape is not None:
+            return self.shape(region)
         return None
 
 
