@@ -39,7 +39,7 @@ from .errors import (
     WeightError,
 )
 from .matching.color import color_dominoes, color_frames
-from .matching.height import flip, max_tiling, min_tiling
+from .matching.height import flip
 from .matching.matchings import hall_violator, is_tileable, kuhn_frames, maximum_matching
 from .model.frames import Frame
 from .model.region import Region
@@ -47,7 +47,7 @@ from .model.tileable import make_tileable
 from .model.tiling import Tiling
 from .model.weights import Weights
 from .parallel import ensemble, height_fluctuations, placement_frequencies, sweep
-from .sampling.mcmc import cftp_sample, glauber, glauber_frames
+from .sampling.mcmc import glauber_frames
 from .statistics import (
     aztec_boundary_fluctuations,
     double_dimer,
@@ -60,7 +60,17 @@ from .statistics import (
 )
 from .surfaces.flux import count_by_flux, flux, random_tiling_sectors, sector_cftp, sector_tiling
 from .surfaces.periodic import count_by_seam_parity
-from .tasks import count_tilings, find_tiling, log_count, max_cover, random_tiling
+from .tasks import (
+    cftp_sample,
+    count_tilings,
+    find_tiling,
+    glauber,
+    log_count,
+    max_cover,
+    max_tiling,
+    min_tiling,
+    random_tiling,
+)
 from .theory import (
     WeightPattern,
     amoeba,

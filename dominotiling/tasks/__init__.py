@@ -8,6 +8,10 @@ method, the checked callable of the wing that implements it, the weight kinds,
 surfaces, holes and sizes it takes, its measured cost model and whether it is exact.
 ``method="auto"`` runs the cheapest record that serves; a named method that does not
 serve is refused with the records that would. Adding a method is adding one record.
+The doors with a ``flux=`` -- :func:`min_tiling`, :func:`max_tiling`, :func:`glauber`,
+:func:`cftp_sample` -- live here too (:mod:`dominotiling.tasks.sectors`): a region with
+holes sends them to the surfaces wing's flux sectors, any other region to the matching
+or the sampling wing.
 
 Examples
 --------
@@ -24,6 +28,7 @@ from .count import COUNT, LOG_COUNT, count_tilings, log_count
 from .find import FIND, choose_finder, find_tiling, max_cover
 from .records import MethodRecord
 from .sample import SAMPLE, choose_sampler, random_tiling
+from .sectors import cftp_sample, glauber, max_tiling, min_tiling
 
 __all__ = [
     "count_tilings",
@@ -31,6 +36,10 @@ __all__ = [
     "random_tiling",
     "find_tiling",
     "max_cover",
+    "min_tiling",
+    "max_tiling",
+    "glauber",
+    "cftp_sample",
     "choose_sampler",
     "choose_finder",
     "MethodRecord",
