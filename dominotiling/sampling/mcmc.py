@@ -168,7 +168,7 @@ def glauber_run(tiling, *, steps, seed=None, frames=False, every=1, weights=None
     """:func:`~dominotiling.glauber` from the tiling itself (no ``flux=``): the run, its arguments checked here.
 
     The door :func:`dominotiling.tasks.sectors.glauber` adds the start in a flux sector
-    (the surfaces wing's), then calls this; so does :func:`glauber_frames`.
+    (the surfaces wing's) and calls this; :func:`glauber_frames` calls it too.
     """
     _validate.tiling(tiling)
     steps = _steps(steps, "steps")
