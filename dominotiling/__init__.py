@@ -38,7 +38,7 @@ from .errors import (
     WeightError,
 )
 from .matching.color import color_dominoes, color_frames
-from .matching.height import flip, max_tiling, min_tiling
+from .matching.height import flip
 from .matching.matchings import hall_violator, is_tileable, kuhn_frames, maximum_matching
 from .model.frames import Frame
 from .model.region import Region
@@ -46,7 +46,6 @@ from .model.tileable import make_tileable
 from .model.tiling import Tiling
 from .model.weights import Weights
 from .parallel import ensemble, height_fluctuations, placement_frequencies, sweep
-from .sampling.mcmc import cftp_sample, glauber, glauber_frames, sample_cftp
 from .statistics import (
     aztec_boundary_fluctuations,
     double_dimer,
@@ -68,12 +67,18 @@ from .surfaces.flux import (
 )
 from .surfaces.periodic import count_by_seam_parity
 from .tasks import (
+    cftp_sample,
     count_tilings,
     find_tiling,
+    glauber,
+    glauber_frames,
     log_count,
     max_cover,
+    max_tiling,
+    min_tiling,
     placement_probabilities,
     random_tiling,
+    sample_cftp,
 )
 from .theory import (
     WeightPattern,

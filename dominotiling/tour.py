@@ -710,9 +710,8 @@ def _measuring(page):
 @section("Beyond the plane: tori, flux sectors, monomers")
 def _surfaces(page):
     from .counting.monomer_dimer import count_monomer_dimer
-    from .matching.height import max_tiling, min_tiling
     from .model.region import Region
-    from .tasks import count_tilings, random_tiling
+    from .tasks import count_tilings, max_tiling, min_tiling, random_tiling
     from .viz.draw import draw_tiling
 
     torus = Region.torus(8, 8)
@@ -762,7 +761,7 @@ def _cftp(page):
     import numpy as np
 
     from .model.region import Region
-    from .sampling.mcmc import sample_cftp
+    from .tasks import sample_cftp
     from .viz.draw import draw_tiling
 
     side = 28 if page.quick else 60  # the removed quadrant is even by even: balanced

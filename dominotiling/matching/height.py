@@ -16,7 +16,10 @@ vertices gets height 0 at its first boundary vertex in row-major order (the
 top-left corner of its first cell). The tilings of a region form a distributive
 lattice under the pointwise order of their height functions; its bottom and top
 are :func:`min_tiling` and :func:`max_tiling`, and a :func:`flip` (turning two
-parallel dominoes that fill a 2x2 square) moves one height by 4.
+parallel dominoes that fill a 2x2 square) moves one height by 4. The doors
+:func:`min_tiling` and :func:`max_tiling` also take ``flux=`` (a sector of a region with
+holes, the surfaces wing's), so they live in the dispatch layer
+(:mod:`dominotiling.tasks.sectors`) and answer here, the same objects.
 
 Examples
 --------
@@ -46,10 +49,11 @@ References
 
 from __future__ import annotations
 
+import importlib
+
 import numpy as np
 
 from .. import _validate
-from .._util import keyword_only
 from ..errors import DominoTilingError
 from ..model.region import Region, check_region  # Region: used by the docstring examples  # noqa: F401 -- used by the docstring examples
 from ..model.tiling import OUTSIDE, Tiling
@@ -62,8 +66,8 @@ __all__ = [
     "extreme_heights",
     "tiling_from_heights",
     "thurston_tiling",
-    "min_tiling",
-    "max_tiling",
+    "min_tiling",  # noqa: F822 -- answered by __getattr__ (the door is in tasks.sectors)
+    "max_tiling",  # noqa: F822 -- answered by __getattr__ (the door is in tasks.sectors)
     "is_tileable_thurston",
     "flip",
     "flippable_squares",
@@ -349,78 +353,6 @@ def thurston_tiling(region, extreme="min"):
     return tiling_from_heights(region, heights)
 
 
-@keyword_only("flux")
-def min_tiling(region, *, flux=None):
-    """The tiling whose height function is pointwise smallest (None if untileable).
-
-    Same as ``thurston_tiling(region, "min")``. For a region with holes, pass
-    ``flux`` (one int per hole, see :func:`dominotiling.surfaces.flux.flux`): the smallest
-    tiling of that flux sector (:func:`dominotiling.surfaces.flux.sector_tiling`), which
-    raises NoTilingError when no tiling has this flux.
-
-    Parameters
-    ----------
-    region : Region
-        A plane region.
-    flux : sequence of int, optional
-        For a region with holes: the flux sector.
-
-    Returns
-    -------
-    Tiling or None
-
-    See Also
-    --------
-    max_tiling, flip, is_tileable
-
-    Examples
-    --------
-    >>> min_tiling(Region.rectangle(2, 2)).orientations().tolist()
-    [1, 1]
-    """
-    if flux is not None:
-        from ..surfaces.flux import sector_tiling
-
-        return sector_tiling(region, flux, extreme="min")
-    return thurston_tiling(region, "min")
-
-
-@keyword_only("flux")
-def max_tiling(region, *, flux=None):
-    """The tiling whose height function is pointwise largest (None if untileable).
-
-    Same as ``thurston_tiling(region, "max")``. For a region with holes, pass
-    ``flux`` (one int per hole, see :func:`dominotiling.surfaces.flux.flux`): the largest
-    tiling of that flux sector (:func:`dominotiling.surfaces.flux.sector_tiling`), which
-    raises NoTilingError when no tiling has this flux.
-
-    Parameters
-    ----------
-    region : Region
-        A plane region.
-    flux : sequence of int, optional
-        For a region with holes: the flux sector.
-
-    Returns
-    -------
-    Tiling or None
-
-    See Also
-    --------
-    min_tiling, flip, is_tileable
-
-    Examples
-    --------
-    >>> max_tiling(Region.rectangle(2, 2)).orientations().tolist()
-    [0, 0]
-    """
-    if flux is not None:
-        from ..surfaces.flux import sector_tiling
-
-        return sector_tiling(region, flux, extreme="max")
-    return thurston_tiling(region, "max")
-
-
 def is_tileable_thurston(region):
     """Whether a region without holes has a domino tiling, by Thurston's algorithm.
 
@@ -491,7 +423,7 @@ def flip(tiling, cell):
 
     Examples
     --------
-    >>> from dominotiling import Tiling
+    >>> from dominotiling import Tiling, max_tiling, min_tiling
     >>> t = min_tiling(Region.rectangle(2, 2))
     >>> flip(t, (0, 0)) == max_tiling(Region.rectangle(2, 2))
     True
@@ -534,6 +466,7 @@ def flippable_squares(tiling):
 
     Examples
     --------
+    >>> from dominotiling import max_tiling
     >>> flippable_squares(max_tiling(Region.rectangle(2, 4))).tolist()
     [[0, 0], [0, 2]]
     """
@@ -546,3 +479,11 @@ def flippable_squares(tiling):
     horiz = (a == b) & (d == e) & (a != d)
     vert = (a == d) & (b == e) & (a != b)
     return np.argwhere(full & (horiz | vert))
+
+
+def __getattr__(name):
+    # min_tiling and max_tiling take flux= (the surfaces wing's sectors): their doors live in
+    # the dispatch layer above (dominotiling.tasks.sectors); here they answer, the same objects
+    if name in ("min_tiling", "max_tiling"):
+        return getattr(importlib.import_module("dominotiling.tasks.sectors"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -26,9 +26,10 @@ from .._util import frozen
 from ..counting.kasteleyn import kasteleyn_signs
 from ..counting.transfer import MAX_WIDTH as TRANSFER_MAX_WIDTH
 from ..errors import NoTilingError, PrecisionError
-from ..matching.matchings import has_nonzero_tiling
+from ..matching.matchings import has_nonzero_tiling, is_tileable
 from ..model.region import Region  # noqa: F401  (docstring examples)
 from ..model.tiling import Tiling
+from ..model.weighting import check_weights
 from .nested import certify, draw_nested, nested_bytes
 
 __all__ = ["sample_kasteleyn", "kasteleyn_sample_bytes", "choose_elimination"]
@@ -357,8 +358,6 @@ def sample_kasteleyn(region, *, seed=None, weights=None, progress=True, eliminat
 
 def _sample(region, seed, weights, progress=True, elimination="auto"):
     """``(tiling, worst_sum_error, refreshes, restarts)``: :func:`sample_kasteleyn` and its float record."""
-    from ..model.weighting import check_weights
-
     _validate.region(region)
     rng = _validate.seed(seed)
     progress = _validate.boolean(progress, "progress")
@@ -406,8 +405,6 @@ def _refusal(region, weights, mask, hw, vw):
             (hw[mask[:, :-1] & mask[:, 1:]] != 0).all() and (vw[mask[:-1] & mask[1:]] != 0).all()
         )
         if weights is None or everywhere:  # no zero weight: the region's own tileability (fast)
-            from ..matching.matchings import is_tileable
-
             tileable = is_tileable(region)
         else:
             tileable = has_nonzero_tiling(mask, hw, vw)

@@ -783,7 +783,7 @@ def sample_sector_cftp(region, flux, *, seed=None, progress=True):
     until the two chains meet. Boundary heights never move, so the chains stay
     in the sector, and flips connect it [1]_, so the law they meet in is uniform
     on it. When every hole has equal colour counts the lifted heights are plain
-    heights and the sweeps are those of :func:`dominotiling.sampling.mcmc.sample_cftp`
+    heights and the sweeps are those of :func:`dominotiling.sampling.sample_cftp`
     (SIMD rows, coins indexed by sweep, parity and row); otherwise the same
     sweeps subtract the jumps across the cuts from the neighbours' heights
     (``_kernels/flux.py``), with the same coins.

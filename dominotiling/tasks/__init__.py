@@ -9,6 +9,10 @@ method, the checked callable of the wing that implements it, the weight kinds,
 surfaces, holes and sizes it takes, its measured cost model and whether it is exact.
 ``method="auto"`` runs the cheapest record that serves; a named method that does not
 serve is refused with the records that would. Adding a method is adding one record.
+The doors with a ``flux=`` -- :func:`min_tiling`, :func:`max_tiling`, :func:`glauber`,
+:func:`glauber_frames`, :func:`sample_cftp` -- live here too (:mod:`dominotiling.tasks.sectors`): a region with
+holes sends them to the surfaces wing's flux sectors, any other region to the matching
+or the sampling wing.
 
 Examples
 --------
@@ -26,6 +30,7 @@ from .find import FIND, choose_finder, find_tiling, max_cover
 from .placement import PLACEMENT, choose_placement, placement_probabilities
 from .records import MethodRecord
 from .sample import SAMPLE, choose_sampler, random_tiling
+from .sectors import cftp_sample, glauber, glauber_frames, max_tiling, min_tiling, sample_cftp
 
 __all__ = [
     "count_tilings",
@@ -34,6 +39,12 @@ __all__ = [
     "find_tiling",
     "max_cover",
     "placement_probabilities",
+    "min_tiling",
+    "max_tiling",
+    "glauber",
+    "glauber_frames",
+    "sample_cftp",
+    "cftp_sample",
     "choose_sampler",
     "choose_finder",
     "choose_placement",

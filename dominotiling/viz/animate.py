@@ -70,7 +70,7 @@ from ..matching.matchings import KuhnFrame, kuhn_frames
 from ..model.frames import Frame
 from ..model.region import Region
 from ..model.tiling import Tiling
-from ..sampling.mcmc import glauber_frames
+from ..sampling.mcmc import glauber_frames_run as glauber_frames
 from ..trees.wilson import WilsonFrame, wilson_frames
 from .draw import _cell_px, _frame_axes, draw_region, draw_tiling
 

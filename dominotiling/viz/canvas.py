@@ -48,6 +48,9 @@ import numpy as np
 import traitlets
 
 from ..errors import DominoTilingError, DominoTypeError, RegionFormatError, TooLargeError
+from ..model.region import Region
+from ..tasks import find_tiling, random_tiling
+from ..theory.limit_shape import limit_shape
 from . import answers as _answers
 from .drawing_state import (
     MAX_SIDE,
@@ -197,8 +200,6 @@ class RegionCanvas(anywidget.AnyWidget):
     # -- the drawing, both ways
     @staticmethod
     def _mask_from(region):
-        from ..model.region import Region
-
         if not isinstance(region, Region):
             raise DominoTypeError(
                 f"the canvas draws a Region, got {type(region).__name__}: "
@@ -218,8 +219,6 @@ class RegionCanvas(anywidget.AnyWidget):
     @property
     def region(self):
         """The drawing as a :class:`~dominotiling.model.region.Region` (None while empty)."""
-        from ..model.region import Region
-
         if not self._mask.any():
             return None
         return Region.from_mask(self._mask)
@@ -317,8 +316,6 @@ class RegionCanvas(anywidget.AnyWidget):
             self._answered = mask
             self._update_static()
             return
-        from ..model.region import Region
-
         region = Region.from_mask(mask)
         quick = _answers.quick_answers(region)
         yield
@@ -391,7 +388,6 @@ class RegionCanvas(anywidget.AnyWidget):
         >>> w.wait(60), w.answers["tiling"].n_dominoes
         (True, 2)
         """
-        from ..tasks import find_tiling
 
         def act(region, alive):
             tiling = find_tiling(region)
@@ -414,7 +410,6 @@ class RegionCanvas(anywidget.AnyWidget):
             By default the canvas's ``seed``, which then moves on by one.
         """
         from .. import _validate
-        from ..tasks import random_tiling
 
         if seed is None:
             seed, self.seed = self.seed, self.seed + 1
@@ -448,8 +443,6 @@ class RegionCanvas(anywidget.AnyWidget):
         >>> w.wait(120), len(w.answers["limit_shape"].arctic_curves) >= 1
         (True, True)
         """
-        from ..tasks import random_tiling
-        from ..theory.limit_shape import limit_shape
         from .limit_shape import ARCTIC_COLOR, GAS_COLOR
 
         def act(region, alive):
@@ -548,8 +541,6 @@ class RegionCanvas(anywidget.AnyWidget):
         >>> w.region.n_cells
         4
         """
-        from ..model.region import Region
-
         if not isinstance(text, str):
             raise DominoTypeError(f"paste text, got {type(text).__name__}")
         if len(text) > MAX_TEXT_CHARS:
@@ -589,8 +580,6 @@ class RegionCanvas(anywidget.AnyWidget):
         """
         import os
         import tempfile
-
-        from ..model.region import Region
 
         if isinstance(data, str):
             if len(data) > 4 * MAX_IMAGE_BYTES // 3 + 4:

@@ -31,6 +31,13 @@ import html
 import io
 import time
 
+from ..aztec.sample import periodic_block_weights
+from ..aztec.shuffling import sample_aztec
+from ..aztec.weighted import aztec_weights
+from ..matching.matchings import hall_violator
+from ..model.region import Region
+from ..tasks import count_tilings, find_tiling, max_cover, random_tiling
+from ..theory.aztec_curves import aztec_curves
 from .draw import _UNSET, _hide_deprecated, _renamed
 
 __all__ = [
@@ -446,13 +453,9 @@ class AztecExplorer(_Explorer):
         """Sample ``tiling`` from the current order, seed and weights."""
         import numpy as np
 
-        from ..aztec.shuffling import sample_aztec
-
         n, seed = int(self.n.value), int(self.seed.value)
         weights = self.block_weights()
         if self.weights.value == "random":
-            from ..aztec.weighted import aztec_weights
-
             lo, hi = RANDOM_WEIGHTS
             blocks = np.random.default_rng([seed, n]).uniform(lo, hi, size=(n, n, 4))
             weights = aztec_weights(n, blocks)
@@ -468,7 +471,6 @@ class AztecExplorer(_Explorer):
 
     def redraw(self):
         """Paint ``tiling`` into ``image``: its cells straight to pixels, the curves over them."""
-        from ..theory.aztec_curves import aztec_curves
         from .limit_shape import ARCTIC_COLOR, GAS_COLOR
         from .raster import raster_png, tiling_raster
 
@@ -550,7 +552,6 @@ class AztecExplorer(_Explorer):
 def _menu_weights(weights, n, b, pattern):
     """``(menu entry, b, pattern)`` of the explorer for a weighting in any spelling (model.weighting)."""
     from .. import _validate
-    from ..aztec.sample import periodic_block_weights
     from ..errors import DominoTypeError
 
     n = _validate.integer(n, "n", minimum=1, maximum=MAX_AZTEC_ORDER)
@@ -824,8 +825,6 @@ class RegionExplorer(_Explorer):
     # -- plumbing
     def region(self):
         """The region in the text area (raises RegionFormatError if malformed)."""
-        from ..model.region import Region
-
         return Region.from_strings(self.text.value)
 
     def _run(self, action):
@@ -860,7 +859,6 @@ class RegionExplorer(_Explorer):
     # -- actions
     def on_count(self):
         """Count the tilings exactly (:func:`~dominotiling.counting.count_tilings`)."""
-        from ..tasks import count_tilings
 
         def act(region):
             self.result = count_tilings(region)
@@ -871,7 +869,6 @@ class RegionExplorer(_Explorer):
 
     def on_tile(self):
         """Find one tiling (:func:`~dominotiling.matching.find_tiling`) and draw it."""
-        from ..tasks import find_tiling
         from .draw import draw_tiling
 
         def act(region):
@@ -886,7 +883,6 @@ class RegionExplorer(_Explorer):
 
     def on_cover(self):
         """A maximum partial cover (:func:`~dominotiling.matching.max_cover`), uncovered cells crossed."""
-        from ..tasks import max_cover
         from .draw import draw_tiling
 
         def act(region):
@@ -899,7 +895,6 @@ class RegionExplorer(_Explorer):
 
     def on_hall(self):
         """Hall's certificate of no tiling (:func:`~dominotiling.matching.matchings.hall_violator`)."""
-        from ..matching.matchings import hall_violator
         from .views import draw_certificate
 
         def act(region):
@@ -916,7 +911,6 @@ class RegionExplorer(_Explorer):
 
     def on_sample(self):
         """A uniformly random tiling (:func:`~dominotiling.sampling.random_tiling`); next seed after."""
-        from ..tasks import random_tiling
         from .draw import draw_tiling
 
         def act(region):
