@@ -326,7 +326,6 @@ def _cftp_heights(region, key, progress, weights=None):
         bar.close()
 
 
-@keyword_only("steps")
 def glauber_frames_run(tiling, *, steps, seed=None, every=1, max_frames=None, weights=None):
     """:func:`~dominotiling.glauber_frames` from the tiling itself (no ``flux=``): the frames of the run.
 

@@ -400,6 +400,7 @@ def sample_cftp(region, *, seed=None, progress=True, weights=None, flux=None):
 cftp_sample = renamed(sample_cftp, "cftp_sample")
 
 
+@keyword_only("steps")
 def glauber_frames(tiling, *, steps, seed=None, every=1, max_frames=None, weights=None, flux=None):
     """Glauber dynamics as frames, for an animation: the tiling every `every` steps.
 
