@@ -47,7 +47,6 @@ import numpy as np
 from .. import _validate
 from .._interrupt import LazyBar
 from .._options import check_memory
-from .._util import keyword_only
 from ..errors import DominoTilingError, DominoTypeError, NoTilingError, WeightError
 from ..matching.height import extreme_heights, tiling_from_heights
 from ..model.frames import Frame
