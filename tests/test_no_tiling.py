@@ -176,7 +176,7 @@ def test_every_row_follows_its_kinds_rule():
 def test_the_table_names_every_front_door_and_every_kind():
     doors = ("count_tilings", "log_count", "random_tiling", "find_tiling", "max_cover")
     doors += ("placement_probabilities", "maximum_matching", "is_tileable", "hall_violator")
-    doors += ("cftp_sample", "sample_aztec", "min_tiling", "max_tiling")
+    doors += ("sample_cftp", "sample_sectors", "sample_aztec", "min_tiling", "max_tiling")
     calls = " ".join(call for call, _, _ in ROWS)
     for door in doors:
         assert re.search(rf"\b{door}\(", calls), door
