@@ -195,7 +195,7 @@ def test_glauber_one_step_law_matches_transition_matrix():
     k = len(nbrs)
     assert k >= 2
     rng = np.random.default_rng(11)
-    draws = Counter(glauber(start, 1, seed=rng) for _ in range(3600))
+    draws = Counter(glauber(start, steps=1, seed=rng) for _ in range(3600))
     assert set(draws) <= nbrs | {start}
     # each neighbour with probability 1 / (2 * 9 blocks), staying put otherwise
     observed = [draws[t] for t in nbrs] + [draws[start]]
@@ -205,7 +205,7 @@ def test_glauber_one_step_law_matches_transition_matrix():
 
 def test_glauber_stationary_law_is_uniform():
     region = Region.rectangle(4, 4)
-    frames = glauber(min_tiling(region), 3600 * 200, seed=3, frames=True, every=200)
+    frames = glauber(min_tiling(region), steps=3600 * 200, seed=3, frames=True, every=200)
     assert len(frames) == 3601
     tilings = brute_force_tilings(region.mask)
     counts = Counter(dominoes_of(t) for t in frames[1:])
@@ -215,9 +215,9 @@ def test_glauber_stationary_law_is_uniform():
 
 def test_glauber_frames_differ_by_at_most_one_flip():
     start = min_tiling(Region.rectangle(6, 6))
-    frames = glauber(start, 400, seed=9, frames=True)
+    frames = glauber(start, steps=400, seed=9, frames=True)
     assert len(frames) == 401 and frames[0] == start
-    assert frames[-1] == glauber(start, 400, seed=9)
+    assert frames[-1] == glauber(start, steps=400, seed=9)
     changes = 0
     for prev, cur in zip(frames, frames[1:]):
         cur.validate()
@@ -229,25 +229,25 @@ def test_glauber_frames_differ_by_at_most_one_flip():
 
 def test_glauber_every_and_frame_cap():
     start = min_tiling(Region.rectangle(4, 4))
-    frames = glauber(start, 10, seed=1, frames=True, every=4)
-    full = glauber(start, 10, seed=1, frames=True)
+    frames = glauber(start, steps=10, seed=1, frames=True, every=4)
+    full = glauber(start, steps=10, seed=1, frames=True)
     assert frames == [full[0], full[4], full[8], full[10]]
     with pytest.raises(DominoTilingError, match="every="):
-        glauber(start, 10**6, seed=1, frames=True)
+        glauber(start, steps=10**6, seed=1, frames=True)
     for bad in (-1, 2.5, True):
         with pytest.raises(DominoTilingError):
-            glauber(start, bad)
+            glauber(start, steps=bad)
     with pytest.raises(DominoTilingError):
-        glauber(start, 3, frames=True, every=0)
+        glauber(start, steps=3, frames=True, every=0)
     with pytest.raises(TypeError):
-        glauber(Region.rectangle(2, 2), 3)
+        glauber(Region.rectangle(2, 2), steps=3)
 
 
 def test_glauber_same_seed_same_run():
     start = min_tiling(Region.rectangle(8, 8))
-    a = glauber(start, 5000, seed=4)
-    assert a == glauber(start, 5000, seed=4)
-    assert a == glauber(start, 5000, seed=np.random.default_rng(4))
+    a = glauber(start, steps=5000, seed=4)
+    assert a == glauber(start, steps=5000, seed=4)
+    assert a == glauber(start, steps=5000, seed=np.random.default_rng(4))
     assert a != start
 
 
@@ -259,7 +259,7 @@ def test_glauber_on_region_with_hole_keeps_height_class():
     listed = brute_force_tilings(region.mask)
     all_tilings = set(listed)
     start = Tiling.from_dominoes(region, sorted(listed[0]))
-    frames = glauber(start, 40000, seed=0, frames=True, every=10)
+    frames = glauber(start, steps=40000, seed=0, frames=True, every=10)
     seen = {dominoes_of(t) for t in frames}
     assert seen <= all_tilings
     # the flip class of the start, by breadth-first search with the library's flip
@@ -278,7 +278,7 @@ def test_glauber_on_region_with_hole_keeps_height_class():
 def test_glauber_partial_tiling_keeps_uncovered_cells():
     region = Region.rectangle(3, 4)
     labels = np.array([[0, 0, 1, 1], [2, 2, 3, 3], [-2, -2, 4, 4]])
-    t = glauber(Tiling(region, labels), 500, seed=2)
+    t = glauber(Tiling(region, labels), steps=500, seed=2)
     t.validate()
     assert (t.labels[2, :2] == -2).all() and t.n_dominoes == 5
 
@@ -292,22 +292,22 @@ def test_glauber_refuses_step_counts_beyond_its_counter():
     start = min_tiling(Region.rectangle(4, 4))
     for steps in (2**63, 2**64, 10**30):
         with pytest.raises(DominoTilingError, match="2\\*\\*63 - 1") as info:
-            glauber(start, steps)
+            glauber(start, steps=steps)
         assert "counter" in str(info.value)
     for every in (0, -3):
         with pytest.raises(DominoTilingError, match="every"):
-            glauber(start, 10, frames=True, every=every)
+            glauber(start, steps=10, frames=True, every=every)
     with pytest.raises(DominoTilingError, match="2\\*\\*63 - 1"):
-        glauber(start, 10, frames=True, every=2**64)
+        glauber(start, steps=10, frames=True, every=2**64)
     with pytest.raises(DominoTypeError):
-        glauber(start, 10, frames=True, every=1.5)
+        glauber(start, steps=10, frames=True, every=1.5)
     with pytest.raises(DominoTypeError):
-        glauber(start, 10, frames="yes")
+        glauber(start, steps=10, frames="yes")
     with pytest.raises(DominoTypeError):
-        glauber(Region.rectangle(2, 2), 3)
+        glauber(Region.rectangle(2, 2), steps=3)
     # a huge every is not absurd: the frames are the start and the end
-    frames = glauber(start, 10, seed=3, frames=True, every=2**62)
-    assert frames == [start, glauber(start, 10, seed=3)]
+    frames = glauber(start, steps=10, seed=3, frames=True, every=2**62)
+    assert frames == [start, glauber(start, steps=10, seed=3)]
 
 
 def test_glauber_frames_are_refused_before_they_outgrow_the_budget():
@@ -316,7 +316,7 @@ def test_glauber_frames_are_refused_before_they_outgrow_the_budget():
 
     start = min_tiling(Region.rectangle(200, 200))
     with set_options(memory_limit="50 MB"), pytest.raises(TooLargeError, match="frames"):
-        glauber(start, 10**4, seed=1, frames=True, every=1)
+        glauber(start, steps=10**4, seed=1, frames=True, every=1)
 
 
 def test_glauber_in_slices_equals_one_kernel_call(monkeypatch):
@@ -329,7 +329,7 @@ def test_glauber_in_slices_equals_one_kernel_call(monkeypatch):
     key = mcmc._key(7)
     kernel(lab, key, 0, 300_000, np.zeros(0, dtype=np.int64))  # one call, no slicing
     monkeypatch.setattr(_interrupt, "SLICE_SECONDS", 1e-6)  # slices of a few steps
-    sliced = glauber(start, 300_000, seed=7)
+    sliced = glauber(start, steps=300_000, seed=7)
     assert np.array_equal(sliced.labels, Tiling(start.region, lab).labels)
 
 

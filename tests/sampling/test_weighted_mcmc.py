@@ -311,7 +311,9 @@ def test_glauber_weighted_stationary_law():
     rng = np.random.default_rng(17)
     h, v = _random_arrays(region, rng, "uniform")
     w = Weights.from_arrays(h, v)
-    frames = glauber(min_tiling(region), 3600 * 150, seed=4, frames=True, every=150, weights=w)
+    frames = glauber(
+        min_tiling(region), steps=3600 * 150, seed=4, frames=True, every=150, weights=w
+    )
     assert _chi_square(region, h, v, frames[1:]) > 1e-4
 
 
@@ -321,7 +323,7 @@ def test_glauber_weighted_stationary_law_on_slanted_region():
     h, v = _random_arrays(region, rng, "uniform")
     w = Weights.from_arrays(h, v)
     start = Tiling.from_dominoes(region, sorted(brute_force_tilings(region.mask)[0]))
-    frames = glauber(start, 3900 * 150, seed=5, frames=True, every=150, weights=w)
+    frames = glauber(start, steps=3900 * 150, seed=5, frames=True, every=150, weights=w)
     assert _chi_square(region, h, v, frames[1:]) > 1e-4
 
 
@@ -348,7 +350,7 @@ def test_glauber_weighted_one_step_law_is_the_heat_bath():
             law[start] += (p_h if horiz else 1 - p_h) / 9
             law[other] += (1 - p_h if horiz else p_h) / 9
     n = 9000
-    draws = Counter(glauber(start, 1, seed=rng, weights=w) for _ in range(n))
+    draws = Counter(glauber(start, steps=1, seed=rng, weights=w) for _ in range(n))
     assert set(draws) <= set(law)
     keys = list(law)
     assert chisquare([draws[t] for t in keys], [float(law[t]) * n for t in keys]).pvalue > 1e-3
@@ -357,9 +359,9 @@ def test_glauber_weighted_one_step_law_is_the_heat_bath():
 def test_glauber_uniform_weights_are_bit_identical_to_no_weights():
     start = min_tiling(Region.rectangle(8, 8))
     for w in (Weights.uniform(start.region), Weights.by_orientation(start.region, 1, 1)):
-        assert glauber(start, 5000, seed=4, weights=w) == glauber(start, 5000, seed=4)
-        assert glauber(start, 300, seed=1, frames=True, every=7, weights=w) == glauber(
-            start, 300, seed=1, frames=True, every=7
+        assert glauber(start, steps=5000, seed=4, weights=w) == glauber(start, steps=5000, seed=4)
+        assert glauber(start, steps=300, seed=1, frames=True, every=7, weights=w) == glauber(
+            start, steps=300, seed=1, frames=True, every=7
         )
 
 
@@ -368,11 +370,11 @@ def test_glauber_weighted_same_seed_same_run_and_slices(monkeypatch):
 
     start = min_tiling(Region.rectangle(10, 12))
     w = Weights.random(start.region, "lognormal", seed=1, sigma=1.0)
-    a = glauber(start, 200_000, seed=7, weights=w)
-    assert a == glauber(start, 200_000, seed=np.random.default_rng(7), weights=w)
-    assert a != glauber(start, 200_000, seed=7)  # the weights matter
+    a = glauber(start, steps=200_000, seed=7, weights=w)
+    assert a == glauber(start, steps=200_000, seed=np.random.default_rng(7), weights=w)
+    assert a != glauber(start, steps=200_000, seed=7)  # the weights matter
     monkeypatch.setattr(_interrupt, "SLICE_SECONDS", 1e-6)
-    assert glauber(start, 200_000, seed=7, weights=w) == a
+    assert glauber(start, steps=200_000, seed=7, weights=w) == a
 
 
 def test_glauber_never_enters_a_zero_weight_placement():
@@ -389,7 +391,7 @@ def test_glauber_never_enters_a_zero_weight_placement():
     v = np.ones((3, 4))
     v[r, c] = 0.0
     w = Weights.from_arrays(np.full((4, 3), 1.5), v)
-    frames = glauber(start, 20000, seed=3, frames=True, every=5, weights=w)
+    frames = glauber(start, steps=20000, seed=3, frames=True, every=5, weights=w)
     assert all(f.labels[r, c] != f.labels[r + 1, c] for f in frames)
     assert len(set(frames)) > 5
 
@@ -407,7 +409,7 @@ def test_glauber_weighted_keeps_the_flux_around_a_hole():
                 reach.add(u)
                 todo.append(u)
     w = Weights.random(region, "uniform", seed=2, a=0.5, b=2.0)
-    frames = glauber(start, 40000, seed=0, frames=True, every=10, weights=w)
+    frames = glauber(start, steps=40000, seed=0, frames=True, every=10, weights=w)
     assert {dominoes_of(t) for t in frames} <= {dominoes_of(t) for t in reach}
     assert len(reach) < len(listed)
 
@@ -415,8 +417,8 @@ def test_glauber_weighted_keeps_the_flux_around_a_hole():
 def test_glauber_frames_pass_the_weights():
     start = min_tiling(Region.rectangle(4, 4))
     w = Weights.by_orientation(start.region, 3.0, 1.0)
-    frames = glauber_frames(start, 100, seed=2, max_frames=5, weights=w)
-    assert frames[-1].tiling == glauber(start, 100, seed=2, weights=w)
+    frames = glauber_frames(start, steps=100, seed=2, max_frames=5, weights=w)
+    assert frames[-1].tiling == glauber(start, steps=100, seed=2, weights=w)
 
 
 def test_glauber_weighted_bad_input():
@@ -424,8 +426,8 @@ def test_glauber_weighted_bad_input():
     start = min_tiling(Region.rectangle(2, 2))
     x, y = sympy.symbols("x y")
     with pytest.raises(DominoTypeError, match="glauber.*symbolic"):
-        glauber(start, 10, weights=Weights.by_orientation(start.region, x, y))
+        glauber(start, steps=10, weights=Weights.by_orientation(start.region, x, y))
     with pytest.raises(WeightError, match="shape"):
-        glauber(start, 10, weights=Weights.uniform((2, 3)))
+        glauber(start, steps=10, weights=Weights.uniform((2, 3)))
     with pytest.raises(DominoTypeError):  # block weights, but not on a diamond
-        glauber(min_tiling(Region.rectangle(2, 4)), 10, weights=np.ones((2, 1)))
+        glauber(min_tiling(Region.rectangle(2, 4)), steps=10, weights=np.ones((2, 1)))
