@@ -137,7 +137,7 @@ EDGES_GOALS = {("uniform", 1000): None, ("uniform", 2000): 30.0, ("gamma", 2000)
 
 
 def edges_child(kind, n):
-    """Child: one timed ``aztec_edge_probabilities(n, weights)`` (warm kernels), CPU seconds in ``extra``."""
+    """Child: one timed ``aztec_edge_probabilities(n, weights=weights)`` (warm kernels), CPU seconds in ``extra``."""
     import numpy as np
 
     from dominotiling import Region, Weights
