@@ -303,7 +303,7 @@ def kuhn_frames(region, *, seed=None):
         Frame ``i`` holds the partial tiling before step ``i``, the augmenting
         path (alternating chain of cells) and the tiling after; ``after`` of one
         frame is ``before`` of the next, each step adds one domino, and the last
-        ``after`` is ``maximum_matching(region, "kuhn", seed)``. Frames
+        ``after`` is ``maximum_matching(region, method="kuhn", seed=seed)``. Frames
         (:class:`~dominotiling.model.frames.Frame`), ready for
         :func:`~dominotiling.viz.animate.animate`.
 

@@ -433,7 +433,7 @@ def test_wilson_frames_show_the_tree_the_walk_and_the_root():
 
 def test_kuhn_frame_fields_as_a_frame():
     region = Region.from_strings(["...", ".#.", "..."])
-    result, frames = maximum_matching(region, algorithm="kuhn", seed=2, frames=True)
+    result, frames = maximum_matching(region, method="kuhn", seed=2, frames=True)
     for f in frames:
         assert f.tiling is f.after and f.line is f.path
         assert f.title == f"augmenting path, {len(f.path)} cells"
