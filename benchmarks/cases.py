@@ -61,7 +61,7 @@ def benchmark(case):
 
 # ------------------------------------------------------------ run in child processes
 def count_ours(rows, cols, repeats, method="transfer"):
-    """Child: time ``count_tilings(rectangle, method)`` (warm-up, median of `repeats`).
+    """Child: time ``count_tilings(rectangle, method=method)`` (warm-up, median of `repeats`).
 
     The default method is the profile DP, the algorithm the reference implements.
     """
@@ -103,7 +103,7 @@ def import_time():
 
 
 def first_call(rows, cols, method):
-    """Child: the first and a warm second ``count_tilings(..., method)`` call, in seconds."""
+    """Child: the first and a warm second ``count_tilings(..., method=method)`` call, in seconds."""
     from dominotiling import Region, count_tilings
 
     region = Region.rectangle(rows, cols)

@@ -19,7 +19,7 @@ MB = 10**6
 
 
 def aztec_ours(n, repeats, weights=None):
-    """Child: time ``sample_aztec(n, seed)`` (warm-up, median of `repeats`), then validate one sample."""
+    """Child: time ``sample_aztec(n, seed=seed)`` (warm-up, median of `repeats`), then validate one sample."""
     from dominotiling import Region
     from dominotiling.aztec.shuffling import sample_aztec
 

@@ -137,7 +137,7 @@ EDGES_GOALS = {("uniform", 1000): None, ("uniform", 2000): 30.0, ("gamma", 2000)
 
 
 def edges_child(kind, n):
-    """Child: one timed ``aztec_edge_probabilities(n, weights)`` (warm kernels), CPU seconds in ``extra``."""
+    """Child: one timed ``aztec_edge_probabilities(n, weights=weights)`` (warm kernels), CPU seconds in ``extra``."""
     import numpy as np
 
     from dominotiling import Region, Weights
@@ -152,12 +152,12 @@ def edges_child(kind, n):
 
     def run():
         c0 = time.process_time()
-        box["p"] = aztec_edge_probabilities(n, weights)
+        box["p"] = aztec_edge_probabilities(n, weights=weights)
         box["cpu_s"] = time.process_time() - c0
         return box["cpu_s"]
 
     # the priming call of order 600 compiles the sweeps' kernels (levels from 512 up)
-    t = measure(run, 1, warmup=False, prime=lambda: aztec_edge_probabilities(600, small))
+    t = measure(run, 1, warmup=False, prime=lambda: aztec_edge_probabilities(600, weights=small))
     # after the measurement (its memory not counted): every cell is covered once, so the
     # probabilities of the four placements around it sum to 1
     p = box.pop("p")

@@ -172,10 +172,10 @@ CALLS = {
     "flip": ("t = find_tiling(Region.rectangle(2, 2))", "flip(t, (0, 0))", None),
     "color_dominoes": (
         "t = find_tiling(Region.rectangle(6, 6)); T = find_tiling(Region.rectangle(200, 200))",
-        "color_dominoes(t, 4)",
-        "color_dominoes(T, 4)",
+        "color_dominoes(t, k=4)",
+        "color_dominoes(T, k=4)",
     ),
-    "color_frames": ("t = find_tiling(Region.rectangle(6, 6))", "color_frames(t, 4)", None),
+    "color_frames": ("t = find_tiling(Region.rectangle(6, 6))", "color_frames(t, k=4)", None),
     "flux": (_HOLED + "; t = find_tiling(r)", "flux(t)", None),
     "sector_tiling": (_HOLED, "sector_tiling(r, 0)", None),
     # ---------------------------------------------------------------- sampling
@@ -229,8 +229,8 @@ CALLS = {
     "arctic_circle": ("", "arctic_circle(8)", None),
     "aztec_partition_function (weights)": (
         _TWO_PERIODIC.format(n=6) + "; W = " + _TWO_PERIODIC.format(n=100)[4:],
-        "aztec_partition_function(6, w)",
-        "aztec_partition_function(100, W)",
+        "aztec_partition_function(6, weights=w)",
+        "aztec_partition_function(100, weights=W)",
     ),
     "aztec_edge_probabilities": (
         "",
@@ -403,7 +403,11 @@ CALLS = {
     "height_mesh": ("t = find_tiling(Region.rectangle(6, 6))", "height_mesh(t)", None),
     "animate_kuhn": ("", "animate_kuhn(Region.rectangle(4, 4), seed=1)", None),
     "animate_shuffling": ("", "animate_shuffling(4, seed=1)", None),
-    "animate_coloring": ("t = find_tiling(Region.rectangle(4, 4))", "animate_coloring(t, 4)", None),
+    "animate_coloring": (
+        "t = find_tiling(Region.rectangle(4, 4))",
+        "animate_coloring(t, k=4)",
+        None,
+    ),
     "animate_wilson": (
         "import networkx as nx",
         "animate_wilson(nx.grid_2d_graph(4, 4), seed=1)",

@@ -34,7 +34,7 @@ def _region(side, seed=0):
 
 
 def match_ours(side, algorithm, repeats, warmup=True):
-    """Child: time ``maximum_matching(region, algorithm)``; the value is the matching size."""
+    """Child: time ``maximum_matching(region, method=algorithm)``; the value is the matching size."""
     from dominotiling import Region
     from dominotiling.matching.matchings import maximum_matching
 

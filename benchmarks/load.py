@@ -33,8 +33,8 @@ CASES = {
     "aztec_edge_probabilities, Gamma(2) weights, order 600": (
         "from dominotiling import Region, Weights; from dominotiling.aztec.weighted import aztec_edge_probabilities\n"
         "w = Weights.random(Region.aztec_diamond(600), 'gamma', seed=1, alpha=2.0)\n"
-        "aztec_edge_probabilities(8, Weights.random(Region.aztec_diamond(8), 'gamma', seed=1, alpha=2.0))\n"
-        "def run(): aztec_edge_probabilities(600, w)\n"
+        "aztec_edge_probabilities(8, weights=Weights.random(Region.aztec_diamond(8), 'gamma', seed=1, alpha=2.0))\n"
+        "def run(): aztec_edge_probabilities(600, weights=w)\n"
     ),
     "placement_probabilities (float), 60x60 square with 20 holes": (
         "import numpy as np; from dominotiling import Region, is_tileable, placement_probabilities\n"

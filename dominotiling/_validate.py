@@ -330,10 +330,10 @@ def float_from_log(log_value, what, alternative):
     --------
     >>> float_from_log(math.log(2.0), "Z", "use log_count")
     2.0
-    >>> float_from_log(-800.0, "the partition function", "log_count(region, weights) gives its logarithm")
+    >>> float_from_log(-800.0, "the partition function", "log_count(region, weights=weights) gives its logarithm")
     Traceback (most recent call last):
     ...
-    dominotiling.errors.FloatRangeError: the partition function is about exp(-800), below the smallest normal float64 (about exp(-708.4)): it would read as 0.0 (no tiling); log_count(region, weights) gives its logarithm
+    dominotiling.errors.FloatRangeError: the partition function is about exp(-800), below the smallest normal float64 (about exp(-708.4)): it would read as 0.0 (no tiling); log_count(region, weights=weights) gives its logarithm
     """
     log_value = float(log_value)
     if log_value == -math.inf:

@@ -76,7 +76,7 @@ WORKLOAD = textwrap.dedent("""
     for n in (4, np.int32(5), np.int64(6)):
         sample_aztec(n, seed=1)
     t = find_tiling(Region.rectangle(6, 6))
-    glauber(t, 100, seed=1); glauber(t, np.int32(100), seed=np.int64(2))
+    glauber(t, steps=100, seed=1); glauber(t, steps=np.int32(100), seed=np.int64(2))
 """)
 
 SIGNATURES = textwrap.dedent("""

@@ -52,8 +52,8 @@ CASES = {
         1.5,
     ),
     "glauber": (
-        "glauber(start, 10, seed=1)",
-        "glauber(start, 3 * 10**9, seed=1)",
+        "glauber(start, steps=10, seed=1)",
+        "glauber(start, steps=3 * 10**9, seed=1)",
         1.5,
     ),
     "wilson": (
@@ -192,8 +192,8 @@ GAP_CASES = {
     ),
     "glauber and its result, 4000 x 4000": (
         "from dominotiling import Tiling; r = Region.rectangle(4000, 4000); "
-        "t = Tiling(r, np.arange(r.mask.size).reshape(r.shape) // 2); glauber(start, 10, seed=1)",
-        "glauber(t, 10**7, seed=1)",
+        "t = Tiling(r, np.arange(r.mask.size).reshape(r.shape) // 2); glauber(start, steps=10, seed=1)",
+        "glauber(t, steps=10**7, seed=1)",
         30.0,
         0.3,
     ),

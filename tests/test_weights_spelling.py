@@ -94,8 +94,10 @@ def test_the_aztec_diamond_of_even_order_the_pair_is_the_pattern():
     for name, w in forms.items():
         assert dt.count_tilings(region, weights=w) == want, name
         if name != "blocks":  # float blocks give a float, exact ones an exact value
-            assert dt.aztec_partition_function(n, w) == pytest.approx(float(want), rel=1e-12), name
-    assert dt.aztec_partition_function(n, (A, B)) == want  # exact pair: exact value
+            assert dt.aztec_partition_function(n, weights=w) == pytest.approx(
+                float(want), rel=1e-12
+            ), name
+    assert dt.aztec_partition_function(n, weights=(A, B)) == want  # exact pair: exact value
 
 
 def test_the_aztec_diamond_of_odd_order_keeps_the_blocks_model_at_every_door():
@@ -109,16 +111,16 @@ def test_the_aztec_diamond_of_odd_order_keeps_the_blocks_model_at_every_door():
     moved = WeightPattern.from_faces([[b, 1], [1, a]])
     for w in ((a, b), moved, np.array([[a, b], [b, a]])):
         assert dt.count_tilings(region, weights=w) == want
-        assert dt.aztec_partition_function(n, w) == pytest.approx(want, rel=1e-12)
+        assert dt.aztec_partition_function(n, weights=w) == pytest.approx(want, rel=1e-12)
     pattern = WeightPattern.two_periodic(a, b)
     assert dt.count_tilings(region, weights=pattern) == plane
-    assert dt.aztec_partition_function(n, pattern) == plane
+    assert dt.aztec_partition_function(n, weights=pattern) == plane
 
 
 def test_placement_probabilities_agree_with_the_aztec_edge_probabilities():
     n = 4
     region = Region.aztec_diamond(n)
-    ref = dt.aztec_edge_probabilities(n, (1.0, 0.5))
+    ref = dt.aztec_edge_probabilities(n, weights=(1.0, 0.5))
     p = WeightPattern.two_periodic(1.0, 0.5)
     # a third method: the brute-force frequency of one placement, weighted
     tilings = brute_force_tilings(region.mask)
@@ -129,7 +131,7 @@ def test_placement_probabilities_agree_with_the_aztec_edge_probabilities():
     assert ref.horizontal[0, n - 1] == pytest.approx(brute, abs=1e-12)
     for w in ((1.0, 0.5), p, Weights.periodic(region, faces=[[1, 0.5], [1.0, 1]])):
         for probs in (
-            dt.aztec_edge_probabilities(n, w),
+            dt.aztec_edge_probabilities(n, weights=w),
             dt.placement_probabilities(region, weights=w),
         ):
             inside = ~np.isnan(ref.horizontal)
@@ -175,9 +177,9 @@ def test_block_weights_and_curves_of_the_pair_and_the_pattern():
 
 
 def test_expected_heights_in_every_spelling():
-    values = {n: dt.expected_height(REGION, (2, 3), w) for n, w in _forms(REGION).items()}
+    values = {n: dt.expected_height(REGION, (2, 3), weights=w) for n, w in _forms(REGION).items()}
     assert len(set(values.values())) == 1
-    assert values["pair"] != dt.expected_height(REGION, (2, 3), (1, 4))
+    assert values["pair"] != dt.expected_height(REGION, (2, 3), weights=(1, 4))
 
 
 # ------------------------------------------------------------------ the theory
@@ -189,7 +191,7 @@ def test_the_theory_reads_the_pair_as_the_pattern():
     s1, s2 = dt.surface_tension(pair, 0.2, 0.1), dt.surface_tension(p, 0.2, 0.1)
     assert float(s1.value) == pytest.approx(float(s2.value), abs=1e-12)
     assert dt.free_energy(pair).per_cell == pytest.approx(dt.free_energy(p).per_cell, abs=1e-13)
-    g1, g2 = dt.gibbs_measure(pair, (0.3, 0.2)), dt.gibbs_measure(p, (0.3, 0.2))
+    g1, g2 = dt.gibbs_measure(pair, slope=(0.3, 0.2)), dt.gibbs_measure(p, slope=(0.3, 0.2))
     assert np.allclose(g1.field, g2.field, atol=1e-12)
     # the theory from a Weights that repeats, and from the Weights of a diamond on its region
     w = Weights.periodic((8, 8), faces=[[1, 0.5], [1.0, 1]])

@@ -483,7 +483,7 @@ def shuffle_frames(n, *, seed=None, weights=None):
     n : int
         The last order, at most ``MAX_FRAMES_ORDER`` (60).
     seed, weights
-        As for :func:`sample_aztec`; the last frame's tiling is ``sample_aztec(n, seed, weights)``.
+        As for :func:`sample_aztec`; the last frame's tiling is ``sample_aztec(n, seed=seed, weights=weights)``.
 
     Returns
     -------

@@ -269,7 +269,7 @@ def aztec_partition_function(n, *, weights=None, log=False):
         return _validate.float_from_log(
             log_z,
             "the partition function",
-            "call aztec_partition_function(n, weights, log=True) "
+            "call aztec_partition_function(n, weights=weights, log=True) "
             "for its logarithm, or use Fraction weights for the exact value",
         )
     return _exact(n, kind, blocks)
@@ -354,7 +354,7 @@ def _exact(n, kind, blocks):
     check_memory(
         (32 + 68 * threads()) * n * n + 8 * (bits // 47 + 8),
         f"the exact partition function of the Aztec diamond of order {n} (residues per prime)",
-        "aztec_partition_function(n, weights, log=True)",
+        "aztec_partition_function(n, weights=weights, log=True)",
     )
     deg = _planes(zero.astype(np.int32)) if zeros else np.zeros((4, 1, 1), np.int32)
     zero_planes = _planes(zero)

@@ -508,7 +508,7 @@ def color_frames(tiling, *, k=5, adjacency="side"):
         The empty colouring, then one frame per domino coloured and one per
         Kempe swap (:class:`~dominotiling.model.frames.Frame` objects, ready for
         :func:`~dominotiling.viz.animate.animate`); the last frame's colours are
-        ``color_dominoes(tiling, k, adjacency)``.
+        ``color_dominoes(tiling, k=k, adjacency=adjacency)``.
 
     Raises
     ------

@@ -29,7 +29,7 @@ are the same weights. For odd ``n`` the blocks sit on the pattern's other faces;
 b)`` then keeps the model of [1]_, which is the pattern moved by one cell, faces
 ``[[b, 1], [1, a]]`` -- on the Aztec functions and on a region equal to
 ``Region.aztec_diamond(n)`` alike, so that ``count_tilings(Region.aztec_diamond(n),
-weights=w) == aztec_partition_function(n, w)`` for every spelling ``w``.
+weights=w) == aztec_partition_function(n, weights=w)`` for every spelling ``w``.
 
 References
 ----------

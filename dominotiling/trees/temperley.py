@@ -431,7 +431,7 @@ def matching_to_tree(G, matching, root=None, outer_face=None, embedding=None):
     ----------
     G : networkx.Graph
     matching : iterable of pairs
-        A perfect matching of ``temperley_graph(G, root, outer_face, embedding)``;
+        A perfect matching of ``temperley_graph(G, root=root, outer_face=outer_face, embedding=embedding)``;
         each pair in either order.
     root, outer_face, embedding
         As in :func:`temperley_graph`.

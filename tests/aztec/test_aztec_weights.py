@@ -64,7 +64,7 @@ def chi_square(tilings, probs, samples):
 def test_unit_weights_give_two_to_the_n_n_plus_one_over_two(n):
     want = 2 ** (n * (n + 1) // 2)
     assert aztec_partition_function(n) == want
-    assert aztec_partition_function(n, Weights.uniform(Region.aztec_diamond(n))) == want
+    assert aztec_partition_function(n, weights=Weights.uniform(Region.aztec_diamond(n))) == want
     assert aztec_partition_function(n, log=True) == pytest.approx(
         n * (n + 1) / 2 * math.log(2), rel=1e-12
     )
@@ -74,11 +74,13 @@ def test_unit_weights_give_two_to_the_n_n_plus_one_over_two(n):
 def test_partition_function_equals_kasteleyn_with_random_integer_weights(n):
     region = Region.aztec_diamond(n)
     w = Weights.random(region, "integers", seed=n, a=1, b=9)
-    z = aztec_partition_function(n, w)
+    z = aztec_partition_function(n, weights=w)
     assert type(z) is int
     assert z == count_tilings(region, weights=w, method="kasteleyn")
     wz = with_zeros(n, seed=100 + n)
-    assert aztec_partition_function(n, wz) == count_tilings(region, weights=wz, method="kasteleyn")
+    assert aztec_partition_function(n, weights=wz) == count_tilings(
+        region, weights=wz, method="kasteleyn"
+    )
 
 
 @pytest.mark.parametrize("n, h, v", [(40, 3, 5), (5, 2**60, 1), (30, 2**52 - 1, 2**40 + 3)])
@@ -86,7 +88,7 @@ def test_one_periodic_weights_give_the_closed_form(n, h, v):
     # horizontal dominoes weigh h, vertical ones v: Z = (h**2 + v**2)**(n(n+1)/2) (Elkies, Kuperberg,
     # Larsen and Propp); order 40 runs on threads, 2**60 takes the big-integer residues
     w = Weights.by_orientation(Region.aztec_diamond(n), h, v)
-    assert aztec_partition_function(n, w) == (h * h + v * v) ** (n * (n + 1) // 2)
+    assert aztec_partition_function(n, weights=w) == (h * h + v * v) ** (n * (n + 1) // 2)
 
 
 def test_a_prime_that_divides_a_delta_is_skipped():
@@ -100,7 +102,7 @@ def test_a_prime_that_divides_a_delta_is_skipped():
     n = 3
     w = Weights.by_orientation(Region.aztec_diamond(n), 1, v)
     assert (1 + v * v) % p == 0
-    assert aztec_partition_function(n, w) == (1 + v * v) ** (n * (n + 1) // 2)
+    assert aztec_partition_function(n, weights=w) == (1 + v * v) ** (n * (n + 1) // 2)
 
 
 def test_zeros_are_exact_limits_not_small_numbers():
@@ -109,12 +111,12 @@ def test_zeros_are_exact_limits_not_small_numbers():
     for seed in range(12):
         n = 4
         w = with_zeros(n, seed=seed, zero_fraction=0.12, top=3)
-        z = aztec_partition_function(n, w)
+        z = aztec_partition_function(n, weights=w)
         k = count_tilings(Region.aztec_diamond(n), weights=w, method="kasteleyn")
         assert z == k
         seen_zero |= k == 0
         seen_positive |= k > 0
-        assert aztec_partition_function(n, w, log=True) == (
+        assert aztec_partition_function(n, weights=w, log=True) == (
             -math.inf if k == 0 else pytest.approx(math.log(k))
         )
     assert seen_zero and seen_positive
@@ -133,10 +135,10 @@ def test_fraction_and_float_weights():
         for _ in range(2 * n - 1)
     ]
     w = Weights.from_arrays(h, v)
-    z = aztec_partition_function(n, w)
+    z = aztec_partition_function(n, weights=w)
     assert isinstance(z, Fraction) and z == count_tilings(region, weights=w, method="kasteleyn")
     wf = Weights.random(region, "lognormal", seed=5, sigma=1.0)
-    zf = aztec_partition_function(n, wf)
+    zf = aztec_partition_function(n, weights=wf)
     assert isinstance(zf, float)
     assert zf == pytest.approx(
         float(count_tilings(region, weights=wf, method="kasteleyn")), rel=1e-11
@@ -149,9 +151,9 @@ def test_huge_partition_functions_go_through_the_log():
         Region.aztec_diamond(n), 1e3, 1e3
     )  # every tiling weighs 1e3**(n(n+1))
     with pytest.raises(Exception, match="log=True"):
-        aztec_partition_function(n, w)
+        aztec_partition_function(n, weights=w)
     want = n * (n + 1) / 2 * math.log(2) + n * (n + 1) * math.log(1e3)
-    assert aztec_partition_function(n, w, log=True) == pytest.approx(want, rel=1e-12)
+    assert aztec_partition_function(n, weights=w, log=True) == pytest.approx(want, rel=1e-12)
 
 
 # ----------------------------------------------------------- edge probabilities
@@ -160,7 +162,7 @@ def test_edge_probabilities_equal_inverse_kasteleyn(n, tolerance):
     # K^-1 is certified to `tolerance` (order 20 is too ill-conditioned for 1e-9)
     region = Region.aztec_diamond(n)
     w = Weights.random(region, "uniform", seed=n, a=0.2, b=3.0)
-    got = aztec_edge_probabilities(n, w)
+    got = aztec_edge_probabilities(n, weights=w)
     want = placement_probabilities(region, exact=False, weights=w, tolerance=tolerance)
     for a, b in zip(got, want):
         assert np.array_equal(np.isnan(a), np.isnan(b))
@@ -172,7 +174,7 @@ def test_edge_probabilities_with_zeros_and_uniform_exact():
     region = Region.aztec_diamond(n)
     w = with_zeros(n, seed=11, zero_fraction=0.08)
     assert count_tilings(region, weights=w) > 0
-    got = aztec_edge_probabilities(n, w)
+    got = aztec_edge_probabilities(n, weights=w)
     want = placement_probabilities(region, exact=True, weights=w)
     for a, b in zip(got, want):
         for idx, x in np.ndenumerate(b):
@@ -206,10 +208,10 @@ def test_rebuilt_levels_agree_with_stored_ones(monkeypatch, zeros):
     else:
         n = 40
         w = Weights.random(Region.aztec_diamond(n), "gamma", seed=2, alpha=2.0)
-    p1 = aztec_edge_probabilities(n, w)
+    p1 = aztec_edge_probabilities(n, weights=w)
     s1 = sample_aztec(n, seed=3, weights=w)
     monkeypatch.setattr(levels_module, "STORE_ALL_BYTES", 0)
-    p2 = aztec_edge_probabilities(n, w)
+    p2 = aztec_edge_probabilities(n, weights=w)
     s2 = sample_aztec(n, seed=3, weights=w)
     assert np.allclose(p1.horizontal, p2.horizontal, rtol=0, atol=1e-12, equal_nan=True)
     assert np.allclose(p1.vertical, p2.vertical, rtol=0, atol=1e-12, equal_nan=True)
@@ -260,10 +262,10 @@ def test_sweeps_of_levels_give_the_same_numbers(monkeypatch, levels):
     n = 260
     w = Weights.random(Region.aztec_diamond(n), "lognormal", seed=6, sigma=1.0)
     monkeypatch.setattr(levels_module, "SWEEP_FROM", 10**9)
-    p1, s1 = aztec_edge_probabilities(n, w), sample_aztec(n, seed=2, weights=w)
+    p1, s1 = aztec_edge_probabilities(n, weights=w), sample_aztec(n, seed=2, weights=w)
     monkeypatch.setattr(levels_module, "SWEEP_FROM", 40)
     monkeypatch.setattr(levels_module, "SWEEP_LEVELS", levels)
-    p2, s2 = aztec_edge_probabilities(n, w), sample_aztec(n, seed=2, weights=w)
+    p2, s2 = aztec_edge_probabilities(n, weights=w), sample_aztec(n, seed=2, weights=w)
     assert np.array_equal(p1.horizontal, p2.horizontal, equal_nan=True)
     assert np.array_equal(p1.vertical, p2.vertical, equal_nan=True)
     assert np.array_equal(s1.labels, s2.labels)
@@ -284,7 +286,7 @@ def test_many_row_chunks_give_the_same_numbers(monkeypatch):
         monkeypatch.setattr(interrupt, "threads", lambda chunks=chunks: chunks)
         got[chunks] = (
             sample_aztec(n, seed=1, weights=w).labels,
-            aztec_edge_probabilities(n, w).vertical,
+            aztec_edge_probabilities(n, weights=w).vertical,
         )
     assert np.array_equal(got[1][0], got[7][0])
     assert np.array_equal(got[1][1], got[7][1], equal_nan=True)
@@ -295,7 +297,7 @@ def test_rebuilt_levels_that_drift_are_refused(monkeypatch):
     monkeypatch.setattr(levels_module, "DRIFT_TOL", 0.0)
     w = Weights.random(Region.aztec_diamond(30), "lognormal", seed=1, sigma=2.0)
     with pytest.raises(PrecisionError, match="drifted"):
-        aztec_edge_probabilities(30, w)
+        aztec_edge_probabilities(30, weights=w)
 
 
 # -------------------------------------------------------------------- sampling
@@ -370,8 +372,8 @@ def test_embedded_region_samples_like_random_tiling():
 def test_embedded_weighted_region():
     region = Region.rectangle(3, 4)
     w = Weights.random(region, "integers", seed=2, a=1, b=4)
-    emb = embed_in_aztec(region, w)
-    assert aztec_partition_function(emb.n, emb.weights) == count_tilings(region, weights=w)
+    emb = embed_in_aztec(region, weights=w)
+    assert aztec_partition_function(emb.n, weights=emb.weights) == count_tilings(region, weights=w)
     tilings = brute_force_tilings(region.mask)
     ws = np.array([tiling_weight(t, w) for t in tilings], dtype=float)
     rng = np.random.default_rng(8)
@@ -390,7 +392,7 @@ def test_zeros_that_leave_no_tiling_are_found_as_the_exact_count_says():
         kinds.add(tileable)
         for call in (
             lambda: sample_aztec(n, seed=seed, weights=w),  # noqa: B023 -- called in this iteration
-            lambda: aztec_edge_probabilities(n, w),  # noqa: B023
+            lambda: aztec_edge_probabilities(n, weights=w),  # noqa: B023
         ):
             if tileable:
                 call()
@@ -463,33 +465,33 @@ def test_bad_input():
     n = 3
     region = Region.aztec_diamond(n)
     with pytest.raises(DominoTilingError, match="non-negative"):
-        aztec_partition_function(n, np.array([[1.0, -1.0], [1.0, 1.0]]))
+        aztec_partition_function(n, weights=np.array([[1.0, -1.0], [1.0, 1.0]]))
     with pytest.raises(DominoTilingError, match="non-negative"):
-        aztec_edge_probabilities(n, (1.0, math.nan))
+        aztec_edge_probabilities(n, weights=(1.0, math.nan))
     with pytest.raises(WeightError):
-        aztec_partition_function(n, Weights.uniform((4, 4)))  # the order-2 shape
+        aztec_partition_function(n, weights=Weights.uniform((4, 4)))  # the order-2 shape
     import sympy
 
     with pytest.raises(DominoTypeError):
-        aztec_partition_function(n, Weights.by_orientation(region, sympy.Symbol("x"), 1))
+        aztec_partition_function(n, weights=Weights.by_orientation(region, sympy.Symbol("x"), 1))
     with pytest.raises(DominoTypeError):
-        aztec_partition_function(n, 3.5)
+        aztec_partition_function(n, weights=3.5)
     dead = Weights.from_arrays(np.zeros((6, 5), int), np.ones((5, 6), int))
     dead_h = Weights.from_arrays(np.ones((6, 5), int), np.ones((5, 6), int) * 0)
-    assert aztec_partition_function(n, dead_h) == 1  # the all-horizontal tiling
+    assert aztec_partition_function(n, weights=dead_h) == 1  # the all-horizontal tiling
     with pytest.raises(NoTilingError, match="zeros leave no tiling"):
         sample_aztec(n, weights=Weights.from_arrays(np.zeros((6, 5), int), np.eye(5, 6, dtype=int)))
     with pytest.raises(NoTilingError, match="zeros leave no tiling"):
         aztec_edge_probabilities(
-            n, Weights.from_arrays(np.zeros((6, 5), int), np.eye(5, 6, dtype=int))
+            n, weights=Weights.from_arrays(np.zeros((6, 5), int), np.eye(5, 6, dtype=int))
         )
-    assert aztec_partition_function(n, dead) == 1
+    assert aztec_partition_function(n, weights=dead) == 1
     with pytest.raises(TooLargeError, match="memory budget"):
         aztec_edge_probabilities(10**6)
     with pytest.raises(TooLargeError, match="memory budget"):
         aztec_partition_function(10**6)
     with pytest.raises(WeightError, match="too uneven"):
-        aztec_edge_probabilities(30, (1.0, 1e-200))
+        aztec_edge_probabilities(30, weights=(1.0, 1e-200))
 
 
 # -------------------------------------------------------------------- pictures
@@ -507,7 +509,7 @@ def test_pictures_of_edge_probabilities_and_weights():
 
     n = 7
     w = with_zeros(n, seed=11, zero_fraction=0.05)
-    probs = aztec_edge_probabilities(n, w)
+    probs = aztec_edge_probabilities(n, weights=w)
     types = type_probabilities(probs)
     mask = Region.aztec_diamond(n).mask
     assert np.allclose(types.sum(axis=0)[mask], 1.0) and (types.sum(axis=0)[~mask] == 0).all()

@@ -63,13 +63,15 @@ REGIONS = [
 def test_against_brute_force(region):
     poly = brute_polynomial(region.mask)
     assert count_monomer_dimer(region) == int(poly.subs(X, 1))
-    assert count_monomer_dimer(region, 3) == int(poly.subs(X, 3))
-    assert count_monomer_dimer(region, 0) == int(poly.subs(X, 0))  # the tilings
-    assert count_monomer_dimer(region, Fraction(2, 3)) == Fraction(
+    assert count_monomer_dimer(region, monomer_weight=3) == int(poly.subs(X, 3))
+    assert count_monomer_dimer(region, monomer_weight=0) == int(poly.subs(X, 0))  # the tilings
+    assert count_monomer_dimer(region, monomer_weight=Fraction(2, 3)) == Fraction(
         str(poly.subs(X, sympy.Rational(2, 3)))
     )
-    assert count_monomer_dimer(region, X) == poly
-    assert count_monomer_dimer(region, 0.5) == pytest.approx(float(poly.subs(X, 0.5)), rel=1e-12)
+    assert count_monomer_dimer(region, monomer_weight=X) == poly
+    assert count_monomer_dimer(region, monomer_weight=0.5) == pytest.approx(
+        float(poly.subs(X, 0.5)), rel=1e-12
+    )
 
 
 def test_expression_weights():
@@ -77,11 +79,12 @@ def test_expression_weights():
     region = Region.rectangle(2, 3)
     assert (
         sympy.expand(
-            count_monomer_dimer(region, y + 1) - brute_polynomial(region.mask).subs(X, y + 1)
+            count_monomer_dimer(region, monomer_weight=y + 1)
+            - brute_polynomial(region.mask).subs(X, y + 1)
         )
         == 0
     )
-    assert count_monomer_dimer(region, sympy.Rational(1, 2)) == Fraction(
+    assert count_monomer_dimer(region, monomer_weight=sympy.Rational(1, 2)) == Fraction(
         str(brute_polynomial(region.mask).subs(X, sympy.Rational(1, 2)))
     )
 
@@ -94,8 +97,8 @@ def test_one_by_n_fibonacci():
         for _ in range(2, 91):
             a.append(x * a[-1] + a[-2])
         for n in (1, 2, 7, 40, 90):
-            assert count_monomer_dimer(Region.rectangle(1, n), x) == a[n]
-            assert count_monomer_dimer(Region.rectangle(n, 1), x) == a[n]
+            assert count_monomer_dimer(Region.rectangle(1, n), monomer_weight=x) == a[n]
+            assert count_monomer_dimer(Region.rectangle(n, 1), monomer_weight=x) == a[n]
 
 
 def _two_row_counts(n_max):
@@ -190,14 +193,14 @@ def test_bad_input():
     with pytest.raises(TooLargeError, match="22"):
         sample_monomer_dimer(Region.rectangle(23, 23))
     with pytest.raises(WeightError):
-        count_monomer_dimer(Region.rectangle(2, 2), -1)
+        count_monomer_dimer(Region.rectangle(2, 2), monomer_weight=-1)
     with pytest.raises(DominoTypeError):
-        count_monomer_dimer(Region.rectangle(2, 2), "1")
+        count_monomer_dimer(Region.rectangle(2, 2), monomer_weight="1")
     with pytest.raises(DominoTypeError):
-        count_monomer_dimer(Region.rectangle(2, 2), True)
+        count_monomer_dimer(Region.rectangle(2, 2), monomer_weight=True)
     with pytest.raises(DominoTypeError):
         sample_monomer_dimer(Region.rectangle(2, 2), monomer_weight=X)
     with pytest.raises(WeightError, match="positive weight"):
         sample_monomer_dimer(Region.rectangle(3, 3), monomer_weight=0)
     with pytest.raises(TooLargeError, match="substitute"):
-        count_monomer_dimer(Region.rectangle(22, 40), X)
+        count_monomer_dimer(Region.rectangle(22, 40), monomer_weight=X)

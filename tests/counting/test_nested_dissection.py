@@ -240,7 +240,7 @@ def test_float_route_on_holed_regions_and_weights(beyond_superlu, seed):
     z = band(region, weights)
     want = math.log(z) if z else -math.inf
     floats = Weights.from_arrays(h.astype(float), v.astype(float))
-    assert log_count(region, floats) == pytest.approx(want, rel=1e-9, abs=1e-9)
+    assert log_count(region, weights=floats) == pytest.approx(want, rel=1e-9, abs=1e-9)
 
 
 def test_float_route_certifies_or_refuses_aztec_diamonds(beyond_superlu, monkeypatch):

@@ -81,7 +81,7 @@ def product_formula_log(m, n, a, b):
 )
 def test_log_count_of_rectangles_matches_the_product_formula(m, n, a, b):
     region = Region.rectangle(m, n)
-    got = log_count(region, Weights.by_orientation(region, a, b))
+    got = log_count(region, weights=Weights.by_orientation(region, a, b))
     want = product_formula_log(
         m,
         n,
@@ -112,7 +112,7 @@ def test_float_weights_on_small_regions_against_brute_force(mask, seed):
     w = Weights.from_arrays(h, v)
     want = math.fsum([0.0, weighted_sum(mask, h.tolist(), v.tolist(), one=0.0)])
     region = Region(mask)
-    got = log_count(region, w)
+    got = log_count(region, weights=w)
     z = count_tilings(region, weights=w)
     assert isinstance(z, float)
     if want == 0.0:
@@ -128,11 +128,13 @@ def test_int_and_fraction_weights_against_the_exact_partition_function():
     h = rng.integers(1, 10, size=(6, 5))
     v = rng.integers(1, 10, size=(5, 6))
     want = weighted_sum(region.mask, h.tolist(), v.tolist())
-    assert log_count(region, Weights.from_arrays(h, v)) == pytest.approx(math.log(want), rel=1e-12)
+    assert log_count(region, weights=Weights.from_arrays(h, v)) == pytest.approx(
+        math.log(want), rel=1e-12
+    )
     hf = np.array([[Fraction(int(x), 3) for x in row] for row in h], dtype=object)
     vf = np.array([[Fraction(int(x), 4) for x in row] for row in v], dtype=object)
     want_f = weighted_sum(region.mask, hf.tolist(), vf.tolist())
-    got = log_count(region, Weights.from_arrays(hf, vf))
+    got = log_count(region, weights=Weights.from_arrays(hf, vf))
     assert got == pytest.approx(
         math.log(want_f.numerator) - math.log(want_f.denominator), rel=1e-12
     )
@@ -141,15 +143,15 @@ def test_int_and_fraction_weights_against_the_exact_partition_function():
 def test_zero_weights_that_forbid_every_tiling_give_minus_infinity():
     region = Region.rectangle(3, 4)  # 3 rows: all-vertical is impossible
     only_vertical = Weights.by_orientation(region, 0.0, 1.0)
-    assert log_count(region, only_vertical) == -math.inf
+    assert log_count(region, weights=only_vertical) == -math.inf
     assert count_tilings(region, weights=only_vertical) == 0.0
-    assert log_count(region, Weights.by_orientation(region, 0, 1)) == -math.inf
+    assert log_count(region, weights=Weights.by_orientation(region, 0, 1)) == -math.inf
     with pytest.raises(NoTilingError):
         placement_probabilities(region, exact=False, weights=only_vertical)
     with pytest.raises(NoTilingError):
         placement_probabilities(region, exact=True, weights=Weights.by_orientation(region, 0, 1))
     # uniform weights of any kind are the plain count
-    assert log_count(region, Weights.uniform(region)) == log_count(region)
+    assert log_count(region, weights=Weights.uniform(region)) == log_count(region)
 
 
 def test_uncertified_routes_fall_back_to_the_exact_count_or_refuse(monkeypatch):
@@ -157,9 +159,9 @@ def test_uncertified_routes_fall_back_to_the_exact_count_or_refuse(monkeypatch):
     w_int = Weights.by_orientation(region, 2, 3)
     want = math.log(count_tilings(region, weights=w_int))
     monkeypatch.setattr(kasteleyn, "_certified_log_abs_det", lambda a: (None, [1.0, 2.0, 3.0]))
-    assert log_count(region, w_int) == pytest.approx(want, rel=1e-15)
+    assert log_count(region, weights=w_int) == pytest.approx(want, rel=1e-15)
     with pytest.raises(PrecisionError, match="Fraction"):
-        log_count(region, Weights.by_orientation(region, 2.0, 3.0))
+        log_count(region, weights=Weights.by_orientation(region, 2.0, 3.0))
 
 
 def test_float_partition_function_refuses_overflow_and_symbols():
@@ -168,7 +170,7 @@ def test_float_partition_function_refuses_overflow_and_symbols():
         count_tilings(region, weights=Weights.by_orientation(region, 1e3, 1e3))
     x = sympy.Symbol("x")
     with pytest.raises(DominoTypeError, match="symbolic"):
-        log_count(Region.rectangle(2, 2), Weights.by_orientation((2, 2), x, 1))
+        log_count(Region.rectangle(2, 2), weights=Weights.by_orientation((2, 2), x, 1))
 
 
 # ------------------------------------------------------------------ placement probabilities
@@ -333,11 +335,13 @@ def test_weights_beyond_float_range_are_refused_not_forbidden():
     w = Weights.from_arrays(np.array([[1e300, 1.0, 1e-300]] * 2), np.array([[1.0] * 4]))
     # dividing by 1e300 would turn 1e-300 into 0 and silently forbid a placement
     with pytest.raises(PrecisionError, match="range"):
-        log_count(region, w)
+        log_count(region, weights=w)
     with pytest.raises(PrecisionError, match="range"):
         placement_probabilities(region, weights=w)
     # a large but representable spread is fine: Z = 1e200 * 1e-100 + 1e200 ... by enumeration
     h = np.array([[1e100, 1.0, 1e-100]] * 2)
     v = np.array([[2.0] * 4])
     want = weighted_sum(region.mask, h.tolist(), v.tolist(), one=0.0)
-    assert log_count(region, Weights.from_arrays(h, v)) == pytest.approx(math.log(want), rel=1e-12)
+    assert log_count(region, weights=Weights.from_arrays(h, v)) == pytest.approx(
+        math.log(want), rel=1e-12
+    )

@@ -200,7 +200,7 @@ def test_glauber_one_step_law_matches_transition_matrix():
     k = len(nbrs)
     assert k >= 2
     rng = np.random.default_rng(11)
-    draws = Counter(glauber(start, 1, seed=rng) for _ in range(3600))
+    draws = Counter(glauber(start, steps=1, seed=rng) for _ in range(3600))
     assert set(draws) <= nbrs | {start}
     # each neighbour with probability 1 / (2 * 9 blocks), staying put otherwise
     observed = [draws[t] for t in nbrs] + [draws[start]]
@@ -222,7 +222,7 @@ def test_glauber_frames_differ_by_at_most_one_flip():
     start = min_tiling(Region.rectangle(6, 6))
     frames = glauber_tilings(start, steps=400, seed=9)
     assert len(frames) == 401 and frames[0] == start
-    assert frames[-1] == glauber(start, 400, seed=9)
+    assert frames[-1] == glauber(start, steps=400, seed=9)
     changes = 0
     for prev, cur in zip(frames, frames[1:]):
         cur.validate()
@@ -241,11 +241,11 @@ def test_glauber_every_and_frame_cap():
         glauber_frames(start, steps=10**6, seed=1)
     for bad in (-1, 2.5, True):
         with pytest.raises(DominoTilingError):
-            glauber(start, bad)
+            glauber(start, steps=bad)
     with pytest.raises(DominoTilingError):
         glauber_frames(start, steps=3, every=0)
     with pytest.raises(TypeError):
-        glauber(Region.rectangle(2, 2), 3)
+        glauber(Region.rectangle(2, 2), steps=3)
 
 
 def test_glauber_frames_flag_is_deprecated_and_gives_the_frames_tilings():
@@ -258,9 +258,9 @@ def test_glauber_frames_flag_is_deprecated_and_gives_the_frames_tilings():
 
 def test_glauber_same_seed_same_run():
     start = min_tiling(Region.rectangle(8, 8))
-    a = glauber(start, 5000, seed=4)
-    assert a == glauber(start, 5000, seed=4)
-    assert a == glauber(start, 5000, seed=np.random.default_rng(4))
+    a = glauber(start, steps=5000, seed=4)
+    assert a == glauber(start, steps=5000, seed=4)
+    assert a == glauber(start, steps=5000, seed=np.random.default_rng(4))
     assert a != start
 
 
@@ -291,7 +291,7 @@ def test_glauber_on_region_with_hole_keeps_height_class():
 def test_glauber_partial_tiling_keeps_uncovered_cells():
     region = Region.rectangle(3, 4)
     labels = np.array([[0, 0, 1, 1], [2, 2, 3, 3], [-2, -2, 4, 4]])
-    t = glauber(Tiling(region, labels), 500, seed=2)
+    t = glauber(Tiling(region, labels), steps=500, seed=2)
     t.validate()
     assert (t.labels[2, :2] == -2).all() and t.n_dominoes == 5
 
@@ -305,7 +305,7 @@ def test_glauber_refuses_step_counts_beyond_its_counter():
     start = min_tiling(Region.rectangle(4, 4))
     for steps in (2**63, 2**64, 10**30):
         with pytest.raises(DominoTilingError, match="2\\*\\*63 - 1") as info:
-            glauber(start, steps)
+            glauber(start, steps=steps)
         assert "counter" in str(info.value)
     for every in (0, -3):
         with pytest.raises(DominoTilingError, match="every"):
@@ -315,12 +315,12 @@ def test_glauber_refuses_step_counts_beyond_its_counter():
     with pytest.raises(DominoTypeError):
         glauber_frames(start, steps=10, every=1.5)
     with pytest.raises(DominoTypeError):
-        glauber(start, 10, frames="yes")
+        glauber(start, steps=10, frames="yes")
     with pytest.raises(DominoTypeError):
-        glauber(Region.rectangle(2, 2), 3)
+        glauber(Region.rectangle(2, 2), steps=3)
     # a huge every is not absurd: the frames are the start and the end
     frames = glauber_tilings(start, steps=10, seed=3, every=2**62)
-    assert frames == [start, glauber(start, 10, seed=3)]
+    assert frames == [start, glauber(start, steps=10, seed=3)]
 
 
 def test_glauber_frames_are_refused_before_they_outgrow_the_budget():
@@ -342,7 +342,7 @@ def test_glauber_in_slices_equals_one_kernel_call(monkeypatch):
     key = mcmc._key(7)
     kernel(lab, key, 0, 300_000, np.zeros(0, dtype=np.int64))  # one call, no slicing
     monkeypatch.setattr(_interrupt, "SLICE_SECONDS", 1e-6)  # slices of a few steps
-    sliced = glauber(start, 300_000, seed=7)
+    sliced = glauber(start, steps=300_000, seed=7)
     assert np.array_equal(sliced.labels, Tiling(start.region, lab).labels)
 
 

@@ -98,8 +98,8 @@ def _mean_horizontal_by_lu(region, weights):
 def test_two_periodic_aztec_region_by_random_tiling_has_the_exact_mean(order):
     region = Region.aztec_diamond(order)
     weights = aztec_weights(order, (1.0, 0.5))
-    assert choose_sampler(region, weights) == "shuffling"  # not the Kasteleyn route
-    exact = float(np.nansum(aztec_edge_probabilities(order, weights).horizontal))
+    assert choose_sampler(region, weights=weights) == "shuffling"  # not the Kasteleyn route
+    exact = float(np.nansum(aztec_edge_probabilities(order, weights=weights).horizontal))
     rng = np.random.default_rng(order)
     draws = [random_tiling(region, seed=rng, weights=weights) for _ in range(40)]
     assert all(t.is_complete and t.region == region for t in draws)
@@ -124,7 +124,7 @@ def test_kasteleyn_sampler_on_a_small_two_periodic_aztec_region_has_the_exact_me
     order = 20
     region = Region.aztec_diamond(order)
     weights = aztec_weights(order, (1.0, 0.5))
-    exact = float(np.nansum(aztec_edge_probabilities(order, weights).horizontal))
+    exact = float(np.nansum(aztec_edge_probabilities(order, weights=weights).horizontal))
     rng = np.random.default_rng(1)
     values = [_horizontal(sample_kasteleyn(region, seed=rng, weights=weights)) for _ in range(60)]
     assert abs(_z(values, exact)) < Z_MAX
@@ -148,7 +148,7 @@ SQUARES = [
 def test_holed_squares_with_log_normal_weights(side, sigma, refused):
     region = _holed_square(side, seed=side)
     weights = _log_normal(region, sigma, seed=side + sigma)
-    assert choose_sampler(region, weights) == "kasteleyn"
+    assert choose_sampler(region, weights=weights) == "kasteleyn"
     rng = np.random.default_rng(sigma)
     if refused:
         before = rng.bit_generator.state
@@ -169,11 +169,11 @@ def test_generalized_shuffling_with_extreme_weights_has_the_exact_mean():
     # a 60 x 60 square (no holes) with log-normal weights, sigma = 3, embedded in a diamond
     region = Region.rectangle(60, 60)
     weights = _log_normal(region, 3, seed=7)
-    assert choose_sampler(region, weights) == "embedding"
+    assert choose_sampler(region, weights=weights) == "embedding"
     from dominotiling.aztec.weighted import embed_in_aztec
 
-    emb = embed_in_aztec(region, weights)
-    probs = aztec_edge_probabilities(emb.n, emb.weights).horizontal
+    emb = embed_in_aztec(region, weights=weights)
+    probs = aztec_edge_probabilities(emb.n, weights=emb.weights).horizontal
     r0, c0 = emb.offset
     exact = float(np.nansum(probs[r0 : r0 + 60, c0 : c0 + 59]))
     rng = np.random.default_rng(3)
@@ -260,7 +260,7 @@ def test_shuffling_placement_frequencies_at_order_200_match_edge_probabilities(w
         counts_v += v
         s1.append(int(h[quarter].sum()))
         s2.append(int(v[disk].sum()))
-    exact = aztec_edge_probabilities(n, weights)
+    exact = aztec_edge_probabilities(n, weights=weights)
     ph, pv = np.nan_to_num(exact.horizontal), np.nan_to_num(exact.vertical)
     assert counts_h.sum() + counts_v.sum() == m * n * (n + 1)
     assert not counts_h[ph == 0].any() and not counts_v[pv == 0].any()  # never an impossible one
@@ -274,5 +274,5 @@ def test_shuffling_placement_frequencies_at_order_200_match_edge_probabilities(w
         else np.repeat(np.array([[1.0, 0.5], [0.5, 1.0]])[:, :, None], 4, axis=2)
     )
     biased[:, :, :2] *= 1.03
-    other = np.nan_to_num(aztec_edge_probabilities(n, biased).horizontal)
+    other = np.nan_to_num(aztec_edge_probabilities(n, weights=biased).horizontal)
     assert abs(_z(s1, float(other[quarter].sum()))) > 2 * Z_MAX

@@ -63,7 +63,7 @@ def test_weighted_aztec_diamonds_go_to_shuffling_with_the_same_weights():
     # 2 x 2 blocks: the order-2 diamond with weight 3 on vertical dominoes, against brute force
     a = Region.aztec_diamond(2)
     w = Weights.by_orientation(a, 1, 3)
-    assert choose_sampler(a, w) == "shuffling"
+    assert choose_sampler(a, weights=w) == "shuffling"
     tilings = brute_force_tilings(a.mask)
     law = {}
     for t in tilings:
@@ -89,11 +89,11 @@ def test_choose_sampler_with_and_without_weights():
     assert choose_sampler(holed) == "kasteleyn"
     assert choose_sampler(Region.rectangle(40, 40)) == "kasteleyn"  # measured faster than CFTP
     small = Region.rectangle(6, 6)
-    assert choose_sampler(small, Weights.by_orientation(small, 1, 2)) == "transfer"
+    assert choose_sampler(small, weights=Weights.by_orientation(small, 1, 2)) == "transfer"
     big = Region.rectangle(40, 40)
-    assert choose_sampler(big, Weights.by_orientation(big, 1, 2)) == "embedding"
-    assert choose_sampler(holed, Weights.by_orientation(holed, 1, 2)) == "kasteleyn"
+    assert choose_sampler(big, weights=Weights.by_orientation(big, 1, 2)) == "embedding"
+    assert choose_sampler(holed, weights=Weights.by_orientation(holed, 1, 2)) == "kasteleyn"
     assert (
-        choose_sampler(Region.aztec_diamond(5), Weights.uniform(Region.aztec_diamond(5)))
+        choose_sampler(Region.aztec_diamond(5), weights=Weights.uniform(Region.aztec_diamond(5)))
         == "shuffling"
     )

@@ -353,7 +353,7 @@ def test_glauber_weighted_one_step_law_is_the_heat_bath():
             law[start] += (p_h if horiz else 1 - p_h) / 9
             law[other] += (1 - p_h if horiz else p_h) / 9
     n = 9000
-    draws = Counter(glauber(start, 1, seed=rng, weights=w) for _ in range(n))
+    draws = Counter(glauber(start, steps=1, seed=rng, weights=w) for _ in range(n))
     assert set(draws) <= set(law)
     keys = list(law)
     assert chisquare([draws[t] for t in keys], [float(law[t]) * n for t in keys]).pvalue > 1e-3
@@ -362,7 +362,7 @@ def test_glauber_weighted_one_step_law_is_the_heat_bath():
 def test_glauber_uniform_weights_are_bit_identical_to_no_weights():
     start = min_tiling(Region.rectangle(8, 8))
     for w in (Weights.uniform(start.region), Weights.by_orientation(start.region, 1, 1)):
-        assert glauber(start, 5000, seed=4, weights=w) == glauber(start, 5000, seed=4)
+        assert glauber(start, steps=5000, seed=4, weights=w) == glauber(start, steps=5000, seed=4)
         assert glauber_tilings(start, steps=300, seed=1, every=7, weights=w) == glauber_tilings(
             start, steps=300, seed=1, every=7
         )
@@ -373,11 +373,11 @@ def test_glauber_weighted_same_seed_same_run_and_slices(monkeypatch):
 
     start = min_tiling(Region.rectangle(10, 12))
     w = Weights.random(start.region, "lognormal", seed=1, sigma=1.0)
-    a = glauber(start, 200_000, seed=7, weights=w)
-    assert a == glauber(start, 200_000, seed=np.random.default_rng(7), weights=w)
-    assert a != glauber(start, 200_000, seed=7)  # the weights matter
+    a = glauber(start, steps=200_000, seed=7, weights=w)
+    assert a == glauber(start, steps=200_000, seed=np.random.default_rng(7), weights=w)
+    assert a != glauber(start, steps=200_000, seed=7)  # the weights matter
     monkeypatch.setattr(_interrupt, "SLICE_SECONDS", 1e-6)
-    assert glauber(start, 200_000, seed=7, weights=w) == a
+    assert glauber(start, steps=200_000, seed=7, weights=w) == a
 
 
 def test_glauber_never_enters_a_zero_weight_placement():
@@ -420,8 +420,8 @@ def test_glauber_weighted_keeps_the_flux_around_a_hole():
 def test_glauber_frames_pass_the_weights():
     start = min_tiling(Region.rectangle(4, 4))
     w = Weights.by_orientation(start.region, 3.0, 1.0)
-    frames = glauber_frames(start, 100, seed=2, max_frames=5, weights=w)
-    assert frames[-1].tiling == glauber(start, 100, seed=2, weights=w)
+    frames = glauber_frames(start, steps=100, seed=2, max_frames=5, weights=w)
+    assert frames[-1].tiling == glauber(start, steps=100, seed=2, weights=w)
 
 
 def test_glauber_weighted_bad_input():
@@ -429,8 +429,8 @@ def test_glauber_weighted_bad_input():
     start = min_tiling(Region.rectangle(2, 2))
     x, y = sympy.symbols("x y")
     with pytest.raises(DominoTypeError, match="glauber.*symbolic"):
-        glauber(start, 10, weights=Weights.by_orientation(start.region, x, y))
+        glauber(start, steps=10, weights=Weights.by_orientation(start.region, x, y))
     with pytest.raises(WeightError, match="shape"):
-        glauber(start, 10, weights=Weights.uniform((2, 3)))
+        glauber(start, steps=10, weights=Weights.uniform((2, 3)))
     with pytest.raises(DominoTypeError):  # block weights, but not on a diamond
-        glauber(min_tiling(Region.rectangle(2, 4)), 10, weights=np.ones((2, 1)))
+        glauber(min_tiling(Region.rectangle(2, 4)), steps=10, weights=np.ones((2, 1)))

@@ -71,7 +71,7 @@ def test_weighted_height_moments_match_weighted_enumeration():
     for v in [(2, 2), (1, 3), (2, 1), (3, 4)]:
         col = heights[:, v[0], v[1]]
         mean = float(w @ col)
-        m = height_moments(region, v, weights)
+        m = height_moments(region, v, weights=weights)
         assert m.mean == pytest.approx(mean, abs=1e-9)
         assert m.variance == pytest.approx(float(w @ (col - mean) ** 2), abs=1e-9)
 

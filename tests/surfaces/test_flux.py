@@ -132,7 +132,7 @@ def test_min_and_max_tilings_of_each_sector(region):
             extremes = [t for t in members if _is_extreme(t, kind)]
             assert len(extremes) == 1  # a distributive lattice has one bottom and one top
             assert dominoes_of(func(region, flux=value)) == extremes[0]
-            assert dominoes_of(sector_tiling(region, value, kind)) == extremes[0]
+            assert dominoes_of(sector_tiling(region, value, extreme=kind)) == extremes[0]
 
 
 def test_annulus_sectors_by_hand():
@@ -195,7 +195,7 @@ def test_flux_invariant_under_flips(seed, moves):
         return
     assert sum(sectors.values()) == count_kasteleyn(region)
     start = list(sectors)[rng.integers(len(sectors))]
-    t = sector_tiling(region, start, "min")
+    t = sector_tiling(region, start, extreme="min")
     for m in moves:
         blocks = flippable_squares(t)
         if len(blocks) == 0:
@@ -250,7 +250,9 @@ def test_glauber_stays_in_its_sector():
             f.tiling for f in glauber_frames(SQUARE_HOLE, steps=300, seed=1, every=30, flux=value)
         ]
         assert {flux(f) for f in frames} == {value}
-        assert dominoes_of(frames[0]) == dominoes_of(sector_tiling(SQUARE_HOLE, value, "min"))
+        assert dominoes_of(frames[0]) == dominoes_of(
+            sector_tiling(SQUARE_HOLE, value, extreme="min")
+        )
 
 
 def test_front_doors():

@@ -346,9 +346,9 @@ def test_periodic_weights_are_checked():
 
     half = limit_shape(region, weights=WeightPattern.two_periodic(0.5, 0.5), resolution=12)
     assert np.allclose(half.height, plain.height, equal_nan=True)
-    gap = aztec_partition_function(6, np.full((2, 2), 0.5), log=True) - aztec_partition_function(
-        6, log=True
-    )
+    gap = aztec_partition_function(
+        6, weights=np.full((2, 2), 0.5), log=True
+    ) - aztec_partition_function(6, log=True)
     assert half.free_energy - plain.free_energy == pytest.approx(
         float(gap) / region.n_cells, abs=1e-12
     )
@@ -468,7 +468,7 @@ def test_two_periodic_aztec_diamond_has_frozen_liquid_and_gas_phases(two_periodi
     gas_slopes = np.abs(ls.slope[inner]).sum(axis=1)
     assert inner.sum() > 50 and gas_slopes.max() < 0.01
     # against the exact expected heights of the same diamond (edge probabilities by urban renewal)
-    probs = aztec_edge_probabilities(n, np.array([[1.0, 0.5], [0.5, 1.0]]))
+    probs = aztec_edge_probabilities(n, weights=np.array([[1.0, 0.5], [0.5, 1.0]]))
     exact = expected_heights(ls.region, probs)
     diff = ls.vertex_heights() - exact
     diff -= np.nanmedian(diff)  # the helper's heights start at 0 at the first vertex
@@ -511,7 +511,8 @@ def test_two_periodic_phase_boundaries_against_the_exact_diamond_of_order_300(tw
     ls = two_periodic_shape
     N = 300
     exact = expected_heights(
-        Region.aztec_diamond(N), aztec_edge_probabilities(N, np.array([[1.0, 0.5], [0.5, 1.0]]))
+        Region.aztec_diamond(N),
+        aztec_edge_probabilities(N, weights=np.array([[1.0, 0.5], [0.5, 1.0]])),
     )
     A, B = diagonal_slopes_of_heights(exact)
     angles = np.linspace(0, 2 * np.pi, 48, endpoint=False)

@@ -235,9 +235,9 @@ def test_limit_shape_of_asymmetric_periodic_weights_against_exact_expected_heigh
     n = 80
     region = Region.aztec_diamond(n)
     exact = expected_height_field(
-        region, aztec_edge_probabilities(n, Weights.periodic(region, H, V))
+        region, aztec_edge_probabilities(n, weights=Weights.periodic(region, H, V))
     )
-    ls = limit_shape(region, WeightPattern(H, V), resolution=n)
+    ls = limit_shape(region, weights=WeightPattern(H, V), resolution=n)
     diff = ls.vertex_heights() - exact
     diff -= np.nanmedian(diff)
     assert np.nanmax(np.abs(diff)) / (2 * n) < 0.025

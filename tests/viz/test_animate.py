@@ -146,7 +146,9 @@ def test_every_frames_function_returns_frames_that_animate_draws():
         "shuffle": shuffle_frames(3, seed=1),
         "color": color_frames(t, k=4),
         "wilson": wilson_frames((3, 3), seed=1),
-        "glauber": glauber_frames(min_tiling(Region.rectangle(4, 4)), 30, seed=1, max_frames=5),
+        "glauber": glauber_frames(
+            min_tiling(Region.rectangle(4, 4)), steps=30, seed=1, max_frames=5
+        ),
     }
     for name, frames in runs.items():
         assert frames and all(isinstance(f, Frame) for f in frames), name
@@ -400,15 +402,15 @@ def test_glauber_frames_highlight_the_flipped_block():
 
 def test_glauber_frames_max_frames_and_every():
     start = min_tiling(Region.rectangle(4, 4))
-    frames = glauber_frames(start, 1000, seed=3, max_frames=11)
+    frames = glauber_frames(start, steps=1000, seed=3, max_frames=11)
     assert len(frames) == 11
     assert [f.title for f in frames[:2]] == ["step 0 of 1000", "step 100 of 1000"]
-    assert frames[-1].tiling == glauber(start, 1000, seed=3)
-    assert len(glauber_frames(start, 10, seed=3, every=4)) == 4  # steps 0, 4, 8, 10
+    assert frames[-1].tiling == glauber(start, steps=1000, seed=3)
+    assert len(glauber_frames(start, steps=10, seed=3, every=4)) == 4  # steps 0, 4, 8, 10
     with pytest.raises(DominoTilingError, match="max_frames"):
-        glauber_frames(start, 10, max_frames=1)
+        glauber_frames(start, steps=10, max_frames=1)
     with pytest.raises(DominoTypeError, match="Tiling"):
-        glauber_frames(start.region, 10)
+        glauber_frames(start.region, steps=10)
 
 
 def test_wilson_frames_show_the_tree_the_walk_and_the_root():
@@ -510,7 +512,7 @@ def test_one_liners_animate_the_algorithms():
     assert 2 <= animate_wilson((3, 3), seed=1, dpi=20).n_frames <= 60
     assert (
         animate_glauber(
-            min_tiling(Region.rectangle(4, 4)), 100, seed=1, max_frames=5, dpi=20
+            min_tiling(Region.rectangle(4, 4)), steps=100, seed=1, max_frames=5, dpi=20
         ).n_frames
         == 5
     )
@@ -533,7 +535,7 @@ def test_shuffling_keeps_one_scale_from_the_first_order_to_the_last():
 
 def test_animation_frames_keep_each_dominos_colour():
     """Palette colours were recomputed each frame, so one flip recoloured dominoes far away."""
-    frames = glauber_frames(min_tiling(Region.rectangle(6, 6)), 200, seed=3, max_frames=6)
+    frames = glauber_frames(min_tiling(Region.rectangle(6, 6)), steps=200, seed=3, max_frames=6)
     fig, ax = plt.subplots()
     colours = []
     for f in frames:
