@@ -155,7 +155,7 @@ def test_seeded_samples_are_the_same_in_every_spelling():
     for sampler in (
         lambda w: dt.random_tiling(region, seed=5, weights=w),
         lambda w: dt.sample_cftp(region, seed=5, weights=w, progress=False),
-        lambda w: dt.glauber(dt.min_tiling(region), 200, seed=5, weights=w),
+        lambda w: dt.glauber(dt.min_tiling(region), steps=200, seed=5, weights=w),
     ):
         samples = {name: dominoes_of(sampler(w)) for name, w in _forms(region, 1.0, 0.5).items()}
         assert len(set(samples.values())) == 1, samples.keys()

@@ -384,7 +384,7 @@ def test_shuffle_frames_are_the_orders():
 
 def test_glauber_frames_highlight_the_flipped_block():
     start = min_tiling(Region.rectangle(6, 6))
-    frames = glauber_frames(start, 200, seed=9)
+    frames = glauber_frames(start, steps=200, seed=9)
     tilings = [glauber(start, steps=k, seed=9) for k in range(201)]  # the run's prefixes
     assert len(frames) == 201 and [f.tiling for f in frames] == tilings
     assert frames[0].highlight.shape == (0, 2)
