@@ -43,7 +43,7 @@ def splitmix64(key, counter):
     return z ^ (z >> _S31)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def row_coins(coins, key, base, n_words):
     """Fill ``coins`` (int32, ``64 n_words``) with the bits of SplitMix64 outputs ``base .. base + n_words - 1``."""
     for w in range(n_words):
@@ -53,19 +53,24 @@ def row_coins(coins, key, base, n_words):
 
 
 @njit(cache=True)
-def _split(h, parity, width):
-    """Heights of one parity compressed along rows, int32 ``(rows + 1, width + 2)``.
+def _split(h, width):
+    """Heights compressed along rows by parity: ``(even, odd)``, int32 ``(rows + 1, width + 2)`` each.
 
-    ``out[i, k + 1]`` is the height of vertex ``(i, 2k + (parity + i) % 2)``; zero where
-    the vertex is undefined or beyond the grid (padding).
+    ``out[i, k + 1]`` of parity ``p`` is the height of vertex ``(i, 2k + (p + i) % 2)``;
+    zero where the vertex is undefined or beyond the grid (padding). Both parities in
+    one call (one compiled kernel, not one per literal parity).
     """
     n_i, n_j = h.shape
-    out = np.zeros((n_i, width + 2), dtype=np.int32)
+    even = np.zeros((n_i, width + 2), dtype=np.int32)
+    odd = np.zeros((n_i, width + 2), dtype=np.int32)
     for i in range(n_i):
         for j in range(n_j):
-            if (i + j) & 1 == parity and h[i, j] != UNDEFINED:
-                out[i, (j >> 1) + 1] = h[i, j]
-    return out
+            if h[i, j] != UNDEFINED:
+                if (i + j) & 1 == 0:
+                    even[i, (j >> 1) + 1] = h[i, j]
+                else:
+                    odd[i, (j >> 1) + 1] = h[i, j]
+    return even, odd
 
 
 @njit(cache=True)
@@ -78,7 +83,7 @@ def _merge(h, even, odd):
                 h[i, j] = even[i, (j >> 1) + 1] if (i + j) & 1 == 0 else odd[i, (j >> 1) + 1]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _update_row(cur, above, below, same, mov, coins, off, width):
     """Heat-bath updates of one compressed row (neighbours of the other parity, branch-free)."""
     for k in range(width):
@@ -94,14 +99,28 @@ def _update_row(cur, above, below, same, mov, coins, off, width):
 
 
 @njit(cache=True)
-def _split64(h, parity, width):
-    """Like :func:`_split` for int64 values defined everywhere (thresholds), int64 out."""
+def _split64(h, width):
+    """Like :func:`_split` for int64 values defined everywhere (thresholds, jumps), int64 out."""
     n_i, n_j = h.shape
-    out = np.zeros((n_i, width + 2), dtype=np.int64)
+    even = np.zeros((n_i, width + 2), dtype=np.int64)
+    odd = np.zeros((n_i, width + 2), dtype=np.int64)
     for i in range(n_i):
         for j in range(n_j):
-            if (i + j) & 1 == parity:
-                out[i, (j >> 1) + 1] = h[i, j]
+            if (i + j) & 1 == 0:
+                even[i, (j >> 1) + 1] = h[i, j]
+            else:
+                odd[i, (j >> 1) + 1] = h[i, j]
+    return even, odd
+
+
+@njit(cache=True)
+def _movable_heights(movable):
+    """1 at the movable vertices, UNDEFINED elsewhere (``np.where`` as a loop: one shared kernel)."""
+    n_i, n_j = movable.shape
+    out = np.empty((n_i, n_j), dtype=np.int64)
+    for i in range(n_i):
+        for j in range(n_j):
+            out[i, j] = 1 if movable[i, j] else UNDEFINED
     return out
 
 
@@ -121,10 +140,9 @@ def cftp_sweeps(upper, lower, movable, key, first, count):
     width = (cols + 2) // 2
     n_words = (width + 63) // 64
     ukey = np.uint64(key)
-    as_heights = np.where(movable, 1, UNDEFINED)  # 1 at inner vertices, 0 elsewhere once split
-    m0, m1 = _split(as_heights, 0, width), _split(as_heights, 1, width)
-    u0, u1 = _split(upper, 0, width), _split(upper, 1, width)
-    l0, l1 = _split(lower, 0, width), _split(lower, 1, width)
+    m0, m1 = _split(_movable_heights(movable), width)  # 1 at inner vertices, 0 elsewhere
+    u0, u1 = _split(upper, width)
+    l0, l1 = _split(lower, width)
     coins = np.zeros(n_words * 64, dtype=np.int32)
     for s in range(first, first - count, -1):
         for p in range(2):
@@ -167,11 +185,10 @@ def cftp_sweeps_weighted(upper, lower, movable, threshold, key, first, count):
     rows, cols = n_i - 1, n_j - 1
     width = (cols + 2) // 2
     ukey = np.uint64(key)
-    as_heights = np.where(movable, 1, UNDEFINED)
-    m0, m1 = _split(as_heights, 0, width), _split(as_heights, 1, width)
-    t0, t1 = _split64(threshold, 0, width), _split64(threshold, 1, width)
-    u0, u1 = _split(upper, 0, width), _split(upper, 1, width)
-    l0, l1 = _split(lower, 0, width), _split(lower, 1, width)
+    m0, m1 = _split(_movable_heights(movable), width)
+    t0, t1 = _split64(threshold, width)
+    u0, u1 = _split(upper, width)
+    l0, l1 = _split(lower, width)
     coins = np.zeros(width, dtype=np.int32)
     for s in range(first, first - count, -1):
         for p in range(2):

@@ -18,7 +18,7 @@ from numba import njit
 
 from .._interrupt import returns_arrays
 from .arrays import stable_argsort
-from .cftp import _merge, _split, _split64, row_coins
+from .cftp import _merge, _movable_heights, _split, _split64, row_coins
 from .height import _DI, _DJ, _cell, _sides, _step
 
 UNDEFINED = np.iinfo(np.int64).min
@@ -225,26 +225,25 @@ def cftp_sweeps_jumps(upper, lower, movable, jump, key, first, count):
     width = (cols + 2) // 2
     n_words = (width + 63) // 64
     ukey = np.uint64(key)
-    as_heights = np.where(movable, 1, UNDEFINED)
-    m0, m1 = _split(as_heights, 0, width), _split(as_heights, 1, width)
-    je0, je1 = (
-        _split64(jump[0], 0, width).astype(np.int32),
-        _split64(jump[0], 1, width).astype(np.int32),
+    m0, m1 = _split(_movable_heights(movable), width)
+    je0, je1 = _split64(jump[0], width)
+    jw0, jw1 = _split64(jump[1], width)
+    js0, js1 = _split64(jump[2], width)
+    jn0, jn1 = _split64(jump[3], width)
+    je0, je1, jw0, jw1 = (
+        je0.astype(np.int32),
+        je1.astype(np.int32),
+        jw0.astype(np.int32),
+        jw1.astype(np.int32),
     )
-    jw0, jw1 = (
-        _split64(jump[1], 0, width).astype(np.int32),
-        _split64(jump[1], 1, width).astype(np.int32),
+    js0, js1, jn0, jn1 = (
+        js0.astype(np.int32),
+        js1.astype(np.int32),
+        jn0.astype(np.int32),
+        jn1.astype(np.int32),
     )
-    js0, js1 = (
-        _split64(jump[2], 0, width).astype(np.int32),
-        _split64(jump[2], 1, width).astype(np.int32),
-    )
-    jn0, jn1 = (
-        _split64(jump[3], 0, width).astype(np.int32),
-        _split64(jump[3], 1, width).astype(np.int32),
-    )
-    u0, u1 = _split(upper, 0, width), _split(upper, 1, width)
-    l0, l1 = _split(lower, 0, width), _split(lower, 1, width)
+    u0, u1 = _split(upper, width)
+    l0, l1 = _split(lower, width)
     coins = np.zeros(n_words * 64, dtype=np.int32)
     for s in range(first, first - count, -1):
         for p in range(2):

@@ -53,7 +53,7 @@ from .._options import check_memory
 from .._util import keyword_only
 from ..counting.kasteleyn import count_kasteleyn, log_count_checked, mask_matrix
 from ..errors import DominoTilingError, NoTilingError, TooLargeError
-from ..matching.matchings import maximum_matching
+from ..matching.matchings import complete_tiling_labels
 from ..model.region import (
     Region,  # noqa: F401 -- used by the docstring examples
     check_region,
@@ -105,12 +105,12 @@ class _Topology:
         self.fixed = np.flatnonzero(defined & ~inner).astype(np.int64)
         # a reference tiling fixes the jumps across the cuts and the reduced lengths
 
-        ref = maximum_matching(region)
-        self.tileable = bool(ref.is_complete)
+        # (any tiling gives the same jumps and sectors; SciPy's matching compiles nothing)
+        labels = complete_tiling_labels(mask)
+        self.tileable = labels is not None
         self.jump = np.zeros((self.nv, 4), dtype=np.int64)
         if not self.tileable:
             return
-        labels = np.ascontiguousarray(ref.labels)
         h, ok = lifted_heights(labels, self.v0, self.skip, self.jump)
         delta = edge_deltas(labels)
         has = self.nbr >= 0
@@ -469,7 +469,7 @@ def _count_by_flux(region):
     from ..errors import PrecisionError
 
     try:  # certified to 1e-9 relative: two bits of margin are plenty
-        bits = min(bits, log_count_checked(region, None) / math.log(2) + 2.0)
+        bits = min(bits, log_count_checked(region, None, tileable=True) / math.log(2) + 2.0)
     except (PrecisionError, TooLargeError):
         pass
     primes = _primes(bits)
