@@ -17,87 +17,24 @@ import numpy as np
 from numba import njit
 
 from .._interrupt import returns_arrays
-from .arrays import stable_argsort
+from .arrays import fill2, stable_argsort
 from .cftp import _merge, _movable_heights, _split, _split64, row_coins
-from .height import _DI, _DJ, _cell, _sides, _step
 
 UNDEFINED = np.iinfo(np.int64).min
 _BIG = np.iinfo(np.int64).max
 
 
 @njit(cache=True)
-def edge_tables(mask):
-    """``(nbr, kind, step)``, each ``(nv, 4)``: the neighbour (-1 none), 0 no edge / 1 boundary / 2 interior, the step s."""
-    rows, cols = mask.shape
-    nc = cols + 1
-    nv = (rows + 1) * nc
-    nbr = np.full((nv, 4), -1, dtype=np.int64)
-    kind = np.zeros((nv, 4), dtype=np.int8)
-    step = np.zeros((nv, 4), dtype=np.int8)
-    for v in range(nv):
-        i, j = v // nc, v % nc
-        for d in range(4):
-            ui, uj = i + _DI[d], j + _DJ[d]
-            if ui < 0 or ui > rows or uj < 0 or uj > cols:
-                continue
-            r1, c1, r2, c2 = _sides(i, j, d)
-            a, b = _cell(mask, r1, c1), _cell(mask, r2, c2)
-            if not (a or b):
-                continue
-            nbr[v, d] = ui * nc + uj
-            kind[v, d] = 2 if (a and b) else 1
-            step[v, d] = _step(i, j, d)
-    return nbr, kind, step
-
-
-@njit(cache=True, inline="always")
-def _edge_delta(labels, mask, i, j, d):
-    """The height change of a complete tiling along edge ``d`` of vertex ``(i, j)``.
-
-    ``s`` (the step, +-1), ``-3 s`` along the inside of a domino, 0 when no region
-    cell lies beside the edge.
-    """
-    r1, c1, r2, c2 = _sides(i, j, d)
-    in1 = _cell(mask, r1, c1)
-    in2 = _cell(mask, r2, c2)
-    if not (in1 or in2):
-        return 0
-    s = _step(i, j, d)
-    if in1 and in2 and labels[r1, c1] == labels[r2, c2] and labels[r1, c1] >= 0:
-        s = -3 * s
-    return s
-
-
-@njit(cache=True)
-def edge_deltas(labels):
-    """``(nv, 4)`` int64: the height change of a complete tiling along each edge (``s``, or ``-3 s`` inside a domino; 0 no edge)."""
-    rows, cols = labels.shape
-    nc = cols + 1
-    nv = (rows + 1) * nc
-    mask = labels != -1
-    out = np.zeros((nv, 4), dtype=np.int64)
-    for v in range(nv):
-        i, j = v // nc, v % nc
-        for d in range(4):
-            ui, uj = i + _DI[d], j + _DJ[d]
-            if ui < 0 or ui > rows or uj < 0 or uj > cols:
-                continue
-            out[v, d] = _edge_delta(labels, mask, i, j, d)
-    return out
-
-
-@njit(cache=True)
-def lifted_heights(labels, v0, skip, jump):
+def lifted_heights(nbr, delta, v0, skip, jump):
     """Heights of a complete tiling walked from ``v0`` (height 0): ``(h (nv,) int64, consistent)``.
 
-    Edges with ``skip[v, d]`` are not walked; every other edge beside a region cell
-    changes the height by its step (``-3 s`` inside a domino) plus ``jump[v, d]``.
+    ``nbr``: the edge table (``surfaces/flux.py``'s ``_edge_tables``); ``delta``: the
+    tiling's height change along each edge (its ``_edge_deltas``: the step ``s``, or
+    ``-3 s`` inside a domino). Edges with ``skip[v, d]`` are not walked; every other
+    edge beside a region cell changes the height by ``delta[v, d] + jump[v, d]``.
     ``consistent`` is False when two walks to a vertex disagree.
     """
-    rows, cols = labels.shape
-    nc = cols + 1
-    nv = (rows + 1) * nc
-    mask = labels != -1
+    nv = nbr.shape[0]
     h = np.full(nv, UNDEFINED, dtype=np.int64)
     queue = np.empty(nv, dtype=np.int64)
     h[v0] = 0
@@ -107,15 +44,11 @@ def lifted_heights(labels, v0, skip, jump):
     while head < tail:
         v = queue[head]
         head += 1
-        i, j = v // nc, v % nc
         for d in range(4):
-            if skip[v, d]:
+            u = nbr[v, d]
+            if u < 0 or skip[v, d]:  # no region cell beside the edge, or a cut
                 continue
-            s = _edge_delta(labels, mask, i, j, d)
-            if s == 0:  # no region cell beside the edge
-                continue
-            u = v + _DI[d] * nc + _DJ[d]
-            hu = h[v] + s + jump[v, d]
+            hu = h[v] + delta[v, d] + jump[v, d]
             if h[u] == UNDEFINED:
                 h[u] = hu
                 queue[tail] = u
@@ -317,7 +250,7 @@ def cftp_sweeps_jumps(upper, lower, movable, jump, key, first, count):
     return True
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _inv(a, p):
     """``a**-1 mod p`` for a prime p (extended Euclid), as a float."""
     t, new_t, r, new_r = 0, 1, p, np.int64(a)
@@ -328,7 +261,7 @@ def _inv(a, p):
     return float(t + p if t < 0 else t)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _mod(x, p, invp):
     """``x mod p`` for int64 ``0 <= x < 2**62`` and ``p < 2**26``, without an integer division.
 
@@ -504,7 +437,7 @@ def grid_dets(g, tb, tw, tval, texp, grid, lo, p, start, stop):
         for i in range(k - 1, -1, -1):
             digit[i] = rest % grid[i]
             rest //= grid[i]
-        a[:, :] = 0
+        fill2(a, 0)
         for i in range(r_b):
             a[i, i] = 1
         for t in range(nt):
@@ -528,7 +461,5 @@ def grid_dets(g, tb, tw, tval, texp, grid, lo, p, start, stop):
     return out
 
 
-edge_tables = returns_arrays(edge_tables)
 lifted_heights = returns_arrays(lifted_heights)
-edge_deltas = returns_arrays(edge_deltas)
 dial01 = returns_arrays(dial01)

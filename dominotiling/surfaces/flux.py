@@ -76,11 +76,55 @@ _DI = (0, 0, 1, -1)
 _DJ = (1, -1, 0, 0)
 
 
+def _edge_sides(padded):
+    """The two cells beside each lattice edge, from a 1-padded cell array: ``(a, b)``, each ``(rows + 1, cols + 1, 4)``.
+
+    Direction ``d`` as in ``_kernels/flux.py`` (0 east, 1 west, 2 south, 3 north); an
+    edge leaving the grid has both sides in the padding.
+    """
+    n_i, n_j = padded.shape[0] - 1, padded.shape[1] - 1
+    top, bottom = padded[:n_i], padded[1:]
+    a = np.stack([top[:, 1:], top[:, :n_j], bottom[:, :n_j], top[:, :n_j]], axis=-1)
+    b = np.stack([bottom[:, 1:], bottom[:, :n_j], bottom[:, 1:], top[:, 1:]], axis=-1)
+    return a, b
+
+
+def _edge_tables(mask):
+    """``(nbr, kind, step)``, each ``(nv, 4)``: the neighbour (-1 none), 0 no edge / 1 boundary / 2 interior, the step s.
+
+    Array operations (no kernel to compile); vertex and direction conventions of
+    ``_kernels/flux.py``.
+    """
+    rows, cols = mask.shape
+    nc, nv = cols + 1, (rows + 1) * (cols + 1)
+    a, b = _edge_sides(np.pad(mask, 1))
+    has = a | b
+    i, j = np.indices((rows + 1, nc))
+    odd = ((i + j) & 1).astype(np.int8)[..., None]
+    sign = np.array(
+        [1, 1, -1, -1], dtype=np.int8
+    )  # east/west: +1 on odd vertices; south/north: on even
+    step = np.where(has, np.where(odd == 1, sign, -sign), 0).astype(np.int8)
+    v = (i * nc + j)[..., None]
+    nbr = np.where(has, v + np.array(_DI) * nc + np.array(_DJ), -1).astype(np.int64)
+    kind = (has.astype(np.int8) + (a & b)).astype(np.int8)
+    return nbr.reshape(nv, 4), kind.reshape(nv, 4), step.reshape(nv, 4)
+
+
+def _edge_deltas(labels, step):
+    """``(nv, 4)`` int64: the height change of a complete tiling along each edge (``s``, or ``-3 s`` inside a domino; 0 no edge)."""
+    la, lb = _edge_sides(np.pad(labels, 1, constant_values=OUTSIDE))
+    rows, cols = labels.shape
+    same = (la == lb) & (la >= 0)
+    s = step.reshape(rows + 1, cols + 1, 4).astype(np.int64)
+    return np.where(same, -3 * s, s).reshape(-1, 4)
+
+
 class _Topology:
     """Everything about a holed region that does not depend on a tiling (cached per region)."""
 
     def __init__(self, region):
-        from .._kernels.flux import edge_deltas, edge_tables, lifted_heights
+        from .._kernels.flux import lifted_heights
 
         mask = np.ascontiguousarray(region.mask)
         self.region = region
@@ -89,7 +133,7 @@ class _Topology:
         self.nc = cols + 1
         self.nv = (rows + 1) * self.nc
         self.holes = region.holes
-        self.nbr, self.kind, self.step = edge_tables(mask)
+        self.nbr, self.kind, self.step = _edge_tables(mask)
         first = np.argwhere(mask)[0]
         self.v0 = int(first[0]) * self.nc + int(first[1])
         self.vh = []
@@ -111,12 +155,12 @@ class _Topology:
         self.jump = np.zeros((self.nv, 4), dtype=np.int64)
         if not self.tileable:
             return
-        h, ok = lifted_heights(labels, self.v0, self.skip, self.jump)
-        delta = edge_deltas(labels)
+        delta = _edge_deltas(labels, self.step)
+        h, ok = lifted_heights(self.nbr, delta, self.v0, self.skip, self.jump)
         has = self.nbr >= 0
         hn = np.where(has, h[np.maximum(self.nbr, 0)], 0)
         self.jump = np.where(self.skip & has, hn - h[:, None] - delta, 0).astype(np.int64)
-        h, ok = lifted_heights(labels, self.v0, np.zeros_like(self.skip), self.jump)
+        h, ok = lifted_heights(self.nbr, delta, self.v0, np.zeros_like(self.skip), self.jump)
         if not ok:  # pragma: no cover - the cuts make the heights single-valued
             raise DominoTilingError(
                 "internal error: the lifted heights of the reference tiling do not close up"
@@ -355,9 +399,8 @@ def flux(tiling):
     topo = _topology(tiling.region)
     from .._kernels.flux import lifted_heights
 
-    h, ok = lifted_heights(
-        np.ascontiguousarray(tiling.labels), topo.v0, np.zeros_like(topo.skip), topo.jump
-    )
+    delta = _edge_deltas(tiling.labels, topo.step)
+    h, ok = lifted_heights(topo.nbr, delta, topo.v0, np.zeros_like(topo.skip), topo.jump)
     if not ok:  # pragma: no cover - a complete tiling of the region
         raise DominoTilingError("the heights of this tiling do not close up; is it valid?")
     return tuple(int(h[v]) for v in topo.vh)
