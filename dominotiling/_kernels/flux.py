@@ -17,7 +17,7 @@ import numpy as np
 from numba import njit
 
 from .._interrupt import returns_arrays
-from .arrays import fill2, stable_argsort
+from .arrays import fill2
 from .cftp import _merge, _movable_heights, _split, _split64, row_coins
 
 UNDEFINED = np.iinfo(np.int64).min
@@ -59,13 +59,14 @@ def lifted_heights(nbr, delta, v0, skip, jump):
 
 
 @njit(cache=True)
-def dial01(nbr, length, src, val):
+def dial01(nbr, length, src, val, order):
     """Shortest paths with edge lengths 0 or 1 from many sources: ``(dist (nv,) int64, feasible)``.
 
     ``dist[v] = min_k (val[k] + length of a path src[k] -> v)`` over the edges
     ``v -> nbr[v, d]`` (``nbr >= 0``) of length ``length[v, d]``; unreached vertices
     get the int64 maximum. ``feasible`` is False when some source is pulled below
-    its own value.
+    its own value. ``order``: the sources by value, ``np.argsort(val, kind="stable")``
+    (sorted by the caller: no sorting kernel to compile).
     """
     nv = nbr.shape[0]
     n_src = src.shape[0]
@@ -76,7 +77,6 @@ def dial01(nbr, length, src, val):
     cap = 5 * nv + n_src + 1
     cur = np.empty(cap, dtype=np.int64)
     nxt = np.empty(cap, dtype=np.int64)
-    order = stable_argsort(val)
     level = val[order[0]]
     si = 0
     ncur = 0

@@ -689,14 +689,19 @@ def _sector_heights(topo, value, extreme):
     src = topo.fixed
     offs = np.array([base.get(int(c), 0) for c in comp[src]], dtype=np.int64)
     if extreme == "max":
-        d, ok = dial01(topo.nbr_interior, topo.len_max, src, offs)
+        d, ok = dial01(topo.nbr_interior, topo.len_max, src, offs, _stable_order(offs))
         heights = topo.href + 4 * d
     else:
-        d, ok = dial01(topo.nbr_interior, topo.len_min, src, -offs)
+        d, ok = dial01(topo.nbr_interior, topo.len_min, src, -offs, _stable_order(-offs))
         heights = topo.href - 4 * d
     if not ok:
         return None
     return np.where(topo.defined, heights, 0)
+
+
+def _stable_order(values):
+    """``np.argsort(values, kind="stable")`` as int64 (the order ``dial01`` takes its sources in)."""
+    return np.argsort(values, kind="stable").astype(np.int64)
 
 
 def _tiling_from_lifted(topo, heights):
