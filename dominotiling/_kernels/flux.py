@@ -18,7 +18,7 @@ from numba import njit
 
 from .._interrupt import returns_arrays
 from .arrays import fill2
-from .cftp import _merge, _movable_heights, _split, _split64, row_coins
+from .cftp import _merge, _movable_heights, _operands, _split, _split64, row_coins
 
 UNDEFINED = np.iinfo(np.int64).min
 _BIG = np.iinfo(np.int64).max
@@ -184,62 +184,24 @@ def cftp_sweeps_jumps(upper, lower, movable, jump, key, first, count):
                 off = (p + i) & 1
                 row_coins(coins, ukey, np.uint64(((2 * s + p) * (rows + 1) + i) * n_words), n_words)
                 if p == 0:
-                    _update_row_jumps(
-                        u0[i],
-                        u1[i - 1],
-                        u1[i + 1],
-                        u1[i],
-                        m0[i],
-                        coins,
-                        off,
-                        width,
-                        jn0[i],
-                        js0[i],
-                        jw0[i],
-                        je0[i],
-                    )
-                    _update_row_jumps(
-                        l0[i],
-                        l1[i - 1],
-                        l1[i + 1],
-                        l1[i],
-                        m0[i],
-                        coins,
-                        off,
-                        width,
-                        jn0[i],
-                        js0[i],
-                        jw0[i],
-                        je0[i],
-                    )
+                    jn, js, jw, je = jn0[i], js0[i], jw0[i], je0[i]
                 else:
+                    jn, js, jw, je = jn1[i], js1[i], jw1[i], je1[i]
+                for c in range(2):  # the upper chain, then the lower: one inlined update
+                    cur, other, mov = _operands(p, c, u0, u1, l0, l1, m0, m1)
                     _update_row_jumps(
-                        u1[i],
-                        u0[i - 1],
-                        u0[i + 1],
-                        u0[i],
-                        m1[i],
+                        cur[i],
+                        other[i - 1],
+                        other[i + 1],
+                        other[i],
+                        mov[i],
                         coins,
                         off,
                         width,
-                        jn1[i],
-                        js1[i],
-                        jw1[i],
-                        je1[i],
-                    )
-                    _update_row_jumps(
-                        l1[i],
-                        l0[i - 1],
-                        l0[i + 1],
-                        l0[i],
-                        m1[i],
-                        coins,
-                        off,
-                        width,
-                        jn1[i],
-                        js1[i],
-                        jw1[i],
-                        je1[i],
+                        jn,
+                        js,
+                        jw,
+                        je,
                     )
     _merge(upper, u0, u1)
     _merge(lower, l0, l1)
@@ -250,7 +212,7 @@ def cftp_sweeps_jumps(upper, lower, movable, jump, key, first, count):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _inv(a, p):
     """``a**-1 mod p`` for a prime p (extended Euclid), as a float."""
     t, new_t, r, new_r = 0, 1, p, np.int64(a)
@@ -261,7 +223,7 @@ def _inv(a, p):
     return float(t + p if t < 0 else t)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _mod(x, p, invp):
     """``x mod p`` for int64 ``0 <= x < 2**62`` and ``p < 2**26``, without an integer division.
 
