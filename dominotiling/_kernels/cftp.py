@@ -98,21 +98,6 @@ def _update_row(cur, above, below, same, mov, coins, off, width):
         cur[k + 1] = v + mov[k + 1] * (new - v)
 
 
-@njit(cache=True, inline="always")
-def _operands(p, c, u0, u1, l0, l1, m0, m1):
-    """``(cur, other, mov)``: the heights of parity ``p`` of chain ``c`` (0 upper, 1 lower) and their neighbours'.
-
-    ``mov`` marks the movable vertices of parity ``p``. The sweeps call the inlined row update once, on these, instead of four inlined copies.
-    """
-    if c == 0:
-        if p == 0:
-            return u0, u1, m0
-        return u1, u0, m1
-    if p == 0:
-        return l0, l1, m0
-    return l1, l0, m1
-
-
 @njit(cache=True)
 def _split64(h, width):
     """Like :func:`_split` for int64 values defined everywhere (thresholds, jumps), int64 out."""
@@ -164,11 +149,12 @@ def cftp_sweeps(upper, lower, movable, key, first, count):
             for i in range(1, rows):
                 off = (p + i) & 1
                 row_coins(coins, ukey, np.uint64(((2 * s + p) * (rows + 1) + i) * n_words), n_words)
-                for c in range(2):  # the upper chain, then the lower: one inlined update
-                    cur, other, mov = _operands(p, c, u0, u1, l0, l1, m0, m1)
-                    _update_row(
-                        cur[i], other[i - 1], other[i + 1], other[i], mov[i], coins, off, width
-                    )
+                if p == 0:
+                    _update_row(u0[i], u1[i - 1], u1[i + 1], u1[i], m0[i], coins, off, width)
+                    _update_row(l0[i], l1[i - 1], l1[i + 1], l1[i], m0[i], coins, off, width)
+                else:
+                    _update_row(u1[i], u0[i - 1], u0[i + 1], u0[i], m1[i], coins, off, width)
+                    _update_row(l1[i], l0[i - 1], l0[i + 1], l0[i], m1[i], coins, off, width)
     _merge(upper, u0, u1)
     _merge(lower, l0, l1)
     for i in range(n_i):
@@ -209,12 +195,14 @@ def cftp_sweeps_weighted(upper, lower, movable, threshold, key, first, count):
             for i in range(1, rows):
                 off = (p + i) & 1
                 base = np.uint64(((2 * s + p) * (rows + 1) + i) * width)
-                _weighted_coins(coins, ukey, base, t0[i] if p == 0 else t1[i], width)
-                for c in range(2):
-                    cur, other, mov = _operands(p, c, u0, u1, l0, l1, m0, m1)
-                    _update_row(
-                        cur[i], other[i - 1], other[i + 1], other[i], mov[i], coins, off, width
-                    )
+                if p == 0:
+                    _weighted_coins(coins, ukey, base, t0[i], width)
+                    _update_row(u0[i], u1[i - 1], u1[i + 1], u1[i], m0[i], coins, off, width)
+                    _update_row(l0[i], l1[i - 1], l1[i + 1], l1[i], m0[i], coins, off, width)
+                else:
+                    _weighted_coins(coins, ukey, base, t1[i], width)
+                    _update_row(u1[i], u0[i - 1], u0[i + 1], u0[i], m1[i], coins, off, width)
+                    _update_row(l1[i], l0[i - 1], l0[i + 1], l0[i], m1[i], coins, off, width)
     _merge(upper, u0, u1)
     _merge(lower, l0, l1)
     for i in range(n_i):

@@ -18,7 +18,7 @@ from numba import njit
 
 from .._interrupt import returns_arrays
 from .arrays import fill2
-from .cftp import _merge, _movable_heights, _operands, _split, _split64, row_coins
+from .cftp import _merge, _movable_heights, _split, _split64, row_coins
 
 UNDEFINED = np.iinfo(np.int64).min
 _BIG = np.iinfo(np.int64).max
@@ -184,24 +184,62 @@ def cftp_sweeps_jumps(upper, lower, movable, jump, key, first, count):
                 off = (p + i) & 1
                 row_coins(coins, ukey, np.uint64(((2 * s + p) * (rows + 1) + i) * n_words), n_words)
                 if p == 0:
-                    jn, js, jw, je = jn0[i], js0[i], jw0[i], je0[i]
-                else:
-                    jn, js, jw, je = jn1[i], js1[i], jw1[i], je1[i]
-                for c in range(2):  # the upper chain, then the lower: one inlined update
-                    cur, other, mov = _operands(p, c, u0, u1, l0, l1, m0, m1)
                     _update_row_jumps(
-                        cur[i],
-                        other[i - 1],
-                        other[i + 1],
-                        other[i],
-                        mov[i],
+                        u0[i],
+                        u1[i - 1],
+                        u1[i + 1],
+                        u1[i],
+                        m0[i],
                         coins,
                         off,
                         width,
-                        jn,
-                        js,
-                        jw,
-                        je,
+                        jn0[i],
+                        js0[i],
+                        jw0[i],
+                        je0[i],
+                    )
+                    _update_row_jumps(
+                        l0[i],
+                        l1[i - 1],
+                        l1[i + 1],
+                        l1[i],
+                        m0[i],
+                        coins,
+                        off,
+                        width,
+                        jn0[i],
+                        js0[i],
+                        jw0[i],
+                        je0[i],
+                    )
+                else:
+                    _update_row_jumps(
+                        u1[i],
+                        u0[i - 1],
+                        u0[i + 1],
+                        u0[i],
+                        m1[i],
+                        coins,
+                        off,
+                        width,
+                        jn1[i],
+                        js1[i],
+                        jw1[i],
+                        je1[i],
+                    )
+                    _update_row_jumps(
+                        l1[i],
+                        l0[i - 1],
+                        l0[i + 1],
+                        l0[i],
+                        m1[i],
+                        coins,
+                        off,
+                        width,
+                        jn1[i],
+                        js1[i],
+                        jw1[i],
+                        je1[i],
                     )
     _merge(upper, u0, u1)
     _merge(lower, l0, l1)
