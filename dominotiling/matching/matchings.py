@@ -40,7 +40,7 @@ from .._util import keyword_only, user_stacklevel
 from ..errors import DominoTilingError, TooLargeError
 from ..model.frames import TupleFrame
 from ..model.region import Region, check_region
-from ..model.tiling import Tiling
+from ..model.tiling import OUTSIDE, Tiling
 
 __all__ = [
     "maximum_matching",
@@ -554,8 +554,6 @@ def complete_tiling_labels(mask):
     the flux-sector functions); :func:`maximum_matching` is faster on large regions
     and gives partial covers. Outside cells are :data:`~dominotiling.model.tiling.OUTSIDE`.
     """
-    from ..model.tiling import OUTSIDE
-
     mask = np.asarray(mask, dtype=bool)
     found = _perfect_mate(mask, mask[:, :-1] & mask[:, 1:], mask[:-1] & mask[1:])
     if found is None:

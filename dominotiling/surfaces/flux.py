@@ -464,10 +464,9 @@ def count_by_flux(region):
     prime, ``O(cells * w * (w + r))``) and each point costs a small ``r x r``
     determinant. Coefficients come from interpolation per variable
     (:func:`dominotiling._exact.interpolate_mod`) and the Chinese remainder
-    theorem; every coefficient lies between 0 and the count, bounded by Brègman's
-    bound (``region.log2_count_bound()``) or, when smaller, by the certified
-    :func:`dominotiling.log_count` plus two bits, which fixes the number
-    of primes.
+    theorem; every coefficient lies between 0 and the count, bounded by the certified
+    :func:`dominotiling.log_count` plus two bits (or, when that is out of reach, by
+    Brègman's bound, ``region.log2_count_bound()``), which fixes the number of primes.
 
     Examples
     --------
@@ -508,13 +507,12 @@ def _count_by_flux(region):
 
     half = mask.shape[1] // 2 + 1
     n = region.n_cells // 2
-    bits = region.log2_count_bound() + 1.0
     from ..errors import PrecisionError
 
     try:  # certified to 1e-9 relative: two bits of margin are plenty
-        bits = min(bits, log_count_checked(region, None, tileable=True) / math.log(2) + 2.0)
-    except (PrecisionError, TooLargeError):
-        pass
+        bits = log_count_checked(region, None, tileable=True) / math.log(2) + 2.0
+    except (PrecisionError, TooLargeError):  # Brègman's bound (its kernel compiled only here)
+        bits = region.log2_count_bound() + 1.0
     primes = _primes(bits)
     # the twisted rows (black cells) and columns (white cells) of the narrow matrix
     rmap = lambda cell: (  # noqa: E731
