@@ -3,9 +3,10 @@
 Conventions:
 
 - Heights are int64 arrays of shape ``(rows + 1, cols + 1)`` on the lattice vertices,
-  as in ``_kernels/height.py``. ``movable`` (bool, same shape) marks the *inner*
-  vertices: those whose four surrounding cells are all in the region. Only they
-  move; every other height is fixed by the boundary.
+  as in ``_kernels/height.py``. ``movable`` (int64, same shape, from a bool mask by
+  :func:`movable_marks`: 1, UNDEFINED elsewhere) marks the *inner* vertices: those
+  whose four surrounding cells are all in the region. Only they move; every other
+  height is fixed by the boundary.
 - Coins are bits of SplitMix64 outputs, counter-based: the word for sweep ``s``
   (``s = 0`` is the last sweep before time 0, ``s = 1`` the one before it, ...),
   vertex parity ``p`` (``(i + j) % 2``), row ``i`` and word ``w`` is output number
@@ -113,22 +114,21 @@ def _split64(h, width):
     return even, odd
 
 
-@njit(cache=True)
-def _movable_heights(movable):
-    """1 at the movable vertices, UNDEFINED elsewhere (``np.where`` as a loop: one shared kernel)."""
-    n_i, n_j = movable.shape
-    out = np.empty((n_i, n_j), dtype=np.int64)
-    for i in range(n_i):
-        for j in range(n_j):
-            out[i, j] = 1 if movable[i, j] else UNDEFINED
-    return out
+def movable_marks(movable):
+    """The sweeps' ``movable`` argument from a bool mask: int64, 1 at the inner vertices, UNDEFINED elsewhere.
+
+    Made by numpy, once per sample, so that the kernels split it with the heights'
+    own :func:`_split` (no kernel of its own to compile).
+    """
+    return np.ascontiguousarray(np.where(movable, 1, UNDEFINED).astype(np.int64))
 
 
 @njit(cache=True)
 def cftp_sweeps(upper, lower, movable, key, first, count):
     """Run sweeps ``first, first - 1, ..., first - count + 1`` on both chains, in place.
 
-    ``upper``, ``lower``: int64 heights; ``movable``: bool inner vertices; ``key``:
+    ``upper``, ``lower``: int64 heights; ``movable``: the inner vertices, marked 1 (int64,
+    UNDEFINED elsewhere: :func:`movable_marks`); ``key``:
     uint64. One sweep updates every inner vertex of parity 0, then every one of
     parity 1, by the heat-bath rule with its coin: the largest allowed height on
     heads, the smallest on tails. Returns True when the two chains agree at the end.
@@ -140,7 +140,7 @@ def cftp_sweeps(upper, lower, movable, key, first, count):
     width = (cols + 2) // 2
     n_words = (width + 63) // 64
     ukey = np.uint64(key)
-    m0, m1 = _split(_movable_heights(movable), width)  # 1 at inner vertices, 0 elsewhere
+    m0, m1 = _split(movable, width)  # 1 at inner vertices, 0 elsewhere
     u0, u1 = _split(upper, width)
     l0, l1 = _split(lower, width)
     coins = np.zeros(n_words * 64, dtype=np.int32)
@@ -185,7 +185,7 @@ def cftp_sweeps_weighted(upper, lower, movable, threshold, key, first, count):
     rows, cols = n_i - 1, n_j - 1
     width = (cols + 2) // 2
     ukey = np.uint64(key)
-    m0, m1 = _split(_movable_heights(movable), width)
+    m0, m1 = _split(movable, width)
     t0, t1 = _split64(threshold, width)
     u0, u1 = _split(upper, width)
     l0, l1 = _split(lower, width)

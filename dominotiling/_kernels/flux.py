@@ -18,7 +18,7 @@ from numba import njit
 
 from .._interrupt import returns_arrays
 from .arrays import fill2
-from .cftp import _merge, _movable_heights, _split, _split64, row_coins
+from .cftp import _merge, _split, _split64, row_coins
 
 UNDEFINED = np.iinfo(np.int64).min
 _BIG = np.iinfo(np.int64).max
@@ -158,7 +158,7 @@ def cftp_sweeps_jumps(upper, lower, movable, jump, key, first, count):
     width = (cols + 2) // 2
     n_words = (width + 63) // 64
     ukey = np.uint64(key)
-    m0, m1 = _split(_movable_heights(movable), width)
+    m0, m1 = _split(movable, width)
     je0, je1 = _split64(jump[0], width)
     jw0, jw1 = _split64(jump[1], width)
     js0, js1 = _split64(jump[2], width)

@@ -852,7 +852,9 @@ def sector_cftp(region, flux, *, seed=None, progress=True):
     shape = (rows + 1, cols + 1)
     top = np.where(topo.defined, upper, und).reshape(shape)
     bottom = np.where(topo.defined, lower, und).reshape(shape)
-    movable = np.ascontiguousarray(topo.inner.reshape(shape))
+    from .._kernels.cftp import movable_marks
+
+    movable = movable_marks(topo.inner.reshape(shape))
     if not topo.jump.any():
         from .._kernels.cftp import cftp_sweeps
 
