@@ -177,7 +177,7 @@ CALLS = {
     ),
     "color_frames": ("t = find_tiling(Region.rectangle(6, 6))", "color_frames(t, k=4)", None),
     "flux": (_HOLED + "; t = find_tiling(r)", "flux(t)", None),
-    "sector_tiling": (_HOLED, "sector_tiling(r, 0)", None),
+    "sector_tiling": (_HOLED, "sector_tiling(r, (0,))", None),
     # ---------------------------------------------------------------- sampling
     "random_tiling": (
         "",
@@ -201,7 +201,7 @@ CALLS = {
         "sample_cftp(Region.rectangle(4, 4), seed=1, progress=False)",
         "sample_cftp(Region.rectangle(60, 60), seed=1, progress=False)",
     ),
-    "sample_sector_cftp": (_HOLED, "sample_sector_cftp(r, 0, seed=1, progress=False)", None),
+    "sample_sector_cftp": (_HOLED, "sample_sector_cftp(r, (0,), seed=1, progress=False)", None),
     "glauber": (
         "t = find_tiling(Region.rectangle(6, 6)); T = find_tiling(Region.rectangle(200, 200))",
         "glauber(t, steps=100, seed=1)",

@@ -77,6 +77,8 @@ WORKLOAD = textwrap.dedent("""
         sample_aztec(n, seed=1)
     t = find_tiling(Region.rectangle(6, 6))
     glauber(t, steps=100, seed=1); glauber(t, steps=np.int32(100), seed=np.int64(2))
+    # flux sectors: the parity split of the sweeps was compiled once per literal parity
+    count_by_flux(framed); sample_sectors(framed, seed=1)
 """)
 
 SIGNATURES = textwrap.dedent("""

@@ -3,9 +3,10 @@
 Conventions:
 
 - Heights are int64 arrays of shape ``(rows + 1, cols + 1)`` on the lattice vertices,
-  as in ``_kernels/height.py``. ``movable`` (bool, same shape) marks the *inner*
-  vertices: those whose four surrounding cells are all in the region. Only they
-  move; every other height is fixed by the boundary.
+  as in ``_kernels/height.py``. ``movable`` (int64, same shape, from a bool mask by
+  :func:`movable_marks`: 1, UNDEFINED elsewhere) marks the *inner* vertices: those
+  whose four surrounding cells are all in the region. Only they move; every other
+  height is fixed by the boundary.
 - Coins are bits of SplitMix64 outputs, counter-based: the word for sweep ``s``
   (``s = 0`` is the last sweep before time 0, ``s = 1`` the one before it, ...),
   vertex parity ``p`` (``(i + j) % 2``), row ``i`` and word ``w`` is output number
@@ -53,19 +54,24 @@ def row_coins(coins, key, base, n_words):
 
 
 @njit(cache=True)
-def _split(h, parity, width):
-    """Heights of one parity compressed along rows, int32 ``(rows + 1, width + 2)``.
+def _split(h, width):
+    """Heights compressed along rows by parity: ``(even, odd)``, int32 ``(rows + 1, width + 2)`` each.
 
-    ``out[i, k + 1]`` is the height of vertex ``(i, 2k + (parity + i) % 2)``; zero where
-    the vertex is undefined or beyond the grid (padding).
+    ``out[i, k + 1]`` of parity ``p`` is the height of vertex ``(i, 2k + (p + i) % 2)``;
+    zero where the vertex is undefined or beyond the grid (padding). Both parities in
+    one call (one compiled kernel, not one per literal parity).
     """
     n_i, n_j = h.shape
-    out = np.zeros((n_i, width + 2), dtype=np.int32)
+    even = np.zeros((n_i, width + 2), dtype=np.int32)
+    odd = np.zeros((n_i, width + 2), dtype=np.int32)
     for i in range(n_i):
         for j in range(n_j):
-            if (i + j) & 1 == parity and h[i, j] != UNDEFINED:
-                out[i, (j >> 1) + 1] = h[i, j]
-    return out
+            if h[i, j] != UNDEFINED:
+                if (i + j) & 1 == 0:
+                    even[i, (j >> 1) + 1] = h[i, j]
+                else:
+                    odd[i, (j >> 1) + 1] = h[i, j]
+    return even, odd
 
 
 @njit(cache=True)
@@ -94,22 +100,35 @@ def _update_row(cur, above, below, same, mov, coins, off, width):
 
 
 @njit(cache=True)
-def _split64(h, parity, width):
-    """Like :func:`_split` for int64 values defined everywhere (thresholds), int64 out."""
+def _split64(h, width):
+    """Like :func:`_split` for int64 values defined everywhere (thresholds, jumps), int64 out."""
     n_i, n_j = h.shape
-    out = np.zeros((n_i, width + 2), dtype=np.int64)
+    even = np.zeros((n_i, width + 2), dtype=np.int64)
+    odd = np.zeros((n_i, width + 2), dtype=np.int64)
     for i in range(n_i):
         for j in range(n_j):
-            if (i + j) & 1 == parity:
-                out[i, (j >> 1) + 1] = h[i, j]
-    return out
+            if (i + j) & 1 == 0:
+                even[i, (j >> 1) + 1] = h[i, j]
+            else:
+                odd[i, (j >> 1) + 1] = h[i, j]
+    return even, odd
+
+
+def movable_marks(movable):
+    """The sweeps' ``movable`` argument from a bool mask: int64, 1 at the inner vertices, UNDEFINED elsewhere.
+
+    Made by numpy, once per sample, so that the kernels split it with the heights'
+    own :func:`_split` (no kernel of its own to compile).
+    """
+    return np.ascontiguousarray(np.where(movable, 1, UNDEFINED).astype(np.int64))
 
 
 @njit(cache=True)
 def cftp_sweeps(upper, lower, movable, key, first, count):
     """Run sweeps ``first, first - 1, ..., first - count + 1`` on both chains, in place.
 
-    ``upper``, ``lower``: int64 heights; ``movable``: bool inner vertices; ``key``:
+    ``upper``, ``lower``: int64 heights; ``movable``: the inner vertices, marked 1 (int64,
+    UNDEFINED elsewhere: :func:`movable_marks`); ``key``:
     uint64. One sweep updates every inner vertex of parity 0, then every one of
     parity 1, by the heat-bath rule with its coin: the largest allowed height on
     heads, the smallest on tails. Returns True when the two chains agree at the end.
@@ -121,10 +140,9 @@ def cftp_sweeps(upper, lower, movable, key, first, count):
     width = (cols + 2) // 2
     n_words = (width + 63) // 64
     ukey = np.uint64(key)
-    as_heights = np.where(movable, 1, UNDEFINED)  # 1 at inner vertices, 0 elsewhere once split
-    m0, m1 = _split(as_heights, 0, width), _split(as_heights, 1, width)
-    u0, u1 = _split(upper, 0, width), _split(upper, 1, width)
-    l0, l1 = _split(lower, 0, width), _split(lower, 1, width)
+    m0, m1 = _split(movable, width)  # 1 at inner vertices, 0 elsewhere
+    u0, u1 = _split(upper, width)
+    l0, l1 = _split(lower, width)
     coins = np.zeros(n_words * 64, dtype=np.int32)
     for s in range(first, first - count, -1):
         for p in range(2):
@@ -167,11 +185,10 @@ def cftp_sweeps_weighted(upper, lower, movable, threshold, key, first, count):
     rows, cols = n_i - 1, n_j - 1
     width = (cols + 2) // 2
     ukey = np.uint64(key)
-    as_heights = np.where(movable, 1, UNDEFINED)
-    m0, m1 = _split(as_heights, 0, width), _split(as_heights, 1, width)
-    t0, t1 = _split64(threshold, 0, width), _split64(threshold, 1, width)
-    u0, u1 = _split(upper, 0, width), _split(upper, 1, width)
-    l0, l1 = _split(lower, 0, width), _split(lower, 1, width)
+    m0, m1 = _split(movable, width)
+    t0, t1 = _split64(threshold, width)
+    u0, u1 = _split(upper, width)
+    l0, l1 = _split(lower, width)
     coins = np.zeros(width, dtype=np.int32)
     for s in range(first, first - count, -1):
         for p in range(2):

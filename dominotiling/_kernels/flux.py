@@ -17,87 +17,24 @@ import numpy as np
 from numba import njit
 
 from .._interrupt import returns_arrays
-from .arrays import stable_argsort
+from .arrays import fill2
 from .cftp import _merge, _split, _split64, row_coins
-from .height import _DI, _DJ, _cell, _sides, _step
 
 UNDEFINED = np.iinfo(np.int64).min
 _BIG = np.iinfo(np.int64).max
 
 
 @njit(cache=True)
-def edge_tables(mask):
-    """``(nbr, kind, step)``, each ``(nv, 4)``: the neighbour (-1 none), 0 no edge / 1 boundary / 2 interior, the step s."""
-    rows, cols = mask.shape
-    nc = cols + 1
-    nv = (rows + 1) * nc
-    nbr = np.full((nv, 4), -1, dtype=np.int64)
-    kind = np.zeros((nv, 4), dtype=np.int8)
-    step = np.zeros((nv, 4), dtype=np.int8)
-    for v in range(nv):
-        i, j = v // nc, v % nc
-        for d in range(4):
-            ui, uj = i + _DI[d], j + _DJ[d]
-            if ui < 0 or ui > rows or uj < 0 or uj > cols:
-                continue
-            r1, c1, r2, c2 = _sides(i, j, d)
-            a, b = _cell(mask, r1, c1), _cell(mask, r2, c2)
-            if not (a or b):
-                continue
-            nbr[v, d] = ui * nc + uj
-            kind[v, d] = 2 if (a and b) else 1
-            step[v, d] = _step(i, j, d)
-    return nbr, kind, step
-
-
-@njit(cache=True, inline="always")
-def _edge_delta(labels, mask, i, j, d):
-    """The height change of a complete tiling along edge ``d`` of vertex ``(i, j)``.
-
-    ``s`` (the step, +-1), ``-3 s`` along the inside of a domino, 0 when no region
-    cell lies beside the edge.
-    """
-    r1, c1, r2, c2 = _sides(i, j, d)
-    in1 = _cell(mask, r1, c1)
-    in2 = _cell(mask, r2, c2)
-    if not (in1 or in2):
-        return 0
-    s = _step(i, j, d)
-    if in1 and in2 and labels[r1, c1] == labels[r2, c2] and labels[r1, c1] >= 0:
-        s = -3 * s
-    return s
-
-
-@njit(cache=True)
-def edge_deltas(labels):
-    """``(nv, 4)`` int64: the height change of a complete tiling along each edge (``s``, or ``-3 s`` inside a domino; 0 no edge)."""
-    rows, cols = labels.shape
-    nc = cols + 1
-    nv = (rows + 1) * nc
-    mask = labels != -1
-    out = np.zeros((nv, 4), dtype=np.int64)
-    for v in range(nv):
-        i, j = v // nc, v % nc
-        for d in range(4):
-            ui, uj = i + _DI[d], j + _DJ[d]
-            if ui < 0 or ui > rows or uj < 0 or uj > cols:
-                continue
-            out[v, d] = _edge_delta(labels, mask, i, j, d)
-    return out
-
-
-@njit(cache=True)
-def lifted_heights(labels, v0, skip, jump):
+def lifted_heights(nbr, delta, v0, skip, jump):
     """Heights of a complete tiling walked from ``v0`` (height 0): ``(h (nv,) int64, consistent)``.
 
-    Edges with ``skip[v, d]`` are not walked; every other edge beside a region cell
-    changes the height by its step (``-3 s`` inside a domino) plus ``jump[v, d]``.
+    ``nbr``: the edge table (``surfaces/flux.py``'s ``_edge_tables``); ``delta``: the
+    tiling's height change along each edge (its ``_edge_deltas``: the step ``s``, or
+    ``-3 s`` inside a domino). Edges with ``skip[v, d]`` are not walked; every other
+    edge beside a region cell changes the height by ``delta[v, d] + jump[v, d]``.
     ``consistent`` is False when two walks to a vertex disagree.
     """
-    rows, cols = labels.shape
-    nc = cols + 1
-    nv = (rows + 1) * nc
-    mask = labels != -1
+    nv = nbr.shape[0]
     h = np.full(nv, UNDEFINED, dtype=np.int64)
     queue = np.empty(nv, dtype=np.int64)
     h[v0] = 0
@@ -107,15 +44,11 @@ def lifted_heights(labels, v0, skip, jump):
     while head < tail:
         v = queue[head]
         head += 1
-        i, j = v // nc, v % nc
         for d in range(4):
-            if skip[v, d]:
+            u = nbr[v, d]
+            if u < 0 or skip[v, d]:  # no region cell beside the edge, or a cut
                 continue
-            s = _edge_delta(labels, mask, i, j, d)
-            if s == 0:  # no region cell beside the edge
-                continue
-            u = v + _DI[d] * nc + _DJ[d]
-            hu = h[v] + s + jump[v, d]
+            hu = h[v] + delta[v, d] + jump[v, d]
             if h[u] == UNDEFINED:
                 h[u] = hu
                 queue[tail] = u
@@ -126,13 +59,14 @@ def lifted_heights(labels, v0, skip, jump):
 
 
 @njit(cache=True)
-def dial01(nbr, length, src, val):
+def dial01(nbr, length, src, val, order):
     """Shortest paths with edge lengths 0 or 1 from many sources: ``(dist (nv,) int64, feasible)``.
 
     ``dist[v] = min_k (val[k] + length of a path src[k] -> v)`` over the edges
     ``v -> nbr[v, d]`` (``nbr >= 0``) of length ``length[v, d]``; unreached vertices
     get the int64 maximum. ``feasible`` is False when some source is pulled below
-    its own value.
+    its own value. ``order``: the sources by value, ``np.argsort(val, kind="stable")``
+    (sorted by the caller: no sorting kernel to compile).
     """
     nv = nbr.shape[0]
     n_src = src.shape[0]
@@ -143,7 +77,6 @@ def dial01(nbr, length, src, val):
     cap = 5 * nv + n_src + 1
     cur = np.empty(cap, dtype=np.int64)
     nxt = np.empty(cap, dtype=np.int64)
-    order = stable_argsort(val)
     level = val[order[0]]
     si = 0
     ncur = 0
@@ -225,26 +158,25 @@ def cftp_sweeps_jumps(upper, lower, movable, jump, key, first, count):
     width = (cols + 2) // 2
     n_words = (width + 63) // 64
     ukey = np.uint64(key)
-    as_heights = np.where(movable, 1, UNDEFINED)
-    m0, m1 = _split(as_heights, 0, width), _split(as_heights, 1, width)
-    je0, je1 = (
-        _split64(jump[0], 0, width).astype(np.int32),
-        _split64(jump[0], 1, width).astype(np.int32),
+    m0, m1 = _split(movable, width)
+    je0, je1 = _split64(jump[0], width)
+    jw0, jw1 = _split64(jump[1], width)
+    js0, js1 = _split64(jump[2], width)
+    jn0, jn1 = _split64(jump[3], width)
+    je0, je1, jw0, jw1 = (
+        je0.astype(np.int32),
+        je1.astype(np.int32),
+        jw0.astype(np.int32),
+        jw1.astype(np.int32),
     )
-    jw0, jw1 = (
-        _split64(jump[1], 0, width).astype(np.int32),
-        _split64(jump[1], 1, width).astype(np.int32),
+    js0, js1, jn0, jn1 = (
+        js0.astype(np.int32),
+        js1.astype(np.int32),
+        jn0.astype(np.int32),
+        jn1.astype(np.int32),
     )
-    js0, js1 = (
-        _split64(jump[2], 0, width).astype(np.int32),
-        _split64(jump[2], 1, width).astype(np.int32),
-    )
-    jn0, jn1 = (
-        _split64(jump[3], 0, width).astype(np.int32),
-        _split64(jump[3], 1, width).astype(np.int32),
-    )
-    u0, u1 = _split(upper, 0, width), _split(upper, 1, width)
-    l0, l1 = _split(lower, 0, width), _split(lower, 1, width)
+    u0, u1 = _split(upper, width)
+    l0, l1 = _split(lower, width)
     coins = np.zeros(n_words * 64, dtype=np.int32)
     for s in range(first, first - count, -1):
         for p in range(2):
@@ -505,7 +437,7 @@ def grid_dets(g, tb, tw, tval, texp, grid, lo, p, start, stop):
         for i in range(k - 1, -1, -1):
             digit[i] = rest % grid[i]
             rest //= grid[i]
-        a[:, :] = 0
+        fill2(a, 0)
         for i in range(r_b):
             a[i, i] = 1
         for t in range(nt):
@@ -529,7 +461,5 @@ def grid_dets(g, tb, tw, tval, texp, grid, lo, p, start, stop):
     return out
 
 
-edge_tables = returns_arrays(edge_tables)
 lifted_heights = returns_arrays(lifted_heights)
-edge_deltas = returns_arrays(edge_deltas)
 dial01 = returns_arrays(dial01)

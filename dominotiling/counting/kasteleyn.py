@@ -688,8 +688,13 @@ def tileable_with_weights(region, weights):
     return bool(_has_perfect_matching(mask_matrix(mask, "real", pattern).tocoo()))
 
 
-def log_count_checked(region, weights):
-    """:func:`dominotiling.log_count` of a plane region on checked arguments (its plane route)."""
+def log_count_checked(region, weights, *, tileable=None):
+    """:func:`dominotiling.log_count` of a plane region on checked arguments (its plane route).
+
+    `tileable`: True when the caller knows that the region has a tiling (its own
+    matching, with no kernel to compile, found one), which skips :func:`is_tileable`
+    for uniform weights.
+    """
     from ..errors import PrecisionError
 
     if weights is not None and weights.is_uniform:
@@ -722,7 +727,7 @@ def log_count_checked(region, weights):
             "a smaller region",
         )
     if weights is None:
-        if not is_tileable(region):
+        if not (tileable or is_tileable(region)):
             return -math.inf
         a = mask_matrix(mask, "real").astype(float).tocoo()
         shift = 0.0

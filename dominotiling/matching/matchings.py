@@ -40,7 +40,7 @@ from .._util import deprecated_frames, keyword_only, user_stacklevel
 from ..errors import DominoTilingError, TooLargeError
 from ..model.frames import TupleFrame
 from ..model.region import Region, check_region
-from ..model.tiling import Tiling
+from ..model.tiling import OUTSIDE, Tiling
 
 __all__ = [
     "maximum_matching",
@@ -544,23 +544,56 @@ def _cell_mask(region, cells):
 
 def has_nonzero_tiling(mask, hw, vw):
     """Exact: does `mask` have a tiling using only placements of nonzero weight (`hw`, `vw`: horizontal, vertical)?"""
+    hok = mask[:, :-1] & mask[:, 1:] & (hw != 0)
+    vok = mask[:-1] & mask[1:] & (vw != 0)
+    return _perfect_mate(mask, hok, vok) is not None
+
+
+def complete_tiling_labels(mask):
+    """Labels of some complete tiling of the bool `mask` (domino ``i`` holds the ``i``-th black cell), or None.
+
+    SciPy's Hopcroft--Karp (``scipy.sparse.csgraph.maximum_bipartite_matching``): no
+    kernel to compile, which matters when only one tiling is wanted (a first call of
+    the flux-sector functions); :func:`maximum_matching` is faster on large regions
+    and gives partial covers. Outside cells are :data:`~dominotiling.model.tiling.OUTSIDE`.
+    """
+    mask = np.asarray(mask, dtype=bool)
+    found = _perfect_mate(mask, mask[:, :-1] & mask[:, 1:], mask[:-1] & mask[1:])
+    if found is None:
+        return None
+    black, white, mate = found
+    n = mate.size
+    labels = np.full(mask.shape, OUTSIDE, dtype=np.int32)
+    labels[black] = np.arange(n, dtype=np.int32)
+    of_white = np.empty(n, dtype=np.int32)
+    of_white[mate] = np.arange(n, dtype=np.int32)
+    labels[white] = of_white
+    return labels
+
+
+def _perfect_mate(mask, hok, vok):
+    """``(black, white, mate)`` of a perfect matching using the allowed placements, or None.
+
+    `hok` (``(rows, cols - 1)``) and `vok` (``(rows - 1, cols)``) mark the allowed
+    horizontal and vertical placements by their first cell; `black`, `white` are the
+    cell masks and ``mate[i]`` the white cell (row-major number) of black cell ``i``.
+    """
     from scipy import sparse
     from scipy.sparse.csgraph import maximum_bipartite_matching
 
     r, c = np.indices(mask.shape)
     black = mask & ((r + c) % 2 == 0)
     white = mask & ((r + c) % 2 == 1)
-    if black.sum() != white.sum():
-        return False
-    if not black.any():
-        return True
+    n = int(black.sum())
+    if n != int(white.sum()):
+        return None
+    if not n:
+        return black, white, np.zeros(0, dtype=np.int64)
     bidx = np.full(mask.shape, -1, dtype=np.int64)
     widx = np.full(mask.shape, -1, dtype=np.int64)
-    bidx[black] = np.arange(int(black.sum()))
-    widx[white] = np.arange(int(white.sum()))
+    bidx[black] = np.arange(n)
+    widx[white] = np.arange(n)
     bs, ws = [], []
-    hok = mask[:, :-1] & mask[:, 1:] & (hw != 0)
-    vok = mask[:-1] & mask[1:] & (vw != 0)
     for ok, a, b, wa, wb in (
         (hok, bidx[:, :-1], bidx[:, 1:], widx[:, :-1], widx[:, 1:]),
         (vok, bidx[:-1], bidx[1:], widx[:-1], widx[1:]),
@@ -570,7 +603,8 @@ def has_nonzero_tiling(mask, hw, vw):
         sel = ok & (b >= 0)
         bs.append(b[sel]), ws.append(wa[sel])
     rows, cols = np.concatenate(bs), np.concatenate(ws)
-    n = int(black.sum())
     graph = sparse.csr_matrix((np.ones(rows.size, dtype=np.int8), (rows, cols)), shape=(n, n))
     mate = maximum_bipartite_matching(graph, perm_type="column")
-    return bool((mate >= 0).all())
+    if (mate < 0).any():
+        return None
+    return black, white, np.asarray(mate, dtype=np.int64)

@@ -290,7 +290,7 @@ def _cftp_heights(region, key, progress, weights=None):
     if np.array_equal(upper, lower):
         return upper, 0
     from .._kernels.cftp import cftp_sweeps as plain_sweeps
-    from .._kernels.cftp import cftp_sweeps_weighted
+    from .._kernels.cftp import cftp_sweeps_weighted, movable_marks
 
     if threshold is None:
         sweeps = plain_sweeps
@@ -302,7 +302,7 @@ def _cftp_heights(region, key, progress, weights=None):
     from .._interrupt import Pacer
 
     m = np.pad(region.mask, 1)
-    movable = np.ascontiguousarray(m[:-1, :-1] & m[:-1, 1:] & m[1:, :-1] & m[1:, 1:])
+    movable = movable_marks(m[:-1, :-1] & m[:-1, 1:] & m[1:, :-1] & m[1:, 1:])
     # a sweep costs about the bounding box's vertices (both chains, every row);
     # calls of about 0.05 s each, so Ctrl-C arrives between them
     pacer = Pacer(first=max(1, _CHUNK_UPDATES // movable.size))

@@ -53,7 +53,7 @@ from .._options import check_memory
 from .._util import keyword_only, renamed
 from ..counting.kasteleyn import count_kasteleyn, log_count_checked, mask_matrix
 from ..errors import DominoTilingError, NoTilingError, TooLargeError
-from ..matching.matchings import maximum_matching
+from ..matching.matchings import complete_tiling_labels
 from ..model.region import (
     Region,  # noqa: F401 -- used by the docstring examples
     check_region,
@@ -84,11 +84,55 @@ _DI = (0, 0, 1, -1)
 _DJ = (1, -1, 0, 0)
 
 
+def _edge_sides(padded):
+    """The two cells beside each lattice edge, from a 1-padded cell array: ``(a, b)``, each ``(rows + 1, cols + 1, 4)``.
+
+    Direction ``d`` as in ``_kernels/flux.py`` (0 east, 1 west, 2 south, 3 north); an
+    edge leaving the grid has both sides in the padding.
+    """
+    n_i, n_j = padded.shape[0] - 1, padded.shape[1] - 1
+    top, bottom = padded[:n_i], padded[1:]
+    a = np.stack([top[:, 1:], top[:, :n_j], bottom[:, :n_j], top[:, :n_j]], axis=-1)
+    b = np.stack([bottom[:, 1:], bottom[:, :n_j], bottom[:, 1:], top[:, 1:]], axis=-1)
+    return a, b
+
+
+def _edge_tables(mask):
+    """``(nbr, kind, step)``, each ``(nv, 4)``: the neighbour (-1 none), 0 no edge / 1 boundary / 2 interior, the step s.
+
+    Array operations (no kernel to compile); vertex and direction conventions of
+    ``_kernels/flux.py``.
+    """
+    rows, cols = mask.shape
+    nc, nv = cols + 1, (rows + 1) * (cols + 1)
+    a, b = _edge_sides(np.pad(mask, 1))
+    has = a | b
+    i, j = np.indices((rows + 1, nc))
+    odd = ((i + j) & 1).astype(np.int8)[..., None]
+    sign = np.array(
+        [1, 1, -1, -1], dtype=np.int8
+    )  # east/west: +1 on odd vertices; south/north: on even
+    step = np.where(has, np.where(odd == 1, sign, -sign), 0).astype(np.int8)
+    v = (i * nc + j)[..., None]
+    nbr = np.where(has, v + np.array(_DI) * nc + np.array(_DJ), -1).astype(np.int64)
+    kind = (has.astype(np.int8) + (a & b)).astype(np.int8)
+    return nbr.reshape(nv, 4), kind.reshape(nv, 4), step.reshape(nv, 4)
+
+
+def _edge_deltas(labels, step):
+    """``(nv, 4)`` int64: the height change of a complete tiling along each edge (``s``, or ``-3 s`` inside a domino; 0 no edge)."""
+    la, lb = _edge_sides(np.pad(labels, 1, constant_values=OUTSIDE))
+    rows, cols = labels.shape
+    same = (la == lb) & (la >= 0)
+    s = step.reshape(rows + 1, cols + 1, 4).astype(np.int64)
+    return np.where(same, -3 * s, s).reshape(-1, 4)
+
+
 class _Topology:
     """Everything about a holed region that does not depend on a tiling (cached per region)."""
 
     def __init__(self, region):
-        from .._kernels.flux import edge_deltas, edge_tables, lifted_heights
+        from .._kernels.flux import lifted_heights
 
         mask = np.ascontiguousarray(region.mask)
         self.region = region
@@ -97,7 +141,7 @@ class _Topology:
         self.nc = cols + 1
         self.nv = (rows + 1) * self.nc
         self.holes = region.holes
-        self.nbr, self.kind, self.step = edge_tables(mask)
+        self.nbr, self.kind, self.step = _edge_tables(mask)
         first = np.argwhere(mask)[0]
         self.v0 = int(first[0]) * self.nc + int(first[1])
         self.vh = []
@@ -113,18 +157,18 @@ class _Topology:
         self.fixed = np.flatnonzero(defined & ~inner).astype(np.int64)
         # a reference tiling fixes the jumps across the cuts and the reduced lengths
 
-        ref = maximum_matching(region)
-        self.tileable = bool(ref.is_complete)
+        # (any tiling gives the same jumps and sectors; SciPy's matching compiles nothing)
+        labels = complete_tiling_labels(mask)
+        self.tileable = labels is not None
         self.jump = np.zeros((self.nv, 4), dtype=np.int64)
         if not self.tileable:
             return
-        labels = np.ascontiguousarray(ref.labels)
-        h, ok = lifted_heights(labels, self.v0, self.skip, self.jump)
-        delta = edge_deltas(labels)
+        delta = _edge_deltas(labels, self.step)
+        h, ok = lifted_heights(self.nbr, delta, self.v0, self.skip, self.jump)
         has = self.nbr >= 0
         hn = np.where(has, h[np.maximum(self.nbr, 0)], 0)
         self.jump = np.where(self.skip & has, hn - h[:, None] - delta, 0).astype(np.int64)
-        h, ok = lifted_heights(labels, self.v0, np.zeros_like(self.skip), self.jump)
+        h, ok = lifted_heights(self.nbr, delta, self.v0, np.zeros_like(self.skip), self.jump)
         if not ok:  # pragma: no cover - the cuts make the heights single-valued
             raise DominoTilingError(
                 "internal error: the lifted heights of the reference tiling do not close up"
@@ -363,9 +407,8 @@ def flux(tiling):
     topo = _topology(tiling.region)
     from .._kernels.flux import lifted_heights
 
-    h, ok = lifted_heights(
-        np.ascontiguousarray(tiling.labels), topo.v0, np.zeros_like(topo.skip), topo.jump
-    )
+    delta = _edge_deltas(tiling.labels, topo.step)
+    h, ok = lifted_heights(topo.nbr, delta, topo.v0, np.zeros_like(topo.skip), topo.jump)
     if not ok:  # pragma: no cover - a complete tiling of the region
         raise DominoTilingError("the heights of this tiling do not close up; is it valid?")
     return tuple(int(h[v]) for v in topo.vh)
@@ -429,10 +472,9 @@ def count_by_flux(region):
     prime, ``O(cells * w * (w + r))``) and each point costs a small ``r x r``
     determinant. Coefficients come from interpolation per variable
     (:func:`dominotiling._exact.interpolate_mod`) and the Chinese remainder
-    theorem; every coefficient lies between 0 and the count, bounded by Brègman's
-    bound (``region.log2_count_bound()``) or, when smaller, by the certified
-    :func:`dominotiling.log_count` plus two bits, which fixes the number
-    of primes.
+    theorem; every coefficient lies between 0 and the count, bounded by the certified
+    :func:`dominotiling.log_count` plus two bits (or, when that is out of reach, by
+    Brègman's bound, ``region.log2_count_bound()``), which fixes the number of primes.
 
     Examples
     --------
@@ -473,13 +515,12 @@ def _count_by_flux(region):
 
     half = mask.shape[1] // 2 + 1
     n = region.n_cells // 2
-    bits = region.log2_count_bound() + 1.0
     from ..errors import PrecisionError
 
     try:  # certified to 1e-9 relative: two bits of margin are plenty
-        bits = min(bits, log_count_checked(region, None) / math.log(2) + 2.0)
-    except (PrecisionError, TooLargeError):
-        pass
+        bits = log_count_checked(region, None, tileable=True) / math.log(2) + 2.0
+    except (PrecisionError, TooLargeError):  # Brègman's bound (its kernel compiled only here)
+        bits = region.log2_count_bound() + 1.0
     primes = _primes(bits)
     # the twisted rows (black cells) and columns (white cells) of the narrow matrix
     rmap = lambda cell: (  # noqa: E731
@@ -654,14 +695,19 @@ def _sector_heights(topo, value, extreme):
     src = topo.fixed
     offs = np.array([base.get(int(c), 0) for c in comp[src]], dtype=np.int64)
     if extreme == "max":
-        d, ok = dial01(topo.nbr_interior, topo.len_max, src, offs)
+        d, ok = dial01(topo.nbr_interior, topo.len_max, src, offs, _stable_order(offs))
         heights = topo.href + 4 * d
     else:
-        d, ok = dial01(topo.nbr_interior, topo.len_min, src, -offs)
+        d, ok = dial01(topo.nbr_interior, topo.len_min, src, -offs, _stable_order(-offs))
         heights = topo.href - 4 * d
     if not ok:
         return None
     return np.where(topo.defined, heights, 0)
+
+
+def _stable_order(values):
+    """``np.argsort(values, kind="stable")`` as int64 (the order ``dial01`` takes its sources in)."""
+    return np.argsort(values, kind="stable").astype(np.int64)
 
 
 def _tiling_from_lifted(topo, heights):
@@ -814,7 +860,9 @@ def sample_sector_cftp(region, flux, *, seed=None, progress=True):
     shape = (rows + 1, cols + 1)
     top = np.where(topo.defined, upper, und).reshape(shape)
     bottom = np.where(topo.defined, lower, und).reshape(shape)
-    movable = np.ascontiguousarray(topo.inner.reshape(shape))
+    from .._kernels.cftp import movable_marks
+
+    movable = movable_marks(topo.inner.reshape(shape))
     if not topo.jump.any():
         from .._kernels.cftp import cftp_sweeps
 
