@@ -242,6 +242,151 @@ def _uniform_stages(planes, k0, depth, key, counts):
 #: Stages drawn as one wavefront by the uniform kernel (their rows stay in cache).
 WAVEFRONT = 32
 
+_TWO32 = 4294967296.0
+
+
+@njit(cache=True, inline="always")
+def _fixed64(q):
+    """``floor(q * 2**64)`` as a uint64 for ``0 <= q < 1`` (exact: two 32-bit halves), and the fraction left."""
+    a = q * _TWO32  # exact: a power-of-two scaling
+    hi = np.floor(a)
+    b = (a - hi) * _TWO32  # exact: the low bits of a double
+    lo = np.floor(b)
+    return (np.uint64(hi) << np.uint64(32)) | np.uint64(lo), b - lo
+
+
+@njit(cache=True)
+def periodic_masks(probs, level0, depth, masks, sure):
+    """The bit-sliced creation probabilities of levels ``level0 .. level0 + depth - 1``.
+
+    ``probs`` is ``(levels, p, q)``; for row residue ``a`` and word residue ``v``
+    (word ``w`` of a row has ``v = w % W``, ``W = q / gcd(q, 64)``: its bit ``l``
+    is column ``j = 64 w + l``, whose ``j % q`` depends on ``v`` alone),
+    ``masks[t, a, v, b]`` (``b < 64``) has bit ``l`` set when digit ``b + 1``
+    after the binary point of ``x = probs[level0 + t, a, j % q]`` is 1 (``b = 0``
+    the halves), ``masks[t, a, v, 64 + b]`` when a digit after it is 1 (``x`` is
+    not ``x``'s first ``b + 1`` digits), and ``sure[t, a, v]`` the lanes whose
+    ``x`` is 1.
+    """
+    p = probs.shape[1]
+    q = probs.shape[2]
+    W = masks.shape[2]
+    for t in range(depth):
+        for a in range(p):
+            for v in range(W):
+                m = masks[t, a, v]
+                m[:] = 0
+                s = np.uint64(0)
+                for first in range(min(q, 64)):  # the lanes first, first + q, ... share a column residue
+                    lm = np.uint64(0)
+                    for lane in range(first, 64, q):
+                        lm |= _ONE << np.uint64(lane)
+                    x = probs[level0 + t, a, (64 * v + first) % q]
+                    if x >= 1.0:
+                        s |= lm
+                        continue
+                    f, rest = _fixed64(max(x, 0.0))
+                    for b in range(64):
+                        if (f >> np.uint64(63 - b)) & _ONE:
+                            m[b] |= lm
+                        if rest > 0.0 or f << np.uint64(b) << _ONE:  # a digit 1 after digit b
+                            m[64 + b] |= lm
+                sure[t, a, v] = s
+
+
+@njit(cache=True, inline="always")
+def periodic_row(planes, i, kk, key, mrow, srow, prow, cmod):
+    """Row `i` of a periodic weighted stage to order `kk`, in place (rows go bottom-up); ``(holes, bad)``.
+
+    The 64 blocks of a word are decided together (bit slicing): block ``(i, j)``
+    gets horizontal dominoes when ``U < prow[cmod[j]]`` for a uniform ``U`` whose
+    binary digits come one word at a time from the row's xoshiro256** stream --
+    digit ``b`` of every block's ``U`` in one word, compared with the word
+    ``mrow[w % W, b]`` of digit ``b`` of the probabilities (:func:`periodic_masks`);
+    a block is decided at its first digit that differs, so a word takes about
+    ``2 + log2(holes)`` words of the stream, not a double per hole. Blocks still
+    undecided after 64 digits (probability ``2**-64`` each) compare a 53-bit
+    double with what is left of their probability. Exact: ``P(U < x) = x`` up to
+    ``2**-117``.
+    """
+    nw = (kk + 63) >> 6
+    W = mrow.shape[0]
+    base = _row_key(key, kk, i)
+    s0, s1 = splitmix64(base, np.uint64(0)), splitmix64(base, np.uint64(1))
+    s2, s3 = splitmix64(base, np.uint64(2)), splitmix64(base, np.uint64(3))
+    holes = 0
+    bad = 0
+    r = i + 1  # padded row
+    for w in range(nw - 1, -1, -1):
+        n_new, s_old, w_new, e_old, ns, we, hole = _word(planes, r, w, nw, kk)
+        bad += _popcount(ns) + _popcount(we)
+        holes += _popcount(hole)
+        v = w % W
+        hor = hole & srow[v]
+        und = hole ^ hor
+        b = 0
+        while und != 0 and b < 64:
+            u = _rotl(s1 * np.uint64(5), 7) * np.uint64(9)  # xoshiro256**: output, then step
+            t = s1 << np.uint64(17)
+            s2 ^= s0
+            s3 ^= s1
+            s1 ^= s2
+            s0 ^= s3
+            s2 ^= t
+            s3 = _rotl(s3, 45)
+            m = mrow[v, b]
+            diff = (u ^ m) & und  # decided: the first digit where U and the probability differ
+            hor |= diff & m  # the probability's digit is 1, U's 0: U is below
+            und ^= diff
+            und &= mrow[v, 64 + b]  # equal so far and no digit 1 left: U is not below
+            b += 1
+        while und != 0:  # 64 equal digits: the rest of U against the rest of the probability
+            low = und & (~und + _ONE)
+            und ^= low
+            _, rest = _fixed64(prow[cmod[64 * w + trailing_zeros(low)]])
+            u = _rotl(s1 * np.uint64(5), 7) * np.uint64(9)
+            t = s1 << np.uint64(17)
+            s2 ^= s0
+            s3 ^= s1
+            s1 ^= s2
+            s0 ^= s3
+            s2 ^= t
+            s3 = _rotl(s3, 45)
+            x = np.float64(np.int64(u >> np.uint64(11))) * (1.0 / 9007199254740992.0)
+            hor |= low * np.uint64(x < rest)
+        _put(planes, r, w, n_new, s_old, w_new, e_old, ns, we, hole, hor)
+    return holes, bad
+
+
+@njit(cache=True)
+def _periodic_stages(planes, k0, depth, key, counts, probs, rmod, cmod, masks, sure):
+    """Periodic weighted stages from order `k0` to ``k0 + depth`` in place, as one wavefront (see :func:`_uniform_stages`).
+
+    Stage ``t`` draws its holes with level ``k0 + t`` of ``probs`` (:func:`periodic_row`).
+    """
+    periodic_masks(probs, k0, depth, masks, sure)
+    for t in range(depth):
+        counts[t, 0] = 0
+        counts[t, 1] = 0
+    for g in range(k0 + depth):
+        for t in range(depth):
+            i = k0 + t - g
+            if i < 0 or i > k0 + t:
+                continue
+            a = rmod[i]
+            h, b = periodic_row(
+                planes, i, k0 + t + 1, key, masks[t, a], sure[t, a], probs[k0 + t, a], cmod
+            )
+            counts[t, 0] += h
+            counts[t, 1] += b
+
+
+@njit(cache=True, inline="always")
+def _gcd(a, b):
+    while b:
+        a, b = b, a % b
+    return a
+
 
 @njit(cache=True, nogil=True)
 def shuffle(planes, state, k_stop, probs, rmod, cmod, key, weighted):
@@ -256,8 +401,13 @@ def shuffle(planes, state, k_stop, probs, rmod, cmod, key, weighted):
     """
     k = state[0]
     counts = np.zeros((WAVEFRONT, 2), np.int64)
+    q = probs.shape[2]
+    W = q // _gcd(q, 64)
+    nmask = WAVEFRONT if weighted == 2 else 1
+    masks = np.zeros((nmask, probs.shape[1], W, 128), np.uint64)
+    sure = np.zeros((nmask, probs.shape[1], W), np.uint64)
     while k < k_stop:
-        if weighted:
+        if weighted == 1:
             holes, bad = _stage(planes, k, probs, rmod, cmod, key)
             k += 1
             if holes != k + bad:
@@ -265,7 +415,10 @@ def shuffle(planes, state, k_stop, probs, rmod, cmod, key, weighted):
                 break
             continue
         depth = min(WAVEFRONT, k_stop - k)
-        _uniform_stages(planes, k, depth, key, counts)
+        if weighted == 2:
+            _periodic_stages(planes, k, depth, key, counts, probs, rmod, cmod, masks, sure)
+        else:
+            _uniform_stages(planes, k, depth, key, counts)
         for t in range(depth):
             if counts[t, 0] != k + t + 1 + counts[t, 1]:
                 state[2] = 1
