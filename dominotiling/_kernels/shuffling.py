@@ -295,14 +295,34 @@ def periodic_masks(probs, level0, depth, masks, sure):
 
 
 @njit(cache=True, inline="always")
-def periodic_row(planes, i, kk, key, mrow, srow, prow, cmod):
+def _digit(s0, s1, s2, s3, hor, und, masks, t, a, v, b):
+    """Digit `b` of the undecided blocks' ``U`` (a xoshiro256** word) against the probabilities' (:func:`periodic_row`)."""
+    u = _rotl(s1 * np.uint64(5), 7) * np.uint64(9)  # xoshiro256**: output, then step
+    tmp = s1 << np.uint64(17)
+    s2 ^= s0
+    s3 ^= s1
+    s1 ^= s2
+    s0 ^= s3
+    s2 ^= tmp
+    s3 = _rotl(s3, 45)
+    m = masks[t, a, v, b]
+    diff = (u ^ m) & und  # decided: the first digit where U and the probability differ
+    hor |= diff & m  # the probability's digit is 1, U's 0: U is below
+    und ^= diff
+    und &= masks[t, a, v, 64 + b]  # equal so far and no digit 1 left: U is not below
+    return s0, s1, s2, s3, hor, und
+
+
+@njit(cache=True, inline="always")
+def periodic_row(planes, i, kk, key, masks, sure, probs, t, a, cmod):
     """Row `i` of a periodic weighted stage to order `kk`, in place (rows go bottom-up); ``(holes, bad)``.
 
     The 64 blocks of a word are decided together (bit slicing): block ``(i, j)``
-    gets horizontal dominoes when ``U < prow[cmod[j]]`` for a uniform ``U`` whose
+    gets horizontal dominoes when ``U < probs[kk - 1, a, cmod[j]]`` for a uniform ``U`` whose
     binary digits come one word at a time from the row's xoshiro256** stream --
     digit ``b`` of every block's ``U`` in one word, compared with the word
-    ``mrow[w % W, b]`` of digit ``b`` of the probabilities (:func:`periodic_masks`);
+    ``masks[t, a, w % W, b]`` of digit ``b`` of the probabilities (:func:`periodic_masks`,
+    ``a`` the row's residue, ``t`` the level's place in ``masks``);
     a block is decided at its first digit that differs, so a word takes about
     ``2 + log2(holes)`` words of the stream, not a double per hole. Blocks still
     undecided after 64 digits (probability ``2**-64`` each) compare a 53-bit
@@ -310,47 +330,37 @@ def periodic_row(planes, i, kk, key, mrow, srow, prow, cmod):
     ``2**-117``.
     """
     nw = (kk + 63) >> 6
-    W = mrow.shape[0]
+    W = masks.shape[2]
     base = _row_key(key, kk, i)
     s0, s1 = splitmix64(base, np.uint64(0)), splitmix64(base, np.uint64(1))
     s2, s3 = splitmix64(base, np.uint64(2)), splitmix64(base, np.uint64(3))
     holes = 0
     bad = 0
     r = i + 1  # padded row
+    v = (nw - 1) % W + 1  # w % W + 1 for the word before the first
     for w in range(nw - 1, -1, -1):
         n_new, s_old, w_new, e_old, ns, we, hole = _word(planes, r, w, nw, kk)
         bad += _popcount(ns) + _popcount(we)
         holes += _popcount(hole)
-        v = w % W
-        hor = hole & srow[v]
+        v = (v if v > 0 else W) - 1  # w % W, without a division
+        hor = hole & sure[t, a, v]
         und = hole ^ hor
         b = 0
-        while und != 0 and b < 64:
-            u = _rotl(s1 * np.uint64(5), 7) * np.uint64(9)  # xoshiro256**: output, then step
-            t = s1 << np.uint64(17)
-            s2 ^= s0
-            s3 ^= s1
-            s1 ^= s2
-            s0 ^= s3
-            s2 ^= t
-            s3 = _rotl(s3, 45)
-            m = mrow[v, b]
-            diff = (u ^ m) & und  # decided: the first digit where U and the probability differ
-            hor |= diff & m  # the probability's digit is 1, U's 0: U is below
-            und ^= diff
-            und &= mrow[v, 64 + b]  # equal so far and no digit 1 left: U is not below
-            b += 1
+        while und != 0 and b < 64:  # two digits a step (fewer branches)
+            s0, s1, s2, s3, hor, und = _digit(s0, s1, s2, s3, hor, und, masks, t, a, v, b)
+            s0, s1, s2, s3, hor, und = _digit(s0, s1, s2, s3, hor, und, masks, t, a, v, b + 1)
+            b += 2
         while und != 0:  # 64 equal digits: the rest of U against the rest of the probability
             low = und & (~und + _ONE)
             und ^= low
-            _, rest = _fixed64(prow[cmod[64 * w + trailing_zeros(low)]])
+            _, rest = _fixed64(probs[kk - 1, a, cmod[64 * w + trailing_zeros(low)]])
             u = _rotl(s1 * np.uint64(5), 7) * np.uint64(9)
-            t = s1 << np.uint64(17)
+            tmp = s1 << np.uint64(17)
             s2 ^= s0
             s3 ^= s1
             s1 ^= s2
             s0 ^= s3
-            s2 ^= t
+            s2 ^= tmp
             s3 = _rotl(s3, 45)
             x = np.float64(np.int64(u >> np.uint64(11))) * (1.0 / 9007199254740992.0)
             hor |= low * np.uint64(x < rest)
@@ -373,10 +383,7 @@ def _periodic_stages(planes, k0, depth, key, counts, probs, rmod, cmod, masks, s
             i = k0 + t - g
             if i < 0 or i > k0 + t:
                 continue
-            a = rmod[i]
-            h, b = periodic_row(
-                planes, i, k0 + t + 1, key, masks[t, a], sure[t, a], probs[k0 + t, a], cmod
-            )
+            h, b = periodic_row(planes, i, k0 + t + 1, key, masks, sure, probs, t, rmod[i], cmod)
             counts[t, 0] += h
             counts[t, 1] += b
 
