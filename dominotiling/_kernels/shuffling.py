@@ -277,7 +277,9 @@ def periodic_masks(probs, level0, depth, masks, sure):
                 m = masks[t, a, v]
                 m[:] = 0
                 s = np.uint64(0)
-                for first in range(min(q, 64)):  # the lanes first, first + q, ... share a column residue
+                for first in range(
+                    min(q, 64)
+                ):  # the lanes first, first + q, ... share a column residue
                     lm = np.uint64(0)
                     for lane in range(first, 64, q):
                         lm |= _ONE << np.uint64(lane)
