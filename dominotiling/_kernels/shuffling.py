@@ -25,12 +25,14 @@ Conventions shared by every kernel here:
   row of each stage has a stream of its own, keyed by hashing ``(key, order,
   row)`` (:func:`_row_key`) and seeded by SplitMix64. A uniform row reads one
   xoshiro256** word per word of the row (bit ``j`` decides block ``(i, j)``:
-  1 horizontal, :func:`uniform_row`); a weighted row one xoshiro256+ double per
-  hole, left to right (:func:`shuffle_row`). So the sample depends on the key
-  alone, not on how the run is sliced or in which order rows are drawn.
-- Uniform stages go as a wavefront of :data:`WAVEFRONT` stages, each one row
-  behind the one before (:func:`_uniform_stages`): one pass over the planes
-  for many stages.
+  1 horizontal, :func:`uniform_row`); a row of short-period weights bit-sliced
+  digits of 64 uniforms a word, compared with the binary digits of the
+  probabilities (:func:`periodic_row`); any other weighted row one xoshiro256+
+  double per hole, left to right (:func:`shuffle_row`). So the sample depends
+  on the key alone, not on how the run is sliced or in which order rows are drawn.
+- Uniform and short-period stages go as a wavefront of :data:`WAVEFRONT`
+  stages, each one row behind the one before (:func:`_uniform_stages`,
+  :func:`_periodic_stages`): one pass over the planes for many stages.
 - ``state`` is an ``int64`` array ``[k, unused, error, unused]``: the order
   reached (and filled), and 1 if a stage found a number of holes other than
   ``k + 1 + bad`` (dominoes overlapping).
@@ -405,7 +407,9 @@ def shuffle(planes, state, k_stop, probs, rmod, cmod, key, weighted):
     p, q)``, the probability of a horizontal pair in a hole at block ``(i, j)``
     of order ``k`` is ``probs[k - 1, rmod[i], cmod[j]]`` (``probs[0, ...]`` when
     there is one level; unused by a uniform run); ``key``: the uint64 seed of the
-    run's random streams (see :func:`uniform_row`, :func:`shuffle_row`).
+    run's random streams (see :func:`uniform_row`, :func:`shuffle_row`,
+    :func:`periodic_row`); ``weighted``: 0 uniform, 1 a double per hole, 2
+    bit-sliced (``probs`` a level per order, ``rmod = i % p``, ``cmod = j % q``).
     ``state`` is updated in place (see the module).
     """
     k = state[0]

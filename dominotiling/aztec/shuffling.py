@@ -422,15 +422,26 @@ def sample_aztec(n, *, seed=None, weights=None):
     has a stream of its own, seeded by SplitMix64 [5]_ from a hash of the key, the
     order and the row: uniform rows take one xoshiro256** [4]_ word per 64 blocks
     (bit ``j`` of the row's stream tosses the coin of block ``(i, j)`` if it is a
-    hole), weighted rows one xoshiro256+ double per hole (about 1 ns a number).
-    So a sample depends on the key alone -- not on how the run is sliced for
-    Ctrl-C, nor on the threads. Uniform stages run as a wavefront, 32 stages a
-    pass over the planes, each one row behind the one before: order 10,000 in
-    about half a minute in the planes' ``n**2 / 2`` bytes (the sample keeps its
-    planes and makes labels only when they are asked for, see
+    hole). Periodic weights with a short period (``p x q`` with ``p * W *
+    min(q, 64) <= 1024``, ``W = q / gcd(q, 64)``: 2 x 2, 3 x 3, up to 16 x 16)
+    toss the 64 coins of a word together, bit-sliced: each coin compares a
+    uniform ``U`` with its probability ``x`` digit by digit, digit ``b`` of
+    the 64 ``U`` being the bits of one xoshiro256** word, and is decided at the
+    first digit where ``U`` and ``x`` differ (or when ``x`` has no digit 1
+    left) -- exactly ``P(U < x) = x`` (to ``2**-117``), in about ``2 +
+    log2(holes)`` words a word of the row. Other weights take one xoshiro256+
+    double per hole (about 1 ns a number). So a sample depends on the key
+    alone -- not on how the run is sliced for Ctrl-C, nor on the threads.
+    Uniform and short-period stages run as a wavefront, 32 stages a pass over
+    the planes, each one row behind the one before: order 10,000 in about half
+    a minute in the planes' ``n**2 / 2`` bytes (the sample keeps its planes and
+    makes labels only when they are asked for, see
     :class:`~dominotiling.aztec.sample.AztecSample`). Uniform samples differ
-    from those of earlier releases (0.1.0 and before drew the coins with numpy)
-    for the same seed; weighted ones are unchanged.
+    from those of earlier releases (0.1.0 and before drew the coins with
+    numpy) for the same seed, and so do short-period weighted ones (a double
+    per hole until issue 42): the same law, another stream; a short periodic
+    array and the same weights as a :class:`~dominotiling.Weights` give the
+    same law but not the same tiling for one seed.
 
     References
     ----------
