@@ -117,10 +117,8 @@ def _emit(i, k, qrow, qtab, qoff, store, sh, counts, c):
 
     ``sh = (shuffle, old, new, key, cmod)``: with ``shuffle``, row `i` of the stage
     to order `k` is drawn right away from ``qrow`` (planes ``old`` to ``new``; see
-    :func:`~dominotiling._kernels.shuffling.shuffle_row`: 16 binary digits a
-    coin, three holes to a random word), and its hole and bad counts are added
-    to ``counts[c]``. (It is inlined here: a change of ``shuffle_row`` needs a
-    change of this file too, or numba's cache keeps the old code.)
+    :func:`~dominotiling._kernels.shuffling.shuffle_row`), and its hole and bad
+    counts are added to ``counts[c]``.
     """
     if store:
         qtab[qoff + i * k : qoff + i * k + k] = qrow

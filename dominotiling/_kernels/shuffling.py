@@ -159,14 +159,14 @@ def shuffle_row(old, new, i, kk, qrow, cmod, key):
                 s2 ^= t
                 s3 = _rotl(s3, 45)
                 left = 3
-            u16 = np.int64(bits >> np.uint64(48))  # the next 16 bits of U
+            u = np.int64(bits >> np.uint64(48))  # the next 16 bits of U
             bits <<= np.uint64(16)
             left -= 1
-            x16 = qrow[cmod[j]] * 65536.0
-            d16 = np.int64(x16)  # U's and x's first 16 binary digits
-            coin = u16 < d16
-            if u16 == d16:  # equal so far (1 in 65536): the rest of U against the rest of x
-                v53 = s0 + s3
+            a = qrow[cmod[j]] * 65536.0
+            d = np.int64(a)  # U's and x's first 16 binary digits
+            coin = u < d
+            if u == d:  # equal so far (1 in 65536): the rest of U against the rest of x
+                v = s0 + s3
                 t = s1 << np.uint64(17)
                 s2 ^= s0
                 s3 ^= s1
@@ -174,10 +174,7 @@ def shuffle_row(old, new, i, kk, qrow, cmod, key):
                 s0 ^= s3
                 s2 ^= t
                 s3 = _rotl(s3, 45)
-                coin = (
-                    np.float64(np.int64(v53 >> np.uint64(11))) * (1.0 / 9007199254740992.0)
-                    < x16 - d16
-                )
+                coin = np.float64(np.int64(v >> np.uint64(11))) * (1.0 / 9007199254740992.0) < a - d
             hor |= low * np.uint64(coin)
         _put(new, r, w, n_new, s_old, w_new, e_old, ns, we, hole, hor)
     return holes, bad
