@@ -27,8 +27,8 @@ Conventions shared by every kernel here:
   xoshiro256** word per word of the row (bit ``j`` decides block ``(i, j)``:
   1 horizontal, :func:`uniform_row`); a row of short-period weights bit-sliced
   digits of 64 uniforms a word, compared with the binary digits of the
-  probabilities (:func:`periodic_row`); any other weighted row 16 random binary
-  digits per hole, three holes to a xoshiro256+ word, left to right (:func:`shuffle_row`). So the sample depends
+  probabilities (:func:`periodic_row`); any other weighted row one xoshiro256+
+  double per hole, left to right (:func:`shuffle_row`). So the sample depends
   on the key alone, not on how the run is sliced or in which order rows are drawn.
 - Uniform and short-period stages go as a wavefront of :data:`WAVEFRONT`
   stages, each one row behind the one before (:func:`_uniform_stages`,
@@ -120,12 +120,9 @@ def shuffle_row(old, new, i, kk, qrow, cmod, key):
 
     ``old`` and ``new`` may be the same planes when the rows go bottom-up (a
     row's neighbour above is read before it is written). Block ``(i, j)``'s hole
-    gets horizontal dominoes when a uniform ``U`` is below ``x = qrow[cmod[j]]``:
-    the first 16 binary digits of ``U`` (three holes to a word of the row's own
-    xoshiro256+ stream [1]_, its top 48 bits, seeded by hashing ``(key, kk, i)``
-    -- so rows can be drawn in any order, or side by side) against those of
-    ``x``, and when they are equal (1 time in 65,536) a 53-bit double against
-    what is left of ``x``: exactly ``P(U < x) = x``, to ``2**-69``.
+    gets horizontal dominoes when a uniform double is below ``qrow[cmod[j]]``;
+    the doubles of a row come from its own xoshiro256+ stream [1]_, seeded by
+    hashing ``(key, kk, i)`` -- so rows can be drawn in any order, or side by side.
 
     .. [1] D. Blackman, S. Vigna, "Scrambled linear pseudorandom number
        generators", ACM Trans. Math. Softw. 47 (2021), 36.
@@ -137,8 +134,6 @@ def shuffle_row(old, new, i, kk, qrow, cmod, key):
     holes = 0
     bad = 0
     r = i + 1  # padded row
-    bits = np.uint64(0)
-    left = 0  # 16-bit pieces of bits not used yet
     for w in range(nw - 1, -1, -1):
         n_new, s_old, w_new, e_old, ns, we, hole = _word(old, r, w, nw, kk)
         bad += _popcount(ns) + _popcount(we)
@@ -149,33 +144,17 @@ def shuffle_row(old, new, i, kk, qrow, cmod, key):
             j = 64 * w + trailing_zeros(rest)
             low = rest & (~rest + _ONE)
             rest ^= low
-            if left == 0:
-                bits = s0 + s3  # xoshiro256+: output, then step (its top 48 bits are used)
-                t = s1 << np.uint64(17)
-                s2 ^= s0
-                s3 ^= s1
-                s1 ^= s2
-                s0 ^= s3
-                s2 ^= t
-                s3 = _rotl(s3, 45)
-                left = 3
-            u = np.int64(bits >> np.uint64(48))  # the next 16 bits of U
-            bits <<= np.uint64(16)
-            left -= 1
-            a = qrow[cmod[j]] * 65536.0
-            d = np.int64(a)  # U's and x's first 16 binary digits
-            coin = u < d
-            if u == d:  # equal so far (1 in 65536): the rest of U against the rest of x
-                v = s0 + s3
-                t = s1 << np.uint64(17)
-                s2 ^= s0
-                s3 ^= s1
-                s1 ^= s2
-                s0 ^= s3
-                s2 ^= t
-                s3 = _rotl(s3, 45)
-                coin = np.float64(np.int64(v >> np.uint64(11))) * (1.0 / 9007199254740992.0) < a - d
-            hor |= low * np.uint64(coin)
+            u = np.float64(np.int64((s0 + s3) >> np.uint64(11))) * (
+                1.0 / 9007199254740992.0
+            )  # top 53 bits
+            t = s1 << np.uint64(17)
+            s2 ^= s0
+            s3 ^= s1
+            s1 ^= s2
+            s0 ^= s3
+            s2 ^= t
+            s3 = _rotl(s3, 45)
+            hor |= low * np.uint64(u < qrow[cmod[j]])  # no branch: the coin is unpredictable
         _put(new, r, w, n_new, s_old, w_new, e_old, ns, we, hole, hor)
     return holes, bad
 

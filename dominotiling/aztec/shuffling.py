@@ -429,10 +429,8 @@ def sample_aztec(n, *, seed=None, weights=None):
     the 64 ``U`` being the bits of one xoshiro256** word, and is decided at the
     first digit where ``U`` and ``x`` differ (or when ``x`` has no digit 1
     left) -- exactly ``P(U < x) = x`` (to ``2**-117``), in about ``2 +
-    log2(holes)`` words a word of the row. Other weights compare 16 binary
-    digits of a uniform with those of the probability, three holes to a
-    xoshiro256+ word, and only when they are equal (1 time in 65,536) a
-    53-bit double with the rest: exact to ``2**-69``. So a sample depends on the key
+    log2(holes)`` words a word of the row. Other weights take one xoshiro256+
+    double per hole (about 1 ns a number). So a sample depends on the key
     alone -- not on how the run is sliced for Ctrl-C, nor on the threads.
     Uniform and short-period stages run as a wavefront, 32 stages a pass over
     the planes, each one row behind the one before: order 10,000 in about half
@@ -440,10 +438,10 @@ def sample_aztec(n, *, seed=None, weights=None):
     makes labels only when they are asked for, see
     :class:`~dominotiling.aztec.sample.AztecSample`). Uniform samples differ
     from those of earlier releases (0.1.0 and before drew the coins with
-    numpy) for the same seed, and so do weighted ones (a double per hole until
-    issue 42): the same law, another stream; a short periodic array and the
-    same weights as a :class:`~dominotiling.Weights` give the same law but not
-    the same tiling for one seed.
+    numpy) for the same seed, and so do short-period weighted ones (a double
+    per hole until issue 42): the same law, another stream; a short periodic
+    array and the same weights as a :class:`~dominotiling.Weights` give the
+    same law but not the same tiling for one seed.
 
     References
     ----------

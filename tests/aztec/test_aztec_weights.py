@@ -322,7 +322,7 @@ def test_periodic_pattern_and_its_weights_object_sample_alike(monkeypatch):
     """The periodic path's one period per level and the general path's every block agree coin for coin.
 
     Short periods draw their coins bit-sliced (a stream of their own); with the
-    coin per hole that the general path draws (``SLICED_PERIODS = 0``) the
+    double per hole that the general path draws (``SLICED_PERIODS = 0``) the
     samples are the same tiling.
     """
     import dominotiling.aztec.shuffling as shuffling
