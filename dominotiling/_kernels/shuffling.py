@@ -25,12 +25,14 @@ Conventions shared by every kernel here:
   row of each stage has a stream of its own, keyed by hashing ``(key, order,
   row)`` (:func:`_row_key`) and seeded by SplitMix64. A uniform row reads one
   xoshiro256** word per word of the row (bit ``j`` decides block ``(i, j)``:
-  1 horizontal, :func:`uniform_row`); a weighted row one xoshiro256+ double per
-  hole, left to right (:func:`shuffle_row`). So the sample depends on the key
-  alone, not on how the run is sliced or in which order rows are drawn.
-- Uniform stages go as a wavefront of :data:`WAVEFRONT` stages, each one row
-  behind the one before (:func:`_uniform_stages`): one pass over the planes
-  for many stages.
+  1 horizontal, :func:`uniform_row`); a row of short-period weights bit-sliced
+  digits of 64 uniforms a word, compared with the binary digits of the
+  probabilities (:func:`periodic_row`); any other weighted row one xoshiro256+
+  double per hole, left to right (:func:`shuffle_row`). So the sample depends
+  on the key alone, not on how the run is sliced or in which order rows are drawn.
+- Uniform and short-period stages go as a wavefront of :data:`WAVEFRONT`
+  stages, each one row behind the one before (:func:`_uniform_stages`,
+  :func:`_periodic_stages`): one pass over the planes for many stages.
 - ``state`` is an ``int64`` array ``[k, unused, error, unused]``: the order
   reached (and filled), and 1 if a stage found a number of holes other than
   ``k + 1 + bad`` (dominoes overlapping).
@@ -242,6 +244,160 @@ def _uniform_stages(planes, k0, depth, key, counts):
 #: Stages drawn as one wavefront by the uniform kernel (their rows stay in cache).
 WAVEFRONT = 32
 
+_TWO32 = 4294967296.0
+
+
+@njit(cache=True, inline="always")
+def _fixed64(q):
+    """``floor(q * 2**64)`` as a uint64 for ``0 <= q < 1`` (exact: two 32-bit halves), and the fraction left."""
+    a = q * _TWO32  # exact: a power-of-two scaling
+    hi = np.floor(a)
+    b = (a - hi) * _TWO32  # exact: the low bits of a double
+    lo = np.floor(b)
+    return (np.uint64(hi) << np.uint64(32)) | np.uint64(lo), b - lo
+
+
+@njit(cache=True)
+def periodic_masks(probs, level0, depth, masks, sure):
+    """The bit-sliced creation probabilities of levels ``level0 .. level0 + depth - 1``.
+
+    ``probs`` is ``(levels, p, q)``; for row residue ``a`` and word residue ``v``
+    (word ``w`` of a row has ``v = w % W``, ``W = q / gcd(q, 64)``: its bit ``l``
+    is column ``j = 64 w + l``, whose ``j % q`` depends on ``v`` alone),
+    ``masks[t, a, v, b]`` (``b < 64``) has bit ``l`` set when digit ``b + 1``
+    after the binary point of ``x = probs[level0 + t, a, j % q]`` is 1 (``b = 0``
+    the halves), ``masks[t, a, v, 64 + b]`` when a digit after it is 1 (``x`` is
+    not ``x``'s first ``b + 1`` digits), and ``sure[t, a, v]`` the lanes whose
+    ``x`` is 1.
+    """
+    p = probs.shape[1]
+    q = probs.shape[2]
+    W = masks.shape[2]
+    for t in range(depth):
+        for a in range(p):
+            for v in range(W):
+                m = masks[t, a, v]
+                m[:] = 0
+                s = np.uint64(0)
+                for first in range(
+                    min(q, 64)
+                ):  # the lanes first, first + q, ... share a column residue
+                    lm = np.uint64(0)
+                    for lane in range(first, 64, q):
+                        lm |= _ONE << np.uint64(lane)
+                    x = probs[level0 + t, a, (64 * v + first) % q]
+                    if x >= 1.0:
+                        s |= lm
+                        continue
+                    f, rest = _fixed64(max(x, 0.0))
+                    for b in range(64):
+                        if (f >> np.uint64(63 - b)) & _ONE:
+                            m[b] |= lm
+                        if rest > 0.0 or f << np.uint64(b) << _ONE:  # a digit 1 after digit b
+                            m[64 + b] |= lm
+                sure[t, a, v] = s
+
+
+@njit(cache=True, inline="always")
+def _digit(s0, s1, s2, s3, hor, und, masks, t, a, v, b):
+    """Digit `b` of the undecided blocks' ``U`` (a xoshiro256** word) against the probabilities' (:func:`periodic_row`)."""
+    u = _rotl(s1 * np.uint64(5), 7) * np.uint64(9)  # xoshiro256**: output, then step
+    tmp = s1 << np.uint64(17)
+    s2 ^= s0
+    s3 ^= s1
+    s1 ^= s2
+    s0 ^= s3
+    s2 ^= tmp
+    s3 = _rotl(s3, 45)
+    m = masks[t, a, v, b]
+    diff = (u ^ m) & und  # decided: the first digit where U and the probability differ
+    hor |= diff & m  # the probability's digit is 1, U's 0: U is below
+    und ^= diff
+    und &= masks[t, a, v, 64 + b]  # equal so far and no digit 1 left: U is not below
+    return s0, s1, s2, s3, hor, und
+
+
+@njit(cache=True, inline="always")
+def periodic_row(planes, i, kk, key, masks, sure, probs, t, a, cmod):
+    """Row `i` of a periodic weighted stage to order `kk`, in place (rows go bottom-up); ``(holes, bad)``.
+
+    The 64 blocks of a word are decided together (bit slicing): block ``(i, j)``
+    gets horizontal dominoes when ``U < probs[kk - 1, a, cmod[j]]`` for a uniform ``U`` whose
+    binary digits come one word at a time from the row's xoshiro256** stream --
+    digit ``b`` of every block's ``U`` in one word, compared with the word
+    ``masks[t, a, w % W, b]`` of digit ``b`` of the probabilities (:func:`periodic_masks`,
+    ``a`` the row's residue, ``t`` the level's place in ``masks``);
+    a block is decided at its first digit that differs, so a word takes about
+    ``2 + log2(holes)`` words of the stream, not a double per hole. Blocks still
+    undecided after 64 digits (probability ``2**-64`` each) compare a 53-bit
+    double with what is left of their probability. Exact: ``P(U < x) = x`` up to
+    ``2**-117``.
+    """
+    nw = (kk + 63) >> 6
+    W = masks.shape[2]
+    base = _row_key(key, kk, i)
+    s0, s1 = splitmix64(base, np.uint64(0)), splitmix64(base, np.uint64(1))
+    s2, s3 = splitmix64(base, np.uint64(2)), splitmix64(base, np.uint64(3))
+    holes = 0
+    bad = 0
+    r = i + 1  # padded row
+    v = (nw - 1) % W + 1  # w % W + 1 for the word before the first
+    for w in range(nw - 1, -1, -1):
+        n_new, s_old, w_new, e_old, ns, we, hole = _word(planes, r, w, nw, kk)
+        bad += _popcount(ns) + _popcount(we)
+        holes += _popcount(hole)
+        v = (v if v > 0 else W) - 1  # w % W, without a division
+        hor = hole & sure[t, a, v]
+        und = hole ^ hor
+        b = 0
+        while und != 0 and b < 64:  # two digits a step (fewer branches)
+            s0, s1, s2, s3, hor, und = _digit(s0, s1, s2, s3, hor, und, masks, t, a, v, b)
+            s0, s1, s2, s3, hor, und = _digit(s0, s1, s2, s3, hor, und, masks, t, a, v, b + 1)
+            b += 2
+        while und != 0:  # 64 equal digits: the rest of U against the rest of the probability
+            low = und & (~und + _ONE)
+            und ^= low
+            _, rest = _fixed64(probs[kk - 1, a, cmod[64 * w + trailing_zeros(low)]])
+            u = _rotl(s1 * np.uint64(5), 7) * np.uint64(9)
+            tmp = s1 << np.uint64(17)
+            s2 ^= s0
+            s3 ^= s1
+            s1 ^= s2
+            s0 ^= s3
+            s2 ^= tmp
+            s3 = _rotl(s3, 45)
+            x = np.float64(np.int64(u >> np.uint64(11))) * (1.0 / 9007199254740992.0)
+            hor |= low * np.uint64(x < rest)
+        _put(planes, r, w, n_new, s_old, w_new, e_old, ns, we, hole, hor)
+    return holes, bad
+
+
+@njit(cache=True)
+def _periodic_stages(planes, k0, depth, key, counts, probs, rmod, cmod, masks, sure):
+    """Periodic weighted stages from order `k0` to ``k0 + depth`` in place, as one wavefront (see :func:`_uniform_stages`).
+
+    Stage ``t`` draws its holes with level ``k0 + t`` of ``probs`` (:func:`periodic_row`).
+    """
+    periodic_masks(probs, k0, depth, masks, sure)
+    for t in range(depth):
+        counts[t, 0] = 0
+        counts[t, 1] = 0
+    for g in range(k0 + depth):
+        for t in range(depth):
+            i = k0 + t - g
+            if i < 0 or i > k0 + t:
+                continue
+            h, b = periodic_row(planes, i, k0 + t + 1, key, masks, sure, probs, t, rmod[i], cmod)
+            counts[t, 0] += h
+            counts[t, 1] += b
+
+
+@njit(cache=True, inline="always")
+def _gcd(a, b):
+    while b:
+        a, b = b, a % b
+    return a
+
 
 @njit(cache=True, nogil=True)
 def shuffle(planes, state, k_stop, probs, rmod, cmod, key, weighted):
@@ -251,13 +407,20 @@ def shuffle(planes, state, k_stop, probs, rmod, cmod, key, weighted):
     p, q)``, the probability of a horizontal pair in a hole at block ``(i, j)``
     of order ``k`` is ``probs[k - 1, rmod[i], cmod[j]]`` (``probs[0, ...]`` when
     there is one level; unused by a uniform run); ``key``: the uint64 seed of the
-    run's random streams (see :func:`uniform_row`, :func:`shuffle_row`).
+    run's random streams (see :func:`uniform_row`, :func:`shuffle_row`,
+    :func:`periodic_row`); ``weighted``: 0 uniform, 1 a double per hole, 2
+    bit-sliced (``probs`` a level per order, ``rmod = i % p``, ``cmod = j % q``).
     ``state`` is updated in place (see the module).
     """
     k = state[0]
     counts = np.zeros((WAVEFRONT, 2), np.int64)
+    q = probs.shape[2]
+    W = q // _gcd(q, 64)
+    nmask = WAVEFRONT if weighted == 2 else 1
+    masks = np.zeros((nmask, probs.shape[1], W, 128), np.uint64)
+    sure = np.zeros((nmask, probs.shape[1], W), np.uint64)
     while k < k_stop:
-        if weighted:
+        if weighted == 1:
             holes, bad = _stage(planes, k, probs, rmod, cmod, key)
             k += 1
             if holes != k + bad:
@@ -265,7 +428,10 @@ def shuffle(planes, state, k_stop, probs, rmod, cmod, key, weighted):
                 break
             continue
         depth = min(WAVEFRONT, k_stop - k)
-        _uniform_stages(planes, k, depth, key, counts)
+        if weighted == 2:
+            _periodic_stages(planes, k, depth, key, counts, probs, rmod, cmod, masks, sure)
+        else:
+            _uniform_stages(planes, k, depth, key, counts)
         for t in range(depth):
             if counts[t, 0] != k + t + 1 + counts[t, 1]:
                 state[2] = 1

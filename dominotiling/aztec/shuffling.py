@@ -76,15 +76,15 @@ def _run_key(rng):
     return rng.integers(0, 2**64, dtype=np.uint64)
 
 
-def _slice_stop(k, target):
-    """The order a kernel call of uniform shuffling from order `k` stops at.
+def _slice_stop(k, target, words=_SLICE_WORDS):
+    """The order a kernel call of uniform (or bit-sliced periodic) shuffling from order `k` stops at.
 
-    About ``_SLICE_WORDS`` words of work (32 stages, about 0.2 s, at order
+    About `words` words of work (32 uniform stages, about 0.2 s, at order
     10,000), whole wavefronts when there are several: the sample does not depend on it.
     """
     from .._kernels.shuffling import WAVEFRONT
 
-    stages = max(1, _SLICE_WORDS // max(1, k * ((k + 63) // 64)))
+    stages = max(1, words // max(1, k * ((k + 63) // 64)))
     if stages > WAVEFRONT:
         stages -= stages % WAVEFRONT  # whole wavefronts
     return min(target, k + stages)
@@ -146,6 +146,21 @@ def _level_probabilities(n, weights):
     return probs
 
 
+#: The kernel's ways of drawing the coins: a word of bits per word (uniform), a double per
+#: hole, bit-sliced words against one period of the level's probabilities.
+UNIFORM, HOLES, SLICED = 0, 1, 2
+#: Periods whose bit-sliced probabilities (``p * W * min(q, 64)`` of them a level, ``W =
+#: q / gcd(q, 64)``) are at most this many take the bit-sliced coins.
+SLICED_PERIODS = 1024
+
+
+def _bit_sliced(p, q):
+    """Whether a ``p x q`` period of creation probabilities is drawn bit-sliced (:data:`SLICED_PERIODS`)."""
+    from math import gcd
+
+    return p * (q // gcd(q, 64)) * min(q, 64) <= SLICED_PERIODS
+
+
 class _Run:
     """One shuffling run: the bit planes, the kernel state and the random stream."""
 
@@ -154,7 +169,7 @@ class _Run:
         self.rng = _validate.seed(seed)
         self.levels = None
         self.zero = None
-        self.weighted = weights is not None
+        self.mode = UNIFORM if weights is None else HOLES  # the kernel's way of drawing the coins
         ramp = np.arange(n, dtype=np.int64)
         if _is_general(weights):  # any weights, zeros included: one table per level, made on demand
             from .levels import creation_levels
@@ -167,6 +182,8 @@ class _Run:
         else:
             self.probs = _level_probabilities(n, weights)
             self.rmod, self.cmod = ramp % self.probs.shape[1], ramp % self.probs.shape[2]
+            if weights is not None and _bit_sliced(*self.probs.shape[1:]):
+                self.mode = SLICED
         self.planes = np.zeros((4, n + 2, (n + 63) // 64), np.uint64)
         self.state = np.zeros(4, np.int64)  # order 0 (empty), no error
         self.key = _run_key(self.rng)
@@ -197,10 +214,11 @@ class _Run:
         st = self.state
         while st[0] < k:
             done = int(st[0])
-            stop = done + 1 if self.weighted else _slice_stop(done, k)
-            shuffle(
-                self.planes, st, stop, self.probs, self.rmod, self.cmod, self.key, self.weighted
-            )
+            if self.mode == HOLES:
+                stop = done + 1
+            else:  # a bit-sliced word takes some 4 times a uniform one
+                stop = _slice_stop(done, k, _SLICE_WORDS // (4 if self.mode == SLICED else 1))
+            shuffle(self.planes, st, stop, self.probs, self.rmod, self.cmod, self.key, self.mode)
             if st[2]:
                 raise RuntimeError(
                     f"internal error: dominoes overlap after shuffling to order {st[0]}"
@@ -404,15 +422,26 @@ def sample_aztec(n, *, seed=None, weights=None):
     has a stream of its own, seeded by SplitMix64 [5]_ from a hash of the key, the
     order and the row: uniform rows take one xoshiro256** [4]_ word per 64 blocks
     (bit ``j`` of the row's stream tosses the coin of block ``(i, j)`` if it is a
-    hole), weighted rows one xoshiro256+ double per hole (about 1 ns a number).
-    So a sample depends on the key alone -- not on how the run is sliced for
-    Ctrl-C, nor on the threads. Uniform stages run as a wavefront, 32 stages a
-    pass over the planes, each one row behind the one before: order 10,000 in
-    about half a minute in the planes' ``n**2 / 2`` bytes (the sample keeps its
-    planes and makes labels only when they are asked for, see
+    hole). Periodic weights with a short period (``p x q`` with ``p * W *
+    min(q, 64) <= 1024``, ``W = q / gcd(q, 64)``: 2 x 2, 3 x 3, up to 16 x 16)
+    toss the 64 coins of a word together, bit-sliced: each coin compares a
+    uniform ``U`` with its probability ``x`` digit by digit, digit ``b`` of
+    the 64 ``U`` being the bits of one xoshiro256** word, and is decided at the
+    first digit where ``U`` and ``x`` differ (or when ``x`` has no digit 1
+    left) -- exactly ``P(U < x) = x`` (to ``2**-117``), in about ``2 +
+    log2(holes)`` words a word of the row. Other weights take one xoshiro256+
+    double per hole (about 1 ns a number). So a sample depends on the key
+    alone -- not on how the run is sliced for Ctrl-C, nor on the threads.
+    Uniform and short-period stages run as a wavefront, 32 stages a pass over
+    the planes, each one row behind the one before: order 10,000 in about half
+    a minute in the planes' ``n**2 / 2`` bytes (the sample keeps its planes and
+    makes labels only when they are asked for, see
     :class:`~dominotiling.aztec.sample.AztecSample`). Uniform samples differ
-    from those of earlier releases (0.1.0 and before drew the coins with numpy)
-    for the same seed; weighted ones are unchanged.
+    from those of earlier releases (0.1.0 and before drew the coins with
+    numpy) for the same seed, and so do short-period weighted ones (a double
+    per hole until issue 42): the same law, another stream; a short periodic
+    array and the same weights as a :class:`~dominotiling.Weights` give the
+    same law but not the same tiling for one seed.
 
     References
     ----------

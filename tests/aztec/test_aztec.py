@@ -453,3 +453,56 @@ def test_arctic_names_old_paths_still_work():
 
     f = aztec.arctic_circle
     assert f is arctic.arctic_circle
+
+
+# ------------------------------------------------- bit-sliced periodic coins
+def test_bit_sliced_digits_are_the_probabilities_binary_digits():
+    from dominotiling._kernels.shuffling import periodic_masks
+
+    rng = np.random.default_rng(5)
+    for p, q in ((1, 1), (2, 2), (3, 5), (2, 48)):
+        probs = rng.uniform(0, 1, size=(3, p, q))
+        probs[0, 0, 0], probs[1, -1, -1], probs[2, 0, -1] = 1.0, 0.5, 0.0
+        W = q // math.gcd(q, 64)
+        masks = np.zeros((3, p, W, 128), np.uint64)
+        sure = np.zeros((3, p, W), np.uint64)
+        periodic_masks(probs, 0, 3, masks, sure)
+        for t, a, v, lane in (
+            (t, a, v, lane)
+            for t in range(3)
+            for a in range(p)
+            for v in range(W)
+            for lane in range(64)
+        ):
+            x = Fraction(probs[t, a, (64 * v + lane) % q])
+            assert bool(int(sure[t, a, v]) >> lane & 1) == (x == 1)
+            if x == 1:
+                continue
+            digits = [int(masks[t, a, v, b]) >> lane & 1 for b in range(64)]
+            more = [int(masks[t, a, v, 64 + b]) >> lane & 1 for b in range(64)]
+            head = sum(Fraction(d, 2 ** (b + 1)) for b, d in enumerate(digits))
+            assert head <= x < head + Fraction(1, 2**64)  # the first 64 digits, exactly
+            for b in range(64):  # a digit 1 after digit b, or not
+                first = sum(Fraction(d, 2 ** (c + 1)) for c, d in enumerate(digits[: b + 1]))
+                assert more[b] == (x != first)
+
+
+@pytest.mark.parametrize("x", [0.25, 0.3, 1 / 3, 0.9])
+def test_bit_sliced_coin_frequency(x):
+    """Order 1 of a 1 x 1 period: one hole, horizontal with probability x = N S / (N S + W E)."""
+    w = np.array([[[1.0, 1.0, (1 - x) / x, 1.0]]])
+    assert aztec._bit_sliced(1, 1)
+    m = 4000
+    hits = 0
+    for s in range(m):
+        lab = sample_aztec(1, seed=s, weights=w).labels
+        hits += bool(lab[0, 0] == lab[0, 1])  # the top row is one horizontal domino
+    assert abs(hits - m * x) < 4.5 * math.sqrt(m * x * (1 - x))
+
+
+def test_wide_periods_keep_the_double_per_hole():
+    assert aztec._bit_sliced(2, 2) and aztec._bit_sliced(8, 8) and aztec._bit_sliced(16, 16)
+    assert not aztec._bit_sliced(40, 40)
+    w = np.random.default_rng(2).uniform(0.5, 2.0, size=(40, 40, 4))
+    t = sample_aztec(45, seed=3, weights=w)
+    assert t.n_dominoes == 45 * 46 and t == sample_aztec(45, seed=3, weights=w)
