@@ -210,12 +210,13 @@ def startup(quick):
             cold = run_isolated(
                 f"{__name__}:first_call", 8, 8, method, env={"NUMBA_CACHE_DIR": cache}
             )
-        if not cold["cache_files"]:
-            raise RuntimeError(
-                f"the cold first call ({method}) wrote no numba cache: nothing compiled?"
-            )
+        # since issue 37 the 8x8 board is answered without a kernel: nothing to compile or load
+        compiles = "compile" if cold["cache_files"] else "nothing compiled"
         warm = run_isolated(f"{__name__}:first_call", 8, 8, method)
-        for label, r in (("empty numba cache: compile", cold), ("on-disk numba cache: load", warm)):
+        for label, r in (
+            (f"empty numba cache: {compiles}", cold),
+            ("on-disk numba cache: load", warm),
+        ):
             rows.append(
                 Row(
                     f"first call 8x8 (method={r['method']}), {label}",
