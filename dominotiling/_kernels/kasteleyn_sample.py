@@ -40,15 +40,16 @@ REFRESH_BELOW = 1e-3
 
 
 @njit(cache=True, nogil=True)
-def _build_t(k, mask, hw, vw, sgn, snext, nlr, nlc, t, ract, cact, modulus=0):
+def _build_t(k, mask, hw, vw, sgn, snext, nlr, nlc, t, ract, cact, modulus):
     """Fill ``t``, ``ract``, ``cact`` with row ``k`` joined to the compressed tail ``snext``.
 
-    With a `modulus`, ``t`` is int64 and the weights are residues: a negative
-    Kasteleyn sign is applied modulo it.
+    With a positive `modulus` the weights are residues (integers held exactly in
+    float64, as every entry then is): a negative Kasteleyn sign is applied modulo
+    it. One specialisation serves both (every argument float64 or int64).
     """
     m, w = mask.shape
     h = (w + 1) // 2
-    fill2(t, 0)
+    fill2(t, 0.0)
     fill1(ract, False)
     fill1(cact, False)
     for j in range(w):
@@ -79,7 +80,7 @@ def _build_t(k, mask, hw, vw, sgn, snext, nlr, nlc, t, ract, cact, modulus=0):
         for j in range(w):
             if mask[k, j] and mask[k + 1, j]:
                 val = sgn[k, j] * vw[k, j]
-                if modulus > 0:
+                if modulus > 0.0:
                     val = val % modulus
                 if (k + j) % 2 == 0:
                     t[j // 2, h + j // 2] += val
@@ -91,7 +92,7 @@ def _build_t(k, mask, hw, vw, sgn, snext, nlr, nlc, t, ract, cact, modulus=0):
 def tail_pivots(mask, hwp, vwp, sgn, t, ract, cact, npiv, start, stop):
     """Exact pivot counts of the compression, modulo :data:`RANK_PRIME`, for ``k = start-1`` down to ``stop``.
 
-    ``hwp``, ``vwp`` are the weights' residues; ``t`` (int64 ``(3h, 3h)``), ``ract``
+    ``hwp``, ``vwp`` are the weights' residues (float64, exact); ``t`` (int64 ``(3h, 3h)``), ``ract``
     and ``cact`` carry the compressed tail of the row last done from one call to the
     next (start with ``t`` zero and every flag False, at ``start = m``). The
     elimination is the one of :func:`compress_rows` over the field of residues, with
@@ -104,15 +105,16 @@ def tail_pivots(mask, hwp, vwp, sgn, t, ract, cact, npiv, start, stop):
     h = (w + 1) // 2
     n3 = 3 * h
     P = RANK_PRIME
-    nxt = np.zeros((2 * h, 2 * h), dtype=np.int64)
+    # the row is joined to the tail in floats (residues are exact there) by the _build_t of
+    # the other kernels, one compilation for both, then taken as int64 for the elimination
+    nxt = np.zeros((2 * h, 2 * h))
+    tf = np.zeros((n3, n3))
     ri = np.empty(n3, dtype=np.int64)
     ci = np.empty(n3, dtype=np.int64)
     for k in range(start - 1, stop - 1, -1):
         # the tail of rows k+1.. left by the previous step sits in t[0:h | 2h:], as
         # rows/cols of row k+1 and left-overs; move it to the slots h.. of row k+1
-        for a in range(2 * h):
-            for b in range(2 * h):
-                nxt[a, b] = 0
+        fill2(nxt, 0.0)
         # np.int64, not a literal 0: numba would compile _build_t once more for Literal[int](0)
         nl_r = np.int64(0)
         nl_c = np.int64(0)
@@ -134,7 +136,10 @@ def tail_pivots(mask, hwp, vwp, sgn, t, ract, cact, npiv, start, stop):
                 for b in range(h + nl_c):
                     if a < h or b < h:
                         nxt[a, b] = t[ri[a], ci[b]]
-        _build_t(k, mask, hwp, vwp, sgn, nxt, nl_r, nl_c, t, ract, cact, P)
+        _build_t(k, mask, hwp, vwp, sgn, nxt, nl_r, nl_c, tf, ract, cact, float(P))
+        for a in range(n3):
+            for b in range(n3):
+                t[a, b] = np.int64(tf[a, b])
         count = 0
         while True:
             p = -1
@@ -201,7 +206,7 @@ def compress_rows(mask, hw, vw, sgn, S, nlr, nlc, npiv, owe, start, stop, logdet
     prow = np.empty(n3)
     lcols = np.empty(n3, dtype=np.int64)
     for k in range(start - 1, stop - 1, -1):
-        _build_t(k, mask, hw, vw, sgn, S[k + 1], nlr[k + 1], nlc[k + 1], t, ract, cact)
+        _build_t(k, mask, hw, vw, sgn, S[k + 1], nlr[k + 1], nlc[k + 1], t, ract, cact, 0.0)
         owe[0] += npiv[k]
         scale = 0.0
         for a in range(n3):
@@ -514,7 +519,7 @@ def sample_rows(mask, hw, vw, sgn, S, nlr, nlc, start, stop, below, uniforms, la
     rbuf = np.empty(n3)
     taken = np.zeros(w, dtype=np.bool_)
     for k in range(start, stop):
-        _build_t(k, mask, hw, vw, sgn, S[k + 1], nlr[k + 1], nlc[k + 1], t, ract, cact)
+        _build_t(k, mask, hw, vw, sgn, S[k + 1], nlr[k + 1], nlc[k + 1], t, ract, cact, 0.0)
         for j in range(w):
             taken[j] = below[j]
             below[j] = False
