@@ -370,10 +370,36 @@ def _canonical(s, h, lr, lc):
 
 
 @njit(cache=True, nogil=True)
-def _inverse(a):
-    """Inverse of the square matrix `a` (destroyed) by Gauss-Jordan with partial pivoting; (0, 0) if singular."""
-    n = a.shape[0]
-    inv = np.eye(n)
+def _invert_active(t, ract, cact, g):
+    """``g[col, row]`` = inverse of ``t`` restricted to active rows/cols; False if not square or singular.
+
+    Gauss-Jordan with partial pivoting, in one kernel by plain loops (``np.flatnonzero``,
+    ``np.eye`` and a helper for the inverse were a second of the sampler's first call,
+    issue 37).
+    """
+    n3 = t.shape[0]
+    ri = np.empty(n3, dtype=np.int64)
+    ci = np.empty(n3, dtype=np.int64)
+    n = 0
+    nc = 0
+    for a in range(n3):
+        if ract[a]:
+            ri[n] = a
+            n += 1
+        if cact[a]:
+            ci[nc] = a
+            nc += 1
+    if n != nc:
+        return False
+    fill2(g, 0.0)
+    if n == 0:
+        return True
+    a = np.empty((n, n))
+    inv = np.empty((n, n))
+    for i in range(n):
+        for j in range(n):
+            a[i, j] = t[ri[i], ci[j]]
+            inv[i, j] = 1.0 if i == j else 0.0
     for k in range(n):
         p = k
         best = abs(a[k, k])
@@ -382,7 +408,7 @@ def _inverse(a):
                 best = abs(a[i, k])
                 p = i
         if best == 0.0:
-            return np.zeros((0, 0))
+            return False
         if p != k:
             for j in range(n):
                 a[k, j], a[p, j] = a[p, j], a[k, j]
@@ -401,30 +427,9 @@ def _inverse(a):
                 a[i, j] -= c * a[k, j]
             for j in range(n):
                 inv[i, j] -= c * inv[k, j]
-    return inv
-
-
-@njit(cache=True, nogil=True)
-def _invert_active(t, ract, cact, g):
-    """``g[col, row]`` = inverse of ``t`` restricted to active rows/cols; False if not square."""
-    ri = np.flatnonzero(ract)
-    ci = np.flatnonzero(cact)
-    if ri.shape[0] != ci.shape[0]:
-        return False
-    n = ri.shape[0]
-    fill2(g, 0.0)
-    if n == 0:
-        return True
-    sub = np.empty((n, n))
-    for a in range(n):
-        for b in range(n):
-            sub[a, b] = t[ri[a], ci[b]]
-    inv = _inverse(sub)
-    if inv.shape[0] == 0:
-        return False
     for b in range(n):
-        for a in range(n):
-            g[ci[b], ri[a]] = inv[b, a]
+        for i in range(n):
+            g[ci[b], ri[i]] = inv[b, i]
     return True
 
 
