@@ -290,13 +290,14 @@ def compress_rows(mask, hw, vw, sgn, S, nlr, nlc, npiv, owe, start, stop, logdet
 
 
 @njit(cache=True, nogil=True)
-def _orthonormalize(v, n, logs):
-    """Rows ``0..n-1`` of `v` made orthonormal in place (Gram-Schmidt, twice); False if dependent.
+def _orthonormalize(v, n):
+    """Rows ``0..n-1`` of `v` made orthonormal in place (Gram-Schmidt, twice): ``(ok, logs)``.
 
-    ``logs[0]`` gets the sum of the logs of the norms divided by (the log of the
-    factor by which the operations divide any minor that holds the rows).
+    ``ok`` is False if the rows are dependent; ``logs`` is the sum of the logs of the
+    norms divided by (the log of the factor by which the operations divide any minor
+    that holds the rows).
     """
-    logs[0] = 0.0
+    logs = 0.0
     for i in range(n):
         for _ in range(2):
             for j in range(i):
@@ -309,12 +310,12 @@ def _orthonormalize(v, n, logs):
         for x in range(v.shape[1]):
             norm += v[i, x] * v[i, x]
         if norm == 0.0:
-            return False
-        logs[0] += 0.5 * np.log(norm)
+            return False, logs
+        logs += 0.5 * np.log(norm)
         norm = 1.0 / np.sqrt(norm)
         for x in range(v.shape[1]):
             v[i, x] *= norm
-    return True
+    return True, logs
 
 
 @njit(cache=True, nogil=True)
@@ -330,15 +331,15 @@ def _canonical(s, h, lr, lc):
     """
     nc = h + lc
     nr = h + lr
-    logs = np.zeros(1)
     total = 0.0
     if lr > 0:
         v = np.empty((lr, nc))  # s[h : h + lr, :nc], by loops (see _fill2)
         for t in range(lr):
             for x in range(nc):
                 v[t, x] = s[h + t, x]
-        if _orthonormalize(v, lr, logs):
-            total += logs[0]
+        ok, logs = _orthonormalize(v, lr)
+        if ok:
+            total += logs
             for t in range(lr):
                 for x in range(nc):
                     s[h + t, x] = v[t, x]
@@ -354,8 +355,9 @@ def _canonical(s, h, lr, lc):
         for t in range(lc):
             for x in range(nr):
                 v[t, x] = s[x, h + t]
-        if _orthonormalize(v, lc, logs):
-            total += logs[0]
+        ok, logs = _orthonormalize(v, lc)
+        if ok:
+            total += logs
             for t in range(lc):
                 for x in range(nr):
                     s[x, h + t] = v[t, x]
