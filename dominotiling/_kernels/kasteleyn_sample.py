@@ -39,7 +39,7 @@ REFINE_ABOVE = 1e-10
 REFRESH_BELOW = 1e-3
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, no_cpython_wrapper=True)
 def _build_t(k, mask, hw, vw, sgn, snext, nlr, nlc, t, ract, cact, modulus):
     """Fill ``t``, ``ract``, ``cact`` with row ``k`` joined to the compressed tail ``snext``.
 
@@ -289,7 +289,7 @@ def compress_rows(mask, hw, vw, sgn, S, nlr, nlc, npiv, owe, start, stop, logdet
     return 0
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, no_cpython_wrapper=True)
 def _orthonormalize(v, n):
     """Rows ``0..n-1`` of `v` made orthonormal in place (Gram-Schmidt, twice): ``(ok, logs)``.
 
@@ -318,7 +318,7 @@ def _orthonormalize(v, n):
     return True, logs
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, no_cpython_wrapper=True)
 def _canonical(s, h, lr, lc):
     """Well-scaled form of a compressed tail, with the same minors up to one constant.
 
@@ -371,7 +371,7 @@ def _canonical(s, h, lr, lc):
     return total
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, no_cpython_wrapper=True)
 def _invert_active(t, ract, cact, g):
     """``g[col, row]`` = inverse of ``t`` restricted to active rows/cols; False if not square or singular.
 
@@ -456,7 +456,7 @@ def _two_sum(a, b):
     return s, (a - (s - bb)) + (b - bb)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, no_cpython_wrapper=True)
 def _refine(t, g, ract, cact, by_row, x, r):
     """One step of iterative refinement of a column (`by_row`) or row of the inverse ``g``.
 
