@@ -20,6 +20,8 @@ for all ``D`` (Schur complement with complete pivoting; see
 rows ``k`` and ``k + 1``.
 """
 
+import math
+
 import numpy as np
 from numba import njit
 
@@ -45,7 +47,7 @@ def _build_t(k, mask, hw, vw, sgn, snext, nlr, nlc, t, ract, cact, modulus):
 
     With a positive `modulus` the weights are residues (integers held exactly in
     float64, as every entry then is): a negative Kasteleyn sign is applied modulo
-    it. One specialisation serves both (every argument float64 or int64).
+    it (`modulus` ``0.0`` for float entries). One specialisation serves both.
     """
     m, w = mask.shape
     h = (w + 1) // 2
@@ -80,8 +82,8 @@ def _build_t(k, mask, hw, vw, sgn, snext, nlr, nlc, t, ract, cact, modulus):
         for j in range(w):
             if mask[k, j] and mask[k + 1, j]:
                 val = sgn[k, j] * vw[k, j]
-                if modulus > 0.0:
-                    val = val % modulus
+                if val < 0.0:  # a residue's negative: + modulus (nothing for floats: 0.0)
+                    val += modulus
                 if (k + j) % 2 == 0:
                     t[j // 2, h + j // 2] += val
                 else:
@@ -247,7 +249,7 @@ def compress_rows(mask, hw, vw, sgn, S, nlr, nlc, npiv, owe, start, stop, logdet
                     prow[nc] = t[p, b]
                     nc += 1
             piv = t[p, q]
-            logdet[0] += np.log(abs(piv))
+            logdet[0] += math.log(abs(piv))
             for ia in range(nr):
                 a = rows[ia]
                 f = t[a, q] / piv
@@ -311,8 +313,8 @@ def _orthonormalize(v, n):
             norm += v[i, x] * v[i, x]
         if norm == 0.0:
             return False, logs
-        logs += 0.5 * np.log(norm)
-        norm = 1.0 / np.sqrt(norm)
+        logs += 0.5 * math.log(norm)
+        norm = 1.0 / math.sqrt(norm)
         for x in range(v.shape[1]):
             v[i, x] *= norm
     return True, logs
@@ -468,6 +470,8 @@ def _refine(t, g, ract, cact, by_row, x, r):
     singular to working precision (``cond(T)`` near ``1e16``) it cannot help.
     """
     n3 = t.shape[0]
+    # one loop for both (the operands picked, in the order of the products): fewer lines to
+    # compile (issue 37)
     for i in range(n3):
         r[i] = 0.0
         if not (ract[i] if by_row else cact[i]):
@@ -475,33 +479,26 @@ def _refine(t, g, ract, cact, by_row, x, r):
         s = -1.0 if i == x else 0.0
         e = 0.0
         for b in range(n3):
+            if not (cact[b] if by_row else ract[b]):
+                continue
             if by_row:
-                if not cact[b]:
-                    continue
-                p, pe = _two_prod(t[i, b], g[b, x])
+                u, v = t[i, b], g[b, x]
             else:
-                if not ract[b]:
-                    continue
-                p, pe = _two_prod(g[x, b], t[b, i])
+                u, v = g[x, b], t[b, i]
+            p, pe = _two_prod(u, v)
             s, se = _two_sum(s, p)
             e += pe + se
         r[i] = -(s + e)  # e_x - T y (or e_x - z T)
     for b in range(n3):
+        if not (cact[b] if by_row else ract[b]):
+            continue
+        d = 0.0
+        for i in range(n3):
+            if ract[i] if by_row else cact[i]:
+                d += (g[b, i] if by_row else g[i, b]) * r[i]
         if by_row:
-            if not cact[b]:
-                continue
-            d = 0.0
-            for i in range(n3):
-                if ract[i]:
-                    d += g[b, i] * r[i]
             g[b, x] += d
         else:
-            if not ract[b]:
-                continue
-            d = 0.0
-            for i in range(n3):
-                if cact[i]:
-                    d += r[i] * g[i, b]
             g[x, b] += d
 
 
@@ -547,6 +544,11 @@ def sample_rows(mask, hw, vw, sgn, S, nlr, nlc, start, stop, below, uniforms, la
             can_r = j + 1 < w and mask[k, j + 1] and not taken[j + 1]
             can_d = k + 1 < m and mask[k + 1, j]
             refined = 0
+            # the (row, column) slots of the domino to the right and of the one below
+            if black:
+                ar, br, ad, bd = j // 2, (j + 1) // 2, j // 2, h + j // 2
+            else:
+                ar, br, ad, bd = (j + 1) // 2, j // 2, h + j // 2, j // 2
             while True:
                 pr = 0.0
                 pd = 0.0
@@ -557,15 +559,9 @@ def sample_rows(mask, hw, vw, sgn, S, nlr, nlc, start, stop, below, uniforms, la
                     pd = 1.0
                     break
                 if can_r:
-                    if black:
-                        pr = t[j // 2, (j + 1) // 2] * g[(j + 1) // 2, j // 2]
-                    else:
-                        pr = t[(j + 1) // 2, j // 2] * g[j // 2, (j + 1) // 2]
+                    pr = t[ar, br] * g[br, ar]
                 if can_d:
-                    if black:
-                        pd = t[j // 2, h + j // 2] * g[h + j // 2, j // 2]
-                    else:
-                        pd = t[h + j // 2, j // 2] * g[j // 2, h + j // 2]
+                    pd = t[ad, bd] * g[bd, ad]
                 err = abs(pr + pd - 1.0)
                 if (err > REFINE_ABOVE or min(pr, pd) < -REFINE_ABOVE) and refined < 2:
                     _refine(t, g, ract, cact, black, j // 2, rbuf)
@@ -591,12 +587,7 @@ def sample_rows(mask, hw, vw, sgn, S, nlr, nlc, start, stop, below, uniforms, la
             u = uniforms[k * w + j]
             right = u * (pr + pd) < pr
             chosen = pr if right else pd
-            if black:
-                a = j // 2
-                b = (j + 1) // 2 if right else h + j // 2
-            else:
-                b = j // 2
-                a = (j + 1) // 2 if right else h + j // 2
+            a, b = (ar, br) if right else (ad, bd)
             lab = int(state[0])
             state[0] += 1.0
             labels[k, j] = lab
