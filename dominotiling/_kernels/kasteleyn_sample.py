@@ -142,9 +142,13 @@ def tail_pivots(mask, hwp, vwp, sgn, t, ract, cact, npiv, start, stop):
                     if a < h or b < h:
                         nxt[a, b] = t[ri[a], ci[b]]
         _build_t(k, mask, hwp, vwp, sgn, nxt, nl_r, nl_c, tf, ract, cact, float(P))
+        # only what the elimination and the next step read: the slots of row k and the
+        # active rows and columns (the others keep stale values, never read)
         for a in range(n3):
-            for b in range(n3):
-                t[a, b] = np.int64(tf[a, b])
+            if a < h or ract[a]:
+                for b in range(n3):
+                    if b < h or cact[b]:
+                        t[a, b] = np.int64(tf[a, b])
         count = 0
         while True:
             p = -1
