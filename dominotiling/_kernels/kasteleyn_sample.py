@@ -112,8 +112,8 @@ def tail_pivots(mask, hwp, vwp, sgn, t, ract, cact, npiv, start, stop):
     P = RANK_PRIME
     # the row is joined to the tail in floats (residues are exact there) by the _build_t of
     # the other kernels, one compilation for both, then taken as int64 for the elimination
-    nxt = np.zeros((2 * h, 2 * h))
-    tf = np.zeros((n3, n3))
+    nxt = np.empty((2 * h, 2 * h))
+    tf = np.empty((n3, n3))
     ri = np.empty(n3, dtype=np.int64)
     ci = np.empty(n3, dtype=np.int64)
     for k in range(start - 1, stop - 1, -1):
@@ -207,9 +207,9 @@ def compress_rows(mask, hw, vw, sgn, S, nlr, nlc, npiv, owe, start, stop, logdet
     m, w = mask.shape
     h = (w + 1) // 2
     n3 = 3 * h
-    t = np.zeros((n3, n3))
-    ract = np.zeros(n3, dtype=np.bool_)
-    cact = np.zeros(n3, dtype=np.bool_)
+    t = np.empty((n3, n3))
+    ract = np.empty(n3, dtype=np.bool_)
+    cact = np.empty(n3, dtype=np.bool_)
     rows = np.empty(n3, dtype=np.int64)
     cols = np.empty(n3, dtype=np.int64)
     prow = np.empty(n3)
@@ -521,14 +521,14 @@ def sample_rows(mask, hw, vw, sgn, S, nlr, nlc, start, stop, below, uniforms, la
     m, w = mask.shape
     h = (w + 1) // 2
     n3 = 3 * h
-    t = np.zeros((n3, n3))
-    g = np.zeros((n3, n3))
-    ract = np.zeros(n3, dtype=np.bool_)
-    cact = np.zeros(n3, dtype=np.bool_)
+    t = np.empty((n3, n3))
+    g = np.empty((n3, n3))
+    ract = np.empty(n3, dtype=np.bool_)
+    cact = np.empty(n3, dtype=np.bool_)
     gcol = np.empty(n3)
     grow = np.empty(n3)
     rbuf = np.empty(n3)
-    taken = np.zeros(w, dtype=np.bool_)
+    taken = np.empty(w, dtype=np.bool_)
     for k in range(start, stop):
         _build_t(k, mask, hw, vw, sgn, S[k + 1], nlr[k + 1], nlc[k + 1], t, ract, cact, 0.0)
         for j in range(w):
