@@ -54,17 +54,6 @@ def _build_t(k, mask, hw, vw, sgn, snext, nlr, nlc, t, ract, cact, modulus):
     fill2(t, 0.0)
     fill1(ract, False)
     fill1(cact, False)
-    for j in range(w):
-        if mask[k, j]:
-            if (k + j) % 2 == 0:
-                ract[j // 2] = True
-            else:
-                cact[j // 2] = True
-        if k + 1 < m and mask[k + 1, j]:
-            if (k + 1 + j) % 2 == 0:
-                ract[h + j // 2] = True
-            else:
-                cact[h + j // 2] = True
     for a in range(nlr):
         ract[2 * h + a] = True
     for b in range(nlc):
@@ -72,22 +61,36 @@ def _build_t(k, mask, hw, vw, sgn, snext, nlr, nlc, t, ract, cact, modulus):
     for a in range(h + nlr):
         for b in range(h + nlc):
             t[h + a, h + b] = snext[a, b]
-    for j in range(w - 1):
-        if mask[k, j] and mask[k, j + 1]:
-            if (k + j) % 2 == 0:
-                t[j // 2, (j + 1) // 2] += hw[k, j]
+    below = k + 1 < m
+    # one pass over the row, each entry of t written once (one loop: less code, issue 37)
+    for j in range(w):
+        here = mask[k, j]
+        down = below and mask[k + 1, j]
+        black = (k + j) % 2 == 0
+        s = j // 2
+        if here:
+            if black:
+                ract[s] = True
             else:
-                t[(j + 1) // 2, j // 2] += hw[k, j]
-    if k + 1 < m:
-        for j in range(w):
-            if mask[k, j] and mask[k + 1, j]:
-                val = sgn[k, j] * vw[k, j]
-                if val < 0.0:  # a residue's negative: + modulus (nothing for floats: 0.0)
-                    val += modulus
-                if (k + j) % 2 == 0:
-                    t[j // 2, h + j // 2] += val
-                else:
-                    t[h + j // 2, j // 2] += val
+                cact[s] = True
+        if down:
+            if black:
+                cact[h + s] = True
+            else:
+                ract[h + s] = True
+        if here and j + 1 < w and mask[k, j + 1]:
+            if black:
+                t[s, (j + 1) // 2] += hw[k, j]
+            else:
+                t[(j + 1) // 2, s] += hw[k, j]
+        if here and down:
+            val = sgn[k, j] * vw[k, j]
+            if val < 0.0:  # a residue's negative: + modulus (nothing for floats: 0.0)
+                val += modulus
+            if black:
+                t[s, h + s] += val
+            else:
+                t[h + s, s] += val
 
 
 @njit(cache=True, nogil=True)
