@@ -214,9 +214,11 @@ def compress_rows(mask, hw, vw, sgn, S, nlr, nlc, npiv, owe, start, stop, logdet
     cols = np.empty(n3, dtype=np.int64)
     prow = np.empty(n3)
     lcols = np.empty(n3, dtype=np.int64)
+    owed = owe[0]  # the two accumulators in locals, stored back at the end (fewer array accesses)
+    ld = logdet[0]
     for k in range(start - 1, stop - 1, -1):
         _build_t(k, mask, hw, vw, sgn, S[k + 1], nlr[k + 1], nlc[k + 1], t, ract, cact, 0.0)
-        owe[0] += npiv[k]
+        owed += npiv[k]
         scale = 0.0
         for a in range(n3):
             for b in range(n3):
@@ -228,7 +230,7 @@ def compress_rows(mask, hw, vw, sgn, S, nlr, nlc, npiv, owe, start, stop, logdet
                 nr_left += 1
             if cact[a]:
                 nc_left += 1
-        while owe[0] > 0:
+        while owed > 0:
             best = 0.0
             p = -1
             q = -1
@@ -256,7 +258,7 @@ def compress_rows(mask, hw, vw, sgn, S, nlr, nlc, npiv, owe, start, stop, logdet
                     prow[nc] = t[p, b]
                     nc += 1
             piv = t[p, q]
-            logdet[0] += math.log(abs(piv))
+            ld += math.log(abs(piv))
             for ia in range(nr):
                 a = rows[ia]
                 f = t[a, q] / piv
@@ -267,8 +269,10 @@ def compress_rows(mask, hw, vw, sgn, S, nlr, nlc, npiv, owe, start, stop, logdet
             cact[q] = False
             nr_left -= 1
             nc_left -= 1
-            owe[0] -= 1
+            owed -= 1
         if nr_left > h or nc_left > h:
+            owe[0] = owed
+            logdet[0] = ld
             return k + 1
         s = S[k]
         fill2(s, 0.0)
@@ -294,7 +298,9 @@ def compress_rows(mask, hw, vw, sgn, S, nlr, nlc, npiv, owe, start, stop, logdet
                 lr += 1
         nlr[k] = lr
         nlc[k] = lc
-        logdet[0] += _canonical(s, h, lr, lc)
+        ld += _canonical(s, h, lr, lc)
+    owe[0] = owed
+    logdet[0] = ld
     return 0
 
 
