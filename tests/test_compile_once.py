@@ -35,8 +35,6 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BY_DESIGN = {
     # the max-cover DP walks back over int32 costs, the sampler over float64 counts (mode 0 / 1)
     "profile_dp.backtrack": "int32 costs (find_tiling, max_cover) and float64 counts (random_tiling)",
-    # exact residues (int64) for the rank of the tail, floats for the sampler's minors
-    "kasteleyn_sample._build_t": "int64 residues and float64 entries: two computations",
 }
 #: The shared array loops (``_kernels/arrays.py``) serve kernels of several array types.
 SHARED = "arrays."

@@ -20,6 +20,8 @@ for all ``D`` (Schur complement with complete pivoting; see
 rows ``k`` and ``k + 1``.
 """
 
+import math
+
 import numpy as np
 from numba import njit
 
@@ -39,29 +41,19 @@ REFINE_ABOVE = 1e-10
 REFRESH_BELOW = 1e-3
 
 
-@njit(cache=True, nogil=True)
-def _build_t(k, mask, hw, vw, sgn, snext, nlr, nlc, t, ract, cact, modulus=0):
+@njit(cache=True, nogil=True, no_cpython_wrapper=True)
+def _build_t(k, mask, hw, vw, sgn, snext, nlr, nlc, t, ract, cact, modulus):
     """Fill ``t``, ``ract``, ``cact`` with row ``k`` joined to the compressed tail ``snext``.
 
-    With a `modulus`, ``t`` is int64 and the weights are residues: a negative
-    Kasteleyn sign is applied modulo it.
+    With a positive `modulus` the weights are residues (integers held exactly in
+    float64, as every entry then is): a negative Kasteleyn sign is applied modulo
+    it (`modulus` ``0.0`` for float entries). One specialisation serves both.
     """
     m, w = mask.shape
     h = (w + 1) // 2
-    fill2(t, 0)
+    fill2(t, 0.0)
     fill1(ract, False)
     fill1(cact, False)
-    for j in range(w):
-        if mask[k, j]:
-            if (k + j) % 2 == 0:
-                ract[j // 2] = True
-            else:
-                cact[j // 2] = True
-        if k + 1 < m and mask[k + 1, j]:
-            if (k + 1 + j) % 2 == 0:
-                ract[h + j // 2] = True
-            else:
-                cact[h + j // 2] = True
     for a in range(nlr):
         ract[2 * h + a] = True
     for b in range(nlc):
@@ -69,29 +61,43 @@ def _build_t(k, mask, hw, vw, sgn, snext, nlr, nlc, t, ract, cact, modulus=0):
     for a in range(h + nlr):
         for b in range(h + nlc):
             t[h + a, h + b] = snext[a, b]
-    for j in range(w - 1):
-        if mask[k, j] and mask[k, j + 1]:
-            if (k + j) % 2 == 0:
-                t[j // 2, (j + 1) // 2] += hw[k, j]
+    below = k + 1 < m
+    # one pass over the row, each entry of t written once (one loop: less code, issue 37)
+    for j in range(w):
+        here = mask[k, j]
+        down = below and mask[k + 1, j]
+        black = (k + j) % 2 == 0
+        s = j // 2
+        if here:
+            if black:
+                ract[s] = True
             else:
-                t[(j + 1) // 2, j // 2] += hw[k, j]
-    if k + 1 < m:
-        for j in range(w):
-            if mask[k, j] and mask[k + 1, j]:
-                val = sgn[k, j] * vw[k, j]
-                if modulus > 0:
-                    val = val % modulus
-                if (k + j) % 2 == 0:
-                    t[j // 2, h + j // 2] += val
-                else:
-                    t[h + j // 2, j // 2] += val
+                cact[s] = True
+        if down:
+            if black:
+                cact[h + s] = True
+            else:
+                ract[h + s] = True
+        if here and j + 1 < w and mask[k, j + 1]:
+            if black:
+                t[s, (j + 1) // 2] += hw[k, j]
+            else:
+                t[(j + 1) // 2, s] += hw[k, j]
+        if here and down:
+            val = sgn[k, j] * vw[k, j]
+            if val < 0.0:  # a residue's negative: + modulus (nothing for floats: 0.0)
+                val += modulus
+            if black:
+                t[s, h + s] += val
+            else:
+                t[h + s, s] += val
 
 
 @njit(cache=True, nogil=True)
 def tail_pivots(mask, hwp, vwp, sgn, t, ract, cact, npiv, start, stop):
     """Exact pivot counts of the compression, modulo :data:`RANK_PRIME`, for ``k = start-1`` down to ``stop``.
 
-    ``hwp``, ``vwp`` are the weights' residues; ``t`` (int64 ``(3h, 3h)``), ``ract``
+    ``hwp``, ``vwp`` are the weights' residues (float64, exact); ``t`` (int64 ``(3h, 3h)``), ``ract``
     and ``cact`` carry the compressed tail of the row last done from one call to the
     next (start with ``t`` zero and every flag False, at ``start = m``). The
     elimination is the one of :func:`compress_rows` over the field of residues, with
@@ -104,15 +110,16 @@ def tail_pivots(mask, hwp, vwp, sgn, t, ract, cact, npiv, start, stop):
     h = (w + 1) // 2
     n3 = 3 * h
     P = RANK_PRIME
-    nxt = np.zeros((2 * h, 2 * h), dtype=np.int64)
+    # the row is joined to the tail in floats (residues are exact there) by the _build_t of
+    # the other kernels, one compilation for both, then taken as int64 for the elimination
+    nxt = np.empty((2 * h, 2 * h))
+    tf = np.empty((n3, n3))
     ri = np.empty(n3, dtype=np.int64)
     ci = np.empty(n3, dtype=np.int64)
     for k in range(start - 1, stop - 1, -1):
         # the tail of rows k+1.. left by the previous step sits in t[0:h | 2h:], as
         # rows/cols of row k+1 and left-overs; move it to the slots h.. of row k+1
-        for a in range(2 * h):
-            for b in range(2 * h):
-                nxt[a, b] = 0
+        fill2(nxt, 0.0)
         # np.int64, not a literal 0: numba would compile _build_t once more for Literal[int](0)
         nl_r = np.int64(0)
         nl_c = np.int64(0)
@@ -134,7 +141,14 @@ def tail_pivots(mask, hwp, vwp, sgn, t, ract, cact, npiv, start, stop):
                 for b in range(h + nl_c):
                     if a < h or b < h:
                         nxt[a, b] = t[ri[a], ci[b]]
-        _build_t(k, mask, hwp, vwp, sgn, nxt, nl_r, nl_c, t, ract, cact, P)
+        _build_t(k, mask, hwp, vwp, sgn, nxt, nl_r, nl_c, tf, ract, cact, float(P))
+        # only what the elimination and the next step read: the slots of row k and the
+        # active rows and columns (the others keep stale values, never read)
+        for a in range(n3):
+            if a < h or ract[a]:
+                for b in range(n3):
+                    if b < h or cact[b]:
+                        t[a, b] = np.int64(tf[a, b])
         count = 0
         while True:
             p = -1
@@ -193,16 +207,18 @@ def compress_rows(mask, hw, vw, sgn, S, nlr, nlc, npiv, owe, start, stop, logdet
     m, w = mask.shape
     h = (w + 1) // 2
     n3 = 3 * h
-    t = np.zeros((n3, n3))
-    ract = np.zeros(n3, dtype=np.bool_)
-    cact = np.zeros(n3, dtype=np.bool_)
+    t = np.empty((n3, n3))
+    ract = np.empty(n3, dtype=np.bool_)
+    cact = np.empty(n3, dtype=np.bool_)
     rows = np.empty(n3, dtype=np.int64)
     cols = np.empty(n3, dtype=np.int64)
     prow = np.empty(n3)
     lcols = np.empty(n3, dtype=np.int64)
+    owed = owe[0]  # the two accumulators in locals, stored back at the end (fewer array accesses)
+    ld = logdet[0]
     for k in range(start - 1, stop - 1, -1):
-        _build_t(k, mask, hw, vw, sgn, S[k + 1], nlr[k + 1], nlc[k + 1], t, ract, cact)
-        owe[0] += npiv[k]
+        _build_t(k, mask, hw, vw, sgn, S[k + 1], nlr[k + 1], nlc[k + 1], t, ract, cact, 0.0)
+        owed += npiv[k]
         scale = 0.0
         for a in range(n3):
             for b in range(n3):
@@ -214,7 +230,7 @@ def compress_rows(mask, hw, vw, sgn, S, nlr, nlc, npiv, owe, start, stop, logdet
                 nr_left += 1
             if cact[a]:
                 nc_left += 1
-        while owe[0] > 0:
+        while owed > 0:
             best = 0.0
             p = -1
             q = -1
@@ -242,7 +258,7 @@ def compress_rows(mask, hw, vw, sgn, S, nlr, nlc, npiv, owe, start, stop, logdet
                     prow[nc] = t[p, b]
                     nc += 1
             piv = t[p, q]
-            logdet[0] += np.log(abs(piv))
+            ld += math.log(abs(piv))
             for ia in range(nr):
                 a = rows[ia]
                 f = t[a, q] / piv
@@ -253,8 +269,10 @@ def compress_rows(mask, hw, vw, sgn, S, nlr, nlc, npiv, owe, start, stop, logdet
             cact[q] = False
             nr_left -= 1
             nc_left -= 1
-            owe[0] -= 1
+            owed -= 1
         if nr_left > h or nc_left > h:
+            owe[0] = owed
+            logdet[0] = ld
             return k + 1
         s = S[k]
         fill2(s, 0.0)
@@ -280,18 +298,21 @@ def compress_rows(mask, hw, vw, sgn, S, nlr, nlc, npiv, owe, start, stop, logdet
                 lr += 1
         nlr[k] = lr
         nlc[k] = lc
-        logdet[0] += _canonical(s, h, lr, lc)
+        ld += _canonical(s, h, lr, lc)
+    owe[0] = owed
+    logdet[0] = ld
     return 0
 
 
-@njit(cache=True, nogil=True)
-def _orthonormalize(v, n, logs):
-    """Rows ``0..n-1`` of `v` made orthonormal in place (Gram-Schmidt, twice); False if dependent.
+@njit(cache=True, nogil=True, no_cpython_wrapper=True)
+def _orthonormalize(v, n):
+    """Rows ``0..n-1`` of `v` made orthonormal in place (Gram-Schmidt, twice): ``(ok, logs)``.
 
-    ``logs[0]`` gets the sum of the logs of the norms divided by (the log of the
-    factor by which the operations divide any minor that holds the rows).
+    ``ok`` is False if the rows are dependent; ``logs`` is the sum of the logs of the
+    norms divided by (the log of the factor by which the operations divide any minor
+    that holds the rows).
     """
-    logs[0] = 0.0
+    logs = 0.0
     for i in range(n):
         for _ in range(2):
             for j in range(i):
@@ -304,15 +325,15 @@ def _orthonormalize(v, n, logs):
         for x in range(v.shape[1]):
             norm += v[i, x] * v[i, x]
         if norm == 0.0:
-            return False
-        logs[0] += 0.5 * np.log(norm)
-        norm = 1.0 / np.sqrt(norm)
+            return False, logs
+        logs += 0.5 * math.log(norm)
+        norm = 1.0 / math.sqrt(norm)
         for x in range(v.shape[1]):
             v[i, x] *= norm
-    return True
+    return True, logs
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, no_cpython_wrapper=True)
 def _canonical(s, h, lr, lc):
     """Well-scaled form of a compressed tail, with the same minors up to one constant.
 
@@ -325,15 +346,15 @@ def _canonical(s, h, lr, lc):
     """
     nc = h + lc
     nr = h + lr
-    logs = np.zeros(1)
     total = 0.0
     if lr > 0:
         v = np.empty((lr, nc))  # s[h : h + lr, :nc], by loops (see _fill2)
         for t in range(lr):
             for x in range(nc):
                 v[t, x] = s[h + t, x]
-        if _orthonormalize(v, lr, logs):
-            total += logs[0]
+        ok, logs = _orthonormalize(v, lr)
+        if ok:
+            total += logs
             for t in range(lr):
                 for x in range(nc):
                     s[h + t, x] = v[t, x]
@@ -349,8 +370,9 @@ def _canonical(s, h, lr, lc):
         for t in range(lc):
             for x in range(nr):
                 v[t, x] = s[x, h + t]
-        if _orthonormalize(v, lc, logs):
-            total += logs[0]
+        ok, logs = _orthonormalize(v, lc)
+        if ok:
+            total += logs
             for t in range(lc):
                 for x in range(nr):
                     s[x, h + t] = v[t, x]
@@ -364,11 +386,37 @@ def _canonical(s, h, lr, lc):
     return total
 
 
-@njit(cache=True, nogil=True)
-def _inverse(a):
-    """Inverse of the square matrix `a` (destroyed) by Gauss-Jordan with partial pivoting; (0, 0) if singular."""
-    n = a.shape[0]
-    inv = np.eye(n)
+@njit(cache=True, nogil=True, no_cpython_wrapper=True)
+def _invert_active(t, ract, cact, g):
+    """``g[col, row]`` = inverse of ``t`` restricted to active rows/cols; False if not square or singular.
+
+    Gauss-Jordan with partial pivoting, in one kernel by plain loops (``np.flatnonzero``,
+    ``np.eye`` and a helper for the inverse were a second of the sampler's first call,
+    issue 37).
+    """
+    n3 = t.shape[0]
+    ri = np.empty(n3, dtype=np.int64)
+    ci = np.empty(n3, dtype=np.int64)
+    n = 0
+    nc = 0
+    for a in range(n3):
+        if ract[a]:
+            ri[n] = a
+            n += 1
+        if cact[a]:
+            ci[nc] = a
+            nc += 1
+    if n != nc:
+        return False
+    fill2(g, 0.0)
+    if n == 0:
+        return True
+    a = np.empty((n, n))
+    inv = np.empty((n, n))
+    for i in range(n):
+        for j in range(n):
+            a[i, j] = t[ri[i], ci[j]]
+            inv[i, j] = 1.0 if i == j else 0.0
     for k in range(n):
         p = k
         best = abs(a[k, k])
@@ -377,7 +425,7 @@ def _inverse(a):
                 best = abs(a[i, k])
                 p = i
         if best == 0.0:
-            return np.zeros((0, 0))
+            return False
         if p != k:
             for j in range(n):
                 a[k, j], a[p, j] = a[p, j], a[k, j]
@@ -396,30 +444,9 @@ def _inverse(a):
                 a[i, j] -= c * a[k, j]
             for j in range(n):
                 inv[i, j] -= c * inv[k, j]
-    return inv
-
-
-@njit(cache=True, nogil=True)
-def _invert_active(t, ract, cact, g):
-    """``g[col, row]`` = inverse of ``t`` restricted to active rows/cols; False if not square."""
-    ri = np.flatnonzero(ract)
-    ci = np.flatnonzero(cact)
-    if ri.shape[0] != ci.shape[0]:
-        return False
-    n = ri.shape[0]
-    fill2(g, 0.0)
-    if n == 0:
-        return True
-    sub = np.empty((n, n))
-    for a in range(n):
-        for b in range(n):
-            sub[a, b] = t[ri[a], ci[b]]
-    inv = _inverse(sub)
-    if inv.shape[0] == 0:
-        return False
     for b in range(n):
-        for a in range(n):
-            g[ci[b], ri[a]] = inv[b, a]
+        for i in range(n):
+            g[ci[b], ri[i]] = inv[b, i]
     return True
 
 
@@ -444,7 +471,7 @@ def _two_sum(a, b):
     return s, (a - (s - bb)) + (b - bb)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, no_cpython_wrapper=True)
 def _refine(t, g, ract, cact, by_row, x, r):
     """One step of iterative refinement of a column (`by_row`) or row of the inverse ``g``.
 
@@ -456,6 +483,8 @@ def _refine(t, g, ract, cact, by_row, x, r):
     singular to working precision (``cond(T)`` near ``1e16``) it cannot help.
     """
     n3 = t.shape[0]
+    # one loop for both (the operands picked, in the order of the products): fewer lines to
+    # compile (issue 37)
     for i in range(n3):
         r[i] = 0.0
         if not (ract[i] if by_row else cact[i]):
@@ -463,33 +492,26 @@ def _refine(t, g, ract, cact, by_row, x, r):
         s = -1.0 if i == x else 0.0
         e = 0.0
         for b in range(n3):
+            if not (cact[b] if by_row else ract[b]):
+                continue
             if by_row:
-                if not cact[b]:
-                    continue
-                p, pe = _two_prod(t[i, b], g[b, x])
+                u, v = t[i, b], g[b, x]
             else:
-                if not ract[b]:
-                    continue
-                p, pe = _two_prod(g[x, b], t[b, i])
+                u, v = g[x, b], t[b, i]
+            p, pe = _two_prod(u, v)
             s, se = _two_sum(s, p)
             e += pe + se
         r[i] = -(s + e)  # e_x - T y (or e_x - z T)
     for b in range(n3):
+        if not (cact[b] if by_row else ract[b]):
+            continue
+        d = 0.0
+        for i in range(n3):
+            if ract[i] if by_row else cact[i]:
+                d += (g[b, i] if by_row else g[i, b]) * r[i]
         if by_row:
-            if not cact[b]:
-                continue
-            d = 0.0
-            for i in range(n3):
-                if ract[i]:
-                    d += g[b, i] * r[i]
             g[b, x] += d
         else:
-            if not ract[b]:
-                continue
-            d = 0.0
-            for i in range(n3):
-                if cact[i]:
-                    d += r[i] * g[i, b]
             g[x, b] += d
 
 
@@ -505,16 +527,16 @@ def sample_rows(mask, hw, vw, sgn, S, nlr, nlc, start, stop, below, uniforms, la
     m, w = mask.shape
     h = (w + 1) // 2
     n3 = 3 * h
-    t = np.zeros((n3, n3))
-    g = np.zeros((n3, n3))
-    ract = np.zeros(n3, dtype=np.bool_)
-    cact = np.zeros(n3, dtype=np.bool_)
+    t = np.empty((n3, n3))
+    g = np.empty((n3, n3))
+    ract = np.empty(n3, dtype=np.bool_)
+    cact = np.empty(n3, dtype=np.bool_)
     gcol = np.empty(n3)
     grow = np.empty(n3)
     rbuf = np.empty(n3)
-    taken = np.zeros(w, dtype=np.bool_)
+    taken = np.empty(w, dtype=np.bool_)
     for k in range(start, stop):
-        _build_t(k, mask, hw, vw, sgn, S[k + 1], nlr[k + 1], nlc[k + 1], t, ract, cact)
+        _build_t(k, mask, hw, vw, sgn, S[k + 1], nlr[k + 1], nlc[k + 1], t, ract, cact, 0.0)
         for j in range(w):
             taken[j] = below[j]
             below[j] = False
@@ -535,6 +557,11 @@ def sample_rows(mask, hw, vw, sgn, S, nlr, nlc, start, stop, below, uniforms, la
             can_r = j + 1 < w and mask[k, j + 1] and not taken[j + 1]
             can_d = k + 1 < m and mask[k + 1, j]
             refined = 0
+            # the (row, column) slots of the domino to the right and of the one below
+            if black:
+                ar, br, ad, bd = j // 2, (j + 1) // 2, j // 2, h + j // 2
+            else:
+                ar, br, ad, bd = (j + 1) // 2, j // 2, h + j // 2, j // 2
             while True:
                 pr = 0.0
                 pd = 0.0
@@ -545,15 +572,9 @@ def sample_rows(mask, hw, vw, sgn, S, nlr, nlc, start, stop, below, uniforms, la
                     pd = 1.0
                     break
                 if can_r:
-                    if black:
-                        pr = t[j // 2, (j + 1) // 2] * g[(j + 1) // 2, j // 2]
-                    else:
-                        pr = t[(j + 1) // 2, j // 2] * g[j // 2, (j + 1) // 2]
+                    pr = t[ar, br] * g[br, ar]
                 if can_d:
-                    if black:
-                        pd = t[j // 2, h + j // 2] * g[h + j // 2, j // 2]
-                    else:
-                        pd = t[h + j // 2, j // 2] * g[j // 2, h + j // 2]
+                    pd = t[ad, bd] * g[bd, ad]
                 err = abs(pr + pd - 1.0)
                 if (err > REFINE_ABOVE or min(pr, pd) < -REFINE_ABOVE) and refined < 2:
                     _refine(t, g, ract, cact, black, j // 2, rbuf)
@@ -579,12 +600,7 @@ def sample_rows(mask, hw, vw, sgn, S, nlr, nlc, start, stop, below, uniforms, la
             u = uniforms[k * w + j]
             right = u * (pr + pd) < pr
             chosen = pr if right else pd
-            if black:
-                a = j // 2
-                b = (j + 1) // 2 if right else h + j // 2
-            else:
-                b = j // 2
-                a = (j + 1) // 2 if right else h + j // 2
+            a, b = (ar, br) if right else (ad, bd)
             lab = int(state[0])
             state[0] += 1.0
             labels[k, j] = lab

@@ -630,7 +630,8 @@ _CERTIFIED_MAX = 16
 
 def _views(sub, hw, vw, hwp, vwp):
     """``(views, shift)``: the arrays upright and upside down (the latter gauged, see :func:`_gauged`)."""
-    arrays = (sub, hw, vw, hwp, vwp)
+    # the residues (< 2**31) in float64, exact: the kernels' one type of weights (issue 37)
+    arrays = (sub, hw, vw, hwp.astype(np.float64), vwp.astype(np.float64))
     views = [
         tuple(np.ascontiguousarray(x[::-1] if flip else x) for x in arrays)
         for flip in (False, True)
