@@ -399,7 +399,6 @@ def _gcd(a, b):
     return a
 
 
-@njit(cache=True, nogil=True)
 def shuffle(planes, state, k_stop, probs, rmod, cmod, key, weighted):
     """Run shuffling from ``state`` up to order `k_stop`.
 
@@ -411,30 +410,69 @@ def shuffle(planes, state, k_stop, probs, rmod, cmod, key, weighted):
     :func:`periodic_row`); ``weighted``: 0 uniform, 1 a double per hole, 2
     bit-sliced (``probs`` a level per order, ``rmod = i % p``, ``cmod = j % q``).
     ``state`` is updated in place (see the module).
+
+    Each kind is its own kernel (:func:`shuffle_uniform`, :func:`shuffle_holes`,
+    :func:`shuffle_sliced`), chosen here in Python: one kernel with the kind as an
+    argument compiled all three kinds' stages on the first uniform sample (1.7 s of CPU
+    more, issue 37).
     """
+    if weighted == 0:
+        shuffle_uniform(planes, state, k_stop, key)
+    elif weighted == 1:
+        shuffle_holes(planes, state, k_stop, probs, rmod, cmod, key)
+    else:
+        shuffle_sliced(planes, state, k_stop, probs, rmod, cmod, key)
+
+
+@njit(cache=True, nogil=True)
+def _wave_checked(state, counts, k, depth):
+    """Flag ``state[2]`` if a stage of the wave ``k .. k + depth`` left dominoes overlapping."""
+    for t in range(depth):
+        if counts[t, 0] != k + t + 1 + counts[t, 1]:
+            state[2] = 1
+
+
+@njit(cache=True, nogil=True)
+def shuffle_uniform(planes, state, k_stop, key):
+    """:func:`shuffle` of a uniform run: waves of :data:`WAVEFRONT` stages, a coin a bit."""
+    k = state[0]
+    counts = np.zeros((WAVEFRONT, 2), np.int64)
+    while k < k_stop:
+        depth = min(WAVEFRONT, k_stop - k)
+        _uniform_stages(planes, k, depth, key, counts)
+        _wave_checked(state, counts, k, depth)
+        k += depth
+        if state[2]:
+            break
+    state[0] = k
+
+
+@njit(cache=True, nogil=True)
+def shuffle_holes(planes, state, k_stop, probs, rmod, cmod, key):
+    """:func:`shuffle` with a double per hole: one stage at a time."""
+    k = state[0]
+    while k < k_stop:
+        holes, bad = _stage(planes, k, probs, rmod, cmod, key)
+        k += 1
+        if holes != k + bad:
+            state[2] = 1
+            break
+    state[0] = k
+
+
+@njit(cache=True, nogil=True)
+def shuffle_sliced(planes, state, k_stop, probs, rmod, cmod, key):
+    """:func:`shuffle` with bit-sliced coins of a short period: waves, as the uniform run."""
     k = state[0]
     counts = np.zeros((WAVEFRONT, 2), np.int64)
     q = probs.shape[2]
     W = q // _gcd(q, 64)
-    nmask = WAVEFRONT if weighted == 2 else 1
-    masks = np.zeros((nmask, probs.shape[1], W, 128), np.uint64)
-    sure = np.zeros((nmask, probs.shape[1], W), np.uint64)
+    masks = np.zeros((WAVEFRONT, probs.shape[1], W, 128), np.uint64)
+    sure = np.zeros((WAVEFRONT, probs.shape[1], W), np.uint64)
     while k < k_stop:
-        if weighted == 1:
-            holes, bad = _stage(planes, k, probs, rmod, cmod, key)
-            k += 1
-            if holes != k + bad:
-                state[2] = 1
-                break
-            continue
         depth = min(WAVEFRONT, k_stop - k)
-        if weighted == 2:
-            _periodic_stages(planes, k, depth, key, counts, probs, rmod, cmod, masks, sure)
-        else:
-            _uniform_stages(planes, k, depth, key, counts)
-        for t in range(depth):
-            if counts[t, 0] != k + t + 1 + counts[t, 1]:
-                state[2] = 1
+        _periodic_stages(planes, k, depth, key, counts, probs, rmod, cmod, masks, sure)
+        _wave_checked(state, counts, k, depth)
         k += depth
         if state[2]:
             break
