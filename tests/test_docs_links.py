@@ -198,6 +198,9 @@ def test_every_public_function_has_a_cost_and_a_method_in_its_table():
         path
         for wing, entries in apigen.public_names().items()
         for path, name, obj in entries
-        if inspect.isfunction(obj) and name not in costs.COSTS
+        # a deprecated alias (`_util.renamed`) has its new name's row
+        if inspect.isfunction(obj)
+        and name not in costs.COSTS
+        and not hasattr(obj, "__deprecated__")
     ]
     assert missing == []

@@ -48,6 +48,7 @@ COSTS = {
     "find_tiling": ("1000x1000 with holes in 0.37 s", "maximum matching or DP"),
     "max_cover": ("1000x1000 in 0.37 s; DP for w <= 22", "Pothen-Fan+ matching or DP"),
     "choose_finder": ("microseconds", "by width and holes"),
+    "choose_placement": ("microseconds", "by size, weights and exact="),
     "maximum_matching": ("2000x2000 in 0.94 s", "Pothen-Fan+ (numba)"),
     "is_tileable": ("10^6 cells in 0.1 s", "Thurston's heights, else matching"),
     "hall_violator": ("one matching", "Koenig: a Hall certificate"),

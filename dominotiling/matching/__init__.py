@@ -5,7 +5,7 @@ live in the dispatch layer above the wings (:mod:`dominotiling.tasks.find`): its
 run this wing's maximum matching and the counting wing's maximum-cover DP by their checked
 routes. ``dominotiling.matching.find_tiling``, ``max_cover`` and ``choose_finder`` still
 answer here, the same objects; so do ``min_tiling`` and ``max_tiling``, whose ``flux=``
-reaches the surfaces wing (their doors: :mod:`dominotiling.tasks.sectors`).
+reaches the surfaces wing (their doors: :mod:`dominotiling.tasks.extremes`).
 
 Examples
 --------
@@ -39,5 +39,5 @@ def __getattr__(name):
     if name in ("find_tiling", "max_cover", "choose_finder", "DP_AUTO_WIDTH", "FIND"):
         return getattr(importlib.import_module("dominotiling.tasks.find"), name)
     if name in ("min_tiling", "max_tiling"):
-        return getattr(importlib.import_module("dominotiling.tasks.sectors"), name)
+        return getattr(importlib.import_module("dominotiling.tasks.extremes"), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -19,7 +19,7 @@ are :func:`min_tiling` and :func:`max_tiling`, and a :func:`flip` (turning two
 parallel dominoes that fill a 2x2 square) moves one height by 4. The doors
 :func:`min_tiling` and :func:`max_tiling` also take ``flux=`` (a sector of a region with
 holes, the surfaces wing's), so they live in the dispatch layer
-(:mod:`dominotiling.tasks.sectors`) and answer here, the same objects.
+(:mod:`dominotiling.tasks.extremes`) and answer here, the same objects.
 
 Examples
 --------
@@ -66,8 +66,8 @@ __all__ = [
     "extreme_heights",
     "tiling_from_heights",
     "thurston_tiling",
-    "min_tiling",  # noqa: F822 -- answered by __getattr__ (the door is in tasks.sectors)
-    "max_tiling",  # noqa: F822 -- answered by __getattr__ (the door is in tasks.sectors)
+    "min_tiling",  # noqa: F822 -- answered by __getattr__ (the door is in tasks.extremes)
+    "max_tiling",  # noqa: F822 -- answered by __getattr__ (the door is in tasks.extremes)
     "is_tileable_thurston",
     "flip",
     "flippable_squares",
@@ -483,7 +483,7 @@ def flippable_squares(tiling):
 
 def __getattr__(name):
     # min_tiling and max_tiling take flux= (the surfaces wing's sectors): their doors live in
-    # the dispatch layer above (dominotiling.tasks.sectors); here they answer, the same objects
+    # the dispatch layer above (dominotiling.tasks.extremes); here they answer, the same objects
     if name in ("min_tiling", "max_tiling"):
-        return getattr(importlib.import_module("dominotiling.tasks.sectors"), name)
+        return getattr(importlib.import_module("dominotiling.tasks.extremes"), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -10,7 +10,7 @@ surfaces, holes and sizes it takes, its measured cost model and whether it is ex
 ``method="auto"`` runs the cheapest record that serves; a named method that does not
 serve is refused with the records that would. Adding a method is adding one record.
 The doors with a ``flux=`` -- :func:`min_tiling`, :func:`max_tiling`, :func:`glauber`,
-:func:`glauber_frames`, :func:`sample_cftp` -- live here too (:mod:`dominotiling.tasks.sectors`): a region with
+:func:`glauber_frames`, :func:`sample_cftp` -- live here too (:mod:`dominotiling.tasks.extremes`, :mod:`dominotiling.tasks.sectors`): a region with
 holes sends them to the surfaces wing's flux sectors, any other region to the matching
 or the sampling wing.
 
@@ -26,11 +26,12 @@ Examples
 from __future__ import annotations
 
 from .count import COUNT, LOG_COUNT, count_tilings, log_count
+from .extremes import max_tiling, min_tiling
 from .find import FIND, choose_finder, find_tiling, max_cover
 from .placement import PLACEMENT, choose_placement, placement_probabilities
 from .records import MethodRecord
 from .sample import SAMPLE, choose_sampler, random_tiling
-from .sectors import cftp_sample, glauber, glauber_frames, max_tiling, min_tiling, sample_cftp
+from .sectors import cftp_sample, glauber, glauber_frames, sample_cftp
 
 __all__ = [
     "count_tilings",

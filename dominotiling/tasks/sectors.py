@@ -1,19 +1,16 @@
-"""The doors with a ``flux=``: :func:`min_tiling`, :func:`max_tiling`, :func:`glauber`, :func:`glauber_frames`, :func:`sample_cftp`.
+"""The Markov chains' doors with a ``flux=``: :func:`glauber`, :func:`glauber_frames`, :func:`sample_cftp`.
 
-Each is a task two wings serve: without ``flux=`` the matching wing's Thurston
-algorithm (:func:`dominotiling.matching.height.thurston_tiling`) or the sampling wing's
-Markov chains (:mod:`dominotiling.sampling.mcmc`); with ``flux=`` (a region with holes)
-the surfaces wing's flux sectors (:mod:`dominotiling.surfaces.flux`), whose tilings the
-other two wings do not know. The doors live here, above the three, so that none of them
-imports a peer for a keyword; their old homes (``dominotiling.matching.height.min_tiling``,
-``dominotiling.sampling.mcmc.glauber``, ...) answer with the same objects.
+Each is a task two wings serve: without ``flux=`` the sampling wing's Markov chains
+(:mod:`dominotiling.sampling.mcmc`); with ``flux=`` (a region with holes) the surfaces
+wing's flux sectors (:mod:`dominotiling.surfaces.flux`), whose tilings the sampling wing
+does not know. The doors live here, above both, so that neither imports the other for a
+keyword; their old homes (``dominotiling.sampling.mcmc.glauber``, ...) answer with the
+same objects. The extreme tilings' doors with ``flux=`` (``min_tiling``, ``max_tiling``)
+are in :mod:`dominotiling.tasks.extremes`.
 
 Examples
 --------
 >>> from dominotiling import Region
->>> ring = Region.from_strings(["....", ".##.", ".##.", "...."])
->>> min_tiling(ring, flux=(2,)) != max_tiling(ring, flux=(-2,))
-True
 >>> sample_cftp(Region.rectangle(4, 4), seed=0, progress=False).n_dominoes
 8
 """
@@ -23,81 +20,12 @@ from __future__ import annotations
 from .. import _validate
 from .._util import deprecated_frames, keyword_only, renamed
 from ..errors import DominoTilingError
-from ..matching.height import thurston_tiling
 from ..model.region import Region
 from ..sampling.cost import check_time
 from ..sampling.mcmc import cftp_checked, glauber_frames_run, glauber_run
 from ..surfaces.flux import sample_sector_cftp, sector_tiling
 
-__all__ = ["min_tiling", "max_tiling", "glauber", "glauber_frames", "sample_cftp", "cftp_sample"]
-
-
-@keyword_only("flux")
-def min_tiling(region, *, flux=None):
-    """The tiling whose height function is pointwise smallest (None if untileable).
-
-    Same as ``thurston_tiling(region, "min")``. For a region with holes, pass
-    ``flux`` (one int per hole, see :func:`dominotiling.surfaces.flux.flux`): the smallest
-    tiling of that flux sector (:func:`dominotiling.surfaces.flux.sector_tiling`), which
-    raises NoTilingError when no tiling has this flux.
-
-    Parameters
-    ----------
-    region : Region
-        A plane region.
-    flux : sequence of int, optional
-        For a region with holes: the flux sector.
-
-    Returns
-    -------
-    Tiling or None
-
-    See Also
-    --------
-    max_tiling, flip, is_tileable
-
-    Examples
-    --------
-    >>> min_tiling(Region.rectangle(2, 2)).orientations().tolist()
-    [1, 1]
-    """
-    if flux is not None:
-        return sector_tiling(region, flux, extreme="min")
-    return thurston_tiling(region, "min")
-
-
-@keyword_only("flux")
-def max_tiling(region, *, flux=None):
-    """The tiling whose height function is pointwise largest (None if untileable).
-
-    Same as ``thurston_tiling(region, "max")``. For a region with holes, pass
-    ``flux`` (one int per hole, see :func:`dominotiling.surfaces.flux.flux`): the largest
-    tiling of that flux sector (:func:`dominotiling.surfaces.flux.sector_tiling`), which
-    raises NoTilingError when no tiling has this flux.
-
-    Parameters
-    ----------
-    region : Region
-        A plane region.
-    flux : sequence of int, optional
-        For a region with holes: the flux sector.
-
-    Returns
-    -------
-    Tiling or None
-
-    See Also
-    --------
-    min_tiling, flip, is_tileable
-
-    Examples
-    --------
-    >>> max_tiling(Region.rectangle(2, 2)).orientations().tolist()
-    [0, 0]
-    """
-    if flux is not None:
-        return sector_tiling(region, flux, extreme="max")
-    return thurston_tiling(region, "max")
+__all__ = ["glauber", "glauber_frames", "sample_cftp", "cftp_sample"]
 
 
 @keyword_only("steps", "seed", "frames", "every")
