@@ -72,6 +72,27 @@ def _rotl(x, r):
 
 
 @njit(cache=True, inline="always")
+def _xoshiro_step(s0, s1, s2, s3):
+    """The xoshiro256 state after one step (the same for its ``**`` and ``+`` outputs)."""
+    t = s1 << np.uint64(17)
+    s2 ^= s0
+    s3 ^= s1
+    s1 ^= s2
+    s0 ^= s3
+    s2 ^= t
+    s3 = _rotl(s3, 45)
+    return s0, s1, s2, s3
+
+
+@njit(cache=True, inline="always")
+def _xoshiro_starstar(s0, s1, s2, s3):
+    """One xoshiro256** output and the state after it: ``(out, s0, s1, s2, s3)``."""
+    out = _rotl(s1 * np.uint64(5), 7) * np.uint64(9)
+    s0, s1, s2, s3 = _xoshiro_step(s0, s1, s2, s3)
+    return out, s0, s1, s2, s3
+
+
+@njit(cache=True, inline="always")
 def _word(old, r, w, nw, kk):
     """Word `w` of padded row `r` at the stage to order `kk`, from ``old``: what slides in, the bad pairs, the holes.
 
@@ -146,14 +167,8 @@ def shuffle_row(old, new, i, kk, qrow, cmod, key):
             rest ^= low
             u = np.float64(np.int64((s0 + s3) >> np.uint64(11))) * (
                 1.0 / 9007199254740992.0
-            )  # top 53 bits
-            t = s1 << np.uint64(17)
-            s2 ^= s0
-            s3 ^= s1
-            s1 ^= s2
-            s0 ^= s3
-            s2 ^= t
-            s3 = _rotl(s3, 45)
+            )  # top 53 bits of the xoshiro256+ output
+            s0, s1, s2, s3 = _xoshiro_step(s0, s1, s2, s3)
             hor |= low * np.uint64(u < qrow[cmod[j]])  # no branch: the coin is unpredictable
         _put(new, r, w, n_new, s_old, w_new, e_old, ns, we, hole, hor)
     return holes, bad
@@ -187,14 +202,7 @@ def uniform_row(planes, i, kk, key):
         n_new, s_old, w_new, e_old, ns, we, hole = _word(planes, r, w, nw, kk)
         bad += _popcount(ns) + _popcount(we)
         holes += _popcount(hole)
-        coins = _rotl(s1 * np.uint64(5), 7) * np.uint64(9)  # xoshiro256**: output, then step
-        t = s1 << np.uint64(17)
-        s2 ^= s0
-        s3 ^= s1
-        s1 ^= s2
-        s0 ^= s3
-        s2 ^= t
-        s3 = _rotl(s3, 45)
+        coins, s0, s1, s2, s3 = _xoshiro_starstar(s0, s1, s2, s3)
         _put(planes, r, w, n_new, s_old, w_new, e_old, ns, we, hole, hole & coins)
     return holes, bad
 
@@ -301,14 +309,7 @@ def periodic_masks(probs, level0, depth, masks, sure):
 @njit(cache=True, inline="always")
 def _digit(s0, s1, s2, s3, hor, und, masks, t, a, v, b):
     """Digit `b` of the undecided blocks' ``U`` (a xoshiro256** word) against the probabilities' (:func:`periodic_row`)."""
-    u = _rotl(s1 * np.uint64(5), 7) * np.uint64(9)  # xoshiro256**: output, then step
-    tmp = s1 << np.uint64(17)
-    s2 ^= s0
-    s3 ^= s1
-    s1 ^= s2
-    s0 ^= s3
-    s2 ^= tmp
-    s3 = _rotl(s3, 45)
+    u, s0, s1, s2, s3 = _xoshiro_starstar(s0, s1, s2, s3)
     m = masks[t, a, v, b]
     diff = (u ^ m) & und  # decided: the first digit where U and the probability differ
     hor |= diff & m  # the probability's digit is 1, U's 0: U is below
@@ -358,14 +359,7 @@ def periodic_row(planes, i, kk, key, masks, sure, probs, t, a, cmod):
             low = und & (~und + _ONE)
             und ^= low
             _, rest = _fixed64(probs[kk - 1, a, cmod[64 * w + trailing_zeros(low)]])
-            u = _rotl(s1 * np.uint64(5), 7) * np.uint64(9)
-            tmp = s1 << np.uint64(17)
-            s2 ^= s0
-            s3 ^= s1
-            s1 ^= s2
-            s0 ^= s3
-            s2 ^= tmp
-            s3 = _rotl(s3, 45)
+            u, s0, s1, s2, s3 = _xoshiro_starstar(s0, s1, s2, s3)
             x = np.float64(np.int64(u >> np.uint64(11))) * (1.0 / 9007199254740992.0)
             hor |= low * np.uint64(x < rest)
         _put(planes, r, w, n_new, s_old, w_new, e_old, ns, we, hole, hor)

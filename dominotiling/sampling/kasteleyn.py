@@ -482,6 +482,21 @@ def _draw_dissection(mask, hw, vw, hwp, vwp, rng, refuse, key=None, trusted=Fals
     return labels, 0.0, 0, restarts
 
 
+def _check_room(region, mask, elimination):
+    """The memory budget's check of the sampler's tables for `elimination` ("band" or "dissection")."""
+    if elimination == "band":
+        need, what = kasteleyn_sample_bytes(region), "compressed tails"
+    else:
+        need = nested_bytes(int(mask.sum()), mask.shape[1])
+        need, what = need + 2 * mask.size * 8 * 4, "separator steps"
+    check_memory(
+        need,
+        f"the Kasteleyn sampler's {what} for this region ({region.n_cells} cells, "
+        f"{mask.shape[1]} wide on its narrower side)",
+        "random_tiling(region, method='cftp') for a region without holes, or a smaller region",
+    )
+
+
 def _dissection_certifies(region, weights, mask, hw, vw, trusted):
     """Whether the nested-dissection route passes its condition test (run here, no random choice).
 
@@ -497,13 +512,7 @@ def _dissection_certifies(region, weights, mask, hw, vw, trusted):
     refuse = _refusal(region, weights, mask, hw, vw)
     if not region.is_balanced:
         refuse("")
-    need = nested_bytes(int(mask.sum()), mask.shape[1]) + 2 * mask.size * 8 * 4
-    check_memory(
-        need,
-        f"the Kasteleyn sampler's separator steps for this region ({region.n_cells} cells, "
-        f"{mask.shape[1]} wide on its narrower side)",
-        "random_tiling(region, method='cftp') for a region without holes, or a smaller region",
-    )
+    _check_room(region, mask, "dissection")
     try:
         certify(mask, hw, vw, refuse)
     except PrecisionError:
@@ -528,17 +537,7 @@ def _sample_checked(region, rng, weights, progress=True, trusted=False, eliminat
             region, weights, mask, hw, vw, trusted
         ):
             elimination = "band"  # before any random choice: the band's own test decides
-    if elimination == "band":
-        need, what = kasteleyn_sample_bytes(region), "compressed tails"
-    else:
-        need = nested_bytes(int(mask.sum()), mask.shape[1])
-        need, what = need + 2 * mask.size * 8 * 4, "separator steps"
-    check_memory(
-        need,
-        f"the Kasteleyn sampler's {what} for this region ({region.n_cells} cells, "
-        f"{mask.shape[1]} wide on its narrower side)",
-        "random_tiling(region, method='cftp') for a region without holes, or a smaller region",
-    )
+    _check_room(region, mask, elimination)
     refuse = _refusal(region, weights, mask, hw, vw)
     if not region.is_balanced:
         refuse("")
