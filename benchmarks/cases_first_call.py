@@ -224,6 +224,12 @@ CALLS = {
         "sample_aztec(8, seed=1, weights=w)",
         "sample_aztec(300, seed=1, weights=W)",
     ),
+    # the sweeps of levels (order 512 up, rebuilt levels): first at a large order, nothing before
+    "sample_aztec (random weights, first at order 1200)": (
+        "W = Weights.random(Region.aztec_diamond(1200), 'gamma', seed=1)",
+        "sample_aztec(1200, seed=1, weights=W)",
+        None,
+    ),
     "shuffle_frames": ("", "shuffle_frames(6, seed=1)", "shuffle_frames(60, seed=1)"),
     "aztec_types": ("t = sample_aztec(8, seed=1)", "aztec_types(t)", None),
     "arctic_circle": ("", "arctic_circle(8)", None),
@@ -236,6 +242,11 @@ CALLS = {
         "",
         "aztec_edge_probabilities(6)",
         "aztec_edge_probabilities(300)",
+    ),
+    "aztec_edge_probabilities (first at order 1000)": (
+        "",
+        "aztec_edge_probabilities(1000)",
+        None,
     ),
     "embed_in_aztec": (
         "",

@@ -73,7 +73,6 @@ __all__ = [
     "max_threads",
     "free_cores",
     "passive_waits",
-    "limited",
     "SMALL_WORK",
 ]
 
@@ -557,27 +556,3 @@ def available(work=None):
         return 1
     # a core counts as free when most of it is: 1.6 idle cores of 2 -> 2 threads, 1.2 -> 1
     return max(1, min(most, int(free_cores() + 0.4)))
-
-
-class limited:
-    """``with limited(k):`` numba's parallel regions started by this thread use at most `k` threads.
-
-    A kernel whose loop has `k` chunks then wakes no thread it has no work for
-    (numba's ``set_num_threads``, restored on exit).
-    """
-
-    def __init__(self, k):
-        self.k = max(1, int(k))
-
-    def __enter__(self):
-        from numba import get_num_threads, set_num_threads
-
-        self.old = get_num_threads()
-        set_num_threads(min(self.k, max_threads()))
-        return self
-
-    def __exit__(self, *exc):
-        from numba import set_num_threads
-
-        set_num_threads(self.old)
-        return False

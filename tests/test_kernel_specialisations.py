@@ -5,8 +5,8 @@ literal constant (``0``, ``False``) is a type of its own, as is the ``uint64``
 index that a ``prange`` loop has in its threads' code. Each extra
 specialisation of a large kernel is seconds of its first use, and so is a row
 kernel that the weights at hand never run (positive weights need no zero-weight
-rows; the face kernels choose them by the type of the eps-degrees, None or an
-array) (issue 28: the
+rows; the face kernels' callers choose the zero-weight kernel only where a weight is 0)
+(issue 28: the
 first use of any public function compiles in at most 15 s; the times are in
 ``benchmarks/cases_first_call.py``). Counted here, in a fresh interpreter with
 an empty numba cache (a kernel loaded from the cache lists no callee).
@@ -25,13 +25,13 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHILD = textwrap.dedent("""
     import json
     from dominotiling import Region, Weights, random_tiling, sample_aztec
-    from dominotiling._kernels import faces, kasteleyn_sample as ks
+    from dominotiling._kernels import faces, shuffling, kasteleyn_sample as ks
 
     w = Weights.periodic(Region.aztec_diamond(6), faces=[[2.0, 1.0], [1.0, 1.0]])
     sample_aztec(6, seed=1, weights=w)
     random_tiling(Region.rectangle(6, 6), seed=1, method="kasteleyn")
-    kernels = {"faces._face_step": faces._face_step, "faces._face_rows": faces._face_rows,
-               "faces._face_rows_zeros": faces._face_rows_zeros, "kasteleyn_sample._canonical": ks._canonical,
+    kernels = {"faces.face_rows": faces.face_rows, "faces.face_rows_zeros": faces.face_rows_zeros,
+               "shuffling.shuffle_row": shuffling.shuffle_row, "kasteleyn_sample._canonical": ks._canonical,
                "kasteleyn_sample._orthonormalize": ks._orthonormalize}
     print(json.dumps({name: [str(s) for s in k.signatures] for name, k in kernels.items()}))
 """)
@@ -59,7 +59,7 @@ def test_each_big_kernel_is_compiled_once(tmp_path):
     assert out.returncode == 0, out.stderr[-3000:]
     signatures = json.loads(out.stdout.strip().splitlines()[-1])
     # positive weights: the zero-weight rows are not compiled at all
-    assert signatures.pop("faces._face_rows_zeros") == []
+    assert signatures.pop("faces.face_rows_zeros") == []
     extra = {name: sigs for name, sigs in signatures.items() if len(sigs) != 1}
     assert not extra, "compiled more than once: " + json.dumps(extra, indent=1)
 
@@ -84,6 +84,7 @@ def test_zero_weights_compile_their_own_rows_once(tmp_path):
     assert out.returncode == 0, out.stderr[-3000:]
     signatures = json.loads(out.stdout.strip().splitlines()[-1])
     assert (
-        len(signatures["faces._face_rows_zeros"]) == 1 and len(signatures["faces._face_step"]) == 1
+        len(signatures["faces.face_rows_zeros"]) == 1
+        and len(signatures["shuffling.shuffle_row"]) == 1
     )
-    assert signatures["faces._face_rows"] == []
+    assert signatures["faces.face_rows"] == []

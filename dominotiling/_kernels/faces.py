@@ -23,7 +23,7 @@ Zero weights are leading terms ``coef * eps**deg`` as in ``urban_renewal.py``.
 """
 
 import numpy as np
-from numba import njit, prange, types
+from numba import njit, types
 from numba.extending import overload
 
 from .shuffling import shuffle_row
@@ -117,51 +117,30 @@ def _emit(i, k, qrow, qtab, qoff, store, sh, counts, c):
 
     ``sh = (shuffle, old, new, key, cmod)``: with ``shuffle``, row `i` of the stage
     to order `k` is drawn right away from ``qrow`` (planes ``old`` to ``new``; see
-    :func:`~dominotiling._kernels.shuffling.shuffle_row`), and its hole and bad
-    counts are added to ``counts[c]``.
+    :func:`~dominotiling._kernels.shuffling.shuffle_row`, a call), and its hole and
+    bad counts are added to ``counts[c]``.
     """
     if store:
-        qtab[qoff + i * k : qoff + i * k + k] = qrow
+        base = qoff + i * k
+        for j in range(k):
+            qtab[base + j] = qrow[j]
     if sh[0]:
         h, b = shuffle_row(sh[1], sh[2], i, k, qrow, sh[4], sh[3])
         counts[c, 0] += h
         counts[c, 1] += b
 
 
-@njit(cache=True, nogil=True, inline="always")
-def _emit_by_call(i, k, qrow, qtab, qoff, store, sh, counts, c):
-    """:func:`_emit` for the rows with zero weights: the shuffling row is a call, not inlined code.
-
-    Inlined, the shuffling row is the bulk of the row kernels' compile time; the
-    plain rows (the common case, and a hot loop) inline it, the zero-weight rows
-    share one compiled copy.
-    """
-    if store:
-        qtab[qoff + i * k : qoff + i * k + k] = qrow
-    if sh[0]:
-        _shuffle_emit(i, k, qrow, sh, counts, c)
-
-
-@njit(cache=True, nogil=True)
-def _shuffle_emit(i, k, qrow, sh, counts, c):
-    """The shuffling row of :func:`_emit_by_call`."""
-    h, b = _shuffle_row_called(sh[1], sh[2], i, k, qrow, sh[4], sh[3])
-    counts[c, 0] += h
-    counts[c, 1] += b
-
-
-@njit(cache=True, nogil=True)
-def _shuffle_row_called(old, new, i, kk, qrow, cmod, key):
-    """:func:`~dominotiling._kernels.shuffling.shuffle_row` as a call (not inlined): one compiled copy."""
-    return shuffle_row(old, new, i, kk, qrow, cmod, key)
-
-
 @njit(cache=True, nogil=True, error_model="numpy")
-def _face_rows(x, ox, y, oy, k, r0, r1, qtab, qoff, store, sh, counts, c):
-    """Rows ``r0 <= i < r1`` of level ``k - 1`` (written over Y); their q rows to :func:`_emit`.
+def face_rows(x, ox, y, oy, k, r0, r1, qtab, qoff, store, sh, counts, c):
+    """Rows ``r0 <= i < r1`` of level `k`'s step to ``k - 1`` (written over Y); their q rows to :func:`_emit`.
 
-    Returns False if a face weight of level `k` (of rows ``r0 .. r1``) is not a
-    positive finite float. Row slices and a fixed buffer keep the loops vectorised.
+    X of level `k` is ``x`` at offset ``ox``, Y the other buffer ``y`` at ``oy``
+    (the logical entry ``(i, j)`` at ``[o + i, o + j]``); the rows are
+    independent (X and Y are different buffers), so a level may be done in any
+    ranges of rows, side by side (each range with its own row ``c`` of
+    ``counts``): the last one (``r1 == k - 1``) also emits q's last row. Returns
+    False if a face weight of level `k` (of rows ``r0 .. r1``) is not a positive
+    finite float. Row slices and a fixed buffer keep the loops vectorised.
     """
     buf = np.empty((4, k))
     m = k - 1
@@ -172,14 +151,17 @@ def _face_rows(x, ox, y, oy, k, r0, r1, qtab, qoff, store, sh, counts, c):
         ok &= _face_row(x[ox + i + 1, ox : ox + k], buf[b], buf[b + 1], k)
         _emit(i, k, buf[a], qtab, qoff, store, sh, counts, c)
         _face_update(y[oy + i, oy : oy + m], buf[a], buf[a + 1], buf[b], buf[b + 1], m)
-    if r1 == m:  # the last row of q belongs to the last chunk
+    if r1 == m:  # the last row of q belongs to the last range
         _emit(m, k, buf[2 * ((r1 - r0) & 1)], qtab, qoff, store, sh, counts, c)
     return ok
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def _face_rows_zeros(x, dx, ox, y, dy, oy, k, r0, r1, qtab, qoff, store, sh, counts, c):
-    """:func:`_face_rows` with eps-degrees ``dx``, ``dy`` (int32, the same layout); q emitted as its limit."""
+def face_rows_zeros(x, dx, ox, y, dy, oy, k, r0, r1, qtab, qoff, store, sh, counts, c):
+    """:func:`face_rows` with eps-degrees ``dx``, ``dy`` (int32, the same layout); q emitted as its limit.
+
+    Its own kernel, called only where a weight is 0: positive weights never compile it.
+    """
     qc = np.empty(k)
     pc = np.empty(k)
     qd = np.empty(k, np.int64)
@@ -207,7 +189,7 @@ def _face_rows_zeros(x, dx, ox, y, dy, oy, k, r0, r1, qtab, qoff, store, sh, cou
             ok &= (v > 0.0) & (v < np.inf)
         if i > r0:  # row i - 1 of the new level, from q rows i - 1 (qc) and i (qc2)
             a = i - 1
-            _emit_by_call(a, k, lim, qtab, qoff, store, sh, counts, c)
+            _emit(a, k, lim, qtab, qoff, store, sh, counts, c)
             yr = oy + a
             for j in range(m):
                 y[yr, oy + j] = pc2[j] * pc[j + 1] / (y[yr, oy + j] * qc[j] * qc2[j + 1])
@@ -218,69 +200,25 @@ def _face_rows_zeros(x, dx, ox, y, dy, oy, k, r0, r1, qtab, qoff, store, sh, cou
         pd, pd2 = pd2, pd
         lim, lim2 = lim2, lim
     if r1 == m:
-        _emit_by_call(m, k, lim, qtab, qoff, store, sh, counts, c)
+        _emit(m, k, lim, qtab, qoff, store, sh, counts, c)
     return ok
 
 
 #: Blocks of a step that one thread should get at least, for the step to be shared among threads.
-_PAR_BLOCKS = 1 << 18
+PAR_BLOCKS = 1 << 18
 
 
-@njit(cache=True, parallel=True, error_model="numpy")
-def _face_step(x, dx, ox, y, dy, oy, k, qtab, qoff, store, chunks, sh, counts, lo, hi):
-    """``y <- F(X_k) / y`` on rows ``lo <= i < hi`` of ``k - 1`` (see above), shared among `chunks` threads on large ranges.
+def step_threads(rows, k, chunks):
+    """How many threads share `rows` rows of a step of level `k` (1: the calling thread alone).
 
-    The rows are independent (X and Y are different buffers), so a level may be
-    done in any ranges of rows: the last one (``hi == k - 1``) also emits q's last row.
-    ``dx``, ``dy``: the eps-degrees, or None without zero weights. None is a type
-    of its own, and numba drops the branch it rules out before compiling, so
-    each kind of weights compiles only the row kernel it uses (:func:`_rows`).
+    Threads only for work that pays for handing it over (about 0.05 ms): 128 rows and
+    :data:`PAR_BLOCKS` blocks each.
     """
-    m = hi - lo
-    # threads only for work that pays for waking them (about 0.05 ms): 128 rows and _PAR_BLOCKS blocks each
-    nch = min(chunks, counts.shape[0]) if m >= 128 * chunks and m * k >= _PAR_BLOCKS * chunks else 1
-    if (
-        nch == 1
-    ):  # no parallel region at all: waking the pool for one chunk costs more than the rows
-        return _rows(x, dx, ox, y, dy, oy, k, lo, hi, qtab, qoff, store, sh, counts, np.int64(0))
-    flags = np.ones(nch, np.bool_)
-    for t in prange(nch):
-        # the loop index is int64 where numba types the loop and uint64 in the threads' code: as an
-        # argument it would compile each row kernel twice, so it is made one type here
-        c = np.int64(t)
-        r0 = lo + c * m // nch
-        r1 = lo + (c + 1) * m // nch
-        flags[c] = _rows(x, dx, ox, y, dy, oy, k, r0, r1, qtab, qoff, store, sh, counts, c)
-    return flags.all()
+    if rows >= 128 * chunks and rows * k >= PAR_BLOCKS * chunks:
+        return chunks
+    return 1
 
 
-def _rows(x, dx, ox, y, dy, oy, k, r0, r1, qtab, qoff, store, sh, counts, c):
-    """:func:`_face_rows`, or :func:`_face_rows_zeros` when `dx` is an array: chosen by type, when compiling."""
-
-
-@overload(_rows, jit_options={"cache": True})
-def _rows_by_type(x, dx, ox, y, dy, oy, k, r0, r1, qtab, qoff, store, sh, counts, c):
-    if isinstance(dx, types.NoneType):
-        return lambda x, dx, ox, y, dy, oy, k, r0, r1, qtab, qoff, store, sh, counts, c: _face_rows(
-            x, ox, y, oy, k, r0, r1, qtab, qoff, store, sh, counts, c
-        )
-    return lambda x, dx, ox, y, dy, oy, k, r0, r1, qtab, qoff, store, sh, counts, c: (
-        _face_rows_zeros(x, dx, ox, y, dy, oy, k, r0, r1, qtab, qoff, store, sh, counts, c)
-    )
-
-
-def _degrees(degs, i):
-    """``degs[i]``, or None when `degs` is None (no zero weights): chosen by type, when compiling."""
-
-
-@overload(_degrees, jit_options={"cache": True})
-def _degrees_by_type(degs, i):
-    if isinstance(degs, types.NoneType):
-        return lambda degs, i: None
-    return lambda degs, i: degs[i]
-
-
-@njit(cache=True, nogil=True, inline="always")
 def _probe(o, k, p):
     """Buffer ``(row, col)`` of the `p`-th of four interior probes of a level ``k >= 3`` at offset `o`."""
     r = (k // 4, k // 4, 3 * k // 4, k // 2)[p]
@@ -288,150 +226,46 @@ def _probe(o, k, p):
     return o + min(max(r, 1), k - 2), o + min(max(c, 1), k - 2)
 
 
-@njit(cache=True, nogil=True, error_model="numpy")
-def face_down(bufs, degs, offs, x_first, k_top, k_low, qtab, store, chunks, probes):
-    """Levels ``k_top`` down to ``k_low`` (exclusive) of the face weights, in place.
-
-    ``bufs``: float64 ``(2, n, n)``, the two buffers (X in ``bufs[0]`` when
-    `x_first`, else in ``bufs[1]``); ``offs``: int64 ``[o0, o1]``, their offsets
-    (updated in place); ``degs``: int32 eps-degrees of the same shape, or None
-    when no weight is zero. With `store`, ``qtab`` gets the creation probabilities of the
-    levels ``k_top, ..., k_low + 1``, each ``k * k`` row-major, one after the
-    other. Nothing is lost that :func:`face_up` needs to run the levels back up:
-    a level's X keeps its boundary ring in its buffer (the later levels live
-    inside it) and its inside is the next level's Y; with ``probes`` ``(n + 1,
-    4)`` (else ``(1, 4)``) four inside values of X per level are kept there to
-    check the way back. Returns ``(x_first, ok)``: where X now is, and False if a
-    face weight left the positive floats.
-    """
-    none = np.zeros((4, 1, 1), np.uint64)
-    # no literal constants among _face_step's arguments (a literal False or 0 is a type of its own, and
-    # numba would compile the parallel step once more for it): the same types as face_up's call
-    sh = (np.bool_(False), none, none, np.uint64(0), np.zeros(0, np.int64))
-    counts = np.zeros((max(chunks, 1), 2), np.int64)
-    ok = True
-    qoff = np.int64(0)
-    keep = probes.shape[0] > 1
-    for k in range(k_top, k_low, -1):
-        ix = 0 if x_first else 1
-        iy = 1 - ix
-        if keep and k >= 3:
-            for p in range(4):
-                r, c = _probe(offs[ix], k, p)
-                probes[k, p] = bufs[ix][r, c]
-        ok &= _face_step(
-            bufs[ix],
-            _degrees(degs, ix),
-            offs[ix],
-            bufs[iy],
-            _degrees(degs, iy),
-            offs[iy],
-            k,
-            qtab,
-            qoff,
-            store,
-            chunks,
-            sh,
-            counts,
-            np.int64(0),
-            np.int64(k - 1),
-        )
-        if k == 1:
-            break
-        if store:
-            qoff += k * k
-        offs[ix] += 1  # Y' is X one row and one column on
-        x_first = not x_first  # X' is where Y was
-    return x_first, ok
+_probe_kernel = njit(cache=True, nogil=True, inline="always")(_probe)
 
 
-@njit(cache=True, nogil=True, error_model="numpy")
-def face_rows(bufs, degs, offs, x_first, k, lo, hi, qtab, qoff, store, chunks, sh, counts):
-    """Rows ``lo <= i < hi`` of one step of level `k` (of :func:`face_down` or :func:`face_up`); ok?
-
-    X is in ``bufs[0]`` when `x_first`, else in ``bufs[1]``, at the offsets
-    ``offs``; Y (the other buffer) gets ``F(X) / Y`` on those rows, their q rows
-    go to ``qtab`` (with `store`, at ``qoff``) or to shuffling (``sh``, counts
-    added to ``counts``); ``degs`` the eps-degrees, or None. Nothing moves on: the caller calls :func:`face_next`
-    after the last rows of a step down. Returns False if a face weight left the
-    positive floats.
-    """
-    ix = 0 if x_first else 1
-    iy = 1 - ix
-    return _face_step(
-        bufs[ix],
-        _degrees(degs, ix),
-        offs[ix],
-        bufs[iy],
-        _degrees(degs, iy),
-        offs[iy],
-        k,
-        qtab,
-        qoff,
-        store,
-        chunks,
-        sh,
-        counts,
-        lo,
-        hi,
-    )
-
-
-@njit(cache=True, nogil=True)
 def face_probes(bufs, offs, x_first, k, probes):
     """Keep four inside values of level `k`'s X in ``probes[k]`` (before its step down, ``k >= 3``)."""
     ix = 0 if x_first else 1
     if k >= 3:
         for p in range(4):
-            r, c = _probe(offs[ix], k, p)
+            r, c = _probe(int(offs[ix]), k, p)
             probes[k, p] = bufs[ix][r, c]
 
 
-@njit(cache=True, nogil=True)
 def face_next(offs, x_first):
     """After the rows of a step down: Y' is X one row and column on, X' is where Y was; the new `x_first`."""
     offs[0 if x_first else 1] += 1
     return not x_first
 
 
-@njit(cache=True, nogil=True, error_model="numpy")
-def face_up(bufs, degs, offs, x_first, k, lo, hi, qtab, chunks, probes, sh, counts):
-    """Rows ``lo <= i < hi`` of level ``k - 1`` back to level `k` (``k >= 2``); ``(x_first, ok, drift)``.
+def face_up(bufs, offs, x_first, k, probes):
+    """Before the rows of level ``k - 1`` back to level `k` (``k >= 2``): ``(x_first, drift)``.
 
-    The inverse of one step of :func:`face_down`, in ranges of rows (the first
-    one with ``lo = 0``): X of level `k` is the Y of level ``k - 1`` one row and
-    column back, inside its ring that is still in the buffer (done, and
-    ``counts`` zeroed, by the call with ``lo = 0``); then ``Y_k = F(X_k) /
-    X_{k-1}`` is the very operation of the way down (the recurrence ``X_{k-1}
-    Y_k = F(X_k)`` is symmetric), on the rows ``0 .. k - 2``. Without shuffling
-    (``sh[0]`` False) ``qtab[:k*k]`` gets level `k`'s q; with it, the stage to
-    order `k` is drawn row by row as the q rows come (see :func:`_emit`), the
-    holes and bad blocks added to ``counts``. ``drift`` (of the call with ``lo =
-    0``, else 0) is the largest relative difference between the rebuilt X and the
-    values the way down saw at the probes (a rounding-error size; checked by the
-    caller); ``ok`` False if a face weight left the positive floats.
+    The inverse of one step down: X of level `k` is the Y of level ``k - 1`` one
+    row and column back, inside its ring that is still in the buffer; then ``Y_k
+    = F(X_k) / X_{k-1}`` is the very operation of the way down (the recurrence
+    ``X_{k-1} Y_k = F(X_k)`` is symmetric), on the rows ``0 .. k - 2``
+    (:func:`face_rows`, by the caller). ``drift`` is the largest relative
+    difference between the rebuilt X and the values the way down saw at the
+    probes (a rounding-error size; checked by the caller).
     """
+    iy = 1 if x_first else 0
+    offs[iy] -= 1
+    o = int(offs[iy])
+    x = bufs[iy]
     drift = 0.0
-    if lo == 0:
-        ix = 0 if x_first else 1
-        iy = 1 - ix
-        offs[iy] -= 1
-        o = offs[iy]
-        x = bufs[iy]
-        if k >= 3:
-            for p in range(4):
-                r, c = _probe(o, k, p)
-                want = probes[k, p]
-                drift = max(drift, abs(x[r, c] - want) / want)
-        counts[:] = 0
-        x_first = iy == 0
-    # no literal constants among the arguments (a literal 0 or False is a type of its own, and numba
-    # would compile the parallel step once more for it): the same types as face_down's call
-    shuffle = (np.bool_(sh[0]), sh[1], sh[2], sh[3], sh[4])
-    ok = face_rows(
-        bufs, degs, offs, x_first, k, lo, hi, qtab, np.int64(0), not sh[0], chunks, shuffle, counts
-    )
-    return x_first, ok, drift
+    if k >= 3:
+        for p in range(4):
+            r, c = _probe(o, k, p)
+            want = probes[k, p]
+            drift = max(drift, abs(float(x[r, c]) - want) / want)
+    return iy == 0, drift
 
 
 # ------------------------------------------------------------- sweeps of levels
@@ -471,7 +305,7 @@ def _fresh(x, ox, K, r, qr, pr, probes, keep, up):
     drift = 0.0
     if keep and K >= 3:
         for p in range(4):
-            pr_, pc = _probe(ox, K, p)
+            pr_, pc = _probe_kernel(ox, K, p)
             if pr_ == ox + r:
                 if up:
                     want = probes[K, p]
@@ -508,20 +342,36 @@ def _up_row_by_type(planes, s, i, k, qrow, cmod, key):
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def _sweep_region(
-    bufs, offs0, b0, k, L, lo, hi, first, last, phase, up, probes, keep, planes, key, cmod, counts
+def sweep_chunk(
+    bufs, offs0, b0, k, L, nch, c, phase, probes, keep, up, planes, key, cmod, part, flags, drifts
 ):
-    """One chunk's rows ``lo <= i < hi`` of the `L` steps of a sweep from level `k`; ``(ok, drift)``.
+    """Chunk `c` of `nch` (:func:`sweep_chunks`) of phase 1 or 2 of a sweep of `L` levels from level `k`.
 
-    Down (``up`` False): step ``s`` takes level ``k - s`` to ``k - s - 1``;
-    phase 1 does rows ``[lo, hi - 2 s)`` (all of them in the `last` chunk),
-    phase 2 rows ``[hi - 2 s, hi)``. Up: step ``s`` makes level ``K = k + 1 + s``
-    and draws order ``K`` of shuffling into ``planes[s + 1]`` from ``planes[s]``
-    (holes and bad blocks added to ``counts[s]``), or with float64 ``planes``
-    makes level ``K``'s edge probabilities in place (see :func:`_up_row`); phase 1 does rows ``[lo + 2
-    s, hi)`` (from 0 in the `first` chunk; the `last` chunk also the rows
-    below, and q's last row), phase 2 rows ``[lo, lo + 2 s)``.
+    A sweep runs down from level `k` or (`up`) up from it. ``offs0`` are the
+    offsets before the sweep and ``b0`` the buffer of X then (0 or 1); every
+    chunk of phase 1 must be done before any of phase 2, in any order, side by
+    side (the chunks of one phase write disjoint rows), and then
+    :func:`sweep_end` moves the state on. Needs ``k - L >= 1`` down; plain face
+    weights only (no eps-degrees). The chunk's ``(ok, drift)`` go to
+    ``flags[(phase - 1) * nch + c]`` and ``drifts[...]``; ``part`` ``(nch, L,
+    2)`` gets the chunk's holes and bad blocks per order drawn on the way up.
+
+    The chunk's rows are ``lo <= i < hi``. Down (``up`` False): step ``s`` takes
+    level ``k - s`` to ``k - s - 1``; phase 1 does rows ``[lo, hi - 2 s)`` (all
+    of them in the last chunk), phase 2 rows ``[hi - 2 s, hi)``. Up: step ``s``
+    makes level ``K = k + 1 + s`` and draws order ``K`` of shuffling into
+    ``planes[s + 1]`` from ``planes[s]`` (uint64 planes), or (float64 planes)
+    makes level ``K``'s edge probabilities in place (see :func:`_up_row`);
+    phase 1 does rows ``[lo + 2 s, hi)`` (from 0 in the first chunk; the last
+    chunk also the rows below, and q's last row), phase 2 rows ``[lo, lo + 2 s)``.
     """
+    m0 = k - 1 if not up else k
+    first, last = c == 0, c == nch - 1
+    if phase == 2 and (first if up else last):
+        return
+    lo = c * m0 // nch
+    hi = (c + 1) * m0 // nch
+    counts = part[c]
     n = bufs.shape[1]
     buf = np.empty((L, 4, n))
     par = np.zeros(L, np.int64)
@@ -581,17 +431,17 @@ def _sweep_region(
                 bufs[iy][oy + i, oy : oy + K - 1], qs[a], qs[a + 1], qs[b], qs[b + 1], K - 1
             )
             par[s] = b
-    return ok, drift
+    flags[(phase - 1) * nch + c] = ok
+    drifts[(phase - 1) * nch + c] = drift
 
 
-@njit(cache=True)
 def sweep_chunks(k, L, up, chunks, rows_per_chunk):
     """How many chunks of rows a sweep of `L` levels from level `k` is cut into (at least `chunks`, if they fit).
 
     A chunk is at least ``2 L + 2`` rows high (its phase-2 rows are ``2 s`` of
-    step ``s``); about `rows_per_chunk` rows make the pieces of work that one
-    call of :func:`face_sweep` hands to a thread, so that the sweep can be
-    done in calls of a fraction of a second.
+    step ``s``); about `rows_per_chunk` rows make the pieces of work
+    (:func:`sweep_chunk`) handed to a thread, so that the sweep can be done in
+    calls of a fraction of a second.
     """
     m0 = k - 1 if not up else k  # face rows of the smallest level of the sweep
     most = max(1, m0 // (2 * L + 2))
@@ -599,142 +449,8 @@ def sweep_chunks(k, L, up, chunks, rows_per_chunk):
     return max(1, min(most, want))
 
 
-@njit(cache=True, parallel=True, error_model="numpy")
-def face_sweep(
-    bufs,
-    offs0,
-    b0,
-    k,
-    L,
-    nch,
-    c_lo,
-    c_hi,
-    phase,
-    probes,
-    keep,
-    up,
-    planes,
-    key,
-    cmod,
-    part,
-    flags,
-    drifts,
-    chunks_serial,
-):
-    """Chunks ``c_lo <= c < c_hi`` of `nch` (:func:`sweep_chunks`) of phase 1 or 2 of a sweep of `L` levels.
-
-    A sweep runs down from level `k` or (`up`) up from it; see
-    :func:`_sweep_region`. ``offs0`` are the offsets before the sweep and ``b0``
-    the buffer of X then (0 or 1); every chunk of phase 1 must be done before
-    any of phase 2, in any order and any ranges of chunks, and then
-    :func:`sweep_end` moves the state on; with `chunks_serial` (one thread) no
-    parallel region is started. ``part`` ``(nch, L, 2)`` gets each
-    chunk's holes and bad blocks per order drawn on the way up, ``flags`` and
-    ``drifts`` (``2 nch``) each chunk's ``(ok, drift)`` per phase. Needs ``k - L
-    >= 1`` down; plain face weights only (no eps-degrees).
-    """
-    m0 = k - 1 if not up else k
-    if c_hi - c_lo == 1 or chunks_serial:  # no parallel region: one thread does the chunks in turn
-        for c in range(c_lo, c_hi):
-            _sweep_chunk(
-                bufs,
-                offs0,
-                b0,
-                k,
-                L,
-                nch,
-                c,
-                phase,
-                probes,
-                keep,
-                up,
-                planes,
-                key,
-                cmod,
-                part,
-                flags,
-                drifts,
-                m0,
-            )
-        return
-    for t in prange(c_lo, c_hi):
-        c = np.int64(
-            t
-        )  # one type for the chunk index (uint64 in the threads' code): one compiled copy
-        _sweep_chunk(
-            bufs,
-            offs0,
-            b0,
-            k,
-            L,
-            nch,
-            c,
-            phase,
-            probes,
-            keep,
-            up,
-            planes,
-            key,
-            cmod,
-            part,
-            flags,
-            drifts,
-            m0,
-        )
-
-
-@njit(cache=True, nogil=True, error_model="numpy")
-def _sweep_chunk(
-    bufs,
-    offs0,
-    b0,
-    k,
-    L,
-    nch,
-    c,
-    phase,
-    probes,
-    keep,
-    up,
-    planes,
-    key,
-    cmod,
-    part,
-    flags,
-    drifts,
-    m0,
-):
-    """Chunk `c` of :func:`face_sweep` (its rows, one phase)."""
-    if phase == 2 and (c == 0 if up else c == nch - 1):
-        return
-    lo = c * m0 // nch
-    hi = (c + 1) * m0 // nch
-    o, d = _sweep_region(
-        bufs,
-        offs0,
-        b0,
-        k,
-        L,
-        lo,
-        hi,
-        c == 0,
-        c == nch - 1,
-        phase,
-        up,
-        probes,
-        keep,
-        planes,
-        key,
-        cmod,
-        part[c],
-    )
-    flags[(phase - 1) * nch + c] = o
-    drifts[(phase - 1) * nch + c] = d
-
-
-@njit(cache=True)
 def sweep_end(offs, x_first, L, up):
-    """Move the offsets and `x_first` on past a sweep of `L` levels (after :func:`face_sweep`'s two phases)."""
+    """Move the offsets and `x_first` on past a sweep of `L` levels (after :func:`sweep_chunk`'s two phases)."""
     b0 = 0 if x_first else 1
     for s in range(L):
         if up:

@@ -135,9 +135,13 @@ def _row_key(key, kk, i):
     )
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True)
 def shuffle_row(old, new, i, kk, qrow, cmod, key):
     """Row `i` of a weighted stage to order `kk`: ``new`` row ``i`` from ``old`` rows ``i - 1`` and `i`; ``(holes, bad)``.
+
+    A call, not inlined code: its callers (the stages here, the face kernels'
+    rows and sweeps) share one compiled copy (a row is ``kk`` blocks of work, so
+    the call costs nothing; inlined, it was the bulk of their compile time).
 
     ``old`` and ``new`` may be the same planes when the rows go bottom-up (a
     row's neighbour above is read before it is written). Block ``(i, j)``'s hole

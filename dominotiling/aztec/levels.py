@@ -130,6 +130,9 @@ class _Levels:
         self.store_all = _level_bytes(n, zeros)[1]
         self.ring = None  # the planes of the orders of a sweep up, made on first use
         self.zero = None  # the mask of zero block weights, set by _prepare
+        # edge probabilities' sweeps take float64 planes: the sweeps down take float64 ones too, so
+        # that the sweep kernel compiles once (set by _prepare)
+        self.for_probabilities = False
         self.rows = Pacer(
             first=max(1, 2**18 // max(n, 1)), growth=2
         )  # rows of a large level per call
@@ -139,9 +142,13 @@ class _Levels:
         )  # groups of chunks of a sweep per call, by phase
 
     def down(self):
-        """The pass down; raises WeightError if a face weight under- or overflows."""
+        """The pass down; raises WeightError if a face weight under- or overflows.
+
+        A level a kernel call (its rows in paced ranges, shared among the threads when
+        large), or :data:`SWEEP_LEVELS` large levels a sweep.
+        """
         from .._interrupt import threads
-        from .._kernels.faces import face_down
+        from .._kernels.faces import face_next, face_probes
 
         n = self.n
         self.chunks = threads()
@@ -162,63 +169,55 @@ class _Levels:
                 self._sweep(k, up=False)
                 k -= SWEEP_LEVELS
                 continue
-            if k * k > _CALL_BLOCKS and k > 1:  # one level, in ranges of rows
-                self._level_down(k, self.qtab[done:])
-                stop = k - 1
-            else:  # a few small levels in one call
-                stop = max(low, k - max(1, _CALL_BLOCKS // (k * k)))
-                self.x_first, ok = face_down(
-                    self.bufs,
-                    self._degs(),
-                    self.offs,
-                    self.x_first,
-                    k,
-                    stop,
-                    self.qtab[done:],
-                    self.store_all,
-                    self.chunks,
-                    self.probes,
-                )
-                if not ok:
-                    raise WeightError(_UNEVEN)
+            if not self.store_all:
+                face_probes(self.bufs, self.offs, self.x_first, k, self.probes)
+            self._level_rows(k, self.qtab, done, self.store_all, _NO_SHUFFLE)
+            if k == 1:
+                break
             if self.store_all:
-                done += sum(j * j for j in range(stop + 1, k + 1))
-            k = stop
+                done += k * k
+            self.x_first = face_next(self.offs, self.x_first)
+            k -= 1
 
-    def _degs(self):
-        """The eps-degrees for the kernels, None without zero weights (then their zero-weight code is not compiled)."""
-        return self.degs if self.zeros else None
+    def _level_rows(self, k, qtab, qoff, store, sh):
+        """The rows ``0 .. k - 2`` of level `k`'s step (:func:`~dominotiling._kernels.faces.face_rows`), paced.
 
-    def _level_down(self, k, qtab):
-        """Level `k` down to ``k - 1`` (``k >= 2``) in ranges of rows (as one step of ``face_down``)."""
-        from .._kernels.faces import face_next, face_probes
+        A range of rows large enough is shared among the threads
+        (:func:`~dominotiling._kernels.faces.step_threads`), each with its row of
+        ``self.counts``; the kernels release the GIL.
+        """
+        from .._interrupt import run_tasks
+        from .._kernels.faces import face_rows, face_rows_zeros, step_threads
 
-        if self.probes.shape[0] > 1:
-            face_probes(self.bufs, self.offs, self.x_first, k, self.probes)
-        self._level_rows(k, qtab, self.store_all, _NO_SHUFFLE)
-        self.x_first = face_next(self.offs, self.x_first)
+        ix = 0 if self.x_first else 1
+        iy = 1 - ix
+        x, y = self.bufs[ix], self.bufs[iy]
+        ox, oy = int(self.offs[ix]), int(self.offs[iy])
+        if self.zeros:  # its own kernel: positive weights never compile it
+            dx, dy = self.degs[ix], self.degs[iy]
 
-    def _level_rows(self, k, qtab, store, sh):
-        """The rows ``0 .. k - 2`` of level `k`'s step (:func:`~dominotiling._kernels.faces.face_rows`), paced."""
-        from .._kernels.faces import face_rows
+            def rows(r0, r1, c):
+                return face_rows_zeros(
+                    x, dx, ox, y, dy, oy, k, r0, r1, qtab, qoff, store, sh, self.counts, c
+                )
+        else:
+
+            def rows(r0, r1, c):
+                return face_rows(x, ox, y, oy, k, r0, r1, qtab, qoff, store, sh, self.counts, c)
 
         ok = True
-        for a, b in self.rows.ranges(0, max(k - 1, 1)):
-            ok &= face_rows(
-                self.bufs,
-                self._degs(),
-                self.offs,
-                self.x_first,
-                k,
-                a,
-                min(b, k - 1),
-                qtab,
-                0,
-                store,
-                self.chunks,
-                sh,
-                self.counts,
-            )
+        m = max(k - 1, 0)
+        for a, b in self.rows.ranges(0, max(m, 1)):
+            b = min(b, m)
+            nch = step_threads(b - a, k, self.chunks)
+            if nch == 1:
+                ok &= rows(a, b, 0)
+                continue
+            cuts = [a + c * (b - a) // nch for c in range(nch + 1)]
+            tasks = [
+                lambda stop, r0=cuts[c], r1=cuts[c + 1], c=c: rows(r0, r1, c) for c in range(nch)
+            ]
+            ok &= all(run_tasks(tasks, n_threads=nch))
         if not ok:
             raise WeightError(_UNEVEN)
 
@@ -231,11 +230,12 @@ class _Levels:
 
         Up, with `probs` (the edge probabilities' planes, see :meth:`probabilities`)
         instead of a `run`, the levels' edge probabilities are made in place instead.
-        The sweep's rows are cut into chunks (:func:`~dominotiling._kernels.faces.sweep_chunks`);
-        each call does some of them, all of phase 1 before any of phase 2.
+        The sweep's rows are cut into chunks (:func:`~dominotiling._kernels.faces.sweep_chunks`),
+        done a group at a time (a chunk for every thread, side by side; the kernel
+        releases the GIL), all of phase 1 before any of phase 2.
         """
-        from .._interrupt import limited
-        from .._kernels.faces import face_sweep, sweep_chunks, sweep_end
+        from .._interrupt import run_tasks
+        from .._kernels.faces import sweep_chunk, sweep_chunks, sweep_end
 
         L = SWEEP_LEVELS
         if up and probs is not None:
@@ -244,39 +244,28 @@ class _Levels:
             planes, key, ramp = self.ring, run.key, self.ramp
             planes[0] = run.planes
         else:
-            planes, key, ramp = _NO_PLANES[None], np.uint64(0), np.zeros(0, np.int64)
+            none = _NO_PROBS if self.for_probabilities else _NO_PLANES
+            planes, key, ramp = none[None], np.uint64(0), np.zeros(0, np.int64)
         nch = sweep_chunks(k, L, up, self.chunks, max(1, _SWEEP_BLOCKS // (L * k)))
         part = np.zeros((nch, L, 2), np.int64)
         flags = np.ones(2 * nch, np.bool_)
         drifts = np.zeros(2 * nch)
         offs0 = self.offs.copy()
         b0 = 0 if self.x_first else 1
+        probes = self.probes
+
+        def chunk(phase, c):
+            sweep_chunk(
+                self.bufs, offs0, b0, k, L, nch, c, phase, probes, True, up, planes, key,
+                ramp, part, flags, drifts,
+            )  # fmt: skip
+
         groups = -(-nch // self.chunks)  # a call takes whole groups: a chunk for every thread
-        with limited(self.chunks):
-            for phase in (1, 2):
-                for ga, gb in self.pieces[phase - 1].ranges(0, groups):
-                    a, b = ga * self.chunks, min(nch, gb * self.chunks)
-                    face_sweep(
-                        self.bufs,
-                        offs0,
-                        b0,
-                        k,
-                        L,
-                        nch,
-                        a,
-                        b,
-                        phase,
-                        self.probes,
-                        True,
-                        up,
-                        planes,
-                        key,
-                        ramp,
-                        part,
-                        flags,
-                        drifts,
-                        self.chunks == 1,
-                    )
+        for phase in (1, 2):
+            for ga, gb in self.pieces[phase - 1].ranges(0, groups):
+                cs = range(ga * self.chunks, min(nch, gb * self.chunks))
+                tasks = [lambda stop, c=c, phase=phase: chunk(phase, c) for c in cs]
+                run_tasks(tasks, n_threads=self.chunks, inline=self.chunks == 1)
         if not flags.all():
             raise WeightError(_UNEVEN)
         self.x_first = sweep_end(self.offs, self.x_first, L, up)
@@ -297,20 +286,7 @@ class _Levels:
 
     def _level_one(self):
         """Level 1's q into ``qtab[:1]`` (the rebuilding path: the state is at level 1 after :meth:`down`)."""
-        from .._kernels.faces import face_down
-
-        face_down(
-            self.bufs,
-            self._degs(),
-            self.offs,
-            self.x_first,
-            1,
-            0,
-            self.qtab,
-            True,
-            1,
-            self.probes[:1],
-        )
+        self._level_rows(1, self.qtab, 0, True, _NO_SHUFFLE)
         return self.qtab[:1].reshape(1, 1)
 
     def _rebuild(self, k, sh):
@@ -320,27 +296,10 @@ class _Levels:
         """
         from .._kernels.faces import face_up
 
-        ok = True
-        for a, b in self.rows.ranges(0, k - 1):
-            self.x_first, o, drift = face_up(
-                self.bufs,
-                self._degs(),
-                self.offs,
-                self.x_first,
-                k,
-                a,
-                b,
-                self.qtab,
-                self.chunks,
-                self.probes,
-                sh,
-                self.counts,
-            )
-            ok &= o
-            if a == 0:
-                self._check_drift(drift, k)
-        if not ok:
-            raise WeightError(_UNEVEN)
+        self.x_first, drift = face_up(self.bufs, self.offs, self.x_first, k, self.probes)
+        self._check_drift(drift, k)
+        self.counts[:] = 0
+        self._level_rows(k, self.qtab, 0, not sh[0], sh)
         return self.counts.sum(axis=0)
 
     def up(self):
@@ -433,6 +392,9 @@ class _Levels:
 
 
 _NO_PLANES = np.zeros((4, 1, 1), np.uint64)
+_NO_EDGES = np.zeros((1, 1))
+_NO_EDGES.setflags(write=False)
+_NO_PROBS = np.zeros((4, 1, 1))  # the float64 planes of a sweep down for the edge probabilities
 _NO_SHUFFLE = (False, _NO_PLANES, _NO_PLANES, np.uint64(0), np.zeros(0, np.int64))
 
 
@@ -469,7 +431,7 @@ def _faces(n, blocks, what, h=None, v=None, uniform=False):
         except OverflowError:
             raise WeightError(_UNEVEN) from None
     if h is None:
-        h = v = np.zeros((1, 1))
+        h = v = _NO_EDGES  # read-only, as a Weights' arrays are: one compiled copy for both paths
     bufs = np.zeros((2, n, n))
     degs = np.zeros((2, n, n) if zeros else (2, 1, 1), np.int32)
     if uniform:  # every face weight is 1: no block array to read
@@ -490,8 +452,11 @@ def _faces(n, blocks, what, h=None, v=None, uniform=False):
     return bufs, degs, zeros
 
 
-def _prepare(n, weights, what):
+def _prepare(n, weights, what, *, probabilities=False):
     """``(levels, zero)``: the levels run down, and the ``(n, n, 4)`` mask of zero block weights (None: no zeros).
+
+    With `probabilities` (for :meth:`_Levels.probabilities`) the sweeps down take
+    the edge probabilities' float64 planes, so that the sweep kernel is compiled once.
 
     Whether the zeros leave a tiling is read off the result (see
     :func:`uses_zeros`): in the limit ``eps -> 0`` the measure lives on the
@@ -515,6 +480,7 @@ def _prepare(n, weights, what):
         faces = _faces(n, blocks, what)
         del blocks
     levels = _Levels(*faces)
+    levels.for_probabilities = probabilities
     levels.down()
     levels.zero = zero
     return levels, zero

@@ -500,7 +500,7 @@ def edge_probabilities_checked(n, weights):
         "a smaller order (order 5000: about 4 minutes), or estimate them from samples "
         "(dominotiling.parallel.placement_frequencies)",
     )
-    levels, zero = _prepare(n, weights, "the edge probabilities")
+    levels, zero = _prepare(n, weights, "the edge probabilities", probabilities=True)
     prev = np.zeros((4, n, n))  # every level in place over the one below
     levels.probabilities(prev)
     del levels
