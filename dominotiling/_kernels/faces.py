@@ -36,54 +36,96 @@ def _nonzero(w):
     return 1.0 if w == 0 else float(w)
 
 
-@njit(cache=True, nogil=True, error_model="numpy")
-def faces_from_weights(blocks, h, v, bufs, degs, zeros, r0, r1):
-    """Level-``n`` face weights from the block weights (ints or floats), diagonals ``r0 <= i + j < r1``.
+@njit(cache=True, nogil=True, inline="always", error_model="numpy")
+def _put_faces(bufs, degs, zeros, i, j, last, nn, s, w, e, e1, w1, n1):
+    """Block ``(i, j)``'s X and (unless `last`) its face's Y from its weights; ``(ok, zero)``.
 
-    The weights are ``(n, n, 4)`` (N, S, W, E) `blocks`, or (`blocks` empty)
-    the horizontal and vertical weights `h`, `v` of ``Region.aztec_diamond(n)``:
-    block ``(i, j)`` has top-left cell ``(r, c) = (i + j, n - 1 + j - i)``, so N
-    is ``h[r, c]``, S ``h[r + 1, c]``, W ``v[r, c]``, E ``v[r, c + 1]`` (read
-    along the rows of `h` and `v`, that is along the diagonals ``i + j = r``).
-    X goes into ``bufs[0]``, Y into ``bufs[1, :n-1, :n-1]``; with `zeros`,
-    their eps-degrees into `degs` (a zero weight is ``eps``). Returns ``(ok,
-    zero)``: False if a face weight is not a positive finite float (weights too
-    uneven), and whether a weight is 0 (without `zeros` the caller must start
-    again with them). The diagonals ``0 .. 2n - 2`` may come in any ranges (calls of a
-    fraction of a second).
+    ``nn, s, w, e``: the block's N, S, W, E weights; ``e1, w1, n1``: E of ``(i+1,
+    j)``, W of ``(i, j+1)``, N of ``(i+1, j+1)`` (the face below-right of the
+    block). See :func:`faces_from_edges`.
+    """
+    zero = (nn == 0) | (s == 0) | (w == 0) | (e == 0)
+    x = (_nonzero(w) / _nonzero(nn)) * (_nonzero(e) / _nonzero(s))
+    bufs[0, i, j] = x
+    ok = (x > 0.0) & (x < np.inf)
+    if zeros:
+        degs[0, i, j] = (w == 0) + (e == 0) - (nn == 0) - (s == 0)
+    if not last:
+        y = (_nonzero(e1) / _nonzero(s)) * (_nonzero(w1) / _nonzero(n1))
+        bufs[1, i, j] = y
+        ok &= (y > 0.0) & (y < np.inf)
+        if zeros:
+            degs[1, i, j] = (e1 == 0) + (w1 == 0) - (s == 0) - (n1 == 0)
+    return ok, zero
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def faces_from_edges(h, v, bufs, degs, zeros, r0, r1):
+    """Level-``n`` face weights from the weights of ``Region.aztec_diamond(n)``, diagonals ``r0 <= i + j < r1``.
+
+    `h`, `v`: its horizontal and vertical weights (ints or floats): block ``(i,
+    j)`` has top-left cell ``(r, c) = (i + j, n - 1 + j - i)``, so N is ``h[r,
+    c]``, S ``h[r + 1, c]``, W ``v[r, c]``, E ``v[r, c + 1]`` (read along the
+    rows of `h` and `v`, that is along the diagonals ``i + j = r``). X goes into
+    ``bufs[0]``, Y into ``bufs[1, :n-1, :n-1]``; with `zeros`, their
+    eps-degrees into `degs` (a zero weight is ``eps``). Returns ``(ok, zero)``:
+    False if a face weight is not a positive finite float (weights too uneven),
+    and whether a weight is 0 (without `zeros` the caller must start again with
+    them). The diagonals ``0 .. 2n - 2`` may come in any ranges (calls of a
+    fraction of a second). :func:`faces_from_blocks` reads an ``(n, n, 4)``
+    array instead: two kernels, so that a call compiles only the one it reads.
     """
     n = bufs.shape[1]
     ok = True
     zero = False
-    edges = blocks.shape[0] == 0
     for r in range(r0, r1):
         for j in range(max(0, r - n + 1), min(n, r + 1)):
             i = r - j
             c = n - 1 + j - i
             last = i + 1 == n or j + 1 == n
-            if edges:
-                nn, s, w, e = h[r, c], h[r + 1, c], v[r, c], v[r, c + 1]
-                # E of (i+1, j), W of (i, j+1), N of (i+1, j+1): the face below-right of block (i, j)
-                e1, w1, n1 = (v[r + 1, c], v[r + 1, c + 1], h[r + 2, c]) if not last else (1, 1, 1)
-            else:
-                nn, s, w, e = blocks[i, j, 0], blocks[i, j, 1], blocks[i, j, 2], blocks[i, j, 3]
-                e1, w1, n1 = (
-                    (blocks[i + 1, j, 3], blocks[i, j + 1, 2], blocks[i + 1, j + 1, 0])
-                    if not last
-                    else (1, 1, 1)
-                )
-            zero |= (nn == 0) | (s == 0) | (w == 0) | (e == 0)
-            x = (_nonzero(w) / _nonzero(nn)) * (_nonzero(e) / _nonzero(s))
-            bufs[0, i, j] = x
-            ok &= (x > 0.0) & (x < np.inf)
-            if zeros:
-                degs[0, i, j] = (w == 0) + (e == 0) - (nn == 0) - (s == 0)
-            if not last:
-                y = (_nonzero(e1) / _nonzero(s)) * (_nonzero(w1) / _nonzero(n1))
-                bufs[1, i, j] = y
-                ok &= (y > 0.0) & (y < np.inf)
-                if zeros:
-                    degs[1, i, j] = (e1 == 0) + (w1 == 0) - (s == 0) - (n1 == 0)
+            # E of (i+1, j), W of (i, j+1), N of (i+1, j+1): the face below-right of block (i, j)
+            e1, w1, n1 = (v[r + 1, c], v[r + 1, c + 1], h[r + 2, c]) if not last else (1, 1, 1)
+            o, z = _put_faces(
+                bufs,
+                degs,
+                zeros,
+                i,
+                j,
+                last,
+                h[r, c],
+                h[r + 1, c],
+                v[r, c],
+                v[r, c + 1],
+                e1,
+                w1,
+                n1,
+            )
+            ok &= o
+            zero |= z
+    return ok, zero
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def faces_from_blocks(blocks, bufs, degs, zeros, r0, r1):
+    """:func:`faces_from_edges` from ``(n, n, 4)`` (N, S, W, E) block weights `blocks`."""
+    n = bufs.shape[1]
+    ok = True
+    zero = False
+    for r in range(r0, r1):
+        for j in range(max(0, r - n + 1), min(n, r + 1)):
+            i = r - j
+            last = i + 1 == n or j + 1 == n
+            e1, w1, n1 = (
+                (blocks[i + 1, j, 3], blocks[i, j + 1, 2], blocks[i + 1, j + 1, 0])
+                if not last
+                else (1, 1, 1)
+            )
+            o, z = _put_faces(
+                bufs, degs, zeros, i, j, last,
+                blocks[i, j, 0], blocks[i, j, 1], blocks[i, j, 2], blocks[i, j, 3], e1, w1, n1,
+            )  # fmt: skip
+            ok &= o
+            zero |= z
     return ok, zero
 
 
@@ -112,6 +154,13 @@ def _face_update(yr, qa, pa, qb, pb, m):
 
 
 @njit(cache=True, nogil=True, inline="always")
+def _store(qtab, base, qrow, k):
+    """``qtab[base : base + k] = qrow[:k]``, as a loop (a slice assignment compiles numpy's general copy)."""
+    for j in range(k):
+        qtab[base + j] = qrow[j]
+
+
+@njit(cache=True, nogil=True, inline="always")
 def _emit(i, k, qrow, qtab, qoff, store, sh, counts, c):
     """Row `i` of level `k`'s creation probabilities: into `qtab`, and/or its shuffling row.
 
@@ -121,9 +170,7 @@ def _emit(i, k, qrow, qtab, qoff, store, sh, counts, c):
     bad counts are added to ``counts[c]``.
     """
     if store:
-        base = qoff + i * k
-        for j in range(k):
-            qtab[base + j] = qrow[j]
+        _store(qtab, qoff + i * k, qrow, k)
     if sh[0]:
         h, b = shuffle_row(sh[1], sh[2], i, k, qrow, sh[4], sh[3])
         counts[c, 0] += h
@@ -131,14 +178,16 @@ def _emit(i, k, qrow, qtab, qoff, store, sh, counts, c):
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def face_rows(x, ox, y, oy, k, r0, r1, qtab, qoff, store, sh, counts, c):
-    """Rows ``r0 <= i < r1`` of level `k`'s step to ``k - 1`` (written over Y); their q rows to :func:`_emit`.
+def face_rows(x, ox, y, oy, k, r0, r1, qtab, qoff):
+    """Rows ``r0 <= i < r1`` of level `k`'s step to ``k - 1`` (written over Y); their q rows to ``qtab``.
 
     X of level `k` is ``x`` at offset ``ox``, Y the other buffer ``y`` at ``oy``
-    (the logical entry ``(i, j)`` at ``[o + i, o + j]``); the rows are
-    independent (X and Y are different buffers), so a level may be done in any
-    ranges of rows, side by side (each range with its own row ``c`` of
-    ``counts``): the last one (``r1 == k - 1``) also emits q's last row. Returns
+    (the logical entry ``(i, j)`` at ``[o + i, o + j]``); q's row ``i`` goes to
+    ``qtab[qoff + i k :][:k]``. The rows are independent (X and Y are different
+    buffers), so a level may be done in any ranges of rows, side by side: the
+    last one (``r1 == k - 1``) also writes q's last row. (Shuffling's rows are
+    drawn in the sweeps, :func:`sweep_chunk`, or with zero weights by
+    :func:`face_rows_zeros`: this kernel does not compile them.) Returns
     False if a face weight of level `k` (of rows ``r0 .. r1``) is not a positive
     finite float. Row slices and a fixed buffer keep the loops vectorised.
     """
@@ -149,10 +198,10 @@ def face_rows(x, ox, y, oy, k, r0, r1, qtab, qoff, store, sh, counts, c):
         a = 2 * ((i - r0) & 1)
         b = 2 - a
         ok &= _face_row(x[ox + i + 1, ox : ox + k], buf[b], buf[b + 1], k)
-        _emit(i, k, buf[a], qtab, qoff, store, sh, counts, c)
+        _store(qtab, qoff + i * k, buf[a], k)
         _face_update(y[oy + i, oy : oy + m], buf[a], buf[a + 1], buf[b], buf[b + 1], m)
     if r1 == m:  # the last row of q belongs to the last range
-        _emit(m, k, buf[2 * ((r1 - r0) & 1)], qtab, qoff, store, sh, counts, c)
+        _store(qtab, qoff + m * k, buf[2 * ((r1 - r0) & 1)], k)
     return ok
 
 
@@ -294,7 +343,7 @@ def _place_up(offs0, b0, s):
     return 1 - it, offs0[1 - it] - (s // 2 + 1), it, offs0[it] - (s + 1) // 2
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True, error_model="numpy")
 def _fresh(x, ox, K, r, qr, pr, probes, keep, up):
     """q, p of row `r` of level `K`'s X (read for the first time in a region); the probes on it.
 

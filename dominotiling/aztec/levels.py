@@ -94,7 +94,6 @@ DRIFT_TOL = 1e-8
 _CALL_BLOCKS = 1 << 21
 #: Levels from this order up run several at a time, in one pass over the buffers
 #: (they no longer fit in the cache): SWEEP_LEVELS of them.
-SWEEP_FROM = 512
 SWEEP_LEVELS = 16
 # A sweep is cut into chunks of about this many block updates (some 20 ms): the pieces of
 # work of its calls. Smaller ones cost more: each chunk boundary is done again in phase 2.
@@ -165,9 +164,10 @@ class _Levels:
             low = 1
         self.x_first, k, done = True, n, 0
         while k > low:
-            if self._sweeps(k, k - SWEEP_LEVELS):
-                self._sweep(k, up=False)
-                k -= SWEEP_LEVELS
+            if self._sweeping():
+                L = min(SWEEP_LEVELS, k - 1)
+                self._sweep(k, L, up=False)
+                k -= L
                 continue
             if not self.store_all:
                 face_probes(self.bufs, self.offs, self.x_first, k, self.probes)
@@ -200,10 +200,11 @@ class _Levels:
                 return face_rows_zeros(
                     x, dx, ox, y, dy, oy, k, r0, r1, qtab, qoff, store, sh, self.counts, c
                 )
-        else:
+        else:  # plain weights: the levels kept (store) or handed out; shuffling goes in sweeps
+            assert store and not sh[0]
 
             def rows(r0, r1, c):
-                return face_rows(x, ox, y, oy, k, r0, r1, qtab, qoff, store, sh, self.counts, c)
+                return face_rows(x, ox, y, oy, k, r0, r1, qtab, qoff)
 
         ok = True
         m = max(k - 1, 0)
@@ -221,12 +222,16 @@ class _Levels:
         if not ok:
             raise WeightError(_UNEVEN)
 
-    def _sweeps(self, k, other):
-        """Whether levels `k` to `other` go in one sweep (large plain levels on the rebuilding path)."""
-        return not (self.store_all or self.zeros) and min(k, other) >= SWEEP_FROM and other >= 1
+    def _sweeping(self):
+        """Whether the levels go in sweeps: the rebuilding path with plain face weights (no eps-degrees).
 
-    def _sweep(self, k, up, run=None, probs=None):
-        """:data:`SWEEP_LEVELS` levels in one sweep from level `k` (up: drawing shuffling's orders too).
+        Every level of that path then runs in the one sweep kernel (its first call
+        compiles nothing else), the small ones as well as the large.
+        """
+        return not (self.store_all or self.zeros)
+
+    def _sweep(self, k, L, up, run=None, probs=None):
+        """`L` levels in one sweep from level `k` (up: drawing shuffling's orders too).
 
         Up, with `probs` (the edge probabilities' planes, see :meth:`probabilities`)
         instead of a `run`, the levels' edge probabilities are made in place instead.
@@ -235,13 +240,14 @@ class _Levels:
         releases the GIL), all of phase 1 before any of phase 2.
         """
         from .._interrupt import run_tasks
-        from .._kernels.faces import sweep_chunk, sweep_chunks, sweep_end
+        from .._kernels.faces import PAR_BLOCKS, sweep_chunk, sweep_chunks, sweep_end
 
-        L = SWEEP_LEVELS
         if up and probs is not None:
             planes, key, ramp = probs[None], np.uint64(0), self.ramp
         elif up:
-            planes, key, ramp = self.ring, run.key, self.ramp
+            if self.ring is None:
+                self.ring = np.zeros((SWEEP_LEVELS + 1,) + run.planes.shape, np.uint64)
+            planes, key, ramp = self.ring[: L + 1], run.key, self.ramp
             planes[0] = run.planes
         else:
             none = _NO_PROBS if self.for_probabilities else _NO_PLANES
@@ -265,7 +271,9 @@ class _Levels:
             for ga, gb in self.pieces[phase - 1].ranges(0, groups):
                 cs = range(ga * self.chunks, min(nch, gb * self.chunks))
                 tasks = [lambda stop, c=c, phase=phase: chunk(phase, c) for c in cs]
-                run_tasks(tasks, n_threads=self.chunks, inline=self.chunks == 1)
+                # small sweeps in the calling thread: handing them over costs more than they do
+                small = len(tasks) == 1 or L * k * k < PAR_BLOCKS * self.chunks
+                run_tasks(tasks, n_threads=self.chunks, inline=small)
         if not flags.all():
             raise WeightError(_UNEVEN)
         self.x_first = sweep_end(self.offs, self.x_first, L, up)
@@ -285,8 +293,21 @@ class _Levels:
             )
 
     def _level_one(self):
-        """Level 1's q into ``qtab[:1]`` (the rebuilding path: the state is at level 1 after :meth:`down`)."""
-        self._level_rows(1, self.qtab, 0, True, _NO_SHUFFLE)
+        """Level 1's q into ``qtab[:1]`` (the rebuilding path: the state is at level 1 after :meth:`down`).
+
+        Where the levels go in sweeps, in Python (one number, ``1 / (1 + X)`` as the kernels
+        compute it): no row kernel is compiled for it.
+        """
+        if not self._sweeping():
+            self._level_rows(1, self.qtab, 0, True, _NO_SHUFFLE)
+            return self.qtab[:1].reshape(1, 1)
+        ix = 0 if self.x_first else 1
+        o = int(self.offs[ix])
+        x = float(self.bufs[ix][o, o])
+        q = 1.0 / (1.0 + x)
+        if not x * q > 0.0:
+            raise WeightError(_UNEVEN)
+        self.qtab[0] = q
         return self.qtab[:1].reshape(1, 1)
 
     def _rebuild(self, k, sh):
@@ -326,12 +347,12 @@ class _Levels:
         ``probs``: float64 ``(4, n, n)`` zeros; it ends with the order-`n` edge
         probabilities, planes N, S, W, E of the blocks (each level in place over the
         one below, see :func:`~dominotiling._kernels.urban_renewal.probability_rows`).
-        Large plain levels go :data:`SWEEP_LEVELS` at a time in one sweep (the
-        probability rows made as the q rows come, while in cache); the others take
-        each level's q in turn.
+        On the rebuilding path with plain weights the levels go :data:`SWEEP_LEVELS`
+        at a time in one sweep (the probability rows made as the q rows come, while
+        in cache); the others take each level's q in turn.
         """
         from .._interrupt import Pacer
-        from .._kernels.urban_renewal import probability_rows
+        from .._kernels.urban_renewal import probability_row, probability_rows
 
         rows = Pacer(first=max(1, 2**18 // max(self.n, 1)), growth=2)
 
@@ -343,15 +364,19 @@ class _Levels:
             for k, q in self.up():
                 level(k, q)
             return
-        level(1, self._level_one())
         n = self.n
+        if self._sweeping():  # level 1 in Python (one block): only the sweep kernel is compiled
+            probability_row.py_func(probs, 0, 1, self._level_one()[0])
+        else:
+            level(1, self._level_one())
         self.qtab = np.empty(n * n)
         self.ramp = np.arange(n, dtype=np.int64)
         k = 1
         while k < n:
-            if self._sweeps(k, k + SWEEP_LEVELS) and k + SWEEP_LEVELS <= n:
-                self._sweep(k, up=True, probs=probs)
-                k += SWEEP_LEVELS
+            if self._sweeping():
+                L = min(SWEEP_LEVELS, n - k)
+                self._sweep(k, L, up=True, probs=probs)
+                k += L
             else:
                 k += 1
                 self._rebuild(k, _NO_SHUFFLE)
@@ -371,18 +396,14 @@ class _Levels:
             return
         run.stage(1, self._level_one())
         yield
-        spare = np.zeros_like(run.planes)
+        spare = None if self._sweeping() else np.zeros_like(run.planes)
         self.ramp = np.arange(self.n, dtype=np.int64)
         k = 1
         while k < self.n:
-            if (
-                self._sweeps(k, min(k + SWEEP_LEVELS, run.target))
-                and k + SWEEP_LEVELS <= run.target
-            ):
-                if self.ring is None:
-                    self.ring = np.zeros((SWEEP_LEVELS + 1,) + run.planes.shape, np.uint64)
-                self._sweep(k, up=True, run=run)
-                k += SWEEP_LEVELS
+            if self._sweeping():  # a sweep never goes past the order asked for
+                L = min(SWEEP_LEVELS, run.target - k)
+                self._sweep(k, L, up=True, run=run)
+                k += L
             else:
                 k += 1
                 holes, bad = self._rebuild(k, (True, run.planes, spare, run.key, self.ramp))
@@ -392,8 +413,6 @@ class _Levels:
 
 
 _NO_PLANES = np.zeros((4, 1, 1), np.uint64)
-_NO_EDGES = np.zeros((1, 1))
-_NO_EDGES.setflags(write=False)
 _NO_PROBS = np.zeros((4, 1, 1))  # the float64 planes of a sweep down for the edge probabilities
 _NO_SHUFFLE = (False, _NO_PLANES, _NO_PLANES, np.uint64(0), np.zeros(0, np.int64))
 
@@ -416,22 +435,18 @@ def _faces(n, blocks, what, h=None, v=None, uniform=False):
     With `uniform` (and `blocks` None), the face weights of uniform weights (all 1).
     """
     from .._interrupt import slices
-    from .._kernels.faces import faces_from_weights
+    from .._kernels.faces import faces_from_blocks, faces_from_edges
 
     zeros = blocks is not None and bool((blocks == 0).any())
     need, _ = _level_bytes(n, zeros)
     check_memory(
         need, f"{what} (urban renewal of the Aztec diamond of order {n})", "a smaller order"
     )
-    if blocks is None:
-        blocks = np.zeros((0, 0, 4))
-    elif blocks.dtype == object:
+    if blocks is not None and blocks.dtype == object:
         try:
             blocks = np.array([float(x) for x in blocks.ravel().tolist()]).reshape(blocks.shape)
         except OverflowError:
             raise WeightError(_UNEVEN) from None
-    if h is None:
-        h = v = _NO_EDGES  # read-only, as a Weights' arrays are: one compiled copy for both paths
     bufs = np.zeros((2, n, n))
     degs = np.zeros((2, n, n) if zeros else (2, 1, 1), np.int32)
     if uniform:  # every face weight is 1: no block array to read
@@ -443,7 +458,10 @@ def _faces(n, blocks, what, h=None, v=None, uniform=False):
     for a, b in slices(
         2 * n - 1, first=max(1, 2**18 // n), growth=1.5
     ):  # diagonals, into fresh memory
-        o, z = faces_from_weights(blocks, h, v, bufs, degs, zeros, a, b)
+        if blocks is None:  # two kernels: a call compiles only the one that reads its weights
+            o, z = faces_from_edges(h, v, bufs, degs, zeros, a, b)
+        else:
+            o, z = faces_from_blocks(blocks, bufs, degs, zeros, a, b)
         ok, zero = ok and o, zero or z
     if zero and not zeros:
         return None

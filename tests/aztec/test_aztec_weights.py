@@ -256,14 +256,14 @@ def test_weighted_sample_does_not_depend_on_the_threads(monkeypatch):
 
 @pytest.mark.parametrize("levels", [5, 16])
 def test_sweeps_of_levels_give_the_same_numbers(monkeypatch, levels):
-    # large levels run several at a time, rows split among the threads: every face
-    # weight comes from the same operations, so the same bits and the same tiling
+    # the rebuilt levels run several at a time, rows split among the threads: every face
+    # weight comes from the same operations as a level at a time, so the same bits and
+    # the same tiling
     monkeypatch.setattr(levels_module, "STORE_ALL_BYTES", 0)
     n = 260
     w = Weights.random(Region.aztec_diamond(n), "lognormal", seed=6, sigma=1.0)
-    monkeypatch.setattr(levels_module, "SWEEP_FROM", 10**9)
+    monkeypatch.setattr(levels_module, "SWEEP_LEVELS", 1)
     p1, s1 = aztec_edge_probabilities(n, weights=w), sample_aztec(n, seed=2, weights=w)
-    monkeypatch.setattr(levels_module, "SWEEP_FROM", 40)
     monkeypatch.setattr(levels_module, "SWEEP_LEVELS", levels)
     p2, s2 = aztec_edge_probabilities(n, weights=w), sample_aztec(n, seed=2, weights=w)
     assert np.array_equal(p1.horizontal, p2.horizontal, equal_nan=True)
@@ -277,7 +277,6 @@ def test_many_row_chunks_give_the_same_numbers(monkeypatch):
     import dominotiling._interrupt as interrupt
 
     monkeypatch.setattr(levels_module, "STORE_ALL_BYTES", 0)
-    monkeypatch.setattr(levels_module, "SWEEP_FROM", 40)
     monkeypatch.setattr(levels_module, "SWEEP_LEVELS", 6)
     n = 300
     w = Weights.random(Region.aztec_diamond(n), "gamma", seed=3, alpha=2.0)
