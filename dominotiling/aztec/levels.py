@@ -88,12 +88,10 @@ def _blocks(n, weights):
 STORE_ALL_BYTES = 64 * 2**20
 #: The largest relative drift of the rebuilt face weights from the first pass's.
 DRIFT_TOL = 1e-8
-# Small levels of the way down go several to a kernel call, at most this many blocks
-# (a few milliseconds); a level larger than this is done in ranges of rows, paced to
-# about 0.05 s a call (dominotiling._interrupt), so that Ctrl-C is seen between calls.
-_CALL_BLOCKS = 1 << 21
-#: Levels from this order up run several at a time, in one pass over the buffers
-#: (they no longer fit in the cache): SWEEP_LEVELS of them.
+# A level that is not swept goes a kernel call at a time, a large one in ranges of rows paced
+# to about 0.05 s a call (dominotiling._interrupt), so that Ctrl-C is seen between calls.
+#: On the rebuilding path with plain weights the levels run several at a time, in one pass
+#: over the buffers (at large orders they no longer fit in the cache): SWEEP_LEVELS of them.
 SWEEP_LEVELS = 16
 # A sweep is cut into chunks of about this many block updates (some 20 ms): the pieces of
 # work of its calls. Smaller ones cost more: each chunk boundary is done again in phase 2.
@@ -144,7 +142,8 @@ class _Levels:
         """The pass down; raises WeightError if a face weight under- or overflows.
 
         A level a kernel call (its rows in paced ranges, shared among the threads when
-        large), or :data:`SWEEP_LEVELS` large levels a sweep.
+        large), or on the rebuilding path with plain weights :data:`SWEEP_LEVELS` levels
+        a sweep.
         """
         from .._interrupt import threads
         from .._kernels.faces import face_next, face_probes
@@ -387,7 +386,9 @@ class _Levels:
 
         Small orders take each stored level in turn; larger ones draw each stage
         row by row while the level is rebuilt (the q rows are used while in cache,
-        and the rows are shared among the threads), into a second set of planes.
+        and the rows are shared among the threads): with plain weights
+        :data:`SWEEP_LEVELS` orders a sweep, into a ring of planes; with zero
+        weights a level at a time, into a second set of planes.
         """
         if self.store_all:
             for k, q in self.up():
