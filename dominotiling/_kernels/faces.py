@@ -36,96 +36,54 @@ def _nonzero(w):
     return 1.0 if w == 0 else float(w)
 
 
-@njit(cache=True, nogil=True, inline="always", error_model="numpy")
-def _put_faces(bufs, degs, zeros, i, j, last, nn, s, w, e, e1, w1, n1):
-    """Block ``(i, j)``'s X and (unless `last`) its face's Y from its weights; ``(ok, zero)``.
-
-    ``nn, s, w, e``: the block's N, S, W, E weights; ``e1, w1, n1``: E of ``(i+1,
-    j)``, W of ``(i, j+1)``, N of ``(i+1, j+1)`` (the face below-right of the
-    block). See :func:`faces_from_edges`.
-    """
-    zero = (nn == 0) | (s == 0) | (w == 0) | (e == 0)
-    x = (_nonzero(w) / _nonzero(nn)) * (_nonzero(e) / _nonzero(s))
-    bufs[0, i, j] = x
-    ok = (x > 0.0) & (x < np.inf)
-    if zeros:
-        degs[0, i, j] = (w == 0) + (e == 0) - (nn == 0) - (s == 0)
-    if not last:
-        y = (_nonzero(e1) / _nonzero(s)) * (_nonzero(w1) / _nonzero(n1))
-        bufs[1, i, j] = y
-        ok &= (y > 0.0) & (y < np.inf)
-        if zeros:
-            degs[1, i, j] = (e1 == 0) + (w1 == 0) - (s == 0) - (n1 == 0)
-    return ok, zero
-
-
 @njit(cache=True, nogil=True, error_model="numpy")
-def faces_from_edges(h, v, bufs, degs, zeros, r0, r1):
-    """Level-``n`` face weights from the weights of ``Region.aztec_diamond(n)``, diagonals ``r0 <= i + j < r1``.
+def faces_from_weights(blocks, h, v, bufs, degs, zeros, r0, r1):
+    """Level-``n`` face weights from the block weights (ints or floats), diagonals ``r0 <= i + j < r1``.
 
-    `h`, `v`: its horizontal and vertical weights (ints or floats): block ``(i,
-    j)`` has top-left cell ``(r, c) = (i + j, n - 1 + j - i)``, so N is ``h[r,
-    c]``, S ``h[r + 1, c]``, W ``v[r, c]``, E ``v[r, c + 1]`` (read along the
-    rows of `h` and `v`, that is along the diagonals ``i + j = r``). X goes into
-    ``bufs[0]``, Y into ``bufs[1, :n-1, :n-1]``; with `zeros`, their
-    eps-degrees into `degs` (a zero weight is ``eps``). Returns ``(ok, zero)``:
-    False if a face weight is not a positive finite float (weights too uneven),
-    and whether a weight is 0 (without `zeros` the caller must start again with
-    them). The diagonals ``0 .. 2n - 2`` may come in any ranges (calls of a
-    fraction of a second). :func:`faces_from_blocks` reads an ``(n, n, 4)``
-    array instead: two kernels, so that a call compiles only the one it reads.
+    The weights are ``(n, n, 4)`` (N, S, W, E) `blocks`, or (`blocks` empty)
+    the horizontal and vertical weights `h`, `v` of ``Region.aztec_diamond(n)``:
+    block ``(i, j)`` has top-left cell ``(r, c) = (i + j, n - 1 + j - i)``, so N
+    is ``h[r, c]``, S ``h[r + 1, c]``, W ``v[r, c]``, E ``v[r, c + 1]`` (read
+    along the rows of `h` and `v`, that is along the diagonals ``i + j = r``).
+    X goes into ``bufs[0]``, Y into ``bufs[1, :n-1, :n-1]``; with `zeros`,
+    their eps-degrees into `degs` (a zero weight is ``eps``). Returns ``(ok,
+    zero)``: False if a face weight is not a positive finite float (weights too
+    uneven), and whether a weight is 0 (without `zeros` the caller must start
+    again with them). The diagonals ``0 .. 2n - 2`` may come in any ranges (calls of a
+    fraction of a second).
     """
     n = bufs.shape[1]
     ok = True
     zero = False
+    edges = blocks.shape[0] == 0
     for r in range(r0, r1):
         for j in range(max(0, r - n + 1), min(n, r + 1)):
             i = r - j
             c = n - 1 + j - i
             last = i + 1 == n or j + 1 == n
-            # E of (i+1, j), W of (i, j+1), N of (i+1, j+1): the face below-right of block (i, j)
-            e1, w1, n1 = (v[r + 1, c], v[r + 1, c + 1], h[r + 2, c]) if not last else (1, 1, 1)
-            o, z = _put_faces(
-                bufs,
-                degs,
-                zeros,
-                i,
-                j,
-                last,
-                h[r, c],
-                h[r + 1, c],
-                v[r, c],
-                v[r, c + 1],
-                e1,
-                w1,
-                n1,
-            )
-            ok &= o
-            zero |= z
-    return ok, zero
-
-
-@njit(cache=True, nogil=True, error_model="numpy")
-def faces_from_blocks(blocks, bufs, degs, zeros, r0, r1):
-    """:func:`faces_from_edges` from ``(n, n, 4)`` (N, S, W, E) block weights `blocks`."""
-    n = bufs.shape[1]
-    ok = True
-    zero = False
-    for r in range(r0, r1):
-        for j in range(max(0, r - n + 1), min(n, r + 1)):
-            i = r - j
-            last = i + 1 == n or j + 1 == n
-            e1, w1, n1 = (
-                (blocks[i + 1, j, 3], blocks[i, j + 1, 2], blocks[i + 1, j + 1, 0])
-                if not last
-                else (1, 1, 1)
-            )
-            o, z = _put_faces(
-                bufs, degs, zeros, i, j, last,
-                blocks[i, j, 0], blocks[i, j, 1], blocks[i, j, 2], blocks[i, j, 3], e1, w1, n1,
-            )  # fmt: skip
-            ok &= o
-            zero |= z
+            if edges:
+                nn, s, w, e = h[r, c], h[r + 1, c], v[r, c], v[r, c + 1]
+                # E of (i+1, j), W of (i, j+1), N of (i+1, j+1): the face below-right of block (i, j)
+                e1, w1, n1 = (v[r + 1, c], v[r + 1, c + 1], h[r + 2, c]) if not last else (1, 1, 1)
+            else:
+                nn, s, w, e = blocks[i, j, 0], blocks[i, j, 1], blocks[i, j, 2], blocks[i, j, 3]
+                e1, w1, n1 = (
+                    (blocks[i + 1, j, 3], blocks[i, j + 1, 2], blocks[i + 1, j + 1, 0])
+                    if not last
+                    else (1, 1, 1)
+                )
+            zero |= (nn == 0) | (s == 0) | (w == 0) | (e == 0)
+            x = (_nonzero(w) / _nonzero(nn)) * (_nonzero(e) / _nonzero(s))
+            bufs[0, i, j] = x
+            ok &= (x > 0.0) & (x < np.inf)
+            if zeros:
+                degs[0, i, j] = (w == 0) + (e == 0) - (nn == 0) - (s == 0)
+            if not last:
+                y = (_nonzero(e1) / _nonzero(s)) * (_nonzero(w1) / _nonzero(n1))
+                bufs[1, i, j] = y
+                ok &= (y > 0.0) & (y < np.inf)
+                if zeros:
+                    degs[1, i, j] = (e1 == 0) + (w1 == 0) - (s == 0) - (n1 == 0)
     return ok, zero
 
 

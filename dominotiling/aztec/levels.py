@@ -415,6 +415,8 @@ class _Levels:
 
 _NO_PLANES = np.zeros((4, 1, 1), np.uint64)
 _NO_PROBS = np.zeros((4, 1, 1))  # the float64 planes of a sweep down for the edge probabilities
+_NO_EDGES = np.zeros((1, 1))
+_NO_EDGES.setflags(write=False)
 _NO_SHUFFLE = (False, _NO_PLANES, _NO_PLANES, np.uint64(0), np.zeros(0, np.int64))
 
 
@@ -436,18 +438,22 @@ def _faces(n, blocks, what, h=None, v=None, uniform=False):
     With `uniform` (and `blocks` None), the face weights of uniform weights (all 1).
     """
     from .._interrupt import slices
-    from .._kernels.faces import faces_from_blocks, faces_from_edges
+    from .._kernels.faces import faces_from_weights
 
     zeros = blocks is not None and bool((blocks == 0).any())
     need, _ = _level_bytes(n, zeros)
     check_memory(
         need, f"{what} (urban renewal of the Aztec diamond of order {n})", "a smaller order"
     )
-    if blocks is not None and blocks.dtype == object:
+    if blocks is None:
+        blocks = np.zeros((0, 0, 4))
+    elif blocks.dtype == object:
         try:
             blocks = np.array([float(x) for x in blocks.ravel().tolist()]).reshape(blocks.shape)
         except OverflowError:
             raise WeightError(_UNEVEN) from None
+    if h is None:
+        h = v = _NO_EDGES  # read-only, as a Weights' arrays are: one compiled copy for both paths
     bufs = np.zeros((2, n, n))
     degs = np.zeros((2, n, n) if zeros else (2, 1, 1), np.int32)
     if uniform:  # every face weight is 1: no block array to read
@@ -459,10 +465,7 @@ def _faces(n, blocks, what, h=None, v=None, uniform=False):
     for a, b in slices(
         2 * n - 1, first=max(1, 2**18 // n), growth=1.5
     ):  # diagonals, into fresh memory
-        if blocks is None:  # two kernels: a call compiles only the one that reads its weights
-            o, z = faces_from_edges(h, v, bufs, degs, zeros, a, b)
-        else:
-            o, z = faces_from_blocks(blocks, bufs, degs, zeros, a, b)
+        o, z = faces_from_weights(blocks, h, v, bufs, degs, zeros, a, b)
         ok, zero = ok and o, zero or z
     if zero and not zeros:
         return None
