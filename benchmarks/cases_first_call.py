@@ -224,7 +224,8 @@ CALLS = {
         "sample_aztec(8, seed=1, weights=w)",
         "sample_aztec(300, seed=1, weights=W)",
     ),
-    # the sweeps of levels (order 512 up, rebuilt levels): first at a large order, nothing before
+    # the rebuilding path (orders above about 290, the levels in sweeps): first at a large order,
+    # nothing before
     "sample_aztec (random weights, first at order 1200)": (
         "W = Weights.random(Region.aztec_diamond(1200), 'gamma', seed=1)",
         "sample_aztec(1200, seed=1, weights=W)",
