@@ -200,9 +200,12 @@ def compress_rows(mask, hw, vw, sgn, S, nlr, nlc, npiv, owe, start, stop, logdet
     elimination has made and this one not yet, and no step pivots beyond it (what
     is left then is rounding, not matrix). Returns 0, or ``k + 1`` of the first
     row whose left-overs cannot be made to fit (no tiling of the tail, or a
-    numerical failure). ``logdet[0]`` accumulates ``log |pivot|`` of every
-    pivot and the logs of the scales :func:`_canonical` divides by, so that
-    ``log |det K(rows stop..)| = logdet[0] + log |det S[stop]|`` (active part).
+    numerical failure), or ``-(k + 1)`` where ``S[k]`` has left-over rows or
+    columns: the caller puts it in its canonical form (``sampling.kasteleyn._canonical``,
+    adding the log of its scale to ``logdet[0]``) and calls again with ``start = k``.
+    ``logdet[0]`` accumulates ``log |pivot|`` of every pivot (and the caller the logs
+    of the canonical forms' scales), so that ``log |det K(rows stop..)| = logdet[0] +
+    log |det S[stop]|`` (active part).
     """
     m, w = mask.shape
     h = (w + 1) // 2
@@ -279,9 +282,7 @@ def compress_rows(mask, hw, vw, sgn, S, nlr, nlc, npiv, owe, start, stop, logdet
         for a in range(h):
             for b in range(h):
                 s[a, b] = t[a, b]
-        lc = np.int64(
-            0
-        )  # not a literal 0: numba would compile _canonical for Literal[int](0) as well
+        lc = np.int64(0)
         for b in range(h, n3):
             if cact[b]:
                 lcols[lc] = b
@@ -298,156 +299,15 @@ def compress_rows(mask, hw, vw, sgn, S, nlr, nlc, npiv, owe, start, stop, logdet
                 lr += 1
         nlr[k] = lr
         nlc[k] = lc
-        ld += _canonical(s, h, lr, lc)
+        if lr > 0 or lc > 0:
+            # left-overs: the caller puts S[k] in its canonical form (numpy, rarely needed: no
+            # compiled code for it, issue 37) and calls again with ``start = k``
+            owe[0] = owed
+            logdet[0] = ld
+            return -(k + 1)
     owe[0] = owed
     logdet[0] = ld
     return 0
-
-
-@njit(cache=True, nogil=True, no_cpython_wrapper=True)
-def _orthonormalize(v, n):
-    """Rows ``0..n-1`` of `v` made orthonormal in place (Gram-Schmidt, twice): ``(ok, logs)``.
-
-    ``ok`` is False if the rows are dependent; ``logs`` is the sum of the logs of the
-    norms divided by (the log of the factor by which the operations divide any minor
-    that holds the rows).
-    """
-    logs = 0.0
-    for i in range(n):
-        for _ in range(2):
-            for j in range(i):
-                d = 0.0
-                for x in range(v.shape[1]):
-                    d += v[i, x] * v[j, x]
-                for x in range(v.shape[1]):
-                    v[i, x] -= d * v[j, x]
-        norm = 0.0
-        for x in range(v.shape[1]):
-            norm += v[i, x] * v[i, x]
-        if norm == 0.0:
-            return False, logs
-        logs += 0.5 * math.log(norm)
-        norm = 1.0 / math.sqrt(norm)
-        for x in range(v.shape[1]):
-            v[i, x] *= norm
-    return True, logs
-
-
-@njit(cache=True, nogil=True, no_cpython_wrapper=True)
-def _canonical(s, h, lr, lc):
-    """Well-scaled form of a compressed tail, with the same minors up to one constant.
-
-    The left-over rows (always present in every minor) are made orthonormal by
-    row operations among themselves, and the rows of the cells are projected
-    orthogonally to them (adding multiples of left-over rows to other rows);
-    likewise for the columns. Neither changes any ratio of minors. Rows and
-    columns are taken whole, the block of deferred pivots included. Returns the
-    log of the factor the minors were divided by (0 where nothing changed).
-    """
-    nc = h + lc
-    nr = h + lr
-    total = 0.0
-    if lr > 0:
-        v = np.empty((lr, nc))  # s[h : h + lr, :nc], by loops (see _fill2)
-        for t in range(lr):
-            for x in range(nc):
-                v[t, x] = s[h + t, x]
-        ok, logs = _orthonormalize(v, lr)
-        if ok:
-            total += logs
-            for t in range(lr):
-                for x in range(nc):
-                    s[h + t, x] = v[t, x]
-            for a in range(h):
-                for t in range(lr):
-                    d = 0.0
-                    for x in range(nc):
-                        d += s[a, x] * v[t, x]
-                    for x in range(nc):
-                        s[a, x] -= d * v[t, x]
-    if lc > 0:
-        v = np.empty((lc, nr))  # s[:nr, h : h + lc].T
-        for t in range(lc):
-            for x in range(nr):
-                v[t, x] = s[x, h + t]
-        ok, logs = _orthonormalize(v, lc)
-        if ok:
-            total += logs
-            for t in range(lc):
-                for x in range(nr):
-                    s[x, h + t] = v[t, x]
-            for b in range(h):
-                for t in range(lc):
-                    d = 0.0
-                    for x in range(nr):
-                        d += s[x, b] * v[t, x]
-                    for x in range(nr):
-                        s[x, b] -= d * v[t, x]
-    return total
-
-
-@njit(cache=True, nogil=True, no_cpython_wrapper=True)
-def _invert_active(t, ract, cact, g):
-    """``g[col, row]`` = inverse of ``t`` restricted to active rows/cols; False if not square or singular.
-
-    Gauss-Jordan with partial pivoting, in one kernel by plain loops (``np.flatnonzero``,
-    ``np.eye`` and a helper for the inverse were a second of the sampler's first call,
-    issue 37).
-    """
-    n3 = t.shape[0]
-    ri = np.empty(n3, dtype=np.int64)
-    ci = np.empty(n3, dtype=np.int64)
-    n = 0
-    nc = 0
-    for a in range(n3):
-        if ract[a]:
-            ri[n] = a
-            n += 1
-        if cact[a]:
-            ci[nc] = a
-            nc += 1
-    if n != nc:
-        return False
-    fill2(g, 0.0)
-    if n == 0:
-        return True
-    a = np.empty((n, n))
-    inv = np.empty((n, n))
-    for i in range(n):
-        for j in range(n):
-            a[i, j] = t[ri[i], ci[j]]
-            inv[i, j] = 1.0 if i == j else 0.0
-    for k in range(n):
-        p = k
-        best = abs(a[k, k])
-        for i in range(k + 1, n):
-            if abs(a[i, k]) > best:
-                best = abs(a[i, k])
-                p = i
-        if best == 0.0:
-            return False
-        if p != k:
-            for j in range(n):
-                a[k, j], a[p, j] = a[p, j], a[k, j]
-                inv[k, j], inv[p, j] = inv[p, j], inv[k, j]
-        f = 1.0 / a[k, k]
-        for j in range(n):
-            a[k, j] *= f
-            inv[k, j] *= f
-        for i in range(n):
-            if i == k:
-                continue
-            c = a[i, k]
-            if c == 0.0:
-                continue
-            for j in range(k, n):
-                a[i, j] -= c * a[k, j]
-            for j in range(n):
-                inv[i, j] -= c * inv[k, j]
-    for b in range(n):
-        for i in range(n):
-            g[ci[b], ri[i]] = inv[b, i]
-    return True
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -471,8 +331,8 @@ def _two_sum(a, b):
     return s, (a - (s - bb)) + (b - bb)
 
 
-@njit(cache=True, nogil=True, no_cpython_wrapper=True)
-def _refine(t, g, ract, cact, by_row, x, r):
+@njit(cache=True, nogil=True)
+def refine(t, g, ract, cact, by_row, x, r):
     """One step of iterative refinement of a column (`by_row`) or row of the inverse ``g``.
 
     With ``by_row``, ``y = g[:, x]`` should solve ``T y = e_x``; else ``z = g[x, :]``
@@ -515,86 +375,106 @@ def _refine(t, g, ract, cact, by_row, x, r):
             g[x, b] += d
 
 
+#: What :func:`sample_rows` asks of its caller before it can go on (its return value): nothing
+#: (the rows are drawn, or ``state[3]`` says where they failed), the inverse of the active
+#: block of ``t`` in ``g``, or one step of :func:`refine`. The inverse (LAPACK's, from Python)
+#: and the refinement (rarely needed, compiled only then) are not compiled into the draw: a
+#: second of its first call (issue 37).
+DONE, INVERT, REFINE = 0, 1, 2
+
+
 @njit(cache=True, nogil=True)
-def sample_rows(mask, hw, vw, sgn, S, nlr, nlc, start, stop, below, uniforms, labels, state):
-    """Choose the dominoes of rows ``start..stop-1``; ``below`` marks cells already taken from above.
+def sample_rows(
+    mask, hw, vw, sgn, S, nlr, nlc, stop, below, uniforms, labels, state,
+    pos, t, g, ract, cact, taken,
+):  # fmt: skip
+    """Choose the dominoes of rows ``pos[0]..stop-1``; ``below`` marks cells already taken from above.
 
     ``uniforms``: one uniform in [0, 1) per cell (row-major), used by the cell
     whose domino is decided. ``labels`` (int32, narrow shape) receives domino ids;
     ``state = [next_id, worst_sum_error, refreshes, status]`` carries across calls;
     ``status`` becomes ``k + 1`` if row ``k`` failed the probability check twice.
+
+    The draw is resumable: ``pos = [k, j, tries, refined, fresh, by_row, x]`` (int64)
+    says where it stands (``j = -1``: row ``k``'s matrix is not built yet; start with
+    ``[start, -1, 0, 0, 1, 0, 0]``), and ``t``, ``g`` (``(3h, 3h)``), ``ract``, ``cact``
+    (``3h``) and ``taken`` (``w``) hold the row's matrix, its inverse and flags from one
+    call to the next. Returns :data:`DONE`, or :data:`INVERT` (the caller sets ``g[col,
+    row]`` to the inverse of ``t`` on the active rows and columns, or ``state[3] = k + 1``
+    where that block is singular or not square) or :data:`REFINE` (the caller runs
+    ``refine(t, g, ract, cact, pos[5], pos[6], r)``), and calls again.
     """
     m, w = mask.shape
     h = (w + 1) // 2
     n3 = 3 * h
-    t = np.empty((n3, n3))
-    g = np.empty((n3, n3))
-    ract = np.empty(n3, dtype=np.bool_)
-    cact = np.empty(n3, dtype=np.bool_)
     gcol = np.empty(n3)
     grow = np.empty(n3)
-    rbuf = np.empty(n3)
-    taken = np.empty(w, dtype=np.bool_)
-    for k in range(start, stop):
-        _build_t(k, mask, hw, vw, sgn, S[k + 1], nlr[k + 1], nlc[k + 1], t, ract, cact, 0.0)
-        for j in range(w):
-            taken[j] = below[j]
-            below[j] = False
-            if taken[j]:
-                if (k + j) % 2 == 0:
-                    ract[j // 2] = False
-                else:
-                    cact[j // 2] = False
-        if not _invert_active(t, ract, cact, g):
-            state[3] = k + 1
-            return
-        fresh = True
-        for j in range(w):
+    k = pos[0]
+    while k < stop:
+        if pos[1] < 0:
+            _build_t(k, mask, hw, vw, sgn, S[k + 1], nlr[k + 1], nlc[k + 1], t, ract, cact, 0.0)
+            for j in range(w):
+                taken[j] = below[j]
+                below[j] = False
+                if taken[j]:
+                    if (k + j) % 2 == 0:
+                        ract[j // 2] = False
+                    else:
+                        cact[j // 2] = False
+            pos[1] = 0
+            pos[2] = 0
+            pos[3] = 0
+            pos[4] = 1
+            return INVERT
+        fresh = pos[4] != 0
+        j = pos[1]
+        while j < w:
             if not mask[k, j] or taken[j]:
+                j += 1
                 continue
             black = (k + j) % 2 == 0
-            tries = 0
+            tries = pos[2]
+            refined = pos[3]
             can_r = j + 1 < w and mask[k, j + 1] and not taken[j + 1]
             can_d = k + 1 < m and mask[k + 1, j]
-            refined = 0
             # the (row, column) slots of the domino to the right and of the one below
             if black:
                 ar, br, ad, bd = j // 2, (j + 1) // 2, j // 2, h + j // 2
             else:
                 ar, br, ad, bd = (j + 1) // 2, j // 2, h + j // 2, j // 2
-            while True:
-                pr = 0.0
-                pd = 0.0
-                if can_r and not can_d:  # forced: probability 1 whatever the rounding
-                    pr = 1.0
-                    break
-                if can_d and not can_r:
-                    pd = 1.0
-                    break
+            pr = 0.0
+            pd = 0.0
+            if can_r and not can_d:  # forced: probability 1 whatever the rounding
+                pr = 1.0
+            elif can_d and not can_r:
+                pd = 1.0
+            else:
                 if can_r:
                     pr = t[ar, br] * g[br, ar]
                 if can_d:
                     pd = t[ad, bd] * g[bd, ad]
                 err = abs(pr + pd - 1.0)
                 if (err > REFINE_ABOVE or min(pr, pd) < -REFINE_ABOVE) and refined < 2:
-                    _refine(t, g, ract, cact, black, j // 2, rbuf)
-                    refined += 1
-                    continue
-                ok = pr >= -PROB_TOL and pd >= -PROB_TOL and err <= PROB_TOL
-                if ok:
-                    if err > state[1]:
-                        state[1] = err
-                    break
-                if fresh or tries > 0:
-                    state[3] = k + 1
-                    return
-                tries += 1
-                refined = 0
-                state[2] += 1.0
-                if not _invert_active(t, ract, cact, g):
-                    state[3] = k + 1
-                    return
-                fresh = True
+                    pos[1] = j
+                    pos[3] = refined + 1
+                    pos[4] = fresh
+                    pos[5] = black
+                    pos[6] = j // 2
+                    return REFINE
+                if not (pr >= -PROB_TOL and pd >= -PROB_TOL and err <= PROB_TOL):
+                    if fresh or tries > 0:
+                        state[3] = k + 1
+                        return DONE
+                    state[2] += 1.0  # recomputed afresh, and checked again
+                    pos[1] = j
+                    pos[2] = tries + 1
+                    pos[3] = 0
+                    pos[4] = 1
+                    return INVERT
+                if err > state[1]:
+                    state[1] = err
+            pos[2] = 0
+            pos[3] = 0
             pr = max(pr, 0.0)
             pd = max(pd, 0.0)
             u = uniforms[k * w + j]
@@ -620,11 +500,9 @@ def sample_rows(mask, hw, vw, sgn, S, nlr, nlc, start, stop, below, uniforms, la
             cact[b] = False
             if chosen < REFRESH_BELOW:
                 state[2] += 1.0
-                if not _invert_active(t, ract, cact, g):
-                    state[3] = k + 1
-                    return
-                fresh = True
-                continue
+                pos[1] = j + 1
+                pos[4] = 1
+                return INVERT
             for x in range(n3):
                 if not cact[x] or gcol[x] == 0.0:
                     continue
@@ -633,3 +511,8 @@ def sample_rows(mask, hw, vw, sgn, S, nlr, nlc, start, stop, below, uniforms, la
                     if ract[y]:
                         g[x, y] -= f * grow[y]
             fresh = False
+            j += 1
+        k += 1
+        pos[0] = k
+        pos[1] = -1
+    return DONE

@@ -117,7 +117,14 @@ def _backward(mask, hw, vw, hwp, vwp, bar=None):
     owe = np.zeros(1, dtype=np.int64)
     logdet = np.zeros(1)
     for a, b in slices(m, first=step):
-        if compress_rows(mask, hw, vw, sgn, S, nlr, nlc, npiv, owe, m - a, m - b, logdet):
+        start = m - a
+        while True:
+            got = compress_rows(mask, hw, vw, sgn, S, nlr, nlc, npiv, owe, start, m - b, logdet)
+            if got >= 0:
+                break
+            start = -got - 1  # S[start] has left-overs: its canonical form, then on from there
+            logdet[0] += _canonical(S[start], h, int(nlr[start]), int(nlc[start]))
+        if got:
             return None
         if bar is not None:
             bar.update(b - a)
@@ -133,6 +140,80 @@ def _backward(mask, hw, vw, hwp, vwp, bar=None):
     return sgn, S, nlr, nlc, log_abs_det
 
 
+def _orthonormalize(v):
+    """Rows of `v` made orthonormal in place (Gram-Schmidt, twice): ``(ok, logs)``.
+
+    ``ok`` is False if the rows are dependent (`v` is then left part done);
+    ``logs`` is the sum of the logs of the norms divided by (the log of the factor
+    by which the operations divide any minor that holds the rows).
+    """
+    logs = 0.0
+    for i in range(v.shape[0]):
+        for _ in range(2):
+            if i:
+                v[i] -= (v[:i] @ v[i]) @ v[:i]
+        norm = float(v[i] @ v[i])
+        if norm == 0.0:
+            return False, logs
+        logs += 0.5 * math.log(norm)
+        v[i] /= math.sqrt(norm)
+    return True, logs
+
+
+def _canonical(s, h, lr, lc):
+    """Well-scaled form of a compressed tail ``s`` (``S[k]``), in place, with the same minors up to one constant.
+
+    The left-over rows (always present in every minor) are made orthonormal by
+    row operations among themselves, and the rows of the cells are projected
+    orthogonally to them (adding multiples of left-over rows to other rows);
+    likewise for the columns. Neither changes any ratio of minors. Rows and
+    columns are taken whole, the block of deferred pivots included. Returns the
+    log of the factor the minors were divided by (0 where nothing changed). Only
+    tails with left-overs need it, which few regions have: numpy, nothing to
+    compile (issue 37).
+    """
+    nc, nr = h + lc, h + lr
+    total = 0.0
+    if lr > 0:
+        v = s[h : h + lr, :nc].copy()
+        ok, logs = _orthonormalize(v)
+        if ok:
+            total += logs
+            s[h : h + lr, :nc] = v
+            s[:h, :nc] -= (s[:h, :nc] @ v.T) @ v
+    if lc > 0:
+        v = s[:nr, h : h + lc].T.copy()
+        ok, logs = _orthonormalize(v)
+        if ok:
+            total += logs
+            s[:nr, h : h + lc] = v.T
+            s[:nr, :h] -= v.T @ (v @ s[:nr, :h])
+    return total
+
+
+def _invert_active(t, ract, cact, g):
+    """``g[col, row]`` = inverse of ``t`` on its active rows and columns, zero elsewhere; False if not square or singular.
+
+    LAPACK's LU with partial pivoting (``numpy.linalg.inv``), once per row of the
+    draw: the kernel asks for it (:data:`~dominotiling._kernels.kasteleyn_sample.INVERT`)
+    rather than compiling its own (issue 37).
+    """
+    ri, ci = np.flatnonzero(ract), np.flatnonzero(cact)
+    if ri.size != ci.size:
+        return False
+    g.fill(0.0)
+    if ri.size == 0:
+        return True
+    try:
+        inv = np.linalg.inv(t[np.ix_(ri, ci)])
+    except np.linalg.LinAlgError:  # an exactly zero pivot
+        return False
+    if not np.isfinite(inv).all():
+        return False
+    g[np.ix_(ci, ri)] = inv
+    return True
+
+
 def _forward(mask, hw, vw, back, uniforms, bar=None):
     """``(labels or None, state)``: the forward draw on the compressed tails `back` of :func:`_backward`.
 
@@ -140,7 +221,7 @@ def _forward(mask, hw, vw, back, uniforms, bar=None):
     labels are None; on a failure after it (``state[3]`` nonzero, ``state[0]``
     dominoes drawn) they hold the dominoes drawn so far, each whole.
     """
-    from .._kernels.kasteleyn_sample import sample_rows
+    from .._kernels.kasteleyn_sample import INVERT, refine, sample_rows
 
     m, w = mask.shape
     state = np.zeros(4)
@@ -151,8 +232,25 @@ def _forward(mask, hw, vw, back, uniforms, bar=None):
     step = max(1, 20000 // max(1, w * w))
     labels = np.full(mask.shape, -1, dtype=np.int32)
     below = np.zeros(w, dtype=np.bool_)
+    # the draw's place and workspace, from one call of the resumable kernel to the next
+    n3 = 3 * ((w + 1) // 2)
+    pos = np.array([0, -1, 0, 0, 1, 0, 0], dtype=np.int64)
+    t, g = np.zeros((n3, n3)), np.zeros((n3, n3))
+    ract, cact = np.zeros(n3, dtype=np.bool_), np.zeros(n3, dtype=np.bool_)
+    taken, residual = np.zeros(w, dtype=np.bool_), np.zeros(n3)
     for a, b in slices(m, first=step):
-        sample_rows(mask, hw, vw, sgn, S, nlr, nlc, a, b, below, uniforms, labels, state)
+        while not state[3]:
+            ask = sample_rows(
+                mask, hw, vw, sgn, S, nlr, nlc, b, below, uniforms, labels, state,
+                pos, t, g, ract, cact, taken,
+            )  # fmt: skip
+            if ask == INVERT:
+                if not _invert_active(t, ract, cact, g):
+                    state[3] = pos[0] + 1
+            elif ask:  # REFINE
+                refine(t, g, ract, cact, bool(pos[5]), int(pos[6]), residual)
+            else:
+                break
         if bar is not None:
             bar.update(b - a)
         if state[3]:

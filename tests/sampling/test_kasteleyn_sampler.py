@@ -306,3 +306,92 @@ def test_a_refusal_names_the_samplers_that_do_not_depend_on_it():
     message = str(info.value)
     for alternative in ("method='transfer'", "method='shuffling'", "method='embedding'", "glauber"):
         assert alternative in message
+
+
+# ------------------------------------------------ the draw's requests to its caller (issue 37)
+# The draw kernel is resumable: it asks its caller for the inverse of a row's block (LAPACK's,
+# from Python) and for a refinement step, compiled only when a draw needs one. These tests make
+# a draw ask for both and check that the law it draws is still the exact one.
+
+
+def test_refine_makes_a_perturbed_inverse_column_and_row_exact():
+    from dominotiling._kernels.kasteleyn_sample import refine
+
+    rng = np.random.default_rng(3)
+    n3 = 9
+    t = rng.normal(size=(n3, n3)) + 3 * np.eye(n3)
+    ract, cact = np.ones(n3, dtype=np.bool_), np.ones(n3, dtype=np.bool_)
+    ract[4] = cact[7] = False  # an inactive row and column: the active block is 8 x 8
+    ri, ci = np.flatnonzero(ract), np.flatnonzero(cact)
+    exact = np.linalg.inv(t[np.ix_(ri, ci)])  # columns of ci, rows of ri
+    for by_row, x in ((True, 2), (False, 5)):
+        g = np.zeros((n3, n3))
+        g[np.ix_(ci, ri)] = exact * (1 + 1e-6 * rng.normal(size=exact.shape))
+        before = np.abs(g[np.ix_(ci, ri)] - exact).max()
+        refine(t, g, ract, cact, by_row, x, np.zeros(n3))
+        got = g[np.ix_(ci, ri)]
+        line = (
+            (got[:, list(ri).index(x)], exact[:, list(ri).index(x)])
+            if by_row
+            else (got[list(ci).index(x)], exact[list(ci).index(x)])
+        )
+        assert np.abs(line[0] - line[1]).max() < 1e-6 * before  # that line refined
+        assert not g[7].any() and not g[:, 4].any()  # inactive row 4, column 7: zero
+
+
+def test_the_law_is_exact_when_every_inverse_is_inaccurate(monkeypatch):
+    # every inverse the caller hands the draw is off by 1e-7 relative: the probabilities miss
+    # summing to 1 by more than the refinement threshold, so the draw asks for refinement steps
+    # at its cells, and the tilings must still follow the exact law
+    import dominotiling._kernels.kasteleyn_sample as ks
+    import dominotiling.sampling.kasteleyn as sk
+
+    noise = np.random.default_rng(8)
+    exact_inverse = sk._invert_active
+
+    def inaccurate(t, ract, cact, g):
+        ok = exact_inverse(t, ract, cact, g)
+        g *= 1 + 1e-7 * noise.normal(size=g.shape)
+        return ok
+
+    asked = []
+    refine = ks.refine
+
+    def counted(*args):
+        asked.append(args[5])
+        return refine(*args)
+
+    monkeypatch.setattr(sk, "_invert_active", inaccurate)
+    monkeypatch.setattr(ks, "refine", counted)
+    region = Region.from_strings(REGIONS["odd_and_even_holes"])
+    assert _chi_square(region, 1500, seed=21) > 1e-3
+    assert len(asked) > 1000  # refinement was asked for, again and again
+
+
+def test_the_law_is_exact_through_fresh_inverses_after_unlikely_dominoes():
+    # weight 1/2000 on every horizontal domino of the top row of a board with a hole: a draw that
+    # takes one took a probability below 1e-3, after which the inverse is computed afresh
+    from dominotiling.sampling.kasteleyn import _sample
+
+    region = Region.from_strings(["....", "....", "....", ".##.", "...."])
+    m, n = region.shape
+    hw, vw = np.ones((m, n - 1)), np.ones((m - 1, n))
+    hw[0] = 1 / 2000
+    weights = Weights.from_arrays(hw, vw)
+    tilings = brute_force_tilings(region.mask)
+    probs = np.array([float(_weight(t, hw.tolist(), vw.tolist())) for t in tilings])
+    index = {t: i for i, t in enumerate(tilings)}
+    counts = np.zeros(len(tilings))
+    rng = np.random.default_rng(4)
+    refreshes, draws = 0, 6000
+    for _ in range(draws):
+        tiling, _worst, fresh, _restarts = _sample(region, rng, weights)
+        refreshes += fresh
+        counts[index[dominoes_of(tiling)]] += 1
+    assert refreshes > 0  # the fresh-inverse path was taken
+    # the rare tilings pooled into one class, so that every class expects at least 5
+    expected = probs / probs.sum() * draws
+    rare = expected < 5
+    obs = np.append(counts[~rare], counts[rare].sum())
+    exp = np.append(expected[~rare], expected[rare].sum())
+    assert chisquare(obs, exp).pvalue > 1e-3
