@@ -33,7 +33,6 @@ CHILD = textwrap.dedent("""
     kernels = {"faces.face_rows": faces.face_rows, "faces.face_rows_zeros": faces.face_rows_zeros,
                "shuffling.shuffle_row": shuffling.shuffle_row,
                "kasteleyn_sample.compress_rows": ks.compress_rows,
-               "kasteleyn_sample.tail_pivots": ks.tail_pivots,
                "kasteleyn_sample.sample_rows": ks.sample_rows,
                "kasteleyn_sample._build_t": ks._build_t, "kasteleyn_sample.refine": ks.refine}
     print(json.dumps({name: [str(s) for s in k.signatures] for name, k in kernels.items()}))

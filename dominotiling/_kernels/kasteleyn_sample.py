@@ -26,10 +26,12 @@ import numpy as np
 from numba import njit
 
 from .arrays import fill1, fill2
+from .banded_det import _inverse, _reduce
 
-#: The prime of the exact rank computation (:func:`tail_pivots`); products of two
-#: residues fit in int64.
-RANK_PRIME = 2**31 - 1
+#: The prime of the exact rank computation (:func:`compress_rows` with a modulus): a
+#: product of two residues, below ``2**52``, is exact in float64, as the elimination's
+#: arithmetic then is.
+RANK_PRIME = 2**26 - 5
 #: The compression defers a pivot below this fraction of the step's largest entry.
 DEFER_BELOW = 1e-8
 #: A step's probabilities must be >= -PROB_TOL each and sum to 1 within PROB_TOL.
@@ -94,100 +96,7 @@ def _build_t(k, mask, hw, vw, sgn, snext, nlr, nlc, t, ract, cact, modulus):
 
 
 @njit(cache=True, nogil=True)
-def tail_pivots(mask, hwp, vwp, sgn, t, ract, cact, npiv, start, stop):
-    """Exact pivot counts of the compression, modulo :data:`RANK_PRIME`, for ``k = start-1`` down to ``stop``.
-
-    ``hwp``, ``vwp`` are the weights' residues (float64, exact); ``t`` (int64 ``(3h, 3h)``), ``ract``
-    and ``cact`` carry the compressed tail of the row last done from one call to the
-    next (start with ``t`` zero and every flag False, at ``start = m``). The
-    elimination is the one of :func:`compress_rows` over the field of residues, with
-    any nonzero pivot: ``npiv[k]`` becomes the number of pivots step ``k`` makes,
-    ``rank(K of rows k+1..) - rank(K of rows k+2..)`` -- exact unless the prime
-    divides a nonzero minor. Returns 0, or ``k + 1`` where the left-over rows or
-    columns of the tail outnumber ``h`` (the tail has no tiling; ``npiv`` stops there).
-    """
-    m, w = mask.shape
-    h = (w + 1) // 2
-    n3 = 3 * h
-    P = RANK_PRIME
-    # the row is joined to the tail in floats (residues are exact there) by the _build_t of
-    # the other kernels, one compilation for both, then taken as int64 for the elimination
-    nxt = np.empty((2 * h, 2 * h))
-    tf = np.empty((n3, n3))
-    ri = np.empty(n3, dtype=np.int64)
-    ci = np.empty(n3, dtype=np.int64)
-    for k in range(start - 1, stop - 1, -1):
-        # the tail of rows k+1.. left by the previous step sits in t[0:h | 2h:], as
-        # rows/cols of row k+1 and left-overs; move it to the slots h.. of row k+1
-        fill2(nxt, 0.0)
-        # np.int64, not a literal 0: numba would compile _build_t once more for Literal[int](0)
-        nl_r = np.int64(0)
-        nl_c = np.int64(0)
-        if k + 1 < m:
-            for a in range(h):
-                ri[a] = a
-                ci[a] = a
-            for a in range(h, n3):
-                if ract[a]:
-                    ri[h + nl_r] = a
-                    nl_r += 1
-            for b in range(h, n3):
-                if cact[b]:
-                    ci[h + nl_c] = b
-                    nl_c += 1
-            if nl_r > h or nl_c > h:
-                return k + 2
-            for a in range(h + nl_r):
-                for b in range(h + nl_c):
-                    if a < h or b < h:
-                        nxt[a, b] = t[ri[a], ci[b]]
-        _build_t(k, mask, hwp, vwp, sgn, nxt, nl_r, nl_c, tf, ract, cact, float(P))
-        # only what the elimination and the next step read: the slots of row k and the
-        # active rows and columns (the others keep stale values, never read)
-        for a in range(n3):
-            if a < h or ract[a]:
-                for b in range(n3):
-                    if b < h or cact[b]:
-                        t[a, b] = np.int64(tf[a, b])
-        count = 0
-        while True:
-            p = -1
-            q = -1
-            for a in range(h, n3):
-                if ract[a]:
-                    for b in range(h, n3):
-                        if cact[b] and t[a, b] != 0:
-                            p = a
-                            q = b
-                            break
-                    if p >= 0:
-                        break
-            if p < 0:
-                break
-            inv = 1
-            base = t[p, q]
-            e = P - 2
-            while e:  # Fermat inverse of the pivot
-                if e & 1:
-                    inv = inv * base % P
-                base = base * base % P
-                e >>= 1
-            for a in range(n3):
-                if ract[a] and a != p and t[a, q] != 0:
-                    f = t[a, q] * inv % P
-                    for b in range(n3):
-                        if cact[b] and t[p, b] != 0:
-                            t[a, b] = (t[a, b] - f * t[p, b]) % P
-                    t[a, q] = 0
-            ract[p] = False
-            cact[q] = False
-            count += 1
-        npiv[k] = count
-    return 0
-
-
-@njit(cache=True, nogil=True)
-def compress_rows(mask, hw, vw, sgn, S, nlr, nlc, npiv, owe, start, stop, logdet):
+def compress_rows(mask, hw, vw, sgn, S, nlr, nlc, npiv, owe, start, stop, logdet, modulus):
     """Compute ``S[k]``, ``nlr[k]``, ``nlc[k]`` for ``k = start-1`` down to ``stop`` from ``S[k+1]``.
 
     Each step eliminates rows and columns of the tail by complete pivoting, but
@@ -195,21 +104,31 @@ def compress_rows(mask, hw, vw, sgn, S, nlr, nlc, npiv, owe, start, stop, logdet
     pivot (a nearly singular block, whose Schur complement would grow by its
     inverse) is deferred -- its row and column stay as left-overs, with their
     block, which is exact, not a rank decision. Pivots are forced only when the
-    left-overs would not fit (``h`` rows and ``h`` columns). The exact ranks of
-    :func:`tail_pivots` bound the pivots: ``owe[0]`` counts the pivots the exact
-    elimination has made and this one not yet, and no step pivots beyond it (what
-    is left then is rounding, not matrix). Returns 0, or ``k + 1`` of the first
-    row whose left-overs cannot be made to fit (no tiling of the tail, or a
+    left-overs would not fit (``h`` rows and ``h`` columns). The exact ranks
+    (the same kernel with a `modulus`, below) bound the pivots: ``owe[0]`` counts the
+    pivots the exact elimination has made and this one not yet, and no step pivots
+    beyond it (what is left then is rounding, not matrix). Returns 0, or ``k + 1`` of
+    the first row whose left-overs cannot be made to fit (no tiling of the tail, or a
     numerical failure), or ``-(k + 1)`` where ``S[k]`` has left-over rows or
     columns: the caller puts it in its canonical form (``sampling.kasteleyn._canonical``,
     adding the log of its scale to ``logdet[0]``) and calls again with ``start = k``.
     ``logdet[0]`` accumulates ``log |pivot|`` of every pivot (and the caller the logs
     of the canonical forms' scales), so that ``log |det K(rows stop..)| = logdet[0] +
     log |det S[stop]|`` (active part).
+
+    With a positive `modulus` (the prime :data:`RANK_PRIME`; `hw`, `vw` the weights'
+    residues, integers held exactly in float64, as every entry then is) the same
+    elimination runs over the field of residues with any nonzero pivot, no deferral
+    and no bound: ``npiv[k]`` becomes the number of pivots step ``k`` makes,
+    ``rank(K of rows k+1..) - rank(K of rows k+2..)`` -- exact unless the prime
+    divides a nonzero minor (``owe``, ``logdet`` and the canonical forms are then not
+    used). One kernel for both: a second of the sampler's first call (issue 37).
     """
     m, w = mask.shape
     h = (w + 1) // 2
     n3 = 3 * h
+    exact = modulus > 0.0
+    pinv = 1.0 / modulus if exact else 0.0
     t = np.empty((n3, n3))
     ract = np.empty(n3, dtype=np.bool_)
     cact = np.empty(n3, dtype=np.bool_)
@@ -220,8 +139,12 @@ def compress_rows(mask, hw, vw, sgn, S, nlr, nlc, npiv, owe, start, stop, logdet
     owed = owe[0]  # the two accumulators in locals, stored back at the end (fewer array accesses)
     ld = logdet[0]
     for k in range(start - 1, stop - 1, -1):
-        _build_t(k, mask, hw, vw, sgn, S[k + 1], nlr[k + 1], nlc[k + 1], t, ract, cact, 0.0)
-        owed += npiv[k]
+        _build_t(k, mask, hw, vw, sgn, S[k + 1], nlr[k + 1], nlc[k + 1], t, ract, cact, modulus)
+        if exact:
+            owed = n3  # no bound: every nonzero pivot
+            npiv[k] = 0
+        else:
+            owed += npiv[k]
         scale = 0.0
         for a in range(n3):
             for b in range(n3):
@@ -245,9 +168,11 @@ def compress_rows(mask, hw, vw, sgn, S, nlr, nlc, npiv, owe, start, stop, logdet
                         best = abs(t[a, b])
                         p = a
                         q = b
+                if exact and p >= 0:  # any nonzero pivot: the first row that has one
+                    break
             if p < 0:
                 break
-            if best < DEFER_BELOW * scale and nr_left <= h and nc_left <= h:
+            if not exact and best < DEFER_BELOW * scale and nr_left <= h and nc_left <= h:
                 break
             nr = 0
             for a in range(n3):
@@ -261,12 +186,22 @@ def compress_rows(mask, hw, vw, sgn, S, nlr, nlc, npiv, owe, start, stop, logdet
                     prow[nc] = t[p, b]
                     nc += 1
             piv = t[p, q]
-            ld += math.log(abs(piv))
+            if exact:  # the pivot's inverse, the multipliers and the updates reduced
+                inv = float(_inverse(np.int64(piv), np.int64(modulus)))
+                npiv[k] += 1
+            else:
+                inv = 1.0 / piv
+                ld += math.log(abs(piv))
             for ia in range(nr):
                 a = rows[ia]
-                f = t[a, q] / piv
-                for ib in range(nc):
-                    t[a, cols[ib]] -= f * prow[ib]
+                f = t[a, q] * inv
+                if exact:
+                    f = _reduce(f, modulus, pinv)
+                    for ib in range(nc):
+                        t[a, cols[ib]] = _reduce(t[a, cols[ib]] - f * prow[ib], modulus, pinv)
+                else:
+                    for ib in range(nc):
+                        t[a, cols[ib]] -= f * prow[ib]
                 t[a, q] = 0.0
             ract[p] = False
             cact[q] = False
@@ -299,13 +234,13 @@ def compress_rows(mask, hw, vw, sgn, S, nlr, nlc, npiv, owe, start, stop, logdet
                 lr += 1
         nlr[k] = lr
         nlc[k] = lc
-        if lr > 0 or lc > 0:
+        if not exact and (lr > 0 or lc > 0):
             # left-overs: the caller puts S[k] in its canonical form (numpy, rarely needed: no
             # compiled code for it, issue 37) and calls again with ``start = k``
             owe[0] = owed
             logdet[0] = ld
             return -(k + 1)
-    owe[0] = owed
+    owe[0] = 0 if exact else owed
     logdet[0] = ld
     return 0
 
@@ -375,11 +310,49 @@ def refine(t, g, ract, cact, by_row, x, r):
             g[x, b] += d
 
 
+@njit(cache=True, nogil=True)
+def invert_dense(a):
+    """``a`` (``n x n``, float64) replaced by its inverse in place; False if a pivot is exactly 0.
+
+    Gauss-Jordan with partial pivoting, the row swaps undone as column swaps at the end.
+    One small kernel of its own, called by the draw's caller once per row: LAPACK's inverse
+    spins idle BLAS threads (twice the CPU of a 110-wide draw on 2 cores), and inside the
+    draw it was a second of its first call (issue 37).
+    """
+    n = a.shape[0]
+    swaps = np.empty(n, dtype=np.int64)
+    for k in range(n):
+        p = k
+        for i in range(k + 1, n):
+            if abs(a[i, k]) > abs(a[p, k]):
+                p = i
+        swaps[k] = p
+        if a[p, k] == 0.0:
+            return False
+        for j in range(n):
+            a[k, j], a[p, j] = a[p, j], a[k, j]
+        f = 1.0 / a[k, k]
+        a[k, k] = 1.0
+        for j in range(n):
+            a[k, j] *= f
+        for i in range(n):
+            c = a[i, k]
+            if i != k and c != 0.0:
+                a[i, k] = 0.0
+                for j in range(n):
+                    a[i, j] -= c * a[k, j]
+    for k in range(n - 1, -1, -1):
+        p = swaps[k]
+        for i in range(n):
+            a[i, k], a[i, p] = a[i, p], a[i, k]
+    return True
+
+
 #: What :func:`sample_rows` asks of its caller before it can go on (its return value): nothing
 #: (the rows are drawn, or ``state[3]`` says where they failed), the inverse of the active
-#: block of ``t`` in ``g``, or one step of :func:`refine`. The inverse (LAPACK's, from Python)
-#: and the refinement (rarely needed, compiled only then) are not compiled into the draw: a
-#: second of its first call (issue 37).
+#: block of ``t`` in ``g`` (:func:`invert_dense`), or one step of :func:`refine` (rarely
+#: needed, compiled only then): neither is compiled into the draw, a second of its first
+#: call (issue 37).
 DONE, INVERT, REFINE = 0, 1, 2
 
 

@@ -95,39 +95,37 @@ def _backward(mask, hw, vw, hwp, vwp, bar=None):
     pivots, the scales of the canonical forms and the last compressed tail; None
     where it is not a square matrix or is singular in floating point.
     """
-    from .._kernels.kasteleyn_sample import compress_rows, tail_pivots
+    from .._kernels.kasteleyn_sample import RANK_PRIME, compress_rows
 
     m, w = mask.shape
     h = (w + 1) // 2
     sgn = kasteleyn_signs(mask).astype(np.float64)
     if sgn.shape[0] == 0:
         sgn = np.zeros((0, w))
-    # the exact number of pivots of every compression step (ranks modulo a prime)
     npiv = np.zeros(m + 1, dtype=np.int64)
-    tp = np.zeros((3 * h, 3 * h), dtype=np.int64)
-    rp = np.zeros(3 * h, dtype=np.bool_)
-    cp = np.zeros(3 * h, dtype=np.bool_)
-    step = max(1, 20000 // max(1, w * w))
-    for a, b in slices(m, first=step):
-        if tail_pivots(mask, hwp, vwp, sgn, tp, rp, cp, npiv, m - a, m - b):
-            return None
     S = np.zeros((m + 1, 2 * h, 2 * h))
     nlr = np.zeros(m + 1, dtype=np.int64)
     nlc = np.zeros(m + 1, dtype=np.int64)
     owe = np.zeros(1, dtype=np.int64)
     logdet = np.zeros(1)
-    for a, b in slices(m, first=step):
-        start = m - a
-        while True:
-            got = compress_rows(mask, hw, vw, sgn, S, nlr, nlc, npiv, owe, start, m - b, logdet)
-            if got >= 0:
-                break
-            start = -got - 1  # S[start] has left-overs: its canonical form, then on from there
-            logdet[0] += _canonical(S[start], h, int(nlr[start]), int(nlc[start]))
-        if got:
-            return None
-        if bar is not None:
-            bar.update(b - a)
+    step = max(1, 20000 // max(1, w * w))
+    # first the exact number of pivots of every step (ranks modulo a prime, the same elimination
+    # on the residues), then the float compression they bound; S holds the residues' tails first
+    for weights, modulus in ((hwp, vwp), float(RANK_PRIME)), ((hw, vw), 0.0):
+        for a, b in slices(m, first=step):
+            start = m - a
+            while True:
+                got = compress_rows(
+                    mask, *weights, sgn, S, nlr, nlc, npiv, owe, start, m - b, logdet, modulus
+                )
+                if got >= 0:
+                    break
+                start = -got - 1  # S[start] has left-overs: its canonical form, then on from there
+                logdet[0] += _canonical(S[start], h, int(nlr[start]), int(nlc[start]))
+            if got:
+                return None
+            if bar is not None and not modulus:
+                bar.update(b - a)
     rows = [a for a in range(h) if 2 * a < w and mask[0, 2 * a]] + [h + i for i in range(nlr[0])]
     cols = [b for b in range(h) if 2 * b + 1 < w and mask[0, 2 * b + 1]] + [
         h + i for i in range(nlc[0])
@@ -194,23 +192,22 @@ def _canonical(s, h, lr, lc):
 def _invert_active(t, ract, cact, g):
     """``g[col, row]`` = inverse of ``t`` on its active rows and columns, zero elsewhere; False if not square or singular.
 
-    LAPACK's LU with partial pivoting (``numpy.linalg.inv``), once per row of the
-    draw: the kernel asks for it (:data:`~dominotiling._kernels.kasteleyn_sample.INVERT`)
-    rather than compiling its own (issue 37).
+    The block is taken out and put back by numpy; the inverse is the small kernel
+    :func:`~dominotiling._kernels.kasteleyn_sample.invert_dense`, once per row of the draw
+    (the draw asks for it: :data:`~dominotiling._kernels.kasteleyn_sample.INVERT`).
     """
+    from .._kernels.kasteleyn_sample import invert_dense
+
     ri, ci = np.flatnonzero(ract), np.flatnonzero(cact)
     if ri.size != ci.size:
         return False
     g.fill(0.0)
     if ri.size == 0:
         return True
-    try:
-        inv = np.linalg.inv(t[np.ix_(ri, ci)])
-    except np.linalg.LinAlgError:  # an exactly zero pivot
+    block = t[np.ix_(ri, ci)]
+    if not invert_dense(block):
         return False
-    if not np.isfinite(inv).all():
-        return False
-    g[np.ix_(ci, ri)] = inv
+    g[np.ix_(ci, ri)] = block
     return True
 
 
@@ -338,12 +335,13 @@ def sample_kasteleyn(region, *, seed=None, weights=None, progress=True, eliminat
     backward pass (about half as much again).
 
     **Ranks are exact.** The rank of each tail block is computed exactly first, by
-    the same elimination over the integers modulo the prime ``2**31 - 1`` (int and
+    the same elimination (the same compiled kernel) over the integers modulo the prime
+    ``2**26 - 5``, whose products of two residues are exact in float64 (int and
     Fraction weights map exactly; a float weight is the dyadic rational it stores,
     so its residue is exact too). The float elimination never makes more pivots
     than that rank: what is left beyond it is rounding, not matrix. (A rank modulo
     a prime can only be too small, when the prime divides a nonzero minor --
-    heuristically a chance of ``2**-31`` per step; that case fails a check below,
+    heuristically a chance of ``2**-26`` per step; that case fails a check below,
     which becomes a restart, not a refusal.)
 
     **Floating point.** Determinants are never formed: the probabilities are
