@@ -58,7 +58,10 @@ def kuhn(b_ptr, b_adj, nw, order, record):
                 need = path_ptr[n_paths] + 2 * depth + 2
                 if need > path_nodes.shape[0]:
                     grown = np.empty(max(need, 2 * path_nodes.shape[0]), np.int32)
-                    grown[: path_nodes.shape[0]] = path_nodes
+                    # a loop: a slice assignment compiles numpy's shape-mismatch error and its
+                    # string formatting, 1.8 s of the first call (issue 37)
+                    for x in range(path_nodes.shape[0]):
+                        grown[x] = path_nodes[x]
                     path_nodes = grown
                 k = path_ptr[n_paths]
                 for d in range(depth + 1):
