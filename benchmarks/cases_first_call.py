@@ -43,6 +43,8 @@ import tempfile
 import threading
 import time
 
+from dominotiling._kernels import BY_DESIGN, SHARED
+
 from .cases import Row, benchmark
 from .harness import OtherLoad, fmt_time, run_isolated
 
@@ -651,9 +653,11 @@ def _kernel_rows(per_kernel):
             Row(
                 f"compile of kernel {name} (first compiled by {where})",
                 f"CPU {seconds:.2f} s"
-                + (f"; compiled {twice} times in one process" if twice > 1 else ""),
-                goal="once per process",
-                met=twice <= 1,
+                + (f"; compiled {twice} times in one process" if twice > 1 else "")
+                + ("; two computations by design" if twice > 1 and name in BY_DESIGN else "")
+                + ("; a shared array loop" if twice > 1 and name.startswith(SHARED) else ""),
+                goal="once per process (but the kernels tests/test_compile_once.py allows)",
+                met=twice <= 1 or name in BY_DESIGN or name.startswith(SHARED),
             )
         )
     return rows

@@ -13,8 +13,8 @@ are types of their own), and each extra specialisation is seconds of a first cal
   cache, where numba loads rather than compiles: every kernel dispatcher of
   ``dominotiling._kernels`` must hold one signature (loaded or compiled) at the end.
 
-Kernels compiled for two argument types *by design* are named in :data:`BY_DESIGN` with
-the reason (they are two computations); the shared array loops of ``_kernels/arrays.py``
+Kernels compiled for two argument types *by design* are named in
+``dominotiling._kernels.BY_DESIGN`` with the reason (they are two computations); the shared array loops of ``_kernels/arrays.py``
 serve kernels of several array types.
 """
 
@@ -29,15 +29,9 @@ import textwrap
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from dominotiling._kernels import BY_DESIGN, SHARED  # the policy, in one place
 
-#: ``kernel: reason`` for the kernels that hold two signatures on purpose.
-BY_DESIGN = {
-    # the max-cover DP walks back over int32 costs, the sampler over float64 counts (mode 0 / 1)
-    "profile_dp.backtrack": "int32 costs (find_tiling, max_cover) and float64 counts (random_tiling)",
-}
-#: The shared array loops (``_kernels/arrays.py``) serve kernels of several array types.
-SHARED = "arrays."
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 WORKLOAD = textwrap.dedent("""
     import numpy as np

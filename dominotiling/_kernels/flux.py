@@ -437,7 +437,7 @@ def grid_dets(g, tb, tw, tval, texp, grid, lo, p, start, stop):
         for i in range(k - 1, -1, -1):
             digit[i] = rest % grid[i]
             rest //= grid[i]
-        fill2(a, 0)
+        fill2(a, np.int64(0))  # not a literal 0: fill2 compiled once more for it
         for i in range(r_b):
             a[i, i] = 1
         for t in range(nt):

@@ -62,7 +62,7 @@ def count_sweep(mask, wrap_h, wrap_v, dp, buf, start, stop, moduli):
         r = k // w
         c = k - r * w
         bit = 1 << c
-        fill2(buf, 0)
+        fill2(buf, np.int64(0))  # not a literal 0: fill2 compiled once more for it
         vert = _vertical_ok(mask, wrap_v, r, c)
         right = c + 1 < w and mask[r, c + 1]
         seam = wrap_h and c == 0 and mask[r, w - 1]
