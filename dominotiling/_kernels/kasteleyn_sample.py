@@ -310,56 +310,71 @@ def refine(t, g, ract, cact, by_row, x, r):
             g[x, b] += d
 
 
-@njit(cache=True, nogil=True)
-def invert_dense(a):
-    """``a`` (``n x n``, float64) replaced by its inverse in place; False if a pivot is exactly 0.
+@njit(cache=True, nogil=True, no_cpython_wrapper=True)
+def _invert_active(t, ract, cact, g, blk, idx):
+    """``g[col, row]`` = inverse of ``t`` on its active rows and columns, 0 elsewhere; False if not square or singular.
 
-    Gauss-Jordan with partial pivoting, the row swaps undone as column swaps at the end.
-    One small kernel of its own, called by the draw's caller once per row: LAPACK's inverse
-    spins idle BLAS threads (twice the CPU of a 110-wide draw on 2 cores), and inside the
-    draw it was a second of its first call (issue 37).
+    The block is gathered into ``blk`` (its rows and columns in ``idx[0]``, ``idx[1]``,
+    int64 ``(3, 3h)``) and inverted there by Gauss-Jordan with partial pivoting (the row
+    swaps, ``idx[2]``, undone as column swaps at the end), in plain loops:
+    ``np.linalg.inv`` spins idle BLAS threads (twice the CPU of a 110-wide draw on 2
+    cores), ``np.flatnonzero`` and ``np.eye`` compile routines of their own (issue 37).
     """
-    n = a.shape[0]
-    swaps = np.empty(n, dtype=np.int64)
+    n = 0
+    nc = 0
+    for a in range(t.shape[0]):
+        if ract[a]:
+            idx[0, n] = a
+            n += 1
+        if cact[a]:
+            idx[1, nc] = a
+            nc += 1
+    if n != nc:
+        return False
+    for i in range(n):
+        for j in range(n):
+            blk[i, j] = t[idx[0, i], idx[1, j]]
     for k in range(n):
         p = k
         for i in range(k + 1, n):
-            if abs(a[i, k]) > abs(a[p, k]):
+            if abs(blk[i, k]) > abs(blk[p, k]):
                 p = i
-        swaps[k] = p
-        if a[p, k] == 0.0:
+        idx[2, k] = p
+        if blk[p, k] == 0.0:
             return False
         for j in range(n):
-            a[k, j], a[p, j] = a[p, j], a[k, j]
-        f = 1.0 / a[k, k]
-        a[k, k] = 1.0
+            blk[k, j], blk[p, j] = blk[p, j], blk[k, j]
+        f = 1.0 / blk[k, k]
+        blk[k, k] = 1.0
         for j in range(n):
-            a[k, j] *= f
+            blk[k, j] *= f
         for i in range(n):
-            c = a[i, k]
+            c = blk[i, k]
             if i != k and c != 0.0:
-                a[i, k] = 0.0
+                blk[i, k] = 0.0
                 for j in range(n):
-                    a[i, j] -= c * a[k, j]
+                    blk[i, j] -= c * blk[k, j]
     for k in range(n - 1, -1, -1):
-        p = swaps[k]
+        p = idx[2, k]
         for i in range(n):
-            a[i, k], a[i, p] = a[i, p], a[i, k]
+            blk[i, k], blk[i, p] = blk[i, p], blk[i, k]
+    fill2(g, 0.0)
+    for b in range(n):
+        for i in range(n):
+            g[idx[1, b], idx[0, i]] = blk[b, i]
     return True
 
 
 #: What :func:`sample_rows` asks of its caller before it can go on (its return value): nothing
-#: (the rows are drawn, or ``state[3]`` says where they failed), the inverse of the active
-#: block of ``t`` in ``g`` (:func:`invert_dense`), or one step of :func:`refine` (rarely
-#: needed, compiled only then): neither is compiled into the draw, a second of its first
-#: call (issue 37).
-DONE, INVERT, REFINE = 0, 1, 2
+#: (the rows are drawn, or ``state[3]`` says where they failed), or one step of :func:`refine`
+#: (rarely needed: compiled only then, not into the draw, issue 37).
+DONE, REFINE = 0, 2
 
 
 @njit(cache=True, nogil=True)
 def sample_rows(
     mask, hw, vw, sgn, S, nlr, nlc, stop, below, uniforms, labels, state,
-    pos, t, g, ract, cact, taken,
+    pos, t, g, ract, cact, taken, blk, idx, refine_above, refresh_below,
 ):  # fmt: skip
     """Choose the dominoes of rows ``pos[0]..stop-1``; ``below`` marks cells already taken from above.
 
@@ -367,21 +382,23 @@ def sample_rows(
     whose domino is decided. ``labels`` (int32, narrow shape) receives domino ids;
     ``state = [next_id, worst_sum_error, refreshes, status]`` carries across calls;
     ``status`` becomes ``k + 1`` if row ``k`` failed the probability check twice.
+    `refine_above` and `refresh_below` are :data:`REFINE_ABOVE` and :data:`REFRESH_BELOW`
+    (arguments, so that a test can make every cell take those paths).
 
     The draw is resumable: ``pos = [k, j, tries, refined, fresh, by_row, x]`` (int64)
     says where it stands (``j = -1``: row ``k``'s matrix is not built yet; start with
     ``[start, -1, 0, 0, 1, 0, 0]``), and ``t``, ``g`` (``(3h, 3h)``), ``ract``, ``cact``
-    (``3h``) and ``taken`` (``w``) hold the row's matrix, its inverse and flags from one
-    call to the next. Returns :data:`DONE`, or :data:`INVERT` (the caller sets ``g[col,
-    row]`` to the inverse of ``t`` on the active rows and columns, or ``state[3] = k + 1``
-    where that block is singular or not square) or :data:`REFINE` (the caller runs
-    ``refine(t, g, ract, cact, pos[5], pos[6], r)``), and calls again.
+    (``3h``), ``taken`` (``w``) hold the row's matrix, its inverse and flags from one
+    call to the next (``blk``, ``idx`` (int64 ``(3, 3h)``): the inverse's workspace, see
+    :func:`_invert_active`). Returns :data:`DONE`, or :data:`REFINE`: the caller runs
+    ``refine(t, g, ract, cact, pos[5], pos[6], r)`` and calls again.
     """
     m, w = mask.shape
     h = (w + 1) // 2
     n3 = 3 * h
     gcol = np.empty(n3)
     grow = np.empty(n3)
+    invert = False
     k = pos[0]
     while k < stop:
         if pos[1] < 0:
@@ -398,10 +415,16 @@ def sample_rows(
             pos[2] = 0
             pos[3] = 0
             pos[4] = 1
-            return INVERT
+            invert = True
         fresh = pos[4] != 0
         j = pos[1]
         while j < w:
+            if invert:  # the row's inverse, afresh (a new row, a retry, an unlikely domino)
+                if not _invert_active(t, ract, cact, g, blk, idx):
+                    state[3] = k + 1
+                    return DONE
+                invert = False
+                fresh = True
             if not mask[k, j] or taken[j]:
                 j += 1
                 continue
@@ -427,7 +450,7 @@ def sample_rows(
                 if can_d:
                     pd = t[ad, bd] * g[bd, ad]
                 err = abs(pr + pd - 1.0)
-                if (err > REFINE_ABOVE or min(pr, pd) < -REFINE_ABOVE) and refined < 2:
+                if (err > refine_above or min(pr, pd) < -refine_above) and refined < 2:
                     pos[1] = j
                     pos[3] = refined + 1
                     pos[4] = fresh
@@ -439,11 +462,10 @@ def sample_rows(
                         state[3] = k + 1
                         return DONE
                     state[2] += 1.0  # recomputed afresh, and checked again
-                    pos[1] = j
                     pos[2] = tries + 1
                     pos[3] = 0
-                    pos[4] = 1
-                    return INVERT
+                    invert = True
+                    continue
                 if err > state[1]:
                     state[1] = err
             pos[2] = 0
@@ -471,11 +493,11 @@ def sample_rows(
                 grow[x] = g[b, x] if ract[x] else 0.0
             ract[a] = False
             cact[b] = False
-            if chosen < REFRESH_BELOW:
+            if chosen < refresh_below:
                 state[2] += 1.0
-                pos[1] = j + 1
-                pos[4] = 1
-                return INVERT
+                invert = True
+                j += 1
+                continue
             for x in range(n3):
                 if not cact[x] or gcol[x] == 0.0:
                     continue

@@ -189,28 +189,6 @@ def _canonical(s, h, lr, lc):
     return total
 
 
-def _invert_active(t, ract, cact, g):
-    """``g[col, row]`` = inverse of ``t`` on its active rows and columns, zero elsewhere; False if not square or singular.
-
-    The block is taken out and put back by numpy; the inverse is the small kernel
-    :func:`~dominotiling._kernels.kasteleyn_sample.invert_dense`, once per row of the draw
-    (the draw asks for it: :data:`~dominotiling._kernels.kasteleyn_sample.INVERT`).
-    """
-    from .._kernels.kasteleyn_sample import invert_dense
-
-    ri, ci = np.flatnonzero(ract), np.flatnonzero(cact)
-    if ri.size != ci.size:
-        return False
-    g.fill(0.0)
-    if ri.size == 0:
-        return True
-    block = t[np.ix_(ri, ci)]
-    if not invert_dense(block):
-        return False
-    g[np.ix_(ci, ri)] = block
-    return True
-
-
 def _forward(mask, hw, vw, back, uniforms, bar=None):
     """``(labels or None, state)``: the forward draw on the compressed tails `back` of :func:`_backward`.
 
@@ -218,7 +196,7 @@ def _forward(mask, hw, vw, back, uniforms, bar=None):
     labels are None; on a failure after it (``state[3]`` nonzero, ``state[0]``
     dominoes drawn) they hold the dominoes drawn so far, each whole.
     """
-    from .._kernels.kasteleyn_sample import INVERT, refine, sample_rows
+    from .._kernels import kasteleyn_sample as ks
 
     m, w = mask.shape
     state = np.zeros(4)
@@ -232,22 +210,17 @@ def _forward(mask, hw, vw, back, uniforms, bar=None):
     # the draw's place and workspace, from one call of the resumable kernel to the next
     n3 = 3 * ((w + 1) // 2)
     pos = np.array([0, -1, 0, 0, 1, 0, 0], dtype=np.int64)
-    t, g = np.zeros((n3, n3)), np.zeros((n3, n3))
+    t, g, blk = np.zeros((n3, n3)), np.zeros((n3, n3)), np.zeros((n3, n3))
     ract, cact = np.zeros(n3, dtype=np.bool_), np.zeros(n3, dtype=np.bool_)
     taken, residual = np.zeros(w, dtype=np.bool_), np.zeros(n3)
+    idx = np.zeros((3, n3), dtype=np.int64)
+    limits = float(ks.REFINE_ABOVE), float(ks.REFRESH_BELOW)  # read here: a test may set them
     for a, b in slices(m, first=step):
-        while not state[3]:
-            ask = sample_rows(
-                mask, hw, vw, sgn, S, nlr, nlc, b, below, uniforms, labels, state,
-                pos, t, g, ract, cact, taken,
-            )  # fmt: skip
-            if ask == INVERT:
-                if not _invert_active(t, ract, cact, g):
-                    state[3] = pos[0] + 1
-            elif ask:  # REFINE
-                refine(t, g, ract, cact, bool(pos[5]), int(pos[6]), residual)
-            else:
-                break
+        while ks.sample_rows(
+            mask, hw, vw, sgn, S, nlr, nlc, b, below, uniforms, labels, state,
+            pos, t, g, ract, cact, taken, blk, idx, *limits,
+        ):  # fmt: skip
+            ks.refine(t, g, ract, cact, bool(pos[5]), int(pos[6]), residual)  # asked: REFINE
         if bar is not None:
             bar.update(b - a)
         if state[3]:

@@ -308,10 +308,10 @@ def test_a_refusal_names_the_samplers_that_do_not_depend_on_it():
         assert alternative in message
 
 
-# ------------------------------------------------ the draw's requests to its caller (issue 37)
-# The draw kernel is resumable: it asks its caller for the inverse of a row's block (LAPACK's,
-# from Python) and for a refinement step, compiled only when a draw needs one. These tests make
-# a draw ask for both and check that the law it draws is still the exact one.
+# ------------------------------------------------ the draw's rarer paths (issue 37)
+# The draw kernel is resumable: it asks its caller for a refinement step (a kernel compiled only
+# when a draw needs one), and it recomputes a row's inverse afresh after an unlikely domino. These
+# tests make every cell take those paths and check that the law drawn is still the exact one.
 
 
 def test_refine_makes_a_perturbed_inverse_column_and_row_exact():
@@ -339,20 +339,10 @@ def test_refine_makes_a_perturbed_inverse_column_and_row_exact():
         assert not g[7].any() and not g[:, 4].any()  # inactive row 4, column 7: zero
 
 
-def test_the_law_is_exact_when_every_inverse_is_inaccurate(monkeypatch):
-    # every inverse the caller hands the draw is off by 1e-7 relative: the probabilities miss
-    # summing to 1 by more than the refinement threshold, so the draw asks for refinement steps
-    # at its cells, and the tilings must still follow the exact law
+def test_the_law_is_exact_when_every_cell_asks_for_refinement(monkeypatch):
+    # a threshold below any error: every cell with two choices asks its caller for two
+    # refinement steps (the kernel returns, the caller refines, the kernel resumes at the cell)
     import dominotiling._kernels.kasteleyn_sample as ks
-    import dominotiling.sampling.kasteleyn as sk
-
-    noise = np.random.default_rng(8)
-    exact_inverse = sk._invert_active
-
-    def inaccurate(t, ract, cact, g):
-        ok = exact_inverse(t, ract, cact, g)
-        g *= 1 + 1e-7 * noise.normal(size=g.shape)
-        return ok
 
     asked = []
     refine = ks.refine
@@ -361,11 +351,22 @@ def test_the_law_is_exact_when_every_inverse_is_inaccurate(monkeypatch):
         asked.append(args[5])
         return refine(*args)
 
-    monkeypatch.setattr(sk, "_invert_active", inaccurate)
+    monkeypatch.setattr(ks, "REFINE_ABOVE", -1.0)
     monkeypatch.setattr(ks, "refine", counted)
     region = Region.from_strings(REGIONS["odd_and_even_holes"])
     assert _chi_square(region, 1500, seed=21) > 1e-3
-    assert len(asked) > 1000  # refinement was asked for, again and again
+    assert len(asked) > 1500 * 2  # refinement asked for at every cell with a choice
+
+
+def test_the_law_is_exact_when_every_domino_refreshes_the_inverse(monkeypatch):
+    # a threshold above any probability: after every domino the inverse is computed afresh
+    import dominotiling._kernels.kasteleyn_sample as ks
+    from dominotiling.sampling.kasteleyn import _sample
+
+    monkeypatch.setattr(ks, "REFRESH_BELOW", 2.0)
+    region = Region.from_strings(REGIONS["two_holes"])
+    assert _sample(region, 1, None)[2] >= region.n_cells // 2 - 2  # nearly every domino
+    assert _chi_square(region, 1500, seed=22) > 1e-3
 
 
 def test_the_law_is_exact_through_fresh_inverses_after_unlikely_dominoes():
