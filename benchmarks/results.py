@@ -57,6 +57,42 @@ COLUMNS = (
 )
 
 NOTES = """\
+The Kasteleyn sampler's first call, before and after (issue 37, 2026-12-04, the 2-vCPU AMD
+EPYC at 2.6 GHz, quiet; CPU seconds of the call in a fresh process with an empty numba
+cache, `python -m benchmarks.cases_first_call NAME`; each kernel's compile CPU from numba's
+`numba:compile` event, callees counted apart). Before, main at 7bac174: `random_tiling` of a
+6 x 6 board with `method="kasteleyn"` 7.57 s, 10 kernels: compress_rows 1.8, sample_rows
+1.6, tail_pivots 0.9, `_canonical` 0.6, `_invert_active` 0.6, `_refine` 0.4, `_build_t`
+0.3, `_orthonormalize` 0.3, fill2 0.1, fill1 0.1; of a 50 x 50 square (auto) 7.16 s, of a
+30 x 30 torus 8.23 s (last session 7.33 / 8.24 / 8.23). After: 4.43-4.52 s (three runs in a
+row), 6 kernels: compress_rows 1.6-1.7 (it now also makes the exact ranks, over residues
+modulo `2**26 - 5` in float64), sample_rows 1.2-1.5, `_invert_active` 0.4 (gather,
+Gauss-Jordan, scatter in one loop kernel), `_build_t` 0.3-0.4, fill2 and fill1 0.1 each;
+the 50 x 50 square 4.0 s, the torus 4.6 s. `_canonical` and `_orthonormalize` went to
+numpy in the caller (only tails with left-overs need them), `refine` is compiled only when
+a draw asks for it, `tail_pivots` is gone. The whole first-call record after is the run of
+02:17 UTC above (an earlier one at 01:46 UTC, before the inverse went back into the draw
+kernel, is below it). That run measured the same code 10-30 % slower than the single rows
+measured just before it (the 6 x 6 board 5.07 s, sample_sectors 8.07 s against 6.1 s at
+01:46, sample_cftp 5.9 s against 5.3 s): this machine's speed varies that much from one
+half hour to the next, so a row near 5 s is over or under by the hour. The rows over 5 s
+at 01:46 were sample_sectors of a 6 x 6 ring (6.1 s) and a first weighted Aztec sample of
+order 1200 (5.3 s, about 1 s of it sampling); on the Xeon of 2026-12-03 both were under
+(4.75 s, 4.93 s).
+
+Warm speed, the same session, `python -m benchmarks --only cases_weights.sample_holes
+--only cases_robust.sampler_auto_vs_methods --only cases_nested.nested_sample_routes`:
+main at 7bac174 (a worktree; its record is not in this file), then after (02:14 UTC above):
+the band sampler on the 300 x 300 square, first / further sample, 10.87 / 5.79 s -> 7.01 /
+3.81 s CPU, 200 x 200 2.39 / 1.35 -> 1.56 / 0.76 s, the 200 x 200 square with 400 holes
+2.2 / 1.82 s -> 1.58 / 1.08 s; `random_tiling` by the Kasteleyn sampler of the 8 x 300
+strip 1.54 -> 1.48 ms, of the 100 x 100 square 73.7 -> 57.9 ms; `method="auto"` within 1.5x
+of the fastest sampler on every shape, as before. (The record of 01:55 UTC is of an
+intermediate version that asked the caller for each row's inverse: 2-4 us a row, the 8 x
+300 strip 5.7 ms and `"auto"` 4.6x the fastest there; the inverse went back into the draw
+kernel.) The first call of `kuhn_frames`, same machine: 4.41 -> 2.79 s CPU (`kuhn`'s slice
+assignment compiled numpy's shape-mismatch error and its string formatting, 1.8 s).
+
 The drawing canvas (issue 44), a domino changed on a 100 x 100 drawing until its
 exact count is in (`python -m benchmarks --only canvas`, 18:26 UTC, after the count
 became cancellable): 439 ms of CPU on the kernel's side (both threads, the median of
