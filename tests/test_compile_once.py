@@ -14,8 +14,8 @@ are types of their own), and each extra specialisation is seconds of a first cal
   ``dominotiling._kernels`` must hold one signature (loaded or compiled) at the end.
 
 Kernels compiled for two argument types *by design* are named in
-``dominotiling._kernels.BY_DESIGN`` with the reason (they are two computations); the shared array loops of ``_kernels/arrays.py``
-serve kernels of several array types.
+``dominotiling._kernels.BY_DESIGN`` with the reason (they are two computations); the shared
+array loops of ``_kernels/arrays.py`` serve kernels of several array types.
 """
 
 from __future__ import annotations

@@ -145,10 +145,11 @@ def compress_rows(mask, hw, vw, sgn, S, nlr, nlc, npiv, owe, start, stop, logdet
             npiv[k] = 0
         else:
             owed += npiv[k]
-        scale = 0.0
-        for a in range(n3):
-            for b in range(n3):
-                scale = max(scale, abs(t[a, b]))
+        scale = 0.0  # the largest entry, for the float deferral only
+        if not exact:
+            for a in range(n3):
+                for b in range(n3):
+                    scale = max(scale, abs(t[a, b]))
         nr_left = 0
         nc_left = 0
         for a in range(h, n3):
@@ -368,7 +369,7 @@ def _invert_active(t, ract, cact, g, blk, idx):
 #: What :func:`sample_rows` asks of its caller before it can go on (its return value): nothing
 #: (the rows are drawn, or ``state[3]`` says where they failed), or one step of :func:`refine`
 #: (rarely needed: compiled only then, not into the draw, issue 37).
-DONE, REFINE = 0, 2
+DONE, REFINE = 0, 1
 
 
 @njit(cache=True, nogil=True)

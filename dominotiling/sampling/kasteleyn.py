@@ -141,8 +141,8 @@ def _backward(mask, hw, vw, hwp, vwp, bar=None):
 def _orthonormalize(v):
     """Rows of `v` made orthonormal in place (Gram-Schmidt, twice): ``(ok, logs)``.
 
-    ``ok`` is False if the rows are dependent (`v` is then left part done);
-    ``logs`` is the sum of the logs of the norms divided by (the log of the factor
+    ``ok`` is False if the rows are dependent (`v` is then only partly done, and the caller
+    drops it); ``logs`` is the sum of the logs of the norms divided by (the log of the factor
     by which the operations divide any minor that holds the rows).
     """
     logs = 0.0
